@@ -1,0 +1,1 @@
+"""Evaluation of WSD systems: graded measures, cross-validation, curves, agreement, reports."""

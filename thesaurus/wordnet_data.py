@@ -1,0 +1,121 @@
+"""WordNet 3.0 provisioning: find NLTK's ``wordnet`` corpus, or build one from Debian's files.
+
+Order of preference:
+
+1. NLTK's own ``wordnet`` corpus, if ``nltk.corpus.wordnet`` loads (e.g. after
+   ``nltk.download("wordnet")``).
+2. A data directory we build ourselves under :func:`data_dir` (``$WSD_NLTK_DATA`` or
+   ``~/.cache/verb-wsd/nltk_data``) from Debian's ``wordnet-base`` and ``wordnet-sense-index``
+   packages (``/usr/share/wordnet``, overridable by ``$WSD_WORDNET_SOURCE``), adding the
+   45-line ``lexnames`` table NLTK needs (shipped in ``data/lexnames``).  Files are *copied*:
+   NLTK 3.10 refuses corpus roots reached through symlinks out of its data path.
+3. Otherwise :class:`DataError` with one line saying what to install.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._exceptions import DataError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+__all__ = ["data_dir", "setup_wordnet", "wordnet", "wordnet_status"]
+
+DEBIAN_WORDNET = Path("/usr/share/wordnet")
+LEXNAMES = Path(__file__).resolve().parent.parent / "data" / "lexnames"
+_NEEDED = [
+    *(f"{kind}.{pos}" for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv")),
+    *(f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")),
+    "index.sense",
+]
+_OPTIONAL = ["cntlist.rev", "cntlist"]
+INSTALL_HINT = (
+    "WordNet 3.0 not found: run `apt-get install wordnet-base wordnet-sense-index` "
+    "(or `python -m nltk.downloader wordnet`), then `wsd data setup`"
+)
+
+
+def data_dir() -> Path:
+    """The NLTK data directory this toolkit builds and uses (``$WSD_NLTK_DATA`` overrides)."""
+    env = os.environ.get("WSD_NLTK_DATA")
+    if env:
+        return Path(env).expanduser()
+    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache_home) / "verb-wsd" / "nltk_data"
+
+
+def _source_dir() -> Path:
+    return Path(os.environ.get("WSD_WORDNET_SOURCE", str(DEBIAN_WORDNET)))
+
+
+def _register_data_dir() -> None:
+    import nltk
+
+    path = str(data_dir())
+    if path not in nltk.data.path:
+        nltk.data.path.insert(0, path)
+
+
+def _nltk_wordnet_loads() -> bool:
+    from nltk.corpus import wordnet as wn
+
+    try:
+        wn.ensure_loaded()
+    except LookupError:
+        return False
+    return True
+
+
+def setup_wordnet(force: bool = False) -> Path | None:
+    """Make WordNet 3.0 loadable by NLTK; return the directory we built, or ``None``.
+
+    ``None`` means NLTK already had a working ``wordnet`` corpus of its own.
+    Raises :class:`DataError` with an installation hint when no source is available.
+    """
+    _register_data_dir()
+    target = data_dir() / "corpora" / "wordnet"
+    if not force and (target / "lexnames").exists():
+        return target
+    if not force and _nltk_wordnet_loads():
+        return None
+    source = _source_dir()
+    missing = [name for name in _NEEDED if not (source / name).is_file()]
+    if missing:
+        raise DataError(f"{INSTALL_HINT} (missing in {source}: {', '.join(missing[:3])})")
+    tmp = target.with_name("wordnet.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in _NEEDED + [n for n in _OPTIONAL if (source / n).is_file()]:
+        shutil.copyfile(source / name, tmp / name)
+    shutil.copyfile(LEXNAMES, tmp / "lexnames")
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)  # atomic: a half-copied directory is never seen as ready
+    return target
+
+
+@cache
+def wordnet() -> WordNetCorpusReader:
+    """NLTK's WordNet reader, provisioning it on first use; cached for the process."""
+    setup_wordnet()
+    from nltk.corpus import wordnet as wn
+
+    try:
+        wn.ensure_loaded()
+    except LookupError as exc:
+        raise DataError(INSTALL_HINT) from exc
+    version = wn.get_version()
+    if version != "3.0":
+        raise DataError(f"WordNet {version} found, 3.0 expected (SemCor 3.0 uses 3.0 sense keys)")
+    return wn
+
+
+def wordnet_status() -> dict[str, str]:
+    """A small report for ``wsd data stats`` / ``wsd data setup``."""
+    wn = wordnet()
+    return {"wordnet_version": wn.get_version(), "wordnet_root": str(wn.root)}
