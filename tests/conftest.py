@@ -1,0 +1,44 @@
+"""Shared fixtures.  Integration tests need the shared SemCor corpus and WordNet 3.0: they
+skip with a reason when these are absent, except under CI (``CI=true``), where absence fails."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+SEMCOR = Path(os.environ.get("WSD_SEMCOR", ROOT.parent / "shared" / "data" / "semcor3.0"))
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _require(condition: bool, reason: str) -> None:
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"{reason} (required under CI=true)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    return DATA
+
+
+@pytest.fixture(scope="session")
+def semcor_path() -> Path:
+    _require((SEMCOR / "brown1").is_dir(), f"SemCor 3.0 not found at {SEMCOR}")
+    return SEMCOR
+
+
+@pytest.fixture(scope="session")
+def wordnet():  # type: ignore[no-untyped-def]
+    from thesaurus._exceptions import DataError
+    from thesaurus.wordnet_data import wordnet as load
+
+    try:
+        return load()
+    except DataError as exc:
+        _require(False, str(exc))
