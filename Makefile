@@ -1,0 +1,33 @@
+# Two entry points for a fresh Debian machine (Python 3.11; run as root so WordNet's Debian
+# packages can be installed):  `make run` (install + the Table 1 experiment on SemCor) and
+# `make test` (install + the test suite).  `.ci/run` calls `make test`.
+PYTHON ?= python3
+CONFIG ?= configs/table1.toml
+OUT ?= results/table1
+
+.PHONY: setup run test lint bench bench-quick clean
+
+setup:
+	@if [ ! -f /usr/share/wordnet/data.verb ] && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base wordnet-sense-index; \
+	fi
+	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test]"
+	$(PYTHON) -m evaluation.cli data setup
+
+run: setup
+	$(PYTHON) -m evaluation.cli evaluate $(CONFIG) --out $(OUT)
+
+test: setup
+	$(PYTHON) -m pytest -q
+	$(PYTHON) bench/run.py --quick --out $${TMPDIR:-/tmp}/bench-quick.json
+
+lint:
+	$(PYTHON) -m ruff check thesaurus wsd evaluation tests bench
+	$(PYTHON) -m mypy thesaurus wsd evaluation
+
+bench: setup
+	$(PYTHON) bench/run.py
+
+clean:
+	rm -rf results .pytest_cache build *.egg-info

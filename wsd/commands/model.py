@@ -1,0 +1,128 @@
+"""``wsd train`` and ``wsd disambiguate``: fit a method on a tagged corpus, save it as JSON,
+and answer every verb instance of another corpus in the standard key format."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from thesaurus._io import atomic_open
+
+from .._exceptions import ModelError
+from ..methods import METHODS, load_model, make_method, parse_param, save_model
+from ..types import Instance, Prediction
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    train = subparsers.add_parser(
+        "train", help="train a disambiguator on a sense-tagged corpus and save it as JSON"
+    )
+    train.add_argument("--corpus", help="SemCor dir/file, Raganato *.data.xml or JSONL")
+    train.add_argument("--format", default="auto", help="corpus format (default: by file shape)")
+    train.add_argument("--method", required=True, choices=sorted(METHODS))
+    train.add_argument("--verbs", nargs="+", metavar="LEMMA", help="train only these verbs")
+    train.add_argument(
+        "--param", action="append", default=[], metavar="K=V", help="method parameter, repeatable"
+    )
+    train.add_argument("--out", required=True, help="model file to write (JSON)")
+    train.set_defaults(func=run_train)
+
+    dis = subparsers.add_parser(
+        "disambiguate", help="disambiguate every verb instance of a corpus with a trained model"
+    )
+    dis.add_argument("--model", required=True, help="model file written by `wsd train`")
+    dis.add_argument("--input", required=True, help="SemCor tag file(s)/dir or *.data.xml")
+    dis.add_argument("--format", default="auto")
+    dis.add_argument("--out", required=True, help="key file to write")
+    dis.add_argument("--top-k", type=int, default=1, metavar="K", help="senses per line")
+    dis.add_argument(
+        "--confidence",
+        action="store_true",
+        help="also write OUT.confidence.jsonl with scores, confidence and fallback per instance",
+    )
+    dis.add_argument(
+        "--allow-resource-mismatch",
+        action="store_true",
+        help="warn instead of failing when the model's thesaurus version differs",
+    )
+    dis.set_defaults(func=run_disambiguate)
+
+
+def _load_instances(path: str | None, fmt: str, verbs: Sequence[str] | None) -> list[Instance]:
+    from ..corpus import find_semcor, load_corpus
+
+    source = find_semcor(path) if path is None else path
+    corpus = load_corpus(source, fmt=fmt, verbs=verbs)
+    return list(corpus.instances)
+
+
+def run_train(args: argparse.Namespace) -> int:
+    params = dict(parse_param(p) for p in args.param)
+    method = make_method(args.method, **params)
+    started = time.perf_counter()
+    instances = _load_instances(args.corpus, args.format, args.verbs)
+    if not instances:
+        raise ModelError("no verb instances with a gold sense to train on")
+    if args.verbs:
+        found = {inst.lemma for inst in instances}
+        missing = [v for v in args.verbs if v not in found]
+        if missing:
+            raise ModelError(f"verb {missing[0]!r} has no training instance in the corpus")
+    method.fit(instances)
+    save_model(method, args.out)
+    print(
+        f"trained {method.name} on {len(instances)} instances of {len(method.verbs_)} verbs "
+        f"in {time.perf_counter() - started:.1f}s -> {args.out}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def run_disambiguate(args: argparse.Namespace) -> int:
+    if args.top_k < 1:
+        raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
+    method = load_model(args.model, strict=not args.allow_resource_mismatch)
+    instances = _load_instances(args.input, args.format, None)
+    if not instances:
+        raise ModelError(f"{args.input}: no verb instances to disambiguate")
+    predictions = method.rank(instances)
+    with atomic_open(args.out) as keys:
+        for prediction in predictions:
+            senses = prediction.top(args.top_k)
+            if senses:
+                keys.write(f"{prediction.instance_id} {' '.join(senses)}\n")
+    if args.confidence:
+        _write_confidence(f"{args.out}.confidence.jsonl", predictions)
+    print(_summary(predictions, method.verbs_), file=sys.stderr)
+    return 0
+
+
+def _write_confidence(path: str, predictions: Sequence[Prediction]) -> None:
+    with atomic_open(path) as handle:
+        for p in predictions:
+            record = {
+                "id": p.instance_id,
+                "lemma": p.lemma,
+                "sense": p.sense,
+                "confidence": round(p.confidence, 6),
+                "fallback": p.fallback,
+                "ranking": [[s, round(score, 6)] for s, score in p.ranking],
+            }
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _summary(predictions: Sequence[Prediction], trained: dict[str, object]) -> str:
+    answered = sum(1 for p in predictions if p.sense)
+    fallbacks = Counter(p.fallback for p in predictions if p.fallback)
+    unknown = {p.lemma for p in predictions if p.lemma not in trained}
+    parts = [f"{len(predictions)} instances", f"{answered} answered"]
+    parts.append(f"{len(predictions) - answered} abstained")
+    parts.append(f"{len(unknown)} unknown verbs")
+    parts += [f"{n} {reason}" for reason, n in sorted(fallbacks.items())]
+    return "disambiguate: " + ", ".join(parts)

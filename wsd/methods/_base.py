@@ -1,0 +1,214 @@
+"""What every disambiguator shares: the scikit-learn estimator shape, per-verb training,
+sense inventories, fallbacks and the confidence formula.
+
+A disambiguator is trained on :class:`~wsd.types.Instance` records of many verbs at once and
+keeps one model per verb lemma.  ``rank`` returns a :class:`~wsd.types.Prediction` per input:
+candidate senses ranked with scores, a confidence, and the name of any fallback used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+import thesaurus
+from thesaurus import Thesaurus
+
+from .._exceptions import ModelError
+from ..types import Instance, Prediction
+
+__all__ = ["Disambiguator", "confidence", "ranked"]
+
+# Fallback labels, counted in summaries and reports.
+FALLBACK_UNKNOWN_VERB = "first-sense:unknown-verb"
+ABSTAIN_UNKNOWN_LEMMA = "abstain:lemma-not-in-inventory"
+
+
+def confidence(score1: float, score2: float, lambda_: float) -> float:
+    """``C = lambda * Score1 + (1 - lambda) * (Score1 - Score2)`` (Fujii et al.).
+
+    >>> confidence(0.8, 0.5, 0.5)
+    0.55
+    """
+    return lambda_ * score1 + (1.0 - lambda_) * (score1 - score2)
+
+
+def ranked(
+    scores: dict[str, float], tiebreak: dict[str, tuple[Any, ...]]
+) -> tuple[tuple[str, float], ...]:
+    """Senses by decreasing score; ties by ``tiebreak`` (smaller tuple first)."""
+    order = sorted(scores, key=lambda s: (-scores[s], tiebreak[s]))
+    return tuple((sense, float(scores[sense])) for sense in order)
+
+
+class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
+    """Base class: subclasses implement ``_fit_verb``, ``_rank_verb`` and their state I/O.
+
+    Common parameters (every subclass accepts them):
+
+    verb_thesaurus:
+        Spec of the verb sense inventory (``thesaurus.load`` spec; default WordNet 3.0 verbs).
+        Gives the sense order used for tie-breaking and the first-sense fallback.
+    lambda_:
+        Weight of the confidence formula.
+    """
+
+    name: ClassVar[str] = ""
+
+    # --- scikit-learn protocol -------------------------------------------------------------
+    def fit(self, X: Sequence[Instance], y: Sequence[str] | None = None) -> Disambiguator:
+        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key."""
+        labels = _labels(X, y)
+        self._validate_params()
+        self._reset_caches()
+        by_verb: dict[str, list[int]] = defaultdict(list)
+        for index, instance in enumerate(X):
+            by_verb[instance.lemma].append(index)
+        self.sense_counts_: dict[str, Counter[str]] = {}
+        self.verbs_: dict[str, Any] = {}
+        for lemma in sorted(by_verb):
+            indices = by_verb[lemma]
+            counts = Counter(labels[i] for i in indices)
+            self.sense_counts_[lemma] = counts
+            self.verbs_[lemma] = self._fit_verb(
+                lemma, [X[i] for i in indices], [labels[i] for i in indices]
+            )
+        self.classes_ = np.array(sorted(set(labels)), dtype=object)
+        return self
+
+    def predict(self, X: Sequence[Instance]) -> np.ndarray:
+        """The chosen sense key per instance (``""`` where the method abstained)."""
+        return np.array([p.sense or "" for p in self.rank(X)], dtype=object)
+
+    def rank(self, X: Sequence[Instance]) -> list[Prediction]:
+        """A :class:`Prediction` per instance, candidates ranked best first."""
+        self._check_fitted()
+        groups: dict[str, list[int]] = defaultdict(list)
+        for index, instance in enumerate(X):
+            groups[instance.lemma].append(index)
+        out: list[Prediction | None] = [None] * len(X)
+        for lemma, indices in groups.items():
+            batch = [X[i] for i in indices]
+            if lemma in self.verbs_:
+                predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
+            else:
+                predictions = [self._unknown_verb(inst) for inst in batch]
+            for i, prediction in zip(indices, predictions, strict=True):
+                out[i] = prediction
+        return out  # type: ignore[return-value]
+
+    def decision_function(self, X: Sequence[Instance]) -> list[dict[str, float]]:
+        """Scores of every candidate sense per instance (candidates differ between verbs, so
+        this is a list of mappings rather than one matrix)."""
+        return [dict(p.ranking) for p in self.rank(X)]
+
+    def score(self, X: Sequence[Instance], y: Sequence[str] | None = None) -> float:
+        """Exact-match accuracy against any gold key (several gold keys: any counts)."""
+        golds = [(g,) for g in y] if y is not None else [inst.gold for inst in X]
+        predicted = self.predict(X)
+        return float(np.mean([p in g for p, g in zip(predicted, golds, strict=True)]))
+
+    # --- shared helpers --------------------------------------------------------------------
+    @property
+    def verb_inventory(self) -> Thesaurus:
+        return thesaurus.load(self.verb_thesaurus)
+
+    def sense_order(self, lemma: str, sense: str) -> int:
+        """Position of ``sense`` in the inventory's order for ``lemma`` (unknown: last)."""
+        order = self._sense_rank.get(lemma)
+        if order is None:
+            inventory = self.verb_inventory
+            senses = inventory.senses(lemma) if inventory.has_word(lemma) else ()
+            order = self._sense_rank[lemma] = {s: i for i, s in enumerate(senses)}
+        return order.get(sense, len(order))
+
+    def tiebreak(self, lemma: str) -> dict[str, tuple[Any, ...]]:
+        """Tie-break keys for a verb's training senses: more frequent first, then lower
+        sense number, then the key itself (total order, so results never depend on dict order)."""
+        counts = self.sense_counts_[lemma]
+        return {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
+
+    def mfs_prediction(self, instance: Instance, fallback: str | None) -> Prediction:
+        """Most frequent training sense, scores = relative frequencies (method 3's answer)."""
+        counts = self.sense_counts_[instance.lemma]
+        total = sum(counts.values())
+        scores = {s: c / total for s, c in counts.items()}
+        ranking = ranked(scores, self.tiebreak(instance.lemma))
+        return self.make_prediction(instance, ranking, fallback)
+
+    def make_prediction(
+        self,
+        instance: Instance,
+        ranking: tuple[tuple[str, float], ...],
+        fallback: str | None = None,
+        details: tuple[tuple[str, float], ...] = (),
+    ) -> Prediction:
+        score1 = ranking[0][1] if ranking else 0.0
+        score2 = ranking[1][1] if len(ranking) > 1 else 0.0
+        return Prediction(
+            instance_id=instance.id,
+            lemma=instance.lemma,
+            ranking=ranking,
+            confidence=confidence(score1, score2, self.lambda_) if ranking else 0.0,
+            fallback=fallback,
+            details=details,
+        )
+
+    def _unknown_verb(self, instance: Instance) -> Prediction:
+        inventory = self.verb_inventory
+        if not inventory.has_word(instance.lemma):
+            return self.make_prediction(instance, (), ABSTAIN_UNKNOWN_LEMMA)
+        senses = inventory.senses(instance.lemma)
+        # WordNet's first sense; the rest in sense order with decreasing nominal scores.
+        ranking = tuple((s, 1.0 / (i + 1)) for i, s in enumerate(senses))
+        return self.make_prediction(instance, ranking, FALLBACK_UNKNOWN_VERB)
+
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "verbs_"):
+            raise ModelError(f"{type(self).__name__} is not fitted: call fit() or load a model")
+
+    def _validate_params(self) -> None:
+        if not 0.0 <= float(self.lambda_) <= 1.0:
+            raise ModelError(f"lambda_ must be in [0, 1], got {self.lambda_!r}")
+
+    def _reset_caches(self) -> None:
+        """Derived, never-serialised lookups; rebuilt after fit, clone or load."""
+        self._sense_rank: dict[str, dict[str, int]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:  # for copy.deepcopy; caches are not state
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._validate_params()
+        self._reset_caches()
+
+    # --- subclass hooks ----------------------------------------------------------------------
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
+        raise NotImplementedError
+
+    def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
+        raise NotImplementedError
+
+    def verb_state(self, lemma: str) -> Any:
+        """The JSON-serialisable state of one verb's model."""
+        return self.verbs_[lemma]
+
+    def load_verb_state(self, lemma: str, state: Any) -> Any:
+        return state
+
+
+def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:
+    if y is not None:
+        labels = [str(label) for label in y]
+        if len(labels) != len(X):
+            raise ModelError(f"{len(X)} instances but {len(labels)} labels")
+        return labels
+    missing = [inst.id for inst in X if not inst.gold]
+    if missing:
+        raise ModelError(f"training instance {missing[0]!r} has no gold sense")
+    return [inst.gold[0] for inst in X]

@@ -1,0 +1,94 @@
+"""Methods 3 and 4: the most-frequent-sense baseline and the seeded random baseline."""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+import numpy as np
+
+from .._exceptions import ModelError
+from ..types import Instance, Prediction
+from ._base import Disambiguator
+
+__all__ = ["MostFrequentSense", "RandomSense"]
+
+
+class MostFrequentSense(Disambiguator):
+    """The sense seen most often in training; ties to the lower inventory sense number.
+
+    Scores are the senses' relative training frequencies, so the confidence
+    ``lambda*P(s1) + (1-lambda)*(P(s1)-P(s2))`` is high for a verb dominated by one sense
+    and low for a verb whose senses are evenly spread.
+
+    >>> MostFrequentSense().get_params()
+    {'lambda_': 0.5, 'verb_thesaurus': 'wordnet-verb'}
+    """
+
+    name = "mfs"
+
+    def __init__(self, *, lambda_: float = 0.5, verb_thesaurus: str = "wordnet-verb") -> None:
+        self.lambda_ = lambda_
+        self.verb_thesaurus = verb_thesaurus
+
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
+        return {}
+
+    def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
+        return [self.mfs_prediction(inst, None) for inst in instances]
+
+
+class RandomSense(Disambiguator):
+    """Uniform choice among the verb's senses: the lower bound.
+
+    ``candidates="inventory"`` draws from all the verb's senses in the inventory (the honest
+    lower bound); ``"observed"`` from the senses seen in training.  The draw depends only on
+    ``seed`` and the instance id, so it is the same whatever the order or batching of inputs.
+    Every candidate scores ``1/n``, so the confidence is ``lambda/n``.
+    """
+
+    name = "random"
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        candidates: str = "inventory",
+        lambda_: float = 0.5,
+        verb_thesaurus: str = "wordnet-verb",
+    ) -> None:
+        self.seed = seed
+        self.candidates = candidates
+        self.lambda_ = lambda_
+        self.verb_thesaurus = verb_thesaurus
+
+    def _validate_params(self) -> None:
+        super()._validate_params()
+        if self.candidates not in {"inventory", "observed"}:
+            raise ModelError(
+                f"candidates must be 'inventory' or 'observed', got {self.candidates!r}"
+            )
+
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
+        return {}
+
+    def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
+        inventory = self.verb_inventory
+        if self.candidates == "inventory" and inventory.has_word(lemma):
+            senses = tuple(inventory.senses(lemma))
+        else:
+            senses = tuple(sorted(self.sense_counts_[lemma]))
+        return [self._draw(inst, senses) for inst in instances]
+
+    def _unknown_verb(self, instance: Instance) -> Prediction:
+        # A random baseline has no reason to prefer the first sense of an unseen verb.
+        inventory = self.verb_inventory
+        if not inventory.has_word(instance.lemma):
+            return super()._unknown_verb(instance)
+        return self._draw(instance, tuple(inventory.senses(instance.lemma)))
+
+    def _draw(self, instance: Instance, senses: tuple[str, ...]) -> Prediction:
+        rng = np.random.default_rng([int(self.seed), zlib.crc32(instance.id.encode())])
+        order = rng.permutation(len(senses))
+        ranking = tuple((senses[i], 1.0 / len(senses)) for i in order)
+        return self.make_prediction(instance, ranking)

@@ -1,0 +1,254 @@
+"""Method 2: a Yarowsky-style Bayesian baseline over context words.
+
+Context features of an instance: the content words (nouns, verbs, adjectives, adverbs by POS;
+function words excluded) in a window around the verb, lemmatised, the target itself left out.
+Nouns are abstracted to thesaurus classes to fight sparseness (``noun_classes``):
+
+- ``"lexfile"``: the WordNet lexicographer file of the noun's first sense (``noun.artifact``),
+  read from the sense key's lexicographer-file number;
+- ``"depth:N"``: the ancestor at depth N of the noun's first sense in any noun thesaurus
+  (the node itself when shallower) — works for file thesauri too;
+- ``"none"``: the noun lemma itself.
+
+``noun_words=True`` keeps the noun lemma as a feature beside its class.  Nouns not in the
+thesaurus stay words.
+
+Scoring (``scoring``):
+
+- ``"posterior"`` (default): ``Score(s) = mean_w P(s|w)`` over the context features seen in
+  training, with ``P(s|w) = (c(s,w) + m P(s)) / (c(w) + m)`` — an m-estimate that shrinks a
+  rare feature's distribution towards the sense prior ``P(s)`` (``m = smoothing``).  The mean is
+  DESIGN's sum divided by the number of features: same ranking, and a score in [0, 1] so the
+  confidence formula applies as for method 1.
+- ``"log-ratio"``: Yarowsky's (1992) ``Score(s) = sum_w log(P(w|s)/P(w))`` with add-k
+  estimates ``P(w|s) = (c(s,w)+k)/(N_s + k|V|)``, ``P(w) = (c(w)+k)/(N + k|V|)`` (k =
+  ``smoothing``); for the confidence the scores are turned into a distribution by softmax.
+
+No feature seen in training -> the most frequent sense, flagged ``mfs:no-known-context``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import thesaurus
+from thesaurus import Thesaurus
+
+from .._exceptions import ModelError
+from ..types import Instance, Prediction, Token
+from ._base import Disambiguator, ranked
+
+__all__ = ["BayesWSD", "content_features"]
+
+FALLBACK_NO_CONTEXT = "mfs:no-known-context"
+_CONTENT_PENN = ("NN", "VB", "JJ", "RB")
+_CONTENT_UNIVERSAL = {"NOUN", "PROPN", "VERB", "ADJ", "ADV"}
+_NOUN_TAGS = ("NN", "NOUN", "PROPN")
+_WORDLIKE = re.compile(r"\w", re.UNICODE)
+_LEXFILE = re.compile(r"%1:(\d\d):")
+
+
+def _is_content(token: Token) -> bool:
+    pos = token.pos
+    return (pos in _CONTENT_UNIVERSAL or pos.startswith(_CONTENT_PENN)) and bool(
+        _WORDLIKE.search(token.form)
+    )
+
+
+def content_features(
+    instance: Instance, window: int | None, noun_class: Any = None, noun_words: bool = False
+) -> list[str]:
+    """Context features of ``instance`` (see the module docstring).
+
+    ``window=None`` uses the sentence; ``N`` uses N tokens each side (across sentence
+    boundaries when the instance carries a wider context).
+    """
+    if window is None:
+        tokens, target = instance.sentence.tokens, instance.position
+        lo, hi = 0, len(tokens)
+    else:
+        tokens, target = instance.window()
+        lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
+    features: list[str] = []
+    for i in range(lo, hi):
+        token = tokens[i]
+        if i == target or not _is_content(token):
+            continue
+        lemma = (token.lemma or token.form).lower()
+        if token.pos.startswith(_NOUN_TAGS) and noun_class is not None:
+            cls = noun_class(lemma)
+            if cls is not None:
+                features.append(f"C:{cls}")
+                if not noun_words:
+                    continue
+        features.append(f"W:{lemma}")
+    return features
+
+
+@dataclass(slots=True)
+class _VerbTable:
+    senses: tuple[str, ...]
+    vocab: dict[str, int]
+    counts: np.ndarray  # (features, senses)
+    table: np.ndarray  # P(s|w) or log(P(w|s)/P(w)), (features, senses)
+
+
+class BayesWSD(Disambiguator):
+    """Yarowsky-style Bayesian disambiguation over context words (method 2).
+
+    Parameters
+    ----------
+    window:
+        ``"sentence"`` or a number of tokens each side (Yarowsky used 50).
+    noun_classes:
+        ``"lexfile"``, ``"depth:N"`` or ``"none"`` (see module docstring).
+    noun_words:
+        Keep noun lemmas as features beside their classes.
+    scoring:
+        ``"posterior"`` (sum of P(s|w)) or ``"log-ratio"`` (Yarowsky's original).
+    smoothing:
+        m of the m-estimate (posterior) or k of add-k (log-ratio); > 0.
+    """
+
+    name = "bayes"
+
+    def __init__(
+        self,
+        *,
+        window: str | int = "sentence",
+        noun_classes: str = "lexfile",
+        noun_words: bool = False,
+        scoring: str = "posterior",
+        smoothing: float = 1.0,
+        lambda_: float = 0.5,
+        noun_thesaurus: str = "wordnet-noun",
+        verb_thesaurus: str = "wordnet-verb",
+    ) -> None:
+        self.window = window
+        self.noun_classes = noun_classes
+        self.noun_words = noun_words
+        self.scoring = scoring
+        self.smoothing = smoothing
+        self.lambda_ = lambda_
+        self.noun_thesaurus = noun_thesaurus
+        self.verb_thesaurus = verb_thesaurus
+
+    def _validate_params(self) -> None:
+        super()._validate_params()
+        if self.scoring not in {"posterior", "log-ratio"}:
+            raise ModelError(f"scoring must be 'posterior' or 'log-ratio', got {self.scoring!r}")
+        if not float(self.smoothing) > 0:
+            raise ModelError(f"smoothing must be > 0, got {self.smoothing!r}")
+        if self.window != "sentence" and not (
+            isinstance(self.window, int) and not isinstance(self.window, bool) and self.window > 0
+        ):
+            raise ModelError(f"window must be 'sentence' or a positive integer, got {self.window!r}")
+        spec = str(self.noun_classes)
+        if spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec):
+            raise ModelError(
+                f"noun_classes must be 'lexfile', 'depth:N' or 'none', got {self.noun_classes!r}"
+            )
+
+    def _reset_caches(self) -> None:
+        super()._reset_caches()
+        self._class_cache: dict[str, str | None] = {}
+
+    @property
+    def nouns(self) -> Thesaurus:
+        return thesaurus.load(self.noun_thesaurus)
+
+    def _noun_class(self, lemma: str) -> str | None:
+        if lemma in self._class_cache:
+            return self._class_cache[lemma]
+        nouns = self.nouns
+        cls = None
+        if nouns.has_word(lemma):
+            first = nouns.senses(lemma)[0]
+            if self.noun_classes == "lexfile":
+                match = _LEXFILE.search(first)
+                cls = f"lex{match.group(1)}" if match else None
+            else:
+                depth = int(str(self.noun_classes).split(":")[1])
+                anc, dist = nouns.ancestors(nouns.sense_node(first))
+                # ancestors come with their distance up; depth of anc = depth(node) - dist
+                node_depth = nouns.depth(int(anc[dist.argmin()]))
+                wanted = node_depth - min(depth, node_depth)
+                cls = nouns.node_name(int(anc[dist == wanted][0]))
+        self._class_cache[lemma] = cls
+        return cls
+
+    def _features(self, instance: Instance) -> list[str]:
+        window = None if self.window == "sentence" else int(self.window)
+        classify = None if self.noun_classes == "none" else self._noun_class
+        return content_features(instance, window, classify, self.noun_words)
+
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
+        senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
+        column = {s: i for i, s in enumerate(senses)}
+        vocab: dict[str, int] = {}
+        rows: list[int] = []
+        cols: list[int] = []
+        for instance, sense in zip(instances, labels, strict=True):
+            for feature in set(self._features(instance)):
+                rows.append(vocab.setdefault(feature, len(vocab)))
+                cols.append(column[sense])
+        counts = np.zeros((len(vocab), len(senses)))
+        np.add.at(counts, (rows, cols), 1.0)
+        return self._table(lemma, senses, vocab, counts)
+
+    def _table(
+        self, lemma: str, senses: tuple[str, ...], vocab: dict[str, int], counts: np.ndarray
+    ) -> _VerbTable:
+        sense_counts = self.sense_counts_[lemma]
+        prior = np.array([sense_counts[s] for s in senses], dtype=float)
+        prior /= prior.sum()
+        m = float(self.smoothing)
+        if self.scoring == "posterior":
+            table = (counts + m * prior) / (counts.sum(axis=1, keepdims=True) + m)
+        else:
+            size = max(len(vocab), 1)
+            p_w_s = (counts + m) / (counts.sum(axis=0, keepdims=True) + m * size)
+            p_w = (counts.sum(axis=1, keepdims=True) + m) / (counts.sum() + m * size)
+            table = np.log(p_w_s / p_w)
+        return _VerbTable(senses, vocab, counts, table)
+
+    def _rank_verb(self, lemma: str, model: _VerbTable, instances: list[Instance]) -> list[Prediction]:
+        tiebreak = self.tiebreak(lemma)
+        out = []
+        for instance in instances:
+            rows = [model.vocab[f] for f in set(self._features(instance)) if f in model.vocab]
+            if not rows:
+                out.append(self.mfs_prediction(instance, FALLBACK_NO_CONTEXT))
+                continue
+            if self.scoring == "posterior":
+                scores = model.table[rows].mean(axis=0)
+            else:
+                scores = model.table[rows].sum(axis=0)
+            ranking = ranked(dict(zip(model.senses, scores.tolist(), strict=True)), tiebreak)
+            if self.scoring == "log-ratio":  # confidence on a softmax of the log scores
+                values = np.array([v for _, v in ranking])
+                probs = np.exp(values - values.max())
+                probs /= probs.sum()
+                ranking = tuple((s, float(p)) for (s, _), p in zip(ranking, probs, strict=True))
+            details = (("features", float(len(rows))),)
+            out.append(self.make_prediction(instance, ranking, None, details))
+        return out
+
+    def verb_state(self, lemma: str) -> Any:
+        model: _VerbTable = self.verbs_[lemma]
+        vocab = sorted(model.vocab, key=model.vocab.__getitem__)
+        return {
+            "senses": list(model.senses),
+            "features": vocab,
+            "counts": model.counts.astype(int).tolist(),
+        }
+
+    def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
+        senses = tuple(state["senses"])
+        vocab = {f: i for i, f in enumerate(state["features"])}
+        counts = np.array(state["counts"], dtype=float).reshape(len(vocab), len(senses))
+        return self._table(lemma, senses, vocab, counts)

@@ -1,0 +1,143 @@
+"""Method names, construction from strings (CLI ``--param k=v``, config files), and models
+saved as versioned JSON (never pickle: loading a model runs no code)."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import warnings
+from collections import Counter
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import thesaurus
+from thesaurus._io import atomic_write_json
+
+from .._exceptions import ModelError
+from ._base import Disambiguator
+from ._baselines import MostFrequentSense, RandomSense
+from ._bayes import BayesWSD
+from ._example import ExampleBasedWSD
+
+__all__ = ["METHODS", "load_model", "make_method", "parse_param", "save_model"]
+
+METHODS: dict[str, type[Disambiguator]] = {
+    cls.name: cls for cls in (ExampleBasedWSD, BayesWSD, MostFrequentSense, RandomSense)
+}
+MODEL_FORMAT = "verb-wsd-model"
+MODEL_FORMAT_VERSION = 1
+
+
+def _package_version() -> str:
+    try:
+        return version("verb-wsd")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
+
+
+def make_method(name: str, **params: Any) -> Disambiguator:
+    """A disambiguator by name (``example``, ``bayes``, ``mfs``, ``random``) with parameters;
+    unknown names or parameters raise :class:`ModelError` naming them."""
+    cls = METHODS.get(name)
+    if cls is None:
+        raise ModelError(f"unknown method {name!r} (choose from {', '.join(METHODS)})")
+    accepted = set(inspect.signature(cls.__init__).parameters) - {"self"}
+    unknown = sorted(set(params) - accepted)
+    if unknown:
+        raise ModelError(
+            f"unknown parameter {unknown[0]!r} for method {name!r} "
+            f"(accepted: {', '.join(sorted(accepted))})"
+        )
+    method = cls(**params)
+    method._validate_params()
+    return method
+
+
+def parse_param(text: str) -> tuple[str, Any]:
+    """``"beta=2"`` -> ``("beta", 2)``; values are read as JSON when they parse, else strings.
+
+    >>> parse_param("window=50"), parse_param("similarity=linear"), parse_param("lambda=0.3")
+    (('window', 50), ('similarity', 'linear'), ('lambda_', 0.3))
+    """
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise ModelError(f"parameter {text!r} is not of the form key=value")
+    key = "lambda_" if key == "lambda" else key
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key, value
+
+
+def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
+    out = {}
+    for param in ("verb_thesaurus", "noun_thesaurus"):
+        spec = getattr(method, param, None)
+        if spec is not None:
+            thes = thesaurus.load(spec)
+            out[param] = {"spec": spec, "name": thes.name, "version": thes.version}
+    return out
+
+
+def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
+    """Write a fitted method as versioned JSON, atomically."""
+    method._check_fitted()
+    document = {
+        "format": MODEL_FORMAT,
+        "format_version": MODEL_FORMAT_VERSION,
+        "toolkit_version": _package_version(),
+        "method": method.name,
+        "params": method.get_params(),
+        "resources": _resources(method),
+        "sense_counts": {lemma: dict(c) for lemma, c in method.sense_counts_.items()},
+        "verbs": {lemma: method.verb_state(lemma) for lemma in method.verbs_},
+    }
+    atomic_write_json(path, document, indent=None)
+
+
+def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambiguator:
+    """Read a model written by :func:`save_model`.
+
+    A model built against another thesaurus version raises :class:`ModelError` (``strict``)
+    or warns.  A file that is not one of our models, or is corrupted, raises ModelError.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            document = json.load(handle)
+    except OSError as exc:
+        raise ModelError(f"cannot read model {path}: {exc.strerror}") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ModelError(f"{path} is not a model file (not valid JSON: {exc})") from exc
+    if not isinstance(document, dict) or document.get("format") != MODEL_FORMAT:
+        raise ModelError(f"{path} is not a {MODEL_FORMAT} file")
+    if document.get("format_version") != MODEL_FORMAT_VERSION:
+        raise ModelError(
+            f"{path}: model format version {document.get('format_version')!r} is not supported "
+            f"(this toolkit reads version {MODEL_FORMAT_VERSION})"
+        )
+    try:
+        method = make_method(document["method"], **document["params"])
+        for param, saved in document["resources"].items():
+            current = thesaurus.load(saved["spec"])
+            if current.version != saved["version"]:
+                message = (
+                    f"{path} was trained with {param} {saved['name']} version {saved['version']}, "
+                    f"but {saved['spec']!r} is now version {current.version}"
+                )
+                if strict:
+                    raise ModelError(message)
+                warnings.warn(message, stacklevel=2)
+        method._reset_caches()
+        method.sense_counts_ = {
+            lemma: Counter(counts) for lemma, counts in document["sense_counts"].items()
+        }
+        method.verbs_ = {
+            lemma: method.load_verb_state(lemma, state)
+            for lemma, state in document["verbs"].items()
+        }
+        method.classes_ = sorted({s for c in method.sense_counts_.values() for s in c})
+    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as exc:
+        raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {exc})") from exc
+    return method
