@@ -173,11 +173,10 @@ class BayesWSD(Disambiguator):
                 cls = f"lex{match.group(1)}" if match else None
             else:
                 depth = int(str(self.noun_classes).split(":")[1])
-                anc, dist = nouns.ancestors(nouns.sense_node(first))
-                # ancestors come with their distance up; depth of anc = depth(node) - dist
-                node_depth = nouns.depth(int(anc[dist.argmin()]))
-                wanted = node_depth - min(depth, node_depth)
-                cls = nouns.node_name(int(anc[dist == wanted][0]))
+                node = nouns.sense_node(first)
+                anc, dist = nouns.ancestors(node)
+                up = max(nouns.depth(node) - depth, 0)  # distance up to the depth-N ancestor
+                cls = nouns.node_name(int(anc[dist == up][0]))
         self._class_cache[lemma] = cls
         return cls
 

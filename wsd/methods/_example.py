@@ -180,7 +180,6 @@ class ExampleBasedWSD(Disambiguator):
             model.index[case] = self._build_index(senses, by_sense)
         for case in examples:
             model.ccd[case] = self._ccd(model, case)
-        model.memo.clear()  # CCD queries used training-side filler keys
         return model
 
     def _build_index(self, senses: tuple[str, ...], by_sense: dict[str, list[FillerKey]]) -> _CaseIndex:

@@ -1,0 +1,287 @@
+"""Disambiguators on a tiny hand-made world (file thesauri written by a fixture)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.model_selection import cross_val_score
+
+from wsd import CaseFrame, Filler, Instance, Sentence, Token
+from wsd._exceptions import ModelError
+from wsd.methods import (
+    BayesWSD,
+    ExampleBasedWSD,
+    MostFrequentSense,
+    RandomSense,
+    confidence,
+    load_model,
+    make_method,
+    parse_param,
+    save_model,
+)
+
+NOUN_EDGES = """\
+person\tROOT
+man\tperson
+woman\tperson
+student\tperson
+thing\tROOT
+tool\tthing
+hammer\ttool
+knife\ttool
+food\tthing
+bread\tfood
+apple\tfood
+"""
+NOUN_WORDS = "".join(
+    f"{w}\t{w}#1\t{w}\n"
+    for w in ("person", "man", "woman", "student", "tool", "hammer", "knife", "bread", "apple")
+)
+VERB_EDGES = "act\tROOT\nemploy\tact\nwield\tact\nconsume\tROOT\n"
+# "use": 1 = employ (a person), 2 = wield (a tool), 3 = consume (food); "eat": one sense.
+VERB_WORDS = "use\tuse#1\temploy\nuse\tuse#2\twield\nuse\tuse#3\tconsume\neat\teat#1\tconsume\n"
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    root = tmp_path_factory.mktemp("world")
+    files = {
+        "nouns.tsv": NOUN_EDGES,
+        "nouns.words.tsv": NOUN_WORDS,
+        "verbs.tsv": VERB_EDGES,
+        "verbs.words.tsv": VERB_WORDS,
+    }
+    for name, text in files.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
+
+
+def inst(id_: str, sense: str | None, **cases: str) -> Instance:
+    """An instance of "use" with the given case fillers (``subj="man"``, ``obj="hammer"``)."""
+    fillers = tuple((case, Filler(lemma=lemma)) for case, lemma in cases.items())
+    tokens = (Token("x", "x", "NN"), Token("use", "use", "VB"))
+    return Instance(
+        id=id_,
+        lemma="use",
+        gold=(sense,) if sense else (),
+        sentence=Sentence(id=f"s.{id_}", tokens=tokens),
+        position=1,
+        frame=CaseFrame(fillers),
+    )
+
+
+TRAIN = [
+    inst("a", "use#1", subj="man", obj="student"),
+    inst("b", "use#1", subj="woman", obj="man"),
+    inst("c", "use#2", subj="man", obj="hammer"),
+    inst("d", "use#2", subj="student", obj="knife"),
+    inst("e", "use#2", subj="woman", obj="hammer"),
+    inst("f", "use#3", subj="man", obj="bread"),
+]
+
+
+def test_confidence_formula() -> None:
+    assert confidence(0.8, 0.5, 0.5) == pytest.approx(0.55)
+    assert confidence(0.8, 0.5, 1.0) == pytest.approx(0.8)
+    assert confidence(0.8, 0.5, 0.0) == pytest.approx(0.3)
+
+
+def test_example_based_picks_the_sense_with_the_closest_object(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**world).fit(TRAIN)
+    # knife is a tool: wield; apple is food: consume; woman is a person: employ.
+    predictions = model.rank(
+        [inst("t1", None, obj="knife"), inst("t2", None, obj="apple"), inst("t3", None, obj="woman")]
+    )
+    assert [p.sense for p in predictions] == ["use#2", "use#3", "use#1"]
+    assert all(p.fallback is None for p in predictions)
+    assert all(0.0 <= p.confidence <= 1.0 for p in predictions)
+
+
+def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(world: dict[str, str]) -> None:
+    train = [
+        inst("a", "use#1", subj="man", obj="student"),
+        inst("b", "use#2", subj="man", obj="hammer"),
+    ]
+    model = ExampleBasedWSD(**world).fit(train)
+    verb = model.verbs_["use"]
+    # subj: {man} vs {man} -> (1+1-2)/2 = 0; obj: {student} vs {hammer} -> 2/2 = 1.
+    assert verb.ccd == {"subj": 0.0, "obj": 1.0}
+    (p,) = model.rank([inst("t", None, subj="man", obj="knife")])
+    assert p.sense == "use#2"
+    # subj has weight 0, so the score is obj's similarity alone: 1 for use#2's closest example.
+    sims = dict(p.ranking)
+    hammer_knife = model._sim(np.array([2]))[0]  # knife -> tool -> hammer
+    assert sims["use#2"] == pytest.approx(hammer_knife)
+
+
+def test_ccd_by_hand_with_three_senses(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**world).fit(TRAIN)
+    ccd = model.verbs_["use"].ccd
+    # subj sets: #1 {man, woman}, #2 {man, student, woman}, #3 {man}
+    # pairs: (1,2): (2+3-2*2)/5 = 0.2; (1,3): (2+1-2)/3 = 1/3; (2,3): (3+1-2)/4 = 0.5
+    assert ccd["subj"] == pytest.approx((0.2 + 1 / 3 + 0.5) / 3)
+    # obj sets are disjoint: every pair contributes 1.
+    assert ccd["obj"] == pytest.approx(1.0)
+
+
+def test_beta_zero_weighs_every_case_equally(world: dict[str, str]) -> None:
+    weighted = ExampleBasedWSD(beta=4.0, **world).fit(TRAIN)
+    flat = ExampleBasedWSD(beta=0.0, **world).fit(TRAIN)
+    probe = [inst("t", None, subj="student", obj="apple")]
+    w = dict(weighted.rank(probe)[0].details)
+    f = dict(flat.rank(probe)[0].details)
+    assert f["weight:subj"] == f["weight:obj"] == 1.0
+    assert w["weight:subj"] < w["weight:obj"]
+
+
+def test_very_large_beta_does_not_underflow(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(beta=1e6, **world).fit(TRAIN)
+    (p,) = model.rank([inst("t", None, subj="student", obj="apple")])
+    assert p.sense == "use#3" and p.fallback is None
+
+
+def test_no_usable_filler_falls_back_to_mfs(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**world).fit(TRAIN)
+    (no_frame, unknown_noun, unseen_case) = model.rank(
+        [inst("t1", None), inst("t2", None, obj="zebra"), inst("t3", None, **{"prep:with": "man"})]
+    )
+    for p in (no_frame, unknown_noun, unseen_case):
+        assert p.sense == "use#2"  # the most frequent training sense
+        assert p.fallback == "mfs:no-usable-filler"
+
+
+def test_ties_go_to_the_more_frequent_training_sense(world: dict[str, str]) -> None:
+    train = [
+        inst("a", "use#1", obj="man"),
+        inst("b", "use#3", obj="man"),
+        inst("c", "use#3", obj="man"),
+    ]
+    model = ExampleBasedWSD(**world).fit(train)
+    (p,) = model.rank([inst("t", None, obj="woman")])
+    assert p.ranking[0][1] == p.ranking[1][1]
+    assert p.sense == "use#3"
+
+
+def test_oracle_noun_senses_use_the_tagged_sense(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(noun_senses="oracle", **world)
+    assert model.get_params()["noun_senses"] == "oracle"
+    with pytest.raises(ModelError, match="noun_senses"):
+        ExampleBasedWSD(noun_senses="gold", **world).fit(TRAIN)
+
+
+def test_unknown_verb_gets_the_first_inventory_sense(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**world).fit(TRAIN)
+    eat = Instance("z", "eat", (), Sentence("s", (Token("eat", "eat", "VB"),)), 0)
+    unknown = Instance("y", "zorb", (), Sentence("s", (Token("zorb", "zorb", "VB"),)), 0)
+    p_eat, p_unknown = model.rank([eat, unknown])
+    assert p_eat.sense == "eat#1" and p_eat.fallback == "first-sense:unknown-verb"
+    assert p_unknown.sense is None and p_unknown.fallback.startswith("abstain")
+
+
+def test_mfs_ties_go_to_the_lower_sense_number(world: dict[str, str]) -> None:
+    train = [inst("a", "use#3"), inst("b", "use#2"), inst("c", "use#3"), inst("d", "use#2")]
+    model = MostFrequentSense(verb_thesaurus=world["verb_thesaurus"]).fit(train)
+    (p,) = model.rank([inst("t", None)])
+    assert p.sense == "use#2"
+    assert dict(p.ranking) == {"use#2": 0.5, "use#3": 0.5}
+    assert p.confidence == pytest.approx(0.25)  # 0.5*0.5 + 0.5*(0.5-0.5)
+
+
+def test_random_is_seeded_and_order_independent(world: dict[str, str]) -> None:
+    model = RandomSense(seed=3, verb_thesaurus=world["verb_thesaurus"]).fit(TRAIN)
+    probes = [inst(f"t{i}", None) for i in range(30)]
+    forward = [p.sense for p in model.rank(probes)]
+    backward = [p.sense for p in model.rank(probes[::-1])][::-1]
+    assert forward == backward
+    assert set(forward) == {"use#1", "use#2", "use#3"}  # the whole inventory is drawn from
+    other = RandomSense(seed=4, verb_thesaurus=world["verb_thesaurus"]).fit(TRAIN)
+    assert [p.sense for p in other.rank(probes)] != forward
+
+
+def _ctx(id_: str, sense: str | None, *words: str) -> Instance:
+    tokens = (Token("use", "use", "VB"),) + tuple(Token(w, w, "JJ") for w in words)
+    return Instance(id_, "use", (sense,) if sense else (), Sentence(id_, tokens), 0)
+
+
+def test_bayes_posterior_smoothing_by_hand(world: dict[str, str]) -> None:
+    train = [_ctx("a", "use#1", "red"), _ctx("b", "use#1", "red"), _ctx("c", "use#2", "blue")]
+    model = BayesWSD(smoothing=1.0, noun_classes="none", **world).fit(train)
+    (p,) = model.rank([_ctx("t", None, "red")])
+    # P(s|red) = (c(s,red) + m P(s)) / (c(red) + m): use#1 (2 + 2/3)/3, use#2 (0 + 1/3)/3
+    assert dict(p.ranking) == pytest.approx({"use#1": (8 / 3) / 3, "use#2": (1 / 3) / 3})
+    (unknown,) = model.rank([_ctx("u", None, "green")])
+    assert unknown.fallback == "mfs:no-known-context" and unknown.sense == "use#1"
+
+
+def test_bayes_log_ratio_prefers_the_associated_sense(world: dict[str, str]) -> None:
+    train = [_ctx("a", "use#1", "red"), _ctx("b", "use#2", "blue"), _ctx("c", "use#2", "blue")]
+    model = BayesWSD(scoring="log-ratio", noun_classes="none", **world).fit(train)
+    p_red, p_blue = model.rank([_ctx("t", None, "red"), _ctx("u", None, "blue")])
+    assert (p_red.sense, p_blue.sense) == ("use#1", "use#2")
+    assert sum(s for _, s in p_red.ranking) == pytest.approx(1.0)  # softmax for confidence
+
+
+def test_bayes_abstracts_nouns_to_classes(world: dict[str, str]) -> None:
+    def noun_ctx(id_: str, sense: str | None, noun: str) -> Instance:
+        tokens = (Token("use", "use", "VB"), Token(noun, noun, "NN"))
+        return Instance(id_, "use", (sense,) if sense else (), Sentence(id_, tokens), 0)
+
+    train = [noun_ctx("a", "use#2", "hammer"), noun_ctx("b", "use#3", "bread")]
+    model = BayesWSD(noun_classes="depth:2", **world).fit(train)
+    # knife and hammer share the depth-2 ancestor "tool"; apple and bread share "food".
+    p_knife, p_apple = model.rank([noun_ctx("t", None, "knife"), noun_ctx("u", None, "apple")])
+    assert (p_knife.sense, p_apple.sense) == ("use#2", "use#3")
+
+
+@pytest.mark.parametrize("name", ["example", "bayes", "mfs", "random"])
+def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
+    params = {"verb_thesaurus": world["verb_thesaurus"]}
+    if name in {"example", "bayes"}:
+        params["noun_thesaurus"] = world["noun_thesaurus"]
+    method = make_method(name, **params)
+    twin = clone(method).set_params(lambda_=0.2)
+    assert twin.get_params()["lambda_"] == 0.2 and method.get_params()["lambda_"] == 0.5
+    assert method.fit(TRAIN) is method
+    assert len(method.predict(TRAIN)) == len(TRAIN)
+    data = np.array(TRAIN * 2, dtype=object)
+    labels = [i.gold[0] for i in data]
+    scores = cross_val_score(clone(method), data, labels, cv=2)
+    assert scores.shape == (2,) and np.all((scores >= 0) & (scores <= 1))
+
+
+@pytest.mark.parametrize("name", ["example", "bayes", "mfs", "random"])
+def test_model_round_trip(name: str, world: dict[str, str], tmp_path: Path) -> None:
+    params = {"verb_thesaurus": world["verb_thesaurus"]}
+    if name in {"example", "bayes"}:
+        params["noun_thesaurus"] = world["noun_thesaurus"]
+    method = make_method(name, **params).fit(TRAIN)
+    path = tmp_path / "model.json"
+    save_model(method, path)
+    loaded = load_model(path)
+    probes = [inst("t1", None, obj="knife"), inst("t2", None, subj="man", obj="apple")]
+    assert loaded.rank(probes) == method.rank(probes)
+    assert json.loads(path.read_text())["format"] == "verb-wsd-model"
+
+
+def test_bad_models_and_parameters(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="unknown method 'lesk'"):
+        make_method("lesk")
+    with pytest.raises(ModelError, match="unknown parameter 'gamma'"):
+        make_method("example", gamma=1)
+    with pytest.raises(ModelError, match="beta"):
+        make_method("example", beta=-1)
+    not_json = tmp_path / "x.json"
+    not_json.write_text("{oops")
+    with pytest.raises(ModelError, match="not a model file"):
+        load_model(not_json)
+    other = tmp_path / "y.json"
+    other.write_text('{"format": "something-else"}')
+    with pytest.raises(ModelError, match="not a verb-wsd-model"):
+        load_model(other)
+    assert parse_param("window=50") == ("window", 50)
+    with pytest.raises(ModelError, match="key=value"):
+        parse_param("beta")
