@@ -1,0 +1,284 @@
+"""Evaluating the case-frame extractor on its own against a hand-annotated gold file.
+
+Gold file (``tests/data/frames/gold.tsv``; format and guidelines in its README): one verb
+instance per line, ``file<TAB>sentence<TAB>token<TAB>verb<TAB>cases`` where ``cases`` is
+``-`` or space-separated ``label=index:lemma`` items, e.g. ``subj=1:jury obj=7:charge``.
+The file holds only references into SemCor and the annotation, never corpus text.
+
+A predicted case is correct (strict) when its label and head token index match a gold case of
+the same instance; lenient scoring matches label and head lemma instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .._exceptions import CorpusFormatError
+from ..types import CaseFrame, Sentence
+
+__all__ = [
+    "CaseScore",
+    "FrameEvaluation",
+    "GoldCase",
+    "GoldFrame",
+    "case_scores",
+    "evaluate_frames",
+    "read_gold",
+]
+
+_CASE = re.compile(r"^(?P<label>[^\s=]+)=(?P<index>\d+):(?P<lemma>\S+)$")
+_OVERALL = "all"
+
+Case = tuple[str, int, str]  # (label, head token index, head lemma)
+
+
+@dataclass(frozen=True, slots=True)
+class GoldCase:
+    label: str
+    position: int
+    lemma: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoldFrame:
+    """One annotated verb instance: ``source`` is the SemCor file name (``br-a01``)."""
+
+    source: str
+    sentence: int
+    position: int
+    verb: str
+    cases: tuple[GoldCase, ...]
+    line: int = 0
+
+    @property
+    def sentence_id(self) -> str:
+        return f"{self.source}.s{self.sentence}"
+
+    @property
+    def instance_id(self) -> str:
+        return f"{self.sentence_id}.t{self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class CaseScore:
+    """Counts and scores of one case label; ``None`` where a ratio is undefined (0/0)."""
+
+    label: str
+    gold: int
+    predicted: int
+    correct: int
+
+    @property
+    def precision(self) -> float | None:
+        return self.correct / self.predicted if self.predicted else None
+
+    @property
+    def recall(self) -> float | None:
+        return self.correct / self.gold if self.gold else None
+
+    @property
+    def f1(self) -> float | None:
+        p, r = self.precision, self.recall
+        if p is None or r is None:
+            return None
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "gold": self.gold,
+            "predicted": self.predicted,
+            "correct": self.correct,
+            "precision": self.precision,
+            "recall": self.recall,
+            "f1": self.f1,
+        }
+
+
+def read_gold(path: str | Path) -> list[GoldFrame]:
+    """Parse a gold file; any malformed line raises :class:`CorpusFormatError` naming it."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CorpusFormatError(f"{path}: gold file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusFormatError(f"{path}: cannot read gold file ({exc})") from None
+    frames: list[GoldFrame] = []
+    seen: dict[tuple[str, int, int], int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        where = f"{path}:{number}"
+        fields = raw.split("\t")
+        if len(fields) != 5:
+            raise CorpusFormatError(
+                f"{where}: expected 5 tab-separated fields (file, sentence, token, verb, cases), "
+                f"got {len(fields)}"
+            )
+        source, snum, tnum, verb, cases_text = (f.strip() for f in fields)
+        if not source or not verb or not snum.isdigit() or not tnum.isdigit():
+            raise CorpusFormatError(f"{where}: bad instance reference {'/'.join(fields[:4])!r}")
+        cases: list[GoldCase] = []
+        if cases_text != "-":
+            for item in cases_text.split():
+                match = _CASE.match(item)
+                if match is None:
+                    raise CorpusFormatError(
+                        f"{where}: bad case {item!r} (expected label=index:lemma)"
+                    )
+                cases.append(GoldCase(match["label"], int(match["index"]), match["lemma"]))
+            if not cases:
+                raise CorpusFormatError(f"{where}: empty cases field (write '-' for no case)")
+        key = (source, int(snum), int(tnum))
+        if key in seen:
+            raise CorpusFormatError(f"{where}: instance already annotated on line {seen[key]}")
+        seen[key] = number
+        frames.append(GoldFrame(source, int(snum), int(tnum), verb, tuple(cases), number))
+    if not frames:
+        raise CorpusFormatError(f"{path}: no annotated instance")
+    return frames
+
+
+def _groups(label: str) -> tuple[str, ...]:
+    """The rows a case counts in: its pooled label, its own label for prepositions, overall."""
+    if label.startswith("prep:"):
+        return ("prep", label, _OVERALL)
+    return (label, _OVERALL)
+
+
+def case_scores(
+    gold: Sequence[Iterable[Case]],
+    predicted: Sequence[Iterable[Case]],
+    *,
+    lenient: bool = False,
+    min_count: int = 1,
+) -> dict[str, CaseScore]:
+    """Precision/recall/F1 per case label, ``prep`` pooled over prepositions, and ``all``.
+
+    ``gold[i]`` and ``predicted[i]`` are the cases ``(label, head_index, head_lemma)`` of
+    instance ``i``.  A predicted case is correct when an unused gold case of the same instance
+    has the same label and head index (``lenient``: the same label and head lemma).  Rows for
+    single prepositions (``prep:with``) are kept when they have at least ``min_count`` gold
+    cases.  Undefined ratios are ``None``, never a silent 0.
+
+    >>> s = case_scores([[("subj", 0, "he"), ("obj", 2, "cake")]], [[("subj", 0, "he")]])
+    >>> s["all"].precision, s["all"].recall, round(s["all"].f1, 3), s["obj"].precision
+    (1.0, 0.5, 0.667, None)
+    """
+    if len(gold) != len(predicted):
+        raise ValueError(f"{len(gold)} gold instances but {len(predicted)} predicted")
+    n_gold: Counter[str] = Counter()
+    n_pred: Counter[str] = Counter()
+    n_correct: Counter[str] = Counter()
+    for gold_cases, pred_cases in zip(gold, predicted, strict=True):
+        remaining = Counter(_key(c, lenient) for c in gold_cases)
+        for case in gold_cases:
+            n_gold.update(_groups(case[0]))
+        for case in pred_cases:
+            n_pred.update(_groups(case[0]))
+            key = _key(case, lenient)
+            if remaining[key] > 0:
+                remaining[key] -= 1
+                n_correct.update(_groups(case[0]))
+    labels = set(n_gold) | set(n_pred) | {_OVERALL}
+    scores = {
+        label: CaseScore(label, n_gold[label], n_pred[label], n_correct[label]) for label in labels
+    }
+    return {
+        label: score
+        for label, score in sorted(scores.items(), key=lambda item: _order(item[0]))
+        if not label.startswith("prep:") or score.gold >= min_count
+    }
+
+
+def _key(case: Case, lenient: bool) -> tuple[str, int | str]:
+    return (case[0], case[2] if lenient else case[1])
+
+
+def _order(label: str) -> tuple[int, str]:
+    fixed = {"subj": 0, "obj": 1, "iobj": 2, "prep": 3, _OVERALL: 9}
+    if label in fixed:
+        return (fixed[label], label)
+    return (4 if label.startswith("prep:") else 5, label)
+
+
+@dataclass(frozen=True, slots=True)
+class FrameEvaluation:
+    """Scores of an extractor on a gold file, and each instance's gold and predicted cases."""
+
+    strict: dict[str, CaseScore]
+    lenient: dict[str, CaseScore]
+    instances: tuple[tuple[GoldFrame, tuple[Case, ...]], ...]
+
+    def disagreements(self) -> list[tuple[GoldFrame, list[Case], list[Case]]]:
+        """Per instance: gold cases missed and predicted cases not in the gold (strict)."""
+        out = []
+        for frame, predicted in self.instances:
+            gold = Counter((c.label, c.position) for c in frame.cases)
+            pred = Counter((c[0], c[1]) for c in predicted)
+            missed = [
+                (c.label, c.position, c.lemma)
+                for c in frame.cases
+                if gold[(c.label, c.position)] > pred[(c.label, c.position)]
+            ]
+            extra = [c for c in predicted if pred[(c[0], c[1])] > gold[(c[0], c[1])]]
+            if missed or extra:
+                out.append((frame, missed, extra))
+        return out
+
+
+def check_gold(frames: Sequence[GoldFrame], sentences: Mapping[str, Sentence], path: str) -> None:
+    """Every gold reference must point at an existing token with the annotated verb lemma."""
+    for frame in frames:
+        where = f"{path}:{frame.line}"
+        sentence = sentences.get(frame.sentence_id)
+        if sentence is None:
+            raise CorpusFormatError(
+                f"{where}: no sentence {frame.sentence} in corpus file {frame.source!r}"
+            )
+        n = len(sentence.tokens)
+        if frame.position >= n:
+            raise CorpusFormatError(
+                f"{where}: token {frame.position} is outside sentence {frame.sentence_id} "
+                f"({n} tokens)"
+            )
+        lemma = sentence.tokens[frame.position].lemma
+        if lemma != frame.verb:
+            raise CorpusFormatError(
+                f"{where}: verb {frame.verb!r} does not match token {frame.position} of "
+                f"{frame.sentence_id} (lemma {lemma!r})"
+            )
+        for case in frame.cases:
+            if case.position >= n or case.position == frame.position:
+                raise CorpusFormatError(
+                    f"{where}: case {case.label}={case.position} is not a token of "
+                    f"{frame.sentence_id} other than the verb"
+                )
+
+
+def evaluate_frames(
+    frames: Sequence[GoldFrame],
+    sentences: Mapping[str, Sentence],
+    extract: Callable[[Sentence, int], CaseFrame],
+    *,
+    path: str = "<gold>",
+    min_count: int = 5,
+) -> FrameEvaluation:
+    """Run ``extract`` on every gold instance and score it (strict and lenient)."""
+    check_gold(frames, sentences, path)
+    rows: list[tuple[GoldFrame, tuple[Case, ...]]] = []
+    for frame in frames:
+        predicted = extract(sentences[frame.sentence_id], frame.position)
+        rows.append((frame, tuple((label, f.position, f.lemma) for label, f in predicted.cases)))
+    gold = [[(c.label, c.position, c.lemma) for c in frame.cases] for frame, _ in rows]
+    pred = [list(p) for _, p in rows]
+    return FrameEvaluation(
+        strict=case_scores(gold, pred, min_count=min_count),
+        lenient=case_scores(gold, pred, lenient=True, min_count=min_count),
+        instances=tuple(rows),
+    )

@@ -1,0 +1,246 @@
+"""Coarse word categories for the case-frame rules, from Penn or universal POS tags.
+
+SemCor's tags are noisy for closed-class words (``on/VB``, ``of/JJ``, ``in/RB which/RB``) and
+tag every sense-tagged verb ``VB`` whatever its tense, so closed-class words are categorised by
+their form first and verb forms (participle, gerund) are read off the word itself.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from .._exceptions import WSDError
+from ..types import Token
+
+__all__ = ["TAGSETS", "categorize", "detect_tagset", "is_gerund", "is_participle"]
+
+TAGSETS = ("auto", "penn", "universal")
+
+# Categories (short strings keep the rule code readable).
+N, NAME, PRON, POSS, GEN, DET, ADJ, NUM, ADV, PART = (
+    "N", "NAME", "PRON", "POSS", "GEN", "DET", "ADJ", "NUM", "ADV", "PART",
+)  # fmt: skip
+V, AUX, TO, P, CC, WH, SUB, EX, PUNCT, QUOTE, OTHER = (
+    "V", "AUX", "TO", "P", "CC", "WH", "SUB", "EX", "PUNCT", "QUOTE", "OTHER",
+)  # fmt: skip
+
+NP_INTERNAL = frozenset({N, NAME, POSS, GEN, DET, ADJ, NUM})
+NOMINAL = frozenset({N, NAME})
+_CONTEXTUAL = frozenset({"TO", "POSS", "PRON", "GEN", "DET", "ADV", "WH", "SUB", "P"})
+_POSS_NEXT = frozenset({N, NAME, ADJ, NUM})
+
+_UNIVERSAL_ONLY = frozenset(
+    "NOUN VERB ADJ ADV ADP CONJ CCONJ SCONJ DET NUM PRON PRT PART X PUNCT PROPN AUX SYM INTJ "
+    "PRT".split()
+)
+
+BE = frozenset("be is are was were been being am 're 'm ai_n't isn't aren't wasn't weren't".split())
+HAVE = frozenset("have has had having 've 'd".split())
+DO = frozenset("do does did n't don't doesn't didn't".split())
+MODAL = frozenset(
+    "can could may might must shall should will would 'll ought cannot can't won't wo ca "
+    "must_not had_to has_to have_to used_to ought_to gotta gonna need_not".split()
+)
+GET = frozenset("get gets got gotten getting".split())
+AUX_FORMS = BE | HAVE | DO | MODAL
+SEMI_MODAL_HEADS = frozenset("have has had having going ought used got able".split())
+NEGATION = frozenset({"not", "n't", "never"})
+
+PREPOSITIONS = frozenset(
+    """aboard about above across after against along alongside amid amidst among amongst around
+    as at atop before behind below beneath beside besides between beyond but_for by despite down
+    during except for from in inside into like near of off on onto opposite out outside over past
+    per since than through throughout till to toward towards under underneath unlike until unto
+    up upon via with within without""".split()
+)
+# Forms trusted as prepositions even when SemCor tags them VB/JJ/RB/NN (it often does).
+_SURE_PREPOSITIONS = frozenset(
+    """of on at from with into in by for about over under through upon onto among between toward
+    towards within without during via against""".split()
+)
+SUBORDINATORS = frozenset(
+    """that because although though if whether while whilst unless whereas so once lest
+    so_that in_order even_though as_if as_though provided""".split()
+)
+CONJUNCTIONS = frozenset({"and", "or", "but", "nor", "&", "yet"})
+DETERMINERS = frozenset(
+    "the a an this these those that every each some any no another both either neither all".split()
+)
+WH_WORDS = frozenset("who whom whose which what whoever whatever where when why how".split())
+_POSSESSIVE_PRONOUNS = frozenset("my your his her its our their thy".split())
+_PUNCT_QUOTES = frozenset({"``", "''", '"', "'", "`", "‘", "’", "“", "”"})
+
+_PENN = {
+    **dict.fromkeys(("NN", "NNS", "FW"), N),
+    **dict.fromkeys(("NNP", "NNPS", "NP", "NPS"), NAME),
+    **dict.fromkeys(("PRP", "PR", "PP"), PRON),
+    **dict.fromkeys(("PRP$", "WP$", "PP$"), POSS),
+    "POS": GEN,
+    **dict.fromkeys(("DT", "PDT"), DET),
+    **dict.fromkeys(("JJ", "JJR", "JJS"), ADJ),
+    "CD": NUM,
+    **dict.fromkeys(("RB", "RBR", "RBS"), ADV),
+    "RP": PART,
+    **dict.fromkeys(("VB", "VBD", "VBG", "VBN", "VBP", "VBZ"), V),
+    "MD": AUX,
+    "TO": TO,
+    "IN": P,
+    "CC": CC,
+    **dict.fromkeys(("WDT", "WP", "WRB"), WH),
+    "EX": EX,
+}
+_UNIVERSAL = {
+    "NOUN": N,
+    "PROPN": NAME,
+    "PRON": PRON,
+    "DET": DET,
+    "ADJ": ADJ,
+    "NUM": NUM,
+    "ADV": ADV,
+    "PRT": PART,
+    "PART": PART,
+    "VERB": V,
+    "AUX": AUX,
+    "ADP": P,
+    "CONJ": CC,
+    "CCONJ": CC,
+    "SCONJ": SUB,
+}
+
+IRREGULAR_PARTICIPLES = frozenset(
+    """made done told said found held left brought bought taught thought sent built kept felt
+    meant paid put set cut hit shut won lost read led fed met sold shot hung struck stuck dug
+    caught sought fought heard laid spent lent bent understood stood known shown grown thrown
+    born borne worn torn sworn drawn seen been gone begun sung rung drunk sunk shrunk come
+    become overcome run spread let quit hurt cast cost burst upset bound ground wound fled slid
+    spun shone lit dealt learnt burnt spelt swept wept slept crept beheld withheld misled
+    overheard forbidden forgotten gotten hidden ridden driven risen arisen written bitten broken
+    chosen frozen spoken stolen woken beaten eaten fallen given forgiven shaken taken mistaken
+    undertaken sewn sown blown flown withdrawn undone sat stung swung wrung clung flung strung
+    sprung had got""".split()
+)
+
+
+def detect_tagset(tokens: Sequence[Token]) -> str:
+    """``"universal"`` when most tags are universal-only tags, else ``"penn"``."""
+    tags = [t.pos for t in tokens]
+    universal = sum(map(_UNIVERSAL_ONLY.__contains__, tags))
+    penn = sum(map(_PENN.__contains__, tags))
+    return "universal" if universal > penn else "penn"
+
+
+def _head_word(form: str) -> str:
+    return form.lower().split("_", 1)[0]
+
+
+def is_gerund(form: str) -> bool:
+    """An ``-ing`` verb form (``looking``, ``looking_for``)."""
+    return _head_word(form).endswith("ing")
+
+
+def is_participle(form: str, lemma: str | None) -> bool:
+    """A past-participle-like form (``received``, ``taken``, ``told``); a past tense looks alike."""
+    word = _head_word(form)
+    if word.endswith("ing"):
+        return False
+    if word.endswith("ed") or word in IRREGULAR_PARTICIPLES:
+        return True
+    base = _head_word(lemma) if lemma else None
+    if base is None:
+        return word.endswith("en") and len(word) > 4
+    return word != base and not word.endswith("s")
+
+
+def _is_punct(form: str) -> bool:
+    return not any(ch.isalnum() for ch in form)
+
+
+def categorize(tokens: Sequence[Token], tagset: str = "auto") -> list[str]:
+    """One coarse category per token (see the module constants)."""
+    if tagset not in TAGSETS:
+        raise WSDError(f"unknown tagset {tagset!r} (expected one of {', '.join(TAGSETS)})")
+    if tagset == "auto":
+        tagset = detect_tagset(tokens)
+    universal = tagset == "universal"
+    cats = [_category(t.form, t.pos, bool(t.senses), t.lemma is None, universal) for t in tokens]
+    _resolve_context(tokens, cats)
+    return cats
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _category(form: str, pos: str, tagged: bool, no_lemma: bool, universal: bool) -> str:
+    """The context-free category of a token (memoised: the same words recur endlessly)."""
+    word = form.lower()
+    tag = pos.split("|")[0]
+    if _is_punct(form) and form not in ("&",):
+        return QUOTE if form in _PUNCT_QUOTES else PUNCT
+    base = (_UNIVERSAL if universal else _PENN).get(tag, OTHER)
+    tagged_content = tagged and base in (V, N, NAME, ADJ, ADV)
+    if tagged_content:  # a sense-tagged content word keeps its tag
+        return base
+    if word in ("the", "a", "an"):
+        return DET
+    if word in ("which", "who", "whom", "whose"):
+        return POSS if word == "whose" else WH
+    if word in _SURE_PREPOSITIONS or word == "as" or word.startswith("of_"):
+        return P  # "of_this" is one SemCor token
+    if "_" in word and word in SUBORDINATORS:
+        return SUB  # "so_that/RB"
+    if word == "to":
+        return TO  # infinitive marker or preposition: settled by context
+    if word in NEGATION:
+        return ADV
+    if base == P or (base == SUB and word in PREPOSITIONS):
+        if word in SUBORDINATORS and word != "that":
+            return SUB
+        if word == "that":
+            return SUB
+        return P
+    if base in (CC, SUB) and word not in CONJUNCTIONS:
+        return SUB if word in SUBORDINATORS or base == SUB else CC
+    if base == DET and word in WH_WORDS:
+        return WH
+    if base == PRON and word in WH_WORDS:
+        return WH
+    if base == V and word in AUX_FORMS and not tagged:
+        return AUX
+    if base == N and no_lemma and word in ("something", "anything", "nothing"):
+        return PRON
+    if base in (N, ADV, ADJ) and word in ("everyone", "everybody", "someone", "somebody",
+                                          "anyone", "anybody", "nobody", "none", "something",
+                                          "anything", "nothing", "everything"):  # fmt: skip
+        return PRON
+    return base
+
+
+def _resolve_context(tokens: Sequence[Token], cats: list[str]) -> None:
+    """Settle the categories that depend on the next word (right to left, so it is settled)."""
+    n = len(cats)
+    for i in range(n - 1, -1, -1):
+        if cats[i] not in _CONTEXTUAL:
+            continue
+        word = tokens[i].form.lower()
+        nxt = _next_content(cats, i)
+        ncat = cats[nxt] if nxt < n else PUNCT
+        if cats[i] == TO:
+            cats[i] = TO if ncat in (V, AUX) else P
+        elif word == "her" and cats[i] in (POSS, PRON):
+            # SemCor tags "her" PRP$ everywhere: possessive only before the rest of a noun phrase
+            after = cats[nxt + 1] if ncat == ADV and nxt + 1 < n else ncat
+            cats[i] = POSS if after in _POSS_NEXT else PRON
+        elif cats[i] == PRON and word in _POSSESSIVE_PRONOUNS and ncat in NP_INTERNAL:
+            cats[i] = POSS  # universal tags: "his/PRON book"
+        elif cats[i] == GEN and ncat in (V, AUX, ADV):
+            cats[i] = AUX  # "a guy 's gotta have": is/has, not a possessive
+        elif word == "that" and cats[i] in (DET, ADV) and ncat in (N, ADJ, NUM):
+            cats[i] = DET
+        elif word == "that" and cats[i] in (DET, ADV, PRON):
+            cats[i] = WH if i and cats[i - 1] in NOMINAL else SUB
+
+
+def _next_content(cats: list[str], i: int) -> int:
+    j = i + 1
+    while j < len(cats) and cats[j] == QUOTE:
+        j += 1
+    return j
