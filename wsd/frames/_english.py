@@ -133,6 +133,7 @@ class _Extractor:
         else:
             subject, gap, embedded = self._subject(v, start, bool(auxes))
         post = self._post_verbal(v, passive, clause_check=not embedded)
+        post = [(label, i) for label, i in post if i != subject]  # "'' , said the jury"
         cases: list[tuple[str, int]] = []
         if passive:
             if subject is not None:
@@ -562,14 +563,19 @@ class _Extractor:
                     i = j
                     continue
                 np = self._np_right(j)
-                if np is None or np.head is None or a.is_verbal(a.right(np.end)) or w == "than":
-                    break  # "after he left", "for converting ...", "as long as"
+                if np is None or np.head is None or w == "than":
+                    break  # "for converting ...", "as long as"
+                clause_follows = a.is_verbal(a.right(np.end))
+                if clause_follows and w in _SUBORDINATING_PREPS:
+                    break  # "after he left"
                 if deep and w != "as":
                     break
                 if w.startswith("of") and after_noun:
                     deep = True
                 else:
                     out.append((f"prep:{w}", np.head))
+                if clause_follows:
+                    break  # the verb after belongs to another clause
                 after_noun = True
                 i = a.right(np.end)
                 continue
@@ -604,13 +610,13 @@ class _Extractor:
         if pn:
             lemma = token.lemma or noun_lemma(token.form)
             return Filler(lemma=lemma, sense=sense, cls=pn, position=k)
-        if cat in (T.PRON, T.WH, T.DET) or (cat in T.NOMINAL and sense is None):
+        if cat != T.NAME:  # the table wins over a noun tag: "nothing/NN", "everyone/NN"
             entry = self.classes.pronoun(a.words[k])
-            if entry is not None and (cat not in T.NOMINAL or token.lemma is None):
+            if entry is not None:
                 if entry.cls is None:
                     return None
                 return Filler(lemma=entry.cls, sense=entry.sense, cls=entry.cls, position=k)
-            if cat not in T.NOMINAL:
+            if cat != T.N:
                 return None
         if cat == T.NAME:
             klass = self._title_class(k)

@@ -40,7 +40,7 @@ HAVE = frozenset("have has had having 've 'd".split())
 DO = frozenset("do does did n't don't doesn't didn't".split())
 MODAL = frozenset(
     "can could may might must shall should will would 'll ought cannot can't won't wo ca "
-    "must_not had_to has_to have_to used_to ought_to gotta gonna need_not".split()
+    "must_not had_to has_to have_to used_to ought_to gotta gonna need_not going_to got_to".split()
 )
 GET = frozenset("get gets got gotten getting".split())
 AUX_FORMS = BE | HAVE | DO | MODAL
