@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from thesaurus._io import atomic_open
 
 from .._exceptions import ModelError
+from ..corpus.keys import write_keys
 from ..methods import METHODS, load_model, make_method, parse_param, save_model
 from ..types import Instance, Prediction
 
@@ -23,7 +24,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     train = subparsers.add_parser(
         "train", help="train a disambiguator on a sense-tagged corpus and save it as JSON"
     )
-    train.add_argument("--corpus", help="SemCor dir/file, Raganato *.data.xml or JSONL")
+    train.add_argument(
+        "--corpus",
+        nargs="+",
+        metavar="PATH",
+        help="SemCor dir(s)/file(s), Raganato *.data.xml or JSONL (default: search for SemCor)",
+    )
     train.add_argument("--format", default="auto", help="corpus format (default: by file shape)")
     train.add_argument("--method", required=True, choices=sorted(METHODS))
     train.add_argument("--verbs", nargs="+", metavar="LEMMA", help="train only these verbs")
@@ -37,9 +43,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "disambiguate", help="disambiguate every verb instance of a corpus with a trained model"
     )
     dis.add_argument("--model", required=True, help="model file written by `wsd train`")
-    dis.add_argument("--input", required=True, help="SemCor tag file(s)/dir or *.data.xml")
+    dis.add_argument(
+        "--input",
+        required=True,
+        nargs="+",
+        metavar="PATH",
+        help="SemCor tag file(s)/dir(s), Raganato *.data.xml or JSONL",
+    )
     dis.add_argument("--format", default="auto")
     dis.add_argument("--out", required=True, help="key file to write")
+    dis.add_argument(
+        "--gold-out",
+        metavar="KEY",
+        help="also write the input's gold senses as a key file (for `wsd score`)",
+    )
     dis.add_argument("--top-k", type=int, default=1, metavar="K", help="senses per line")
     dis.add_argument(
         "--confidence",
@@ -54,19 +71,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     dis.set_defaults(func=run_disambiguate)
 
 
-def _load_instances(path: str | None, fmt: str, verbs: Sequence[str] | None) -> list[Instance]:
+def _load_instances(
+    paths: Sequence[str] | None,
+    fmt: str,
+    verbs: Sequence[str] | None,
+    *,
+    require_gold: bool = True,
+) -> tuple[list[Instance], Counter[str]]:
+    """Verb instances of every corpus in ``paths`` (SemCor found by search when None), and
+    the corpus layer's counts of verb tokens skipped, by reason."""
     from ..corpus import find_semcor, load_corpus
 
-    source = find_semcor(path) if path is None else path
-    corpus = load_corpus(source, fmt=fmt, verbs=verbs)
-    return list(corpus.instances)
+    sources = [str(find_semcor(None))] if not paths else list(paths)
+    instances: list[Instance] = []
+    skipped: Counter[str] = Counter()
+    for source in sources:
+        corpus = load_corpus(source, fmt=fmt, verbs=verbs, require_gold=require_gold)
+        instances.extend(corpus.instances)
+        skipped.update(corpus.stats.skipped)
+    return instances, skipped
 
 
 def run_train(args: argparse.Namespace) -> int:
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
     started = time.perf_counter()
-    instances = _load_instances(args.corpus, args.format, args.verbs)
+    instances, skipped = _load_instances(args.corpus, args.format, args.verbs)
     if not instances:
         raise ModelError("no verb instances with a gold sense to train on")
     if args.verbs:
@@ -81,6 +111,8 @@ def run_train(args: argparse.Namespace) -> int:
         f"in {time.perf_counter() - started:.1f}s -> {args.out}",
         file=sys.stderr,
     )
+    if skipped:
+        print(f"train: verb tokens skipped: {_counts(skipped)}", file=sys.stderr)
     return 0
 
 
@@ -88,18 +120,16 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     if args.top_k < 1:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
-    instances = _load_instances(args.input, args.format, None)
+    instances, skipped = _load_instances(args.input, args.format, None, require_gold=False)
     if not instances:
-        raise ModelError(f"{args.input}: no verb instances to disambiguate")
+        raise ModelError(f"{' '.join(args.input)}: no verb instances to disambiguate")
     predictions = method.rank(instances)
-    with atomic_open(args.out) as keys:
-        for prediction in predictions:
-            senses = prediction.top(args.top_k)
-            if senses:
-                keys.write(f"{prediction.instance_id} {' '.join(senses)}\n")
+    write_keys(args.out, ((p.instance_id, p.top(args.top_k)) for p in predictions))
+    if args.gold_out:
+        write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
     if args.confidence:
         _write_confidence(f"{args.out}.confidence.jsonl", predictions)
-    print(_summary(predictions, method.verbs_), file=sys.stderr)
+    print(_summary(predictions, method.verbs_, skipped), file=sys.stderr)
     return 0
 
 
@@ -117,12 +147,21 @@ def _write_confidence(path: str, predictions: Sequence[Prediction]) -> None:
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-def _summary(predictions: Sequence[Prediction], trained: dict[str, object]) -> str:
+def _counts(counter: Counter[str]) -> str:
+    return ", ".join(f"{n} {reason}" for reason, n in sorted(counter.items()))
+
+
+def _summary(
+    predictions: Sequence[Prediction], trained: dict[str, object], skipped: Counter[str]
+) -> str:
     answered = sum(1 for p in predictions if p.sense)
     fallbacks = Counter(p.fallback for p in predictions if p.fallback)
     unknown = {p.lemma for p in predictions if p.lemma not in trained}
     parts = [f"{len(predictions)} instances", f"{answered} answered"]
     parts.append(f"{len(predictions) - answered} abstained")
     parts.append(f"{len(unknown)} unknown verbs")
-    parts += [f"{n} {reason}" for reason, n in sorted(fallbacks.items())]
-    return "disambiguate: " + ", ".join(parts)
+    if fallbacks:
+        parts.append("fallbacks: " + _counts(fallbacks))
+    if skipped:
+        parts.append("verb tokens skipped: " + _counts(skipped))
+    return "disambiguate: " + "; ".join(parts)
