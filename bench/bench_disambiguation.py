@@ -63,7 +63,9 @@ def naive_rank(model, instance, wn, sims_memo):  # type: ignore[no-untyped-def]
 def main(argv: list[str] | None = None) -> dict[str, object]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few files, small sample")
-    parser.add_argument("--out", default=str(Path(__file__).with_name("results_disambiguation.json")))
+    parser.add_argument(
+        "--out", default=str(Path(__file__).with_name("results_disambiguation.json"))
+    )
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
 

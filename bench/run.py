@@ -70,7 +70,11 @@ def table(results: dict[str, dict[str, Any]]) -> str:
         if bench not in results:
             continue
         value = results[bench].get(key)
-        shown = f"{value:,.2f}" if isinstance(value, float) else str(value if value is not None else "-")
+        shown = (
+            f"{value:,.2f}"
+            if isinstance(value, float)
+            else str(value if value is not None else "-")
+        )
         rows.append((label, shown, f"{comparison} {target:g}", _check(value, comparison, target)))
     for bench, figures in results.items():
         if "error" in figures:
