@@ -1,0 +1,430 @@
+"""Evaluation measures: graded acceptability, Senseval-style scores, top-k, applicability curves.
+
+Every function here is pure (no I/O) and works on numpy arrays.
+
+Acceptability (Fujii et al.; ``../shared/DESIGN.md`` §4) of a system sense ``x`` against a gold
+sense ``s`` of verb ``v``::
+
+    A(x, s) = ((MAXLEN(v) - LEN(x, s)) / MAXLEN(v)) ** alpha        alpha > 0
+
+``LEN`` is the path length between the two senses in the verb thesaurus and ``MAXLEN(v)`` the
+longest path between two senses of ``v``.  ``A = 1`` iff ``LEN = 0``; ``alpha = inf`` is exact
+match.  Senseval-style scoring for systems that abstain::
+
+    precision = sum(credit) / attempted      recall = sum(credit) / n
+    coverage  = attempted / n                F1     = 2 P R / (P + R)
+
+With ``credit`` = exact match these are the definitions of the official Senseval/Raganato
+scorer (fractional credit when a system gives several answers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from ._errors import EvaluationError
+
+__all__ = [
+    "ALPHA_DEFAULTS",
+    "Credit",
+    "Curve",
+    "Scores",
+    "VerbThesaurus",
+    "acceptability",
+    "applicability_curve",
+    "format_alpha",
+    "graded_credit",
+    "parse_alpha",
+    "senseval_scores",
+    "top_k",
+]
+
+ALPHA_DEFAULTS: tuple[float, ...] = (0.5, 1.0, 2.0, math.inf)
+
+_INFINITY_WORDS = {"inf", "+inf", "infinity", "+infinity", "∞"}
+
+
+class VerbThesaurus(Protocol):
+    """What the measures need from a verb thesaurus (``thesaurus.load("wordnet-verb")``)."""
+
+    def maxlen(self, lemma: str) -> int: ...
+
+    def sense_length(self, key_a: str, key_b: str) -> int: ...
+
+    def has_sense(self, key: str) -> bool: ...
+
+    def has_word(self, lemma: str) -> bool: ...
+
+
+def _check_alpha(alpha: float) -> float:
+    alpha = float(alpha)
+    if math.isnan(alpha) or alpha <= 0:
+        raise EvaluationError(f"alpha must be > 0 (or inf), got {alpha!r}")
+    return alpha
+
+
+def parse_alpha(text: str | float) -> float:
+    """Parse one alpha: a positive number, or ``inf``/``infinity``/``∞`` for exact match.
+
+    >>> parse_alpha("0.5"), parse_alpha("inf"), parse_alpha(2)
+    (0.5, inf, 2.0)
+    >>> parse_alpha("0")
+    Traceback (most recent call last):
+    ...
+    evaluation._errors.EvaluationError: alpha must be > 0 (or inf), got 0.0
+    """
+    if isinstance(text, str):
+        word = text.strip().lower()
+        if word in _INFINITY_WORDS:
+            return math.inf
+        try:
+            value = float(word)
+        except ValueError:
+            raise EvaluationError(f"alpha must be a number > 0 or 'inf', got {text!r}") from None
+        return _check_alpha(value)
+    return _check_alpha(text)
+
+
+def format_alpha(alpha: float) -> str:
+    """``0.5 -> "0.5"``, ``1.0 -> "1"``, ``inf -> "inf"``: the label used in tables and JSON."""
+    if math.isinf(alpha):
+        return "inf"
+    return f"{alpha:g}"
+
+
+def acceptability(
+    length: np.ndarray | float, maxlen: np.ndarray | float, alpha: float
+) -> np.ndarray | float:
+    """``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise (numpy broadcasting).
+
+    * ``alpha = inf``: ``A = 1`` where ``LEN == 0``, else ``0`` (exact match).
+    * ``MAXLEN == 0`` (a monosemous verb: its only sense is the right one): ``A = 1`` if
+      ``LEN == 0`` else ``0``.
+    * ``LEN > MAXLEN`` cannot happen for two senses of one verb; it is clipped to ``A = 0``.
+
+    Returns a float when every argument is a scalar.
+
+    >>> acceptability(3, 7, 1.0)  # (7 - 3) / 7
+    0.5714285714285714
+    >>> acceptability(3, 7, 2.0)  # (4 / 7) ** 2
+    0.32653061224489793
+    >>> acceptability(np.array([0, 3, 7]), 7, math.inf).tolist()
+    [1.0, 0.0, 0.0]
+    >>> acceptability(0, 0, 0.5)
+    1.0
+    """
+    alpha = _check_alpha(alpha)
+    scalar = np.ndim(length) == 0 and np.ndim(maxlen) == 0
+    lengths = np.asarray(length, dtype=float)
+    maxlens = np.asarray(maxlen, dtype=float)
+    if np.any(lengths < 0) or np.any(maxlens < 0):
+        raise EvaluationError("path lengths and MAXLEN must be >= 0")
+    exact = lengths == 0
+    if math.isinf(alpha):
+        result = exact.astype(float)
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = np.clip((maxlens - lengths) / maxlens, 0.0, 1.0)
+        result = np.where(maxlens == 0, exact.astype(float), ratio**alpha)
+    result = np.broadcast_to(result, np.broadcast_shapes(lengths.shape, maxlens.shape))
+    return float(result) if scalar else np.array(result, dtype=float)
+
+
+@dataclass(frozen=True)
+class Credit:
+    """Per-instance credit of a system at several alphas.
+
+    ``values[i, j]`` is the credit of instance ``i`` at ``alphas[j]`` (0 when abstained);
+    ``attempted[i]`` says whether the system answered instance ``i``; ``issues`` counts what
+    the scorer had to decide (unknown keys, monosemous verbs, answers of another lemma).
+    """
+
+    alphas: tuple[float, ...]
+    values: np.ndarray
+    attempted: np.ndarray
+    issues: dict[str, int] = field(default_factory=dict)
+
+    def column(self, alpha: float) -> np.ndarray:
+        """The credit column of one alpha (exactly one of :attr:`alphas`)."""
+        alpha = parse_alpha(alpha)
+        for index, known in enumerate(self.alphas):
+            if known == alpha:
+                return self.values[:, index]
+        labels = ", ".join(format_alpha(a) for a in self.alphas)
+        raise EvaluationError(f"alpha {format_alpha(alpha)} was not scored (have: {labels})")
+
+
+def _lemma_of(key: str) -> str:
+    return key.split("%", 1)[0]
+
+
+def graded_credit(
+    answers: Sequence[Sequence[str]],
+    gold: Sequence[Sequence[str]],
+    lemmas: Sequence[str],
+    verbs: VerbThesaurus,
+    alphas: Sequence[float] = ALPHA_DEFAULTS,
+) -> Credit:
+    """Credit of each instance at each alpha, as the official Senseval scorer gives it::
+
+        credit_i(alpha) = mean over answers x of ( max over gold s of A_alpha(x, s) )
+
+    so answers ``{a, b}`` against gold ``{a}`` earn 0.5 at ``alpha = inf``.  An empty
+    ``answers[i]`` is an abstention (not attempted, credit 0).  Repeated keys count once.
+
+    Decisions, each counted in :attr:`Credit.issues` (per answer-gold pair unless noted):
+
+    * An answer equal (as a string) to a gold key earns 1 at every alpha, known to the
+      thesaurus or not; exact match is string equality at ``alpha = inf``.
+    * Otherwise an answer or gold key unknown to the thesaurus (``unknown-predicted-key``,
+      ``unknown-gold-key``) earns 0; so does an answer of another lemma than the instance's
+      (``predicted-other-lemma``): ``LEN`` is only meaningful between senses of one verb.
+    * ``MAXLEN = verbs.maxlen(lemma)``; a lemma unknown to the thesaurus (``unknown-lemma``,
+      per instance) is scored by exact match only; a monosemous verb (``monosemous``, per
+      instance, ``MAXLEN = 0``) earns 1 for its sense and 0 otherwise.
+
+    >>> class Toy:  # lemma "run": senses run%1, run%2 at distance 2 = MAXLEN
+    ...     def maxlen(self, lemma): return 2
+    ...     def sense_length(self, a, b): return 0 if a == b else 2
+    ...     def has_sense(self, key): return key in {"run%1", "run%2"}
+    ...     def has_word(self, lemma): return lemma == "run"
+    >>> credit = graded_credit([["run%1", "run%2"], []], [["run%1"], ["run%2"]],
+    ...                        ["run", "run"], Toy(), alphas=[1.0, math.inf])
+    >>> credit.values.tolist(), credit.attempted.tolist()
+    ([[0.5, 0.5], [0.0, 0.0]], [True, False])
+    """
+    alphas = tuple(parse_alpha(a) for a in alphas)
+    if not alphas:
+        raise EvaluationError("no alpha to score")
+    n = len(gold)
+    if len(answers) != n or len(lemmas) != n:
+        raise EvaluationError(
+            f"answers ({len(answers)}), gold ({n}) and lemmas ({len(lemmas)}) differ in length"
+        )
+    issues: Counter[str] = Counter()
+    maxlen_cache: dict[str, int | None] = {}
+    values = np.zeros((n, len(alphas)))
+    attempted = np.zeros(n, dtype=bool)
+
+    # Flat arrays over (instance, answer, gold) triples, grouped by answer, then by instance.
+    pair_length: list[float] = []  # LEN, or -1 when the pair earns 0 for every finite alpha
+    pair_maxlen: list[float] = []
+    pair_equal: list[bool] = []
+    answer_starts: list[int] = []  # first pair of each answer
+    answer_instance: list[int] = []  # instance of each answer
+
+    for i in range(n):
+        system = tuple(dict.fromkeys(answers[i]))
+        if not system:
+            continue
+        attempted[i] = True
+        golds = tuple(dict.fromkeys(gold[i]))
+        if not golds:
+            raise EvaluationError(f"instance {i} has no gold sense")
+        lemma = lemmas[i]
+        if lemma not in maxlen_cache:
+            maxlen_cache[lemma] = verbs.maxlen(lemma) if verbs.has_word(lemma) else None
+        maxlen = maxlen_cache[lemma]
+        if maxlen is None:
+            issues["unknown-lemma"] += 1
+        elif maxlen == 0:
+            issues["monosemous"] += 1
+        for x in system:
+            answer_starts.append(len(pair_length))
+            answer_instance.append(i)
+            x_known = verbs.has_sense(x)
+            for s in golds:
+                equal = x == s
+                length = -1.0
+                if equal:
+                    length = 0.0
+                elif maxlen is None:
+                    pass
+                elif not x_known:
+                    issues["unknown-predicted-key"] += 1
+                elif not verbs.has_sense(s):
+                    issues["unknown-gold-key"] += 1
+                elif _lemma_of(x) != lemma:
+                    issues["predicted-other-lemma"] += 1
+                else:
+                    length = float(verbs.sense_length(x, s))
+                pair_length.append(length)
+                pair_maxlen.append(float(maxlen or 0))
+                pair_equal.append(equal)
+
+    if answer_starts:
+        lengths = np.asarray(pair_length)
+        maxlens = np.asarray(pair_maxlen)
+        equal_arr = np.asarray(pair_equal)
+        valid = lengths >= 0
+        starts = np.asarray(answer_starts)
+        owners = np.asarray(answer_instance)
+        per_instance_answers = np.bincount(owners, minlength=n)
+        for j, alpha in enumerate(alphas):
+            if math.isinf(alpha):
+                pair_credit = equal_arr.astype(float)
+            else:
+                pair_credit = np.where(
+                    valid, acceptability(np.where(valid, lengths, 0.0), maxlens, alpha), 0.0
+                )
+            best = np.maximum.reduceat(pair_credit, starts)  # max over gold senses
+            totals = np.bincount(owners, weights=best, minlength=n)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                values[:, j] = np.where(
+                    per_instance_answers > 0, totals / np.maximum(per_instance_answers, 1), 0.0
+                )
+    return Credit(alphas=alphas, values=values, attempted=attempted, issues=dict(issues))
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Senseval-style scores of one credit column (see the module docstring)."""
+
+    precision: float
+    recall: float
+    coverage: float
+    f1: float
+    n: int
+    attempted: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "precision": self.precision,
+            "recall": self.recall,
+            "coverage": self.coverage,
+            "f1": self.f1,
+            "n": self.n,
+            "attempted": self.attempted,
+        }
+
+
+def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
+    """Precision over attempted, recall over all, coverage and F1 of a credit column::
+
+        P = sum(credit) / attempted    R = sum(credit) / n    C = attempted / n
+        F1 = 2 P R / (P + R)
+
+    ``P = 0`` when nothing was attempted and ``F1 = 0`` when ``P + R = 0`` (never NaN).
+
+    >>> s = senseval_scores(np.array([1.0, 0.5, 0.0, 0.0]), np.array([True, True, True, False]))
+    >>> s.precision, s.recall, s.coverage
+    (0.5, 0.375, 0.75)
+    """
+    credit = np.asarray(credit_column, dtype=float)
+    done = np.asarray(attempted, dtype=bool)
+    if credit.ndim != 1 or credit.shape != done.shape:
+        raise EvaluationError(
+            f"credit {credit.shape} and attempted {done.shape} must be 1-D of one length"
+        )
+    n = int(credit.size)
+    if n == 0:
+        raise EvaluationError("no instances to score")
+    n_attempted = int(done.sum())
+    total = float(credit[done].sum())
+    precision = total / n_attempted if n_attempted else 0.0
+    recall = total / n
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+    return Scores(precision, recall, n_attempted / n, f1, n, n_attempted)
+
+
+def top_k(
+    rankings: Sequence[Sequence[str]], gold: Sequence[Sequence[str]], ks: Sequence[int]
+) -> dict[int, tuple[float, float]]:
+    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6)::
+
+        recall@k    = #{i : gold_i ∩ first_k(ranking_i) ≠ ∅} / n
+        precision@k = sum_i |gold_i ∩ first_k(ranking_i)| / sum_i min(k, |ranking_i|)
+
+    An empty ranking (abstention) counts in recall's denominator and adds no output.
+
+    >>> top_k([["a", "b", "c"], ["x", "y"]], [["b"], ["z"]], [1, 2])
+    {1: (0.0, 0.0), 2: (0.5, 0.25)}
+    """
+    if len(rankings) != len(gold):
+        raise EvaluationError(f"rankings ({len(rankings)}) and gold ({len(gold)}) differ in length")
+    if not gold:
+        raise EvaluationError("no instances to score")
+    result: dict[int, tuple[float, float]] = {}
+    gold_sets = [frozenset(g) for g in gold]
+    for k in ks:
+        if int(k) != k or k < 1:
+            raise EvaluationError(f"k must be a positive integer, got {k!r}")
+        k = int(k)
+        hits = outputs = correct = 0
+        for ranking, truth in zip(rankings, gold_sets, strict=True):
+            first = list(dict.fromkeys(ranking))[:k]
+            found = sum(1 for sense in first if sense in truth)
+            hits += found > 0
+            correct += found
+            outputs += len(first)
+        result[k] = (hits / len(gold), correct / outputs if outputs else 0.0)
+    return result
+
+
+@dataclass(frozen=True)
+class Curve:
+    """An applicability-acceptability curve (Fujii et al., Fig. 5) and its risk-coverage area.
+
+    ``thresholds`` descend; ``applicability[j]`` is the share of all inputs applied at
+    ``thresholds[j]`` and ``acceptability[j]`` the mean credit of those.  ``aurc`` is the area
+    under the risk-coverage curve (risk = 1 - acceptability); lower is better.
+    """
+
+    thresholds: np.ndarray
+    applicability: np.ndarray
+    acceptability: np.ndarray
+    aurc: float
+
+
+def applicability_curve(
+    confidence: np.ndarray, credit_column: np.ndarray, attempted: np.ndarray | None = None
+) -> Curve:
+    """Sweep a confidence threshold ``t`` over the distinct confidences of attempted inputs::
+
+        applicability(t) = #{i attempted : conf_i >= t} / n
+        acceptability(t) = mean credit of those inputs
+        AURC = sum_j (applicability_j - applicability_{j-1}) * (1 - acceptability_j)
+
+    with ``applicability_0 = 0``: the area under the risk-coverage step curve of selective
+    classification.  Without ties and abstentions this is Geifman et al.'s
+    ``AURC = (1/n) sum_k risk(top k)``; tied confidences enter together; abstentions are
+    never applied, so the curve stops at the coverage.
+
+    >>> c = applicability_curve(np.array([0.9, 0.5]), np.array([1.0, 0.0]))
+    >>> c.applicability.tolist(), c.acceptability.tolist(), c.aurc
+    ([0.5, 1.0], [1.0, 0.5], 0.25)
+    """
+    conf = np.asarray(confidence, dtype=float)
+    credit = np.asarray(credit_column, dtype=float)
+    done = np.ones(conf.shape, dtype=bool) if attempted is None else np.asarray(attempted, bool)
+    if conf.ndim != 1 or conf.shape != credit.shape or conf.shape != done.shape:
+        raise EvaluationError(
+            f"confidence {conf.shape}, credit {credit.shape} and attempted {done.shape}"
+            " must be 1-D of one length"
+        )
+    n = conf.size
+    if n == 0:
+        raise EvaluationError("no instances for an applicability curve")
+    if np.any(np.isnan(conf[done])):
+        raise EvaluationError("confidence is NaN for an attempted instance")
+    order = np.argsort(-conf[done], kind="stable")
+    sorted_conf = conf[done][order]
+    cumulative = np.cumsum(credit[done][order])
+    if sorted_conf.size == 0:
+        empty = np.zeros(0)
+        return Curve(empty, empty, empty, 0.0)
+    # last index of each run of equal confidences (sorted descending)
+    ends = np.flatnonzero(np.append(sorted_conf[1:] != sorted_conf[:-1], True))
+    counts = ends + 1
+    thresholds = sorted_conf[ends]
+    applicability = counts / n
+    accept = cumulative[ends] / counts
+    steps = np.diff(np.concatenate(([0.0], applicability)))
+    aurc = float(np.sum(steps * (1.0 - accept)))
+    return Curve(thresholds, applicability, accept, aurc)
