@@ -1,0 +1,530 @@
+"""Experiment configs: TOML files read with :mod:`tomllib`, validated before any work starts.
+
+Schema (documented for users in ``configs/README.md``)::
+
+    name = "table1"              # default: the file's stem
+    seed = 0
+    [corpus]   path, format, verbs, min_instances, min_senses
+    [cv]       folds, stratified, n_jobs
+    [evaluation] thesaurus, alphas, top_k, learning_curve, learning_curve_methods,
+               applicability_alpha, bootstrap, confidence
+    [methods.<label>]  method = "<name>" (default: the label), other keys = method parameters
+    [sweep]    "<label>.<param>" = [values, ...]   (grid; each combination is a method variant)
+    [bounds]   agreement_keys = ["a.key", "b.key", ...]
+
+Every mistake raises :class:`ConfigError` whose message names the key path
+(``methods.example.beta``) and the offending value.  Checks that need the corpus (a listed
+verb absent from it, more folds than a verb's instances) live in
+:func:`evaluation.experiments.select_verbs` and raise the same error.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from thesaurus._exceptions import ToolkitError
+from wsd._exceptions import ModelError
+from wsd.methods import METHODS, make_method
+
+from .measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+
+__all__ = [
+    "BASELINES",
+    "ConfigError",
+    "CorpusConfig",
+    "CVConfig",
+    "EvaluationConfig",
+    "ExperimentConfig",
+    "MethodSpec",
+    "load_config",
+    "parse_config",
+]
+
+# The lower bounds evaluated beside every result, added with default parameters when a
+# config does not list them itself.
+BASELINES = ("mfs", "random")
+
+
+class ConfigError(ToolkitError):
+    """An experiment config is invalid; the message names the key path and the value."""
+
+
+@dataclass(frozen=True)
+class CorpusConfig:
+    path: str = ""  # "" = find_semcor (env WSD_SEMCOR, then the shared folder)
+    format: str = "auto"
+    verbs: tuple[str, ...] = ()  # () = every verb passing the filters
+    min_instances: int = 0
+    min_senses: int = 1
+
+
+@dataclass(frozen=True)
+class CVConfig:
+    folds: int = 10
+    stratified: bool = True
+    n_jobs: int = 1
+
+
+@dataclass(frozen=True)
+class EvaluationConfig:
+    thesaurus: str = "wordnet-verb"  # verb thesaurus giving LEN and MAXLEN for acceptability
+    alphas: tuple[float, ...] = ALPHA_DEFAULTS
+    top_k: int = 5
+    learning_curve: tuple[float, ...] = ()
+    learning_curve_methods: tuple[str, ...] = ()
+    applicability_alpha: float = 0.5
+    bootstrap: int = 2000
+    confidence: float = 0.95
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """One evaluated method: ``label`` names it in reports, ``method`` is the registry name.
+
+    ``role`` is ``"method"`` (listed in the config), ``"bound"`` (a baseline added as a lower
+    bound) or ``"sweep"`` (a variant from the ``[sweep]`` grid).
+    """
+
+    label: str
+    method: str
+    params: tuple[tuple[str, Any], ...] = ()
+    role: str = "method"
+
+    def build(self) -> Any:
+        """A fresh, unfitted disambiguator."""
+        return make_method(self.method, **_freeze_back(self.params))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "method": self.method,
+            "params": _freeze_back(self.params),
+            "role": self.role,
+        }
+
+
+@dataclass(frozen=True)
+class ExperimentConfig:
+    name: str
+    seed: int = 0
+    corpus: CorpusConfig = field(default_factory=CorpusConfig)
+    cv: CVConfig = field(default_factory=CVConfig)
+    evaluation: EvaluationConfig = field(default_factory=EvaluationConfig)
+    methods: tuple[MethodSpec, ...] = ()
+    agreement_keys: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def compared(self) -> tuple[MethodSpec, ...]:
+        """Methods and bounds (the Table 1 columns), without sweep variants."""
+        return tuple(m for m in self.methods if m.role != "sweep")
+
+    def method(self, label: str) -> MethodSpec:
+        for spec in self.methods:
+            if spec.label == label:
+                return spec
+        raise KeyError(label)
+
+    def resolved(self) -> dict[str, Any]:
+        """The full config after defaults and grid expansion, JSON-safe (alphas as labels)."""
+        ev = self.evaluation
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "source": self.source,
+            "corpus": {
+                "path": self.corpus.path,
+                "format": self.corpus.format,
+                "verbs": list(self.corpus.verbs),
+                "min_instances": self.corpus.min_instances,
+                "min_senses": self.corpus.min_senses,
+            },
+            "cv": {
+                "folds": self.cv.folds,
+                "stratified": self.cv.stratified,
+                "n_jobs": self.cv.n_jobs,
+            },
+            "evaluation": {
+                "thesaurus": ev.thesaurus,
+                "alphas": [format_alpha(a) for a in ev.alphas],
+                "top_k": ev.top_k,
+                "learning_curve": list(ev.learning_curve),
+                "learning_curve_methods": list(ev.learning_curve_methods),
+                "applicability_alpha": format_alpha(ev.applicability_alpha),
+                "bootstrap": ev.bootstrap,
+                "confidence": ev.confidence,
+            },
+            "methods": [m.as_dict() for m in self.methods],
+            "bounds": {"agreement_keys": list(self.agreement_keys)},
+        }
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
+    """Read and validate a TOML experiment config."""
+    try:
+        with open(path, "rb") as handle:
+            raw = tomllib.load(handle)
+    except OSError as exc:
+        raise ConfigError(f"cannot read config {path}: {exc.strerror}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    return parse_config(raw, source=str(path), default_name=Path(path).stem)
+
+
+def parse_config(
+    raw: Mapping[str, Any], *, source: str = "<config>", default_name: str = "experiment"
+) -> ExperimentConfig:
+    """Validate a config mapping (as :func:`tomllib.load` returns it)."""
+    reader = _Reader(source)
+    top = reader.table(
+        raw, "", {"name", "seed", "corpus", "cv", "evaluation", "methods", "sweep", "bounds"}
+    )
+    name = reader.get(top, "name", str, default_name)
+    if not name or "/" in name or name.startswith("."):
+        reader.fail("name", name, "must be a plain non-empty name (used as a folder)")
+    seed = reader.get(top, "seed", int, 0)
+
+    corpus = _corpus(reader, top.get("corpus", {}))
+    cv = _cv(reader, top.get("cv", {}))
+    methods = _methods(reader, top.get("methods", {}))
+    evaluation = _evaluation(reader, top.get("evaluation", {}), methods)
+    methods += _sweep(reader, top.get("sweep", {}), methods)
+    bounds = reader.table(top.get("bounds", {}), "bounds", {"agreement_keys"})
+    keys = reader.get(bounds, "agreement_keys", list, [], key="bounds")
+    for index, item in enumerate(keys):
+        if not isinstance(item, str) or not item:
+            reader.fail(f"bounds.agreement_keys[{index}]", item, "must be a key-file path")
+    if len(keys) == 1:
+        reader.fail("bounds.agreement_keys", keys, "needs at least two key files")
+    return ExperimentConfig(
+        name=name,
+        seed=seed,
+        corpus=corpus,
+        cv=cv,
+        evaluation=evaluation,
+        methods=methods,
+        agreement_keys=tuple(keys),
+        source=source,
+    )
+
+
+class _Reader:
+    """Typed access to TOML tables with errors naming the key path."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, path: str, value: Any, why: str) -> None:
+        raise ConfigError(f"{self.source}: {path} = {_show(value)}: {why}")
+
+    def table(self, value: Any, path: str, allowed: set[str]) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            self.fail(path or "<top>", value, "must be a table")
+        unknown = sorted(set(value) - allowed)
+        if unknown:
+            where = f"{path}.{unknown[0]}" if path else unknown[0]
+            raise ConfigError(
+                f"{self.source}: unknown key {where!r} (allowed here: {', '.join(sorted(allowed))})"
+            )
+        return dict(value)
+
+    def get(
+        self, table: Mapping[str, Any], name: str, kind: type, default: Any, *, key: str = ""
+    ) -> Any:
+        path = f"{key}.{name}" if key else name
+        if name not in table:
+            return default
+        value = table[name]
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if kind is not bool and isinstance(value, bool) or not isinstance(value, kind):
+            self.fail(path, value, f"must be {_KIND_NAMES[kind]}")
+        return value
+
+    def alpha(self, value: Any, path: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            self.fail(path, value, 'must be a number > 0 or "inf"')
+        try:
+            return parse_alpha(value)
+        except ValueError as exc:
+            self.fail(path, value, str(exc))
+        raise AssertionError  # unreachable: fail raises
+
+
+_KIND_NAMES = {
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    bool: "true or false",
+    list: "a list",
+    dict: "a table",
+}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _corpus(reader: _Reader, raw: Any) -> CorpusConfig:
+    table = reader.table(raw, "corpus", {"path", "format", "verbs", "min_instances", "min_senses"})
+    verbs = reader.get(table, "verbs", list, [], key="corpus")
+    for index, verb in enumerate(verbs):
+        if not isinstance(verb, str) or not verb:
+            reader.fail(f"corpus.verbs[{index}]", verb, "must be a verb lemma")
+    if len(set(verbs)) != len(verbs):
+        reader.fail("corpus.verbs", verbs, "lists a verb twice")
+    min_instances = reader.get(table, "min_instances", int, 0, key="corpus")
+    min_senses = reader.get(table, "min_senses", int, 1, key="corpus")
+    if min_instances < 0:
+        reader.fail("corpus.min_instances", min_instances, "must be >= 0")
+    if min_senses < 1:
+        reader.fail("corpus.min_senses", min_senses, "must be >= 1")
+    return CorpusConfig(
+        path=reader.get(table, "path", str, "", key="corpus"),
+        format=reader.get(table, "format", str, "auto", key="corpus"),
+        verbs=tuple(verbs),
+        min_instances=min_instances,
+        min_senses=min_senses,
+    )
+
+
+def _cv(reader: _Reader, raw: Any) -> CVConfig:
+    table = reader.table(raw, "cv", {"folds", "stratified", "n_jobs"})
+    folds = reader.get(table, "folds", int, 10, key="cv")
+    if folds < 2:
+        reader.fail("cv.folds", folds, "must be >= 2")
+    n_jobs = reader.get(table, "n_jobs", int, 1, key="cv")
+    if n_jobs == 0 or n_jobs < -1:
+        reader.fail("cv.n_jobs", n_jobs, "must be >= 1 (or -1 for every core)")
+    return CVConfig(
+        folds=folds, stratified=reader.get(table, "stratified", bool, True, key="cv"), n_jobs=n_jobs
+    )
+
+
+def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:
+    """A list of alphas, or a range table ``{start, stop, num, scale}`` (``inf`` always added)."""
+    path = "evaluation.alphas"
+    if isinstance(raw, list):
+        if not raw:
+            reader.fail(path, raw, "must list at least one alpha")
+        alphas = [reader.alpha(value, f"{path}[{i}]") for i, value in enumerate(raw)]
+    elif isinstance(raw, Mapping):
+        table = reader.table(raw, path, {"start", "stop", "num", "scale"})
+        for required in ("start", "stop", "num"):
+            if required not in table:
+                raise ConfigError(f"{reader.source}: {path}.{required} is missing")
+        start = reader.alpha(table["start"], f"{path}.start")
+        stop = reader.alpha(table["stop"], f"{path}.stop")
+        for part, value in (("start", start), ("stop", stop)):
+            if math.isinf(value):
+                reader.fail(f"{path}.{part}", table[part], "must be finite (inf is always added)")
+        num = reader.get(table, "num", int, 0, key=path)
+        if num < 2:
+            reader.fail(f"{path}.num", num, "must be >= 2")
+        scale = reader.get(table, "scale", str, "log", key=path)
+        if scale == "log":
+            grid = np.geomspace(start, stop, num)
+        elif scale == "linear":
+            grid = np.linspace(start, stop, num)
+        else:
+            reader.fail(f"{path}.scale", scale, 'must be "log" or "linear"')
+        alphas = [float(f"{a:.6g}") for a in grid] + [math.inf]
+    else:
+        reader.fail(path, raw, "must be a list or a {start, stop, num, scale} table")
+    if len(set(alphas)) != len(alphas):
+        reader.fail(path, raw, "lists an alpha twice")
+    return tuple(sorted(alphas))
+
+
+def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> EvaluationConfig:
+    path = "evaluation"
+    table = reader.table(
+        raw,
+        path,
+        {
+            "thesaurus",
+            "alphas",
+            "top_k",
+            "learning_curve",
+            "learning_curve_methods",
+            "applicability_alpha",
+            "bootstrap",
+            "confidence",
+        },
+    )
+    alphas = _alphas(reader, table["alphas"]) if "alphas" in table else ALPHA_DEFAULTS
+    top_k = reader.get(table, "top_k", int, 5, key=path)
+    if top_k < 1:
+        reader.fail("evaluation.top_k", top_k, "must be >= 1")
+    fractions = reader.get(table, "learning_curve", list, [], key=path)
+    for index, fraction in enumerate(fractions):
+        if (
+            isinstance(fraction, bool)
+            or not isinstance(fraction, (int, float))
+            or not 0 < fraction <= 1
+        ):
+            reader.fail(
+                f"evaluation.learning_curve[{index}]", fraction, "must be a fraction in (0, 1]"
+            )
+    labels = {m.label for m in methods}
+    default_curve_methods = [m for m in ("example", "bayes") if m in labels]
+    curve_methods = reader.get(
+        table, "learning_curve_methods", list, default_curve_methods, key=path
+    )
+    for index, label in enumerate(curve_methods):
+        if label not in labels:
+            reader.fail(
+                f"evaluation.learning_curve_methods[{index}]",
+                label,
+                f"is not a configured method ({', '.join(sorted(labels))})",
+            )
+    applicability = reader.alpha(
+        table.get("applicability_alpha", 0.5), "evaluation.applicability_alpha"
+    )
+    bootstrap = reader.get(table, "bootstrap", int, 2000, key=path)
+    if bootstrap < 0:
+        reader.fail("evaluation.bootstrap", bootstrap, "must be >= 0 (0 = no bootstrap)")
+    confidence = reader.get(table, "confidence", float, 0.95, key=path)
+    if not 0 < confidence < 1:
+        reader.fail("evaluation.confidence", confidence, "must be in (0, 1)")
+    return EvaluationConfig(
+        thesaurus=reader.get(table, "thesaurus", str, "wordnet-verb", key=path),
+        alphas=alphas,
+        top_k=top_k,
+        learning_curve=tuple(sorted(float(f) for f in fractions)),
+        learning_curve_methods=tuple(curve_methods),
+        applicability_alpha=applicability,
+        bootstrap=bootstrap,
+        confidence=confidence,
+    )
+
+
+def _param_name(name: str) -> str:
+    return "lambda_" if name == "lambda" else name
+
+
+def _freeze(value: Any) -> Any:
+    """Parameters as hashable tuples (lists -> tuples, tables -> sorted pairs)."""
+    if isinstance(value, Mapping):
+        return ("__table__", tuple(sorted((k, _freeze(v)) for k, v in value.items())))
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "__table__":
+        return {k: _thaw(v) for k, v in value[1]}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _freeze_back(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    return {name: _thaw(value) for name, value in params}
+
+
+def _check_method(reader: _Reader, path: str, method: str, params: dict[str, Any]) -> None:
+    """Construct the method once so unknown or invalid parameters fail now, naming the key."""
+    try:
+        make_method(method, **params)
+    except ModelError as exc:
+        message = str(exc)
+        culprit = next((p for p in params if repr(p) in message), None)
+        if culprit is not None:
+            shown = "lambda" if culprit == "lambda_" else culprit
+            reader.fail(f"{path}.{shown}", params[culprit], message)
+        raise ConfigError(f"{reader.source}: {path}: {message}") from exc
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"{reader.source}: {path}: {exc}") from exc
+
+
+def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:
+    if not isinstance(raw, Mapping):
+        reader.fail("methods", raw, "must be a table of [methods.<label>] tables")
+    specs: list[MethodSpec] = []
+    for label, body in raw.items():
+        path = f"methods.{label}"
+        if not isinstance(body, Mapping):
+            reader.fail(path, body, "must be a table")
+        if "." in label:
+            reader.fail(path, label, "a method label cannot contain '.'")
+        method = body.get("method", label)
+        if not isinstance(method, str) or method not in METHODS:
+            reader.fail(
+                f"{path}.method" if "method" in body else path,
+                method,
+                f"unknown method (choose from {', '.join(METHODS)})",
+            )
+        params = {_param_name(k): v for k, v in body.items() if k != "method"}
+        _check_method(reader, path, method, params)
+        frozen = tuple(sorted((k, _freeze(v)) for k, v in params.items()))
+        specs.append(MethodSpec(label=label, method=method, params=frozen))
+    if not specs:
+        raise ConfigError(f"{reader.source}: no [methods.<name>] table: nothing to evaluate")
+    present = {s.method for s in specs}
+    for name in BASELINES:
+        if name not in present:
+            specs.append(MethodSpec(label=name, method=name, role="bound"))
+    return tuple(specs)
+
+
+def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[MethodSpec, ...]:
+    """Expand ``"label.param" = [values]`` into one variant per combination of each method's
+    grid (grids of different methods are not crossed with each other)."""
+    if not isinstance(raw, Mapping):
+        reader.fail("sweep", raw, "must be a table")
+    by_label: dict[str, dict[str, list[Any]]] = {}
+    for key, values in raw.items():
+        path = f"sweep.{key!r}" if "." in key else f"sweep.{key}"
+        label, dot, param = key.partition(".")
+        if not dot or not param:
+            reader.fail(path, values, 'keys must read "<method>.<param>"')
+        if label not in {m.label for m in methods}:
+            reader.fail(path, values, f"{label!r} is not a configured method")
+        if not isinstance(values, list) or not values:
+            reader.fail(path, values, "must be a non-empty list of values")
+        by_label.setdefault(label, {})[_param_name(param)] = values
+    variants: list[MethodSpec] = []
+    for label, grid in by_label.items():
+        base = next(m for m in methods if m.label == label)
+        names = sorted(grid)
+        for combination in itertools.product(*(grid[n] for n in names)):
+            params = dict(_freeze_back(base.params))
+            params.update(zip(names, combination, strict=True))
+            _check_method(reader, f"sweep.{label}", base.method, params)
+            shown = ",".join(
+                f"{'lambda' if n == 'lambda_' else n}={v}"
+                for n, v in zip(names, combination, strict=True)
+            )
+            variants.append(
+                MethodSpec(
+                    label=f"{label}[{shown}]",
+                    method=base.method,
+                    params=tuple(sorted((k, _freeze(v)) for k, v in params.items())),
+                    role="sweep",
+                )
+            )
+    return tuple(variants)
+
+
+def check_value(condition: bool, source: str, path: str, value: Any, why: str) -> None:
+    """Raise :class:`ConfigError` naming ``path`` and ``value`` unless ``condition`` holds."""
+    if not condition:
+        raise ConfigError(f"{source}: {path} = {_show(value)}: {why}")
