@@ -1,0 +1,36 @@
+"""Corpus readers and writers, all producing the records of :mod:`wsd.types`.
+
+* SemCor 3.0 tag files (:func:`read_semcor`, :func:`find_semcor`, :func:`semcor_files`) and
+  NLTK's copy of them (:func:`read_nltk_semcor`);
+* Raganato et al.'s ``*.data.xml`` + ``*.gold.key.txt`` (:func:`read_raganato`,
+  :func:`write_raganato`; key files alone: :mod:`wsd.corpus.keys`);
+* our JSONL instance format for any language (:func:`read_jsonl`, :func:`write_jsonl`;
+  described in ``wsd/corpus/README.md``);
+* :func:`load_corpus`: the verb instances of any of these, with case frames, optional wider
+  context and :class:`CorpusStats` accounting for every verb token.
+"""
+
+from ._load import FORMATS, Corpus, CorpusStats, detect_format, load_corpus
+from .jsonl import read_jsonl, write_jsonl
+from .keys import read_keys, write_keys
+from .raganato import gold_key_path, read_raganato, write_raganato
+from .semcor import find_semcor, read_nltk_semcor, read_semcor, semcor_files
+
+__all__ = [
+    "FORMATS",
+    "Corpus",
+    "CorpusStats",
+    "detect_format",
+    "find_semcor",
+    "gold_key_path",
+    "load_corpus",
+    "read_jsonl",
+    "read_keys",
+    "read_nltk_semcor",
+    "read_raganato",
+    "read_semcor",
+    "semcor_files",
+    "write_jsonl",
+    "write_keys",
+    "write_raganato",
+]

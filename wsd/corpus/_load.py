@@ -1,0 +1,324 @@
+"""``load_corpus``: verb instances of any supported corpus, with an account of every verb token.
+
+Every verb token (SemCor: Penn tag ``VB*``; Raganato: ``VERB``; JSONL: every line) ends up
+either as an instance or in ``CorpusStats.skipped`` under one reason, so that
+
+    verb_instances + sum(skipped.values()) == verb_tokens
+
+Skip reasons:
+
+``untagged``               SemCor ``cmd=tag``/``verify_tag`` (``brownv`` leaves non-verbs for
+                           later tagging), a Raganato ``<wf>`` verb (not an ``<instance>``)
+``no-lemma``               no lemma: auxiliaries and other ``ot=notag`` tokens, ``cmd=ignore``
+``no-lemma:<ot>``          no lemma because SemCor marks the token ``ot=idiom``/``metaphor``/
+                           ``complexprep``/``foreignword``/``nonceword``
+``not-in-verbs-filter``    the lemma is not among the requested verbs
+``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
+``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .._exceptions import CorpusFormatError, WSDError
+from ..frames import ClassTable, extract_frame
+from ..types import CaseFrame, Instance, Sentence, Token
+from .jsonl import read_jsonl
+from .raganato import read_raganato
+from .semcor import read_semcor, semcor_files
+
+__all__ = ["FORMATS", "Corpus", "CorpusStats", "detect_format", "load_corpus"]
+
+FORMATS = ("auto", "semcor", "raganato", "jsonl")
+_SEMCOR_VERB = "VB"
+_UNIVERSAL_VERB = "VERB"
+
+
+@dataclass(slots=True)
+class CorpusStats:
+    """Counts of one loaded corpus.  ``verb_instances`` are the instances returned (with a
+    usable gold sense unless ``require_gold=False``); ``verb_lemmas`` and ``senses`` count the
+    distinct lemmas and gold sense keys among them; ``missing_verbs`` are requested verbs with
+    no instance."""
+
+    files: int = 0
+    sentences: int = 0
+    tokens: int = 0
+    verb_tokens: int = 0
+    verb_instances: int = 0
+    verb_lemmas: int = 0
+    senses: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+    missing_verbs: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        data = asdict(self)
+        data["skipped"] = dict(sorted(self.skipped.items()))
+        return data
+
+
+@dataclass(slots=True)
+class Corpus:
+    """The verb instances of a corpus, its counts, where it came from and its format."""
+
+    instances: list[Instance]
+    stats: CorpusStats
+    source: str
+    fmt: str
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.data.xml`` (or
+    ``*.xml``), ``jsonl`` for ``*.jsonl``."""
+    path = Path(path)
+    name = path.name
+    if path.is_dir() or name.startswith("br-"):
+        return "semcor"
+    if name.endswith(".xml"):
+        return "raganato"
+    if name.endswith(".jsonl"):
+        return "jsonl"
+    raise CorpusFormatError(
+        f"cannot tell the format of {path}: name it *.data.xml / *.jsonl / br-*, or pass "
+        f"--format semcor|raganato|jsonl"
+    )
+
+
+def _normalise_verbs(verbs: Iterable[str] | None) -> frozenset[str] | None:
+    if verbs is None:
+        return None
+    return frozenset(v.strip().replace(" ", "_") for v in verbs if v.strip())
+
+
+class _Builder:
+    """Turns verb tokens into instances or counted skips."""
+
+    def __init__(
+        self,
+        verbs: frozenset[str] | None,
+        require_gold: bool,
+        frame: Callable[[Sentence, int], CaseFrame] | None,
+    ) -> None:
+        self.verbs = verbs
+        self.require_gold = require_gold
+        self.frame = frame
+        self.stats = CorpusStats()
+        self.skipped: Counter[str] = Counter()
+        self.instances: list[Instance] = []
+
+    def skip_reason(self, token: Token, lemma: str | None, gold: tuple[str, ...]) -> str | None:
+        if lemma is None:
+            if token.attr("cmd") in ("tag", "verify_tag"):
+                return "untagged"
+            other = token.attr("ot")
+            return "no-lemma" if other in (None, "notag") else f"no-lemma:{other}"
+        if self.verbs is not None and lemma not in self.verbs:
+            return "not-in-verbs-filter"
+        if not gold and self.require_gold:
+            numbers = token.attr("wnsn")
+            if numbers is not None and set(numbers.split(";")) == {"0"}:
+                return "sense-lost-in-mapping"
+            return "no-gold"
+        return None
+
+    def add(
+        self,
+        sentence: Sentence,
+        position: int,
+        *,
+        instance_id: str | None = None,
+        lemma: str | None = None,
+        gold: tuple[str, ...] | None = None,
+        window: tuple[tuple[Token, ...], int] | None = None,
+    ) -> None:
+        """Count one verb token; keep it as an instance unless a skip reason applies."""
+        token = sentence.tokens[position]
+        lemma = token.lemma if lemma is None else lemma
+        gold = token.senses if gold is None else gold
+        self.stats.verb_tokens += 1
+        reason = self.skip_reason(token, lemma, gold)
+        if reason is not None:
+            self.skipped[reason] += 1
+            return
+        assert lemma is not None
+        context, context_index = window if window is not None else ((), -1)
+        self.instances.append(
+            Instance(
+                id=instance_id or f"{sentence.id}.t{position}",
+                lemma=lemma,
+                gold=gold,
+                sentence=sentence,
+                position=position,
+                frame=self.frame(sentence, position) if self.frame is not None else None,
+                context=context,
+                context_index=context_index,
+            )
+        )
+
+    def finish(self, source: str, fmt: str) -> Corpus:
+        stats = self.stats
+        stats.verb_instances = len(self.instances)
+        stats.skipped = dict(self.skipped)
+        lemmas = {instance.lemma for instance in self.instances}
+        stats.verb_lemmas = len(lemmas)
+        stats.senses = len({key for instance in self.instances for key in instance.gold})
+        stats.missing_verbs = sorted(self.verbs - lemmas) if self.verbs is not None else []
+        return Corpus(self.instances, stats, source, fmt)
+
+
+class _Windows:
+    """Yarowsky's wider window: the tokens of the ``n`` previous and next sentences of the same
+    document, built once per sentence that holds an instance."""
+
+    def __init__(self, sentences: Sequence[Sentence], n: int) -> None:
+        self.sentences = sentences
+        self.n = n
+        self._index = -1
+        self._window: tuple[Token, ...] = ()
+        self._offset = 0
+
+    def __call__(self, index: int, position: int) -> tuple[tuple[Token, ...], int] | None:
+        if self.n <= 0:
+            return None
+        if index != self._index:
+            lo = max(0, index - self.n)
+            hi = min(len(self.sentences), index + self.n + 1)
+            self._offset = sum(len(s.tokens) for s in self.sentences[lo:index])
+            self._window = tuple(t for s in self.sentences[lo:hi] for t in s.tokens)
+            self._index = index
+        return self._window, self._offset + position
+
+
+def _by_document(sentences: Iterable[Sentence]) -> list[list[Sentence]]:
+    documents: dict[str, list[Sentence]] = {}
+    for sentence in sentences:
+        documents.setdefault(sentence.source, []).append(sentence)
+    return list(documents.values())
+
+
+def _load_semcor(
+    root: Path, builder: _Builder, files: Sequence[str] | None, context_window: int
+) -> None:
+    paths = semcor_files(root)
+    if files is not None:
+        wanted = set(files)
+        paths = [p for p in paths if p.name in wanted or p.name.removesuffix(".xml") in wanted]
+        found = {p.name.removesuffix(".xml") for p in paths}
+        missing = sorted(wanted - found)
+        if missing:
+            raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
+    for path in paths:
+        sentences = list(read_semcor(path))
+        builder.stats.files += 1
+        _add_sentences(sentences, builder, context_window, _SEMCOR_VERB)
+
+
+def _add_sentences(
+    sentences: Sequence[Sentence], builder: _Builder, context_window: int, verb_tag: str
+) -> None:
+    windows = _Windows(sentences, context_window)
+    for index, sentence in enumerate(sentences):
+        builder.stats.sentences += 1
+        builder.stats.tokens += len(sentence.tokens)
+        for position, token in enumerate(sentence.tokens):
+            if token.pos.startswith(verb_tag):
+                builder.add(sentence, position, window=windows(index, position))
+
+
+def _load_raganato(path: Path, builder: _Builder, context_window: int) -> None:
+    sentences, instances = read_raganato(path)
+    builder.stats.files = 1
+    by_token = {(i.sentence.id, i.position): i for i in instances.values()}
+    for document in _by_document(sentences):
+        windows = _Windows(document, context_window)
+        for index, sentence in enumerate(document):
+            builder.stats.sentences += 1
+            builder.stats.tokens += len(sentence.tokens)
+            for position, token in enumerate(sentence.tokens):
+                if not token.pos.startswith((_UNIVERSAL_VERB, _SEMCOR_VERB)):
+                    continue
+                instance = by_token.get((sentence.id, position))
+                if instance is None:  # a plain <wf>: not up for disambiguation
+                    builder.stats.verb_tokens += 1
+                    builder.skipped["untagged"] += 1
+                    continue
+                builder.add(
+                    sentence,
+                    position,
+                    instance_id=instance.id,
+                    lemma=instance.lemma,
+                    gold=instance.gold,
+                    window=windows(index, position),
+                )
+
+
+def _load_jsonl(path: Path, builder: _Builder) -> None:
+    builder.stats.files = 1
+    sentence_ids: set[str] = set()
+    for instance in read_jsonl(path):
+        builder.stats.verb_tokens += 1
+        if instance.sentence.id not in sentence_ids:
+            sentence_ids.add(instance.sentence.id)
+            builder.stats.tokens += len(instance.sentence.tokens)
+        reason = builder.skip_reason(instance.token, instance.lemma, instance.gold)
+        if reason is not None:
+            builder.skipped[reason] += 1
+            continue
+        builder.instances.append(instance)
+    builder.stats.sentences = len(sentence_ids)
+
+
+def load_corpus(
+    path: str | os.PathLike[str],
+    fmt: str = "auto",
+    *,
+    verbs: Iterable[str] | None = None,
+    files: Sequence[str] | None = None,
+    frames: bool = True,
+    context_window: int = 0,
+    require_gold: bool = True,
+    classes: ClassTable | None = None,
+) -> Corpus:
+    """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
+    with its key file, or our JSONL), in corpus order.
+
+    ``verbs`` keeps only these lemmas (a requested verb absent from the corpus is reported
+    in ``stats.missing_verbs``, not an error); ``files`` restricts SemCor to these file names
+    (``["br-a01"]``); ``frames`` fills ``Instance.frame`` with
+    :func:`wsd.frames.extract_frame` for English (JSONL frames come from the file);
+    ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
+    sentences of the same document; ``require_gold=False`` keeps instances without gold
+    (input to disambiguate).
+    """
+    if fmt not in FORMATS:
+        raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    if context_window < 0:
+        raise WSDError(f"context_window must be >= 0, got {context_window}")
+    root = Path(path)
+    if not root.exists():
+        raise CorpusFormatError(f"corpus path {root} does not exist")
+    fmt = detect_format(root) if fmt == "auto" else fmt
+    if files is not None and fmt != "semcor":
+        raise WSDError(f"files= selects SemCor files; {root} is {fmt}")
+
+    def frame(sentence: Sentence, position: int) -> CaseFrame:
+        return extract_frame(sentence, position, tagset="auto", classes=classes)
+
+    extract = frame if frames and fmt != "jsonl" else None
+    builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
+    if fmt == "semcor":
+        _load_semcor(root, builder, files, context_window)
+    elif fmt == "raganato":
+        if root.is_dir():
+            raise CorpusFormatError(f"{root} is a directory; give the *.data.xml file")
+        _load_raganato(root, builder, context_window)
+    else:
+        if root.is_dir():
+            raise CorpusFormatError(f"{root} is a directory; give the *.jsonl file")
+        _load_jsonl(root, builder)
+    return builder.finish(str(root), fmt)

@@ -1,0 +1,270 @@
+"""Our simple instance format for any language: one JSON object per line (UTF-8).
+
+Fields (only ``id`` and ``lemma`` are required; the full description with a Japanese example
+is in ``wsd/corpus/README.md``)::
+
+    id        str            unique instance id
+    lemma     str            target verb lemma
+    gold      [str]          gold sense keys (empty or absent: unannotated input)
+    tokens    [token]        the sentence; token = {"form", "lemma", "pos", "senses", "attrs"}
+                             (only "form" required) or a bare string (the form)
+    position  int            index of the target in tokens (required with tokens)
+    sentence  str            sentence id (default: the instance id)
+    source    str            document the sentence came from (default: the file name)
+    frame     {case: filler} case label -> filler, in surface order; filler = {"lemma",
+                             "sense", "class", "position"} (only "lemma" required) or a bare
+                             lemma string.  Case labels are free strings: subj/obj/prep:with
+                             for English, が/を/に/で for Japanese.  A frame with a label
+                             twice (two "prep:from") is a list of [case, filler] pairs.
+    passive   bool           the frame is of a passive verb (default false)
+    context   [token]        a wider window (neighbouring sentences), with
+    context_index int        the target's index in it
+
+Example (Japanese, case particles as case labels)::
+
+    {"id": "ja.1", "lemma": "使う", "gold": ["使う.1"],
+     "tokens": ["彼", "が", "箸", "を", "使う"], "position": 4,
+     "frame": {"が": {"lemma": "彼", "class": "person"}, "を": "箸"}}
+
+Without ``tokens`` the sentence is the target word alone.  Errors name ``file:line`` and the
+field.  :func:`write_jsonl` writes what :func:`read_jsonl` reads back into equal instances.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from thesaurus._io import atomic_open
+
+from .._exceptions import CorpusFormatError
+from ..types import CaseFrame, Filler, Instance, Sentence, Token
+
+__all__ = ["instance_record", "read_jsonl", "write_jsonl"]
+
+_FIELDS = frozenset(
+    "id lemma gold tokens position sentence source frame passive context context_index".split()
+)
+_TOKEN_FIELDS = frozenset({"form", "lemma", "pos", "senses", "attrs"})
+_FILLER_FIELDS = frozenset({"lemma", "sense", "class", "position"})
+
+
+class _FieldError(ValueError):
+    """A bad field; the reader adds ``file:line``."""
+
+
+def _string(value: Any, field: str, *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value:
+        raise _FieldError(f"field {field!r} must be a non-empty string, got {value!r}")
+    return value
+
+
+def _strings(value: Any, field: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise _FieldError(f"field {field!r} must be a list of non-empty strings, got {value!r}")
+    return tuple(value)
+
+
+def _integer(value: Any, field: str, size: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise _FieldError(f"field {field!r} must be an index in 0..{size - 1}, got {value!r}")
+    return value
+
+
+def _token(value: Any, field: str) -> Token:
+    if isinstance(value, str) and value:
+        return Token(form=value)
+    if not isinstance(value, dict):
+        raise _FieldError(f"{field} must be a string or an object, got {value!r}")
+    unknown = sorted(set(value) - _TOKEN_FIELDS)
+    if unknown:
+        raise _FieldError(f"{field}: unknown field {unknown[0]!r}")
+    attrs = value.get("attrs") or {}
+    if not isinstance(attrs, dict) or not all(isinstance(v, str) for v in attrs.values()):
+        raise _FieldError(f"{field}.attrs must be an object of strings")
+    return Token(
+        form=str(_string(value.get("form"), f"{field}.form")),
+        lemma=_string(value.get("lemma"), f"{field}.lemma", optional=True),
+        pos=value.get("pos") or "",
+        senses=_strings(value.get("senses"), f"{field}.senses"),
+        attrs=tuple(sorted(attrs.items())),
+    )
+
+
+def _tokens(value: Any, field: str) -> tuple[Token, ...]:
+    if not isinstance(value, list) or not value:
+        raise _FieldError(f"field {field!r} must be a non-empty list of tokens")
+    return tuple(_token(item, f"{field}[{i}]") for i, item in enumerate(value))
+
+
+def _frame_items(value: Any) -> list[tuple[Any, Any]]:
+    if isinstance(value, dict):
+        return list(value.items())
+    if isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value):
+        return [(label, filler) for label, filler in value]
+    raise _FieldError(
+        f"field 'frame' must be an object {{case: filler}} or a list of [case, filler] pairs, "
+        f"got {value!r}"
+    )
+
+
+def _frame(value: Any, passive: Any) -> CaseFrame:
+    if not isinstance(passive, bool):
+        raise _FieldError(f"field 'passive' must be true or false, got {passive!r}")
+    cases: list[tuple[str, Filler]] = []
+    for label, filler in _frame_items(value):
+        where = f"frame[{label!r}]"
+        if not isinstance(label, str) or not label:
+            raise _FieldError(f"field 'frame' has a bad case label {label!r}")
+        if isinstance(filler, str) and filler:
+            cases.append((label, Filler(lemma=filler)))
+            continue
+        if not isinstance(filler, dict):
+            raise _FieldError(f"{where} must be a lemma or an object, got {filler!r}")
+        unknown = sorted(set(filler) - _FILLER_FIELDS)
+        if unknown:
+            raise _FieldError(f"{where}: unknown field {unknown[0]!r}")
+        position = filler.get("position", -1)
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise _FieldError(f"{where}.position must be an integer, got {position!r}")
+        cases.append(
+            (
+                label,
+                Filler(
+                    lemma=str(_string(filler.get("lemma"), f"{where}.lemma")),
+                    sense=_string(filler.get("sense"), f"{where}.sense", optional=True),
+                    cls=_string(filler.get("class"), f"{where}.class", optional=True),
+                    position=position,
+                ),
+            )
+        )
+    return CaseFrame(cases=tuple(cases), passive=passive)
+
+
+def _instance(record: Any, source: str) -> Instance:
+    if not isinstance(record, dict):
+        raise _FieldError("a line must be a JSON object")
+    unknown = sorted(set(record) - _FIELDS)
+    if unknown:
+        raise _FieldError(f"unknown field {unknown[0]!r}")
+    instance_id = str(_string(record.get("id"), "id"))
+    lemma = str(_string(record.get("lemma"), "lemma"))
+    gold = _strings(record.get("gold"), "gold")
+    if "tokens" in record:
+        tokens = _tokens(record["tokens"], "tokens")
+        if "position" not in record:
+            raise _FieldError("field 'position' is required with 'tokens'")
+        position = _integer(record["position"], "position", len(tokens))
+    else:
+        tokens, position = (Token(form=lemma, lemma=lemma, senses=gold),), 0
+    sentence = Sentence(
+        id=str(_string(record.get("sentence", instance_id), "sentence")),
+        tokens=tokens,
+        source=str(_string(record.get("source", source), "source")),
+    )
+    frame = _frame(record["frame"], record.get("passive", False)) if "frame" in record else None
+    context: tuple[Token, ...] = ()
+    context_index = -1
+    if "context" in record:
+        context = _tokens(record["context"], "context")
+        context_index = _integer(record.get("context_index"), "context_index", len(context))
+    return Instance(instance_id, lemma, gold, sentence, position, frame, context, context_index)
+
+
+def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
+    """The instances of a JSONL file, in file order; blank lines are skipped.
+
+    Raises :class:`CorpusFormatError` naming ``file:line`` (and the field) for bad JSON, a
+    missing or mistyped field, an unknown field or an id given twice.
+    """
+    path = Path(path)
+    try:
+        handle = open(path, encoding="utf-8")
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read {path}: {exc.strerror}") from None
+    source = path.name[: -len(".jsonl")] if path.name.endswith(".jsonl") else path.name
+    seen: dict[str, int] = {}
+    with handle:
+        lineno = 0
+        try:
+            for lineno, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    instance = _instance(json.loads(line), source)
+                except json.JSONDecodeError as exc:
+                    raise CorpusFormatError(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
+                except _FieldError as exc:
+                    raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+                if instance.id in seen:
+                    raise CorpusFormatError(
+                        f"{path}:{lineno}: instance id {instance.id!r} already on line "
+                        f"{seen[instance.id]}"
+                    )
+                seen[instance.id] = lineno
+                yield instance
+        except UnicodeDecodeError:
+            raise CorpusFormatError(f"{path}:{lineno + 1}: bytes that are not UTF-8") from None
+
+
+def _token_record(token: Token) -> dict[str, Any] | str:
+    record: dict[str, Any] = {"form": token.form}
+    if token.lemma is not None:
+        record["lemma"] = token.lemma
+    if token.pos:
+        record["pos"] = token.pos
+    if token.senses:
+        record["senses"] = list(token.senses)
+    if token.attrs:
+        record["attrs"] = dict(token.attrs)
+    return record
+
+
+def instance_record(instance: Instance) -> dict[str, Any]:
+    """The JSON object of one instance (the inverse of the reader)."""
+    record: dict[str, Any] = {
+        "id": instance.id,
+        "lemma": instance.lemma,
+        "gold": list(instance.gold),
+        "sentence": instance.sentence.id,
+        "source": instance.sentence.source,
+        "tokens": [_token_record(t) for t in instance.sentence.tokens],
+        "position": instance.position,
+    }
+    if instance.frame is not None:
+        pairs = [
+            (
+                label,
+                {
+                    "lemma": filler.lemma,
+                    "sense": filler.sense,
+                    "class": filler.cls,
+                    "position": filler.position,
+                },
+            )
+            for label, filler in instance.frame.cases
+        ]
+        unique = len(set(instance.frame.labels)) == len(pairs)
+        record["frame"] = dict(pairs) if unique else [list(pair) for pair in pairs]
+        record["passive"] = instance.frame.passive
+    if instance.context:
+        record["context"] = [_token_record(t) for t in instance.context]
+        record["context_index"] = instance.context_index
+    return record
+
+
+def write_jsonl(instances: Iterable[Instance], path: str | os.PathLike[str]) -> int:
+    """Write one JSON object per instance, atomically; return the number written."""
+    count = 0
+    with atomic_open(Path(path)) as out:
+        for instance in instances:
+            out.write(json.dumps(instance_record(instance), ensure_ascii=False) + "\n")
+            count += 1
+    return count

@@ -1,0 +1,266 @@
+"""SemCor 3.0 tag files as distributed (and NLTK's quoted-attribute copy of them).
+
+One element per line::
+
+    <contextfile concordance=brown>
+    <context filename=br-a01 paras=yes>
+    <p pnum=1>
+    <s snum=1>
+    <wf cmd=ignore pos=DT>The</wf>
+    <wf cmd=done rdf=group pos=NNP lemma=group wnsn=1 lexsn=1:03:00:: pn=group>Fulton_County...</wf>
+    <wf cmd=done pos=VB lemma=say wnsn=1 lexsn=2:32:00::>said</wf>
+    <punc>.</punc>
+    </s>
+
+Conventions of the data model (fixed by the case-frame gold in ``tests/data/frames``):
+
+* ``Sentence.id`` = ``<file>.s<snum>`` (``br-a01.s1``); ``Sentence.source`` = the file name.
+* Token positions are 0-based over *all* tokens of the sentence, ``<punc>`` included; a
+  multiword ``<wf>`` (``Fulton_County_Grand_Jury``, ``took_place``) is one token.
+* Sense key = ``lemma%lexsn``; ``wnsn=1;2 lexsn=1:28:02::;1:28:01::`` gives several keys, in
+  order.  ``wnsn=0`` marks a sense lost in the WordNet 1.6 -> 3.0 mapping: that key is *not*
+  put in ``Token.senses`` (it is not a usable WordNet 3.0 sense); the raw ``wnsn`` and
+  ``lexsn`` stay in ``Token.attrs``, so the token is recognisably "tagged but lost".
+* ``Token.attrs`` keeps every attribute except ``pos`` and ``lemma`` (``cmd``, ``wnsn``,
+  ``lexsn``, ``pn``, ``rdf``, ``ot``, ``dc``, ``sep``) as sorted pairs.
+* A ``<punc>`` token has the punctuation itself as its Penn tag (``,``, ``.``, `````), no lemma.
+* Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
+
+Anything else -- an unknown element or attribute, a token outside ``<s>``, ``wnsn`` and
+``lexsn`` lists of different lengths, bytes that are not UTF-8, a file without a sentence --
+raises :class:`~wsd.CorpusFormatError` naming ``file:line``.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from .._exceptions import CorpusFormatError, DataError
+from ..types import Sentence, Token
+
+__all__ = [
+    "SEMCOR_ATTRIBUTES",
+    "find_semcor",
+    "read_nltk_semcor",
+    "read_semcor",
+    "semcor_files",
+]
+
+ENV_VAR = "WSD_SEMCOR"
+SEMCOR_ATTRIBUTES = frozenset(
+    {"cmd", "pos", "lemma", "wnsn", "lexsn", "pn", "rdf", "ot", "dc", "sep"}
+)
+_STRUCTURE_ATTRIBUTES = {
+    "contextfile": frozenset({"concordance"}),
+    "context": frozenset({"filename", "paras"}),
+    "p": frozenset({"pnum"}),
+    "s": frozenset({"snum"}),
+}
+# One regex per line: a token element, or an opening/closing structural element.
+_LINE = re.compile(
+    r"<(?:(?P<tok>wf|punc)(?P<attrs>[^<>]*)>(?P<text>[^<>]*)</(?P=tok)>"
+    r"|(?P<close>/?)(?P<tag>s|p|context|contextfile)(?P<sattrs>(?:\s[^<>]*)?)>)"
+)
+
+
+def _repo_default() -> Path:
+    """``<repo>/../shared/data/semcor3.0`` where ``<repo>`` is the parent of the ``wsd`` package."""
+    return Path(__file__).resolve().parent.parent.parent.parent / "shared" / "data" / "semcor3.0"
+
+
+def _nltk_semcor_dir() -> Path | None:
+    """NLTK's ``semcor`` corpus directory when it is installed (never downloads)."""
+    try:
+        import nltk.data
+
+        return Path(nltk.data.find("corpora/semcor"))
+    except (ImportError, LookupError, OSError):
+        return None
+
+
+def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
+    """Locate SemCor: ``path`` if given (it must exist), else ``$WSD_SEMCOR``, else NLTK's
+    ``semcor`` corpus if installed, else ``<repo>/../shared/data/semcor3.0``.
+
+    Raises :class:`CorpusFormatError` for an explicit path that does not exist and
+    :class:`DataError` (one line, with the ways to point at it) when nothing is found.
+    """
+    if path is not None:
+        given = Path(path)
+        if not given.exists():
+            raise CorpusFormatError(f"corpus path {given} does not exist")
+        return given
+    env = os.environ.get(ENV_VAR)
+    if env:
+        if not Path(env).exists():
+            raise CorpusFormatError(f"${ENV_VAR}={env} does not exist")
+        return Path(env)
+    nltk_dir = _nltk_semcor_dir()
+    if nltk_dir is not None:
+        return nltk_dir
+    default = _repo_default()
+    if default.is_dir():
+        return default
+    raise DataError(
+        f"SemCor 3.0 not found: pass --corpus PATH, set ${ENV_VAR}, install NLTK's 'semcor' "
+        f"corpus, or unpack it at {default}"
+    )
+
+
+def _is_tag_file(path: Path) -> bool:
+    name = path.name
+    return name.startswith("br-") and (path.suffix in ("", ".xml") or "." not in name)
+
+
+def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
+    """The tag files under ``root`` (``brown1``/``brown2``/``brownv``/``tagfiles/br-*``),
+    sorted by path; ``root`` itself when it is a file."""
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    if not root.is_dir():
+        raise CorpusFormatError(f"corpus path {root} does not exist")
+    files = sorted(p for p in root.rglob("br-*") if p.is_file() and _is_tag_file(p))
+    if not files:
+        raise CorpusFormatError(f"{root}: no SemCor tag files (br-*) found")
+    return files
+
+
+def _unescape(text: str) -> str:
+    return html.unescape(text) if "&" in text else text
+
+
+def _parse_attributes(text: str) -> dict[str, str]:
+    """``cmd=done pos=VB sep="-"`` -> dict; raises ValueError on anything else."""
+    attrs: dict[str, str] = {}
+    for item in text.split():
+        name, sep, value = item.partition("=")
+        if not sep or not name.isidentifier():
+            raise ValueError(f"malformed attribute {item!r}")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        if name in attrs:
+            raise ValueError(f"attribute {name!r} given twice")
+        attrs[name] = _unescape(value)
+    return attrs
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _token(kind: str, attr_text: str, text: str) -> Token:
+    """The token of one ``<wf>``/``<punc>`` line (memoised: most lines recur; tokens are
+    immutable, so sharing them is safe).  Raises ValueError with the reason."""
+    form = _unescape(text)
+    if kind == "punc":
+        if attr_text.strip():
+            raise ValueError("<punc> takes no attribute")
+        return Token(form=form, pos=form)
+    attrs = _parse_attributes(attr_text)
+    unknown = sorted(set(attrs) - SEMCOR_ATTRIBUTES)
+    if unknown:
+        raise ValueError(f"unknown attribute {unknown[0]!r}")
+    pos = attrs.pop("pos", "")
+    lemma = attrs.pop("lemma", None) or None
+    lexsn, wnsn = attrs.get("lexsn"), attrs.get("wnsn")
+    senses: tuple[str, ...] = ()
+    if lexsn is not None:
+        if lemma is None:
+            raise ValueError("lexsn without lemma")
+        keys = lexsn.split(";")
+        numbers = wnsn.split(";") if wnsn is not None else ["?"] * len(keys)
+        if len(numbers) != len(keys):
+            raise ValueError(f"wnsn={wnsn} and lexsn={lexsn} list different numbers of senses")
+        senses = tuple(
+            f"{lemma}%{key}" for key, number in zip(keys, numbers, strict=True) if number != "0"
+        )
+    return Token(form=form, lemma=lemma, pos=pos, senses=senses, attrs=tuple(sorted(attrs.items())))
+
+
+def _decode(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CorpusFormatError(f"{path}:{line}: bytes that are not UTF-8") from None
+
+
+def _file_name(path: Path) -> str:
+    return path.name[:-4] if path.name.endswith(".xml") else path.name
+
+
+def read_semcor(path: str | os.PathLike[str]) -> Iterator[Sentence]:
+    """The sentences of one SemCor tag file (of every tag file when ``path`` is a directory)."""
+    path = Path(path)
+    if path.is_dir():
+        for file in semcor_files(path):
+            yield from read_semcor(file)
+        return
+    name = _file_name(path)
+    tokens: list[Token] | None = None
+    snum = ""
+    count = 0
+    lineno = 0
+    for lineno, raw in enumerate(_decode(path).splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        match = _LINE.fullmatch(line)
+        if match is None:
+            raise CorpusFormatError(f"{path}:{lineno}: not a SemCor tag line: {line[:60]!r}")
+        kind = match["tok"]
+        if kind is not None:
+            if tokens is None:
+                raise CorpusFormatError(f"{path}:{lineno}: <{kind}> outside a sentence")
+            try:
+                tokens.append(_token(kind, match["attrs"], match["text"]))
+            except ValueError as exc:
+                raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+            continue
+        tag = match["tag"]
+        if match["close"]:
+            if tag == "s":
+                if tokens is None:
+                    raise CorpusFormatError(f"{path}:{lineno}: </s> without <s>")
+                yield Sentence(id=f"{name}.s{snum}", tokens=tuple(tokens), source=name)
+                count += 1
+                tokens = None
+            continue
+        try:
+            attrs = _parse_attributes(match["sattrs"])
+        except ValueError as exc:
+            raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+        unknown = sorted(set(attrs) - _STRUCTURE_ATTRIBUTES[tag])
+        if unknown:
+            raise CorpusFormatError(f"{path}:{lineno}: unknown attribute {unknown[0]!r} of <{tag}>")
+        if tag == "s":
+            if tokens is not None:
+                raise CorpusFormatError(f"{path}:{lineno}: <s> inside sentence {snum}")
+            snum = attrs.get("snum", "")
+            if not snum:
+                raise CorpusFormatError(f"{path}:{lineno}: <s> without snum")
+            tokens = []
+    if tokens is not None:
+        raise CorpusFormatError(f"{path}:{lineno}: sentence {snum} is not closed")
+    if count == 0:
+        raise CorpusFormatError(f"{path}: no sentence (<s snum=N> ... </s>) in this file")
+
+
+def read_nltk_semcor(root: str | os.PathLike[str] | None = None) -> Iterator[Sentence]:
+    """The sentences of NLTK's ``semcor`` corpus (``br-*.xml``, the same lines with quoted
+    attributes), in the same model as :func:`read_semcor`.  ``root`` defaults to NLTK's copy;
+    raises :class:`DataError` when it is not installed."""
+    if root is None:
+        found = _nltk_semcor_dir()
+        if found is None:
+            raise DataError("NLTK's 'semcor' corpus is not installed (nltk.download('semcor'))")
+        root = found
+    for file in semcor_files(root):
+        yield from read_semcor(file)
