@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
@@ -42,15 +42,7 @@ class BootstrapResult:
     significant: bool
 
     def as_dict(self) -> dict[str, float | int | bool]:
-        return {
-            "mean_diff": self.mean_diff,
-            "low": self.low,
-            "high": self.high,
-            "p_value": self.p_value,
-            "n_resamples": self.n_resamples,
-            "confidence": self.confidence,
-            "significant": self.significant,
-        }
+        return asdict(self)
 
 
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -124,13 +116,7 @@ class McNemarResult:
     method: str
 
     def as_dict(self) -> dict[str, float | int | str]:
-        return {
-            "n01": self.n01,
-            "n10": self.n10,
-            "statistic": self.statistic,
-            "p_value": self.p_value,
-            "method": self.method,
-        }
+        return asdict(self)
 
 
 def _binomial_cdf_half(k: int, n: int) -> float:
