@@ -1,0 +1,218 @@
+"""``wsd frames``: show extracted case frames as JSONL, or score the extractor on a gold file.
+
+wsd frames --corpus PATH --verb make --limit 5
+wsd frames --evaluate tests/data/frames/gold.tsv [--corpus PATH] [--json] [--errors]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .._exceptions import CorpusFormatError, WSDError
+from ..frames import TAGSETS, ClassTable, extract_frame, load_class_table
+from ..frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
+from ..types import CaseFrame, Sentence
+
+__all__ = ["register", "run"]
+
+_VERB_TAGS = ("VB", "VERB")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "frames",
+        help="print verb case frames as JSONL, or evaluate the extractor on a gold file",
+        description="Without --evaluate: one JSON line per verb instance with its case frame. "
+        "With --evaluate GOLD: precision/recall/F1 per case label against a hand-annotated "
+        "gold file (format: tests/data/frames/README.md).",
+    )
+    parser.add_argument("--corpus", help="SemCor directory or tag file (default: search)")
+    parser.add_argument("--evaluate", metavar="GOLD", help="gold file to score the extractor on")
+    parser.add_argument("--verb", metavar="LEMMA", help="only instances of this verb lemma")
+    parser.add_argument(
+        "--limit", type=int, default=10, metavar="N", help="instances to print (0: all)"
+    )
+    parser.add_argument("--tagset", choices=TAGSETS, default="auto")
+    parser.add_argument("--classes", metavar="TSV", help="pronoun class table (default: ours)")
+    parser.add_argument("--json", action="store_true", help="evaluation report as JSON")
+    parser.add_argument(
+        "--errors", action="store_true", help="also list the instances the extractor gets wrong"
+    )
+    parser.add_argument(
+        "--min-count",
+        type=int,
+        default=5,
+        metavar="N",
+        help="report a single preposition when the gold has at least N of it (default 5)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit < 0:
+        raise WSDError(f"--limit must be >= 0, got {args.limit}")
+    classes = load_class_table(args.classes) if args.classes else None
+    if args.evaluate:
+        return _run_evaluate(args, classes)
+    return _run_list(args, classes, sys.stdout)
+
+
+# --- listing ------------------------------------------------------------------------------------
+def _semcor_root(corpus: str | None) -> Path:
+    from ..corpus import find_semcor  # lazy: the corpus layer is heavier than this command
+
+    return Path(find_semcor(corpus))
+
+
+def _sentences(path: Path) -> Iterator[Sentence]:
+    from ..corpus import read_semcor
+
+    yield from read_semcor(path)
+
+
+def _run_list(args: argparse.Namespace, classes: ClassTable | None, out: TextIO) -> int:
+    root = _semcor_root(args.corpus)
+    printed = 0
+    for sentence in _sentences(root):
+        for index, token in enumerate(sentence.tokens):
+            if not _is_verb_instance(token.pos, token.lemma, token.senses, args.verb):
+                continue
+            frame = extract_frame(sentence, index, tagset=args.tagset, classes=classes)
+            out.write(json.dumps(frame_record(sentence, index, frame), ensure_ascii=False) + "\n")
+            printed += 1
+            if args.limit and printed >= args.limit:
+                return 0
+    if printed == 0 and args.verb:
+        raise CorpusFormatError(f"{root}: no sense-tagged instance of verb {args.verb!r}")
+    return 0
+
+
+def _is_verb_instance(pos: str, lemma: str | None, senses: Sequence[str], verb: str | None) -> bool:
+    if not lemma or not senses or not pos.startswith(_VERB_TAGS):
+        return False
+    return verb is None or lemma == verb
+
+
+def frame_record(sentence: Sentence, index: int, frame: CaseFrame) -> dict[str, object]:
+    """One JSONL record: instance id, verb, a text snippet with the verb in brackets, cases."""
+    token = sentence.tokens[index]
+    words = [t.form for t in sentence.tokens]
+    words[index] = f"[{words[index]}]"
+    lo = max(0, index - 15)
+    hi = min(len(words), index + 16)
+    text = ("... " if lo else "") + " ".join(words[lo:hi]) + (" ..." if hi < len(words) else "")
+    return {
+        "id": f"{sentence.id}.t{index}",
+        "verb": token.lemma,
+        "senses": list(token.senses),
+        "passive": frame.passive,
+        "text": text,
+        "cases": [
+            {
+                "case": label,
+                "lemma": filler.lemma,
+                "sense": filler.sense,
+                "class": filler.cls,
+                "position": filler.position,
+                "form": sentence.tokens[filler.position].form,
+            }
+            for label, filler in frame.cases
+        ],
+    }
+
+
+# --- evaluation ---------------------------------------------------------------------------------
+def _gold_sentences(frames: Sequence[GoldFrame], gold_path: str, root: Path) -> dict[str, Sentence]:
+    """Read every SemCor file the gold refers to; a missing file is an error naming the line."""
+    wanted = {frame.source: frame.line for frame in frames}
+    files: dict[str, Path] = {}
+    if root.is_file():
+        files[root.name] = root
+    else:
+        for path in root.rglob("*"):
+            if path.name in wanted and path.is_file():
+                files.setdefault(path.name, path)
+    sentences: dict[str, Sentence] = {}
+    for name, line in sorted(wanted.items(), key=lambda item: item[1]):
+        if name not in files:
+            raise CorpusFormatError(f"{gold_path}:{line}: SemCor file {name!r} not found in {root}")
+        for sentence in _sentences(files[name]):
+            sentences[sentence.id] = sentence
+    return sentences
+
+
+def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
+    gold_path = str(args.evaluate)
+    frames = read_gold(gold_path)
+    sentences = _gold_sentences(frames, gold_path, _semcor_root(args.corpus))
+
+    def extract(sentence: Sentence, position: int) -> CaseFrame:
+        return extract_frame(sentence, position, tagset=args.tagset, classes=classes)
+
+    result = evaluate_frames(frames, sentences, extract, path=gold_path, min_count=args.min_count)
+    if args.json:
+        print(json.dumps(report_json(gold_path, result, errors=args.errors), indent=2))
+    else:
+        print(report_text(gold_path, result, errors=args.errors))
+    return 0
+
+
+def report_json(gold_path: str, result: FrameEvaluation, *, errors: bool) -> dict[str, object]:
+    report: dict[str, object] = {
+        "gold": gold_path,
+        "instances": len(result.instances),
+        "strict": {label: score.as_dict() for label, score in result.strict.items()},
+        "lenient": {label: score.as_dict() for label, score in result.lenient.items()},
+    }
+    if errors:
+        report["errors"] = [
+            {
+                "id": frame.instance_id,
+                "verb": frame.verb,
+                "line": frame.line,
+                "missed": [list(case) for case in missed],
+                "extra": [list(case) for case in extra],
+            }
+            for frame, missed, extra in result.disagreements()
+        ]
+    return report
+
+
+def _fmt(value: float | None) -> str:
+    return "    -" if value is None else f"{value:.3f}"
+
+
+def _row(score: CaseScore) -> str:
+    return f"{_fmt(score.precision)}  {_fmt(score.recall)}  {_fmt(score.f1)}"
+
+
+def report_text(gold_path: str, result: FrameEvaluation, *, errors: bool) -> str:
+    n_gold = result.strict["all"].gold
+    lines = [
+        f"case frames vs {gold_path}: {len(result.instances)} instances, {n_gold} gold cases",
+        f"{'':14}{'':12}{'strict (label+index)':^21}   {'lenient (label+lemma)':^21}",
+        f"{'label':14}{'gold':>5} {'pred':>5}  {'P':>5}  {'R':>5}  {'F1':>5}    "
+        f"{'P':>5}  {'R':>5}  {'F1':>5}",
+    ]
+    for label, strict in result.strict.items():
+        lenient = result.lenient[label]
+        lines.append(
+            f"{label:14}{strict.gold:5d} {strict.predicted:5d}  {_row(strict)}    {_row(lenient)}"
+        )
+    if errors:
+        lines.append("")
+        for frame, missed, extra in result.disagreements():
+            lines.append(
+                f"{frame.instance_id} {frame.verb} (line {frame.line}): missed {_cases(missed)}; "
+                f"extra {_cases(extra)}"
+            )
+    return "\n".join(lines)
+
+
+def _cases(cases: Sequence[tuple[str, int, str]]) -> str:
+    return " ".join(f"{label}={i}:{lemma}" for label, i, lemma in cases) or "-"
