@@ -1,5 +1,29 @@
-"""Thesauri: rooted concept hierarchies with fast path lengths (WordNet 3.0 or from files)."""
+"""Thesauri: rooted concept hierarchies with fast path lengths (WordNet 3.0 or from files).
 
+>>> import thesaurus
+>>> verbs = thesaurus.load("wordnet-verb")              # doctest: +SKIP
+>>> verbs.sense_length("use%2:34:01::", "use%2:34:00::")  # doctest: +SKIP
+
+See ``thesaurus/README.md`` for the tree shapes, the file format and the similarity maps.
+"""
+
+from ._core import Thesaurus, normalize_word
 from ._exceptions import DataError, ThesaurusError, ToolkitError, UnknownKeyError
+from ._files import load_file
+from ._load import load
+from ._similarity import similarity_mapping
+from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
 
-__all__ = ["DataError", "ThesaurusError", "ToolkitError", "UnknownKeyError"]
+__all__ = [
+    "DataError",
+    "Thesaurus",
+    "ThesaurusError",
+    "ToolkitError",
+    "UnknownKeyError",
+    "load",
+    "load_file",
+    "load_wordnet_nouns",
+    "load_wordnet_verbs",
+    "normalize_word",
+    "similarity_mapping",
+]
