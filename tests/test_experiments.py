@@ -1,0 +1,371 @@
+"""Cross-validation experiments on a tiny hand-made world (file thesauri, Python instances)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from evaluation.config import ConfigError, ExperimentConfig, parse_config
+from evaluation.experiments import Dataset, make_folds, run_experiment, select_verbs
+from wsd import CaseFrame, Filler, Instance, Sentence, Token
+from wsd.methods import METHODS, MostFrequentSense
+
+NOUN_EDGES = """\
+person\tROOT
+man\tperson
+woman\tperson
+student\tperson
+thing\tROOT
+tool\tthing
+hammer\ttool
+knife\ttool
+food\tthing
+bread\tfood
+apple\tfood
+"""
+NOUNS = ("man", "woman", "student", "hammer", "knife", "bread", "apple")
+NOUN_WORDS = "".join(f"{w}\t{w}#1\t{w}\n" for w in (*NOUNS, "person", "tool", "food"))
+# use: 1 employ (a person), 2 wield (a tool), 3 consume (food); take: 1 grab, 2 eat.
+VERB_EDGES = "act\tROOT\nemploy\tact\nwield\tact\nconsume\tROOT\ngrab\tact\n"
+VERB_WORDS = (
+    "use\tuse#1\temploy\nuse\tuse#2\twield\nuse\tuse#3\tconsume\n"
+    "take\ttake#1\tgrab\ntake\ttake#2\tconsume\n"
+)
+OBJECTS = {
+    "use#1": ("man", "woman", "student"),
+    "use#2": ("hammer", "knife"),
+    "use#3": ("bread", "apple"),
+    "take#1": ("hammer", "knife", "man"),
+    "take#2": ("bread", "apple"),
+}
+# sense -> number of instances: uneven, with a sense rarer than the folds for "use".
+COUNTS = {"use#1": 9, "use#2": 12, "use#3": 2, "take#1": 8, "take#2": 7}
+
+
+def write_world(root: Path) -> dict[str, str]:
+    files = {
+        "nouns.tsv": NOUN_EDGES,
+        "nouns.words.tsv": NOUN_WORDS,
+        "verbs.tsv": VERB_EDGES,
+        "verbs.words.tsv": VERB_WORDS,
+    }
+    for name, text in files.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
+
+
+def make_instances() -> list[Instance]:
+    """Instances whose object noun mostly reveals the sense (every 5th one is noise)."""
+    out = []
+    for sense, count in COUNTS.items():
+        lemma = sense.split("#")[0]
+        for i in range(count):
+            objects = OBJECTS[sense]
+            obj = objects[i % len(objects)] if i % 5 else NOUNS[(i * 3) % len(NOUNS)]
+            tokens = (
+                Token("they", "they", "PRP"),
+                Token(lemma, lemma, "VB"),
+                Token(obj, obj, "NN"),
+            )
+            id_ = f"{sense}.{i}"
+            out.append(
+                Instance(
+                    id=id_,
+                    lemma=lemma,
+                    gold=(sense,),
+                    sentence=Sentence(id=f"s.{id_}", tokens=tokens),
+                    position=1,
+                    frame=CaseFrame((("obj", Filler(lemma=obj)),)),
+                )
+            )
+    return out
+
+
+def config_dict(world: dict[str, str], **overrides: Any) -> dict[str, Any]:
+    raw: dict[str, Any] = {
+        "name": "tiny",
+        "seed": 3,
+        "corpus": {"verbs": ["use", "take"]},
+        "cv": {"folds": 3},
+        "evaluation": {
+            "thesaurus": world["verb_thesaurus"],
+            "alphas": [0.5, 1, 2, "inf"],
+            "top_k": 3,
+            "learning_curve": [0.5, 1.0],
+            "bootstrap": 200,
+        },
+        "methods": {
+            "example": dict(world),
+            "bayes": dict(world),
+            "mfs": {"verb_thesaurus": world["verb_thesaurus"]},
+            "random": {"verb_thesaurus": world["verb_thesaurus"], "seed": 1},
+        },
+    }
+    for key, value in overrides.items():
+        raw[key] = value
+    return raw
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return write_world(tmp_path_factory.mktemp("world"))
+
+
+def tiny_config(world: dict[str, str], **overrides: Any) -> ExperimentConfig:
+    return parse_config(config_dict(world, **overrides), source="tiny.toml")
+
+
+def tiny_dataset(config: ExperimentConfig) -> Dataset:
+    return select_verbs(config, make_instances(), source="tiny")
+
+
+@pytest.fixture(scope="module")
+def result(world: dict[str, str]):  # type: ignore[no-untyped-def]
+    config = tiny_config(world)
+    return run_experiment(config, tiny_dataset(config))
+
+
+# --- folds -------------------------------------------------------------------------------
+
+
+def test_folds_cover_every_instance_once_and_are_deterministic() -> None:
+    labels = ["a"] * 9 + ["b"] * 12 + ["c"] * 2
+    folds = make_folds(labels, 3, seed=5)
+    assert sorted(Counter(folds.tolist()).values()) == [7, 8, 8]
+    assert np.array_equal(folds, make_folds(labels, 3, seed=5))
+    assert not np.array_equal(folds, make_folds(labels, 3, seed=6))
+    # stratified: "a" (9) is spread 3 per fold; the rare "c" (2 < 3 folds) rides with the
+    # largest sense "b", so b+c (14) is spread 4-5 per fold
+    a = folds[[i for i, label in enumerate(labels) if label == "a"]]
+    assert Counter(a.tolist()) == {0: 3, 1: 3, 2: 3}
+    bc = folds[[i for i, label in enumerate(labels) if label != "a"]]
+    assert sorted(Counter(bc.tolist()).values()) == [4, 5, 5]
+
+
+def test_folds_without_a_frequent_sense_fall_back_to_plain_kfold() -> None:
+    folds = make_folds(["a", "b", "c", "d", "e", "f"], 3, seed=0)
+    assert Counter(folds.tolist()) == {0: 2, 1: 2, 2: 2}
+
+
+def test_folds_are_the_same_for_every_method(result, world: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    only_baselines = tiny_config(
+        world, methods={"mfs": {"verb_thesaurus": world["verb_thesaurus"]}}
+    )
+    other = run_experiment(only_baselines, tiny_dataset(only_baselines))
+    for verb, instances in tiny_dataset(only_baselines).by_verb.items():
+        expected = make_folds([i.gold[0] for i in instances], 3, seed=3)
+        assert np.array_equal(result.fold_of[verb], expected)
+        assert np.array_equal(other.fold_of[verb], expected)
+
+
+class Recorder(MostFrequentSense):
+    """MFS that logs what every fitted copy was trained on and asked to rank."""
+
+    name = "recorder"
+    log: list[tuple[str, frozenset[str], frozenset[str]]] = []
+
+    def __init__(self, *, tag: str = "", lambda_: float = 0.5, verb_thesaurus: str = "") -> None:
+        super().__init__(lambda_=lambda_, verb_thesaurus=verb_thesaurus)
+        self.tag = tag
+
+    def fit(self, X, y=None):  # type: ignore[no-untyped-def]
+        self._fit_ids = frozenset(inst.id for inst in X)
+        return super().fit(X, y)
+
+    def rank(self, X):  # type: ignore[no-untyped-def]
+        Recorder.log.append((self.tag, self._fit_ids, frozenset(inst.id for inst in X)))
+        return super().rank(X)
+
+
+def test_training_never_sees_the_test_fold_and_folds_are_paired(
+    world: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(METHODS, "recorder", Recorder)
+    monkeypatch.setattr(Recorder, "log", [])
+    vt = world["verb_thesaurus"]
+    config = tiny_config(
+        world,
+        methods={
+            "a": {"method": "recorder", "tag": "a", "verb_thesaurus": vt},
+            "b": {"method": "recorder", "tag": "b", "verb_thesaurus": vt},
+            "mfs": {"verb_thesaurus": vt},
+            "random": {"verb_thesaurus": vt},
+        },
+        evaluation={"thesaurus": vt, "learning_curve": [0.5], "learning_curve_methods": ["a"]},
+    )
+    dataset = tiny_dataset(config)
+    run_experiment(config, dataset)
+    size = {verb: len(insts) for verb, insts in dataset.by_verb.items()}
+    assert Recorder.log, "the recorder was never used"
+    full, partial = [], []
+    for tag, fit, test in Recorder.log:
+        assert not fit & test
+        verb = next(iter(test)).split("#")[0]
+        (full if len(fit) + len(test) == size[verb] else partial).append((tag, fit, test))
+    # a and b ran on the same 6 test folds (2 verbs x 3), each trained on the complement
+    tests_a = sorted(sorted(test) for tag, _, test in full if tag == "a")
+    tests_b = sorted(sorted(test) for tag, _, test in full if tag == "b")
+    assert len(tests_a) == 6 and tests_a == tests_b
+    # the learning curve (a only, fraction 0.5) trains on half of each training fold
+    assert [tag for tag, _, _ in partial] == ["a"] * 6
+    for _, fit, test in partial:
+        verb = next(iter(test)).split("#")[0]
+        assert len(fit) == math.ceil(0.5 * (size[verb] - len(test)))
+
+
+def test_results_are_identical_for_any_n_jobs(world: dict[str, str], result) -> None:  # type: ignore[no-untyped-def]
+    config = tiny_config(world)
+    parallel = run_experiment(config, tiny_dataset(config), n_jobs=2)
+    strip = lambda d: {k: v for k, v in d.items() if k not in {"timing", "versions"}}  # noqa: E731
+    assert strip(parallel.data) == strip(result.data)
+
+
+# --- measures over the folds ----------------------------------------------------------------
+
+
+def test_total_row_is_the_micro_average_of_the_verb_rows(result) -> None:  # type: ignore[no-untyped-def]
+    data = result.data
+    assert data["total"]["n"] == sum(COUNTS.values())
+    assert [r["n"] for r in data["verbs"]] == [15, 23]  # take, use (sorted)
+    for label in ("example", "bayes", "mfs", "random"):
+        for alpha in data["alphas"]:
+            total = data["total"]["scores"][label][alpha]
+            rows = [r["scores"][label][alpha] for r in data["verbs"]]
+            attempted = sum(r["attempted"] for r in rows)
+            assert total["attempted"] == attempted
+            assert total["precision"] == pytest.approx(
+                sum(r["precision"] * r["attempted"] for r in rows) / attempted
+            )
+            assert total["recall"] == pytest.approx(
+                sum(r["recall"] * r["n"] for r in rows) / total["n"]
+            )
+
+
+def test_mfs_exact_precision_by_hand(result, world: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """MFS per fold = the training fold's majority sense; count exact hits independently."""
+    config = tiny_config(world)
+    hits = 0
+    for verb, instances in tiny_dataset(config).by_verb.items():
+        folds = result.fold_of[verb]
+        for fold in range(3):
+            train = Counter(i.gold[0] for i, f in zip(instances, folds, strict=True) if f != fold)
+            top = max(train.values())
+            # ties go to the lower sense number, which is the smaller key here
+            majority = min(s for s, c in train.items() if c == top)
+            hits += sum(
+                i.gold[0] == majority for i, f in zip(instances, folds, strict=True) if f == fold
+            )
+    assert result.data["total"]["scores"]["mfs"]["inf"]["precision"] == pytest.approx(hits / 38)
+
+
+def test_graded_scores_grow_as_alpha_shrinks(result) -> None:  # type: ignore[no-untyped-def]
+    for label, by_alpha in result.data["total"]["scores"].items():
+        values = [by_alpha[a]["precision"] for a in ("0.5", "1", "2", "inf")]
+        assert values == sorted(values, reverse=True), label
+
+
+def test_learning_curve_at_full_fraction_equals_the_main_run(result) -> None:  # type: ignore[no-untyped-def]
+    data = result.data
+    for label in ("example", "bayes"):
+        full = data["learning_curve"][label][-1]
+        assert full["fraction"] == 1.0
+        assert full["train_instances"] == 2 * sum(COUNTS.values())  # each instance trains 2 folds
+        assert full["scores"] == data["total"]["scores"][label]
+        half = data["learning_curve"][label][0]
+        assert half["train_instances"] < full["train_instances"]
+
+
+def test_top_1_recall_is_exact_recall_and_curves_are_bounded(result) -> None:  # type: ignore[no-untyped-def]
+    data = result.data
+    for label, points in data["top_k"].items():
+        assert points[0]["recall"] == pytest.approx(data["total"]["scores"][label]["inf"]["recall"])
+        recalls = [p["recall"] for p in points]
+        assert recalls == sorted(recalls)
+    for curve in data["applicability"].values():
+        assert curve["applicability"][-1] <= 1.0 and 0.0 <= curve["aurc"] <= 1.0
+
+
+def test_significance_covers_every_pair_and_bounds_are_reported(result) -> None:  # type: ignore[no-untyped-def]
+    data = result.data
+    pairs = {(t["a"], t["b"]) for t in data["significance"]}
+    assert pairs == {
+        ("example", "bayes"),
+        ("example", "mfs"),
+        ("example", "random"),
+        ("bayes", "mfs"),
+        ("bayes", "random"),
+        ("mfs", "random"),
+    }
+    for test in data["significance"]:
+        assert set(test["bootstrap"]) == {"0.5", "1", "2", "inf"}
+        for boot in test["bootstrap"].values():
+            assert boot["low"] <= boot["mean_diff"] <= boot["high"]
+    assert data["bounds"]["lower"] == ["mfs", "random"]
+    assert data["bounds"]["upper"]["note"] == "n/a (no multiply-annotated data)"
+
+
+def test_random_scores_near_its_expectation(result) -> None:  # type: ignore[no-untyped-def]
+    # random draws among the inventory (3 senses of use, 2 of take): E[exact] = 23/3 + 15/2
+    exact = result.data["total"]["scores"]["random"]["inf"]["precision"] * 38
+    expected = 23 / 3 + 15 / 2
+    assert abs(exact - expected) < 3 * math.sqrt(23 * 2 / 9 + 15 / 4)
+
+
+def test_sweep_variants_share_the_folds(world: dict[str, str]) -> None:
+    config = tiny_config(
+        world,
+        methods={"example": dict(world), "mfs": {"verb_thesaurus": world["verb_thesaurus"]}},
+        sweep={"example.beta": [0.0, 1.0]},
+        evaluation={"thesaurus": world["verb_thesaurus"], "bootstrap": 0},
+    )
+    result = run_experiment(config, tiny_dataset(config))
+    sweep = {v["label"]: v for v in result.data["sweep"]}
+    assert set(sweep) == {"example[beta=0.0]", "example[beta=1.0]"}
+    # the base method has beta = 1.0, so its variant must score identically
+    assert sweep["example[beta=1.0]"]["scores"] == result.data["total"]["scores"]["example"]
+    assert result.data["significance"][0]["bootstrap"] == {}
+
+
+# --- corpus-dependent validation -------------------------------------------------------------
+
+
+def test_absent_verb_and_too_many_folds_are_config_errors(world: dict[str, str]) -> None:
+    absent = tiny_config(world, corpus={"verbs": ["use", "fly"]})
+    with pytest.raises(ConfigError, match=r"corpus\.verbs = 'fly'"):
+        select_verbs(absent, make_instances(), source="tiny")
+    many = tiny_config(world, cv={"folds": 16})
+    with pytest.raises(ConfigError, match=r"cv\.folds = 16: verb 'take' has only 15"):
+        select_verbs(many, make_instances(), source="tiny")
+
+
+def test_filters_select_verbs(world: dict[str, str]) -> None:
+    config = tiny_config(world, corpus={"min_instances": 20, "min_senses": 2})
+    assert list(select_verbs(config, make_instances()).by_verb) == ["use"]
+
+
+@pytest.mark.integration
+def test_one_verb_end_to_end_on_semcor(semcor_path: Path, tmp_path: Path) -> None:
+    from evaluation.cli import main
+
+    config = tmp_path / "one.toml"
+    config.write_text(
+        'name = "one"\n[corpus]\nverbs = ["tell"]\n[cv]\nfolds = 3\n'
+        "[evaluation]\nlearning_curve = [0.5, 1.0]\nbootstrap = 100\n"
+        "[methods.example]\n[methods.bayes]\n[methods.mfs]\n[methods.random]\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    assert (
+        main(["evaluate", str(config), "--out", str(out), "--corpus", str(semcor_path), "--quiet"])
+        == 0
+    )
+    import json
+
+    data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert data["verbs"][0]["verb"] == "tell" and data["total"]["n"] > 100
+    assert 0.0 < data["total"]["scores"]["mfs"]["inf"]["precision"] < 1.0
