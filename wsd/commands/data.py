@@ -1,0 +1,135 @@
+"""``wsd data``: provision WordNet, count a corpus, export it in a benchmark format.
+
+wsd data setup [--force]
+wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--all-verbs]
+wsd data export --corpus PATH --format raganato|jsonl --out STEM [--verbs V ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .._exceptions import WSDError
+from ..corpus._load import FORMATS
+
+__all__ = ["register", "run_export", "run_setup", "run_stats"]
+
+_EXPORT_FORMATS = ("raganato", "jsonl")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "data", help="set up WordNet, count a corpus's verb instances, export a corpus"
+    )
+    commands = parser.add_subparsers(dest="data_command", metavar="ACTION")
+    commands.required = True
+
+    setup = commands.add_parser(
+        "setup", help="make WordNet 3.0 loadable by NLTK (from NLTK or Debian's files)"
+    )
+    setup.add_argument("--force", action="store_true", help="rebuild the WordNet data directory")
+    setup.set_defaults(func=run_setup)
+
+    stats = commands.add_parser(
+        "stats",
+        help="JSON counts: files, sentences, tokens, verb instances and skipped verb tokens",
+        description="Every verb token is counted as an instance (usable gold sense) or as "
+        "skipped with a reason; verb_instances + sum(skipped) == verb_tokens.",
+    )
+    _corpus_arguments(stats, required=False, format_option="--format")
+    stats.add_argument(
+        "--no-gold",
+        action="store_true",
+        help="count verb tokens without gold as instances (input for disambiguation)",
+    )
+    stats.set_defaults(func=run_stats)
+
+    export = commands.add_parser(
+        "export", help="write a corpus's verb instances as Raganato XML + key file, or JSONL"
+    )
+    _corpus_arguments(export, required=True, format_option="--input-format")
+    export.add_argument("--format", required=True, choices=_EXPORT_FORMATS, help="output format")
+    export.add_argument(
+        "--out",
+        required=True,
+        metavar="STEM",
+        help="output stem: STEM.data.xml + STEM.gold.key.txt, or STEM.jsonl",
+    )
+    export.add_argument(
+        "--no-frames", action="store_true", help="JSONL: do not extract case frames"
+    )
+    export.set_defaults(func=run_export)
+
+
+def _corpus_arguments(
+    parser: argparse.ArgumentParser, *, required: bool, format_option: str
+) -> None:
+    parser.add_argument(
+        "--corpus",
+        required=required,
+        metavar="PATH",
+        help="SemCor directory or tag file, *.data.xml or *.jsonl (default: find SemCor)",
+    )
+    parser.add_argument(
+        format_option,
+        dest="input_format",
+        default="auto",
+        choices=FORMATS,
+        help="corpus format (default: by file shape)",
+    )
+    parser.add_argument("--verbs", nargs="+", metavar="LEMMA", help="only these verb lemmas")
+
+
+def run_setup(args: argparse.Namespace) -> int:
+    from thesaurus.wordnet_data import setup_wordnet, wordnet_status
+
+    built = setup_wordnet(force=args.force)
+    where = f"data directory {built}" if built is not None else "NLTK's own wordnet corpus"
+    status = wordnet_status()
+    print(f"WordNet {status['wordnet_version']} ready at {status['wordnet_root']} ({where})")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from ..corpus import find_semcor, load_corpus
+
+    path = args.corpus if args.corpus is not None else find_semcor(None)
+    started = time.perf_counter()
+    corpus = load_corpus(
+        path, args.input_format, verbs=args.verbs, frames=False, require_gold=not args.no_gold
+    )
+    report = {"corpus": str(path), "format": corpus.fmt, **corpus.stats.as_dict()}
+    report["seconds"] = round(time.perf_counter() - started, 2)
+    json.dump(report, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from ..corpus import load_corpus, write_jsonl, write_raganato
+
+    jsonl = args.format == "jsonl"
+    corpus = load_corpus(
+        args.corpus, args.input_format, verbs=args.verbs, frames=jsonl and not args.no_frames
+    )
+    if not corpus.instances:
+        raise WSDError(f"{args.corpus}: no verb instance to export")
+    stem = Path(args.out)
+    if jsonl:
+        target = stem.with_name(stem.name + ".jsonl")
+        count = write_jsonl(corpus.instances, target)
+        print(f"wrote {count} instances to {target}", file=sys.stderr)
+    else:
+        xml = stem.with_name(stem.name + ".data.xml")
+        key = stem.with_name(stem.name + ".gold.key.txt")
+        sentences, count = write_raganato(
+            corpus.instances, xml, key, source=Path(corpus.source).name
+        )
+        print(
+            f"wrote {count} instances in {sentences} sentences to {xml} and {key}", file=sys.stderr
+        )
+    return 0
