@@ -64,6 +64,12 @@ def _string(value: Any, field: str, *, optional: bool = False) -> str | None:
     return value
 
 
+def _source(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _FieldError(f"field 'source' must be a string, got {value!r}")
+    return value
+
+
 def _strings(value: Any, field: str) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -167,7 +173,7 @@ def _instance(record: Any, source: str) -> Instance:
     sentence = Sentence(
         id=str(_string(record.get("sentence", instance_id), "sentence")),
         tokens=tokens,
-        source=str(_string(record.get("source", source), "source")),
+        source=_source(record.get("source", source)),
     )
     frame = _frame(record["frame"], record.get("passive", False)) if "frame" in record else None
     context: tuple[Token, ...] = ()

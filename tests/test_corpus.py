@@ -1,0 +1,365 @@
+"""Corpus readers on hand-written fixtures (tests/data/corpus): every expected value below was
+read off the fixture files by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wsd._exceptions import CorpusFormatError, DataError, WSDError
+from wsd.corpus import (
+    find_semcor,
+    gold_key_path,
+    load_corpus,
+    read_jsonl,
+    read_keys,
+    read_raganato,
+    read_semcor,
+    semcor_files,
+    write_jsonl,
+    write_raganato,
+)
+from wsd.types import CaseFrame, Filler, Instance, Sentence, Token
+
+
+@pytest.fixture
+def corpus_dir(data_dir: Path) -> Path:
+    return data_dir / "corpus"
+
+
+@pytest.fixture
+def tagfile(corpus_dir: Path) -> Path:
+    return corpus_dir / "br-x01"
+
+
+def _write(tmp_path: Path, text: str, name: str = "br-z01") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- SemCor ---------------------------------------------------------------------------------
+def test_semcor_sentences_ids_and_positions(tagfile: Path) -> None:
+    sentences = list(read_semcor(tagfile))
+    assert [s.id for s in sentences] == ["br-x01.s1", "br-x01.s2", "br-x01.s3"]
+    assert all(s.source == "br-x01" for s in sentences)
+    # <punc> counts as a token; a multiword <wf> is one token
+    assert [len(s.tokens) for s in sentences] == [9, 12, 11]
+    s1 = sentences[0]
+    assert [t.form for t in s1.tokens][:3] == ["The", "Springfield_Parks_Board", "approved"]
+    assert s1.tokens[5] == Token(form=",", pos=",")
+    assert s1.tokens[5].lemma is None and s1.tokens[5].senses == ()
+
+
+def test_semcor_token_fields(tagfile: Path) -> None:
+    s1, s2, s3 = read_semcor(tagfile)
+    name = s1.tokens[1]
+    assert (name.lemma, name.pos, name.senses) == ("group", "NNP", ("group%1:03:00::",))
+    assert name.attr("pn") == "group" and name.attr("rdf") == "group"
+    assert name.attr("lemma") is None and name.attr("pos") is None  # own fields, not attrs
+    assert name.attrs == tuple(sorted(name.attrs))
+    # several senses, in the file's order
+    assert s1.tokens[7].senses == ("say%2:32:00::", "say%2:32:01::")
+    # entity decoded; quoted attribute value unquoted; dc kept
+    assert s2.tokens[0].form == "Smith_&_Sons"
+    assert s2.tokens[2].attr("sep") == "-" and s2.tokens[2].senses == ("tack%2:35:00::",)
+    assert s2.tokens[5].attr("dc") == "-3"
+    # auxiliary: no lemma, ot=notag kept
+    assert (s2.tokens[1].lemma, s2.tokens[1].pos, s2.tokens[1].attr("ot")) == (None, "VBD", "notag")
+    # wnsn=0: sense lost in mapping -> no usable sense, raw tags kept
+    lost = s2.tokens[10]
+    assert lost.lemma == "lose" and lost.senses == ()
+    assert (lost.attr("wnsn"), lost.attr("lexsn")) == ("0", "2:40:02::")
+    # wnsn=0;1: only the second key survives
+    assert s3.tokens[4].senses == ("run_off%2:38:01::",)
+    # brownv: cmd=tag tokens are untagged
+    assert s3.tokens[1].attr("cmd") == "tag" and s3.tokens[1].lemma is None
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("<wf cmd=done pos=VB lemma=go wnsn=1;2 lexsn=2:38:00::>went</wf>", "different numbers"),
+        ("<wf cmd=done pos=VB colour=red>went</wf>", "unknown attribute 'colour'"),
+        ("<wf cmd=done pos=VB>went", "not a SemCor tag line"),
+        ("<wf cmd=done pos=VB wnsn=1 lexsn=2:38:00::>went</wf>", "lexsn without lemma"),
+        ("<wf cmd pos=VB>went</wf>", "malformed attribute"),
+        ("<s snum=2>", "<s> inside sentence 1"),
+    ],
+)
+def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
+    path = _write(
+        tmp_path, f"<contextfile>\n<s snum=1>\n<wf cmd=ignore pos=DT>a</wf>\n{line}\n</s>\n"
+    )
+    with pytest.raises(CorpusFormatError, match=message) as info:
+        list(read_semcor(path))
+    assert str(info.value).startswith(f"{path}:4: ")
+
+
+def test_semcor_structure_errors(tmp_path: Path) -> None:
+    outside = _write(tmp_path, "<p pnum=1>\n<punc>.</punc>\n")
+    with pytest.raises(CorpusFormatError, match=r":2: <punc> outside a sentence"):
+        list(read_semcor(outside))
+    unclosed = _write(tmp_path, "<s snum=1>\n<punc>.</punc>\n", "br-z02")
+    with pytest.raises(CorpusFormatError, match="sentence 1 is not closed"):
+        list(read_semcor(unclosed))
+    empty = _write(tmp_path, "", "br-z03")
+    with pytest.raises(CorpusFormatError, match="no sentence"):
+        list(read_semcor(empty))
+    binary = tmp_path / "br-z04"
+    binary.write_bytes(b"<s snum=1>\n<wf cmd=ignore pos=DT>\xff</wf>\n</s>\n")
+    with pytest.raises(CorpusFormatError, match=r"br-z04:2: bytes that are not UTF-8"):
+        list(read_semcor(binary))
+
+
+def test_semcor_files_and_find_semcor(tmp_path: Path, tagfile: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    root = tmp_path / "semcor"
+    for folder, name in [("brownv", "br-a03"), ("brown1", "br-a01"), ("brown1", "br-b20")]:
+        (root / folder / "tagfiles").mkdir(parents=True, exist_ok=True)
+        (root / folder / "tagfiles" / name).write_text(tagfile.read_text())
+    (root / "README").write_text("not a tag file")
+    assert [p.relative_to(root).as_posix() for p in semcor_files(root)] == [
+        "brown1/tagfiles/br-a01",
+        "brown1/tagfiles/br-b20",
+        "brownv/tagfiles/br-a03",
+    ]
+    assert semcor_files(tagfile) == [tagfile]
+    with pytest.raises(CorpusFormatError, match="nothing-here does not exist"):
+        semcor_files(tmp_path / "semcor" / "brown1" / "nothing-here")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CorpusFormatError, match="no SemCor tag files"):
+        semcor_files(tmp_path / "empty")
+
+    assert find_semcor(str(root)) == root
+    with pytest.raises(CorpusFormatError, match="missing-dir"):
+        find_semcor(str(tmp_path / "missing-dir"))
+    monkeypatch.setenv("WSD_SEMCOR", str(root))
+    assert find_semcor(None) == root
+    monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "gone"))
+    with pytest.raises(CorpusFormatError, match="WSD_SEMCOR"):
+        find_semcor(None)
+
+
+def test_find_semcor_reports_how_to_point_at_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import wsd.corpus.semcor as semcor
+
+    monkeypatch.delenv("WSD_SEMCOR", raising=False)
+    monkeypatch.setattr(semcor, "_nltk_semcor_dir", lambda: None)
+    monkeypatch.setattr(semcor, "_repo_default", lambda: Path("/nonexistent/semcor3.0"))
+    with pytest.raises(DataError, match="--corpus") as info:
+        find_semcor(None)
+    assert "\n" not in str(info.value) and "WSD_SEMCOR" in str(info.value)
+
+
+# --- load_corpus on SemCor ------------------------------------------------------------------
+def test_load_corpus_semcor_accounts_for_every_verb_token(tagfile: Path) -> None:
+    corpus = load_corpus(tagfile, frames=False)
+    stats = corpus.stats
+    assert corpus.fmt == "semcor"
+    assert [i.id for i in corpus.instances] == [
+        "br-x01.s1.t2",
+        "br-x01.s1.t7",
+        "br-x01.s2.t2",
+        "br-x01.s3.t4",
+    ]
+    assert [i.lemma for i in corpus.instances] == ["approve", "say", "tack", "run_off"]
+    assert corpus.instances[1].gold == ("say%2:32:00::", "say%2:32:01::")
+    assert (stats.files, stats.sentences, stats.tokens) == (1, 3, 32)
+    # verbs: approved said | had tacked was lost | howled ran_off kicked_the_bucket
+    assert stats.verb_tokens == 9 and stats.verb_instances == 4
+    assert stats.skipped == {
+        "no-lemma": 2,
+        "sense-lost-in-mapping": 1,
+        "untagged": 1,
+        "no-lemma:idiom": 1,
+    }
+    assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens
+    assert (stats.verb_lemmas, stats.senses) == (4, 5)
+    assert all(i.frame is None for i in corpus.instances)
+    assert set(stats.as_dict()) >= {"files", "sentences", "tokens", "verb_instances", "skipped"}
+
+
+def test_load_corpus_filters_and_options(tagfile: Path) -> None:
+    corpus = load_corpus(tagfile, verbs=["say", "make"], frames=False)
+    assert [i.lemma for i in corpus.instances] == ["say"]
+    assert corpus.stats.skipped["not-in-verbs-filter"] == 4  # approve tack lose run_off
+    assert corpus.stats.missing_verbs == ["make"]
+    # without gold requirement the wnsn=0 token becomes an instance with no gold
+    loose = load_corpus(tagfile, frames=False, require_gold=False)
+    assert [(i.lemma, i.gold) for i in loose.instances if not i.gold] == [("lose", ())]
+    assert loose.stats.verb_instances == 5
+    # file restriction (held-out splits)
+    assert load_corpus(tagfile, files=["br-x01"], frames=False).stats.verb_instances == 4
+    with pytest.raises(CorpusFormatError, match="br-q99"):
+        load_corpus(tagfile, files=["br-q99"], frames=False)
+    with pytest.raises(WSDError, match="unknown corpus format"):
+        load_corpus(tagfile, fmt="conll")
+
+
+def test_load_corpus_context_window(tagfile: Path) -> None:
+    corpus = load_corpus(tagfile, frames=False, context_window=1)
+    s1, s2, s3 = read_semcor(tagfile)
+    by_id = {i.id: i for i in corpus.instances}
+    first, middle = by_id["br-x01.s1.t2"], by_id["br-x01.s2.t2"]
+    assert first.context == s1.tokens + s2.tokens and first.context_index == 2
+    assert middle.context == s1.tokens + s2.tokens + s3.tokens
+    assert middle.context_index == len(s1.tokens) + 2
+    assert middle.window()[0][middle.window()[1]].form == "tacked"
+    assert load_corpus(tagfile, frames=False).instances[0].context == ()
+
+
+def test_load_corpus_frames_come_from_the_extractor(tagfile: Path) -> None:
+    from wsd.frames import extract_frame
+
+    corpus = load_corpus(tagfile)
+    for instance in corpus.instances:
+        assert instance.frame == extract_frame(instance.sentence, instance.position)
+
+
+# --- Raganato -------------------------------------------------------------------------------
+def test_read_raganato(corpus_dir: Path) -> None:
+    sentences, instances = read_raganato(corpus_dir / "tiny.data.xml")
+    assert [s.id for s in sentences] == ["d000.s000", "d000.s001"]
+    assert [len(s.tokens) for s in sentences] == [8, 7]
+    assert sentences[1].tokens[4].form == "&"
+    assert list(instances) == ["d000.s000.t000", "d000.s000.t001", "d000.s001.t000"]
+    drive = instances["d000.s000.t000"]
+    assert (drive.lemma, drive.gold, drive.position, drive.token.form) == (
+        "drive",
+        ("drive%2:38:01::",),
+        1,
+        "drove",
+    )
+    assert drive.token.pos == "VERB" and drive.token.attr("id") == "d000.s000.t000"
+    assert instances["d000.s001.t000"].gold == ()  # no key line
+    assert gold_key_path(corpus_dir / "tiny.data.xml") == corpus_dir / "tiny.gold.key.txt"
+
+
+def test_load_corpus_raganato(corpus_dir: Path) -> None:
+    corpus = load_corpus(corpus_dir / "tiny.data.xml")
+    assert corpus.fmt == "raganato"
+    assert [i.id for i in corpus.instances] == ["d000.s000.t000"]  # the noun 'car' is not a verb
+    # verbs: drove (gold), have (plain <wf>), eaten (no key line)
+    assert corpus.stats.verb_tokens == 3
+    assert corpus.stats.skipped == {"untagged": 1, "no-gold": 1}
+    frame = corpus.instances[0].frame
+    assert frame is not None and frame.get("obj") is not None and frame.get("obj").lemma == "car"
+    loose = load_corpus(corpus_dir / "tiny.data.xml", require_gold=False)
+    assert [i.lemma for i in loose.instances] == ["drive", "eat"]
+
+
+def test_raganato_errors(tmp_path: Path, corpus_dir: Path) -> None:
+    broken = tmp_path / "b.data.xml"
+    broken.write_text('<corpus>\n<text id="t">\n<sentence id="s">\n</text>\n</corpus>\n')
+    with pytest.raises(CorpusFormatError, match=r"b\.data\.xml:4: broken XML"):
+        read_raganato(broken)
+    key = tmp_path / "k.txt"
+    key.write_text("d000.s000.t000 drive%2:38:01::\nd999.s000.t000 go%2:38:00::\n")
+    with pytest.raises(CorpusFormatError, match="d999"):
+        read_raganato(corpus_dir / "tiny.data.xml", key)
+
+
+def test_raganato_round_trip(tmp_path: Path, tagfile: Path) -> None:
+    corpus = load_corpus(tagfile, frames=False)
+    xml, key = tmp_path / "out.data.xml", tmp_path / "out.gold.key.txt"
+    assert write_raganato(corpus.instances, xml, key) == (3, 4)
+    assert key.read_text().splitlines() == [
+        "br-x01.s1.t2 approve%2:32:00::",
+        "br-x01.s1.t7 say%2:32:00:: say%2:32:01::",
+        "br-x01.s2.t2 tack%2:35:00::",
+        "br-x01.s3.t4 run_off%2:38:01::",
+    ]
+    sentences, instances = read_raganato(xml)  # key found beside it
+    assert [s.id for s in sentences] == ["br-x01.s1", "br-x01.s2", "br-x01.s3"]
+    assert list(instances) == [i.id for i in corpus.instances]
+    for original in corpus.instances:
+        back = instances[original.id]
+        assert (back.lemma, back.gold, back.position) == (
+            original.lemma,
+            original.gold,
+            original.position,
+        )
+        assert [t.form for t in back.sentence.tokens] == [t.form for t in original.sentence.tokens]
+        assert back.token.pos == "VERB"
+    assert read_keys(key) == {i.id: i.gold for i in corpus.instances}
+    # and the written file loads as a corpus with the same verb instances
+    again = load_corpus(xml, frames=False)
+    assert [(i.id, i.gold) for i in again.instances] == [(i.id, i.gold) for i in corpus.instances]
+
+
+def test_write_raganato_from_sentences(tmp_path: Path, tagfile: Path) -> None:
+    sentences = list(read_semcor(tagfile))
+    xml = tmp_path / "all.data.xml"
+    n_sentences, n_instances = write_raganato(sentences, xml)
+    tagged = sum(1 for s in sentences for t in s.tokens if t.senses)
+    assert (n_sentences, n_instances) == (3, tagged)
+    _, instances = read_raganato(xml)
+    assert instances["br-x01.s1.t1"].gold == ("group%1:03:00::",)
+    assert instances["br-x01.s1.t1"].token.pos == "NOUN"
+
+
+# --- JSONL ----------------------------------------------------------------------------------
+def test_read_japanese_jsonl(corpus_dir: Path) -> None:
+    first, second, third = read_jsonl(corpus_dir / "ja.jsonl")
+    assert (first.id, first.lemma, first.gold, first.position) == ("ja.1", "使う", ("使う.1",), 4)
+    assert [t.form for t in first.sentence.tokens] == ["彼", "が", "箸", "を", "使う"]
+    assert first.frame == CaseFrame(
+        (("が", Filler("彼", cls="person")), ("を", Filler("箸"))), passive=False
+    )
+    assert first.frame.labels == ("が", "を")
+    assert second.gold == ("使う.3", "使う.4")
+    assert second.frame.get("が") == Filler("会社", None, "group", 0)
+    assert second.sentence.tokens[0] == Token("会社", "会社", "名詞")
+    assert third.gold == ()
+    corpus = load_corpus(corpus_dir / "ja.jsonl")
+    assert corpus.fmt == "jsonl" and [i.id for i in corpus.instances] == ["ja.1", "ja.2"]
+    assert corpus.stats.skipped == {"no-gold": 1} and corpus.stats.verb_tokens == 3
+
+
+def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> None:
+    japanese = list(read_jsonl(corpus_dir / "ja.jsonl"))
+    english = load_corpus(tagfile, context_window=1).instances
+    twice = Instance(
+        "x.1",
+        "go",
+        ("go%2:38:00::",),
+        Sentence("x", (Token("went", "go", "VB"),)),
+        0,
+        CaseFrame((("prep:from", Filler("home")), ("prep:from", Filler("work"))), passive=True),
+    )
+    everything = japanese + english + [twice]
+    path = tmp_path / "out.jsonl"
+    assert write_jsonl(everything, path) == len(everything)
+    assert list(read_jsonl(path)) == everything
+    assert "使う" in path.read_text(encoding="utf-8")  # written as UTF-8, not \u escapes
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"id": "a", "lemma": "go"', "bad JSON"),
+        ('{"lemma": "go"}', "field 'id'"),
+        ('{"id": "a", "lemma": "go", "tokens": ["x"]}', "'position' is required"),
+        ('{"id": "a", "lemma": "go", "tokens": ["x"], "position": 3}', "field 'position'"),
+        ('{"id": "a", "lemma": "go", "gold": "go%2"}', "field 'gold'"),
+        ('{"id": "a", "lemma": "go", "frame": {"が": 3}}', "frame\\['が'\\]"),
+        ('{"id": "a", "lemma": "go", "colour": 1}', "unknown field 'colour'"),
+        ('{"id": "ok", "lemma": "go"}', "already on line 1"),
+    ],
+)
+def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"id": "ok", "lemma": "go"}\n' + line + "\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match=message) as info:
+        list(read_jsonl(path))
+    assert str(info.value).startswith(f"{path}:2: ")
+
+
+def test_detect_format_errors(tmp_path: Path) -> None:
+    odd = tmp_path / "corpus.txt"
+    odd.write_text("x")
+    with pytest.raises(CorpusFormatError, match="--format"):
+        load_corpus(odd)
+    with pytest.raises(CorpusFormatError, match="does not exist"):
+        load_corpus(tmp_path / "nothing.jsonl")
