@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -446,7 +447,7 @@ def _check_method(reader: _Reader, path: str, method: str, params: dict[str, Any
         make_method(method, **params)
     except ModelError as exc:
         message = str(exc)
-        culprit = next((p for p in params if repr(p) in message), None)
+        culprit = next((p for p in params if re.search(rf"\b{re.escape(p)}\b", message)), None)
         if culprit is not None:
             shown = "lambda" if culprit == "lambda_" else culprit
             reader.fail(f"{path}.{shown}", params[culprit], message)
