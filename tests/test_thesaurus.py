@@ -1,0 +1,370 @@
+"""The thesaurus package on small trees: hand-built Japanese fixtures (the paper's 使う and its
+Figure 3 nouns), random trees against networkx, bad files, similarity maps, the disk cache and
+the CLI.  WordNet-backed checks live in test_thesaurus_wordnet.py."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import thesaurus
+from evaluation.cli import main
+from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
+from thesaurus._wordnet import load_cached
+
+
+@pytest.fixture(scope="module")
+def tsukau(data_dir: Path) -> Thesaurus:
+    return thesaurus.load_file(data_dir / "thesaurus" / "tsukau_verbs.tsv")
+
+
+@pytest.fixture(scope="module")
+def nouns_ja(data_dir: Path) -> Thesaurus:
+    return thesaurus.load_file(data_dir / "thesaurus" / "nouns_ja.tsv")
+
+
+def write_thesaurus(tmp_path: Path, edges: str, words: str = "", stem: str = "t") -> Path:
+    path = tmp_path / f"{stem}.tsv"
+    path.write_text(edges, encoding="utf-8")
+    (tmp_path / f"{stem}.words.tsv").write_text(words, encoding="utf-8")
+    return path
+
+
+# --- the paper's verb 使う ------------------------------------------------------------------------
+# Tree (depths): 概念 0; 行為 1; 人に関わる行為 2; 雇用 3 (人を使う); 物に関わる行為 2; 利用 3;
+# 道具の利用 4 (道具を使う); 材料の利用 4 (材料を使う); 事象 1; 変化 2; 消費 3 (消費する).
+TSUKAU_LEN = {
+    ("人を使う", "道具を使う"): 3 + 4 - 2 * 1,  # lca 行為
+    ("人を使う", "材料を使う"): 3 + 4 - 2 * 1,
+    ("人を使う", "消費する"): 3 + 3 - 2 * 0,  # lca 概念 (root)
+    ("道具を使う", "材料を使う"): 4 + 4 - 2 * 3,  # lca 利用
+    ("道具を使う", "消費する"): 4 + 3 - 2 * 0,
+    ("材料を使う", "消費する"): 4 + 3 - 2 * 0,
+}
+
+
+def test_tsukau_senses_in_file_order(tsukau: Thesaurus) -> None:
+    assert tsukau.senses("使う") == ("人を使う", "道具を使う", "消費する", "材料を使う")
+    assert [tsukau.node_name(n) for n in tsukau.word_nodes("使う")] == [
+        "雇用",
+        "道具の利用",
+        "消費",
+        "材料の利用",
+    ]
+    assert tsukau.name == "tsukau_verbs" and len(tsukau.version) == 12
+    assert tsukau.n_nodes == 11 and tsukau.max_depth == 4
+
+
+@pytest.mark.parametrize(("pair", "length"), sorted(TSUKAU_LEN.items()))
+def test_tsukau_len_by_hand(tsukau: Thesaurus, pair: tuple[str, str], length: int) -> None:
+    a, b = pair
+    assert tsukau.sense_length(a, b) == length
+    assert tsukau.sense_length(b, a) == length
+    assert len(tsukau.path(tsukau.sense_node(a), tsukau.sense_node(b))) == length + 1
+
+
+def test_tsukau_maxlen_is_seven_and_acceptability_by_hand(tsukau: Thesaurus) -> None:
+    assert tsukau.maxlen("使う") == 7
+    assert tsukau.maxlen("雇う") == 0  # monosemous
+    maxlen = tsukau.maxlen("使う")
+    # A(x, s) = ((MAXLEN - LEN) / MAXLEN) ** alpha, computed by hand for gold 道具を使う:
+    expected = {
+        ("材料を使う", 1.0): 5 / 7,
+        ("材料を使う", 2.0): 25 / 49,
+        ("材料を使う", 0.5): math.sqrt(5 / 7),
+        ("人を使う", 1.0): 2 / 7,
+        ("人を使う", 2.0): 4 / 49,
+        ("消費する", 1.0): 0.0,
+        ("道具を使う", 2.0): 1.0,
+    }
+    for (system, alpha), value in expected.items():
+        length = tsukau.sense_length(system, "道具を使う")
+        assert ((maxlen - length) / maxlen) ** alpha == pytest.approx(value)
+
+
+def test_tsukau_shared_node_and_ancestors(tsukau: Thesaurus) -> None:
+    assert tsukau.sense_length("人を使う", "雇う") == 0
+    node = tsukau.sense_node("道具を使う")
+    ids, up = tsukau.ancestors(node)
+    names = [tsukau.node_name(i) for i in ids]
+    assert names == ["道具の利用", "利用", "物に関わる行為", "行為", "概念"]
+    assert up.tolist() == [0, 1, 2, 3, 4]
+    assert tsukau.depth(node) == 4 and tsukau.parent(tsukau.node_index("概念")) == -1
+    assert tsukau.node_name(tsukau.lca(node, tsukau.sense_node("人を使う"))) == "行為"
+
+
+# --- Figure 3 nouns -----------------------------------------------------------------------------
+def test_nouns_ja_hand_lengths(nouns_ja: Thesaurus) -> None:
+    length = nouns_ja.sense_length
+    assert length("助手", "学生") == 2  # siblings under 職業
+    assert length("助手", "彼女") == 4  # via 人間
+    assert length("助手", "政府") == 5  # via 主体 (depth 2): 3 + 2
+    assert length("コピー機", "計算機") == 2
+    assert length("コピー機", "車") == 4  # via 道具
+    assert length("金", "税金") == 2
+    assert length("助手", "コピー機") == 8  # via 具体物 (depth 1)
+    assert length("金", "企画") == 8  # via the root
+    assert length("仕事", "福祉") == 4
+    for word in ("彼", "政府", "従業員", "企画", "仕事", "車", "福祉"):
+        assert nouns_ja.has_word(word)
+
+
+def test_nouns_ja_word_similarity_with_the_original_table(nouns_ja: Thesaurus) -> None:
+    sim = thesaurus.similarity_mapping("kurohashi", scale=1)
+    assert nouns_ja.word_similarity("助手", "学生", sim) == pytest.approx(10 / 11)
+    assert nouns_ja.word_similarity("助手", "彼女", sim) == pytest.approx(9 / 11)
+    assert nouns_ja.word_similarity("助手", "政府", sim) == pytest.approx(8.5 / 11)
+    assert nouns_ja.word_similarity("金", "企画", sim) == pytest.approx(7 / 11)
+    assert nouns_ja.similarity("税金", "金", sim) == pytest.approx(10 / 11)
+
+
+def test_word_similarity_takes_the_best_sense_pair(tmp_path: Path) -> None:
+    path = write_thesaurus(
+        tmp_path,
+        "R\na\tR\nb\ta\nc\ta\nd\tR\ne\td\n",
+        "bank\tbank#1\tb\nbank\tbank#2\te\nshore\tshore#1\te\nmoney\tmoney#1\tc\n",
+    )
+    thes = thesaurus.load_file(path)
+    linear = thesaurus.similarity_mapping("linear", max_len=4)
+    assert thes.word_similarity("bank", "shore", linear) == 1.0  # bank#2 is shore's node
+    assert thes.word_similarity("bank", "money", linear) == pytest.approx(1 - 2 / 4)  # b-a-c
+    assert thes.similarity("bank#2", "money#1", linear) == 0.0  # e-d-R-a-c: 4 edges
+
+
+# --- random trees against networkx --------------------------------------------------------------
+def random_tree(parents: list[int]) -> Thesaurus:
+    """Node i + 1 hangs under ``parents[i] % (i + 1)``; node 0 is the root."""
+    n = len(parents) + 1
+    parent = np.array([-1] + [p % (i + 1) for i, p in enumerate(parents)], dtype=np.int32)
+    return Thesaurus("random", "0", [f"n{i}" for i in range(n)], parent, [], np.array([]), {})
+
+
+def as_graph(thes: Thesaurus) -> nx.Graph:
+    graph = nx.Graph()
+    graph.add_nodes_from(range(thes.n_nodes))
+    graph.add_edges_from((i, thes.parent(i)) for i in range(thes.n_nodes) if thes.parent(i) >= 0)
+    return graph
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    parents=st.lists(st.integers(min_value=0, max_value=10_000), min_size=0, max_size=60),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_random_trees_match_networkx(parents: list[int], seed: int) -> None:
+    thes = random_tree(parents)
+    graph = as_graph(thes)
+    n = thes.n_nodes
+    rng = np.random.default_rng(seed)
+    a, b, c = (rng.integers(0, n, size=40) for _ in range(3))
+    ab = thes.path_lengths(a, b)
+    reference = [nx.shortest_path_length(graph, int(x), int(y)) for x, y in zip(a, b, strict=True)]
+    assert ab.tolist() == reference
+    assert np.array_equal(ab, thes.path_lengths(b, a))  # symmetric
+    assert np.all(ab <= thes.path_lengths(a, c) + thes.path_lengths(c, b))  # triangle
+    assert np.all((ab == 0) == (a == b))
+    directed = nx.DiGraph((thes.parent(i), i) for i in range(1, n))
+    for x, y in zip(a[:10].tolist(), b[:10].tolist(), strict=True):
+        if n > 1:
+            assert thes.lca(x, y) == nx.lowest_common_ancestor(directed, x, y)
+        assert thes.path(x, y) == nx.shortest_path(graph, x, y)
+
+
+def test_deep_chain_and_star() -> None:
+    chain = random_tree([i for i in range(2000)])  # i % (i + 1) == i: a path of 2001 nodes
+    assert chain.max_depth == 2000
+    assert chain.path_length(0, 2000) == 2000 and chain.path_length(700, 1300) == 600
+    star = random_tree([0] * 500)
+    assert star.path_lengths(np.arange(1, 501), np.arange(500, 0, -1)).tolist() == [
+        0 if i == 501 - i else 2 for i in range(1, 501)
+    ]
+
+
+# --- bad input ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("edges", "message"),
+    [
+        ("R\na\tR\nb\tc\nc\tb\n", r"t\.tsv: cycle (b -> c -> b|c -> b -> c) \(.*t\.tsv:[34]\)"),
+        ("a\tb\nb\tc\nc\ta\n", r"no root: cycle a -> b -> c -> a"),
+        ("a\ta\n", r"t\.tsv:1: cycle: node 'a' is its own parent"),
+        ("a\tR\nb\tS\n", r"2 roots, expected one: 'R' \(.*t\.tsv:1\), 'S' \(.*t\.tsv:2\)"),
+        ("a\tR\nb\tR\nb\ta\n", r"t\.tsv:3: node 'b' already has a parent line \(.*t\.tsv:2\)"),
+        ("a\tR\nx\ty\tz\n", r"t\.tsv:2: expected 'child<TAB>parent'"),
+        ("# only a comment\n\n", r"no edges"),
+    ],
+)
+def test_bad_trees_name_file_and_line(tmp_path: Path, edges: str, message: str) -> None:
+    path = write_thesaurus(tmp_path, edges)
+    with pytest.raises(ThesaurusError, match=message):
+        thesaurus.load_file(path)
+
+
+def test_orphan_subtree_is_reported_as_a_second_root(tmp_path: Path) -> None:
+    path = write_thesaurus(tmp_path, "R\na\tR\nb\tlost\nc\tb\n")
+    with pytest.raises(ThesaurusError, match=r"2 roots.*'lost' \(.*t\.tsv:3\)"):
+        thesaurus.load_file(path)
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        ("w\tw#1\tnowhere\n", r"t\.words\.tsv:1: word 'w' points at unknown node 'nowhere'"),
+        ("w\tw#1\ta\nv\tw#1\tR\n", r"t\.words\.tsv:2: sense id 'w#1' already defined at .*:1"),
+        ("# c\nw\tw#1\n", r"t\.words\.tsv:2: expected 'word<TAB>sense_id<TAB>node'"),
+    ],
+)
+def test_bad_word_tables(tmp_path: Path, words: str, message: str) -> None:
+    path = write_thesaurus(tmp_path, "a\tR\n", words)
+    with pytest.raises(ThesaurusError, match=message):
+        thesaurus.load_file(path)
+
+
+def test_missing_files_and_bad_specs(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="not found"):
+        thesaurus.load_file(tmp_path / "absent.tsv")
+    (tmp_path / "lonely.tsv").write_text("a\tR\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"lonely\.words\.tsv not found"):
+        thesaurus.load_file(tmp_path / "lonely.tsv")
+    with pytest.raises(DataError, match="unknown thesaurus 'wordnet-adjective'"):
+        thesaurus.load("wordnet-adjective")
+
+
+def test_unknown_keys_are_key_errors_naming_the_key(tsukau: Thesaurus) -> None:
+    for call, key in (
+        (lambda: tsukau.sense_node("人を使わない"), "人を使わない"),
+        (lambda: tsukau.senses("走る"), "走る"),
+        (lambda: tsukau.maxlen("走る"), "走る"),
+        (lambda: tsukau.node_index("宇宙"), "宇宙"),
+    ):
+        with pytest.raises(UnknownKeyError, match=key) as info:
+            call()
+        assert isinstance(info.value, KeyError)
+    with pytest.raises(UnknownKeyError, match="node id 99 out of range"):
+        tsukau.path_lengths(np.array([0, 1]), np.array([1, 99]))
+    with pytest.raises(UnknownKeyError, match="node id -1"):
+        tsukau.depth(-1)
+    assert not tsukau.has_sense("人を使わない") and not tsukau.has_word("走る")
+
+
+def test_comments_blank_lines_root_line_and_version_hash(tmp_path: Path) -> None:
+    edges = "# tree\n\nR\t\n  \na\tR\r\nb\ta\n"
+    first = thesaurus.load_file(write_thesaurus(tmp_path, edges, "W\tw1\tb\n", stem="x"))
+    assert first.name == "x" and first.node_name(first.root) == "R" and first.depth(2) == 2
+    assert first.senses("w") == ("w1",)  # words are looked up lower-cased
+    other = tmp_path / "other"
+    other.mkdir()
+    second = thesaurus.load_file(write_thesaurus(other, edges, "W\tw1\ta\n", stem="x"))
+    assert first.version != second.version
+
+
+def test_load_caches_per_resolved_path(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = data_dir / "thesaurus" / "tsukau_verbs.tsv"
+    first = thesaurus.load(str(path))
+    monkeypatch.chdir(path.parent)
+    assert thesaurus.load("tsukau_verbs.tsv") is first
+
+
+# --- similarity maps ----------------------------------------------------------------------------
+def test_kurohashi_table_points_exactly() -> None:
+    lengths = np.array([0, 2, 4, 6, 8, 10, 12, 14, 100])
+    table = [11, 10, 9, 8, 7, 5, 0, 0, 0]
+    assert thesaurus.similarity_mapping("kurohashi", scale=1)(lengths).tolist() == [
+        t / 11 for t in table
+    ]
+    assert thesaurus.similarity_mapping("kurohashi", scale=2)(2 * lengths).tolist() == [
+        t / 11 for t in table
+    ]
+    default = thesaurus.similarity_mapping()
+    assert default(np.array([0, 3, 18])).tolist() == [1.0, 10 / 11, 0.0]  # scale 1.5
+    assert thesaurus.similarity_mapping("kurohashi", scale=1)(np.array([1, 9])).tolist() == [
+        pytest.approx(10.5 / 11),
+        pytest.approx(6 / 11),
+    ]
+
+
+def test_linear_and_exp_maps() -> None:
+    lengths = np.arange(0, 30)
+    linear = thesaurus.similarity_mapping("linear", max_len=10)(lengths)
+    assert linear[:11].tolist() == pytest.approx([1 - k / 10 for k in range(11)])
+    assert np.all(linear[10:] == 0)
+    expo = thesaurus.similarity_mapping("exp", tau=3)(lengths)
+    assert expo.tolist() == pytest.approx([math.exp(-k / 3) for k in range(30)])
+    for name in ("kurohashi", "linear", "exp"):
+        values = thesaurus.similarity_mapping(name)(np.minimum(np.arange(0, 50_000, 7), 10_000))
+        assert np.all(np.diff(values) <= 0) and values.min() >= 0 and values.max() == 1
+
+
+def test_bad_mapping_arguments() -> None:
+    with pytest.raises(ThesaurusError, match="unknown similarity mapping 'cosine'"):
+        thesaurus.similarity_mapping("cosine")
+    with pytest.raises(ThesaurusError, match="takes scale, not tau"):
+        thesaurus.similarity_mapping("kurohashi", tau=2)
+    with pytest.raises(ThesaurusError, match="tau must be > 0"):
+        thesaurus.similarity_mapping("exp", tau=0)
+
+
+# --- disk cache (with a stand-in builder, so no WordNet is needed) ------------------------------
+def fake_build(kind: str) -> dict[str, object]:
+    fake_build.calls += 1  # type: ignore[attr-defined]
+    return {
+        "names": ["ROOT", "x.n.01", "y.n.01"],
+        "parent": np.array([-1, 0, 1], dtype=np.int32),
+        "sense_ids": ["x%1:00:00::", "y%1:00:00::", "y%1:00:01::"],
+        "sense_nodes": np.array([1, 2, 1], dtype=np.int32),
+        "words": {"x": [0], "y": [1, 2]},
+    }
+
+
+def test_cache_round_trip_corruption_and_staleness(tmp_path: Path) -> None:
+    fake_build.calls = 0  # type: ignore[attr-defined]
+    built = load_cached("noun", fake_build, tmp_path)
+    again = load_cached("noun", fake_build, tmp_path)
+    assert fake_build.calls == 1  # type: ignore[attr-defined]
+    assert again.senses("y") == built.senses("y") == ("y%1:00:00::", "y%1:00:01::")
+    assert again.sense_length("y%1:00:00::", "y%1:00:01::") == 1
+    assert again.name == "wordnet-noun" and again.version == "3.0"
+    (tmp_path / "noun.npz").write_bytes(b"not a zip file")
+    with pytest.warns(RuntimeWarning, match="unusable"):
+        load_cached("noun", fake_build, tmp_path)
+    assert fake_build.calls == 2  # type: ignore[attr-defined]
+    document = json.loads((tmp_path / "noun.json").read_text(encoding="utf-8"))
+    document["key"]["format"] = -1
+    (tmp_path / "noun.json").write_text(json.dumps(document), encoding="utf-8")
+    with pytest.warns(RuntimeWarning, match="cache key"):
+        load_cached("noun", fake_build, tmp_path)
+    assert fake_build.calls == 3  # type: ignore[attr-defined]
+    load_cached("noun", fake_build, tmp_path)
+    assert fake_build.calls == 3  # type: ignore[attr-defined]
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+def test_cli_on_a_file_thesaurus(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = str(data_dir / "thesaurus" / "tsukau_verbs.tsv")
+    assert main(["thesaurus", "distance", "道具を使う", "消費する", "--thesaurus", spec]) == 0
+    assert capsys.readouterr().out == "7\n"
+    assert main(["thesaurus", "distance", "人を使う", "行為", "--thesaurus", spec]) == 0
+    assert capsys.readouterr().out == "2\n"  # a node name works as a key
+    assert main(["thesaurus", "maxlen", "使う", "--thesaurus", spec]) == 0
+    assert capsys.readouterr().out == "7\n"
+    assert main(["thesaurus", "path", "道具を使う", "材料を使う", "--thesaurus", spec]) == 0
+    assert capsys.readouterr().out.split() == ["道具の利用", "利用", "材料の利用"]
+
+
+def test_cli_errors_exit_2_with_one_line(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = str(data_dir / "thesaurus" / "tsukau_verbs.tsv")
+    assert main(["thesaurus", "distance", "人を使う", "宇宙", "--thesaurus", spec]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'宇宙' is neither a sense nor a node" in err
+    assert main(["thesaurus", "distance", "a", "b"]) == 2
+    assert "cannot tell the thesaurus" in capsys.readouterr().err
+    assert main(["thesaurus", "distance", "use%2:34:01::", "man%1:18:00::"]) == 2
+    assert "mix noun and verb senses" in capsys.readouterr().err
