@@ -1,0 +1,124 @@
+"""``wsd data stats|export`` through the CLI entry point, on the fixtures and on real SemCor."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evaluation.cli import main
+from wsd.corpus import read_jsonl, read_keys, read_raganato
+
+
+@pytest.fixture
+def tagfile(data_dir: Path) -> Path:
+    return data_dir / "corpus" / "br-x01"
+
+
+def _json(capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+    return json.loads(capsys.readouterr().out)
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wsd: error: ")
+    assert "Traceback" not in err
+    return err
+
+
+def test_stats_on_fixture(tagfile: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["data", "stats", "--corpus", str(tagfile)]) == 0
+    report = _json(capsys)
+    assert report["format"] == "semcor"
+    assert (report["files"], report["sentences"], report["tokens"]) == (1, 3, 32)
+    assert report["verb_instances"] == 4 and report["verb_lemmas"] == 4
+    assert report["verb_instances"] + sum(report["skipped"].values()) == report["verb_tokens"]
+
+
+def test_stats_verbs_filter_and_formats(
+    tagfile: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["data", "stats", "--corpus", str(tagfile), "--verbs", "say", "fly"]) == 0
+    report = _json(capsys)
+    assert report["verb_instances"] == 1 and report["missing_verbs"] == ["fly"]
+    assert main(["data", "stats", "--corpus", str(data_dir / "corpus" / "ja.jsonl")]) == 0
+    report = _json(capsys)
+    assert report["format"] == "jsonl" and report["verb_instances"] == 2
+
+
+def test_export_raganato_and_jsonl(
+    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stem = tmp_path / "out" / "fixture"
+    args = ["data", "export", "--corpus", str(tagfile), "--out", str(stem)]
+    assert main([*args, "--format", "raganato"]) == 0
+    keys = read_keys(tmp_path / "out" / "fixture.gold.key.txt")
+    assert keys == {
+        "br-x01.s1.t2": ("approve%2:32:00::",),
+        "br-x01.s1.t7": ("say%2:32:00::", "say%2:32:01::"),
+        "br-x01.s2.t2": ("tack%2:35:00::",),
+        "br-x01.s3.t4": ("run_off%2:38:01::",),
+    }
+    _, instances = read_raganato(tmp_path / "out" / "fixture.data.xml")
+    assert {i: x.gold for i, x in instances.items()} == keys
+    assert main([*args, "--format", "jsonl", "--verbs", "say"]) == 0
+    (say,) = read_jsonl(tmp_path / "out" / "fixture.jsonl")
+    assert say.id == "br-x01.s1.t7" and say.frame is not None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["data", "stats", "--corpus", "/nonexistent/semcor"],
+        ["data", "export", "--corpus", "/nonexistent/x.jsonl", "--format", "jsonl", "--out", "x"],
+    ],
+)
+def test_missing_corpus_is_one_line_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert "/nonexistent/" in _one_line_error(capsys)
+
+
+def test_malformed_file_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "br-bad"
+    bad.write_text("<s snum=1>\n<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::>went\n</s>\n")
+    assert main(["data", "stats", "--corpus", str(bad)]) == 2
+    assert f"{bad}:2:" in _one_line_error(capsys)
+
+
+def _count_lines(root: Path) -> dict[str, int]:
+    """An independent count straight from the tag lines (no parser of ours)."""
+    counts = {"files": 0, "sentences": 0, "tokens": 0, "verb_tokens": 0}
+    for path in root.glob("brown*/tagfiles/br-*"):
+        counts["files"] += 1
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("<s "):
+                counts["sentences"] += 1
+            elif line.startswith(("<wf", "<punc>")):
+                counts["tokens"] += 1
+                if line.startswith("<wf") and " pos=VB" in line:
+                    counts["verb_tokens"] += 1
+    return counts
+
+
+def test_stats_on_real_semcor(semcor_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["data", "stats", "--corpus", str(semcor_path)]) == 0
+    report = _json(capsys)
+    assert report["files"] == 352
+    expected = _count_lines(semcor_path)
+    assert {k: report[k] for k in expected} == expected
+    assert report["verb_instances"] + sum(report["skipped"].values()) == report["verb_tokens"]
+    # wnsn=0 on every sense of a verb line: counted straight from the files
+    lost = sum(
+        1
+        for path in semcor_path.glob("brown*/tagfiles/br-*")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("<wf") and " pos=VB" in line and " lemma=" in line
+        and set(line.split(" wnsn=")[1].split(" ")[0].split(";")) == {"0"}
+    )  # fmt: skip
+    assert report["skipped"]["sense-lost-in-mapping"] == lost
+    assert report["verb_instances"] > 80_000 and report["verb_lemmas"] > 3_000

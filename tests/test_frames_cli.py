@@ -1,0 +1,102 @@
+"""``wsd frames``: listing and evaluating case frames through the CLI entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evaluation.cli import main
+
+
+@pytest.fixture
+def corpus_dir(data_dir: Path) -> Path:
+    return data_dir / "corpus"
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wsd: error: ")
+    return err
+
+
+def test_list_frames_of_one_verb(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--verb", "say"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1  # one tagged 'say' in the fixture
+    record = json.loads(lines[0])
+    assert record["id"] == "br-x01.s1.t7"
+    assert record["senses"] == ["say%2:32:00::", "say%2:32:01::"]
+    assert "[said]" in record["text"]
+    # "..., officials said ." -> the subject is token 6
+    assert [(c["case"], c["position"], c["form"]) for c in record["cases"]] == [
+        ("subj", 6, "officials")
+    ]
+
+
+def test_list_frames_limit(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "2"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert ids == ["br-x01.s1.t2", "br-x01.s1.t7"]
+    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "0"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    # every sense-tagged verb: approve, say, tack, run_off (lose has wnsn=0: no sense)
+    assert ids == ["br-x01.s1.t2", "br-x01.s1.t7", "br-x01.s2.t2", "br-x01.s3.t4"]
+
+
+def test_evaluate_fixture_gold(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["frames", "--corpus", str(corpus_dir / "br-x01")]
+    argv += ["--evaluate", str(corpus_dir / "frames_gold.tsv"), "--json", "--errors"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["instances"] == 2
+    overall = report["strict"]["all"]
+    assert (overall["gold"], overall["predicted"], overall["correct"]) == (3, 3, 3)
+    assert overall["f1"] == 1.0 and report["errors"] == []
+    assert report["strict"]["subj"]["gold"] == 2 and report["strict"]["obj"]["gold"] == 1
+
+
+@pytest.mark.parametrize(
+    ("gold_line", "message"),
+    [
+        ("br-x01\t1\t3\tapprove\tsubj=1:group", "does not match token 3"),
+        ("br-q42\t1\t2\tapprove\t-", "SemCor file 'br-q42' not found"),
+        ("br-x01\t1\t2\tapprove\tsubj=1", "bad case"),
+    ],
+)
+def test_evaluate_bad_gold_is_one_line_exit_2(
+    corpus_dir: Path,
+    tmp_path: Path,
+    gold_line: str,
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(f"# test\n{gold_line}\n", encoding="utf-8")
+    argv = ["frames", "--corpus", str(corpus_dir / "br-x01"), "--evaluate", str(gold)]
+    assert main(argv) == 2
+    err = _one_line_error(capsys)
+    assert message in err and f"{gold}:2" in err
+
+
+def test_user_errors_exit_2(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--verb", "fly"]) == 2
+    assert "'fly'" in _one_line_error(capsys)
+    assert main(["frames", "--corpus", "/nonexistent/semcor"]) == 2
+    assert "/nonexistent/semcor" in _one_line_error(capsys)
+    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "-1"]) == 2
+    assert "--limit" in _one_line_error(capsys)
+
+
+@pytest.mark.parametrize("gold", ["gold.tsv", "heldout.tsv"])
+def test_evaluate_real_gold(
+    semcor_path: Path, data_dir: Path, gold: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["frames", "--corpus", str(semcor_path), "--json"]
+    assert main([*argv, "--evaluate", str(data_dir / "frames" / gold)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["instances"] >= 120
+    overall = report["strict"]["all"]
+    assert overall["f1"] > 0.6
+    assert overall["correct"] <= min(overall["gold"], overall["predicted"])
