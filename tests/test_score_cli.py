@@ -120,3 +120,83 @@ def test_score_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         _, err = capsys.readouterr()
         assert status == 2
         assert message in err and err.count("\n") == 1
+
+
+def _agreement(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["agreement", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+ANN = [str(KEYS / "ann_a.key"), str(KEYS / "ann_b.key")]
+
+
+def test_agreement_json_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _agreement(
+        capsys, *ANN, "--json", "--weighted", "--verb-thesaurus", TOY, "--merge-to", "0.8"
+    )
+    assert status == 0
+    report = json.loads(out)
+    assert report["instances"] == 10 and report["several_keys_first_used"] == 1
+    (pair,) = report["pairs"]
+    # 8 of 10 agree; marginals of both: run%1 .2, run%2 .3, run%3 .2, run%4 .2, go%1 .1
+    assert pair["observed"] == pytest.approx(0.8)
+    assert pair["cohen_kappa"]["value"] == pytest.approx((0.8 - 0.22) / 0.78)
+    # two run%2/run%3 disagreements at LEN/MAXLEN = 2/5; expected weighted disagreement
+    # 2 * (.6*.06 + .6*.04 + .8*.04 + .4*.06 + 1*.06 + 1*.04 + 1*.1*.9) = .612
+    assert pair["weighted_kappa"]["value"] == pytest.approx(1 - 0.08 / 0.612)
+    run = report["merged"]["run"]
+    assert run["kappa_before"] == pytest.approx((7 / 9 - 21 / 81) / (1 - 21 / 81))
+    assert run["classes"] == [["run%1"], ["run%2", "run%3"], ["run%4"]]
+    assert run["kappa_after"] == pytest.approx(1.0)
+    assert report["merged"]["go"]["undefined"].startswith("kappa is undefined")
+
+
+def test_agreement_three_files_and_intersection(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    third = tmp_path / "ann_c.key"
+    lines = (KEYS / "ann_a.key").read_text(encoding="utf-8").splitlines()[:-1]  # no e10
+    third.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, _, err = _agreement(capsys, *ANN, str(third))
+    assert status == 2
+    assert (
+        "10 shared" not in err
+        and "9 shared" in err
+        and "not shared: ann_a.key 1, ann_b.key 1, ann_c.key 0" in err
+    )
+    status, out, _ = _agreement(capsys, *ANN, str(third), "--intersection", "--json")
+    assert status == 0
+    report = json.loads(out)
+    assert report["instances"] == 9
+    assert report["left_out"] == {"ann_a.key": 1, "ann_b.key": 1, "ann_c.key": 0}
+    assert len(report["pairs"]) == 3
+    assert report["fleiss_kappa"]["value"] is not None
+
+
+def test_agreement_single_category_says_undefined(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("x.key", "y.key"):
+        (tmp_path / name).write_text("i1 go%1\ni2 go%1\n", encoding="utf-8")
+    status, out, _ = _agreement(capsys, str(tmp_path / "x.key"), str(tmp_path / "y.key"))
+    assert status == 0
+    assert "Pa 1.0000, Cohen's kappa undefined (kappa is undefined" in out
+    assert "nan" not in out.lower()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([ANN[0]], "two or more key files"),
+        ([*ANN, "--merge-to", "1.5"], "--merge-to must be in (0, 1]"),
+        ([*ANN, ANN[0], "--merge-to", "0.8"], "exactly two key files"),
+        ([ANN[0], "/nonexistent/z.key"], "z.key"),
+    ],
+)
+def test_agreement_bad_input(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = _agreement(capsys, *args)
+    assert status == 2 and out == ""
+    assert message in err and err.count("\n") == 1
