@@ -9,27 +9,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_methods import NOUN_EDGES, NOUN_WORDS  # the same tiny noun world
 
 from evaluation.config import ConfigError, ExperimentConfig, parse_config
 from evaluation.experiments import Dataset, make_folds, run_experiment, select_verbs
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd.methods import METHODS, MostFrequentSense
 
-NOUN_EDGES = """\
-person\tROOT
-man\tperson
-woman\tperson
-student\tperson
-thing\tROOT
-tool\tthing
-hammer\ttool
-knife\ttool
-food\tthing
-bread\tfood
-apple\tfood
-"""
 NOUNS = ("man", "woman", "student", "hammer", "knife", "bread", "apple")
-NOUN_WORDS = "".join(f"{w}\t{w}#1\t{w}\n" for w in (*NOUNS, "person", "tool", "food"))
 # use: 1 employ (a person), 2 wield (a tool), 3 consume (food); take: 1 grab, 2 eat.
 VERB_EDGES = "act\tROOT\nemploy\tact\nwield\tact\nconsume\tROOT\ngrab\tact\n"
 VERB_WORDS = (
