@@ -363,3 +363,16 @@ def test_detect_format_errors(tmp_path: Path) -> None:
         load_corpus(odd)
     with pytest.raises(CorpusFormatError, match="does not exist"):
         load_corpus(tmp_path / "nothing.jsonl")
+
+
+def test_nltk_style_quoted_copy_reads_the_same(tmp_path: Path, tagfile: Path) -> None:
+    """NLTK's semcor corpus: the same lines with quoted attribute values, in br-*.xml files."""
+    import re
+
+    from wsd.corpus import read_nltk_semcor
+
+    quoted = re.sub(r'=([^\s>"]+)', r'="\1"', tagfile.read_text(encoding="utf-8"))
+    folder = tmp_path / "semcor" / "brown1" / "tagfiles"
+    folder.mkdir(parents=True)
+    (folder / "br-x01.xml").write_text(quoted, encoding="utf-8")
+    assert list(read_nltk_semcor(tmp_path / "semcor")) == list(read_semcor(tagfile))
