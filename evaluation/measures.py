@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -294,7 +294,7 @@ class Scores:
     attempted: int
 
     def as_dict(self) -> dict[str, float | int]:
-        return asdict(self)
+        return dict(vars(self))
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -42,7 +42,7 @@ class BootstrapResult:
     significant: bool
 
     def as_dict(self) -> dict[str, float | int | bool]:
-        return asdict(self)
+        return dict(vars(self))
 
 
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -116,7 +116,7 @@ class McNemarResult:
     method: str
 
     def as_dict(self) -> dict[str, float | int | str]:
-        return asdict(self)
+        return dict(vars(self))
 
 
 def _binomial_cdf_half(k: int, n: int) -> float:

@@ -101,14 +101,14 @@ def score_keys(
         "issues": dict(sorted(credit.issues.items())),
     }
     if per_verb:
-        lemma_array = np.asarray(lemmas)
+        rows_of: dict[str, list[int]] = {}
+        for row, lemma in enumerate(lemmas):
+            rows_of.setdefault(lemma, []).append(row)
         report["per_verb"] = {
             lemma: _scores_by_alpha(
-                credit.values[lemma_array == lemma],
-                credit.attempted[lemma_array == lemma],
-                credit.alphas,
+                credit.values[rows_of[lemma]], credit.attempted[rows_of[lemma]], credit.alphas
             )
-            for lemma in sorted(set(lemmas))
+            for lemma in sorted(rows_of)
         }
     return report
 
