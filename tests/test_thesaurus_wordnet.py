@@ -1,0 +1,147 @@
+"""The WordNet 3.0 verb and noun thesauri against networkx (same tree) and NLTK (the DAG).
+
+Skips without WordNet (fails under CI=true, see conftest).  The first run builds the disk cache
+(~10 s per thesaurus); later runs read it.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import thesaurus
+from evaluation.cli import main
+from thesaurus import Thesaurus
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def verbs(wordnet) -> Thesaurus:  # type: ignore[no-untyped-def]
+    return thesaurus.load("wordnet-verb")
+
+
+@pytest.fixture(scope="module")
+def nouns(wordnet) -> Thesaurus:  # type: ignore[no-untyped-def]
+    return thesaurus.load("wordnet-noun")
+
+
+def as_graph(thes: Thesaurus) -> nx.Graph:
+    graph = nx.Graph()
+    graph.add_edges_from((i, thes.parent(i)) for i in range(thes.n_nodes) if thes.parent(i) >= 0)
+    return graph
+
+
+def random_sense_nodes(thes: Thesaurus, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    keys = thes.sense_ids
+    pick = rng.integers(0, len(keys), size=(2, n))
+    nodes = np.array([thes.sense_node(keys[j]) for j in pick.ravel()]).reshape(2, n)
+    return nodes[0], nodes[1]
+
+
+@pytest.mark.parametrize("spec", ["wordnet-verb", "wordnet-noun"])
+def test_random_sense_pairs_match_networkx(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
+    thes = thesaurus.load(spec)
+    graph = as_graph(thes)
+    assert nx.is_tree(graph) and graph.number_of_nodes() == thes.n_nodes
+    a, b = random_sense_nodes(thes, 2000 if spec == "wordnet-verb" else 1000, seed=7)
+    pairs = zip(a.tolist(), b.tolist(), strict=True)
+    expected = [nx.shortest_path_length(graph, x, y) for x, y in pairs]
+    assert thes.path_lengths(a, b).tolist() == expected
+    depths = nx.single_source_shortest_path_length(graph, thes.root)
+    assert thes.max_depth == max(depths.values())
+
+
+def sample_synsets(wn, thes: Thesaurus, n: int, seed: int) -> list:  # type: ignore[no-untyped-def]
+    """``n`` random synsets of the thesaurus (virtual nodes skipped), through NLTK."""
+    rng = np.random.default_rng(seed)
+    names = [thes.node_name(i) for i in rng.permutation(thes.n_nodes)[: 2 * n].tolist()]
+    return [wn.synset(name) for name in names if ".n." in name or ".v." in name][:n]
+
+
+def single_path_synsets(wn, thes: Thesaurus, n: int, seed: int) -> list:  # type: ignore[no-untyped-def]
+    return [s for s in sample_synsets(wn, thes, 2 * n, seed) if len(s.hypernym_paths()) == 1][:n]
+
+
+def test_verbs_match_nltk_where_the_dag_is_a_tree(wordnet, verbs: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    """With one hypernym path per synset, NLTK's distance (fake root above all verb roots)
+    equals ours when the two meet at a real synset or under one lexicographer file; across
+    files our path has two more edges (ROOT -> verb.x and verb.y instead of one fake root)."""
+    synsets = single_path_synsets(wordnet, verbs, 400, seed=3)
+    for s, t in zip(synsets[::2], synsets[1::2], strict=True):
+        theirs = s.shortest_path_distance(t, simulate_root=True)
+        s_top, t_top = s.root_hypernyms()[0], t.root_hypernyms()[0]
+        extra = 2 if s_top != t_top and s_top.lexname() != t_top.lexname() else 0
+        ours = verbs.path_length(verbs.node_index(s.name()), verbs.node_index(t.name()))
+        assert ours == theirs + extra, (s, t)
+
+
+def test_nouns_match_nltk_where_the_dag_is_a_tree(wordnet, nouns: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    synsets = single_path_synsets(wordnet, nouns, 200, seed=5)
+    for s, t in zip(synsets[::2], synsets[1::2], strict=True):
+        ours = nouns.path_length(nouns.node_index(s.name()), nouns.node_index(t.name()))
+        assert ours == s.shortest_path_distance(t, simulate_root=True), (s, t)
+
+
+def test_tree_rule_lowest_offset_hypernym(wordnet, verbs: Thesaurus, nouns: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    for thes in (verbs, nouns):
+        sample = sample_synsets(wordnet, thes, 4000, seed=13)
+        multi = [s for s in sample if len(s.hypernyms() + s.instance_hypernyms()) > 1]
+        assert multi
+        for synset in multi[:200]:
+            kept = min(synset.hypernyms() + synset.instance_hypernyms(), key=lambda h: h.offset())
+            assert thes.node_name(thes.parent(thes.node_index(synset.name()))) == kept.name()
+    use = wordnet.synset("use.v.01")  # a verb root synset hangs under its lexicographer file
+    assert not use.hypernyms()
+    node = verbs.node_index("use.v.01")
+    assert verbs.node_name(verbs.parent(node)) == "verb.consumption" and verbs.depth(node) == 2
+    entity = nouns.node_index("entity.n.01")
+    assert nouns.depth(entity) == 1 and nouns.node_name(nouns.root) == "ROOT"
+    person = nouns.node_index("person.n.01")  # hypernyms causal_agent.n.01, organism.n.01
+    assert nouns.node_name(nouns.parent(person)) == "organism.n.01"
+
+
+def test_senses_follow_wordnet_sense_order(wordnet, verbs: Thesaurus, nouns: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(11)
+    for pos, thes in (("v", verbs), ("n", nouns)):
+        words = thes.words
+        for k in rng.integers(0, len(words), size=300).tolist():
+            lemma = words[k]
+            keys = thes.senses(lemma)
+            # wn.synsets also returns synsets of morphy's other base forms ("canvass" ->
+            # "canvas"), after the lemma's own: keep synsets holding the lemma, first occurrence.
+            expected = list(
+                dict.fromkeys(
+                    s.name()
+                    for s in wordnet.synsets(lemma, pos)
+                    if lemma in {name.lower() for name in s.lemma_names()}
+                )
+            )
+            assert [wordnet.lemma_from_key(key).synset().name() for key in keys] == expected
+            assert [thes.node_name(n) for n in thes.word_nodes(lemma)] == expected
+
+
+def test_use_and_class_words(verbs: Thesaurus, nouns: Thesaurus) -> None:
+    assert verbs.senses("use")[:3] == ("use%2:34:01::", "use%2:34:02::", "use%2:34:00::")
+    assert verbs.has_sense("USE%2:34:01::") and verbs.has_word("Take place")
+    assert verbs.sense_length("use%2:34:01::", "use%2:34:01::") == 0
+    for word in ("person", "group", "location"):
+        assert nouns.has_word(word) and nouns.word_nodes(word)
+    assert nouns.word_similarity("person", "student") > nouns.word_similarity("person", "hammer")
+    with pytest.raises(thesaurus.UnknownKeyError, match=r"use%2:34:09::.*use has use%2:34:01::"):
+        verbs.sense_node("use%2:34:09::")
+
+
+def test_cli_defaults_to_the_keys_part_of_speech(
+    verbs: Thesaurus, nouns: Thesaurus, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["thesaurus", "distance", "use%2:34:01::", "use%2:41:14::"]) == 0
+    assert int(capsys.readouterr().out) == verbs.sense_length("use%2:34:01::", "use%2:41:14::")
+    assert main(["thesaurus", "path", "person%1:03:00::", "student%1:18:00::"]) == 0
+    path = capsys.readouterr().out.split()
+    assert path[0] == "person.n.01" and path[-1] == "student.n.01"
+    assert len(path) == nouns.sense_length("person%1:03:00::", "student%1:18:00::") + 1
+    assert main(["thesaurus", "maxlen", "use"]) == 0
+    assert int(capsys.readouterr().out) == verbs.maxlen("use")
