@@ -356,3 +356,25 @@ def test_one_verb_end_to_end_on_semcor(semcor_path: Path, tmp_path: Path) -> Non
     data = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert data["verbs"][0]["verb"] == "tell" and data["total"]["n"] > 100
     assert 0.0 < data["total"]["scores"]["mfs"]["inf"]["precision"] < 1.0
+
+
+def test_agreement_keys_give_an_upper_bound(world: dict[str, str], tmp_path: Path) -> None:
+    from sklearn.metrics import cohen_kappa_score
+
+    a = ["use#1", "use#1", "use#2", "use#2", "use#3", "use#1", "use#2", "use#2"]
+    b = ["use#1", "use#2", "use#2", "use#2", "use#3", "use#1", "use#1", "use#2"]
+    paths = []
+    for name, labels in (("a.key", a), ("b.key", b + ["use#1"])):  # b has one extra instance
+        path = tmp_path / name
+        path.write_text("".join(f"i{n} {s}\n" for n, s in enumerate(labels)), encoding="utf-8")
+        paths.append(str(path))
+    config = tiny_config(
+        world,
+        methods={"mfs": {"verb_thesaurus": world["verb_thesaurus"]}},
+        evaluation={"thesaurus": world["verb_thesaurus"], "bootstrap": 0},
+        bounds={"agreement_keys": paths},
+    )
+    upper = run_experiment(config, tiny_dataset(config)).data["bounds"]["upper"]
+    assert upper["available"] and upper["instances"] == 8
+    assert upper["observed_agreement"] == pytest.approx(6 / 8)
+    assert upper["cohen_kappa"] == pytest.approx(cohen_kappa_score(a, b))
