@@ -119,6 +119,8 @@ class Thesaurus:
         self.n_nodes = n
         self.max_depth = int(depth.max())
         self._sparse = _sparse_table(euler, depth)
+        self._first_list: list[int] = first.tolist()  # Python ints for the scalar API
+        self._depth_list: list[int] = depth.tolist()
         self._log2 = np.zeros(len(euler) + 1, dtype=np.int64)
         self._log2[2:] = np.floor(np.log2(np.arange(2, len(euler) + 1))).astype(np.int64)
 
@@ -168,8 +170,13 @@ class Thesaurus:
         return np.where(self._depth[left] <= self._depth[right], left, right)
 
     def lca(self, a: int, b: int) -> int:
-        """Lowest common ancestor of nodes ``a`` and ``b``."""
-        return int(self.lcas(np.array([a]), np.array([b]))[0])
+        """Lowest common ancestor of nodes ``a`` and ``b`` (the same RMQ on Python ints)."""
+        fa, fb = self._first_list[self._check_node(a)], self._first_list[self._check_node(b)]
+        lo, hi = (fa, fb) if fa <= fb else (fb, fa)
+        k = (hi - lo + 1).bit_length() - 1
+        left = int(self._sparse[k, lo])
+        right = int(self._sparse[k, hi - (1 << k) + 1])
+        return left if self._depth_list[left] <= self._depth_list[right] else right
 
     def path_lengths(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """``LEN(a[k], b[k])`` for every k: depth(a) + depth(b) - 2 depth(lca) (int64)."""
@@ -181,7 +188,8 @@ class Thesaurus:
 
     def path_length(self, a: int, b: int) -> int:
         """``LEN(a, b)``: edges on the tree path between nodes ``a`` and ``b``."""
-        return int(self.path_lengths(np.array([a]), np.array([b]))[0])
+        depth = self._depth_list
+        return depth[int(a)] + depth[int(b)] - 2 * depth[self.lca(a, b)]
 
     def path(self, a: int, b: int) -> list[int]:
         """Node ids on the path ``a, ..., lca, ..., b`` (both ends included)."""

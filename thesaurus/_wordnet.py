@@ -1,4 +1,4 @@
-"""WordNet 3.0 verb and noun thesauri, built from NLTK's reader and cached on disk.
+"""WordNet 3.0 verb and noun thesauri, built from WordNet's database files and cached on disk.
 
 Shapes (nodes are synsets, named as NLTK names them, e.g. ``use.v.01``, plus virtual nodes):
 
@@ -19,7 +19,8 @@ through two extra virtual nodes (NLTK's ``simulate_root`` uses one fake root for
 Senses are WordNet sense keys (``use%2:34:01::``, as in SemCor) read from ``index.sense``; a
 lemma's senses are ordered by WordNet sense number (the order of ``wn.synsets(lemma, pos)``).
 
-Cache: building takes ~10 s (most of it NLTK reading WordNet), so the result is stored as
+Cache: building takes ~3 s per thesaurus (parsing the database files, no NLTK synset
+objects); the result is stored as
 ``<kind>.npz`` (parents, sense nodes, word table) + ``<kind>.json`` (names, keys, words, and the
 cache key: WordNet version + :data:`CACHE_FORMAT`) in :func:`cache_dir` (``$WSD_THESAURUS_CACHE``,
 else ``thesauri/`` beside :func:`thesaurus.wordnet_data.data_dir`).  A warm start reads those
@@ -39,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ._core import Thesaurus
+from ._exceptions import DataError
 from ._io import atomic_save_npz, atomic_write_json
 from .wordnet_data import data_dir
 
@@ -55,7 +57,7 @@ __all__ = [
 WORDNET_VERSION = "3.0"
 CACHE_FORMAT = 1  # bump when the tree rule or the cache layout changes
 ROOT = "ROOT"
-_POS = {"verb": ("v", "2"), "noun": ("n", "1")}
+_POS = {"verb": ("v", "2"), "noun": ("n", "1")}  # kind -> (NLTK pos letter, sense-key ss_type)
 
 
 def cache_dir() -> Path:
@@ -67,42 +69,98 @@ def cache_dir() -> Path:
 
 
 # --- building -----------------------------------------------------------------------------------
-def _tree_parent(synset: Any) -> Any | None:
-    """The hypernym kept in the tree: lowest offset among hypernyms + instance hypernyms."""
-    candidates = synset.hypernyms() + synset.instance_hypernyms()
-    return min(candidates, key=lambda s: s.offset()) if candidates else None
+class _Files:
+    """Opens WordNet's database files as text lines: from the directory
+    :func:`~thesaurus.wordnet_data.setup_wordnet` built, else through NLTK's reader (which
+    also reads its zipped corpus)."""
+
+    def __init__(self) -> None:
+        from .wordnet_data import setup_wordnet
+
+        self.root = setup_wordnet()
+
+    def lines(self, name: str) -> list[str]:
+        if self.root is not None:
+            return (self.root / name).read_text(encoding="utf-8").splitlines()
+        from .wordnet_data import wordnet
+
+        with wordnet().open(name) as handle:
+            return handle.read().splitlines()
+
+
+def _lexnames(files: _Files) -> dict[int, str]:
+    """``lex_filenum -> lexicographer file name`` (``29 -> verb.body``)."""
+    return {int(f[0]): f[1] for f in (line.split() for line in files.lines("lexnames")) if f}
+
+
+def _index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
+    """``lemma -> synset offsets`` in sense-number order, from ``index.<pos>``."""
+    out = {}
+    for line in files.lines(f"index.{pos_name}"):
+        if line.startswith(" "):  # license header
+            continue
+        fields = line.split()
+        count = int(fields[2])
+        out[fields[0]] = [int(x) for x in fields[len(fields) - count :]]
+    return out
+
+
+def _read_synsets(files: _Files, pos_name: str) -> list[tuple[int, int, str, list[int]]]:
+    """``(offset, lex_filenum, first word, hypernym offsets)`` per line of ``data.<pos>``, where
+    hypernyms are the ``@`` (hypernym) and ``@i`` (instance hypernym) pointers."""
+    lines = files.lines(f"data.{pos_name}")
+    if not any("WordNet 3.0" in line for line in lines[:30] if line.startswith(" ")):
+        raise DataError(f"data.{pos_name} is not WordNet 3.0 (SemCor 3.0 uses 3.0 sense keys)")
+    out = []
+    for line in lines:
+        if line.startswith(" "):  # license header
+            continue
+        fields = line.split(" | ", 1)[0].split()
+        n_words = int(fields[3], 16)
+        at = 4 + 2 * n_words
+        n_pointers = int(fields[at])
+        hypernyms = [
+            int(fields[at + 2 + 4 * k])
+            for k in range(n_pointers)
+            if fields[at + 1 + 4 * k] in ("@", "@i")
+        ]
+        out.append((int(fields[0]), int(fields[1]), fields[4], hypernyms))
+    return out
 
 
 def build_wordnet(kind: str) -> dict[str, Any]:
-    """Build the ``"verb"`` or ``"noun"`` tree from WordNet 3.0 as plain arrays and lists
-    (the :func:`_payload` layout), reading synsets through NLTK and keys from ``index.sense``."""
-    from .wordnet_data import wordnet
-
-    wn = wordnet()
+    """Build the ``"verb"`` or ``"noun"`` tree from WordNet 3.0's database files as the
+    :class:`Thesaurus` arguments (``names``, ``parent``, ``sense_ids``, ``sense_nodes``,
+    ``words``): synsets and pointers from ``data.<pos>``, NLTK-style synset
+    names (``<first word lower-cased>.<pos>.<sense number of that word, 2 digits>``) from
+    ``index.<pos>``, sense keys and sense numbers from ``index.sense``."""
+    files = _Files()
     pos, ss_type = _POS[kind]
-    synsets = sorted(wn.all_synsets(pos), key=lambda s: s.offset())
+    lexnames = _lexnames(files)
+    synsets = sorted(_read_synsets(files, kind))
+    index = _index_offsets(files, kind)
     names = [ROOT]
     if kind == "verb":
-        names += sorted({s.lexname() for s in synsets})
+        names += sorted({lexnames[lexfile] for _, lexfile, _, _ in synsets})
     virtual = {name: i for i, name in enumerate(names)}
-    by_offset = {s.offset(): len(names) + k for k, s in enumerate(synsets)}
-    names += [s.name() for s in synsets]
+    by_offset = {offset: len(names) + k for k, (offset, _, _, _) in enumerate(synsets)}
+    for offset, _, word, _ in synsets:
+        lemma = word.lower()
+        names.append(f"{lemma}.{pos}.{index[lemma].index(offset) + 1:02d}")
     parent = np.full(len(names), -1, dtype=np.int32)
     parent[1 : len(virtual)] = 0  # lexicographer-file nodes under ROOT
-    for synset in synsets:
-        up = _tree_parent(synset)
-        node = by_offset[synset.offset()]
-        if up is not None:
-            parent[node] = by_offset[up.offset()]
+    for offset, lexfile, _, hypernyms in synsets:
+        node = by_offset[offset]
+        if hypernyms:
+            parent[node] = by_offset[min(hypernyms)]  # the tree rule: lowest offset
         else:
-            parent[node] = virtual[synset.lexname()] if kind == "verb" else 0
+            parent[node] = virtual[lexnames[lexfile]] if kind == "verb" else 0
     rows = []  # (lemma, sense number, key, node)
-    with wn.open("index.sense") as handle:
-        for line in handle:
-            key, offset, number, _ = line.split(" ", 3)
-            lemma, _, lexsn = key.partition("%")
-            if lexsn.startswith(ss_type + ":"):
-                rows.append((lemma, int(number), key, by_offset[int(offset)]))
+    for line in files.lines("index.sense"):
+        key, offset, number, _ = line.split(" ", 3)
+        lemma, _, lexsn = key.partition("%")
+        if lexsn.startswith(ss_type + ":"):
+            rows.append((lemma, int(number), key, by_offset[int(offset)]))
     rows.sort(key=lambda row: (row[0], row[1]))
     words: dict[str, list[int]] = {}
     for j, (lemma, _, _, _) in enumerate(rows):
