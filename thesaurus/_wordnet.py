@@ -157,10 +157,10 @@ def build_wordnet(kind: str) -> dict[str, Any]:
             parent[node] = virtual[lexnames[lexfile]] if kind == "verb" else 0
     rows = []  # (lemma, sense number, key, node)
     for line in files.lines("index.sense"):
-        key, offset, number, _ = line.split(" ", 3)
+        key, synset_offset, number, _ = line.split(" ", 3)
         lemma, _, lexsn = key.partition("%")
         if lexsn.startswith(ss_type + ":"):
-            rows.append((lemma, int(number), key, by_offset[int(offset)]))
+            rows.append((lemma, int(number), key, by_offset[int(synset_offset)]))
     rows.sort(key=lambda row: (row[0], row[1]))
     words: dict[str, list[int]] = {}
     for j, (lemma, _, _, _) in enumerate(rows):
