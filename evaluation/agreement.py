@@ -1,6 +1,7 @@
 """Inter-annotator agreement: Pa, Cohen's and Scott's two-rater statistics, Fleiss' kappa,
 weighted kappa with a thesaurus distance, Krippendorff's alpha, and Ng et al.'s greedy merging
-of sense classes.
+of sense classes.  The pooled statistics are computed from label counts (no K x K table), so
+they stay fast over a whole corpus with thousands of sense keys.
 
 With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put in category k::
 
@@ -19,8 +20,10 @@ Worked example of the seed (two raters, 100 items, table 51/9/4/36): ``Pa = 0.87
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -38,6 +41,7 @@ __all__ = [
     "krippendorff_alpha",
     "observed_agreement",
     "scott_pi",
+    "sense_lemma",
     "thesaurus_distance",
     "weighted_kappa",
 ]
@@ -45,12 +49,17 @@ __all__ = [
 _EPS = 1e-12
 
 
-def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.ndarray]:
-    """Sorted categories and the count table ``T[i, j] = #{items : a = c_i, b = c_j}``."""
+def _check_lengths(a: Sequence[str], b: Sequence[str]) -> None:
     if len(a) != len(b):
         raise AgreementError(f"the two annotations differ in length ({len(a)} vs {len(b)})")
     if not a:
         raise AgreementError("no items to compare")
+
+
+def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.ndarray]:
+    """Sorted categories and the count table ``T[i, j] = #{items : a = c_i, b = c_j}``
+    (dense: for the few senses of one verb)."""
+    _check_lengths(a, b)
     categories = sorted(set(a) | set(b))
     index = {c: i for i, c in enumerate(categories)}
     table = np.zeros((len(categories), len(categories)))
@@ -79,14 +88,31 @@ def _kappa_of_table(table: np.ndarray, pooled: bool) -> float:
     return float((observed - chance) / (1 - chance))
 
 
+def _marginals(a: Sequence[str], b: Sequence[str]) -> tuple[int, float, Counter[str], Counter[str]]:
+    """``N``, ``Pa`` and each rater's label counts; O(N), whatever the number of categories."""
+    _check_lengths(a, b)
+    agree = sum(1 for x, y in zip(a, b, strict=True) if x == y)
+    return len(a), agree / len(a), Counter(a), Counter(b)
+
+
+def _chance_corrected(a: Sequence[str], b: Sequence[str], pooled: bool) -> float:
+    n, observed, count_a, count_b = _marginals(a, b)
+    if pooled:
+        chance = sum(((count_a[c] + count_b[c]) / (2 * n)) ** 2 for c in count_a | count_b)
+    else:
+        chance = sum(count_a[c] * count_b[c] for c in count_a) / n**2
+    if chance >= 1 - _EPS:
+        raise _undefined(sorted(count_a | count_b))
+    return (observed - chance) / (1 - chance)
+
+
 def observed_agreement(a: Sequence[str], b: Sequence[str]) -> float:
     """``Pa = #{i : a_i = b_i} / N``.
 
     >>> observed_agreement(["x", "y", "y"], ["x", "y", "x"])
     0.6666666666666666
     """
-    _, table = confusion_table(a, b)
-    return float(np.trace(table) / table.sum())
+    return _marginals(a, b)[1]
 
 
 def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float:
@@ -95,20 +121,12 @@ def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float:
     >>> round(cohen_kappa(list("xxxyy"), list("xxyyy")), 4)  # Pa = .8, Pc = .48
     0.6154
     """
-    categories, table = confusion_table(a, b)
-    value = _kappa_of_table(table, pooled=False)
-    if value != value:
-        raise _undefined(categories)
-    return value
+    return _chance_corrected(a, b, pooled=False)
 
 
 def scott_pi(a: Sequence[str], b: Sequence[str]) -> float:
     """Scott's pi (chance from the pooled marginals; Ng et al.'s kappa)."""
-    categories, table = confusion_table(a, b)
-    value = _kappa_of_table(table, pooled=True)
-    if value != value:
-        raise _undefined(categories)
-    return value
+    return _chance_corrected(a, b, pooled=True)
 
 
 def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
@@ -125,44 +143,78 @@ def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
     m = len(ratings[0])
     if m < 2:
         raise AgreementError(f"Fleiss' kappa needs >= 2 ratings per item, item 0 has {m}")
+    totals: Counter[str] = Counter()
+    agreement_sum = 0.0
     for i, item in enumerate(ratings):
         if len(item) != m:
             raise AgreementError(f"item {i} has {len(item)} ratings, item 0 has {m}")
-    categories = sorted({label for item in ratings for label in item})
-    index = {c: j for j, c in enumerate(categories)}
-    counts = np.zeros((len(ratings), len(categories)))
-    for i, item in enumerate(ratings):
-        for label in item:
-            counts[i, index[label]] += 1
-    per_item = (np.sum(counts**2, axis=1) - m) / (m * (m - 1))
-    shares = counts.sum(axis=0) / (len(ratings) * m)
-    chance = float(np.sum(shares**2))
+        counts = Counter(item)
+        totals.update(counts)
+        agreement_sum += (sum(c * c for c in counts.values()) - m) / (m * (m - 1))
+    chance = sum((c / (len(ratings) * m)) ** 2 for c in totals.values())
     if chance >= 1 - _EPS:
-        raise _undefined(categories)
-    return float((per_item.mean() - chance) / (1 - chance))
+        raise _undefined(sorted(totals))
+    return (agreement_sum / len(ratings) - chance) / (1 - chance)
 
 
 def weighted_kappa(
-    a: Sequence[str], b: Sequence[str], distance: Callable[[str, str], float]
+    a: Sequence[str],
+    b: Sequence[str],
+    distance: Callable[[str, str], float],
+    *,
+    block: Callable[[str], str] | None = None,
 ) -> float:
     """Cohen's weighted kappa with disagreement weights ``w(x, y) = distance(x, y)``::
 
         kappa_w = 1 - sum_ij w_ij o_ij / sum_ij w_ij e_ij
 
     with ``o`` the observed shares and ``e_ij = p_a(i) p_b(j)``.  ``distance(x, x)`` must be
-    0; with the 0/1 distance this is Cohen's kappa.
+    0; with the 0/1 distance this is Cohen's kappa.  With ``block`` (e.g. the lemma of a sense
+    key), labels of different blocks are taken to be at distance 1 without calling
+    ``distance``, so the expected term costs ``sum_B |B|^2`` calls instead of ``K^2``::
+
+        sum_ij w_ij e_ij = sum_B sum_{i,j in B} w_ij e_ij + 1 - sum_B p_a(B) p_b(B)
     """
-    categories, table = confusion_table(a, b)
-    weights = np.array([[float(distance(x, y)) for y in categories] for x in categories])
-    if np.any(np.diag(weights) != 0) or np.any(weights < 0):
-        raise AgreementError("a disagreement distance must be >= 0 and 0 between equal labels")
-    total = table.sum()
-    observed = table / total
-    expected = np.outer(table.sum(axis=1), table.sum(axis=0)) / total**2
-    expected_disagreement = float(np.sum(weights * expected))
-    if expected_disagreement <= _EPS:
-        raise _undefined(categories)
-    return 1.0 - float(np.sum(weights * observed)) / expected_disagreement
+    n, _, count_a, count_b = _marginals(a, b)
+
+    def weight(x: str, y: str) -> float:
+        if x == y:
+            value = float(distance(x, x))
+            if value != 0:
+                raise AgreementError(f"distance({x!r}, {x!r}) must be 0, got {value}")
+            return 0.0
+        if block is not None and block(x) != block(y):
+            return 1.0
+        value = float(distance(x, y))
+        if value < 0:
+            raise AgreementError(f"distance({x!r}, {y!r}) must be >= 0, got {value}")
+        return value
+
+    observed = sum(weight(x, y) for x, y in zip(a, b, strict=True)) / n
+    groups: dict[str, list[str]] = {}
+    for label in sorted(count_a | count_b):
+        groups.setdefault(block(label) if block is not None else "", []).append(label)
+    expected = 1.0 if block is not None else 0.0
+    for labels in groups.values():
+        mass_a = sum(count_a[x] for x in labels) / n
+        mass_b = sum(count_b[y] for y in labels) / n
+        if block is not None:
+            expected -= mass_a * mass_b
+        expected += sum(
+            weight(x, y) * count_a[x] * count_b[y] / n**2
+            for x in labels
+            if count_a[x]
+            for y in labels
+            if count_b[y]
+        )
+    if expected <= _EPS:
+        raise _undefined(sorted(count_a | count_b))
+    return 1.0 - observed / expected
+
+
+def sense_lemma(key: str) -> str:
+    """The lemma of a sense key (the part before ``%``): the ``block`` of weighted kappa."""
+    return key.split("%", 1)[0]
 
 
 def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
@@ -176,9 +228,9 @@ def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
             return 0.0
         pair = (x, y) if x < y else (y, x)
         if pair not in cache:
-            lemma = x.split("%", 1)[0]
+            lemma = sense_lemma(x)
             if (
-                lemma != y.split("%", 1)[0]
+                lemma != sense_lemma(y)
                 or not verbs.has_sense(x)
                 or not verbs.has_sense(y)
                 or not verbs.has_word(lemma)
@@ -196,38 +248,42 @@ def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
 def krippendorff_alpha(
     annotations: Mapping[str, Mapping[str, str]] | Sequence[Sequence[str | None]],
 ) -> float:
-    """Krippendorff's alpha (nominal), via ``nltk.metrics.agreement.AnnotationTask``::
+    """Krippendorff's alpha for nominal data from the coincidence matrix ``o``::
 
-        alpha = 1 - (n - 1) sum_{c != k} o_ck / sum_{c != k} n_c n_k
+        o_ck = sum_u #{ordered pairs of values (c, k) from different coders in u} / (m_u - 1)
+        alpha = 1 - (n - 1) (n - sum_c o_cc) / (n^2 - sum_c n_c^2)
 
-    over the coincidence matrix ``o`` of pairable values (``n`` of them).  ``annotations`` is
-    ``{coder: {item: label}}`` or one label list per coder (``None`` = not coded); items coded
-    by fewer than two coders are not pairable and are left out.
+    over pairable values (``n`` of them, ``n_c`` of label c; units coded by fewer than two
+    coders are left out).  Computed sparsely in O(values); it agrees with
+    ``nltk.metrics.agreement.AnnotationTask.alpha`` (tested), whose expected-disagreement
+    loop over all label pairs is too slow for thousands of sense keys.  ``annotations`` is
+    ``{coder: {item: label}}`` or one label list per coder (``None`` = not coded).
     """
-    from nltk.metrics.agreement import AnnotationTask
-
-    coded: Mapping[str, Mapping[str, str | None]]
+    coded: Mapping[Any, Mapping[Any, str | None]]
     if isinstance(annotations, Mapping):
         coded = annotations
     else:
-        coded = {str(c): dict(enumerate(labels)) for c, labels in enumerate(annotations)}  # type: ignore[misc]
-    by_item: dict[object, list[tuple[str, str]]] = {}
-    for coder, labels in coded.items():
+        coded = {c: dict(enumerate(labels)) for c, labels in enumerate(annotations)}
+    by_item: dict[Any, Counter[str]] = {}
+    for labels in coded.values():
         for item, label in labels.items():
             if label is not None:
-                by_item.setdefault(item, []).append((coder, label))
-    triples = [
-        (coder, str(item), label)
-        for item, pairs in by_item.items()
-        if len(pairs) >= 2
-        for coder, label in pairs
-    ]
-    if not triples:
+                by_item.setdefault(item, Counter())[label] += 1
+    totals: Counter[str] = Counter()
+    diagonal = 0.0
+    for counts in by_item.values():
+        m = sum(counts.values())
+        if m < 2:
+            continue
+        totals.update(counts)
+        diagonal += sum(c * (c - 1) for c in counts.values()) / (m - 1)
+    n = sum(totals.values())
+    if n == 0:
         raise AgreementError("no item is coded by two or more coders")
-    labels_used = sorted({label for _, _, label in triples})
-    if len(labels_used) < 2:
-        raise _undefined(labels_used)
-    return float(AnnotationTask(data=triples).alpha())
+    expected = n * n - sum(c * c for c in totals.values())
+    if expected <= 0:
+        raise _undefined(sorted(totals))
+    return 1.0 - (n - 1) * (n - diagonal) / expected
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from evaluation.agreement import (
     krippendorff_alpha,
     observed_agreement,
     scott_pi,
+    sense_lemma,
     thesaurus_distance,
     weighted_kappa,
 )
@@ -197,3 +198,15 @@ def test_greedy_merge_stops_at_threshold_and_can_merge_all() -> None:
     assert unchanged.steps == [] and len(unchanged.classes) == 2
     with pytest.raises(AgreementError, match="statistic"):
         greedy_merge(*good, statistic="fleiss")
+
+
+def test_weighted_kappa_block_shortcut_is_exact() -> None:
+    from tests.test_measures import TreeVerbs
+
+    rng = np.random.default_rng(12)
+    keys = ["run%1", "run%2", "run%3", "run%4", "go%1"]
+    a = [keys[x] for x in rng.integers(0, 5, size=60)]
+    b = [x if rng.random() < 0.5 else keys[rng.integers(0, 5)] for x in a]
+    distance = thesaurus_distance(TreeVerbs())
+    full = weighted_kappa(a, b, distance)  # every pair through distance (1 across lemmas)
+    assert weighted_kappa(a, b, distance, block=sense_lemma) == pytest.approx(full)

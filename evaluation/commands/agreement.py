@@ -24,6 +24,7 @@ from ..agreement import (
     greedy_merge,
     krippendorff_alpha,
     observed_agreement,
+    sense_lemma,
     thesaurus_distance,
     weighted_kappa,
 )
@@ -124,7 +125,9 @@ def agreement_report(
             "cohen_kappa": _statistic(cohen_kappa, a, b),
         }
         if distance is not None:
-            pair["weighted_kappa"] = _statistic(weighted_kappa, a, b, distance)
+            pair["weighted_kappa"] = _statistic(
+                lambda x, y: weighted_kappa(x, y, distance, block=sense_lemma), a, b
+            )
         report["pairs"].append(pair)
     report["observed"] = sum(p["observed"] for p in report["pairs"]) / len(report["pairs"])
     report["fleiss_kappa"] = _statistic(fleiss_kappa, list(zip(*labels, strict=True)))
