@@ -248,7 +248,12 @@ def _run_task(
         size = max(1, math.ceil(fraction * len(train_idx)))
         subset = [instances[i] for i in np.sort(task.curve_order[:size])]
         for label in curve_methods:
-            ranked = _fit_rank(methods[label], subset, test, 1)
+            # the whole training fold is the main run's training set: reuse its answers
+            ranked = (
+                outputs[label]
+                if size == len(train_idx)
+                else _fit_rank(methods[label], subset, test, 1)
+            )
             curve[(label, fraction)] = [r[0][0] if r[0] else None for r in ranked]
     return task.verb, task.fold, outputs, curve, len(train_idx)
 
