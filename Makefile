@@ -20,10 +20,14 @@ run: setup
 
 test: setup
 	$(PYTHON) -m pytest -q
+	$(PYTHON) -m ruff check thesaurus wsd evaluation tests bench
+	$(PYTHON) -m ruff format --check thesaurus wsd evaluation tests bench
+	$(PYTHON) -m mypy thesaurus wsd evaluation
 	$(PYTHON) bench/run.py --quick --out $${TMPDIR:-/tmp}/bench-quick.json
 
 lint:
 	$(PYTHON) -m ruff check thesaurus wsd evaluation tests bench
+	$(PYTHON) -m ruff format --check thesaurus wsd evaluation tests bench
 	$(PYTHON) -m mypy thesaurus wsd evaluation
 
 bench: setup

@@ -12,13 +12,14 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from thesaurus._exceptions import ToolkitError
 
 __all__ = ["build_parser", "main"]
 
-# Modules that expose ``register(subparsers)``; imported lazily so ``wsd --help`` stays fast
-# and a broken optional module cannot take the whole CLI down.
+# Modules that expose ``register(subparsers)``; each imports its heavy dependencies inside
+# ``run`` so that ``wsd --help`` stays fast.
 COMMAND_MODULES = (
     "wsd.commands.data",
     "wsd.commands.frames",
@@ -31,7 +32,7 @@ COMMAND_MODULES = (
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's default already exits 2; keep it short
+    def error(self, message: str) -> NoReturn:  # argparse's default exits 2 too; keep it short
         self.print_usage(sys.stderr)
         self.exit(2, f"wsd: error: {message}\n")
 
@@ -41,13 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:  # a real import error inside the module: surface it
-                raise
-            continue
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 

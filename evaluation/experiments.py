@@ -39,6 +39,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -150,6 +151,7 @@ def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Da
     from wsd.corpus import find_semcor, load_corpus
 
     path = corpus_path or config.corpus.path or None
+    root: str | Path
     if config.corpus.format in {"auto", "semcor"}:
         root = find_semcor(path)
     elif path is None:
@@ -318,14 +320,14 @@ def run_experiment(
         for task in tasks
     )
     by_task = {}
-    for verb, fold, outputs, curve, n_train in tqdm(
+    for verb, fold, outputs, curve, task_n_train in tqdm(
         results,
         total=len(tasks),
         desc=f"{config.name}: folds",
         disable=not progress,
         file=sys.stderr,
     ):
-        by_task[(verb, fold)] = (outputs, curve, n_train)
+        by_task[(verb, fold)] = (outputs, curve, task_n_train)
     trained = time.perf_counter()
 
     # Assemble per-instance outputs in a fixed order: verbs sorted, corpus order within a verb.
@@ -398,7 +400,7 @@ def _summarise(
     compared = [spec.label for spec in config.compared]
     lemmas = np.array([inst.lemma for inst in order], dtype=object)
     gold = [inst.gold for inst in order]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for verb in dataset.by_verb:
         mask = lemmas == verb
         senses = verbs.senses(verb) if verbs.has_word(verb) else ()
@@ -487,7 +489,11 @@ def _curve(
         column, attempted = credit.values[:, alpha_j], credit.attempted
     curve = applicability_curve(out.confidence, column, attempted)
     n = len(curve.thresholds)
-    keep = np.unique(np.linspace(0, n - 1, min(n, CURVE_POINTS)).round().astype(int)) if n else []
+    keep: list[int] = (
+        np.unique(np.linspace(0, n - 1, min(n, CURVE_POINTS)).round().astype(int)).tolist()
+        if n
+        else []
+    )
     return {
         "alpha": format_alpha(alpha),
         "aurc": float(curve.aurc),

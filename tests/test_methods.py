@@ -94,14 +94,20 @@ def test_example_based_picks_the_sense_with_the_closest_object(world: dict[str, 
     model = ExampleBasedWSD(**world).fit(TRAIN)
     # knife is a tool: wield; apple is food: consume; woman is a person: employ.
     predictions = model.rank(
-        [inst("t1", None, obj="knife"), inst("t2", None, obj="apple"), inst("t3", None, obj="woman")]
+        [
+            inst("t1", None, obj="knife"),
+            inst("t2", None, obj="apple"),
+            inst("t3", None, obj="woman"),
+        ]
     )
     assert [p.sense for p in predictions] == ["use#2", "use#3", "use#1"]
     assert all(p.fallback is None for p in predictions)
     assert all(0.0 <= p.confidence <= 1.0 for p in predictions)
 
 
-def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(world: dict[str, str]) -> None:
+def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(
+    world: dict[str, str],
+) -> None:
     train = [
         inst("a", "use#1", subj="man", obj="student"),
         inst("b", "use#2", subj="man", obj="hammer"),
@@ -155,15 +161,35 @@ def test_no_usable_filler_falls_back_to_mfs(world: dict[str, str]) -> None:
 
 
 def test_ties_go_to_the_more_frequent_training_sense(world: dict[str, str]) -> None:
+    # man and student are both siblings of woman (LEN 2): equal scores, so the sense seen
+    # twice in training wins.  Distinct fillers keep CCD(obj) at 1 (identical filler sets
+    # would make CCD 0 and send the input to the MFS fallback instead).
+    train = [
+        inst("a", "use#1", obj="man"),
+        inst("b", "use#3", obj="student"),
+        inst("c", "use#3", obj="student"),
+    ]
+    model = ExampleBasedWSD(**world).fit(train)
+    (p,) = model.rank([inst("t", None, obj="woman")])
+    assert p.fallback is None
+    assert p.ranking[0][1] == p.ranking[1][1] > 0
+    assert p.sense == "use#3"
+    # The order follows training frequency, not sense number: swap the counts, swap the winner.
+    swapped = [inst("a", "use#1", obj="man"), inst("a2", "use#1", obj="man"), train[1]]
+    (q,) = ExampleBasedWSD(**world).fit(swapped).rank([inst("t", None, obj="woman")])
+    assert q.sense == "use#1"
+
+
+def test_identical_filler_sets_give_ccd_zero_and_the_mfs_fallback(world: dict[str, str]) -> None:
     train = [
         inst("a", "use#1", obj="man"),
         inst("b", "use#3", obj="man"),
         inst("c", "use#3", obj="man"),
     ]
     model = ExampleBasedWSD(**world).fit(train)
+    assert model.verbs_["use"].ccd == {"obj": 0.0}
     (p,) = model.rank([inst("t", None, obj="woman")])
-    assert p.ranking[0][1] == p.ranking[1][1]
-    assert p.sense == "use#3"
+    assert p.sense == "use#3" and p.fallback == "mfs:no-informative-case"
 
 
 def test_oracle_noun_senses_use_the_tagged_sense(world: dict[str, str]) -> None:

@@ -23,7 +23,8 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as handle:
+        handle: IO[Any] = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
+        with handle:
             yield handle
         os.replace(tmp, target)
     except BaseException:
@@ -44,4 +45,4 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int | 
 
 def atomic_save_npz(path: str | os.PathLike[str], **arrays: np.ndarray) -> None:
     with atomic_open(path, "wb") as handle:
-        np.savez_compressed(handle, **arrays)
+        np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]

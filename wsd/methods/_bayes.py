@@ -146,7 +146,9 @@ class BayesWSD(Disambiguator):
         if self.window != "sentence" and not (
             isinstance(self.window, int) and not isinstance(self.window, bool) and self.window > 0
         ):
-            raise ModelError(f"window must be 'sentence' or a positive integer, got {self.window!r}")
+            raise ModelError(
+                f"window must be 'sentence' or a positive integer, got {self.window!r}"
+            )
         spec = str(self.noun_classes)
         if spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec):
             raise ModelError(
@@ -215,7 +217,9 @@ class BayesWSD(Disambiguator):
             table = np.log(p_w_s / p_w)
         return _VerbTable(senses, vocab, counts, table)
 
-    def _rank_verb(self, lemma: str, model: _VerbTable, instances: list[Instance]) -> list[Prediction]:
+    def _rank_verb(
+        self, lemma: str, model: _VerbTable, instances: list[Instance]
+    ) -> list[Prediction]:
         tiebreak = self.tiebreak(lemma)
         out = []
         for instance in instances:

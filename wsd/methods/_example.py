@@ -173,7 +173,9 @@ class ExampleBasedWSD(Disambiguator):
                     bucket.append(key)
         return self._index_verb(lemma, {c: dict(by_sense) for c, by_sense in examples.items()})
 
-    def _index_verb(self, lemma: str, examples: dict[str, dict[str, list[FillerKey]]]) -> _VerbModel:
+    def _index_verb(
+        self, lemma: str, examples: dict[str, dict[str, list[FillerKey]]]
+    ) -> _VerbModel:
         senses = tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
         model = _VerbModel(senses=senses, examples=examples)
         for case, by_sense in examples.items():
@@ -182,7 +184,9 @@ class ExampleBasedWSD(Disambiguator):
             model.ccd[case] = self._ccd(model, case)
         return model
 
-    def _build_index(self, senses: tuple[str, ...], by_sense: dict[str, list[FillerKey]]) -> _CaseIndex:
+    def _build_index(
+        self, senses: tuple[str, ...], by_sense: dict[str, list[FillerKey]]
+    ) -> _CaseIndex:
         anc_parts, dist_parts, col_parts = [], [], []
         for column, sense in enumerate(senses):
             for key in by_sense.get(sense, ()):
@@ -261,7 +265,9 @@ class ExampleBasedWSD(Disambiguator):
         # Normalised in log space: CCD**beta underflows for large beta, the ratio does not.
         return np.exp(beta * (logs - logs[np.isfinite(logs)].max()))
 
-    def _rank_verb(self, lemma: str, model: _VerbModel, instances: list[Instance]) -> list[Prediction]:
+    def _rank_verb(
+        self, lemma: str, model: _VerbModel, instances: list[Instance]
+    ) -> list[Prediction]:
         tiebreak = self.tiebreak(lemma)
         out = []
         for instance in instances:

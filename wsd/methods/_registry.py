@@ -11,6 +11,8 @@ from collections import Counter
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+import numpy as np
+
 import thesaurus
 from thesaurus._io import atomic_write_json
 
@@ -137,7 +139,9 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
             lemma: method.load_verb_state(lemma, state)
             for lemma, state in document["verbs"].items()
         }
-        method.classes_ = sorted({s for c in method.sense_counts_.values() for s in c})
+        method.classes_ = np.array(
+            sorted({s for c in method.sense_counts_.values() for s in c}), dtype=object
+        )
     except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as exc:
         raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {exc})") from exc
     return method
