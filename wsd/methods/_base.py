@@ -167,6 +167,12 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         ranking = tuple((s, 1.0 / (i + 1)) for i, s in enumerate(senses))
         return self.make_prediction(instance, ranking, FALLBACK_UNKNOWN_VERB)
 
+    def clear_caches(self) -> Disambiguator:
+        """Drop every derived lookup (memoised similarities, node and ancestor caches) so the
+        next ``rank`` starts cold; the trained state is unchanged.  Returns self."""
+        self._reset_caches()
+        return self
+
     def _check_fitted(self) -> None:
         if not hasattr(self, "verbs_"):
             raise ModelError(f"{type(self).__name__} is not fitted: call fit() or load a model")

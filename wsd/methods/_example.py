@@ -127,6 +127,8 @@ class ExampleBasedWSD(Disambiguator):
         super()._reset_caches()
         self._node_cache: dict[FillerKey, np.ndarray | None] = {}
         self._anc_cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        for verb in getattr(self, "verbs_", {}).values():
+            verb.memo.clear()
 
     # --- fillers -> thesaurus nodes -----------------------------------------------------------
     def _filler_key(self, filler: Filler, *, training: bool) -> FillerKey:
