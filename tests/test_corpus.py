@@ -169,7 +169,7 @@ def test_load_corpus_semcor_accounts_for_every_verb_token(tagfile: Path) -> None
     # verbs: approved said | had tacked was lost | howled ran_off kicked_the_bucket
     assert stats.verb_tokens == 9 and stats.verb_instances == 4
     assert stats.skipped == {
-        "no-lemma": 2,
+        "no-lemma:notag": 2,  # the auxiliaries had, was
         "sense-lost-in-mapping": 1,
         "untagged": 1,
         "no-lemma:idiom": 1,
@@ -178,6 +178,22 @@ def test_load_corpus_semcor_accounts_for_every_verb_token(tagfile: Path) -> None
     assert (stats.verb_lemmas, stats.senses) == (4, 5)
     assert all(i.frame is None for i in corpus.instances)
     assert set(stats.as_dict()) >= {"files", "sentences", "tokens", "verb_instances", "skipped"}
+
+
+def test_no_lemma_reasons_say_why(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "<s snum=1>\n<wf cmd=done pos=VBD ot=notag>was</wf>\n<wf cmd=ignore pos=VB>be</wf>\n"
+        "<wf cmd=done pos=VB>staged</wf>\n<wf cmd=done pos=VB ot=metaphor>ran</wf>\n</s>\n",
+    )
+    stats = load_corpus(path, frames=False).stats
+    assert stats.skipped == {
+        "no-lemma:notag": 1,
+        "no-lemma:ignored": 1,
+        "no-lemma": 1,
+        "no-lemma:metaphor": 1,
+    }
+    assert stats.verb_tokens == 4 and stats.verb_instances == 0
 
 
 def test_load_corpus_filters_and_options(tagfile: Path) -> None:
@@ -252,8 +268,9 @@ def test_load_corpus_raganato(corpus_dir: Path) -> None:
 def test_raganato_errors(tmp_path: Path, corpus_dir: Path) -> None:
     broken = tmp_path / "b.data.xml"
     broken.write_text('<corpus>\n<text id="t">\n<sentence id="s">\n</text>\n</corpus>\n')
-    with pytest.raises(CorpusFormatError, match=r"b\.data\.xml:4: broken XML"):
+    with pytest.raises(CorpusFormatError, match=r"b\.data\.xml:4: broken XML") as info:
         read_raganato(broken)
+    assert str(info.value).count("column") == 1 and "line" not in str(info.value)
     key = tmp_path / "k.txt"
     key.write_text("d000.s000.t000 drive%2:38:01::\nd999.s000.t000 go%2:38:00::\n")
     with pytest.raises(CorpusFormatError, match="d999"):
@@ -297,6 +314,34 @@ def test_write_raganato_from_sentences(tmp_path: Path, tagfile: Path) -> None:
     _, instances = read_raganato(xml)
     assert instances["br-x01.s1.t1"].gold == ("group%1:03:00::",)
     assert instances["br-x01.s1.t1"].token.pos == "NOUN"
+
+
+_SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        (_SENTENCE.format('<instance lemma="go" pos="VERB">went</instance>'), 6, "without id"),
+        (_SENTENCE.format('<wf pos="VERB"></wf>'), 6, "expected <wf> or <instance> with text"),
+        (_SENTENCE.format('<wf pos="X">\xff</wf>'), 6, "broken XML"),
+        ('<sentence id="s1">\n</sentence>\n<para/>', 6, "expected <sentence id=...>"),
+        (
+            _SENTENCE.format('<instance id="i" pos="VERB">a</instance>')
+            + "\n"
+            + _SENTENCE.format('<instance id="i" pos="VERB">b</instance>'),
+            10,
+            "given twice",
+        ),
+    ],
+)
+def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, message: str) -> None:
+    path = tmp_path / "x.data.xml"
+    text = f'<?xml version="1.0"?>\n<corpus>\n<text id="t">\n{body}\n</text>\n</corpus>\n'
+    path.write_bytes(text.encode("utf-8").replace("\xff".encode(), b"\xff"))
+    with pytest.raises(CorpusFormatError, match=message) as info:
+        read_raganato(path)
+    assert str(info.value).startswith(f"{path}:{line}: ")
 
 
 # --- JSONL ----------------------------------------------------------------------------------
@@ -354,6 +399,15 @@ def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: st
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_jsonl(path))
     assert str(info.value).startswith(f"{path}:2: ")
+
+
+@pytest.mark.parametrize("text", ["", "\n", "  \n\t\n"])
+def test_jsonl_without_instance_is_an_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match="no instance") as info:
+        list(read_jsonl(path))
+    assert str(info.value).startswith(f"{path}: ")
 
 
 def test_detect_format_errors(tmp_path: Path) -> None:

@@ -90,6 +90,24 @@ def test_malformed_file_is_one_line_exit_2(
     assert f"{bad}:2:" in _one_line_error(capsys)
 
 
+def test_empty_jsonl_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text(" \n\n", encoding="utf-8")
+    assert main(["data", "stats", "--corpus", str(empty)]) == 2
+    assert f"{empty}: no instance" in _one_line_error(capsys)
+
+
+def test_setup_under_a_regular_file_is_one_line_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("WSD_NLTK_DATA", str(blocker / "nltk_data"))
+    assert main(["data", "setup", "--force"]) == 2
+    err = _one_line_error(capsys)
+    assert str(blocker) in err and "Not a directory" in err and "WSD_NLTK_DATA" in err
+
+
 def _count_lines(root: Path) -> dict[str, int]:
     """An independent count straight from the tag lines (no parser of ours)."""
     counts = {"files": 0, "sentences": 0, "tokens": 0, "verb_tokens": 0}
@@ -112,13 +130,24 @@ def test_stats_on_real_semcor(semcor_path: Path, capsys: pytest.CaptureFixture[s
     expected = _count_lines(semcor_path)
     assert {k: report[k] for k in expected} == expected
     assert report["verb_instances"] + sum(report["skipped"].values()) == report["verb_tokens"]
+    verb_lines = [
+        line
+        for path in semcor_path.glob("brown*/tagfiles/br-*")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("<wf") and " pos=VB" in line
+    ]
     # wnsn=0 on every sense of a verb line: counted straight from the files
     lost = sum(
         1
-        for path in semcor_path.glob("brown*/tagfiles/br-*")
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.startswith("<wf") and " pos=VB" in line and " lemma=" in line
-        and set(line.split(" wnsn=")[1].split(" ")[0].split(";")) == {"0"}
-    )  # fmt: skip
+        for line in verb_lines
+        if " lemma=" in line and set(line.split(" wnsn=")[1].split(" ")[0].split(";")) == {"0"}
+    )
     assert report["skipped"]["sense-lost-in-mapping"] == lost
+    # auxiliaries etc.: no lemma, ot=notag (cmd=tag/verify_tag lines count as untagged)
+    notag = sum(
+        1
+        for line in verb_lines
+        if " lemma=" not in line and " ot=notag" in line and "cmd=done" in line
+    )
+    assert report["skipped"]["no-lemma:notag"] == notag
     assert report["verb_instances"] > 80_000 and report["verb_lemmas"] > 3_000

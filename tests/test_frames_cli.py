@@ -45,6 +45,52 @@ def test_list_frames_limit(corpus_dir: Path, capsys: pytest.CaptureFixture[str])
     assert ids == ["br-x01.s1.t2", "br-x01.s1.t7", "br-x01.s2.t2", "br-x01.s3.t4"]
 
 
+def test_list_frames_of_a_raganato_file(
+    corpus_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Universal tags: "She drove the car to the station", "We have eaten bread & jam"."""
+    assert main(["frames", "--corpus", str(corpus_dir / "tiny.data.xml"), "--limit", "0"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["id"] for r in records] == ["d000.s000.t000", "d000.s001.t000"]  # not the noun
+    assert records[0]["senses"] == ["drive%2:38:01::"] and records[1]["verb"] == "eat"
+    assert [(c["case"], c["form"]) for c in records[0]["cases"]] == [
+        ("subj", "She"),
+        ("obj", "car"),
+        ("prep:to", "station"),
+    ]
+    assert [(c["case"], c["form"]) for c in records[1]["cases"]] == [
+        ("subj", "We"),
+        ("obj", "bread"),
+    ]
+
+
+def test_list_frames_of_a_jsonl_file_keeps_its_frames(
+    corpus_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["frames", "--corpus", str(corpus_dir / "ja.jsonl"), "--limit", "1"]) == 0
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["id"] == "ja.1" and record["verb"] == "使う"
+    # the file's own frame (Japanese case particles), fillers without a token position
+    assert [(c["case"], c["lemma"], c["form"]) for c in record["cases"]] == [
+        ("が", "彼", None),
+        ("を", "箸", None),
+    ]
+
+
+def test_evaluate_on_a_raganato_export(
+    corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The gold refers to SemCor sentences; an export of them keeps the ids."""
+    stem = tmp_path / "x01"
+    assert main(["data", "export", "--corpus", str(corpus_dir / "br-x01"), "--format",
+                 "raganato", "--out", str(stem)]) == 0  # fmt: skip
+    capsys.readouterr()
+    argv = ["frames", "--corpus", f"{stem}.data.xml", "--json"]
+    assert main([*argv, "--evaluate", str(corpus_dir / "frames_gold.tsv")]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["instances"] == 2 and report["strict"]["all"]["gold"] == 3
+
+
 def test_evaluate_fixture_gold(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["frames", "--corpus", str(corpus_dir / "br-x01")]
     argv += ["--evaluate", str(corpus_dir / "frames_gold.tsv"), "--json", "--errors"]
@@ -87,6 +133,9 @@ def test_user_errors_exit_2(corpus_dir: Path, capsys: pytest.CaptureFixture[str]
     assert "/nonexistent/semcor" in _one_line_error(capsys)
     assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "-1"]) == 2
     assert "--limit" in _one_line_error(capsys)
+    gold = str(corpus_dir / "frames_gold.tsv")
+    assert main(["frames", "--evaluate", gold, "--min-count", "-3"]) == 2
+    assert "--min-count must be >= 1, got -3" in _one_line_error(capsys)
 
 
 @pytest.mark.parametrize("gold", ["gold.tsv", "heldout.tsv"])

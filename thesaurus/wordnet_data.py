@@ -89,13 +89,21 @@ def setup_wordnet(force: bool = False) -> Path | None:
     if missing:
         raise DataError(f"{INSTALL_HINT} (missing in {source}: {', '.join(missing[:3])})")
     tmp = target.with_name("wordnet.tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    for name in _NEEDED + [n for n in _OPTIONAL if (source / n).is_file()]:
-        shutil.copyfile(source / name, tmp / name)
-    shutil.copyfile(LEXNAMES, tmp / "lexnames")
-    shutil.rmtree(target, ignore_errors=True)
-    tmp.rename(target)  # atomic: a half-copied directory is never seen as ready
+    try:
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        for name in _NEEDED + [n for n in _OPTIONAL if (source / n).is_file()]:
+            shutil.copyfile(source / name, tmp / name)
+        shutil.copyfile(LEXNAMES, tmp / "lexnames")
+        shutil.rmtree(target, ignore_errors=True)
+        tmp.rename(target)  # atomic: a half-copied directory is never seen as ready
+    except OSError as exc:
+        where = exc.filename or target
+        reason = exc.strerror or str(exc)
+        raise DataError(
+            f"cannot build the WordNet data directory {target}: {where}: {reason} "
+            f"(set $WSD_NLTK_DATA to a writable directory)"
+        ) from None
     return target
 
 

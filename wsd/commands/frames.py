@@ -9,14 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from .._exceptions import CorpusFormatError, WSDError
+from ..corpus._load import FORMATS
 from ..frames import TAGSETS, ClassTable, extract_frame, load_class_table
 from ..frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
-from ..types import CaseFrame, Sentence
+from ..types import CaseFrame, Instance, Sentence
 
 __all__ = ["register", "run"]
 
@@ -31,7 +33,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "With --evaluate GOLD: precision/recall/F1 per case label against a hand-annotated "
         "gold file (format: tests/data/frames/README.md).",
     )
-    parser.add_argument("--corpus", help="SemCor directory or tag file (default: search)")
+    parser.add_argument(
+        "--corpus",
+        metavar="PATH",
+        help="SemCor directory or tag file, *.data.xml or *.jsonl (default: find SemCor)",
+    )
+    parser.add_argument(
+        "--format",
+        dest="input_format",
+        default="auto",
+        choices=FORMATS,
+        help="corpus format (default: by file shape)",
+    )
     parser.add_argument("--evaluate", metavar="GOLD", help="gold file to score the extractor on")
     parser.add_argument("--verb", metavar="LEMMA", help="only instances of this verb lemma")
     parser.add_argument(
@@ -56,6 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     if args.limit < 0:
         raise WSDError(f"--limit must be >= 0, got {args.limit}")
+    if args.min_count < 1:
+        raise WSDError(f"--min-count must be >= 1, got {args.min_count}")
     classes = load_class_table(args.classes) if args.classes else None
     if args.evaluate:
         return _run_evaluate(args, classes)
@@ -63,30 +78,68 @@ def run(args: argparse.Namespace) -> int:
 
 
 # --- listing ------------------------------------------------------------------------------------
-def _semcor_root(corpus: str | None) -> Path:
+def _corpus_root(corpus: str | None) -> Path:
     from ..corpus import find_semcor  # lazy: the corpus layer is heavier than this command
 
     return Path(find_semcor(corpus))
 
 
-def _sentences(path: Path) -> Iterator[Sentence]:
+def _format(root: Path, fmt: str) -> str:
+    from ..corpus import detect_format
+
+    return detect_format(root) if fmt == "auto" else fmt
+
+
+def _semcor_sentences(path: Path) -> Iterator[Sentence]:
     from ..corpus import read_semcor
 
     yield from read_semcor(path)
 
 
+def _listed(
+    root: Path, fmt: str, verb: str | None, extract: Callable[[Sentence, int], CaseFrame]
+) -> Iterator[Instance]:
+    """Every sense-tagged verb instance, with its frame.
+
+    SemCor is read lazily (``--limit 5`` stops early); Raganato XML lists its ``<instance>``
+    verbs and JSONL its instances, whose frames come from the file (any language: none when
+    the file has none).
+    """
+    from ..corpus import load_corpus
+
+    if fmt == "semcor":
+        for sentence in _semcor_sentences(root):
+            for index, token in enumerate(sentence.tokens):
+                if _is_verb_instance(token.pos, token.lemma, token.senses, verb):
+                    assert token.lemma is not None
+                    frame = extract(sentence, index)
+                    yield Instance(
+                        f"{sentence.id}.t{index}", token.lemma, token.senses, sentence, index, frame
+                    )
+        return
+    verbs = [verb] if verb is not None else None
+    corpus = load_corpus(root, fmt, verbs=verbs, frames=False, require_gold=False)
+    for instance in corpus.instances:
+        if fmt == "jsonl":
+            frame = instance.frame if instance.frame is not None else CaseFrame()
+        else:
+            frame = extract(instance.sentence, instance.position)
+        yield replace(instance, frame=frame)
+
+
 def _run_list(args: argparse.Namespace, classes: ClassTable | None, out: TextIO) -> int:
-    root = _semcor_root(args.corpus)
+    root = _corpus_root(args.corpus)
+    fmt = _format(root, args.input_format)
+
+    def extract(sentence: Sentence, index: int) -> CaseFrame:
+        return extract_frame(sentence, index, tagset=args.tagset, classes=classes)
+
     printed = 0
-    for sentence in _sentences(root):
-        for index, token in enumerate(sentence.tokens):
-            if not _is_verb_instance(token.pos, token.lemma, token.senses, args.verb):
-                continue
-            frame = extract_frame(sentence, index, tagset=args.tagset, classes=classes)
-            out.write(json.dumps(frame_record(sentence, index, frame), ensure_ascii=False) + "\n")
-            printed += 1
-            if args.limit and printed >= args.limit:
-                return 0
+    for instance in _listed(root, fmt, args.verb, extract):
+        out.write(json.dumps(frame_record(instance), ensure_ascii=False) + "\n")
+        printed += 1
+        if args.limit and printed >= args.limit:
+            return 0
     if printed == 0 and args.verb:
         raise CorpusFormatError(f"{root}: no sense-tagged instance of verb {args.verb!r}")
     return 0
@@ -98,18 +151,19 @@ def _is_verb_instance(pos: str, lemma: str | None, senses: Sequence[str], verb: 
     return verb is None or lemma == verb
 
 
-def frame_record(sentence: Sentence, index: int, frame: CaseFrame) -> dict[str, object]:
+def frame_record(instance: Instance) -> dict[str, object]:
     """One JSONL record: instance id, verb, a text snippet with the verb in brackets, cases."""
-    token = sentence.tokens[index]
+    sentence, index = instance.sentence, instance.position
+    frame = instance.frame if instance.frame is not None else CaseFrame()
     words = [t.form for t in sentence.tokens]
     words[index] = f"[{words[index]}]"
     lo = max(0, index - 15)
     hi = min(len(words), index + 16)
     text = ("... " if lo else "") + " ".join(words[lo:hi]) + (" ..." if hi < len(words) else "")
     return {
-        "id": f"{sentence.id}.t{index}",
-        "verb": token.lemma,
-        "senses": list(token.senses),
+        "id": instance.id,
+        "verb": instance.lemma,
+        "senses": list(instance.gold),
         "passive": frame.passive,
         "text": text,
         "cases": [
@@ -119,7 +173,7 @@ def frame_record(sentence: Sentence, index: int, frame: CaseFrame) -> dict[str, 
                 "sense": filler.sense,
                 "class": filler.cls,
                 "position": filler.position,
-                "form": sentence.tokens[filler.position].form,
+                "form": sentence.tokens[filler.position].form if filler.position >= 0 else None,
             }
             for label, filler in frame.cases
         ],
@@ -127,8 +181,16 @@ def frame_record(sentence: Sentence, index: int, frame: CaseFrame) -> dict[str, 
 
 
 # --- evaluation ---------------------------------------------------------------------------------
-def _gold_sentences(frames: Sequence[GoldFrame], gold_path: str, root: Path) -> dict[str, Sentence]:
-    """Read every SemCor file the gold refers to; a missing file is an error naming the line."""
+def _gold_sentences(
+    frames: Sequence[GoldFrame], gold_path: str, root: Path, fmt: str
+) -> dict[str, Sentence]:
+    """The sentences the gold refers to: the SemCor files it names (a missing file is an
+    error naming the line), or every sentence of a Raganato/JSONL export of SemCor."""
+    if fmt != "semcor":
+        from ..corpus import load_corpus
+
+        corpus = load_corpus(root, fmt, frames=False, require_gold=False)
+        return {i.sentence.id: i.sentence for i in corpus.instances}
     wanted = {frame.source: frame.line for frame in frames}
     files: dict[str, Path] = {}
     if root.is_file():
@@ -141,7 +203,7 @@ def _gold_sentences(frames: Sequence[GoldFrame], gold_path: str, root: Path) -> 
     for name, line in sorted(wanted.items(), key=lambda item: item[1]):
         if name not in files:
             raise CorpusFormatError(f"{gold_path}:{line}: SemCor file {name!r} not found in {root}")
-        for sentence in _sentences(files[name]):
+        for sentence in _semcor_sentences(files[name]):
             sentences[sentence.id] = sentence
     return sentences
 
@@ -149,7 +211,8 @@ def _gold_sentences(frames: Sequence[GoldFrame], gold_path: str, root: Path) -> 
 def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
     gold_path = str(args.evaluate)
     frames = read_gold(gold_path)
-    sentences = _gold_sentences(frames, gold_path, _semcor_root(args.corpus))
+    root = _corpus_root(args.corpus)
+    sentences = _gold_sentences(frames, gold_path, root, _format(root, args.input_format))
 
     def extract(sentence: Sentence, position: int) -> CaseFrame:
         return extract_frame(sentence, position, tagset=args.tagset, classes=classes)

@@ -9,9 +9,12 @@ Skip reasons:
 
 ``untagged``               SemCor ``cmd=tag``/``verify_tag`` (``brownv`` leaves non-verbs for
                            later tagging), a Raganato ``<wf>`` verb (not an ``<instance>``)
-``no-lemma``               no lemma: auxiliaries and other ``ot=notag`` tokens, ``cmd=ignore``
+``no-lemma:notag``         no lemma, SemCor ``ot=notag``: auxiliaries (``had``, ``was``) and
+                           other verb forms the annotators left untagged
+``no-lemma:ignored``       no lemma, SemCor ``cmd=ignore`` (a verb token excluded from tagging)
 ``no-lemma:<ot>``          no lemma because SemCor marks the token ``ot=idiom``/``metaphor``/
                            ``complexprep``/``foreignword``/``nonceword``
+``no-lemma``               no lemma and no SemCor mark saying why (other corpora)
 ``not-in-verbs-filter``    the lemma is not among the requested verbs
 ``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
 ``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
@@ -116,7 +119,9 @@ class _Builder:
             if token.attr("cmd") in ("tag", "verify_tag"):
                 return "untagged"
             other = token.attr("ot")
-            return "no-lemma" if other in (None, "notag") else f"no-lemma:{other}"
+            if other is not None:
+                return f"no-lemma:{other}"
+            return "no-lemma:ignored" if token.attr("cmd") == "ignore" else "no-lemma"
         if self.verbs is not None and lemma not in self.verbs:
             return "not-in-verbs-filter"
         if not gold and self.require_gold:

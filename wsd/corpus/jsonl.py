@@ -188,7 +188,8 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
     """The instances of a JSONL file, in file order; blank lines are skipped.
 
     Raises :class:`CorpusFormatError` naming ``file:line`` (and the field) for bad JSON, a
-    missing or mistyped field, an unknown field or an id given twice.
+    missing or mistyped field, an unknown field or an id given twice, and naming the file
+    when it holds no instance at all.
     """
     path = Path(path)
     try:
@@ -218,6 +219,8 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
                 yield instance
         except UnicodeDecodeError:
             raise CorpusFormatError(f"{path}:{lineno + 1}: bytes that are not UTF-8") from None
+    if not seen:
+        raise CorpusFormatError(f"{path}: no instance (the file is empty or blank)")
 
 
 def _token_record(token: Token) -> dict[str, Any] | str:

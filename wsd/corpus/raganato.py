@@ -25,9 +25,10 @@ benchmark readers expect one) and the key file beside it, both atomically.
 from __future__ import annotations
 
 import os
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 from thesaurus._io import atomic_open
@@ -61,6 +62,55 @@ def gold_key_path(data_xml: str | os.PathLike[str]) -> Path:
     return path.with_name(f"{stem}.gold.key.txt")
 
 
+@dataclass(slots=True)
+class _Node:
+    """One XML element with the line it starts on (ElementTree keeps no line numbers)."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    text: list[str] = field(default_factory=list)
+    children: list[_Node] = field(default_factory=list)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return self.attrs.get(name, default)
+
+
+def _parse_xml(path: Path) -> _Node:
+    """The element tree of ``path`` through expat, each element with its line number."""
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    stack: list[_Node] = []
+    roots: list[_Node] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        node = _Node(tag, attrs, parser.CurrentLineNumber)
+        (stack[-1].children if stack else roots).append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def data(text: str) -> None:
+        if stack:
+            stack[-1].text.append(text)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    try:
+        with open(path, "rb") as handle:
+            parser.ParseFile(handle)
+    except expat.ExpatError as exc:
+        reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
+        raise CorpusFormatError(
+            f"{path}:{exc.lineno}: broken XML ({reason}, column {exc.offset + 1})"
+        ) from None
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return roots[0]
+
+
 def read_raganato(
     data_xml: str | os.PathLike[str], key: str | os.PathLike[str] | None = None
 ) -> tuple[list[Sentence], dict[str, Instance]]:
@@ -68,36 +118,36 @@ def read_raganato(
 
     Gold keys come from ``key`` or, when it is ``None``, from ``*.gold.key.txt`` beside the
     XML if present (else every instance has ``gold == ()``).  A key for an id that is not an
-    instance of the XML is an error, so a mismatched key file cannot pass silently.
+    instance of the XML is an error, so a mismatched key file cannot pass silently.  Errors
+    in the XML name ``file:line``.
     """
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)
     gold = read_keys(key_path) if key is not None or key_path.is_file() else {}
-    try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as exc:
-        line, column = exc.position
-        raise CorpusFormatError(f"{path}:{line}: broken XML ({exc.msg}, column {column})") from None
-    except OSError as exc:
-        raise CorpusFormatError(f"cannot read {path}: {exc.strerror}") from None
+    root = _parse_xml(path)
     if root.tag != "corpus":
-        raise CorpusFormatError(f"{path}: root element is <{root.tag}>, expected <corpus>")
+        raise CorpusFormatError(
+            f"{path}:{root.line}: root element is <{root.tag}>, expected <corpus>"
+        )
     sentences: list[Sentence] = []
     instances: dict[str, Instance] = {}
-    for text in root:
+    for text in root.children:
         if text.tag != "text":
-            raise CorpusFormatError(f"{path}: unexpected <{text.tag}> in <corpus>")
-        text_id = text.get("id", "")
-        for element in text:
+            raise CorpusFormatError(f"{path}:{text.line}: unexpected <{text.tag}> in <corpus>")
+        text_id = text.get("id", "") or ""
+        for element in text.children:
             if element.tag != "sentence" or not element.get("id"):
                 raise CorpusFormatError(
-                    f"{path}: expected <sentence id=...> in text {text_id!r}, got <{element.tag}>"
+                    f"{path}:{element.line}: expected <sentence id=...> in text {text_id!r}, "
+                    f"got <{element.tag}>"
                 )
             sentence, positions = _read_sentence(element, text_id, gold, path)
             sentences.append(sentence)
-            for instance_id, position in positions:
+            for instance_id, position, line in positions:
                 if instance_id in instances:
-                    raise CorpusFormatError(f"{path}: instance id {instance_id!r} given twice")
+                    raise CorpusFormatError(
+                        f"{path}:{line}: instance id {instance_id!r} given twice"
+                    )
                 token = sentence.tokens[position]
                 instances[instance_id] = Instance(
                     id=instance_id,
@@ -118,25 +168,27 @@ def read_raganato(
 
 
 def _read_sentence(
-    element: ET.Element, text_id: str, gold: Mapping[str, tuple[str, ...]], path: Path
-) -> tuple[Sentence, list[tuple[str, int]]]:
-    sentence_id = element.get("id", "")
+    element: _Node, text_id: str, gold: Mapping[str, tuple[str, ...]], path: Path
+) -> tuple[Sentence, list[tuple[str, int, int]]]:
+    sentence_id = element.get("id", "") or ""
     tokens: list[Token] = []
-    positions: list[tuple[str, int]] = []
-    for child in element:
-        form = (child.text or "").strip()
-        if child.tag not in ("wf", "instance") or not form:
+    positions: list[tuple[str, int, int]] = []
+    for child in element.children:
+        form = "".join(child.text).strip()
+        if child.tag not in ("wf", "instance") or not form or child.children:
             raise CorpusFormatError(
-                f"{path}: sentence {sentence_id!r}: expected <wf> or <instance> with text, "
-                f"got <{child.tag}>"
+                f"{path}:{child.line}: sentence {sentence_id!r}: expected <wf> or <instance> "
+                f"with text, got <{child.tag}>"
             )
         lemma = child.get("lemma") or None
-        pos = child.get("pos", "")
+        pos = child.get("pos", "") or ""
         if child.tag == "instance":
             instance_id = child.get("id")
             if not instance_id:
-                raise CorpusFormatError(f"{path}: sentence {sentence_id!r}: <instance> without id")
-            positions.append((instance_id, len(tokens)))
+                raise CorpusFormatError(
+                    f"{path}:{child.line}: sentence {sentence_id!r}: <instance> without id"
+                )
+            positions.append((instance_id, len(tokens), child.line))
             tokens.append(
                 Token(form, lemma, pos, gold.get(instance_id, ()), (("id", instance_id),))
             )
