@@ -88,7 +88,7 @@ def config_dict(world: dict[str, str], **overrides: Any) -> dict[str, Any]:
         },
         "methods": {
             "example": dict(world),
-            "bayes": dict(world),
+            "bayes": {**world, "noun_classes": "depth:2"},
             "mfs": {"verb_thesaurus": world["verb_thesaurus"]},
             "random": {"verb_thesaurus": world["verb_thesaurus"], "seed": 1},
         },

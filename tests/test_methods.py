@@ -268,6 +268,8 @@ def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
     params = {"verb_thesaurus": world["verb_thesaurus"]}
     if name in {"example", "bayes"}:
         params["noun_thesaurus"] = world["noun_thesaurus"]
+    if name == "bayes":
+        params["noun_classes"] = "depth:2"  # "lexfile" needs WordNet sense keys
     method = make_method(name, **params)
     twin = clone(method).set_params(lambda_=0.2)
     assert twin.get_params()["lambda_"] == 0.2 and method.get_params()["lambda_"] == 0.5
@@ -284,6 +286,8 @@ def test_model_round_trip(name: str, world: dict[str, str], tmp_path: Path) -> N
     params = {"verb_thesaurus": world["verb_thesaurus"]}
     if name in {"example", "bayes"}:
         params["noun_thesaurus"] = world["noun_thesaurus"]
+    if name == "bayes":
+        params["noun_classes"] = "depth:2"  # "lexfile" needs WordNet sense keys
     method = make_method(name, **params).fit(TRAIN)
     path = tmp_path / "model.json"
     save_model(method, path)

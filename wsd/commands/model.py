@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from thesaurus._io import atomic_open
 
 from .._exceptions import ModelError
-from ..corpus.keys import write_keys
-from ..methods import METHODS, load_model, make_method, parse_param, save_model
 from ..types import Instance, Prediction
 
-__all__ = ["register"]
+__all__ = ["METHOD_NAMES", "register"]
+
+# The names of wsd.methods.METHODS, spelled out so that building the CLI does not import
+# scikit-learn (a test checks that both agree).
+METHOD_NAMES = ("bayes", "example", "mfs", "random")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="SemCor dir(s)/file(s), Raganato *.data.xml or JSONL (default: search for SemCor)",
     )
     train.add_argument("--format", default="auto", help="corpus format (default: by file shape)")
-    train.add_argument("--method", required=True, choices=sorted(METHODS))
+    train.add_argument("--method", required=True, choices=METHOD_NAMES)
     train.add_argument("--verbs", nargs="+", metavar="LEMMA", help="train only these verbs")
     train.add_argument(
         "--param", action="append", default=[], metavar="K=V", help="method parameter, repeatable"
@@ -93,6 +95,8 @@ def _load_instances(
 
 
 def run_train(args: argparse.Namespace) -> int:
+    from ..methods import make_method, parse_param, save_model
+
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
     started = time.perf_counter()
@@ -117,6 +121,9 @@ def run_train(args: argparse.Namespace) -> int:
 
 
 def run_disambiguate(args: argparse.Namespace) -> int:
+    from ..corpus.keys import write_keys
+    from ..methods import load_model
+
     if args.top_k < 1:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     method = load_model(args.model, strict=not args.allow_resource_mismatch)

@@ -8,6 +8,7 @@ candidate senses ranked with scores, a confidence, and the name of any fallback 
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -20,8 +21,17 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Instance, Prediction
+from . import _shared
 
-__all__ = ["Disambiguator", "confidence", "ranked"]
+__all__ = [
+    "Disambiguator",
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_number",
+    "confidence",
+    "ranked",
+]
 
 # Fallback labels, counted in summaries and reports.
 FALLBACK_UNKNOWN_VERB = "first-sense:unknown-verb"
@@ -35,6 +45,62 @@ def confidence(score1: float, score2: float, lambda_: float) -> float:
     0.55
     """
     return lambda_ * score1 + (1.0 - lambda_) * (score1 - score2)
+
+
+def check_number(
+    name: str,
+    value: Any,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    allow_inf: bool = False,
+) -> float:
+    """``value`` as a float within the bounds, else :class:`ModelError` naming ``name``.
+
+    >>> check_number("beta", 2, low=0.0)
+    2.0
+    >>> check_number("beta", "x", low=0.0)
+    Traceback (most recent call last):
+    ...
+    wsd._exceptions.ModelError: beta must be a number, got 'x'
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise ModelError(f"{name} must be a number, got {value!r}")
+    number = float(value)
+    if math.isnan(number) or (math.isinf(number) and not allow_inf):
+        raise ModelError(f"{name} must be a finite number, got {value!r}")
+    if low is not None and (number <= low if low_open else number < low):
+        raise ModelError(f"{name} must be {'>' if low_open else '>='} {low:g}, got {value!r}")
+    if high is not None and number > high:
+        raise ModelError(f"{name} must be <= {high:g}, got {value!r}")
+    return number
+
+
+def check_int(name: str, value: Any, *, low: int | None = None) -> int:
+    """``value`` as an int (no bool, no float), at least ``low``; else :class:`ModelError`."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise ModelError(f"{name} must be an integer, got {value!r}")
+    if low is not None and value < low:
+        raise ModelError(f"{name} must be >= {low}, got {value!r}")
+    return int(value)
+
+
+def check_bool(name: str, value: Any) -> bool:
+    """``value`` if it is a real bool (``true``/``false`` in JSON and TOML)."""
+    if not isinstance(value, bool | np.bool_):
+        raise ModelError(f"{name} must be true or false, got {value!r}")
+    return bool(value)
+
+
+def check_choice(name: str, value: Any, choices: Iterable[str]) -> str:
+    """``value`` if it is one of ``choices``."""
+    options = tuple(choices)
+    if value not in options:
+        raise ModelError(
+            f"{name} must be one of {', '.join(repr(c) for c in options)}, got {value!r}"
+        )
+    return str(value)
 
 
 def ranked(
@@ -167,9 +233,19 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         ranking = tuple((s, 1.0 / (i + 1)) for i, s in enumerate(senses))
         return self.make_prediction(instance, ranking, FALLBACK_UNKNOWN_VERB)
 
+    def check_resources(self) -> None:
+        """Validate the parameters and load every thesaurus the method names, so that a bad
+        spec or a thesaurus the settings cannot use fails before any work starts."""
+        self._validate_params()
+        for name, spec in self.get_params().items():
+            if name.endswith("_thesaurus"):
+                thesaurus.load(spec)
+
     def clear_caches(self) -> Disambiguator:
-        """Drop every derived lookup (memoised similarities, node and ancestor caches) so the
-        next ``rank`` starts cold; the trained state is unchanged.  Returns self."""
+        """Drop every derived lookup (memoised similarities, node and ancestor caches,
+        including those shared between estimators of this process) so the next ``rank``
+        starts cold; the trained state is unchanged.  Returns self."""
+        _shared.clear()
         self._reset_caches()
         return self
 
@@ -178,8 +254,11 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             raise ModelError(f"{type(self).__name__} is not fitted: call fit() or load a model")
 
     def _validate_params(self) -> None:
-        if not 0.0 <= float(self.lambda_) <= 1.0:
-            raise ModelError(f"lambda_ must be in [0, 1], got {self.lambda_!r}")
+        check_number("lambda_", self.lambda_, low=0.0, high=1.0)
+        if not isinstance(self.verb_thesaurus, str):
+            raise ModelError(
+                f"verb_thesaurus must be a thesaurus spec, got {self.verb_thesaurus!r}"
+            )
 
     def _reset_caches(self) -> None:
         """Derived, never-serialised lookups; rebuilt after fit, clone or load."""

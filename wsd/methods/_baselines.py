@@ -7,9 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from .._exceptions import ModelError
 from ..types import Instance, Prediction
-from ._base import Disambiguator
+from ._base import Disambiguator, check_choice, check_int
 
 __all__ = ["MostFrequentSense", "RandomSense"]
 
@@ -64,10 +63,8 @@ class RandomSense(Disambiguator):
 
     def _validate_params(self) -> None:
         super()._validate_params()
-        if self.candidates not in {"inventory", "observed"}:
-            raise ModelError(
-                f"candidates must be 'inventory' or 'observed', got {self.candidates!r}"
-            )
+        check_int("seed", self.seed, low=0)
+        check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
         return {}

@@ -30,6 +30,7 @@ No feature seen in training -> the most frequent sense, flagged ``mfs:no-known-c
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +41,8 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Instance, Prediction, Token
-from ._base import Disambiguator, ranked
+from . import _shared
+from ._base import Disambiguator, check_bool, check_choice, check_int, check_number, ranked
 
 __all__ = ["BayesWSD", "content_features"]
 
@@ -50,6 +52,8 @@ _CONTENT_UNIVERSAL = {"NOUN", "PROPN", "VERB", "ADJ", "ADV"}
 _NOUN_TAGS = ("NN", "NOUN", "PROPN")
 _WORDLIKE = re.compile(r"\w", re.UNICODE)
 _LEXFILE = re.compile(r"%1:(\d\d):")
+_FEATURES: _shared.InstanceMemo[list[str]] = _shared.InstanceMemo()
+_shared.MEMOS.append(_FEATURES)
 
 
 def _is_content(token: Token) -> bool:
@@ -62,10 +66,13 @@ def _is_content(token: Token) -> bool:
 def content_features(
     instance: Instance, window: int | None, noun_class: Any = None, noun_words: bool = False
 ) -> list[str]:
-    """Context features of ``instance`` (see the module docstring).
+    """Context features of ``instance`` (see the module docstring), each once, in text order.
 
     ``window=None`` uses the sentence; ``N`` uses N tokens each side (across sentence
-    boundaries when the instance carries a wider context).
+    boundaries when the instance carries a wider context).  Where the corpus lemmatises
+    (some token has a lemma), a content-tagged token without one is left out: SemCor leaves
+    auxiliaries and other function words it did not annotate (``was``, ``which``) without a
+    lemma.  Unlemmatised input uses the lower-cased form.
     """
     if window is None:
         tokens, target = instance.sentence.tokens, instance.position
@@ -73,20 +80,21 @@ def content_features(
     else:
         tokens, target = instance.window()
         lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
-    features: list[str] = []
+    lemmatised = any(token.lemma for token in tokens[lo:hi])
+    features: dict[str, None] = {}
     for i in range(lo, hi):
         token = tokens[i]
-        if i == target or not _is_content(token):
+        if i == target or not _is_content(token) or (lemmatised and not token.lemma):
             continue
         lemma = (token.lemma or token.form).lower()
         if token.pos.startswith(_NOUN_TAGS) and noun_class is not None:
             cls = noun_class(lemma)
             if cls is not None:
-                features.append(f"C:{cls}")
+                features[f"C:{cls}"] = None
                 if not noun_words:
                     continue
-        features.append(f"W:{lemma}")
-    return features
+        features[f"W:{lemma}"] = None
+    return list(features)
 
 
 @dataclass(slots=True)
@@ -139,53 +147,78 @@ class BayesWSD(Disambiguator):
 
     def _validate_params(self) -> None:
         super()._validate_params()
-        if self.scoring not in {"posterior", "log-ratio"}:
-            raise ModelError(f"scoring must be 'posterior' or 'log-ratio', got {self.scoring!r}")
-        if not float(self.smoothing) > 0:
-            raise ModelError(f"smoothing must be > 0, got {self.smoothing!r}")
-        if self.window != "sentence" and not (
-            isinstance(self.window, int) and not isinstance(self.window, bool) and self.window > 0
+        check_choice("scoring", self.scoring, ("posterior", "log-ratio"))
+        check_number("smoothing", self.smoothing, low=0.0, low_open=True)
+        check_bool("noun_words", self.noun_words)
+        if self.window != "sentence":
+            try:
+                check_int("window", self.window, low=1)
+            except ModelError:
+                raise ModelError(
+                    f"window must be 'sentence' or a positive integer, got {self.window!r}"
+                ) from None
+        spec = self.noun_classes
+        if not isinstance(spec, str) or (
+            spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec)
         ):
-            raise ModelError(
-                f"window must be 'sentence' or a positive integer, got {self.window!r}"
-            )
-        spec = str(self.noun_classes)
-        if spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec):
             raise ModelError(
                 f"noun_classes must be 'lexfile', 'depth:N' or 'none', got {self.noun_classes!r}"
             )
-
-    def _reset_caches(self) -> None:
-        super()._reset_caches()
-        self._class_cache: dict[str, str | None] = {}
 
     @property
     def nouns(self) -> Thesaurus:
         return thesaurus.load(self.noun_thesaurus)
 
-    def _noun_class(self, lemma: str) -> str | None:
-        if lemma in self._class_cache:
-            return self._class_cache[lemma]
+    def check_resources(self) -> None:
+        super().check_resources()
+        if self.noun_classes == "lexfile":  # the first word with a sense tells the key shape
+            nouns = self.nouns
+            word = next((w for w in nouns.words if nouns.senses(w)), None)
+            if word is not None:
+                self._noun_class(nouns, word)
+
+    def _noun_classifier(self) -> Callable[[str], str | None] | None:
+        """lemma -> class feature, memoised per thesaurus and setting (shared by clones)."""
+        if self.noun_classes == "none":
+            return None
         nouns = self.nouns
-        cls = None
-        if nouns.has_word(lemma):
-            first = nouns.senses(lemma)[0]
-            if self.noun_classes == "lexfile":
-                match = _LEXFILE.search(first)
-                cls = f"lex{match.group(1)}" if match else None
-            else:
-                depth = int(str(self.noun_classes).split(":")[1])
-                node = nouns.sense_node(first)
-                anc, dist = nouns.ancestors(node)
-                up = max(nouns.depth(node) - depth, 0)  # distance up to the depth-N ancestor
-                cls = nouns.node_name(int(anc[dist == up][0]))
-        self._class_cache[lemma] = cls
-        return cls
+        memo = _shared.table(("bayes-noun-class", self.noun_classes), nouns)
+
+        def classify(lemma: str) -> str | None:
+            try:
+                return memo[lemma]
+            except KeyError:
+                cls = memo[lemma] = self._noun_class(nouns, lemma)
+                return cls
+
+        return classify
+
+    def _noun_class(self, nouns: Thesaurus, lemma: str) -> str | None:
+        if not nouns.has_word(lemma):
+            return None
+        first = nouns.senses(lemma)[0]
+        if self.noun_classes == "lexfile":
+            match = _LEXFILE.search(first)
+            if match is None:
+                raise ModelError(
+                    f"noun_classes='lexfile' needs WordNet noun sense keys, but {nouns.name} "
+                    f"gives {first!r} for {lemma!r}; use noun_classes='depth:N'"
+                )
+            return f"lex{match.group(1)}"
+        depth = int(str(self.noun_classes).split(":")[1])
+        node = nouns.sense_node(first)
+        anc, dist = nouns.ancestors(node)
+        up = max(nouns.depth(node) - depth, 0)  # distance up to the depth-N ancestor
+        return nouns.node_name(int(anc[dist == up][0]))
 
     def _features(self, instance: Instance) -> list[str]:
         window = None if self.window == "sentence" else int(self.window)
-        classify = None if self.noun_classes == "none" else self._noun_class
-        return content_features(instance, window, classify, self.noun_words)
+        settings = (window, self.noun_classes, bool(self.noun_words), id(self.nouns))
+        return _FEATURES.get(
+            settings,
+            instance,
+            lambda: content_features(instance, window, self._noun_classifier(), self.noun_words),
+        )
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
         senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
@@ -194,7 +227,7 @@ class BayesWSD(Disambiguator):
         rows: list[int] = []
         cols: list[int] = []
         for instance, sense in zip(instances, labels, strict=True):
-            for feature in set(self._features(instance)):
+            for feature in self._features(instance):
                 rows.append(vocab.setdefault(feature, len(vocab)))
                 cols.append(column[sense])
         counts = np.zeros((len(vocab), len(senses)))
@@ -223,7 +256,7 @@ class BayesWSD(Disambiguator):
         tiebreak = self.tiebreak(lemma)
         out = []
         for instance in instances:
-            rows = [model.vocab[f] for f in set(self._features(instance)) if f in model.vocab]
+            rows = [model.vocab[f] for f in self._features(instance) if f in model.vocab]
             if not rows:
                 out.append(self.mfs_prediction(instance, FALLBACK_NO_CONTEXT))
                 continue

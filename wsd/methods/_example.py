@@ -5,17 +5,24 @@ contribution to disambiguation (CCD), with a confidence score (Fujii et al.).
 
     Score(s) = sum_c SIM(n_c, E[s][c]) * CCD(c)^beta / sum_c CCD(c)^beta
     SIM(n, E) = max_{e in E} sim(LEN(n, e))
+    CCD(c)    = 1/C(n,2) * sum_{i<j} (|Ei| + |Ej| - 2|Ei ∩ Ej|) / (|Ei| + |Ej|)
+
+(c over the input's cases; CCD pairs with both filler sets empty add nothing, as DESIGN.md
+writes the formula: the sum is still divided by all C(n,2) pairs.)
 
 No per-example graph search happens at prediction time.  For every (verb, case) the training
 fillers are indexed by their ancestors in the noun thesaurus: ``down[a, s]`` is the shortest
 distance from ancestor ``a`` down to an example of sense ``s``.  In a tree,
 ``min_{e in E[s][c]} LEN(n, e) = min_{a ancestor of n} (dist(n, a) + down[a, s])``, so SIM for
-every sense costs one pass over the input noun's ancestors (O(depth x senses)), whatever the
-number of examples.  Results are memoised per (verb, case, filler).
+every sense costs one pass over the input noun's ancestors, whatever the number of examples.
+``rank`` works a verb's inputs as one batch: the SIM rows of every new (case, filler) are
+computed together with a few numpy gathers and memoised on the verb, and the weighted scores
+of all inputs come from one segmented sum.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,15 +34,15 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction
-from ._base import Disambiguator, ranked
+from ._base import Disambiguator, check_choice, check_number
+from ._shared import FillerKey, NounLookup, noun_lookup
 
 __all__ = ["ExampleBasedWSD"]
 
 FALLBACK_NO_FILLER = "mfs:no-usable-filler"
 FALLBACK_NO_INFORMATIVE_CASE = "mfs:no-informative-case"
 _FAR = np.int32(1 << 20)  # "no example below this ancestor"
-
-FillerKey = tuple[str, str | None]  # (lemma, sense key used or None for all senses)
+_BLOCK = 2_000_000
 
 
 @dataclass(slots=True)
@@ -46,11 +53,11 @@ class _CaseIndex:
 
 @dataclass(slots=True)
 class _VerbModel:
-    senses: tuple[str, ...]  # training senses, column order of every index
+    senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
     examples: dict[str, dict[str, list[FillerKey]]]  # case -> sense -> unique fillers
     index: dict[str, _CaseIndex] = field(default_factory=dict)
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
-    memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)
+    memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
 
 
 class ExampleBasedWSD(Disambiguator):
@@ -59,8 +66,9 @@ class ExampleBasedWSD(Disambiguator):
     Parameters
     ----------
     beta:
-        Exponent on CCD. 0 ignores CCD (every case weighs the same); large values let the most
-        contributing case decide, the next breaking ties.
+        Exponent on CCD, ``>= 0`` or ``inf``.  0 ignores CCD (every case weighs the same);
+        large values let the most contributing case decide; ``inf`` is the exact limit: the
+        score is the most contributing case's, ties broken by the next case, and so on.
     lambda_:
         Confidence weight: ``C = lambda*S1 + (1-lambda)*(S1-S2)``.
     similarity, similarity_params:
@@ -107,63 +115,43 @@ class ExampleBasedWSD(Disambiguator):
     # --- parameters and resources ------------------------------------------------------------
     def _validate_params(self) -> None:
         super()._validate_params()
-        if float(self.beta) < 0:
-            raise ModelError(f"beta must be >= 0, got {self.beta!r}")
-        if self.noun_senses not in {"all", "oracle"}:
-            raise ModelError(f"noun_senses must be 'all' or 'oracle', got {self.noun_senses!r}")
-        if self.example_senses not in {"tagged", "all"}:
+        check_number("beta", self.beta, low=0.0, allow_inf=True)
+        check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
+        check_choice("example_senses", self.example_senses, ("tagged", "all"))
+        check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
+        if self.similarity_params is not None and not isinstance(self.similarity_params, dict):
             raise ModelError(
-                f"example_senses must be 'tagged' or 'all', got {self.example_senses!r}"
+                f"similarity_params must be a table of numbers, got {self.similarity_params!r}"
             )
-        if not 0.0 < float(self.ccd_match) <= 1.0:
-            raise ModelError(f"ccd_match must be in (0, 1], got {self.ccd_match!r}")
-        self._sim = thesaurus.similarity_mapping(self.similarity, **(self.similarity_params or {}))
+        try:
+            self._sim = thesaurus.similarity_mapping(
+                self.similarity, **(self.similarity_params or {})
+            )
+        except thesaurus.ThesaurusError as exc:
+            raise ModelError(str(exc)) from exc
 
     @property
     def nouns(self) -> Thesaurus:
         return thesaurus.load(self.noun_thesaurus)
 
+    @property
+    def _lookup(self) -> NounLookup:
+        return noun_lookup(self.nouns)
+
     def _reset_caches(self) -> None:
         super()._reset_caches()
-        self._node_cache: dict[FillerKey, np.ndarray | None] = {}
-        self._anc_cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         for verb in getattr(self, "verbs_", {}).values():
             verb.memo.clear()
 
-    # --- fillers -> thesaurus nodes -----------------------------------------------------------
     def _filler_key(self, filler: Filler, *, training: bool) -> FillerKey:
         use_sense = filler.cls is not None or (
             self.example_senses == "tagged" if training else self.noun_senses == "oracle"
         )
         return (filler.lemma, filler.sense if use_sense else None)
 
-    def _nodes(self, key: FillerKey) -> np.ndarray | None:
-        """Thesaurus nodes a filler may denote (None: not in the thesaurus)."""
-        if key in self._node_cache:
-            return self._node_cache[key]
-        nouns = self.nouns
-        lemma, sense = key
-        nodes: np.ndarray | None = None
-        if sense is not None and nouns.has_sense(sense):
-            nodes = np.array([nouns.sense_node(sense)], dtype=np.int64)
-        elif nouns.has_word(lemma):
-            nodes = np.asarray(nouns.word_nodes(lemma), dtype=np.int64)
-        self._node_cache[key] = nodes
-        return nodes
-
-    def _ancestors(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        parts = []
-        for node in nodes.tolist():
-            cached = self._anc_cache.get(node)
-            if cached is None:
-                cached = self._anc_cache[node] = self.nouns.ancestors(node)
-            parts.append(cached)
-        if len(parts) == 1:
-            return parts[0]
-        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
+        lookup = self._lookup
         examples: dict[str, dict[str, list[FillerKey]]] = defaultdict(lambda: defaultdict(list))
         for instance, sense in zip(instances, labels, strict=True):
             if instance.frame is None:
@@ -171,7 +159,7 @@ class ExampleBasedWSD(Disambiguator):
             for case, filler in instance.frame.cases:
                 key = self._filler_key(filler, training=True)
                 bucket = examples[case][sense]
-                if key not in bucket and self._nodes(key) is not None:
+                if key not in bucket and lookup.nodes(key) is not None:
                     bucket.append(key)
         return self._index_verb(lemma, {c: dict(by_sense) for c, by_sense in examples.items()})
 
@@ -182,118 +170,187 @@ class ExampleBasedWSD(Disambiguator):
         model = _VerbModel(senses=senses, examples=examples)
         for case, by_sense in examples.items():
             model.index[case] = self._build_index(senses, by_sense)
-        for case in examples:
             model.ccd[case] = self._ccd(model, case)
         return model
 
     def _build_index(
         self, senses: tuple[str, ...], by_sense: dict[str, list[FillerKey]]
     ) -> _CaseIndex:
-        anc_parts, dist_parts, col_parts = [], [], []
-        for column, sense in enumerate(senses):
-            for key in by_sense.get(sense, ()):
-                nodes = self._nodes(key)
-                assert nodes is not None  # filtered at training time
-                anc, dist = self._ancestors(nodes)
-                anc_parts.append(anc)
-                dist_parts.append(dist)
-                col_parts.append(np.full(len(anc), column, dtype=np.int64))
-        if not anc_parts:
+        lookup = self._lookup
+        chains = [
+            (column, lookup.ancestors(key))
+            for column, sense in enumerate(senses)
+            for key in by_sense.get(sense, ())
+        ]
+        if not chains:
             return _CaseIndex(np.empty(0, np.int64), np.empty((0, len(senses)), np.int32))
-        anc = np.concatenate(anc_parts).astype(np.int64)
-        dist = np.concatenate(dist_parts).astype(np.int32)
-        col = np.concatenate(col_parts)
+        anc = np.concatenate([chain[0] for _, chain in chains])
+        dist = np.concatenate([chain[1] for _, chain in chains])
+        col = np.repeat([column for column, _ in chains], [len(c[0]) for _, c in chains])
         keys, row = np.unique(anc, return_inverse=True)
         down = np.full((len(keys), len(senses)), _FAR, dtype=np.int32)
         np.minimum.at(down, (row, col), dist)
         return _CaseIndex(keys, down)
 
     def _ccd(self, model: _VerbModel, case: str) -> float:
-        """Mean over sense pairs of (|Ei|+|Ej|-2|Ei∩Ej|)/(|Ei|+|Ej|); pairs with both sets
-        empty are left out of the mean.  A filler of sense i is "shared" with sense j when its
-        similarity to E[j][case] reaches ``ccd_match``; |Ei∩Ej| is the mean of the two
-        directions' counts (exactly the intersection size when matching is identity)."""
+        """CCD of ``case`` (module docstring).  A filler of sense i is "shared" with sense j
+        when its similarity to E[j][case] reaches ``ccd_match``; |Ei ∩ Ej| is the mean of the
+        two directions' counts (exactly the intersection size when matching is identity)."""
         n = len(model.senses)
         if n < 2:
             return 1.0
         by_sense = model.examples[case]
-        size = np.array([len(by_sense.get(s, ())) for s in model.senses], dtype=float)
+        owners = [i for i, s in enumerate(model.senses) for _ in by_sense.get(s, ())]
+        keys = [key for s in model.senses for key in by_sense.get(s, ())]
+        size = np.bincount(owners, minlength=n).astype(float)
         matched = np.zeros((n, n))
-        for i, sense in enumerate(model.senses):
-            for key in by_sense.get(sense, ()):
-                matched[i] += self._case_similarity(model, case, key) >= self.ccd_match - 1e-12
-        terms = []
-        for i in range(n):
-            for j in range(i + 1, n):
-                total = size[i] + size[j]
-                if total > 0:
-                    terms.append(1.0 - (matched[i, j] + matched[j, i]) / total)
-        return float(np.mean(terms)) if terms else 0.0
+        if keys:
+            shared = self._similarities(model.index[case], keys) >= float(self.ccd_match) - 1e-12
+            np.add.at(matched, np.asarray(owners), shared)
+        total = size[:, None] + size[None, :]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(total > 0, 1.0 - (matched + matched.T) / total, 0.0)
+        return float(terms[np.triu_indices(n, k=1)].sum() / math.comb(n, 2))
+
+    # --- similarity ---------------------------------------------------------------------------
+    def _similarities(self, index: _CaseIndex, keys: list[FillerKey]) -> np.ndarray:
+        """``SIM(n, E[s][case])`` for every filler key (rows) and training sense (columns),
+        0 where E[s][case] is empty: batched passes over the fillers' ancestors."""
+        n_senses = index.down.shape[1]
+        out = np.zeros((len(keys), n_senses))
+        if not len(index.keys) or not keys:
+            return out
+        lookup = self._lookup
+        chains = [lookup.ancestors(key) for key in keys]
+        # ~16 ancestors a noun sense: chunks keep the (ancestors x senses) block near 2M cells.
+        step = max(1, _BLOCK // (16 * n_senses))
+        for lo in range(0, len(keys), step):
+            part = chains[lo : lo + step]
+            sizes = np.fromiter((len(c[0]) for c in part), dtype=np.int64, count=len(part))
+            anc = np.concatenate([c[0] for c in part])
+            up = np.concatenate([c[1] for c in part])
+            pos = np.minimum(np.searchsorted(index.keys, anc), len(index.keys) - 1)
+            hit = index.keys[pos] == anc
+            lengths = np.full((len(anc), n_senses), _FAR, dtype=np.int32)
+            lengths[hit] = up[hit, None] + index.down[pos[hit]]
+            best = np.minimum.reduceat(lengths, np.cumsum(sizes) - sizes, axis=0)
+            reached = best < _FAR
+            block = out[lo : lo + step]
+            block[reached] = np.asarray(self._sim(best[reached]), dtype=float)
+        return out
+
+    def _rows(self, model: _VerbModel, wanted: list[tuple[str, FillerKey]]) -> np.ndarray:
+        """The memoised SIM rows of (case, filler) pairs, computing the missing ones per case."""
+        memo = model.memo
+        missing: dict[str, list[FillerKey]] = defaultdict(list)
+        for case, key in dict.fromkeys(wanted):
+            if (case, key) not in memo:
+                missing[case].append(key)
+        for case, keys in missing.items():
+            for key, row in zip(keys, self._similarities(model.index[case], keys), strict=True):
+                memo[(case, key)] = row
+        return np.array([memo[pair] for pair in wanted]).reshape(len(wanted), len(model.senses))
 
     # --- prediction -----------------------------------------------------------------------------
-    def _case_similarity(self, model: _VerbModel, case: str, key: FillerKey) -> np.ndarray:
-        """SIM(n, E[s][case]) for every training sense s (0 where E[s][case] is empty)."""
-        memo_key = (case, key)
-        cached = model.memo.get(memo_key)
-        if cached is not None:
-            return cached
-        index = model.index[case]
-        nodes = self._nodes(key)
-        assert nodes is not None
-        anc, up = self._ancestors(nodes)
-        pos = np.searchsorted(index.keys, anc)
-        pos[pos >= len(index.keys)] = 0
-        hit = index.keys[pos] == anc if len(index.keys) else np.zeros(len(anc), bool)
-        if not hit.any():
-            sims = np.zeros(len(model.senses))
-        else:
-            lengths = (up[hit, None] + index.down[pos[hit]]).min(axis=0)
-            sims = np.where(lengths >= _FAR, 0.0, self._sim_of(lengths))
-        model.memo[memo_key] = sims
-        return sims
-
-    def _sim_of(self, lengths: np.ndarray) -> np.ndarray:
-        return np.asarray(self._sim(np.minimum(lengths, 10_000)), dtype=float)
-
-    def _weights(self, model: _VerbModel, cases: list[str]) -> np.ndarray:
-        ccd = np.array([model.ccd[c] for c in cases])
-        beta = float(self.beta)
-        if beta == 0.0:
-            return np.ones(len(cases))
-        with np.errstate(divide="ignore"):
-            logs = np.log(ccd)
-        if not np.isfinite(logs).any():
-            return np.zeros(len(cases))
-        # Normalised in log space: CCD**beta underflows for large beta, the ratio does not.
-        return np.exp(beta * (logs - logs[np.isfinite(logs)].max()))
-
     def _rank_verb(
         self, lemma: str, model: _VerbModel, instances: list[Instance]
     ) -> list[Prediction]:
-        tiebreak = self.tiebreak(lemma)
-        out = []
-        for instance in instances:
-            cases, sims = [], []
+        lookup = self._lookup
+        owner: list[int] = []  # instance of each usable (case, filler)
+        pairs: list[tuple[str, FillerKey]] = []
+        for i, instance in enumerate(instances):
             for case, filler in instance.frame.cases if instance.frame else ():
-                if case not in model.index:
-                    continue
-                key = self._filler_key(filler, training=False)
-                if self._nodes(key) is None:
-                    continue
-                cases.append(case)
-                sims.append(self._case_similarity(model, case, key))
-            if not cases:
-                out.append(self.mfs_prediction(instance, FALLBACK_NO_FILLER))
+                if case in model.index:
+                    key = self._filler_key(filler, training=False)
+                    if lookup.nodes(key) is not None:
+                        owner.append(i)
+                        pairs.append((case, key))
+        out: list[Prediction | None] = [None] * len(instances)
+        if pairs:
+            sims = self._rows(model, pairs)
+            cases = [case for case, _ in pairs]
+            if math.isinf(float(self.beta)):
+                self._rank_lexicographic(model, instances, owner, cases, sims, out)
+            else:
+                self._rank_weighted(model, instances, owner, cases, sims, out)
+        return [
+            p if p is not None else self.mfs_prediction(instances[i], FALLBACK_NO_FILLER)
+            for i, p in enumerate(out)
+        ]
+
+    def _rank_weighted(
+        self,
+        model: _VerbModel,
+        instances: list[Instance],
+        owner: list[int],
+        cases: list[str],
+        sims: np.ndarray,
+        out: list[Prediction | None],
+    ) -> None:
+        """Scores of every input at once: weights CCD^beta normalised within each input (in
+        log space, so a large beta cannot underflow the ratio), one segmented sum."""
+        beta = float(self.beta)
+        owners = np.asarray(owner)
+        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+        if beta == 0.0:
+            weights = np.ones(len(cases))
+        else:
+            with np.errstate(divide="ignore"):
+                logs = np.log(np.array([model.ccd[c] for c in cases]))
+            top = np.maximum.reduceat(logs, starts)
+            informative = np.isfinite(top)
+            offset = np.repeat(np.where(informative, top, 0.0), np.diff(np.r_[starts, len(logs)]))
+            weights = np.exp(beta * (logs - offset))
+        totals = np.add.reduceat(weights, starts)
+        scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
+        order = np.argsort(-scores, axis=1, kind="stable")  # ties: column = tie-break order
+        senses = model.senses
+        for row, start in enumerate(starts.tolist()):
+            i = owner[start]
+            if totals[row] <= 0:
+                out[i] = self.mfs_prediction(instances[i], FALLBACK_NO_INFORMATIVE_CASE)
                 continue
-            weights = self._weights(model, cases)
-            if weights.sum() <= 0:
-                out.append(self.mfs_prediction(instance, FALLBACK_NO_INFORMATIVE_CASE))
+            values = (scores[row] / totals[row]).tolist()
+            ranking = tuple((senses[j], values[j]) for j in order[row].tolist())
+            end = starts[row + 1] if row + 1 < len(starts) else len(cases)
+            relative = weights[start:end].tolist()  # CCD^beta over the input's largest
+            details = tuple(
+                (f"weight:{c}", w) for c, w in zip(cases[start:end], relative, strict=True)
+            )
+            out[i] = self.make_prediction(instances[i], ranking, None, details)
+
+    def _rank_lexicographic(
+        self,
+        model: _VerbModel,
+        instances: list[Instance],
+        owner: list[int],
+        cases: list[str],
+        sims: np.ndarray,
+        out: list[Prediction | None],
+    ) -> None:
+        """``beta = inf``: the cases of the highest CCD decide (their mean SIM is the score),
+        ties go to the next CCD level, then to the tie-break order."""
+        groups: dict[int, list[int]] = defaultdict(list)
+        for entry, i in enumerate(owner):
+            groups[i].append(entry)
+        senses = model.senses
+        for i, entries in groups.items():
+            levels = sorted({model.ccd[cases[e]] for e in entries}, reverse=True)
+            if levels[0] <= 0:
+                out[i] = self.mfs_prediction(instances[i], FALLBACK_NO_INFORMATIVE_CASE)
                 continue
-            scores = (np.vstack(sims) * weights[:, None]).sum(axis=0) / weights.sum()
-            ranking = ranked(dict(zip(model.senses, scores.tolist(), strict=True)), tiebreak)
-            details = tuple(zip((f"weight:{c}" for c in cases), weights.tolist(), strict=True))
-            out.append(self.make_prediction(instance, ranking, None, details))
-        return out
+            means = [
+                sims[[e for e in entries if model.ccd[cases[e]] == level]].mean(axis=0)
+                for level in levels
+            ]
+            # np.lexsort sorts by the last key first: tie-break column, then levels upwards.
+            order = np.lexsort([np.arange(len(senses))] + [-m for m in reversed(means)])
+            ranking = tuple((senses[j], float(means[0][j])) for j in order.tolist())
+            details = tuple(
+                (f"weight:{cases[e]}", 1.0 if model.ccd[cases[e]] == levels[0] else 0.0)
+                for e in entries
+            )
+            out[i] = self.make_prediction(instances[i], ranking, None, details)
 
     # --- serialisation ----------------------------------------------------------------------------
     def verb_state(self, lemma: str) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 import thesaurus
+from thesaurus._exceptions import ToolkitError
 from thesaurus._io import atomic_write_json
 
 from .._exceptions import ModelError
@@ -125,23 +126,39 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
             current = thesaurus.load(saved["spec"])
             if current.version != saved["version"]:
                 message = (
-                    f"{path} was trained with {param} {saved['name']} version {saved['version']}, "
+                    f"trained with {param} {saved['name']} version {saved['version']}, "
                     f"but {saved['spec']!r} is now version {current.version}"
                 )
                 if strict:
                     raise ModelError(message)
-                warnings.warn(message, stacklevel=2)
+                warnings.warn(f"{path}: {message}", stacklevel=2)
         method._reset_caches()
         method.sense_counts_ = {
-            lemma: Counter(counts) for lemma, counts in document["sense_counts"].items()
+            lemma: Counter(_counts(lemma, counts))
+            for lemma, counts in document["sense_counts"].items()
         }
+        verbs = document["verbs"]
+        if set(verbs) != set(method.sense_counts_):
+            odd = sorted(set(verbs) ^ set(method.sense_counts_))[0]
+            raise ValueError(f"verb {odd!r} is not in both 'verbs' and 'sense_counts'")
         method.verbs_ = {
-            lemma: method.load_verb_state(lemma, state)
-            for lemma, state in document["verbs"].items()
+            lemma: method.load_verb_state(lemma, state) for lemma, state in verbs.items()
         }
         method.classes_ = np.array(
             sorted({s for c in method.sense_counts_.values() for s in c}), dtype=object
         )
-    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as exc:
+    except ToolkitError as exc:  # unknown method/parameter/thesaurus, version mismatch
+        raise ModelError(f"{path}: {exc}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
         raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {exc})") from exc
     return method
+
+
+def _counts(lemma: str, counts: Any) -> dict[str, int]:
+    """A verb's training sense counts, checked: a non-empty table of positive integers."""
+    if not isinstance(counts, dict) or not counts:
+        raise ValueError(f"sense_counts of {lemma!r} must be a non-empty table")
+    for sense, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"sense_counts[{lemma!r}][{sense!r}] must be a positive integer")
+    return counts
