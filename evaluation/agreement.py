@@ -15,11 +15,21 @@ single category): :class:`~evaluation._errors.AgreementError` is raised, never N
 
 Worked example of the seed (two raters, 100 items, table 51/9/4/36): ``Pa = 0.87``,
 ``Pc = 0.51``, ``kappa = 0.36 / 0.49 ≈ 0.734``.
+
+These functions compare whatever labels they are given.  Over the instances of many verbs
+at once they give *pooled* figures, which overstate agreement: chance agreement ``Pc`` is
+then computed as if any sense key could meet any other, although two raters can only pick
+among the senses of the instance's verb, so ``Pc`` is far too small (a rater who always
+answers the verb's most frequent sense has kappa 0 on every verb, yet a pooled kappa well
+above 0).  The literature (Ng, Lim & Foo 1999; seed 004's "Media k") reports kappa per word
+and their arithmetic mean: see :mod:`evaluation.bounds`.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +41,7 @@ from ._errors import AgreementError
 from .measures import VerbThesaurus, acceptability
 
 __all__ = [
+    "CLASS_TABLE_FORMAT",
     "MergeResult",
     "MergeStep",
     "class_map",
@@ -40,10 +51,13 @@ __all__ = [
     "greedy_merge",
     "krippendorff_alpha",
     "observed_agreement",
+    "read_class_table",
     "scott_pi",
     "sense_lemma",
     "thesaurus_distance",
+    "weight_defaults",
     "weighted_kappa",
+    "write_class_table",
 ]
 
 _EPS = 1e-12
@@ -58,7 +72,12 @@ def _check_lengths(a: Sequence[str], b: Sequence[str]) -> None:
 
 def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.ndarray]:
     """Sorted categories and the count table ``T[i, j] = #{items : a = c_i, b = c_j}``
-    (dense: for the few senses of one verb)."""
+    (dense: for the few senses of one verb).
+
+    >>> categories, table = confusion_table(["x", "x", "y"], ["x", "y", "y"])
+    >>> categories, table.tolist()
+    (['x', 'y'], [[1.0, 1.0], [0.0, 1.0]])
+    """
     _check_lengths(a, b)
     categories = sorted(set(a) | set(b))
     index = {c: i for i, c in enumerate(categories)}
@@ -67,12 +86,11 @@ def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.n
     return categories, table
 
 
-def _undefined(categories: Sequence[str]) -> AgreementError:
-    return AgreementError(
-        f"kappa is undefined: chance agreement is 1 (every label is {categories[0]!r})"
-        if len(categories) == 1
-        else "kappa is undefined: chance agreement is 1"
-    )
+def _undefined(categories: Sequence[str], statistic: str = "kappa") -> AgreementError:
+    reason = "expected disagreement is 0" if statistic == "alpha" else "chance agreement is 1"
+    if len(categories) == 1:
+        reason += f" (every label is {categories[0]!r})"
+    return AgreementError(f"{statistic} is undefined: {reason}")
 
 
 def _kappa_of_table(table: np.ndarray, pooled: bool) -> float:
@@ -125,7 +143,16 @@ def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float:
 
 
 def scott_pi(a: Sequence[str], b: Sequence[str]) -> float:
-    """Scott's pi (chance from the pooled marginals; Ng et al.'s kappa)."""
+    """Scott's pi (chance from the pooled marginals; Ng et al.'s kappa).
+
+    >>> a, b = list("xxxyy"), list("xxyyy")  # Pa = .8; pooled x: 5/10, y: 5/10, Pc = .5
+    >>> round(scott_pi(a, b), 4)
+    0.6
+    >>> scott_pi(["s1", "s1"], ["s1", "s1"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    evaluation._errors.AgreementError: kappa is undefined: ... (every label is 's1')
+    """
     return _chance_corrected(a, b, pooled=True)
 
 
@@ -137,6 +164,10 @@ def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
         kappa = (P - Pe) / (1 - Pe)
 
     With two raters it equals Scott's pi.
+
+    >>> # P = (1 + 1/3 + 1) / 3 = 7/9; p_x = 5/9, p_y = 4/9, Pe = 41/81; kappa = 22/40
+    >>> round(fleiss_kappa([["x", "x", "x"], ["x", "x", "y"], ["y", "y", "y"]]), 4)
+    0.55
     """
     if not ratings:
         raise AgreementError("no items to compare")
@@ -174,6 +205,11 @@ def weighted_kappa(
     ``distance``, so the expected term costs ``sum_B |B|^2`` calls instead of ``K^2``::
 
         sum_ij w_ij e_ij = sum_B sum_{i,j in B} w_ij e_ij + 1 - sum_B p_a(B) p_b(B)
+
+    >>> linear = lambda x, y: abs(int(x) - int(y)) / 2  # labels 0, 1, 2
+    >>> a, b = list("0012"), list("0122")  # observed (1/2 + 1/2) / 4 = 1/4
+    >>> weighted_kappa(a, b, linear)  # expected sum_ij w_ij p_a(i) p_b(j) = 1/2
+    0.5
     """
     n, _, count_a, count_b = _marginals(a, b)
 
@@ -213,14 +249,41 @@ def weighted_kappa(
 
 
 def sense_lemma(key: str) -> str:
-    """The lemma of a sense key (the part before ``%``): the ``block`` of weighted kappa."""
+    """The lemma of a sense key (the part before ``%``): the ``block`` of weighted kappa.
+
+    >>> sense_lemma("look_up%2:32:00::"), sense_lemma("go")
+    ('look_up', 'go')
+    """
     return key.split("%", 1)[0]
+
+
+def _default_reason(verbs: VerbThesaurus, x: str, y: str) -> str | None:
+    """Why two different keys get distance 1 without a path length, or None."""
+    lemma = sense_lemma(x)
+    if lemma != sense_lemma(y):
+        return "other-lemma"
+    if not verbs.has_word(lemma):
+        return "unknown-lemma"
+    if not verbs.has_sense(x) or not verbs.has_sense(y):
+        return "unknown-key"
+    return None
 
 
 def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
     """``d(x, y) = LEN(x, y) / MAXLEN(v) = 1 - A_1(x, y)``: the weight that makes weighted
     agreement mirror acceptability at alpha = 1.  Keys of different lemmas, or unknown to the
-    thesaurus, are at distance 1; the senses of a monosemous verb at 0 from itself only."""
+    thesaurus, are at distance 1 (:func:`weight_defaults` counts such disagreements); the
+    senses of a monosemous verb at 0 from itself only.
+
+    >>> class Toy:  # lemma "run": LEN(run%1, run%2) = 2, MAXLEN = 4
+    ...     def maxlen(self, lemma): return 4
+    ...     def sense_length(self, a, b): return 0 if a == b else 2
+    ...     def has_sense(self, key): return key in {"run%1", "run%2"}
+    ...     def has_word(self, lemma): return lemma == "run"
+    >>> d = thesaurus_distance(Toy())
+    >>> d("run%1", "run%2"), d("run%1", "run%1"), d("run%1", "run%9"), d("run%1", "go%1")
+    (0.5, 0.0, 1.0, 1.0)
+    """
     cache: dict[tuple[str, str], float] = {}
 
     def distance(x: str, y: str) -> float:
@@ -228,21 +291,38 @@ def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
             return 0.0
         pair = (x, y) if x < y else (y, x)
         if pair not in cache:
-            lemma = sense_lemma(x)
-            if (
-                lemma != sense_lemma(y)
-                or not verbs.has_sense(x)
-                or not verbs.has_sense(y)
-                or not verbs.has_word(lemma)
-            ):
+            if _default_reason(verbs, x, y) is not None:
                 cache[pair] = 1.0
             else:
+                lemma = sense_lemma(x)
                 cache[pair] = 1.0 - float(
                     acceptability(verbs.sense_length(x, y), verbs.maxlen(lemma), 1.0)
                 )
         return cache[pair]
 
     return distance
+
+
+def weight_defaults(a: Sequence[str], b: Sequence[str], verbs: VerbThesaurus) -> dict[str, int]:
+    """Disagreeing items whose :func:`thesaurus_distance` weight is 1 by default rather than
+    by a path length, by reason: ``other-lemma`` (the two keys belong to different verbs),
+    ``unknown-lemma``, ``unknown-key`` (a key the thesaurus does not know).
+
+    >>> class Toy:
+    ...     def has_sense(self, key): return key in {"run%1", "run%2"}
+    ...     def has_word(self, lemma): return lemma == "run"
+    >>> weight_defaults(["run%1", "run%1", "run%1", "go%1"], ["run%1", "run%9", "go%1", "go%2"],
+    ...                 Toy())
+    {'other-lemma': 1, 'unknown-key': 1, 'unknown-lemma': 1}
+    """
+    _check_lengths(a, b)
+    reasons: Counter[str] = Counter()
+    for x, y in zip(a, b, strict=True):
+        if x != y:
+            reason = _default_reason(verbs, x, y)
+            if reason is not None:
+                reasons[reason] += 1
+    return dict(sorted(reasons.items()))
 
 
 def krippendorff_alpha(
@@ -258,6 +338,10 @@ def krippendorff_alpha(
     ``nltk.metrics.agreement.AnnotationTask.alpha`` (tested), whose expected-disagreement
     loop over all label pairs is too slow for thousands of sense keys.  ``annotations`` is
     ``{coder: {item: label}}`` or one label list per coder (``None`` = not coded).
+
+    >>> # coincidences o_xx = 4, o_yy = 4, o_xy = o_yx = 1; n = 10, n_x = n_y = 5
+    >>> round(krippendorff_alpha([list("xxyyx"), list("xyyyx")]), 4)  # 1 - 9 * 2 / 50
+    0.64
     """
     coded: Mapping[Any, Mapping[Any, str | None]]
     if isinstance(annotations, Mapping):
@@ -282,39 +366,60 @@ def krippendorff_alpha(
         raise AgreementError("no item is coded by two or more coders")
     expected = n * n - sum(c * c for c in totals.values())
     if expected <= 0:
-        raise _undefined(sorted(totals))
+        raise _undefined(sorted(totals), "alpha")
     return 1.0 - (n - 1) * (n - diagonal) / expected
 
 
 @dataclass(frozen=True)
 class MergeStep:
-    """One merge: the two classes joined and the statistic after joining them."""
+    """One merge: the two classes joined and the statistic after joining them (``None``: the
+    merge left a single class, where kappa is undefined)."""
 
     left: frozenset[str]
     right: frozenset[str]
-    kappa: float
+    kappa: float | None
 
 
 @dataclass(frozen=True)
 class MergeResult:
-    """Final sense classes (sorted by their smallest label), the statistic before and after,
-    and the merges in order."""
+    """Final sense classes (sorted by their smallest label), the statistic and the observed
+    agreement before and after, and the merges in order.  ``kappa_after`` is ``None`` when
+    everything was merged into a single class: the raters then agree trivially and kappa is
+    undefined (``Pc = 1``), which is not the same as kappa = 1."""
 
     classes: list[frozenset[str]]
     kappa_before: float
-    kappa_after: float
+    kappa_after: float | None
+    observed_before: float
+    observed_after: float
     steps: list[MergeStep]
+
+    @property
+    def single_class(self) -> bool:
+        """Whether every sense was merged into one class (kappa undefined)."""
+        return len(self.classes) == 1
 
 
 def greedy_merge(
-    a: Sequence[str], b: Sequence[str], k_min: float = 0.8, *, statistic: str = "cohen"
+    a: Sequence[str], b: Sequence[str], k_min: float = 0.8, *, statistic: str = "scott"
 ) -> MergeResult:
     """Ng, Lim & Foo's greedy search: while kappa < ``k_min``, join the two sense classes whose
-    union gives the highest kappa (ties: the first pair in class order).
+    union gives the highest kappa (ties: the first pair in class order).  Apply it to the
+    instances of one word at a time, as the paper does.
 
-    ``statistic`` is ``"cohen"`` (Cohen's kappa) or ``"scott"`` (the pooled kappa of the
-    paper).  When everything has been merged into one class the raters trivially agree; that
-    class is given kappa = 1 (the paper's words that "merged into a single class").
+    ``statistic`` is ``"scott"`` (the paper's generalised kappa, ``Pc = sum_j (C_j / 2T)^2``,
+    i.e. Scott's pi; the default) or ``"cohen"``.  With two classes left the only merge makes a
+    single class; it is made when kappa is still below ``k_min`` and reported as such
+    (``kappa_after = None``, :attr:`MergeResult.single_class`): the paper's 96 of 191 words
+    "merged into a single class".  Labels of one category only raise
+    :class:`~evaluation._errors.AgreementError` (kappa undefined before any merge).
+
+    >>> a, b = list("abbcd"), list("abccd")  # b/c confused once: Pa .8, Pc .26
+    >>> r = greedy_merge(a, b, 0.8)
+    >>> round(r.kappa_before, 3), [sorted(c) for c in r.classes], r.kappa_after
+    (0.73, [['a'], ['b', 'c'], ['d']], 1.0)
+    >>> greedy_merge(list("abab"), list("abba"), 0.8).single_class  # kappa 0: all merged
+    True
     """
     if statistic not in {"cohen", "scott"}:
         raise AgreementError(f"unknown agreement statistic {statistic!r} (cohen or scott)")
@@ -323,24 +428,28 @@ def greedy_merge(
     before = _kappa_of_table(table, pooled)
     if before != before:
         raise _undefined(categories)
+    observed_before = float(np.trace(table) / table.sum())
     classes = [frozenset([c]) for c in categories]
-    current = before
+    current: float | None = before
     steps: list[MergeStep] = []
-    while current < k_min and len(classes) > 1:
+    while current is not None and current < k_min and len(classes) > 1:
         best: tuple[float, int, int, np.ndarray] | None = None
         for i, j in itertools.combinations(range(len(classes)), 2):
             merged = _merge_table(table, i, j)
-            value = 1.0 if len(merged) == 1 else _kappa_of_table(merged, pooled)
+            value = -math.inf if len(merged) == 1 else _kappa_of_table(merged, pooled)
+            value = -math.inf if value != value else value
             if best is None or value > best[0] + _EPS:
                 best = (value, i, j, merged)
         assert best is not None
-        current, i, j, table = best
+        value, i, j, table = best
+        current = None if len(table) == 1 else value
         steps.append(MergeStep(classes[i], classes[j], current))
         classes = [c for k, c in enumerate(classes) if k not in (i, j)] + [classes[i] | classes[j]]
         order = sorted(range(len(classes)), key=lambda k: min(classes[k]))
         classes = [classes[k] for k in order]
         table = table[np.ix_(order, order)]
-    return MergeResult(classes, before, current, steps)
+    observed_after = float(np.trace(table) / table.sum())
+    return MergeResult(classes, before, current, observed_before, observed_after, steps)
 
 
 def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
@@ -352,5 +461,78 @@ def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
 
 def class_map(classes: Sequence[frozenset[str]]) -> dict[str, str]:
     """``{label: representative}`` (the class's smallest label): a coarse sense inventory,
-    e.g. to score against merged classes by mapping both gold and system keys."""
-    return {label: min(group) for group in classes for label in group}
+    e.g. to score against merged classes by mapping both gold and system keys.
+
+    >>> class_map([frozenset({"run%2", "run%3"}), frozenset({"run%1"})])
+    {'run%2': 'run%2', 'run%3': 'run%2', 'run%1': 'run%1'}
+    """
+    return {label: min(group) for group in classes for label in sorted(group)}
+
+
+CLASS_TABLE_FORMAT = (
+    "sense classes: one line per sense key, sense_key<TAB>class_id; the class id is the "
+    "smallest sense key of the class; keys not listed are classes of their own"
+)
+
+
+def write_class_table(
+    path: str | os.PathLike[str],
+    classes_by_lemma: Mapping[str, Sequence[frozenset[str]]],
+    *,
+    comment: str = "",
+) -> dict[str, int]:
+    """Write merged classes (``{lemma: classes}``, e.g. one :func:`greedy_merge` per verb)
+    atomically as ``sense_key<TAB>class_id`` lines after a ``#`` header (the format and
+    ``comment``, e.g. the command that made it).  A class's keys of another lemma than its
+    own (a rater's key of another verb) are left out, so every key has one class; returns
+    ``{"keys", "classes", "other_lemma_left_out"}``."""
+    from thesaurus._io import atomic_open
+
+    counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
+    with atomic_open(path) as handle:
+        handle.write(f"# {CLASS_TABLE_FORMAT}\n")
+        if comment:
+            handle.write(f"# {comment}\n")
+        for lemma, classes in sorted(classes_by_lemma.items()):
+            for group in classes:
+                own = sorted(k for k in group if sense_lemma(k) == lemma)
+                counts["other_lemma_left_out"] += len(group) - len(own)
+                if own:
+                    counts["classes"] += 1
+                    counts["keys"] += len(own)
+                    handle.writelines(f"{key}\t{own[0]}\n" for key in own)
+    return dict(counts)
+
+
+def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Read a table written by :func:`write_class_table` (or by hand) into
+    ``{sense_key: class_id}``.  ``#`` lines and blank lines are skipped.  A class id that is
+    itself a listed key must be in its own class, so that no key is two classes at once."""
+    try:
+        handle = open(path, encoding="utf-8")
+    except OSError as exc:
+        raise AgreementError(f"cannot read class table {path}: {exc.strerror}") from exc
+    table: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+    with handle:
+        for lineno, line in enumerate(handle, 1):
+            text = line.rstrip("\n")
+            if not text.strip() or text.startswith("#"):
+                continue
+            fields = text.split("\t")
+            if len(fields) != 2 or not all(f.strip() for f in fields):
+                raise AgreementError(
+                    f"{path}:{lineno}: expected sense_key<TAB>class_id, got {text!r}"
+                )
+            key, class_id = (f.strip() for f in fields)
+            if key in table:
+                raise AgreementError(f"{path}:{lineno}: sense key {key!r} listed twice")
+            table[key] = class_id
+            line_of[key] = lineno
+    for key, class_id in table.items():
+        if class_id in table and table[class_id] != class_id:
+            raise AgreementError(
+                f"{path}:{line_of[key]}: class id {class_id!r} is also a key of class "
+                f"{table[class_id]!r} (line {line_of[class_id]})"
+            )
+    return table

@@ -6,6 +6,17 @@
 
       p = (1 + #{r : |mean(d*_r) - mean(d)| >= |mean(d)|}) / (1 + R)
 
+  With 0 credit for abstentions the mean is a difference of *recall*.
+* :func:`paired_bootstrap_precision` / :func:`bootstrap_ratio_differences`: the same for a
+  difference of *precisions* (ratios), the figure of Table 1's cells: on each resample ``r``
+  of the instances, shared by both methods, ``P*_r = sum(credit * attempted) / sum(attempted)``
+  for each method, and the interval and p-value come from ``P*_a - P*_b``.
+  :func:`resample_sums` draws every resample once for any number of columns (vectorised:
+  counts of each instance per resample times the column matrix), so one call serves all
+  methods and alphas of a table.
+* :func:`holm`: Holm-Bonferroni adjusted p-values for the many comparisons of a table.
+* :func:`format_p_value`: p-values for reports; one that underflows to 0 is ``< 1e-300``.
+
 * :func:`mcnemar`: McNemar's test on the discordant pairs of two exact-match vectors; exact
   binomial (sign test) below 25 discordant pairs, chi-square with continuity correction above::
 
@@ -16,16 +27,30 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._errors import EvaluationError
 
-__all__ = ["BootstrapResult", "McNemarResult", "mcnemar", "paired_bootstrap"]
+__all__ = [
+    "P_FLOOR",
+    "BootstrapResult",
+    "McNemarResult",
+    "bootstrap_ratio_differences",
+    "format_p_value",
+    "holm",
+    "mcnemar",
+    "paired_bootstrap",
+    "paired_bootstrap_precision",
+    "resample_sums",
+]
 
-_CHUNK = 256  # resamples drawn at a time: bounded memory for long score vectors
+_CELLS = 1 << 22  # instance counts drawn at a time (resamples x instances): ~32 MB
+_CHUNK = 256  # at most this many resamples at a time
 EXACT_BELOW = 25  # McNemar: exact binomial test when n01 + n10 < 25
+P_FLOOR = 1e-300  # smaller p-values (e.g. underflow to 0.0) are reported as "< 1e-300"
 
 
 @dataclass(frozen=True)
@@ -57,6 +82,63 @@ def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return left, right
 
 
+def _check_resampling(n_resamples: int, confidence: float) -> None:
+    if n_resamples < 1:
+        raise EvaluationError(f"n_resamples must be >= 1, got {n_resamples}")
+    if not 0 < confidence < 1:
+        raise EvaluationError(f"confidence must be in (0, 1), got {confidence}")
+
+
+def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0) -> np.ndarray:
+    """Sums of each column of ``columns`` (``n`` instances x ``k``) over ``n_resamples``
+    bootstrap resamples of the instances, the same resamples for every column: an
+    ``(n_resamples, k)`` array.  Resample ``r`` draws ``n`` instances with replacement
+    (``numpy`` generator seeded with ``seed``); its sums are ``counts_r @ columns``.
+
+    >>> sums = resample_sums(np.array([[1.0, 1.0], [0.0, 1.0]]), n_resamples=3, seed=1)
+    >>> sums[:, 1].tolist()  # the second column is all ones: every resample sums to n
+    [2.0, 2.0, 2.0]
+    """
+    matrix = np.asarray(columns, dtype=float)
+    if matrix.ndim == 1:
+        matrix = matrix[:, None]
+    if matrix.ndim != 2 or matrix.shape[0] == 0:
+        raise EvaluationError(f"expected instances x columns, got shape {matrix.shape}")
+    if n_resamples < 1:
+        raise EvaluationError(f"n_resamples must be >= 1, got {n_resamples}")
+    n = matrix.shape[0]
+    chunk = max(1, min(_CHUNK, _CELLS // n))
+    rng = np.random.default_rng(seed)
+    sums = np.empty((n_resamples, matrix.shape[1]))
+    for start in range(0, n_resamples, chunk):
+        size = min(chunk, n_resamples - start)
+        indices = rng.integers(0, n, size=(size, n))
+        indices += (np.arange(size) * n)[:, None]  # row r counts into [r n, (r + 1) n)
+        counts = np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
+        sums[start : start + size] = counts.astype(float) @ matrix
+    return sums
+
+
+def _interval(
+    resampled: np.ndarray, observed: float, n_resamples: int, confidence: float
+) -> BootstrapResult:
+    """Percentile interval and shifted-bootstrap p-value of resampled differences."""
+    tail = (1 - confidence) / 2
+    low, high = np.quantile(resampled, [tail, 1 - tail])
+    # shifted bootstrap: how often a resample strays from the observed difference by as much
+    # as the observed difference strays from 0 (the null hypothesis)
+    extreme = int(np.sum(np.abs(resampled - observed) >= abs(observed) - 1e-12))
+    return BootstrapResult(
+        mean_diff=observed,
+        low=float(low),
+        high=float(high),
+        p_value=min(1.0, (extreme + 1) / (n_resamples + 1)),
+        n_resamples=n_resamples,
+        confidence=confidence,
+        significant=bool(low > 0 or high < 0),
+    )
+
+
 def paired_bootstrap(
     a: np.ndarray,
     b: np.ndarray,
@@ -67,40 +149,150 @@ def paired_bootstrap(
 ) -> BootstrapResult:
     """Resample instances with replacement ``n_resamples`` times (``numpy`` generator seeded
     with ``seed``, so results are reproducible) and take percentiles of the mean difference.
+    With 0 for abstentions this compares recall; see :func:`paired_bootstrap_precision`.
 
     >>> r = paired_bootstrap(np.ones(50), np.zeros(50))
     >>> (r.mean_diff, r.low, r.high, r.significant)
     (1.0, 1.0, 1.0, True)
     """
     left, right = _paired(a, b)
-    if n_resamples < 1:
-        raise EvaluationError(f"n_resamples must be >= 1, got {n_resamples}")
-    if not 0 < confidence < 1:
-        raise EvaluationError(f"confidence must be in (0, 1), got {confidence}")
+    _check_resampling(n_resamples, confidence)
     diff = left - right
-    n = diff.size
-    observed = float(diff.mean())
-    rng = np.random.default_rng(seed)
-    means = np.empty(n_resamples)
-    for start in range(0, n_resamples, _CHUNK):
-        size = min(_CHUNK, n_resamples - start)
-        indices = rng.integers(0, n, size=(size, n))
-        means[start : start + size] = diff[indices].mean(axis=1)
-    tail = (1 - confidence) / 2
-    low, high = np.quantile(means, [tail, 1 - tail])
-    # shifted bootstrap: how often a resample strays from the observed mean by as much as the
-    # observed mean strays from 0 (the null hypothesis)
-    extreme = int(np.sum(np.abs(means - observed) >= abs(observed) - 1e-12))
-    p_value = (extreme + 1) / (n_resamples + 1)
-    return BootstrapResult(
-        mean_diff=observed,
-        low=float(low),
-        high=float(high),
-        p_value=min(1.0, p_value),
-        n_resamples=n_resamples,
-        confidence=confidence,
-        significant=bool(low > 0 or high < 0),
-    )
+    means = resample_sums(diff, n_resamples=n_resamples, seed=seed)[:, 0] / diff.size
+    return _interval(means, float(diff.mean()), n_resamples, confidence)
+
+
+def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+    """``num / den``, and 0 where ``den = 0`` (nothing attempted: precision 0, as scored)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(
+            denominators > 0, numerators / np.where(denominators > 0, denominators, 1), 0.0
+        )
+
+
+def bootstrap_ratio_differences(
+    numerators: np.ndarray,
+    denominators: np.ndarray,
+    pairs: Sequence[tuple[int, int]],
+    *,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> list[BootstrapResult]:
+    """Paired bootstrap of differences of ratios ``R_c = sum_i num[i, c] / sum_i den[i, c]``
+    for each ``(c, d)`` of ``pairs`` (columns of ``numerators`` and ``denominators``, both
+    ``n`` instances x ``m`` cells).  All cells share each resample, drawn once by
+    :func:`resample_sums`: one call for every method and alpha of a table, with cells such
+    as ``num[:, c] = credit * attempted``, ``den[:, c] = attempted`` (precision).
+
+    >>> num = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 0.0]])  # a: 2 of 2 attempted right
+    >>> den = np.array([[1.0, 1.0], [1.0, 1.0], [0.0, 1.0]])  # b: 1 of 3 attempted right
+    >>> r = bootstrap_ratio_differences(num, den, [(0, 1)], n_resamples=200)[0]
+    >>> round(r.mean_diff, 4)  # precision 1 - 1/3
+    0.6667
+    """
+    num = np.asarray(numerators, dtype=float)
+    den = np.asarray(denominators, dtype=float)
+    if num.ndim != 2 or num.shape != den.shape or num.shape[0] == 0:
+        raise EvaluationError(
+            f"numerators {num.shape} and denominators {den.shape} must be one non-empty"
+            " instances x cells shape"
+        )
+    if np.any(den < 0):
+        raise EvaluationError("denominators (attempted) must be >= 0")
+    m = num.shape[1]
+    for c, d in pairs:
+        if not (0 <= c < m and 0 <= d < m):
+            raise EvaluationError(f"pair ({c}, {d}) out of range for {m} cells")
+    _check_resampling(n_resamples, confidence)
+    sums = resample_sums(np.hstack([num, den]), n_resamples=n_resamples, seed=seed)
+    resampled = _ratios(sums[:, :m], sums[:, m:])
+    observed = _ratios(num.sum(axis=0), den.sum(axis=0))
+    return [
+        _interval(
+            resampled[:, c] - resampled[:, d],
+            float(observed[c] - observed[d]),
+            n_resamples,
+            confidence,
+        )
+        for c, d in pairs
+    ]
+
+
+def paired_bootstrap_precision(
+    credit_a: np.ndarray,
+    attempted_a: np.ndarray,
+    credit_b: np.ndarray,
+    attempted_b: np.ndarray,
+    *,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> BootstrapResult:
+    """Paired bootstrap of ``precision_a - precision_b`` (precision = credit over attempted
+    instances, Table 1's cells): both methods are scored on the same resampled instances.
+    Credit of an instance not attempted is ignored.
+
+    >>> credit_a, credit_b = np.array([1.0, 1.0, 0.0, 0.0]), np.array([1.0, 0.0, 0.0, 1.0])
+    >>> attempted_a = np.array([True, True, True, False])  # precision 2/3 (recall 1/2)
+    >>> attempted_b = np.array([True, True, True, True])  # precision 1/2
+    >>> r = paired_bootstrap_precision(credit_a, attempted_a, credit_b, attempted_b)
+    >>> round(r.mean_diff, 4)
+    0.1667
+    """
+    columns = []
+    for name, credit, attempted in (("a", credit_a, attempted_a), ("b", credit_b, attempted_b)):
+        values, done = _paired(credit, attempted)
+        if not np.all((done == 0) | (done == 1)):
+            raise EvaluationError(f"attempted of method {name} must be 0/1")
+        columns.append((values * done, done))
+    if columns[0][0].shape != columns[1][0].shape:
+        raise EvaluationError(
+            f"the two methods have {columns[0][0].size} and {columns[1][0].size} instances"
+        )
+    num = np.column_stack([columns[0][0], columns[1][0]])
+    den = np.column_stack([columns[0][1], columns[1][1]])
+    return bootstrap_ratio_differences(
+        num, den, [(0, 1)], n_resamples=n_resamples, seed=seed, confidence=confidence
+    )[0]
+
+
+def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
+    """Holm-Bonferroni adjusted p-values (step-down; controls the family-wise error rate)::
+
+        sort p_(1) <= ... <= p_(m);  adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))
+
+    returned in the input's order: reject hypothesis ``i`` at level ``a`` iff
+    ``adj[i] <= a``.
+
+    >>> holm([0.01, 0.04, 0.03, 0.005]).tolist()  # 4 * .005, 3 * .01, 2 * .03, max(.04, .06)
+    [0.03, 0.06, 0.06, 0.02]
+    """
+    p = np.asarray(p_values, dtype=float)
+    if p.ndim != 1:
+        raise EvaluationError(f"p-values must be a 1-D list, got shape {p.shape}")
+    if np.any(np.isnan(p)) or np.any((p < 0) | (p > 1)):
+        raise EvaluationError(f"p-values must be in [0, 1], got {p.tolist()}")
+    order = np.argsort(p, kind="stable")
+    m = p.size
+    scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)
+    return adjusted
+
+
+def format_p_value(p: float, *, digits: int = 3) -> str:
+    """A p-value for a report, never ``0``: below :data:`P_FLOOR` (McNemar's chi-square tail
+    of a large statistic underflows to 0.0) it reads ``< 1e-300``.
+
+    >>> format_p_value(0.01234), format_p_value(0.0), format_p_value(5e-310)
+    ('0.0123', '< 1e-300', '< 1e-300')
+    """
+    if p != p:
+        raise EvaluationError("p-value is NaN")
+    if p < P_FLOOR:
+        return f"< {P_FLOOR:g}"
+    return f"{p:.{digits}g}"
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import doctest
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+import evaluation.agreement
+import evaluation.bounds
+import evaluation.significance
 from evaluation._errors import AgreementError
 from evaluation.agreement import (
     class_map,
@@ -13,10 +19,13 @@ from evaluation.agreement import (
     greedy_merge,
     krippendorff_alpha,
     observed_agreement,
+    read_class_table,
     scott_pi,
     sense_lemma,
     thesaurus_distance,
+    weight_defaults,
     weighted_kappa,
+    write_class_table,
 )
 
 
@@ -72,7 +81,7 @@ def test_single_category_is_undefined() -> None:
         fleiss_kappa([["s1", "s1", "s1"]] * 3)
     with pytest.raises(AgreementError, match="undefined"):
         weighted_kappa(["s1"] * 3, ["s1"] * 3, lambda x, y: float(x != y))
-    with pytest.raises(AgreementError, match="undefined"):
+    with pytest.raises(AgreementError, match="^alpha is undefined: expected disagreement is 0"):
         krippendorff_alpha([["s1"] * 3, ["s1"] * 3])
     with pytest.raises(AgreementError, match="undefined"):
         greedy_merge(["s1"] * 3, ["s1"] * 3)
@@ -175,7 +184,7 @@ def test_greedy_merge_raises_kappa_above_threshold() -> None:
         [0, 0, 0, 25],
     ]
     a, b = _from_table(table, ["s1", "s2", "s3", "s4"])
-    result = greedy_merge(a, b, k_min=0.8)
+    result = greedy_merge(a, b, k_min=0.8, statistic="cohen")
     assert result.kappa_before == pytest.approx(cohen_kappa(a, b))
     assert result.kappa_before < 0.8
     assert result.classes == [frozenset({"s1"}), frozenset({"s2", "s3"}), frozenset({"s4"})]
@@ -186,13 +195,31 @@ def test_greedy_merge_raises_kappa_above_threshold() -> None:
     assert result.kappa_after == pytest.approx(1.0)  # every disagreement was s2/s3
     assert len(result.steps) == 1
     assert {result.steps[0].left, result.steps[0].right} == {frozenset({"s2"}), frozenset({"s3"})}
+    assert result.observed_before == pytest.approx(65 / 80)
+    assert result.observed_after == 1.0 and not result.single_class
+
+
+def test_greedy_merge_default_is_scott_pi() -> None:
+    # the paper's generalised kappa: Pc = sum_j (C_j / 2T)^2, pooled over both raters
+    table = [[20, 6, 0], [0, 10, 8], [2, 7, 10]]
+    a, b = _from_table(table, ["s1", "s2", "s3"])
+    assert cohen_kappa(a, b) != pytest.approx(scott_pi(a, b))
+    result = greedy_merge(a, b, k_min=0.8)
+    assert result.kappa_before == pytest.approx(scott_pi(a, b))
+    (step,) = result.steps[:1]
+    merged = class_map(result.classes[:1] + [step.left | step.right])
+    relabel = [merged.get(x, x) for x in a], [merged.get(x, x) for x in b]
+    assert step.kappa == pytest.approx(scott_pi(*relabel))
 
 
 def test_greedy_merge_stops_at_threshold_and_can_merge_all() -> None:
     a, b = _from_table([[5, 5], [5, 5]], ["s1", "s2"])  # kappa 0: only a full merge helps
     result = greedy_merge(a, b, k_min=0.8)
     assert result.classes == [frozenset({"s1", "s2"})]
-    assert result.kappa_after == 1.0
+    assert result.single_class
+    assert result.kappa_after is None  # a single class: kappa undefined, not 1
+    assert result.steps[-1].kappa is None
+    assert result.observed_after == 1.0
     good = _from_table(SEED_TABLE, ["s1", "s2"])
     unchanged = greedy_merge(*good, k_min=0.7)  # 0.735 >= 0.7: nothing to merge
     assert unchanged.steps == [] and len(unchanged.classes) == 2
@@ -210,3 +237,54 @@ def test_weighted_kappa_block_shortcut_is_exact() -> None:
     distance = thesaurus_distance(TreeVerbs())
     full = weighted_kappa(a, b, distance)  # every pair through distance (1 across lemmas)
     assert weighted_kappa(a, b, distance, block=sense_lemma) == pytest.approx(full)
+
+
+def test_weight_defaults_are_counted() -> None:
+    from tests.test_measures import TreeVerbs
+
+    a = ["run%1", "run%1", "run%1", "run%2", "walk%1"]
+    b = ["run%1", "run%9", "go%1", "run%3", "walk%2"]
+    # agreement (not counted), unknown key, other lemma, a real path, a lemma unknown
+    assert weight_defaults(a, b, TreeVerbs()) == {
+        "other-lemma": 1,
+        "unknown-key": 1,
+        "unknown-lemma": 1,
+    }
+
+
+def test_class_table_round_trip_and_errors(tmp_path: Path) -> None:
+    path = tmp_path / "classes.tsv"
+    classes = {
+        "run": [frozenset({"run%2", "run%3"}), frozenset({"run%1", "go%1"})],
+        "go": [frozenset({"go%1"})],
+    }
+    counts = write_class_table(path, classes, comment="made by hand")
+    # go%1 inside run's class is another lemma's key: left out there, kept under go
+    assert counts == {"keys": 4, "classes": 3, "other_lemma_left_out": 1}
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# sense classes") and "# made by hand\n" in text
+    assert read_class_table(path) == {
+        "go%1": "go%1",
+        "run%1": "run%1",
+        "run%2": "run%2",
+        "run%3": "run%2",
+    }
+    for body, message in (
+        ("run%1 run%1\n", "tsv:2: expected sense_key<TAB>class_id"),
+        ("run%1\tA\nrun%1\tB\n", "tsv:3: sense key 'run%1' listed twice"),
+        ("run%2\trun%1\nrun%1\trun%3\n", "tsv:2: class id 'run%1' is also a key .*line 3"),
+    ):
+        path.write_text("# header\n" + body, encoding="utf-8")
+        with pytest.raises(AgreementError, match=message):
+            read_class_table(path)
+    with pytest.raises(AgreementError, match="cannot read class table .*nowhere.tsv"):
+        read_class_table(tmp_path / "nowhere.tsv")
+
+
+@pytest.mark.parametrize(
+    "module", [evaluation.agreement, evaluation.bounds, evaluation.significance]
+)
+def test_docstring_examples(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -137,19 +137,112 @@ def test_agreement_json_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert status == 0
     report = json.loads(out)
-    assert report["instances"] == 10 and report["several_keys_first_used"] == 1
+    assert report["instances"] == 10 and report["several_keys"] == {"rule": "first", "instances": 1}
+    assert report["lemmas"] == 2 and report["other_lemma_keys"] == {"ann_a.key": 0, "ann_b.key": 0}
     (pair,) = report["pairs"]
-    # 8 of 10 agree; marginals of both: run%1 .2, run%2 .3, run%3 .2, run%4 .2, go%1 .1
     assert pair["observed"] == pytest.approx(0.8)
-    assert pair["cohen_kappa"]["value"] == pytest.approx((0.8 - 0.22) / 0.78)
-    # two run%2/run%3 disagreements at LEN/MAXLEN = 2/5; expected weighted disagreement
-    # 2 * (.6*.06 + .6*.04 + .8*.04 + .4*.06 + 1*.06 + 1*.04 + 1*.1*.9) = .612
-    assert pair["weighted_kappa"]["value"] == pytest.approx(1 - 0.08 / 0.612)
-    run = report["merged"]["run"]
-    assert run["kappa_before"] == pytest.approx((7 / 9 - 21 / 81) / (1 - 21 / 81))
-    assert run["classes"] == [["run%1"], ["run%2", "run%3"], ["run%4"]]
-    assert run["kappa_after"] == pytest.approx(1.0)
-    assert report["merged"]["go"]["undefined"].startswith("kappa is undefined")
+    # run (9 instances, 7 agree): both raters' marginals 2/3/2/2 of 9, Pc = 21/81:
+    # kappa = (63 - 21) / (81 - 21) = 0.7, Cohen and Scott alike; go (1): a single category
+    run = pair["per_lemma"]["run"]
+    assert (run["instances"], run["observed"]) == (9, pytest.approx(7 / 9))
+    assert run["cohen_kappa"] == pytest.approx(0.7) and run["scott_pi"] == pytest.approx(0.7)
+    assert pair["per_lemma"]["go"]["cohen_kappa"] is None
+    cohen = pair["statistics"]["cohen_kappa"]
+    assert cohen["mean_per_word"] == pytest.approx(0.7)
+    assert (cohen["defined"], cohen["undefined"]) == (1, 1)
+    # pooled over lemmas: marginals run%1 .2, run%2 .3, run%3 .2, run%4 .2, go%1 .1
+    assert cohen["pooled_over_lemmas"] == pytest.approx((0.8 - 0.22) / 0.78)
+    # weighted, run: two run%2/run%3 disagreements at 2/5; expected 2/81 * 21.6 (LEN/MAXLEN
+    # 3/5, 3/5, 4/5, 2/5, 1, 1 times 2*3, 2*2, 2*2, 3*2, 3*2, 2*2): 1 - (.8/9) / (43.2/81)
+    weighted = pair["statistics"]["weighted_kappa"]
+    assert pair["per_lemma"]["run"]["weighted_kappa"] == pytest.approx(1 - 1 / 6)
+    # pooled: expected 2 * (.6*.06 + .6*.04 + .8*.04 + .4*.06 + 1*.06 + 1*.04 + 1*.1*.9) = .612
+    assert weighted["pooled_over_lemmas"] == pytest.approx(1 - 0.08 / 0.612)
+    assert pair["weight_defaults"] == {}
+    merged = report["merged"]
+    assert (merged["statistic"], merged["k_min"]) == ("scott", 0.8)
+    assert merged["per_lemma"]["run"]["classes"] == [["run%1"], ["run%2", "run%3"], ["run%4"]]
+    assert merged["per_lemma"]["run"]["kappa_before"] == pytest.approx(0.7)
+    assert merged["per_lemma"]["run"]["kappa_after"] == pytest.approx(1.0)
+    assert merged["per_lemma"]["go"]["outcome"] == "single-category"
+    assert report["all_files"]["statistics"]["fleiss_kappa"]["mean_per_word"] == pytest.approx(0.7)
+
+
+def test_agreement_text_labels_pooled_and_per_verb(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _agreement(capsys, *ANN, "--merge-to", "0.8")
+    assert status == 0
+    assert "pooled*" in out and "* pooled = all instances at once: overstates" in out
+    assert "  Cohen's kappa             0.7000    0.7000    0.7436  1 of 2 words" in out
+    assert "merged 1" in out and "single category (kappa undefined) 1" in out
+    assert "\n  run " not in out  # per-word rows only on request
+    status, out, _ = _agreement(capsys, *ANN, "--merge-to", "0.8", "--per-verb")
+    assert "\n  run                   9  0.7778    0.7000    0.7000" in out
+    assert "  run (9): kappa 0.7000 -> 1.0000; classes: run%1 | run%2 run%3 | run%4" in out
+    assert "nan" not in out.lower()
+
+
+def test_agreement_single_class_merge_is_not_kappa_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = _keys_file(tmp_path / "a.key", ["run%1", "run%2", "run%1", "run%2"])
+    b = _keys_file(tmp_path / "b.key", ["run%2", "run%1", "run%2", "run%1"])
+    status, out, _ = _agreement(capsys, a, b, "--merge-to", "0.8", "--per-verb")
+    assert status == 0
+    assert "run (4): kappa -1.0000 -> merged into a single class (kappa undefined)" in out
+    assert "merged into a single class (kappa undefined) 1" in out
+    assert "-> 1.0000" not in out
+
+
+def _keys_file(path: Path, senses: list[str]) -> str:
+    path.write_text("".join(f"i{n} {s}\n" for n, s in enumerate(senses)), encoding="utf-8")
+    return str(path)
+
+
+def test_classes_out_then_score_with_classes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    classes = tmp_path / "classes.tsv"
+    status, out, _ = _agreement(capsys, *ANN, "--merge-to", "0.8", "--classes-out", str(classes))
+    assert status == 0 and "5 keys in 4 classes" in out
+    lines = classes.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# sense classes") and lines[1].startswith("# made by: wsd agr")
+    assert lines[2:] == ["go%1\tgo%1", "run%1\trun%1", "run%2\trun%2", "run%3\trun%2",
+                         "run%4\trun%4"]  # fmt: skip
+    status, out, _ = _score(capsys, "--classes", str(classes), "--json", "--per-verb")
+    assert status == 0
+    report = json.loads(out)
+    assert report["alphas"] == ["inf"]
+    # run%3 -> run%2: d3 (run%3 vs run%2) and d4 now right, d7 gold run%2; d2 {run%1, run%2}
+    # still half right: credit 1 + .5 + 1 + 1 + 0 + 1 = 4.5 over 6 attempted, 8 gold
+    exact = report["overall"]["inf"]
+    assert (exact["precision"], exact["recall"]) == (pytest.approx(4.5 / 6), pytest.approx(4.5 / 8))
+    assert report["classes"]["gold"] == {"in_table": 9, "not_in_table": 0}
+    assert report["per_verb"]["run"]["inf"]["precision"] == pytest.approx(3.5 / 5)
+    status, out, err = _score(capsys, "--classes", str(classes), "--alpha", "1", "inf")
+    assert status == 2 and out == "" and "exact match on classes only" in err
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("run%1 run%2\n", encoding="utf-8")
+    status, out, err = _score(capsys, "--classes", str(bad))
+    assert status == 2 and "bad.tsv:1: expected sense_key<TAB>class_id" in err
+    assert err.count("\n") == 1
+
+
+def test_agreement_several_keys_shared_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    # e9: a gives run%2 run%3, b gives run%2: both rules pick run%2 here; gold/pred instead
+    status, out, _ = _agreement(
+        capsys, str(KEYS / "gold.key"), str(KEYS / "pred.key"), "--intersection", "--json"
+    )
+    first = json.loads(out)["pairs"][0]["observed"]
+    _, out, _ = _agreement(
+        capsys,
+        *(str(KEYS / "gold.key"), str(KEYS / "pred.key"), "--intersection", "--json"),
+        "--several-keys",
+        "shared",
+    )
+    shared = json.loads(out)["pairs"][0]["observed"]
+    # d1 ok; d2 run%1 vs run%1 (first) ok; d3 no; d4 run%2 vs run%3: first no, shared yes;
+    # d5 no; d6 ok
+    assert (first, shared) == (pytest.approx(3 / 6), pytest.approx(4 / 6))
 
 
 def test_agreement_three_files_and_intersection(
@@ -171,7 +264,7 @@ def test_agreement_three_files_and_intersection(
     assert report["instances"] == 9
     assert report["left_out"] == {"ann_a.key": 1, "ann_b.key": 1, "ann_c.key": 0}
     assert len(report["pairs"]) == 3
-    assert report["fleiss_kappa"]["value"] is not None
+    assert report["all_files"]["statistics"]["fleiss_kappa"]["mean_per_word"] is not None
 
 
 def test_agreement_single_category_says_undefined(
@@ -181,7 +274,8 @@ def test_agreement_single_category_says_undefined(
         (tmp_path / name).write_text("i1 go%1\ni2 go%1\n", encoding="utf-8")
     status, out, _ = _agreement(capsys, str(tmp_path / "x.key"), str(tmp_path / "y.key"))
     assert status == 0
-    assert "Pa 1.0000, Cohen's kappa undefined (kappa is undefined" in out
+    assert "Pa 1.0000" in out
+    assert "  Cohen's kappa          undefined undefined undefined  1 of 1 words" in out
     assert "nan" not in out.lower()
 
 
@@ -191,6 +285,7 @@ def test_agreement_single_category_says_undefined(
         ([ANN[0]], "two or more key files"),
         ([*ANN, "--merge-to", "1.5"], "--merge-to must be in (0, 1]"),
         ([*ANN, ANN[0], "--merge-to", "0.8"], "exactly two key files"),
+        ([*ANN, "--classes-out", "x.tsv"], "--classes-out needs --merge-to"),
         ([ANN[0], "/nonexistent/z.key"], "z.key"),
     ],
 )

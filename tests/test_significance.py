@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 
 from evaluation._errors import EvaluationError
-from evaluation.significance import mcnemar, paired_bootstrap
+from evaluation.significance import (
+    bootstrap_ratio_differences,
+    format_p_value,
+    holm,
+    mcnemar,
+    paired_bootstrap,
+    paired_bootstrap_precision,
+    resample_sums,
+)
 
 
 def test_bootstrap_ci_contains_true_difference() -> None:
@@ -93,3 +101,89 @@ def test_mcnemar_against_scipy(n01: int, n10: int) -> None:
 def test_mcnemar_rejects_graded_scores() -> None:
     with pytest.raises(EvaluationError, match="0/1"):
         mcnemar(np.array([0.5, 1.0]), np.array([1, 0]))
+
+
+def test_resample_sums_match_a_naive_loop() -> None:
+    # the same generator draws, summed instance by instance instead of by counts @ columns
+    rng = np.random.default_rng(3)
+    columns = rng.random((37, 3))
+    sums = resample_sums(columns, n_resamples=50, seed=9)
+    indices = np.random.default_rng(9).integers(0, 37, size=(50, 37))
+    naive = np.array([[columns[idx, j].sum() for j in range(3)] for idx in indices])
+    assert sums == pytest.approx(naive)
+
+
+def _abstaining_pair(n: int = 600) -> tuple[np.ndarray, ...]:
+    """Method a abstains on the hardest third and is right on 90% of the rest; method b
+    answers everything and is right on 70%: a's precision is higher, its recall lower."""
+    rng = np.random.default_rng(21)
+    attempted_a = np.arange(n) % 3 != 0
+    credit_a = np.where(attempted_a, rng.random(n) < 0.9, 0).astype(float)
+    credit_b = (rng.random(n) < 0.7).astype(float)
+    return credit_a, attempted_a, credit_b, np.ones(n, dtype=bool)
+
+
+def test_precision_bootstrap_is_a_difference_of_ratios() -> None:
+    credit_a, attempted_a, credit_b, attempted_b = _abstaining_pair()
+    precision = paired_bootstrap_precision(
+        credit_a, attempted_a, credit_b, attempted_b, n_resamples=1000, seed=4
+    )
+    expected = credit_a[attempted_a].mean() - credit_b.mean()
+    assert precision.mean_diff == pytest.approx(expected)
+    assert precision.significant and precision.low > 0
+    recall = paired_bootstrap(credit_a, credit_b, n_resamples=1000, seed=4)
+    assert recall.mean_diff == pytest.approx(credit_a.mean() - credit_b.mean())
+    assert recall.mean_diff < 0 < precision.mean_diff  # the two questions differ
+    # credit of unattempted instances is ignored, not counted
+    noisy = credit_a + np.where(attempted_a, 0, 5.0)
+    again = paired_bootstrap_precision(
+        noisy, attempted_a, credit_b, attempted_b, n_resamples=1000, seed=4
+    )
+    assert again == precision
+
+
+def test_ratio_bootstrap_matches_a_naive_loop_and_batches() -> None:
+    credit_a, attempted_a, credit_b, attempted_b = _abstaining_pair(90)
+    num = np.column_stack([credit_a * attempted_a, credit_b])
+    den = np.column_stack([attempted_a, attempted_b]).astype(float)
+    (result,) = bootstrap_ratio_differences(num, den, [(0, 1)], n_resamples=200, seed=2)
+    indices = np.random.default_rng(2).integers(0, 90, size=(200, 90))
+    diffs = [
+        num[idx, 0].sum() / den[idx, 0].sum() - num[idx, 1].sum() / den[idx, 1].sum()
+        for idx in indices
+    ]
+    assert (result.low, result.high) == pytest.approx(tuple(np.quantile(diffs, [0.025, 0.975])))
+    # one call for several pairs gives each pair what a call of its own gives
+    swapped = bootstrap_ratio_differences(num, den, [(0, 1), (1, 0)], n_resamples=200, seed=2)
+    assert swapped[0] == result
+    assert swapped[1].mean_diff == pytest.approx(-result.mean_diff)
+    with pytest.raises(EvaluationError, match="pair \\(0, 2\\) out of range"):
+        bootstrap_ratio_differences(num, den, [(0, 2)])
+    with pytest.raises(EvaluationError, match="attempted of method a must be 0/1"):
+        paired_bootstrap_precision(credit_a, credit_a + 0.5, credit_b, attempted_b)
+
+
+def test_holm_by_hand() -> None:
+    # sorted .001, .01, .02, .04, .30 times 5, 4, 3, 2, 1: .005, .04, .06, .08, .30
+    adjusted = holm([0.02, 0.30, 0.001, 0.04, 0.01])
+    assert adjusted.tolist() == pytest.approx([0.06, 0.30, 0.005, 0.08, 0.04])
+    # sorted .2, .4, .7 times 3, 2, 1: .6, .8, .7 -> the last is raised to .8 (monotone)
+    assert holm([0.4, 0.2, 0.7]).tolist() == pytest.approx([0.8, 0.6, 0.8])
+    assert holm([0.5, 0.6]).tolist() == [1.0, 1.0]  # 2 * .5 = 1, capped at 1
+    assert holm([]).tolist() == []
+    with pytest.raises(EvaluationError, match="in \\[0, 1\\]"):
+        holm([0.5, 1.5])
+
+
+def test_holm_against_statsmodels_if_installed() -> None:
+    multitest = pytest.importorskip("statsmodels.stats.multitest")
+    p = np.random.default_rng(5).random(12) ** 3
+    expected = multitest.multipletests(p, method="holm")[1]
+    assert holm(p) == pytest.approx(expected)
+
+
+def test_mcnemar_underflow_is_never_printed_as_zero() -> None:
+    result = mcnemar(*_vectors(0, 6000))
+    assert result.p_value == 0.0  # erfc underflows for a chi-square of ~6000
+    assert format_p_value(result.p_value) == "< 1e-300"
+    assert format_p_value(mcnemar(*_vectors(10, 25)).p_value) == "0.018"  # 0.01797...

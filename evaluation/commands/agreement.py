@@ -1,10 +1,21 @@
 """``wsd agreement``: agreement between two or more key files over the same instances.
 
-Prints Pa, Cohen's kappa for each pair, Fleiss' kappa and Krippendorff's alpha over all files,
-optionally weighted kappa with the thesaurus distance ``LEN / MAXLEN`` (``--weighted``) and
-Ng et al.'s greedy merged sense classes per verb (``--merge-to K``, two files).  An instance
-with several keys is labelled by its first key (counted).  A statistic that is undefined (one
-category only) is reported as such, never as NaN.
+Every statistic is computed per word (lemma) and summarised the way the literature reports
+it (:mod:`evaluation.bounds`): the arithmetic mean of the per-word kappas (seed 004's "Media
+k"), the instance-weighted mean, and the count of words where kappa is undefined (a single
+category).  The figures over all instances at once are kept but labelled "pooled over
+lemmas": they overstate agreement, because their chance agreement counts pairs of senses of
+different verbs, which two annotators of one instance can never choose between.
+
+For each pair of files: ``Pa``, Cohen's kappa, Scott's pi (the seed's generalised kappa)
+and, with ``--weighted``, weighted kappa with the thesaurus distance ``LEN / MAXLEN`` (keys
+of another lemma or unknown to the thesaurus are at distance 1: counted).  Over all files:
+Fleiss' kappa and Krippendorff's alpha.  With ``--merge-to K`` (two files): Ng et al.'s
+greedy merging per word with ``--statistic`` (default ``scott``, the paper's), the seed's
+summary table, and with ``--classes-out`` the merged classes as a coarse sense inventory for
+``wsd score --classes``.  An instance with several keys is labelled by each file's first key
+(``--several-keys shared`` uses a key all files share); an instance's lemma is the most
+common lemma of its keys.  Undefined statistics are said in words, never printed as NaN.
 """
 
 from __future__ import annotations
@@ -13,28 +24,42 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .._errors import AgreementError
-from ..agreement import (
-    cohen_kappa,
-    fleiss_kappa,
-    greedy_merge,
-    krippendorff_alpha,
-    observed_agreement,
-    sense_lemma,
-    thesaurus_distance,
-    weighted_kappa,
+from ..bounds import (
+    LEMMA_RULE,
+    SEVERAL_KEYS_RULES,
+    choose_labels,
+    instance_lemmas,
+    merge_per_lemma,
+    multi_agreement,
+    pair_agreement,
 )
+from ..measures import VerbThesaurus
 
 __all__ = ["agreement_report", "register", "run"]
+
+POOLED_NOTE = (
+    "pooled = all instances at once: overstates agreement (its chance agreement counts"
+    " sense pairs of different verbs); the literature reports the mean per word"
+)
+_NAMES = {  # long name, column header
+    "cohen_kappa": ("Cohen's kappa", "Cohen"),
+    "scott_pi": ("Scott's pi", "Scott"),
+    "weighted_kappa": ("weighted kappa", "weighted"),
+    "fleiss_kappa": ("Fleiss' kappa", "Fleiss"),
+    "krippendorff_alpha": ("Krippendorff's alpha", "Kripp."),
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "agreement", help="agreement between key files: Pa, Cohen/Fleiss/weighted kappa, merging"
+        "agreement",
+        help="agreement between key files per word: Pa, Cohen/Scott/Fleiss/weighted kappa, merging",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
     parser.add_argument("keys", nargs="+", metavar="KEY", help="two or more key files")
     parser.add_argument(
@@ -52,20 +77,45 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--merge-to",
         type=float,
         metavar="K",
-        help="greedily merge sense classes per verb until kappa >= K (two files)",
+        help="greedily merge sense classes of each word until kappa >= K (two files)",
+    )
+    parser.add_argument(
+        "--statistic",
+        choices=("scott", "cohen"),
+        default="scott",
+        help="kappa maximised by --merge-to: scott (Ng et al.'s generalised kappa, "
+        "Pc = sum_j (C_j / 2T)^2; default) or cohen",
+    )
+    parser.add_argument(
+        "--classes-out",
+        metavar="TSV",
+        help="with --merge-to: write the merged classes, one 'sense_key<TAB>class_id' line per "
+        "key (class id = smallest key of the class), for wsd score --classes",
+    )
+    parser.add_argument(
+        "--several-keys",
+        choices=SEVERAL_KEYS_RULES,
+        default="first",
+        help="label of an instance with several keys: each file's first key (default), or a "
+        "key all files share when there is one (then Pa equals exact-match precision)",
     )
     parser.add_argument(
         "--intersection",
         action="store_true",
         help="use the instances shared by all files when they cover different instances",
     )
+    parser.add_argument(
+        "--per-verb", action="store_true", help="text output: one row per word (JSON has them)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
 
-def _check_options(n_files: int, merge_to: float | None) -> None:
+def _check_options(n_files: int, merge_to: float | None, classes_out: str | None = None) -> None:
     if n_files < 2:
         raise AgreementError(f"agreement needs two or more key files, got {n_files}")
+    if classes_out is not None and merge_to is None:
+        raise AgreementError("--classes-out needs --merge-to (the classes come from merging)")
     if merge_to is not None:
         if n_files != 2:
             raise AgreementError(f"--merge-to compares exactly two key files, got {n_files}")
@@ -88,111 +138,149 @@ def _shared_ids(
     return sorted(shared)
 
 
-def _statistic(function: Callable[..., float], *args: Any) -> dict[str, Any]:
-    try:
-        return {"value": function(*args)}
-    except AgreementError as exc:
-        return {"value": None, "undefined": str(exc)}
-
-
 def agreement_report(
     names: Sequence[str],
     keys: Sequence[Mapping[str, Sequence[str]]],
     *,
     intersection: bool = False,
-    distance: Callable[[str, str], float] | None = None,
+    verbs: VerbThesaurus | None = None,
     merge_to: float | None = None,
-) -> dict[str, Any]:
-    """Agreement statistics of several annotations ``{instance_id: sense keys}``.
+    statistic: str = "scott",
+    several: str = "first",
+) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
+    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word,
+    and the merged classes of each word (empty without ``merge_to``).
 
-    Statistics are ``{"value": float}`` or ``{"value": None, "undefined": reason}``.
+    A statistic is a float, or ``None`` where it is undefined (a single category).
     """
     _check_options(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)
-    labels = [[k[i][0] for i in ids] for k in keys]
+    labels, several_count = choose_labels(keys, ids, several=several)
+    lemmas, other = instance_lemmas(labels)
     report: dict[str, Any] = {
         "files": list(names),
         "instances": len(ids),
+        "lemmas": len(set(lemmas)),
         "left_out": {n: len(k) - len(ids) for n, k in zip(names, keys, strict=True)},
-        "several_keys_first_used": sum(1 for k in keys for i in ids if len(k[i]) > 1),
+        "several_keys": {"rule": several, "instances": several_count},
+        "lemma_rule": LEMMA_RULE,
+        "other_lemma_keys": dict(zip(names, other, strict=True)),
+        "pooled_note": POOLED_NOTE,
         "pairs": [],
     }
     for (na, a), (nb, b) in itertools.combinations(zip(names, labels, strict=True), 2):
-        pair: dict[str, Any] = {
-            "a": na,
-            "b": nb,
-            "observed": observed_agreement(a, b),
-            "cohen_kappa": _statistic(cohen_kappa, a, b),
-        }
-        if distance is not None:
-            pair["weighted_kappa"] = _statistic(
-                lambda x, y: weighted_kappa(x, y, distance, block=sense_lemma), a, b
-            )
-        report["pairs"].append(pair)
+        report["pairs"].append({"a": na, "b": nb, **pair_agreement(a, b, lemmas, verbs=verbs)})
     report["observed"] = sum(p["observed"] for p in report["pairs"]) / len(report["pairs"])
-    report["fleiss_kappa"] = _statistic(fleiss_kappa, list(zip(*labels, strict=True)))
-    report["krippendorff_alpha"] = _statistic(krippendorff_alpha, labels)
+    report["all_files"] = multi_agreement(labels, lemmas)
+    classes: dict[str, list[frozenset[str]]] = {}
     if merge_to is not None:
-        report["merge_to"] = merge_to
-        report["merged"] = _merge_per_verb(labels[0], labels[1], merge_to)
-    return report
+        report["merged"], classes = merge_per_lemma(
+            labels[0], labels[1], lemmas, merge_to, statistic=statistic
+        )
+    return report, classes
 
 
-def _merge_per_verb(a: Sequence[str], b: Sequence[str], k_min: float) -> dict[str, Any]:
-    by_verb: dict[str, list[int]] = {}
-    for index, key in enumerate(a):
-        by_verb.setdefault(key.split("%", 1)[0], []).append(index)
-    merged: dict[str, Any] = {}
-    for verb, rows in sorted(by_verb.items()):
-        try:
-            result = greedy_merge([a[i] for i in rows], [b[i] for i in rows], k_min)
-        except AgreementError as exc:
-            merged[verb] = {"instances": len(rows), "undefined": str(exc)}
+def _num(value: float | None, width: int = 0) -> str:
+    return f"{'undefined':>{width}}" if value is None else f"{value:{width}.4f}"
+
+
+def _summary_rows(statistics: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    lines = [f"  {'':<22} {'mean/word':>9} {'inst-wtd':>9} {'pooled*':>9}  undefined (1 category)"]
+    for name, s in statistics.items():
+        lines.append(
+            f"  {_NAMES[name][0]:<22} {_num(s['mean_per_word'], 9)} "
+            f"{_num(s['instance_weighted_mean'], 9)} {_num(s['pooled_over_lemmas'], 9)}  "
+            f"{s['undefined']} of {s['defined'] + s['undefined']} words"
+        )
+    return lines
+
+
+def _per_verb_rows(per_lemma: Mapping[str, Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    lines = [f"  {'word':<16} {'n':>6} {'Pa':>7} " + " ".join(f"{_NAMES[n][1]:>9}" for n in names)]
+    for lemma, row in per_lemma.items():
+        cells = " ".join(_num(row[n], 9) for n in names)
+        lines.append(f"  {lemma:<16} {row['instances']:>6} {row['observed']:7.4f} {cells}")
+    return lines
+
+
+def _merge_text(merged: Mapping[str, Any], per_verb: bool) -> list[str]:
+    summary = merged["summary"]
+    outcomes = summary["outcomes"]
+    statistic = "Scott's pi" if merged["statistic"] == "scott" else "Cohen's kappa"
+    lines = [
+        f"greedy merging per word ({statistic}, until >= {merged['k_min']:g}), "
+        f"{summary['words']} words: unchanged {outcomes['unchanged']}, merged "
+        f"{outcomes['merged']}, merged into a single class (kappa undefined) "
+        f"{outcomes['single-class']}, single category (kappa undefined) "
+        f"{outcomes['single-category']}"
+    ]
+    table = summary["with_classes"]
+    if table is not None:
+        before, after = table["before"], table["after"]
+        lines.append(
+            f"  words left with >= 2 classes ({table['words']}, T = {table['instances']}): "
+            f"senses {before['mean_senses']:.1f} -> {after['mean_senses']:.1f}, "
+            f"A {before['agree']} -> {after['agree']}, Pa {before['observed']:.4f} -> "
+            f"{after['observed']:.4f}, mean kappa {before['mean_kappa']:.4f} -> "
+            f"{after['mean_kappa']:.4f}"
+        )
+    if not per_verb:
+        return lines
+    for lemma, entry in merged["per_lemma"].items():
+        head = f"  {lemma} ({entry['instances']}): "
+        if entry["outcome"] == "single-category":
+            lines.append(head + "single category (kappa undefined)")
             continue
-        merged[verb] = {
-            "instances": len(rows),
-            "kappa_before": result.kappa_before,
-            "kappa_after": result.kappa_after,
-            "classes": [sorted(c) for c in result.classes],
-        }
-    return merged
+        after = (
+            "merged into a single class (kappa undefined)"
+            if entry["outcome"] == "single-class"
+            else f"{entry['kappa_after']:.4f}"
+        )
+        classes = " | ".join(" ".join(c) for c in entry["classes"])
+        lines.append(head + f"kappa {entry['kappa_before']:.4f} -> {after}; classes: {classes}")
+    return lines
 
 
-def _value(statistic: dict[str, Any]) -> str:
-    if statistic["value"] is None:
-        return f"undefined ({statistic['undefined']})"
-    return f"{statistic['value']:.4f}"
-
-
-def _text(report: dict[str, Any]) -> list[str]:
-    lines = [f"instances: {report['instances']}"]
+def _text(report: dict[str, Any], per_verb: bool) -> list[str]:
+    other = ", ".join(f"{n} {c}" for n, c in report["other_lemma_keys"].items())
+    lines = [
+        f"instances: {report['instances']}, words: {report['lemmas']} "
+        f"(keys of another lemma than the instance's: {other})"
+    ]
     left_out = {n: c for n, c in report["left_out"].items() if c}
     if left_out:
         lines.append("left out (not shared): " + ", ".join(f"{n} {c}" for n, c in left_out.items()))
-    if report["several_keys_first_used"]:
+    several = report["several_keys"]
+    if several["instances"]:
         lines.append(
-            f"instances with several keys (first key used): {report['several_keys_first_used']}"
+            f"instances with several keys: {several['instances']} (label: {several['rule']} key;"
+            " wsd score counts any gold key, so Pa can be below exact-match precision)"
         )
     for pair in report["pairs"]:
-        line = (
-            f"{pair['a']} vs {pair['b']}: Pa {pair['observed']:.4f}, "
-            f"Cohen's kappa {_value(pair['cohen_kappa'])}"
-        )
-        if "weighted_kappa" in pair:
-            line += f", weighted kappa {_value(pair['weighted_kappa'])}"
-        lines.append(line)
-    if len(report["pairs"]) > 1:
-        lines.append(f"mean pairwise Pa: {report['observed']:.4f}")
-    lines.append(f"Fleiss' kappa: {_value(report['fleiss_kappa'])}")
-    lines.append(f"Krippendorff's alpha: {_value(report['krippendorff_alpha'])}")
-    for verb, entry in report.get("merged", {}).items():
-        if "undefined" in entry:
-            lines.append(f"{verb} ({entry['instances']}): {entry['undefined']}")
-            continue
-        classes = " | ".join(" ".join(c) for c in entry["classes"])
         lines.append(
-            f"{verb} ({entry['instances']}): kappa {entry['kappa_before']:.4f} -> "
-            f"{entry['kappa_after']:.4f}; classes: {classes}"
+            f"{pair['a']} vs {pair['b']}: Pa {pair['observed']:.4f} "
+            f"(= A/T, pooled and instance-weighted alike)"
+        )
+        lines += _summary_rows(pair["statistics"])
+        if "weight_defaults" in pair:
+            defaults = ", ".join(f"{r} {c}" for r, c in pair["weight_defaults"].items()) or "none"
+            lines.append(f"  weighted kappa: disagreements at distance 1 by default: {defaults}")
+        if per_verb:
+            lines += _per_verb_rows(pair["per_lemma"], list(pair["statistics"]))
+    lines.append("all files:")
+    lines += _summary_rows(report["all_files"]["statistics"])
+    if per_verb and len(report["files"]) > 2:
+        lines += _per_verb_rows(
+            report["all_files"]["per_lemma"], list(report["all_files"]["statistics"])
+        )
+    lines.append(f"* {report['pooled_note']}")
+    if "merged" in report:
+        lines += _merge_text(report["merged"], per_verb)
+    if "classes_out" in report:
+        out = report["classes_out"]
+        lines.append(
+            f"classes written to {out['path']}: {out['keys']} keys in {out['classes']} classes"
+            f" (keys of another lemma left out: {out['other_lemma_left_out']})"
         )
     return lines
 
@@ -200,22 +288,38 @@ def _text(report: dict[str, Any]) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from wsd.corpus.keys import read_keys
 
-    _check_options(len(args.keys), args.merge_to)  # before reading anything
+    from ..agreement import write_class_table
+
+    _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     keys = [read_keys(path) for path in args.keys]
-    distance = None
+    verbs = None
     if args.weighted:
         import thesaurus
 
-        distance = thesaurus_distance(thesaurus.load(args.verb_thesaurus))
+        verbs = thesaurus.load(args.verb_thesaurus)
     names = [Path(p).name for p in args.keys]
     if len(set(names)) < len(names):
         names = list(args.keys)
-    report = agreement_report(
-        names, keys, intersection=args.intersection, distance=distance, merge_to=args.merge_to
+    report, classes = agreement_report(
+        names,
+        keys,
+        intersection=args.intersection,
+        verbs=verbs,
+        merge_to=args.merge_to,
+        statistic=args.statistic,
+        several=args.several_keys,
     )
+    if args.classes_out:
+        command = (
+            f"wsd agreement {' '.join(args.keys)} --merge-to {args.merge_to:g} "
+            f"--statistic {args.statistic} --several-keys {args.several_keys}"
+            + (" --intersection" if args.intersection else "")
+        )
+        counts = write_class_table(args.classes_out, classes, comment=f"made by: {command}")
+        report["classes_out"] = {"path": str(args.classes_out), **counts}
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
-        print("\n".join(_text(report)))
+        print("\n".join(_text(report, args.per_verb)))
     return 0

@@ -9,6 +9,13 @@ replace that share by the mean over answers of the best acceptability against a 
 (``evaluation.measures.graded_credit``).  An instance's verb is the part of its first gold
 key before ``%``.  Predictions for instances absent from the gold are counted and ignored;
 gold instances without a prediction are not attempted.
+
+With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
+--classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
+by its class before scoring, keys not in the table being classes of their own; answers that
+fall into one class count once.  Only exact match on classes (``alpha = inf``) is scored
+then: a thesaurus distance between two *classes* is not defined (which of their senses would
+it join?), so graded acceptability with classes is refused rather than guessed.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from .._errors import EvaluationError
 from ..measures import (
     ALPHA_DEFAULTS,
     VerbThesaurus,
@@ -43,9 +51,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--alpha",
         nargs="+",
-        default=[format_alpha(a) for a in ALPHA_DEFAULTS],
         metavar="A",
-        help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always scored)",
+        help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always scored;"
+        " with --classes only inf)",
+    )
+    parser.add_argument(
+        "--classes",
+        metavar="TSV",
+        help="map gold and predicted keys to sense classes (sense_key<TAB>class_id lines, as "
+        "written by wsd agreement --classes-out; unlisted keys are their own class) and score "
+        "exact match on classes only",
     )
     parser.add_argument(
         "--verb-thesaurus",
@@ -58,10 +73,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def _alphas(texts: Sequence[str]) -> tuple[float, ...]:
+def _alphas(texts: Sequence[str] | None, classes: bool) -> tuple[float, ...]:
     """Parsed, de-duplicated alphas in the given order, with ``inf`` added if absent."""
+    if texts is None:
+        return (math.inf,) if classes else tuple(ALPHA_DEFAULTS)
     alphas = tuple(dict.fromkeys(parse_alpha(t) for t in texts))
+    if classes and alphas != (math.inf,):
+        finite = ", ".join(format_alpha(a) for a in alphas if not math.isinf(a))
+        raise EvaluationError(
+            f"--classes scores exact match on classes only; graded alpha {finite} is not"
+            " defined between classes (drop --alpha or pass --alpha inf)"
+        )
     return alphas if math.inf in alphas else (*alphas, math.inf)
+
+
+def _to_classes(
+    keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """Each key replaced by its class (unlisted keys: themselves), repeats dropped, and how
+    many keys were ``in_table`` / ``not_in_table``."""
+    found = sum(1 for senses in keys.values() for k in senses if k in classes)
+    total = sum(len(senses) for senses in keys.values())
+    mapped = {i: tuple(dict.fromkeys(classes.get(k, k) for k in ks)) for i, ks in keys.items()}
+    return mapped, {"in_table": found, "not_in_table": total - found}
 
 
 def _scores_by_alpha(
@@ -80,15 +114,25 @@ def score_keys(
     alphas: Sequence[float] = ALPHA_DEFAULTS,
     *,
     per_verb: bool = False,
+    classes: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha.
 
     Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
     ``overall`` (``{alpha: Scores.as_dict()}``), ``issues`` and, with ``per_verb``,
-    ``per_verb`` (``{lemma: {alpha: scores}}``).
+    ``per_verb`` (``{lemma: {alpha: scores}}``).  With ``classes`` (``{sense_key:
+    class_id}``), keys are mapped to classes first (the lemma of an instance still comes from
+    its first gold *key*); only ``alpha = inf`` is allowed, and ``classes`` counts the gold
+    and predicted keys found in the table.
     """
     ids = list(gold)
     lemmas = [gold[i][0].split("%", 1)[0] for i in ids]
+    mapped: dict[str, Any] = {}
+    if classes is not None:
+        if any(not math.isinf(a) for a in alphas):
+            raise EvaluationError("scoring with sense classes is exact match only (alpha = inf)")
+        gold, mapped["gold"] = _to_classes(gold, classes)
+        pred, mapped["pred"] = _to_classes(pred, classes)
     credit = graded_credit(
         [pred.get(i, ()) for i in ids], [gold[i] for i in ids], lemmas, verbs, alphas
     )
@@ -100,6 +144,8 @@ def score_keys(
         "overall": _scores_by_alpha(credit.values, credit.attempted, credit.alphas),
         "issues": dict(sorted(credit.issues.items())),
     }
+    if mapped:
+        report["classes"] = mapped
     if per_verb:
         rows_of: dict[str, list[int]] = {}
         for row, lemma in enumerate(lemmas):
@@ -142,16 +188,21 @@ def run(args: argparse.Namespace) -> int:
     import thesaurus
     from wsd.corpus.keys import read_keys
 
-    alphas = _alphas(args.alpha)
+    from ..agreement import read_class_table
+
+    alphas = _alphas(args.alpha, args.classes is not None)
     gold = read_keys(args.gold)
     pred = read_keys(args.pred)
+    classes = read_class_table(args.classes) if args.classes else None
     verbs = thesaurus.load(args.verb_thesaurus)
     report = {
         "gold": str(args.gold),
         "pred": str(args.pred),
         "verb_thesaurus": str(args.verb_thesaurus),
-        **score_keys(gold, pred, verbs, alphas, per_verb=args.per_verb),
+        **score_keys(gold, pred, verbs, alphas, per_verb=args.per_verb, classes=classes),
     }
+    if args.classes:
+        report["classes"] = {"path": str(args.classes), **report["classes"]}
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -159,7 +210,11 @@ def run(args: argparse.Namespace) -> int:
     lines = [
         f"gold: {report['instances']} instances; predicted: {report['attempted']} attempted"
         f" (not in gold: {report['not_in_gold']}, ignored)",
-        "exact match at alpha = inf; graded acceptability otherwise",
+        "exact match at alpha = inf; graded acceptability otherwise"
+        if not args.classes
+        else f"exact match on sense classes of {args.classes} (gold keys in the table: "
+        f"{report['classes']['gold']['in_table']}, predicted: "
+        f"{report['classes']['pred']['in_table']}; unlisted keys are their own class)",
         *_format_table(report),
     ]
     if report["issues"]:
