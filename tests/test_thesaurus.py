@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
+import warnings
 from pathlib import Path
 
 import networkx as nx
@@ -16,8 +19,11 @@ from hypothesis import strategies as st
 
 import thesaurus
 from evaluation.cli import main
+from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
-from thesaurus._wordnet import load_cached
+from thesaurus._cache import load_cached, stamp_files
+from thesaurus._io import atomic_write_json, atomic_write_text, current_umask
+from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, _Synset, _verb_groups
 
 
 @pytest.fixture(scope="module")
@@ -71,10 +77,11 @@ def test_tsukau_len_by_hand(tsukau: Thesaurus, pair: tuple[str, str], length: in
 
 
 def test_tsukau_maxlen_is_seven_and_acceptability_by_hand(tsukau: Thesaurus) -> None:
-    assert tsukau.maxlen("使う") == 7
+    assert tsukau.maxlen("使う") == 7  # the paper's MAXLEN(使う)
     assert tsukau.maxlen("雇う") == 0  # monosemous
     maxlen = tsukau.maxlen("使う")
-    # A(x, s) = ((MAXLEN - LEN) / MAXLEN) ** alpha, computed by hand for gold 道具を使う:
+    # A(x, s) = ((MAXLEN - LEN) / MAXLEN) ** alpha, computed by hand for gold 道具を使う
+    # (LEN 2 to 材料を使う, 5 to 人を使う, 7 to 消費する, 0 to itself), through the scorer:
     expected = {
         ("材料を使う", 1.0): 5 / 7,
         ("材料を使う", 2.0): 25 / 49,
@@ -82,11 +89,14 @@ def test_tsukau_maxlen_is_seven_and_acceptability_by_hand(tsukau: Thesaurus) -> 
         ("人を使う", 1.0): 2 / 7,
         ("人を使う", 2.0): 4 / 49,
         ("消費する", 1.0): 0.0,
+        ("消費する", 0.5): 0.0,
         ("道具を使う", 2.0): 1.0,
+        ("道具を使う", math.inf): 1.0,
+        ("材料を使う", math.inf): 0.0,
     }
     for (system, alpha), value in expected.items():
         length = tsukau.sense_length(system, "道具を使う")
-        assert ((maxlen - length) / maxlen) ** alpha == pytest.approx(value)
+        assert acceptability(length, maxlen, alpha) == pytest.approx(value), (system, alpha)
 
 
 def test_tsukau_shared_node_and_ancestors(tsukau: Thesaurus) -> None:
@@ -136,6 +146,10 @@ def test_word_similarity_takes_the_best_sense_pair(tmp_path: Path) -> None:
     assert thes.word_similarity("bank", "shore", linear) == 1.0  # bank#2 is shore's node
     assert thes.word_similarity("bank", "money", linear) == pytest.approx(1 - 2 / 4)  # b-a-c
     assert thes.similarity("bank#2", "money#1", linear) == 0.0  # e-d-R-a-c: 4 edges
+    # A user map need not decrease: the best pair is taken after mapping (bank-money: LEN 2, 4).
+    growing = lambda lengths: np.minimum(1.0, np.asarray(lengths) / 4)  # noqa: E731
+    assert thes.word_similarity("bank", "money", growing) == 1.0
+    assert thes.word_similarity("money", "bank", growing) == 1.0
 
 
 # --- random trees against networkx --------------------------------------------------------------
@@ -187,6 +201,49 @@ def test_deep_chain_and_star() -> None:
     ]
 
 
+# --- verb groups (the tree rule on hand-made trees; WordNet in test_thesaurus_wordnet.py) ------
+@pytest.mark.parametrize(
+    ("parent", "groups", "expected", "firsts", "stayed"),
+    [
+        # R(0) -> a(1) -> b(2) -> c(3); R -> d(4) -> e(5).  Group {c, a, e}: first member a
+        # (lowest id), so group node 6 sits under R (a's parent); a keeps b, c leaves b, e
+        # leaves d.
+        ([-1, 0, 1, 2, 0, 4], [[1, 3, 5]], [-1, 6, 1, 6, 0, 6, 0], [1], 0),
+        # R(0) -> y(2) -> x(1); R -> z(3).  Group {x, y, z}: the node goes under y (x's
+        # parent); y is above that place and stays; x and z become siblings under it.
+        ([-1, 2, 0, 0], [[1, 2, 3]], [-1, 4, 0, 4, 2], [1], 1),
+        # Group {x, y} alone: only x could move, so no group node is made.
+        ([-1, 2, 0, 0], [[1, 2]], [-1, 2, 0, 0], [], 1),
+        # R(0) -> 1 -> 2; R -> 3 -> 4.  Groups in order: {1, 3} -> node 5 under R; {2, 4}:
+        # 2's parent is 1, so node 6 goes under 1 and 4 leaves 3.
+        ([-1, 0, 1, 0, 3], [[1, 3], [2, 4]], [-1, 5, 6, 5, 6, 0, 1], [1, 2], 0),
+    ],
+)
+def test_verb_group_nodes_by_hand(
+    parent: list[int], groups: list[list[int]], expected: list[int], firsts: list[int], stayed: int
+) -> None:
+    n = len(parent)
+    names = [f"n{i}" for i in range(n)]
+    parent = list(parent)
+    assert _hang_groups(names, parent, groups) == (len(firsts), stayed)
+    assert parent == expected
+    assert names[n:] == [f"{GROUP_PREFIX}n{first}" for first in firsts]
+    thes = Thesaurus("g", "0", names, np.array(parent), [], np.array([]), {})
+    assert nx.is_tree(as_graph(thes))
+    for group in groups:
+        moved = [m for m in group if parent[m] >= n]
+        for a in moved:
+            assert all(thes.path_length(a, b) == 2 for b in moved if b != a)
+
+
+def test_verb_groups_are_connected_components() -> None:
+    def synset(offset: int, *group: int) -> _Synset:
+        return _Synset(offset=offset, lexfile=29, word="w", hypernyms=(), group=group)
+
+    records = [synset(30, 10), synset(10, 30, 20), synset(20), synset(40), synset(50, 60)]
+    assert _verb_groups(records) == [[10, 20, 30], [50, 60]]  # 60 is only a target
+
+
 # --- bad input ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("edges", "message"),
@@ -194,7 +251,12 @@ def test_deep_chain_and_star() -> None:
         ("R\na\tR\nb\tc\nc\tb\n", r"t\.tsv: cycle (b -> c -> b|c -> b -> c) \(.*t\.tsv:[34]\)"),
         ("a\tb\nb\tc\nc\ta\n", r"no root: cycle a -> b -> c -> a"),
         ("a\ta\n", r"t\.tsv:1: cycle: node 'a' is its own parent"),
-        ("a\tR\nb\tS\n", r"2 roots, expected one: 'R' \(.*t\.tsv:1\), 'S' \(.*t\.tsv:2\)"),
+        (
+            "a\tR\nb\tS\n",
+            r"t\.tsv:2: node 'b' has no path to the root 'R': its parent 'S' has no parent line; "
+            r"2 roots \('R', 'S'\)",
+        ),
+        ("R\nS\na\tR\n", r"t\.tsv:2: node 'S' is a second root besides 'R'; 2 roots"),
         ("a\tR\nb\tR\nb\ta\n", r"t\.tsv:3: node 'b' already has a parent line \(.*t\.tsv:2\)"),
         ("a\tR\nx\ty\tz\n", r"t\.tsv:2: expected 'child<TAB>parent'"),
         ("# only a comment\n\n", r"no edges"),
@@ -206,9 +268,18 @@ def test_bad_trees_name_file_and_line(tmp_path: Path, edges: str, message: str) 
         thesaurus.load_file(path)
 
 
-def test_orphan_subtree_is_reported_as_a_second_root(tmp_path: Path) -> None:
-    path = write_thesaurus(tmp_path, "R\na\tR\nb\tlost\nc\tb\n")
-    with pytest.raises(ThesaurusError, match=r"2 roots.*'lost' \(.*t\.tsv:3\)"):
+def test_orphan_error_names_the_cut_off_child_its_parent_and_the_line(tmp_path: Path) -> None:
+    # 'lost' has the bigger subtree, but R is declared alone on its line: R is the root.
+    path = write_thesaurus(tmp_path, "R\na\tR\nb\tlost\nc\tb\nd\tc\n")
+    with pytest.raises(
+        ThesaurusError,
+        match=r"t\.tsv:3: node 'b' has no path to the root 'R': its parent 'lost' has no parent "
+        r"line; 2 roots \('R', 'lost'\)",
+    ):
+        thesaurus.load_file(path)
+    # No declared root: the largest subtree (x) is taken as the root.
+    path = write_thesaurus(tmp_path, "a\tx\nb\tx\nc\ty\n")
+    with pytest.raises(ThesaurusError, match=r"t\.tsv:3: node 'c' has no path to the root 'x'"):
         thesaurus.load_file(path)
 
 
@@ -251,6 +322,33 @@ def test_unknown_keys_are_key_errors_naming_the_key(tsukau: Thesaurus) -> None:
     with pytest.raises(UnknownKeyError, match="node id -1"):
         tsukau.depth(-1)
     assert not tsukau.has_sense("人を使わない") and not tsukau.has_word("走る")
+
+
+@pytest.mark.parametrize("bad", [-1, -11, 11, 99, 1.5, "3", None])
+def test_node_ids_are_validated_scalar_and_vectorised(tsukau: Thesaurus, bad: object) -> None:
+    assert tsukau.n_nodes == 11
+    shown = repr(bad) if isinstance(bad, str | float | None) else str(bad)
+    calls = (
+        lambda: tsukau.path_length(bad, 0),  # type: ignore[arg-type]
+        lambda: tsukau.path_length(0, bad),  # type: ignore[arg-type]
+        lambda: tsukau.lca(bad, 1),  # type: ignore[arg-type]
+        lambda: tsukau.path(1, bad),  # type: ignore[arg-type]
+    )
+    for call in calls:
+        with pytest.raises(UnknownKeyError, match=f"node id {shown}"):
+            call()
+    if isinstance(bad, int):
+        with pytest.raises(UnknownKeyError, match=f"node id {bad} out of range"):
+            tsukau.path_lengths(np.array([0, 1, bad]), np.array([1, 2, 3]))
+        with pytest.raises(UnknownKeyError, match=f"node id {bad} out of range"):
+            tsukau.lcas(np.array([0]), np.array([bad]))
+
+
+def test_float_node_arrays_are_rejected(tsukau: Thesaurus) -> None:
+    with pytest.raises(UnknownKeyError, match=r"node ids must be integers, got float64 \(1\.5"):
+        tsukau.path_lengths(np.array([1.5, 2.0]), np.array([0, 1]))
+    assert tsukau.path_lengths(np.array([], dtype=float), []).tolist() == []
+    assert tsukau.path_length(np.int32(3), np.int64(1)) == 2  # numpy integers are fine
 
 
 def test_comments_blank_lines_root_line_and_version_hash(tmp_path: Path) -> None:
@@ -311,37 +409,156 @@ def test_bad_mapping_arguments() -> None:
 
 
 # --- disk cache (with a stand-in builder, so no WordNet is needed) ------------------------------
-def fake_build(kind: str) -> dict[str, object]:
-    fake_build.calls += 1  # type: ignore[attr-defined]
-    return {
-        "names": ["ROOT", "x.n.01", "y.n.01"],
-        "parent": np.array([-1, 0, 1], dtype=np.int32),
-        "sense_ids": ["x%1:00:00::", "y%1:00:00::", "y%1:00:01::"],
-        "sense_nodes": np.array([1, 2, 1], dtype=np.int32),
-        "words": {"x": [0], "y": [1, 2]},
-    }
+class FakeWordNet:
+    """A stand-in build (counting calls) and source files whose stamps form the cache key."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.calls = 0
+        root.mkdir(exist_ok=True)
+        for name in ("data.noun", "index.noun"):
+            (root / name).write_text(f"{name} v1\n", encoding="utf-8")
+
+    def key(self) -> dict[str, object]:
+        paths = {name: self.root / name for name in ("data.noun", "index.noun")}
+        return {"kind": "noun", "format": 2, **stamp_files(str(self.root), paths)}
+
+    def build(self) -> dict[str, object]:
+        self.calls += 1
+        return {
+            "names": ["ROOT", "x.n.01", "y.n.01", "z.n.01"],
+            "parent": np.array([-1, 0, 1, 0], dtype=np.int32),
+            "sense_ids": ["x%1:00:00::", "y%1:00:00::", "y%1:00:01::", "z%1:00:00::"],
+            "sense_nodes": np.array([1, 2, 1, 3], dtype=np.int32),
+            "words": {"x": [0], "y": [1, 2], "z": [3]},
+        }
+
+    def load(self, cache: Path) -> Thesaurus:
+        return load_cached("noun", self.key(), self.build, self.make, cache)
+
+    @staticmethod
+    def make(payload: dict[str, object], euler: np.ndarray | None = None) -> Thesaurus:
+        return Thesaurus(
+            "wordnet-noun",
+            "3.0",
+            payload["names"],  # type: ignore[arg-type]
+            payload["parent"],  # type: ignore[arg-type]
+            payload["sense_ids"],  # type: ignore[arg-type]
+            payload["sense_nodes"],  # type: ignore[arg-type]
+            payload["words"],  # type: ignore[arg-type]
+            euler=euler,
+        )
 
 
-def test_cache_round_trip_corruption_and_staleness(tmp_path: Path) -> None:
-    fake_build.calls = 0  # type: ignore[attr-defined]
-    built = load_cached("noun", fake_build, tmp_path)
-    again = load_cached("noun", fake_build, tmp_path)
-    assert fake_build.calls == 1  # type: ignore[attr-defined]
+def one_line_warning(record: pytest.WarningsRecorder, path: Path, reason: str) -> None:
+    """Exactly one RuntimeWarning, formatted on one line that names the cache file."""
+    assert len(record) == 1
+    warning = record[0]
+    text = warnings.formatwarning(
+        warning.message, warning.category, warning.filename, warning.lineno, warning.line
+    )
+    assert text.count("\n") == 1 and text.startswith(f"{path}:0: RuntimeWarning: ")
+    assert reason in text and "rebuilding" in text
+
+
+def test_cache_round_trip_uses_the_stored_tour(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = FakeWordNet(tmp_path / "wn")
+    built = source.load(tmp_path)
+    assert source.calls == 1 and (tmp_path / "noun.json").exists()
+
+    def no_walk(*args: object) -> None:
+        raise AssertionError("a warm start must not walk the tree again")
+
+    monkeypatch.setattr("thesaurus._core.euler_tour", no_walk)
+    again = source.load(tmp_path)
+    assert source.calls == 1
     assert again.senses("y") == built.senses("y") == ("y%1:00:00::", "y%1:00:01::")
-    assert again.sense_length("y%1:00:00::", "y%1:00:01::") == 1
+    assert again.sense_length("y%1:00:00::", "z%1:00:00::") == 3  # y - x - ROOT - z
+    assert again.maxlen("y") == 1 and again.words == ("x", "y", "z")
+    assert np.array_equal(again.euler_tour, built.euler_tour)
     assert again.name == "wordnet-noun" and again.version == "3.0"
-    (tmp_path / "noun.npz").write_bytes(b"not a zip file")
-    with pytest.warns(RuntimeWarning, match="unusable"):
-        load_cached("noun", fake_build, tmp_path)
-    assert fake_build.calls == 2  # type: ignore[attr-defined]
-    document = json.loads((tmp_path / "noun.json").read_text(encoding="utf-8"))
-    document["key"]["format"] = -1
-    (tmp_path / "noun.json").write_text(json.dumps(document), encoding="utf-8")
-    with pytest.warns(RuntimeWarning, match="cache key"):
-        load_cached("noun", fake_build, tmp_path)
-    assert fake_build.calls == 3  # type: ignore[attr-defined]
-    load_cached("noun", fake_build, tmp_path)
-    assert fake_build.calls == 3  # type: ignore[attr-defined]
+
+
+def test_cache_rebuilds_when_a_source_file_changes(tmp_path: Path) -> None:
+    source = FakeWordNet(tmp_path / "wn")
+    source.load(tmp_path)
+    (source.root / "data.noun").write_text("data.noun v2, longer\n", encoding="utf-8")
+    with pytest.warns(RuntimeWarning) as record:
+        source.load(tmp_path)
+    one_line_warning(record, tmp_path / "noun.json", "changed since the build: data.noun")
+    assert source.calls == 2
+    source.load(tmp_path)  # the new stamp is stored
+    assert source.calls == 2
+    stamp = (source.root / "index.noun").stat()
+    os.utime(source.root / "index.noun", ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
+    with pytest.warns(RuntimeWarning, match="changed since the build: index.noun"):
+        source.load(tmp_path)  # same size, newer mtime
+    assert source.calls == 3
+    moved = FakeWordNet(tmp_path / "elsewhere")
+    moved.calls = 3
+    with pytest.warns(RuntimeWarning, match="source '.*wn' != '.*elsewhere'"):
+        moved.load(tmp_path)
+    assert moved.calls == 4
+
+
+def test_corrupt_caches_are_rebuilt_with_one_line(tmp_path: Path) -> None:
+    source = FakeWordNet(tmp_path / "wn")
+    source.load(tmp_path)
+    npz, document = tmp_path / "noun.npz", tmp_path / "noun.json"
+    arrays = dict(np.load(npz))
+    npz.write_bytes(b"not a zip file")
+    with pytest.warns(RuntimeWarning) as record:
+        source.load(tmp_path)
+    one_line_warning(record, npz, "unusable thesaurus cache (not an NPZ archive)")
+    assert source.calls == 2
+    tour = arrays["euler"]
+    assert tour.tolist() == [0, 1, 2, 1, 0, 3, 0]
+    arrays["euler"] = tour[::-1].copy()  # another Euler tour (children in the other order)
+    np.savez(npz, **arrays)
+    assert source.load(tmp_path).sense_length("x%1:00:00::", "z%1:00:00::") == 2
+    arrays["euler"] = tour.copy()
+    arrays["euler"][2] = 3  # ROOT x [z] ...: x -> z is not an edge
+    np.savez(npz, **arrays)
+    with pytest.warns(RuntimeWarning) as record:
+        source.load(tmp_path)
+    one_line_warning(record, npz, "stored Euler tour steps from node 1 to node 3")
+    assert source.calls == 3
+    document.write_text("{", encoding="utf-8")  # truncated JSON
+    with pytest.warns(RuntimeWarning) as record:
+        source.load(tmp_path)
+    one_line_warning(record, document, "unusable thesaurus cache (JSONDecodeError")
+    assert source.calls == 4
+    stored = json.loads(document.read_text(encoding="utf-8"))
+    stored["key"]["format"] = 1
+    document.write_text(json.dumps(stored), encoding="utf-8")
+    with pytest.warns(RuntimeWarning, match="stale thesaurus cache \\(format 1 != 2\\)"):
+        source.load(tmp_path)
+    assert source.calls == 5
+
+
+# --- atomic output ------------------------------------------------------------------------------
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_atomic_files_get_the_usual_mode(tmp_path: Path, umask: int) -> None:
+    old = os.umask(umask)
+    try:
+        assert current_umask() == umask
+        atomic_write_text(tmp_path / "result.txt", "ok\n")
+        atomic_write_json(tmp_path / "model.json", {"a": 1})
+        plain = tmp_path / "plain.txt"
+        plain.write_text("ok\n", encoding="utf-8")
+    finally:
+        os.umask(old)
+    expected = stat.S_IMODE(plain.stat().st_mode)
+    assert expected == 0o666 & ~umask
+    for name in ("result.txt", "model.json"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == expected, name
+    os.chmod(tmp_path / "result.txt", 0o640)  # replacing a file keeps its mode, like open("w")
+    atomic_write_text(tmp_path / "result.txt", "again\n")
+    assert stat.S_IMODE((tmp_path / "result.txt").stat().st_mode) == 0o640
+    assert (tmp_path / "result.txt").read_text(encoding="utf-8") == "again\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "plain.txt", "result.txt"]
 
 
 # --- CLI ----------------------------------------------------------------------------------------
@@ -368,3 +585,19 @@ def test_cli_errors_exit_2_with_one_line(
     assert "cannot tell the thesaurus" in capsys.readouterr().err
     assert main(["thesaurus", "distance", "use%2:34:01::", "man%1:18:00::"]) == 2
     assert "mix noun and verb senses" in capsys.readouterr().err
+
+
+def test_cli_unknown_sense_key_keeps_the_suggestion(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = str(write_thesaurus(tmp_path, "a\tR\nb\tR\n", "bank\tbank%1\ta\nbank\tbank%2\tb\n"))
+    assert main(["thesaurus", "distance", "bank%1", "bank%2", "--thesaurus", spec]) == 0
+    assert capsys.readouterr().out == "2\n"
+    assert main(["thesaurus", "distance", "bank%3", "bank%1", "--thesaurus", spec]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "wsd: error: 'bank%3' is neither a sense nor a node of thesaurus t "
+        "(bank has bank%1, bank%2)\n"
+    )
+    assert main(["thesaurus", "path", "bank%1", "shore%1", "--thesaurus", spec]) == 2
+    assert capsys.readouterr().err.endswith("neither a sense nor a node of thesaurus t\n")

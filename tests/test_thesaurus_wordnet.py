@@ -13,6 +13,7 @@ import pytest
 import thesaurus
 from evaluation.cli import main
 from thesaurus import Thesaurus
+from thesaurus._wordnet import GROUP_PREFIX
 
 pytestmark = pytest.mark.integration
 
@@ -41,12 +42,12 @@ def random_sense_nodes(thes: Thesaurus, n: int, seed: int) -> tuple[np.ndarray, 
     return nodes[0], nodes[1]
 
 
-@pytest.mark.parametrize("spec", ["wordnet-verb", "wordnet-noun"])
+@pytest.mark.parametrize("spec", ["wordnet-verb", "wordnet-verb+groups", "wordnet-noun"])
 def test_random_sense_pairs_match_networkx(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
     thes = thesaurus.load(spec)
     graph = as_graph(thes)
     assert nx.is_tree(graph) and graph.number_of_nodes() == thes.n_nodes
-    a, b = random_sense_nodes(thes, 2000 if spec == "wordnet-verb" else 1000, seed=7)
+    a, b = random_sense_nodes(thes, 1000 if spec == "wordnet-noun" else 2000, seed=7)
     pairs = zip(a.tolist(), b.tolist(), strict=True)
     expected = [nx.shortest_path_length(graph, x, y) for x, y in pairs]
     assert thes.path_lengths(a, b).tolist() == expected
@@ -145,3 +146,62 @@ def test_cli_defaults_to_the_keys_part_of_speech(
     assert len(path) == nouns.sense_length("person%1:03:00::", "student%1:18:00::") + 1
     assert main(["thesaurus", "maxlen", "use"]) == 0
     assert int(capsys.readouterr().out) == verbs.maxlen("use")
+    assert main(["thesaurus", "distance", "use%2:34:09::", "use%2:34:01::"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'use%2:34:09::' is neither a sense nor a node" in err
+    assert "(use has use%2:34:01::, use%2:34:02::, use%2:34:00::, " in err
+
+
+def verb_group_components(wn) -> list[list]:  # type: ignore[no-untyped-def]
+    """Verb groups read by NLTK (synset and lemma ``$`` pointers) as connected components,
+    each sorted by offset."""
+    links: dict = {}
+    for synset in wn.all_synsets("v"):
+        others = set(synset.verb_groups())
+        others |= {o.synset() for lemma in synset.lemmas() for o in lemma.verb_groups()}
+        for other in others:
+            links.setdefault(synset, set()).add(other)
+            links.setdefault(other, set()).add(synset)
+    seen: set = set()
+    components = []
+    for start in links:
+        if start not in seen:
+            component, todo = {start}, [start]
+            while todo:
+                for other in links[todo.pop()] - component:
+                    component.add(other)
+                    todo.append(other)
+            seen |= component
+            components.append(sorted(component, key=lambda s: s.offset()))
+    return components
+
+
+def test_verb_groups_are_siblings(wordnet, verbs: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    """Checked against NLTK's own reading of the ``$`` pointers."""
+    grouped = thesaurus.load("wordnet-verb+groups")
+    assert (grouped.name, grouped.version) == ("wordnet-verb+groups", "3.0+groups")
+    assert not any(verbs.node_name(i).startswith(GROUP_PREFIX) for i in range(verbs.n_nodes))
+    made = stayed = 0
+    for component in verb_group_components(wordnet):
+        ids = [grouped.node_index(s.name()) for s in component]
+        name = GROUP_PREFIX + component[0].name()  # named after the lowest offset
+        anchor = verbs.parent(ids[0])  # where that first member sat in the plain tree
+        if not grouped.has_node(name):  # fewer than two members could move
+            above = set(verbs.ancestors(anchor)[0].tolist())
+            assert sum(i not in above for i in ids) < 2, component
+            continue
+        made += 1
+        group = grouped.node_index(name)
+        assert grouped.parent(group) == anchor
+        under = [i for i in ids if grouped.parent(i) == group]
+        assert len(under) >= 2 and under[0] == ids[0]
+        for a in under:
+            assert all(grouped.path_length(a, b) == 2 for b in under if b != a)
+        above = set(grouped.ancestors(group)[0].tolist())
+        for i in ids:
+            if i not in under:  # the documented exception: a member above the group's place
+                stayed += 1
+                assert i in above, grouped.node_name(i)
+    n_groups = sum(1 for i in range(grouped.n_nodes) if grouped.node_name(i).startswith("group:"))
+    assert made == n_groups == grouped.n_nodes - verbs.n_nodes and made > 500
+    assert stayed < 10

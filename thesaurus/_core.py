@@ -19,14 +19,17 @@ lower-cased with spaces turned into underscores (``Take place`` -> ``take_place`
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
 from ._exceptions import ThesaurusError, UnknownKeyError
+from ._tree import euler_tour, find_root, sparse_table, tour_tables
 
-__all__ = ["Thesaurus", "normalize_word"]
+__all__ = ["Thesaurus", "WordTable", "normalize_word"]
 
 MappingLike = str | Callable[[np.ndarray], np.ndarray]
 
@@ -34,6 +37,46 @@ MappingLike = str | Callable[[np.ndarray], np.ndarray]
 def normalize_word(word: str) -> str:
     """The lookup form of a lemma: stripped, lower-cased, spaces as underscores."""
     return "_".join(word.strip().lower().split())
+
+
+@dataclass(frozen=True, slots=True)
+class WordTable:
+    """Words and their senses in compressed rows: word ``words[i]`` owns the sense indices
+    ``senses[offsets[i] : offsets[i + 1]]``, in sense order (two flat arrays cache and load
+    much faster than a dict of lists).
+
+    >>> table = WordTable.from_mapping({"bank": [0, 2], "shore": [1]})
+    >>> table.offsets.tolist(), table.senses.tolist()
+    ([0, 2, 3], [0, 2, 1])
+    """
+
+    words: tuple[str, ...]
+    offsets: np.ndarray  # int64, len(words) + 1, starts at 0, non-decreasing
+    senses: np.ndarray  # int32 indices into the thesaurus's sense ids
+
+    @classmethod
+    def from_mapping(cls, words: Mapping[str, Sequence[int]]) -> WordTable:
+        offsets = np.zeros(len(words) + 1, dtype=np.int64)
+        np.cumsum([len(senses) for senses in words.values()], out=offsets[1:])
+        flat = [j for senses in words.values() for j in senses]
+        return cls(tuple(words), offsets, np.asarray(flat, dtype=np.int32))
+
+    def index(self, name: str, n_senses: int) -> dict[str, int]:
+        """``word -> row``, after checking that the rows are consistent, point at known senses
+        and no word repeats (:class:`ThesaurusError` naming thesaurus ``name`` otherwise)."""
+        offsets, senses = self.offsets, self.senses
+        if offsets.dtype.kind not in "iu" or (senses.size and senses.dtype.kind not in "iu"):
+            raise ThesaurusError(f"{name}: word table arrays must hold integers")
+        if (
+            offsets.shape != (len(self.words) + 1,)
+            or offsets[0] != 0
+            or offsets[-1] != len(senses)
+            or np.any(np.diff(offsets) < 0)
+        ):
+            raise ThesaurusError(f"{name}: word table offsets do not match its senses")
+        if senses.size and not (0 <= senses.min() and senses.max() < n_senses):
+            raise ThesaurusError(f"{name}: a word points at a sense index out of range")
+        return _unique_index(self.words, f"{name}: a word repeats in the word table")
 
 
 class Thesaurus:
@@ -51,10 +94,15 @@ class Thesaurus:
     sense_ids, sense_nodes:
         Parallel sequences: sense ``sense_ids[j]`` is attached to node ``sense_nodes[j]``.
     words:
-        Word (already normalised) -> indices into ``sense_ids``, in sense order.
+        Word (already normalised) -> indices into ``sense_ids``, in sense order; or the same
+        as a :class:`WordTable`.
+    euler:
+        Optional Euler tour of this tree from a cache (:attr:`euler_tour`): checked against
+        ``parent`` (cheap, vectorised) instead of walking the tree again in Python.
 
     Raises :class:`ThesaurusError` if ``parent`` is not a single rooted tree (several roots,
-    a cycle, an out-of-range parent) or names/ids repeat.
+    a cycle, an out-of-range parent), a given tour is not one of its Euler tours, or
+    names/ids repeat.
     """
 
     def __init__(
@@ -65,7 +113,9 @@ class Thesaurus:
         parent: np.ndarray,
         sense_ids: Sequence[str],
         sense_nodes: np.ndarray,
-        words: Mapping[str, Sequence[int]],
+        words: Mapping[str, Sequence[int]] | WordTable,
+        *,
+        euler: np.ndarray | None = None,
     ) -> None:
         self.name = name
         self.version = version
@@ -74,55 +124,52 @@ class Thesaurus:
         n = len(self._names)
         if self._parent.shape != (n,) or n == 0:
             raise ThesaurusError(f"{name}: {n} node names but {self._parent.size} parents")
-        self._index = {node: i for i, node in enumerate(self._names)}
-        if len(self._index) != n:
-            raise ThesaurusError(f"{name}: node names repeat")
         self._sense_ids = list(sense_ids)
         self._sense_nodes = np.asarray(sense_nodes, dtype=np.int32)
-        self._sense_index = {sense: j for j, sense in enumerate(self._sense_ids)}
-        if len(self._sense_index) != len(self._sense_ids):
-            raise ThesaurusError(f"{name}: sense ids repeat")
+        if self._sense_nodes.shape != (len(self._sense_ids),):
+            raise ThesaurusError(
+                f"{name}: {len(self._sense_ids)} sense ids but {self._sense_nodes.size} sense nodes"
+            )
         if self._sense_nodes.size and not (
             0 <= self._sense_nodes.min() and self._sense_nodes.max() < n
         ):
             raise ThesaurusError(f"{name}: a sense points at a node id out of range")
-        self._words = {word: tuple(int(j) for j in senses) for word, senses in words.items()}
-        self._build_tree()
+        table = words if isinstance(words, WordTable) else WordTable.from_mapping(words)
+        self._word_index = table.index(name, len(self._sense_ids))
+        self._word_list = table.words
+        self._word_bounds: list[int] = table.offsets.tolist()
+        self._word_senses: list[int] = table.senses.tolist()
+        self._index = _unique_index(self._names, f"{name}: node names repeat")
+        self._sense_index = _unique_index(self._sense_ids, f"{name}: sense ids repeat")
+        self._build_tree(euler)
         self._maxlen_cache: dict[str, int] = {}
 
     # --- construction -------------------------------------------------------------------------
-    def _build_tree(self) -> None:
-        """Depths, Euler tour, first visits and the RMQ sparse table (see module docstring)."""
+    def _build_tree(self, euler: np.ndarray | None) -> None:
+        """Depths, Euler tour, first visits and the RMQ sparse table (see module docstring);
+        a given (cached) tour is checked against the parents instead of walked again."""
         parent = self._parent
-        n = len(parent)
-        roots = np.flatnonzero(parent < 0)
-        if len(roots) != 1:
-            shown = ", ".join(repr(self._names[r]) for r in roots[:5])
-            raise ThesaurusError(f"{self.name}: {len(roots)} roots, expected one ({shown})")
-        if parent.max() >= n:
-            raise ThesaurusError(f"{self.name}: a parent id is out of range")
-        self.root = int(roots[0])
-        non_root = np.flatnonzero(parent >= 0)
-        children = non_root[np.argsort(parent[non_root], kind="stable")]
-        starts = np.zeros(n + 1, dtype=np.int64)
-        np.cumsum(np.bincount(parent[non_root], minlength=n), out=starts[1:])
-        euler, first, depth = _euler_tour(self.root, children.tolist(), starts.tolist(), n)
-        if len(euler) != 2 * n - 1:
-            unreached = np.flatnonzero(first < 0)
-            raise ThesaurusError(
-                f"{self.name}: node {self._names[int(unreached[0])]!r} has no path to the root "
-                f"(a cycle); {len(unreached)} node(s) unreachable"
-            )
+        self.root = find_root(self.name, parent, self._names)
+        if euler is None:
+            euler, first, depth = euler_tour(self.name, parent, self._names, self.root)
+        else:
+            euler = np.asarray(euler, dtype=np.int32)
+            first, depth = tour_tables(self.name, parent, self.root, euler)
         self._depth = depth
         self._first = first
         self._euler = euler
-        self.n_nodes = n
+        self.n_nodes = len(parent)
         self.max_depth = int(depth.max())
-        self._sparse = _sparse_table(euler, depth)
+        self._sparse = sparse_table(euler, depth)
         self._first_list: list[int] = first.tolist()  # Python ints for the scalar API
         self._depth_list: list[int] = depth.tolist()
         self._log2 = np.zeros(len(euler) + 1, dtype=np.int64)
         self._log2[2:] = np.floor(np.log2(np.arange(2, len(euler) + 1))).astype(np.int64)
+
+    @property
+    def euler_tour(self) -> np.ndarray:
+        """The Euler tour (int32, 2 n_nodes - 1 node ids), e.g. to cache beside the parents."""
+        return self._euler
 
     # --- nodes --------------------------------------------------------------------------------
     def node_index(self, name: str) -> int:
@@ -171,7 +218,10 @@ class Thesaurus:
 
     def lca(self, a: int, b: int) -> int:
         """Lowest common ancestor of nodes ``a`` and ``b`` (the same RMQ on Python ints)."""
-        fa, fb = self._first_list[self._check_node(a)], self._first_list[self._check_node(b)]
+        return self._lca(self._check_node(a), self._check_node(b))
+
+    def _lca(self, a: int, b: int) -> int:
+        fa, fb = self._first_list[a], self._first_list[b]
         lo, hi = (fa, fb) if fa <= fb else (fb, fa)
         k = (hi - lo + 1).bit_length() - 1
         left = int(self._sparse[k, lo])
@@ -188,12 +238,14 @@ class Thesaurus:
 
     def path_length(self, a: int, b: int) -> int:
         """``LEN(a, b)``: edges on the tree path between nodes ``a`` and ``b``."""
+        a, b = self._check_node(a), self._check_node(b)
         depth = self._depth_list
-        return depth[int(a)] + depth[int(b)] - 2 * depth[self.lca(a, b)]
+        return depth[a] + depth[b] - 2 * depth[self._lca(a, b)]
 
     def path(self, a: int, b: int) -> list[int]:
         """Node ids on the path ``a, ..., lca, ..., b`` (both ends included)."""
-        top = self.lca(a, b)
+        a, b = self._check_node(a), self._check_node(b)
+        top = self._lca(a, b)
         up = self._chain(a, top)
         down = self._chain(b, top)
         return up + [top] + down[::-1]
@@ -210,14 +262,14 @@ class Thesaurus:
     @property
     def words(self) -> tuple[str, ...]:
         """All words, in insertion order."""
-        return tuple(self._words)
+        return self._word_list
 
     @property
     def sense_ids(self) -> tuple[str, ...]:
         return tuple(self._sense_ids)
 
     def has_word(self, lemma: str) -> bool:
-        return normalize_word(lemma) in self._words
+        return normalize_word(lemma) in self._word_index
 
     def senses(self, lemma: str) -> tuple[str, ...]:
         """Sense ids of ``lemma`` in sense order (WordNet: sense number; file: file order)."""
@@ -264,19 +316,21 @@ class Thesaurus:
         self, lemma_a: str, lemma_b: str, mapping: MappingLike = "kurohashi"
     ) -> float:
         """Word-level similarity: the best pair over the two words' senses,
-        ``max_{s in senses(a), t in senses(b)} sim(LEN(s, t))``."""
+        ``max_{s in senses(a), t in senses(b)} sim(LEN(s, t))`` (the map is applied to every
+        pair, so a user mapping need not be non-increasing)."""
         nodes_a = np.asarray(self.word_nodes(lemma_a), dtype=np.int64)
         nodes_b = np.asarray(self.word_nodes(lemma_b), dtype=np.int64)
         grid_a, grid_b = np.meshgrid(nodes_a, nodes_b, indexing="ij")
         lengths = self.path_lengths(grid_a.ravel(), grid_b.ravel())
-        return float(_as_mapping(mapping)(np.array([lengths.min()]))[0])
+        return float(np.max(_as_mapping(mapping)(lengths)))
 
     # --- helpers ------------------------------------------------------------------------------
     def _word(self, lemma: str) -> tuple[int, ...]:
         try:
-            return self._words[normalize_word(lemma)]
+            i = self._word_index[normalize_word(lemma)]
         except KeyError:
             raise UnknownKeyError(f"unknown word {lemma!r} in thesaurus {self.name}") from None
+        return tuple(self._word_senses[self._word_bounds[i] : self._word_bounds[i + 1]])
 
     def _find_sense(self, sense_id: str) -> int | None:
         j = self._sense_index.get(sense_id)
@@ -285,23 +339,43 @@ class Thesaurus:
         return j
 
     def _unknown_sense_message(self, sense_id: str) -> str:
-        message = f"unknown sense key {sense_id!r} in thesaurus {self.name}"
-        lemma = sense_id.partition("%")[0]
-        if "%" in sense_id and self.has_word(lemma):
-            known = self.senses(lemma)
-            more = ", ..." if len(known) > 6 else ""
-            message += f" ({lemma} has {', '.join(known[:6])}{more})"
-        return message
+        return f"unknown sense key {sense_id!r} in thesaurus {self.name}{self.sense_hint(sense_id)}"
+
+    def sense_hint(self, key: str) -> str:
+        """For a sense key whose lemma is known, ``" (use has use%2:34:01::, ...)"``; else ``""``
+        (appended to unknown-key messages)."""
+        lemma = key.partition("%")[0]
+        if "%" not in key or not self.has_word(lemma):
+            return ""
+        known = self.senses(lemma)
+        more = ", ..." if len(known) > 6 else ""
+        return f" ({lemma} has {', '.join(known[:6])}{more})"
 
     def _check_node(self, i: int) -> int:
-        node = int(i)
+        """``i`` as a Python int; :class:`UnknownKeyError` naming it unless it is an integer
+        in ``[0, n_nodes)`` (negative ids never wrap around)."""
+        try:
+            node = operator.index(i)
+        except TypeError:
+            raise UnknownKeyError(
+                f"node id {i!r} is not an integer (thesaurus {self.name})"
+            ) from None
         if not 0 <= node < self.n_nodes:
             raise UnknownKeyError(f"node id {i} out of range [0, {self.n_nodes}) in {self.name}")
         return node
 
     def _check_nodes(self, ids: np.ndarray | Iterable[int]) -> np.ndarray:
-        arr = np.asarray(ids, dtype=np.int64)
-        if arr.size and (arr.min() < 0 or arr.max() >= self.n_nodes):
+        """``ids`` as an int64 array, checked like :meth:`_check_node` (first bad id named)."""
+        arr = np.asarray(ids)
+        if arr.size == 0:
+            return arr.astype(np.int64)
+        if arr.dtype.kind not in "iu":
+            raise UnknownKeyError(
+                f"node ids must be integers, got {arr.dtype} ({arr.ravel()[0].item()!r}, ...) "
+                f"in {self.name}"
+            )
+        arr = arr.astype(np.int64, copy=False)
+        if arr.min() < 0 or arr.max() >= self.n_nodes:
             bad = arr[(arr < 0) | (arr >= self.n_nodes)][0]
             raise UnknownKeyError(f"node id {bad} out of range [0, {self.n_nodes}) in {self.name}")
         return arr
@@ -309,8 +383,17 @@ class Thesaurus:
     def __repr__(self) -> str:
         return (
             f"Thesaurus({self.name!r}, version={self.version!r}, nodes={self.n_nodes}, "
-            f"senses={len(self._sense_ids)}, words={len(self._words)})"
+            f"senses={len(self._sense_ids)}, words={len(self._word_list)})"
         )
+
+
+def _unique_index(items: Sequence[str], message: str) -> dict[str, int]:
+    """``item -> position``; :class:`ThesaurusError` with ``message`` if an item repeats."""
+    index = dict(zip(items, range(len(items)), strict=True))
+    if len(index) != len(items):
+        repeated = next(item for i, item in enumerate(items) if index[item] != i)
+        raise ThesaurusError(f"{message}: {repeated!r}")
+    return index
 
 
 def _as_mapping(mapping: MappingLike) -> Callable[[np.ndarray], np.ndarray]:
@@ -319,54 +402,3 @@ def _as_mapping(mapping: MappingLike) -> Callable[[np.ndarray], np.ndarray]:
     from ._similarity import similarity_mapping
 
     return similarity_mapping(mapping)
-
-
-def _euler_tour(
-    root: int, children: list[int], starts: list[int], n: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Iterative DFS: the Euler tour (node ids, int32), first visit of each node (-1: never
-    reached) and depths.  Children are visited in id order; ``children[starts[v]:starts[v+1]]``
-    are ``v``'s children."""
-    euler: list[int] = [root]
-    first = [-1] * n
-    depth = [0] * n
-    first[root] = 0
-    stack = [root]
-    cursor = list(starts[:n])  # next child to visit, per node
-    while stack:
-        node = stack[-1]
-        pos = cursor[node]
-        if pos < starts[node + 1]:
-            cursor[node] = pos + 1
-            child = children[pos]
-            depth[child] = depth[node] + 1
-            first[child] = len(euler)
-            euler.append(child)
-            stack.append(child)
-        else:
-            stack.pop()
-            if stack:
-                euler.append(stack[-1])
-    return (
-        np.asarray(euler, dtype=np.int32),
-        np.asarray(first, dtype=np.int64),
-        np.asarray(depth, dtype=np.int32),
-    )
-
-
-def _sparse_table(euler: np.ndarray, depth: np.ndarray) -> np.ndarray:
-    """``T[k, i]`` = the shallowest node among ``euler[i : i + 2**k]`` (clipped at the end).
-
-    Row k combines two windows of row k-1:
-    ``T[k, i] = shallower of (T[k-1, i], T[k-1, i + 2**(k-1)])``.
-    """
-    m = len(euler)
-    levels = max(1, int(np.floor(np.log2(m))) + 1)
-    table = np.empty((levels, m), dtype=np.int32)
-    table[0] = euler
-    for k in range(1, levels):
-        half = 1 << (k - 1)
-        prev = table[k - 1]
-        shifted = np.concatenate([prev[half:], prev[m - half :]])  # pad with in-range values
-        table[k] = np.where(depth[prev] <= depth[shifted], prev, shifted)
-    return table

@@ -17,8 +17,9 @@ A word's senses are ordered as in the file; sense ids are unique; ``node`` must 
 the tree.  Words are looked up lower-cased (``normalize_word``).
 
 Mistakes raise :class:`ThesaurusError` naming ``file:line``: a malformed line, a node with two
-parent lines, several roots (e.g. a parent that is never attached: an orphan subtree), a cycle,
-a repeated sense id, a word pointing at an unknown node.  A missing file is a
+parent lines, several roots (e.g. a parent that is never attached: an orphan subtree; the
+message names the first node cut off from the root, its parent without a parent line and the
+line), a cycle, a repeated sense id, a word pointing at an unknown node.  A missing file is a
 :class:`DataError`.
 """
 
@@ -61,8 +62,11 @@ def _read_lines(path: Path) -> tuple[bytes, list[tuple[int, list[str]]]]:
     return raw, rows
 
 
-def _read_edges(path: Path) -> tuple[bytes, dict[str, int], dict[str, tuple[str, int]]]:
-    """Raw bytes, nodes -> line of first mention (in file order) and child -> (parent, line)."""
+def _read_edges(
+    path: Path,
+) -> tuple[bytes, dict[str, int], dict[str, tuple[str, int]], dict[str, int]]:
+    """Raw bytes, nodes -> line of first mention (in file order), child -> (parent, line) and
+    roots declared on a line of their own -> line."""
     raw, rows = _read_lines(path)
     nodes: dict[str, int] = {}
     parent_of: dict[str, tuple[str, int]] = {}
@@ -93,22 +97,61 @@ def _read_edges(path: Path) -> tuple[bytes, dict[str, int], dict[str, tuple[str,
         parent_of[child] = (parent, number)
     if not nodes:
         raise ThesaurusError(f"{path}: no edges (expected lines 'child<TAB>parent')")
-    return raw, nodes, parent_of
+    return raw, nodes, parent_of, declared
 
 
-def _find_root(path: Path, nodes: dict[str, int], parent_of: dict[str, tuple[str, int]]) -> str:
+def _find_root(
+    path: Path,
+    nodes: dict[str, int],
+    parent_of: dict[str, tuple[str, int]],
+    declared: dict[str, int],
+) -> str:
     """The one node without a parent line; several such nodes (orphans) or none is an error."""
     roots = [node for node in nodes if node not in parent_of]
     if len(roots) > 1:
-        shown = ", ".join(f"{r!r} ({path}:{nodes[r]})" for r in roots[:4])
-        raise ThesaurusError(
-            f"{path}: {len(roots)} roots, expected one: {shown}"
-            f"{', ...' if len(roots) > 4 else ''}; attach every node but one to a parent"
-        )
+        raise ThesaurusError(_orphan_message(path, roots, nodes, parent_of, declared))
     if not roots:
         start = next(iter(nodes))
         raise ThesaurusError(f"{path}: no root: {_cycle_message(path, start, parent_of)}")
     return roots[0]
+
+
+def _orphan_message(
+    path: Path,
+    roots: list[str],
+    nodes: dict[str, int],
+    parent_of: dict[str, tuple[str, int]],
+    declared: dict[str, int],
+) -> str:
+    """Several roots: take the declared one (a node alone on its line) as the root, else the
+    one with the largest subtree (ties: first in the file), and name the first node cut off
+    from it (by line), its parent without a parent line, and that line."""
+    top: dict[str, str] = {}  # node -> the root above it
+    for start in nodes:
+        chain, node = [], start
+        while node in parent_of and node not in top:
+            chain.append(node)
+            node = parent_of[node][0]
+        root = top.get(node, node)
+        for member in chain:
+            top[member] = root
+    sizes = {root: 0 for root in roots}
+    for node in nodes:
+        sizes[top.get(node, node)] += 1
+    alone = [root for root in roots if root in declared]
+    main = alone[0] if len(alone) == 1 else max(roots, key=lambda root: sizes[root])
+    shown = ", ".join(repr(root) for root in roots[:4]) + (", ..." if len(roots) > 4 else "")
+    summary = f"{len(roots)} roots ({shown}), expected one; attach every node but one to a parent"
+    cut = [(line, child, parent) for child, (parent, line) in parent_of.items() if parent in sizes]
+    cut = sorted(entry for entry in cut if entry[2] != main)
+    if not cut:  # the other roots are declared alone, with no children
+        other = next(root for root in roots if root != main)
+        return f"{path}:{nodes[other]}: node {other!r} is a second root besides {main!r}; {summary}"
+    line, child, parent = cut[0]
+    return (
+        f"{path}:{line}: node {child!r} has no path to the root {main!r}: its parent "
+        f"{parent!r} has no parent line; {summary}"
+    )
 
 
 def _cycle_message(path: Path, start: str, parent_of: dict[str, tuple[str, int]]) -> str:
@@ -187,8 +230,8 @@ def load_file(path: str | Path) -> Thesaurus:
         raise DataError(f"thesaurus file {tree_path} not found")
     if not word_file.is_file():
         raise DataError(f"thesaurus word table {word_file} not found (needed beside {tree_path})")
-    tree_raw, nodes, parent_of = _read_edges(tree_path)
-    root = _find_root(tree_path, nodes, parent_of)
+    tree_raw, nodes, parent_of, declared = _read_edges(tree_path)
+    root = _find_root(tree_path, nodes, parent_of, declared)
     _check_reachable(tree_path, nodes, parent_of, root)
     index = {node: i for i, node in enumerate(nodes)}
     parent = np.full(len(nodes), -1, dtype=np.int32)

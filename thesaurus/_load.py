@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from pathlib import Path
 
 from ._core import Thesaurus
@@ -12,11 +13,16 @@ from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
 
 __all__ = ["SPECS", "load"]
 
-SPECS = {"wordnet-verb": load_wordnet_verbs, "wordnet-noun": load_wordnet_nouns}
+SPECS: dict[str, Callable[[], Thesaurus]] = {
+    "wordnet-verb": load_wordnet_verbs,
+    "wordnet-verb+groups": partial(load_wordnet_verbs, verb_groups=True),
+    "wordnet-noun": load_wordnet_nouns,
+}
 
 
 def load(spec: str | Path) -> Thesaurus:
-    """``"wordnet-verb"``, ``"wordnet-noun"`` or the path of a ``<stem>.tsv`` file thesaurus.
+    """``"wordnet-verb"``, ``"wordnet-verb+groups"`` (verb groups as siblings, see
+    ``thesaurus/README.md``), ``"wordnet-noun"`` or the path of a ``<stem>.tsv`` file thesaurus.
 
     Loaded once per process (file paths are resolved first, so two spellings of one path
     share the object); ``load.cache_clear()`` forgets them all.
@@ -26,9 +32,7 @@ def load(spec: str | Path) -> Thesaurus:
         return _load(text)
     path = Path(text).expanduser()
     if not text.endswith(".tsv"):
-        raise DataError(
-            f"unknown thesaurus {text!r}: use wordnet-verb, wordnet-noun or a <stem>.tsv file"
-        )
+        raise DataError(f"unknown thesaurus {text!r}: use {', '.join(SPECS)} or a <stem>.tsv file")
     return _load(str(path.resolve()))
 
 

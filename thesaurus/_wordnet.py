@@ -6,78 +6,114 @@ Shapes (nodes are synsets, named as NLTK names them, e.g. ``use.v.01``, plus vir
   (``verb.motion``, ``verb.consumption``, ...) -> hypernym chain -> synset.  A synset without
   a hypernym (WordNet has 559 such verb roots) hangs under the node of its own lexicographer
   file; its hyponyms follow it whatever their own file is.
+- **verbs with verb groups** (``wordnet-verb+groups``, ``load_wordnet_verbs(verb_groups=True)``):
+  the same tree, then each verb group (a connected component of WordNet's ``$`` pointers:
+  632 groups of 2 to 12 synsets) gets a virtual node ``group:<first member>`` placed where
+  its first member (lowest offset) sits, i.e. under that member's parent, and the members
+  move under it with their hyponyms: two members of a group are siblings, LEN 2.  Groups are
+  applied in order of their first member's offset; a member that is an ancestor of the
+  group node's place stays where it is (moving it would make a cycle), and a group left with
+  fewer than two movable members is not made.
 - **nouns** (``wordnet-noun``): virtual ``ROOT`` -> ``entity.n.01`` -> hypernym and instance-
   hypernym chains -> synset.
 
 WordNet is a DAG (2,213 noun synsets and 31 verb synsets have two or more hypernyms).  The tree
 keeps, for each synset, the hypernym (or instance hypernym) with the **lowest synset offset**;
 the other links are dropped.  The rule is deterministic and independent of NLTK's list order.
-Hence our LEN can exceed NLTK's ``shortest_path_distance`` (which searches the DAG) for synsets
-with several hypernym paths, and for verbs in different lexicographer files, whose paths pass
-through two extra virtual nodes (NLTK's ``simulate_root`` uses one fake root for all verbs).
+``thesaurus/README.md`` compares the resulting lengths with NLTK's ``shortest_path_distance``.
 
 Senses are WordNet sense keys (``use%2:34:01::``, as in SemCor) read from ``index.sense``; a
 lemma's senses are ordered by WordNet sense number (the order of ``wn.synsets(lemma, pos)``).
 
-Cache: building takes ~3 s per thesaurus (parsing the database files, no NLTK synset
-objects); the result is stored as
-``<kind>.npz`` (parents, sense nodes, word table) + ``<kind>.json`` (names, keys, words, and the
-cache key: WordNet version + :data:`CACHE_FORMAT`) in :func:`cache_dir` (``$WSD_THESAURUS_CACHE``,
-else ``thesauri/`` beside :func:`thesaurus.wordnet_data.data_dir`).  A warm start reads those
-two files and never imports NLTK.  A missing, stale or corrupt cache is rebuilt (corrupt or
-stale: with a warning).
+Building parses the database files (no NLTK synset objects); the result is cached on disk
+(:mod:`thesaurus._cache`), keyed by the tree shape, the WordNet version and the size and
+mtime of the files read, so a warm start reads two files and never imports NLTK.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import warnings
-from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ._cache import CACHE_FORMAT, load_cached, stamp_files
 from ._core import Thesaurus
 from ._exceptions import DataError
-from ._io import atomic_save_npz, atomic_write_json
 from .wordnet_data import data_dir
 
 __all__ = [
-    "CACHE_FORMAT",
     "WORDNET_VERSION",
     "build_wordnet",
-    "cache_dir",
-    "load_cached",
     "load_wordnet_nouns",
     "load_wordnet_verbs",
+    "source_key",
 ]
 
 WORDNET_VERSION = "3.0"
-CACHE_FORMAT = 1  # bump when the tree rule or the cache layout changes
 ROOT = "ROOT"
+GROUP_PREFIX = "group:"
 _POS = {"verb": ("v", "2"), "noun": ("n", "1")}  # kind -> (NLTK pos letter, sense-key ss_type)
 
 
-def cache_dir() -> Path:
-    """Where built WordNet thesauri are cached (``$WSD_THESAURUS_CACHE`` overrides)."""
-    env = os.environ.get("WSD_THESAURUS_CACHE")
-    if env:
-        return Path(env).expanduser()
-    return data_dir().parent / "thesauri"
+@dataclass(frozen=True, slots=True)
+class _Synset:
+    offset: int
+    lexfile: int
+    word: str  # first word, as written in data.<pos>
+    hypernyms: tuple[int, ...]  # offsets of @ and @i targets
+    group: tuple[int, ...]  # offsets of $ (verb group) targets
 
 
-# --- building -----------------------------------------------------------------------------------
+# --- reading the database files -----------------------------------------------------------------
+def _built_root() -> Path | None:
+    """The directory :func:`~thesaurus.wordnet_data.setup_wordnet` builds, if it is ready
+    (the same test setup_wordnet makes first, without importing NLTK)."""
+    target = data_dir() / "corpora" / "wordnet"
+    return target if (target / "lexnames").exists() else None
+
+
+def _wordnet_root() -> Path | None:
+    """Where the database files are read: our built directory, else what
+    :func:`~thesaurus.wordnet_data.setup_wordnet` provides (``None``: NLTK's own corpus)."""
+    built = _built_root()
+    if built is not None:
+        return built
+    from .wordnet_data import setup_wordnet
+
+    return setup_wordnet()
+
+
+def _files_read(kind: str) -> list[str]:
+    return [f"data.{kind}", f"index.{kind}", "index.sense", "lexnames"]
+
+
+def source_key(kind: str) -> dict[str, Any]:
+    """The part of the cache key naming the WordNet files a ``kind`` build reads: their
+    directory (or NLTK's corpus root) and each file's size and mtime."""
+    root = _wordnet_root()
+    if root is not None:
+        return stamp_files(str(root), {name: root / name for name in _files_read(kind)})
+    from .wordnet_data import wordnet
+
+    pointer = wordnet().root  # NLTK's own corpus: a directory or a zip file
+    zipped = getattr(pointer, "zipfile", None)
+    if zipped is not None:
+        archive = Path(zipped.filename)
+        return stamp_files(str(pointer), {name: archive for name in _files_read(kind)})
+    base = Path(str(pointer))
+    return stamp_files(str(base), {name: base / name for name in _files_read(kind)})
+
+
 class _Files:
     """Opens WordNet's database files as text lines: from the directory
     :func:`~thesaurus.wordnet_data.setup_wordnet` built, else through NLTK's reader (which
     also reads its zipped corpus)."""
 
     def __init__(self) -> None:
-        from .wordnet_data import setup_wordnet
-
-        self.root = setup_wordnet()
+        self.root = _wordnet_root()
 
     def lines(self, name: str) -> list[str]:
         if self.root is not None:
@@ -105,9 +141,9 @@ def _index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
     return out
 
 
-def _read_synsets(files: _Files, pos_name: str) -> list[tuple[int, int, str, list[int]]]:
-    """``(offset, lex_filenum, first word, hypernym offsets)`` per line of ``data.<pos>``, where
-    hypernyms are the ``@`` (hypernym) and ``@i`` (instance hypernym) pointers."""
+def _read_synsets(files: _Files, pos_name: str) -> list[_Synset]:
+    """One record per line of ``data.<pos>``: hypernyms are the ``@`` (hypernym) and ``@i``
+    (instance hypernym) pointers, verb groups the ``$`` pointers (semantic or lexical)."""
     lines = files.lines(f"data.{pos_name}")
     if not any("WordNet 3.0" in line for line in lines[:30] if line.startswith(" ")):
         raise DataError(f"data.{pos_name} is not WordNet 3.0 (SemCor 3.0 uses 3.0 sense keys)")
@@ -119,42 +155,102 @@ def _read_synsets(files: _Files, pos_name: str) -> list[tuple[int, int, str, lis
         n_words = int(fields[3], 16)
         at = 4 + 2 * n_words
         n_pointers = int(fields[at])
-        hypernyms = [
-            int(fields[at + 2 + 4 * k])
-            for k in range(n_pointers)
-            if fields[at + 1 + 4 * k] in ("@", "@i")
+        pointers = [
+            (fields[at + 1 + 4 * k], int(fields[at + 2 + 4 * k])) for k in range(n_pointers)
         ]
-        out.append((int(fields[0]), int(fields[1]), fields[4], hypernyms))
+        out.append(
+            _Synset(
+                offset=int(fields[0]),
+                lexfile=int(fields[1]),
+                word=fields[4],
+                hypernyms=tuple(target for symbol, target in pointers if symbol in ("@", "@i")),
+                group=tuple(target for symbol, target in pointers if symbol == "$"),
+            )
+        )
     return out
 
 
-def build_wordnet(kind: str) -> dict[str, Any]:
+# --- building -----------------------------------------------------------------------------------
+def _verb_groups(synsets: list[_Synset]) -> list[list[int]]:
+    """Verb groups as connected components of the ``$`` pointers (offsets, each group sorted,
+    groups sorted by their first offset); synsets without ``$`` pointers are left out."""
+    links: dict[int, set[int]] = {}
+    for synset in synsets:
+        for other in synset.group:
+            links.setdefault(synset.offset, set()).add(other)
+            links.setdefault(other, set()).add(synset.offset)
+    seen: set[int] = set()
+    groups = []
+    for start in sorted(links):
+        if start in seen:
+            continue
+        component, todo = {start}, [start]
+        while todo:
+            for other in links[todo.pop()]:
+                if other not in component:
+                    component.add(other)
+                    todo.append(other)
+        seen |= component
+        groups.append(sorted(component))
+    return groups
+
+
+def _hang_groups(names: list[str], parent: list[int], groups: list[list[int]]) -> tuple[int, int]:
+    """Add a ``group:<first member>`` node per group (node ids, sorted) under the first
+    member's parent and move the members under it, in place.  Members that are ancestors of
+    that place stay (a move would make a cycle).  Returns (groups made, members left)."""
+    made = left = 0
+    for members in groups:
+        anchor = parent[members[0]]
+        above = set()
+        node = anchor
+        while node >= 0:
+            above.add(node)
+            node = parent[node]
+        movable = [m for m in members if m not in above]
+        left += len(members) - len(movable)
+        if len(movable) < 2:
+            continue
+        group = len(names)
+        names.append(GROUP_PREFIX + names[members[0]])
+        parent.append(anchor)
+        for member in movable:
+            parent[member] = group
+        made += 1
+    return made, left
+
+
+def build_wordnet(kind: str, *, verb_groups: bool = False) -> dict[str, Any]:
     """Build the ``"verb"`` or ``"noun"`` tree from WordNet 3.0's database files as the
     :class:`Thesaurus` arguments (``names``, ``parent``, ``sense_ids``, ``sense_nodes``,
     ``words``): synsets and pointers from ``data.<pos>``, NLTK-style synset
     names (``<first word lower-cased>.<pos>.<sense number of that word, 2 digits>``) from
-    ``index.<pos>``, sense keys and sense numbers from ``index.sense``."""
+    ``index.<pos>``, sense keys and sense numbers from ``index.sense``.  ``verb_groups``
+    (verbs only) hangs verb groups under virtual nodes (module docstring)."""
+    if verb_groups and kind != "verb":
+        raise ValueError("verb groups exist for verbs only")
     files = _Files()
     pos, ss_type = _POS[kind]
     lexnames = _lexnames(files)
-    synsets = sorted(_read_synsets(files, kind))
+    synsets = sorted(_read_synsets(files, kind), key=lambda synset: synset.offset)
     index = _index_offsets(files, kind)
     names = [ROOT]
     if kind == "verb":
-        names += sorted({lexnames[lexfile] for _, lexfile, _, _ in synsets})
+        names += sorted({lexnames[synset.lexfile] for synset in synsets})
     virtual = {name: i for i, name in enumerate(names)}
-    by_offset = {offset: len(names) + k for k, (offset, _, _, _) in enumerate(synsets)}
-    for offset, _, word, _ in synsets:
-        lemma = word.lower()
-        names.append(f"{lemma}.{pos}.{index[lemma].index(offset) + 1:02d}")
-    parent = np.full(len(names), -1, dtype=np.int32)
-    parent[1 : len(virtual)] = 0  # lexicographer-file nodes under ROOT
-    for offset, lexfile, _, hypernyms in synsets:
-        node = by_offset[offset]
-        if hypernyms:
-            parent[node] = by_offset[min(hypernyms)]  # the tree rule: lowest offset
+    by_offset = {synset.offset: len(names) + k for k, synset in enumerate(synsets)}
+    for synset in synsets:
+        lemma = synset.word.lower()
+        names.append(f"{lemma}.{pos}.{index[lemma].index(synset.offset) + 1:02d}")
+    parent = [-1] + [0] * (len(virtual) - 1)  # lexicographer-file nodes under ROOT
+    for synset in synsets:
+        if synset.hypernyms:
+            parent.append(by_offset[min(synset.hypernyms)])  # the tree rule: lowest offset
         else:
-            parent[node] = virtual[lexnames[lexfile]] if kind == "verb" else 0
+            parent.append(virtual[lexnames[synset.lexfile]] if kind == "verb" else 0)
+    if verb_groups:
+        groups = [[by_offset[offset] for offset in group] for group in _verb_groups(synsets)]
+        _hang_groups(names, parent, groups)
     rows = []  # (lemma, sense number, key, node)
     for line in files.lines("index.sense"):
         key, synset_offset, number, _ = line.split(" ", 3)
@@ -167,116 +263,52 @@ def build_wordnet(kind: str) -> dict[str, Any]:
         words.setdefault(lemma, []).append(j)
     return {
         "names": names,
-        "parent": parent,
+        "parent": np.asarray(parent, dtype=np.int32),
         "sense_ids": [row[2] for row in rows],
         "sense_nodes": np.array([row[3] for row in rows], dtype=np.int32),
         "words": words,
     }
 
 
-def _thesaurus(kind: str, payload: dict[str, Any]) -> Thesaurus:
+# --- loading ------------------------------------------------------------------------------------
+def _make(name: str, version: str, payload: dict[str, Any], euler: Any = None) -> Thesaurus:
     return Thesaurus(
-        name=f"wordnet-{kind}",
-        version=WORDNET_VERSION,
+        name=name,
+        version=version,
         node_names=payload["names"],
         parent=payload["parent"],
         sense_ids=payload["sense_ids"],
         sense_nodes=payload["sense_nodes"],
         words=payload["words"],
+        euler=euler,
     )
 
 
-# --- disk cache ---------------------------------------------------------------------------------
-def _cache_key(kind: str) -> dict[str, Any]:
-    return {"kind": kind, "wordnet": WORDNET_VERSION, "format": CACHE_FORMAT}
-
-
-def _save(directory: Path, kind: str, payload: dict[str, Any]) -> None:
-    """NPZ for the integer arrays, JSON for the strings; the JSON (with the key) goes last, so
-    a half-written pair never matches."""
-    word_list = list(payload["words"])
-    offsets = np.zeros(len(word_list) + 1, dtype=np.int64)
-    np.cumsum([len(payload["words"][w]) for w in word_list], out=offsets[1:])
-    flat = [j for w in word_list for j in payload["words"][w]]
-    atomic_save_npz(
-        directory / f"{kind}.npz",
-        parent=payload["parent"],
-        sense_nodes=payload["sense_nodes"],
-        word_offsets=offsets,
-        word_senses=np.asarray(flat, dtype=np.int32),
+def _load(kind: str, verb_groups: bool = False, directory: Path | None = None) -> Thesaurus:
+    suffix = "+groups" if verb_groups else ""
+    stem = kind + suffix
+    key = {
+        "kind": stem,
+        "wordnet": WORDNET_VERSION,
+        "format": CACHE_FORMAT,
+        **source_key(kind),
+    }
+    return load_cached(
+        stem,
+        key,
+        partial(build_wordnet, kind, verb_groups=verb_groups),
+        partial(_make, f"wordnet-{stem}", WORDNET_VERSION + suffix),
+        directory,
     )
-    document = {
-        "key": _cache_key(kind),
-        "names": payload["names"],
-        "sense_ids": payload["sense_ids"],
-        "words": word_list,
-    }
-    atomic_write_json(directory / f"{kind}.json", document, indent=None)
 
 
-def _read(directory: Path, kind: str) -> dict[str, Any]:
-    """The cached payload; raises ValueError/OSError/KeyError if missing, stale or corrupt."""
-    with open(directory / f"{kind}.json", encoding="utf-8") as handle:
-        document = json.load(handle)
-    if document["key"] != _cache_key(kind):
-        raise ValueError(f"cache key {document['key']} != {_cache_key(kind)}")
-    with np.load(directory / f"{kind}.npz", allow_pickle=False) as arrays:
-        parent = arrays["parent"]
-        sense_nodes = arrays["sense_nodes"]
-        offsets = arrays["word_offsets"]
-        flat = arrays["word_senses"]
-    words_list = document["words"]
-    if len(parent) != len(document["names"]) or len(sense_nodes) != len(document["sense_ids"]):
-        raise ValueError("array lengths do not match the JSON")
-    if len(offsets) != len(words_list) + 1 or offsets[-1] != len(flat):
-        raise ValueError("word table lengths do not match")
-    bounds = offsets.tolist()
-    flat_list = flat.tolist()
-    words = {w: flat_list[bounds[i] : bounds[i + 1]] for i, w in enumerate(words_list)}
-    return {
-        "names": document["names"],
-        "parent": parent,
-        "sense_ids": document["sense_ids"],
-        "sense_nodes": sense_nodes,
-        "words": words,
-    }
-
-
-def load_cached(
-    kind: str,
-    build: Callable[[str], dict[str, Any]] = build_wordnet,
-    directory: Path | None = None,
-) -> Thesaurus:
-    """The ``kind`` thesaurus from the disk cache, building (and caching) it when needed.
-
-    A cache that exists but cannot be used (corrupt, truncated, other format or WordNet
-    version, or not a valid tree) is rebuilt with a :class:`RuntimeWarning`.
-    """
-    directory = cache_dir() if directory is None else directory
-    if (directory / f"{kind}.json").exists():
-        try:
-            return _thesaurus(kind, _read(directory, kind))
-        except Exception as exc:  # any unreadable cache is rebuilt, never trusted
-            warnings.warn(
-                f"thesaurus cache {directory / kind}.* unusable ({type(exc).__name__}: {exc}); "
-                "rebuilding",
-                RuntimeWarning,
-                stacklevel=2,
-            )
-    payload = build(kind)
-    thesaurus = _thesaurus(kind, payload)
-    try:
-        _save(directory, kind, payload)
-    except OSError as exc:
-        warnings.warn(f"cannot write thesaurus cache in {directory}: {exc}", stacklevel=2)
-    return thesaurus
-
-
-def load_wordnet_verbs() -> Thesaurus:
-    """WordNet 3.0 verbs: ROOT -> lexicographer file -> hypernym chain -> synset."""
-    return load_cached("verb")
+def load_wordnet_verbs(*, verb_groups: bool = False) -> Thesaurus:
+    """WordNet 3.0 verbs: ROOT -> lexicographer file -> hypernym chain -> synset; with
+    ``verb_groups``, members of a verb group are siblings under a ``group:`` node
+    (``wordnet-verb+groups``, version ``3.0+groups``)."""
+    return _load("verb", verb_groups)
 
 
 def load_wordnet_nouns() -> Thesaurus:
     """WordNet 3.0 nouns: ROOT -> entity.n.01 -> (instance) hypernym chain -> synset."""
-    return load_cached("noun")
+    return _load("noun")

@@ -72,7 +72,9 @@ def _node(thes: Thesaurus, key: str) -> int:
         return thes.sense_node(key)
     if thes.has_node(key):
         return thes.node_index(key)
-    raise UnknownKeyError(f"{key!r} is neither a sense nor a node of thesaurus {thes.name}")
+    raise UnknownKeyError(
+        f"{key!r} is neither a sense nor a node of thesaurus {thes.name}{thes.sense_hint(key)}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
