@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
+import thesaurus
 from thesaurus._exceptions import ToolkitError
-from wsd._exceptions import ModelError
 from wsd.methods import METHODS, make_method
 
 from .measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
@@ -196,6 +196,8 @@ def parse_config(
     if not name or "/" in name or name.startswith("."):
         reader.fail("name", name, "must be a plain non-empty name (used as a folder)")
     seed = reader.get(top, "seed", int, 0)
+    if seed < 0:
+        reader.fail("seed", seed, "must be >= 0")
 
     corpus = _corpus(reader, top.get("corpus", {}))
     cv = _cv(reader, top.get("cv", {}))
@@ -404,8 +406,13 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     confidence = reader.get(table, "confidence", float, 0.95, key=path)
     if not 0 < confidence < 1:
         reader.fail("evaluation.confidence", confidence, "must be in (0, 1)")
+    verbs = reader.get(table, "thesaurus", str, "wordnet-verb", key=path)
+    try:
+        thesaurus.load(verbs)
+    except ToolkitError as exc:
+        reader.fail("evaluation.thesaurus", verbs, str(exc))
     return EvaluationConfig(
-        thesaurus=reader.get(table, "thesaurus", str, "wordnet-verb", key=path),
+        thesaurus=verbs,
         alphas=alphas,
         top_k=top_k,
         learning_curve=tuple(sorted(float(f) for f in fractions)),
@@ -442,18 +449,31 @@ def _freeze_back(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 
 def _check_method(reader: _Reader, path: str, method: str, params: dict[str, Any]) -> None:
-    """Construct the method once so unknown or invalid parameters fail now, naming the key."""
+    """Construct the method once and load the thesauri it names, so that unknown or invalid
+    parameters and unusable resources fail now, naming the key."""
     try:
-        make_method(method, **params)
-    except ModelError as exc:
+        make_method(method, **params).check_resources()
+    except ToolkitError as exc:
         message = str(exc)
-        culprit = next((p for p in params if re.search(rf"\b{re.escape(p)}\b", message)), None)
+        culprit = _culprit(params, message)
         if culprit is not None:
             shown = "lambda" if culprit == "lambda_" else culprit
             reader.fail(f"{path}.{shown}", params[culprit], message)
         raise ConfigError(f"{reader.source}: {path}: {message}") from exc
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"{reader.source}: {path}: {exc}") from exc
+
+
+def _culprit(params: dict[str, Any], message: str) -> str | None:
+    """The parameter an error message is about: named in it (longest name first, so
+    ``similarity_params`` beats ``similarity``), else the one whose value it quotes."""
+    for name in sorted(params, key=len, reverse=True):
+        if re.search(rf"\b{re.escape(name)}\b", message):
+            return name
+    for name, value in params.items():
+        if isinstance(value, str) and repr(value) in message:
+            return name
+    return None
 
 
 def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:

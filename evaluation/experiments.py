@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import platform
+import subprocess
 import sys
 import time
 import zlib
@@ -260,6 +261,17 @@ def _run_task(
     return task.verb, task.fold, outputs, curve, len(train_idx)
 
 
+def _run_verb(
+    tasks: list[_Task],
+    methods: dict[str, Any],
+    curve_methods: tuple[str, ...],
+    fractions: tuple[float, ...],
+    keep: int,
+) -> list[tuple[str, int, dict[str, list[Any]], dict[tuple[str, float], list[str | None]], int]]:
+    """Every fold of one verb: a worker receives the verb's instances once, not per fold."""
+    return [_run_task(task, methods, curve_methods, fractions, keep) for task in tasks]
+
+
 def _tasks(config: ExperimentConfig, dataset: Dataset) -> Iterator[_Task]:
     for verb, instances in dataset.by_verb.items():
         labels = [inst.gold[0] for inst in instances]
@@ -314,20 +326,26 @@ def run_experiment(
     keep = max(ev.top_k, 1)
     tasks = list(_tasks(config, dataset))
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
-    runner = Parallel(n_jobs=jobs, return_as="generator", batch_size=1 if jobs == 1 else "auto")
+    # One job per verb, largest first so that the long ones start early.
+    by_verb: dict[str, list[_Task]] = {}
+    for task in tasks:
+        by_verb.setdefault(task.verb, []).append(task)
+    verb_order = sorted(by_verb, key=lambda v: (-len(dataset.by_verb[v]), v))
+    runner = Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
     results = runner(
-        delayed(_run_task)(task, methods, ev.learning_curve_methods, ev.learning_curve, keep)
-        for task in tasks
+        delayed(_run_verb)(
+            by_verb[verb], methods, ev.learning_curve_methods, ev.learning_curve, keep
+        )
+        for verb in verb_order
     )
     by_task = {}
-    for verb, fold, outputs, curve, task_n_train in tqdm(
-        results,
-        total=len(tasks),
-        desc=f"{config.name}: folds",
-        disable=not progress,
-        file=sys.stderr,
-    ):
-        by_task[(verb, fold)] = (outputs, curve, task_n_train)
+    with tqdm(
+        total=len(tasks), desc=f"{config.name}: folds", disable=not progress, file=sys.stderr
+    ) as bar:
+        for verb_results in results:
+            for verb, fold, outputs, curve, task_n_train in verb_results:
+                by_task[(verb, fold)] = (outputs, curve, task_n_train)
+            bar.update(len(verb_results))
     trained = time.perf_counter()
 
     # Assemble per-instance outputs in a fixed order: verbs sorted, corpus order within a verb.
@@ -409,7 +427,7 @@ def _summarise(
                 "verb": verb,
                 "n": int(mask.sum()),
                 "senses_inventory": len(senses),
-                "senses_observed": len({k for inst in dataset.by_verb[verb] for k in inst.gold}),
+                "senses_observed": len({inst.gold[0] for inst in dataset.by_verb[verb]}),
                 "maxlen": verbs.maxlen(verb) if verbs.has_word(verb) else None,
                 "scores": {label: _scores(credit[label], mask) for label in compared},
             }
@@ -624,6 +642,22 @@ def _package_version(name: str) -> str:
         return "unknown"
 
 
+def _git_commit() -> str:
+    """The commit of the source tree the toolkit runs from ("unknown" outside a checkout)."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return done.stdout.strip() if done.returncode == 0 else "unknown"
+
+
 def _versions(verbs: Any, methods: dict[str, Any]) -> dict[str, Any]:
     resources: dict[str, dict[str, str]] = {}
     for method in methods.values():
@@ -633,6 +667,7 @@ def _versions(verbs: Any, methods: dict[str, Any]) -> dict[str, Any]:
                 resources[value] = {"name": loaded.name, "version": str(loaded.version)}
     return {
         "toolkit": _package_version("verb-wsd"),
+        "git_commit": _git_commit(),
         "python": platform.python_version(),
         "numpy": np.__version__,
         "scikit-learn": _package_version("scikit-learn"),

@@ -209,6 +209,7 @@ def graded_credit(
         )
     issues: Counter[str] = Counter()
     maxlen_cache: dict[str, int | None] = {}
+    length_cache: dict[tuple[str, str], int] = {}
     values = np.zeros((n, len(alphas)))
     attempted = np.zeros(n, dtype=bool)
 
@@ -253,7 +254,10 @@ def graded_credit(
                 elif _lemma_of(x) != lemma:
                     issues["predicted-other-lemma"] += 1
                 else:
-                    length = float(verbs.sense_length(x, s))
+                    known = length_cache.get((x, s))
+                    if known is None:
+                        known = length_cache[(x, s)] = verbs.sense_length(x, s)
+                    length = float(known)
                 pair_length.append(length)
                 pair_maxlen.append(float(maxlen or 0))
                 pair_equal.append(equal)

@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import math
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -82,49 +83,90 @@ def _rows(data: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
+def _short(value: float) -> str:
+    """``0.836 -> ".836"``, ``1.0 -> "1.00"``: the paper's compact cells."""
+    text = f"{value:.3f}"
+    return text[1:] if text.startswith("0.") else f"{value:.2f}"
+
+
 def table1_text(data: dict[str, Any]) -> str:
-    """Table 1 as aligned plain text (what ``wsd evaluate`` prints)."""
+    """Table 1 as compact plain text (what ``wsd evaluate`` prints): one column group per
+    alpha, methods numbered as in the paper with a legend, then bounds, the paper's totals and
+    the significance of every pairwise difference."""
     alphas, labels = _columns(data)
-    header = _header(alphas, labels)
-    rows = _rows(data)
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = [
-        "  ".join(
-            cell.rjust(w) if i else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
-        )
-        for r in [header, *rows]
+    numbers = [str(i + 1) for i in range(len(labels))]
+    rows = [
+        [r["verb"], str(r["n"]), _senses(r)]
+        + [_short(r["scores"][m][a]["precision"]) for a in alphas for m in labels]
+        for r in [*data["verbs"], data["total"]]
     ]
-    lines.insert(1, "-" * len(lines[0]))
-    lines.insert(len(lines) - 1, "-" * len(lines[0]))
-    lines.append("acceptability = graded precision over attempted instances; a=inf: exact match")
-    lines.append(f"lower bounds: {', '.join(data['bounds']['lower'])}; upper bound: {_upper(data)}")
-    lines.extend(significance_lines(data))
-    return "\n".join(lines) + "\n"
+    lead = [max(len(r[i]) for r in [["verb", "n", "senses"], *rows]) for i in range(3)]
+    cell = max(4, *(len(n) for n in numbers))
+    group = len(labels) * (cell + 1) - 1
+
+    def line(first: list[str], cells: list[str]) -> str:
+        head = f"{first[0]:<{lead[0]}}  {first[1]:>{lead[1]}}  {first[2]:>{lead[2]}}"
+        chunks = [
+            " ".join(f"{c:>{cell}}" for c in cells[k : k + len(labels)])
+            for k in range(0, len(cells), len(labels))
+        ]
+        return (head + "  " + "  ".join(chunks)).rstrip()
+
+    titles = [f"a={a}" if a != "inf" else "precision" for a in alphas]
+    top = " " * (sum(lead) + 4) + "  " + "  ".join(f"{t:^{group}}" for t in titles)
+    out = [top.rstrip(), line(["verb", "n", "senses"], numbers * len(alphas))]
+    rule = "-" * len(out[1])
+    out.insert(1, rule)
+    out += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
+    paper = "; ".join(
+        f"{name} " + " ".join(_short(v[a]) for a in ("0.5", "1", "2", "inf"))
+        for name, v in PAPER_TOTALS.items()
+    )
+    notes = [
+        "methods: " + ", ".join(f"{n} = {m}" for n, m in zip(numbers, labels, strict=True)),
+        "cells: acceptability (graded precision over attempted instances); precision = exact "
+        "match (a=inf); senses = inventory/observed",
+        f"lower bounds: {', '.join(data['bounds']['lower'])}; upper bound: {_upper(data)}",
+        f"paper totals at a=0.5 1 2 inf (Japanese, EDR; not the same data): {paper}",
+    ]
+    out.append("")
+    out += [
+        wrapped for note in notes for wrapped in textwrap.wrap(note, 100, subsequent_indent="  ")
+    ]
+    out.extend(significance_lines(data, compact=True))
+    return "\n".join(out) + "\n"
 
 
 def _upper(data: dict[str, Any]) -> str:
     return str(data["bounds"]["upper"]["note"])
 
 
-def significance_lines(data: dict[str, Any]) -> list[str]:
+def significance_lines(data: dict[str, Any], *, compact: bool = False) -> list[str]:
     """One line per method pair: bootstrap differences per alpha, McNemar on exact match.
 
     ``*`` marks a difference whose bootstrap interval excludes 0; McNemar's p-value follows.
+    ``compact`` drops the intervals (the terminal table); files keep them.
     """
     lines = []
+    if compact and data["significance"]:
+        lines.append("differences (paired bootstrap; * = 95% interval excludes 0):")
     for test in data["significance"]:
         parts = []
         for alpha, boot in test["bootstrap"].items():
             mark = "*" if boot["significant"] else ""
-            interval = f"[{boot['low']:+.3f}, {boot['high']:+.3f}]"
-            parts.append(f"a={alpha}: {boot['mean_diff']:+.3f} {interval}{mark}")
+            interval = "" if compact else f" [{boot['low']:+.3f}, {boot['high']:+.3f}]"
+            parts.append(f"a={alpha} {boot['mean_diff']:+.3f}{interval}{mark}")
         if test["mcnemar"] is not None:
-            parts.append(
-                f"McNemar p={test['mcnemar']['p_value']:.3g} ({test['mcnemar']['method']})"
-            )
-        lines.append(f"{test['a']} - {test['b']}: " + "; ".join(parts))
+            parts.append(f"McNemar p {_p_value(test['mcnemar']['p_value'])}")
+            if not compact:
+                parts[-1] += f" ({test['mcnemar']['method']})"
+        lines.append(("  " if compact else "") + f"{test['a']} - {test['b']}: " + "; ".join(parts))
     return lines
+
+
+def _p_value(p: float) -> str:
+    """``"= 0.0915"``, or ``"< 1e-300"`` for an underflow: never "p = 0"."""
+    return "< 1e-300" if p < 1e-300 else f"= {p:.3g}"
 
 
 def table1_markdown(data: dict[str, Any]) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -315,3 +318,31 @@ def test_bad_models_and_parameters(tmp_path: Path) -> None:
     assert parse_param("window=50") == ("window", 50)
     with pytest.raises(ModelError, match="key=value"):
         parse_param("beta")
+
+
+def test_bayes_models_do_not_depend_on_the_hash_seed(world: dict[str, str], tmp_path: Path) -> None:
+    """String hashing differs between processes; feature order (and so float sums and the
+    saved vocabulary) must not."""
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_methods import TRAIN, inst
+from wsd.methods import BayesWSD, save_model
+model = BayesWSD(noun_classes="none", noun_words=True, noun_thesaurus={world["noun_thesaurus"]!r},
+                 verb_thesaurus={world["verb_thesaurus"]!r}).fit(TRAIN)
+save_model(model, sys.argv[1])
+print(repr(model.rank([inst("t", None, subj="man", obj="knife")])[0]))
+"""
+    outputs = []
+    for seed in ("1", "2"):
+        path = tmp_path / f"model{seed}.json"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        outputs.append((path.read_bytes(), done.stdout))
+    assert outputs[0] == outputs[1]

@@ -96,8 +96,14 @@ def test_table1_markdown_has_every_verb_the_total_and_the_paper(report) -> None:
     assert "| example-based | 0.836 | 0.772 | 0.714 | 0.640 |" in text
     assert "Japanese, EDR" in text and "n/a (no multiply-annotated data)" in text
     assert "example - bayes" in text
-    text_table = table1_text(data)
-    assert text_table.splitlines()[0].split()[:3] == ["verb", "examples", "senses"]
+    lines = table1_text(data).splitlines()
+    assert lines[0].split() == ["a=0.5", "a=1", "a=2", "precision"]
+    assert lines[2].split()[:3] == ["verb", "n", "senses"]
+    total = next(line for line in lines if line.startswith("total")).split()
+    exact = data["total"]["scores"]["example"]["inf"]["precision"]
+    assert total[1] == str(data["total"]["n"]) and total[-4] == f"{exact:.3f}".lstrip("0")
+    assert max(len(line) for line in lines[: lines.index("")]) <= 110  # fits a terminal
+    assert any(line.startswith("methods: 1 = example, 2 = bayes") for line in lines)
     assert set(PAPER_TOTALS) == {"example-based", "Yarowsky", "MFS"}
 
 

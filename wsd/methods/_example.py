@@ -124,11 +124,15 @@ class ExampleBasedWSD(Disambiguator):
                 f"similarity_params must be a table of numbers, got {self.similarity_params!r}"
             )
         try:
+            thesaurus.similarity_mapping(self.similarity)
+        except thesaurus.ThesaurusError as exc:
+            raise ModelError(f"similarity: {exc}") from exc
+        try:
             self._sim = thesaurus.similarity_mapping(
                 self.similarity, **(self.similarity_params or {})
             )
         except thesaurus.ThesaurusError as exc:
-            raise ModelError(str(exc)) from exc
+            raise ModelError(f"similarity_params: {exc}") from exc
 
     @property
     def nouns(self) -> Thesaurus:
