@@ -32,6 +32,7 @@ which makes ``Pa`` equal exact-match precision for single-key answers.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -215,8 +216,15 @@ def pair_agreement(
 
 
 def multi_agreement(labels: Sequence[Sequence[str]], lemmas: Sequence[str]) -> dict[str, Any]:
-    """Fleiss' kappa and Krippendorff's alpha of all files, per lemma and summarised."""
+    """Fleiss' kappa and Krippendorff's alpha of all files, per lemma (with the mean pairwise
+    ``Pa`` as ``observed``) and summarised."""
     items = list(zip(*labels, strict=True))
+    pairs = list(itertools.combinations(range(len(labels)), 2))
+
+    def observed(rows: list[int]) -> float:
+        agree = sum(items[i][x] == items[i][y] for i in rows for x, y in pairs)
+        return agree / (len(rows) * len(pairs))
+
     statistics: dict[str, Callable[[list[Any]], float]] = {
         "fleiss_kappa": lambda rows: fleiss_kappa([items[i] for i in rows]),
         "krippendorff_alpha": lambda rows: krippendorff_alpha(
@@ -224,7 +232,11 @@ def multi_agreement(labels: Sequence[Sequence[str]], lemmas: Sequence[str]) -> d
         ),
     }
     per_lemma = {
-        lemma: {"instances": len(rows), **{n: _defined(f, rows) for n, f in statistics.items()}}
+        lemma: {
+            "instances": len(rows),
+            "observed": observed(rows),
+            **{n: _defined(f, rows) for n, f in statistics.items()},
+        }
         for lemma, rows in group_by_lemma(lemmas).items()
     }
     every = list(range(len(items)))

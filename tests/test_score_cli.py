@@ -265,6 +265,10 @@ def test_agreement_three_files_and_intersection(
     assert report["left_out"] == {"ann_a.key": 1, "ann_b.key": 1, "ann_c.key": 0}
     assert len(report["pairs"]) == 3
     assert report["all_files"]["statistics"]["fleiss_kappa"]["mean_per_word"] is not None
+    run = report["all_files"]["per_lemma"]["run"]  # a and c agree on all 8; b differs twice
+    assert run["observed"] == pytest.approx((6 / 8 + 1 + 6 / 8) / 3)
+    status, out, _ = _agreement(capsys, *ANN, str(third), "--intersection", "--per-verb")
+    assert status == 0 and out.count("\n  run ") == 4  # three pairs and all files
 
 
 def test_agreement_single_category_says_undefined(

@@ -181,7 +181,9 @@ def agreement_report(
 
 
 def _num(value: float | None, width: int = 0) -> str:
-    return f"{'undefined':>{width}}" if value is None else f"{value:{width}.4f}"
+    if value is None:
+        return f"{'undefined':>{width}}"
+    return f"{round(value, 4) + 0.0:{width}.4f}"  # + 0.0: no "-0.0000" for a tiny negative
 
 
 def _summary_rows(statistics: Mapping[str, Mapping[str, Any]]) -> list[str]:
