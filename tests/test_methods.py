@@ -346,3 +346,55 @@ print(repr(model.rank([inst("t", None, subj="man", obj="knife")])[0]))
         )
         outputs.append((path.read_bytes(), done.stdout))
     assert outputs[0] == outputs[1]
+
+
+# --- the paper's Figure 3: the database of 使う and the input 助手がコピー機を使う -------------------
+
+JA = Path(__file__).parent / "data" / "thesaurus"
+GA, NI, WO = "が", "に", "を"
+
+
+def ja(id_: str, sense: str | None, **cases: str) -> Instance:
+    """An instance of 使う whose case frame uses the Japanese case particles as labels."""
+    tokens = tuple(Token(w, w, "NN") for w in cases.values()) + (Token("使う", "使う", "VB"),)
+    frame = CaseFrame(tuple((case, Filler(lemma=w)) for case, w in cases.items()))
+    return Instance(
+        id_, "使う", (sense,) if sense else (), Sentence(f"s{id_}", tokens), len(tokens) - 1, frame
+    )
+
+
+FIGURE3 = [
+    ja("1", "人を使う", **{GA: "彼", NI: "企画", WO: "従業員"}),
+    ja("2", "道具を使う", **{GA: "彼女", NI: "仕事", WO: "計算機"}),
+    ja("3", "道具を使う", **{GA: "学生", NI: "仕事", WO: "計算機"}),
+    ja("4", "消費する", **{GA: "彼", NI: "車", WO: "金"}),
+    ja("5", "消費する", **{GA: "政府", NI: "福祉", WO: "税金"}),
+]
+
+
+@pytest.mark.parametrize("beta", [0.0, 1.0])
+def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
+    """Kurohashi's table on a Bunrui-Goi-Hyou-like tree (scale 1): sim(LEN) for LEN 2, 4, 5, 8
+    is 10, 9, 8.5, 7 (/11).  助手 is 2 from 学生, 4 from 彼/彼女, 5 from 政府; コピー機 is 2 from
+    計算機, 5 from 金/税金, 8 from 従業員.  So SIM(が) = (9, 10, 9)/11 and SIM(を) = (7, 10, 8.5)/11
+    for 人を使う, 道具を使う, 消費する."""
+    model = ExampleBasedWSD(
+        beta=beta,
+        similarity_params={"scale": 1},
+        noun_thesaurus=str(JA / "nouns_ja.tsv"),
+        verb_thesaurus=str(JA / "tsukau_verbs.tsv"),
+    ).fit(FIGURE3)
+    ccd = model.verbs_["使う"].ccd
+    # が: {彼} / {彼女, 学生} / {彼, 政府}: pairs 3/3, (1+2-2)/3, 4/4 -> (7/3) / C(3,2) = 7/9.
+    assert ccd == pytest.approx({GA: 7 / 9, NI: 1.0, WO: 1.0})
+    (p,) = model.rank([ja("t", None, **{GA: "助手", WO: "コピー機"})])
+    assert p.sense == "道具を使う" and p.fallback is None
+    w_ga = 1.0 if beta == 0 else 7 / 9
+    expected = {
+        sense: (w_ga * ga + wo) / (11 * (w_ga + 1))
+        for sense, ga, wo in (("人を使う", 9, 7), ("道具を使う", 10, 10), ("消費する", 9, 8.5))
+    }
+    assert dict(p.ranking) == pytest.approx(expected)
+    assert [s for s, _ in p.ranking] == ["道具を使う", "消費する", "人を使う"]
+    s1, s2 = expected["道具を使う"], expected["消費する"]
+    assert p.confidence == pytest.approx(0.5 * s1 + 0.5 * (s1 - s2))

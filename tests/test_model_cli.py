@@ -1,0 +1,156 @@
+"""``wsd train`` and ``wsd disambiguate`` end to end on the paper's Figure 3 (Japanese JSONL,
+file thesauri): key files out, confidence side file, summaries, version checks, bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import thesaurus
+from evaluation.cli import main
+from test_methods import FIGURE3, GA, JA, WO, ja
+from wsd.commands.model import METHOD_NAMES
+from wsd.corpus import write_jsonl
+from wsd.corpus.keys import read_keys
+from wsd.methods import METHODS
+
+
+@pytest.fixture()
+def world(tmp_path: Path) -> dict[str, Path]:
+    """Training and input corpora as JSONL, and private copies of the two file thesauri."""
+    for name in ("nouns_ja", "tsukau_verbs"):
+        for suffix in (".tsv", ".words.tsv"):
+            shutil.copy(JA / f"{name}{suffix}", tmp_path / f"{name}{suffix}")
+    train, test = tmp_path / "train.jsonl", tmp_path / "input.jsonl"
+    write_jsonl(FIGURE3, train)
+    probes = [
+        ja("t1", "道具を使う", **{GA: "助手", WO: "コピー機"}),
+        ja("t2", "人を使う"),  # no case filler: the MFS fallback
+        ja("t3", "消費する", **{GA: "政府", WO: "税金"}),
+    ]
+    write_jsonl(probes, test)
+    return {
+        "train": train,
+        "input": test,
+        "nouns": tmp_path / "nouns_ja.tsv",
+        "verbs": tmp_path / "tsukau_verbs.tsv",
+        "dir": tmp_path,
+    }
+
+
+def train(world: dict[str, Path], method: str, *extra: str) -> Path:
+    model = world["dir"] / f"{method}.json"
+    params = [f"--param=verb_thesaurus={json.dumps(str(world['verbs']))}"]
+    if method in {"example", "bayes"}:
+        params.append(f"--param=noun_thesaurus={json.dumps(str(world['nouns']))}")
+    if method == "bayes":
+        params.append("--param=noun_classes=depth:2")
+    argv = ["train", "--corpus", str(world["train"]), "--method", method, "--out", str(model)]
+    assert main([*argv, *params, *extra]) == 0
+    return model
+
+
+def test_method_names_match_the_registry() -> None:
+    assert sorted(METHOD_NAMES) == sorted(METHODS)
+
+
+@pytest.mark.parametrize("method", ["example", "bayes", "mfs", "random"])
+def test_every_input_instance_gets_a_key_line(
+    method: str, world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = train(world, method)
+    out = world["dir"] / "pred.key"
+    argv = [
+        "disambiguate",
+        "--model",
+        str(model),
+        "--input",
+        str(world["input"]),
+        "--out",
+        str(out),
+    ]
+    assert main([*argv, "--top-k", "2", "--confidence"]) == 0
+    keys = read_keys(out)
+    assert sorted(keys) == ["t1", "t2", "t3"]
+    assert all(1 <= len(senses) <= 2 for senses in keys.values())
+    rows = [json.loads(line) for line in Path(f"{out}.confidence.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["t1", "t2", "t3"]
+    assert all(r["sense"] == keys[r["id"]][0] for r in rows)
+    summary = capsys.readouterr().err
+    assert "3 instances; 3 answered; 0 abstained" in summary
+    if method == "example":
+        assert keys["t1"][0] == "道具を使う" and keys["t3"][0] == "消費する"
+        assert rows[1]["fallback"] == "mfs:no-usable-filler"
+        assert "1 mfs:no-usable-filler" in summary
+
+
+def test_a_changed_thesaurus_is_refused_unless_allowed(
+    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = train(world, "example")
+    capsys.readouterr()
+    with world["nouns"].open("a", encoding="utf-8") as handle:
+        handle.write("鉛筆\t道具\n")  # a new node: another version of the noun thesaurus
+    thesaurus.load.cache_clear()  # as a new process would (files are read once per process)
+    out = world["dir"] / "pred.key"
+    argv = [
+        "disambiguate",
+        "--model",
+        str(model),
+        "--input",
+        str(world["input"]),
+        "--out",
+        str(out),
+    ]
+    assert main(argv) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and "noun_thesaurus" in error and "version" in error
+    assert not out.exists()
+    with pytest.warns(UserWarning, match="version"):
+        assert main([*argv, "--allow-resource-mismatch"]) == 0
+    assert sorted(read_keys(out)) == ["t1", "t2", "t3"]
+
+
+@pytest.mark.parametrize(
+    ("param", "message"),
+    [
+        ("beta=abc", "beta must be a number, got 'abc'"),
+        ("beta=NaN", "beta must be a finite number"),
+        ("lambda=null", "lambda_ must be a number, got None"),
+        ("ccd_match=0", "ccd_match must be > 0"),
+        ("gamma=1", "unknown parameter 'gamma'"),
+    ],
+)
+def test_bad_parameters_are_one_line_and_exit_2(
+    param: str, message: str, world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["train", "--corpus", str(world["train"]), "--method", "example"]
+    assert main([*argv, "--param", param, "--out", str(world["dir"] / "m.json")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert message in error and error.count("\n") == 0
+    assert not (world["dir"] / "m.json").exists()
+
+
+def test_corrupted_models_are_one_line_and_exit_2(
+    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = train(world, "example")
+    capsys.readouterr()
+    document = json.loads(model.read_text(encoding="utf-8"))
+    broken = world["dir"] / "broken.json"
+    cases = [
+        ("verbs", lambda d: d["verbs"]["使う"][GA].update({"人を使う": [["x"]]})),
+        ("sense_counts", lambda d: d["sense_counts"].pop("使う")),
+        ("sense_counts", lambda d: d["sense_counts"]["使う"].update({"人を使う": -1})),
+    ]
+    for expected, damage in cases:
+        copy = json.loads(json.dumps(document))
+        damage(copy)
+        broken.write_text(json.dumps(copy), encoding="utf-8")
+        argv = ["disambiguate", "--model", str(broken), "--input", str(world["input"])]
+        assert main([*argv, "--out", str(world["dir"] / "p.key")]) == 2
+        error = capsys.readouterr().err.strip()
+        assert str(broken) in error and error.count("\n") == 0, (expected, error)
