@@ -348,7 +348,7 @@ print(repr(model.rank([inst("t", None, subj="man", obj="knife")])[0]))
     assert outputs[0] == outputs[1]
 
 
-# --- the paper's Figure 3: the database of 使う and the input 助手がコピー機を使う -------------------
+# --- the paper's Figure 3: the database of 使う, the input 助手がコピー機を使う ---------------
 
 JA = Path(__file__).parent / "data" / "thesaurus"
 GA, NI, WO = "が", "に", "を"

@@ -8,10 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_methods import FIGURE3, GA, JA, WO, ja
 
 import thesaurus
 from evaluation.cli import main
-from test_methods import FIGURE3, GA, JA, WO, ja
 from wsd.commands.model import METHOD_NAMES
 from wsd.corpus import write_jsonl
 from wsd.corpus.keys import read_keys
