@@ -4,13 +4,18 @@
 PYTHON ?= python3
 CONFIG ?= configs/table1.toml
 OUT ?= results/table1
+# Debian's own python3 refuses `pip install` outside a virtualenv (PEP 668); this project
+# installs into whichever Python runs it, as the two quick-start commands promise.
+export PIP_BREAK_SYSTEM_PACKAGES = 1
 
 .PHONY: setup run test lint bench bench-quick clean
 
 setup:
-	@if [ ! -f /usr/share/wordnet/data.verb ] && [ "$$(id -u)" = 0 ]; then \
+	@if [ "$$(id -u)" = 0 ] && { [ ! -f /usr/share/wordnet/data.verb ] || \
+		! $(PYTHON) -m pip --version >/dev/null 2>&1; }; then \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base wordnet-sense-index; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base wordnet-sense-index \
+			$$($(PYTHON) -m pip --version >/dev/null 2>&1 || echo python3-pip); \
 	fi
 	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test]"
 	$(PYTHON) -m evaluation.cli data setup
@@ -32,6 +37,9 @@ lint:
 
 bench: setup
 	$(PYTHON) bench/run.py
+
+bench-quick: setup
+	$(PYTHON) bench/run.py --quick
 
 clean:
 	rm -rf results .pytest_cache build *.egg-info
