@@ -130,7 +130,11 @@ def instance_lemmas(labels: Sequence[Sequence[str]]) -> tuple[list[str], list[in
 
 
 def group_by_lemma(lemmas: Sequence[str]) -> dict[str, list[int]]:
-    """``{lemma: row indices}``, lemmas sorted."""
+    """``{lemma: row indices}``, lemmas sorted.
+
+    >>> group_by_lemma(["take", "give", "take"])
+    {'give': [1], 'take': [0, 2]}
+    """
     rows: dict[str, list[int]] = {}
     for row, lemma in enumerate(lemmas):
         rows.setdefault(lemma, []).append(row)
@@ -182,6 +186,13 @@ def pair_agreement(
     Returns ``{"instances", "lemmas", "observed", "statistics": {name: summary},
     "per_lemma": {lemma: {"instances", "observed", name: value or None}}}`` and, with
     ``verbs``, ``"weight_defaults"`` (:func:`~evaluation.agreement.weight_defaults`).
+
+    >>> gold = ["give%1", "give%2", "take%1", "take%2"]
+    >>> mfs = ["give%1", "give%1", "take%1", "take%1"]  # constant within each verb
+    >>> cohen = pair_agreement(gold, mfs, ["give", "give", "take", "take"])["statistics"][
+    ...     "cohen_kappa"]
+    >>> cohen["mean_per_word"], round(cohen["pooled_over_lemmas"], 4)  # Pc .5 vs .25
+    (0.0, 0.3333)
     """
     if not len(a) == len(b) == len(lemmas):
         raise AgreementError(

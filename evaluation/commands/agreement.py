@@ -1,7 +1,7 @@
 """``wsd agreement``: agreement between two or more key files over the same instances.
 
 Every statistic is computed per word (lemma) and summarised the way the literature reports
-it (:mod:`evaluation.bounds`): the arithmetic mean of the per-word kappas (seed 004's "Media
+it (evaluation/bounds.py): the arithmetic mean of the per-word kappas (seed 004's "Media
 k"), the instance-weighted mean, and the count of words where kappa is undefined (a single
 category).  The figures over all instances at once are kept but labelled "pooled over
 lemmas": they overstate agreement, because their chance agreement counts pairs of senses of
