@@ -1,36 +1,305 @@
-"""Shared measuring helpers for the bench scripts: medians of repeated runs, peak RSS,
-atomic JSON output."""
+"""Shared measuring helpers for the bench scripts: medians of repeated runs, peak memory of a
+process and of a process tree, child processes, log-log exponents, headline rows, the common
+command line and atomic JSON output.
+
+Peak memory is never taken from ``ru_maxrss``: on Linux a child's ``ru_maxrss`` (``os.wait4``,
+``RUSAGE_CHILDREN``) carries the parent's high-water mark across fork/exec, and
+``RUSAGE_SELF`` accumulates over everything a process did.  A measured process reports its
+own ``VmHWM`` (``/proc/self/status``) at exit (``_hwm.py`` wraps children we do not own), and
+a parent samples the ``VmRSS`` of the whole process tree (joblib/loky workers included) and
+keeps the peak of the sum.
+"""
 
 from __future__ import annotations
 
-import resource
+import argparse
+import json
+import math
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO))
 from thesaurus._io import atomic_write_json  # noqa: E402
 
+PROC = Path("/proc")
 
-def measure(fn: Callable[[], Any], *, repeats: int = 3) -> dict[str, float]:
-    """Median and min wall time of ``repeats`` calls."""
+
+# --- time -----------------------------------------------------------------------------------
+def measure(fn: Callable[[], Any], *, repeats: int = 3) -> dict[str, Any]:
+    """Median and min wall time of ``repeats`` calls (each one timed on its own)."""
     times = []
     for _ in range(max(1, repeats)):
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
-    return {"median_s": statistics.median(times), "min_s": min(times), "runs": len(times)}
+    return {
+        "median_s": statistics.median(times),
+        "min_s": min(times),
+        "runs": len(times),
+        "all_s": [round(t, 4) for t in times],
+    }
 
 
-def peak_rss_mb() -> float:
-    """Peak resident set size of this process (and finished children) in MB."""
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return round(max(own, kids) / 1024, 1)  # Linux reports KiB
+def fit_exponent(
+    sizes: Sequence[float] | np.ndarray, seconds: Sequence[float] | np.ndarray
+) -> float:
+    """Slope ``k`` of ``log(seconds) = k log(size) + c`` (least squares, ``np.polyfit``).
+
+    >>> round(fit_exponent([1, 2, 4, 8], [3.0, 6.0, 12.0, 24.0]), 6)
+    1.0
+    """
+    if len(sizes) < 2:
+        return float("nan")
+    return float(np.polyfit(np.log(sizes), np.log(seconds), 1)[0])
+
+
+# --- memory ---------------------------------------------------------------------------------
+def _status_kb(pid: int | str, fields: tuple[str, ...]) -> dict[str, int]:
+    """``VmRSS``/``VmHWM``-style fields of ``/proc/<pid>/status`` in KiB ({} if gone)."""
+    found: dict[str, int] = {}
+    try:
+        with open(PROC / str(pid) / "status", encoding="ascii", errors="replace") as handle:
+            for line in handle:
+                name, _, value = line.partition(":")
+                if name in fields:
+                    found[name] = int(value.split()[0])
+    except (OSError, ValueError, IndexError):
+        return {}
+    return found
+
+
+def vmhwm_mb() -> float | None:
+    """This process's own peak resident set size (``VmHWM``) in MB; None off Linux."""
+    kb = _status_kb("self", ("VmHWM",)).get("VmHWM")
+    return None if kb is None else round(kb / 1024, 1)
+
+
+def _descendants(root: int) -> list[int]:
+    """``root`` and every live descendant (parent links read from ``/proc/*/stat``)."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = os.listdir(PROC)
+    except OSError:
+        return [root]
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(PROC / name / "stat", encoding="ascii", errors="replace") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()  # the command name may hold spaces
+        if len(fields) > 1:
+            children.setdefault(int(fields[1]), []).append(int(name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, ()))
+    return found
+
+
+class TreeSampler:
+    """Samples the summed ``VmRSS`` of a process and its descendants in a background thread.
+
+    ``peak_mb`` is the largest sum seen (concurrent processes add up; a peak shorter than the
+    interval can be missed); ``hwm_sum_mb`` adds every process's last seen ``VmHWM``, an upper
+    bound that assumes all peaks coincide.
+    """
+
+    def __init__(self, pid: int, interval: float = 0.1) -> None:
+        self.pid = pid
+        self.interval = interval
+        self.peak_kb = 0
+        self.hwm_kb: dict[int, int] = {}
+        self.available = PROC.is_dir()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    def __enter__(self) -> TreeSampler:
+        if self.available:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self.available:
+            self._thread.join()
+
+    def sample(self) -> None:
+        total = 0
+        for pid in _descendants(self.pid):
+            status = _status_kb(pid, ("VmRSS", "VmHWM"))
+            total += status.get("VmRSS", 0)
+            if "VmHWM" in status:
+                self.hwm_kb[pid] = status["VmHWM"]
+        self.peak_kb = max(self.peak_kb, total)
+
+    def _loop(self) -> None:
+        while True:
+            self.sample()
+            if self._stop.wait(self.interval):
+                return
+
+    @property
+    def peak_mb(self) -> float | None:
+        return round(self.peak_kb / 1024, 1) if self.available else None
+
+    @property
+    def hwm_sum_mb(self) -> float | None:
+        return round(sum(self.hwm_kb.values()) / 1024, 1) if self.available else None
+
+
+# --- child processes ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChildRun:
+    """One child process: wall time, exit status, the end of its stderr, and memory."""
+
+    seconds: float
+    returncode: int
+    stderr_tail: str
+    own_hwm_mb: float | None  # the child's VmHWM written at its exit (None: not reported)
+    tree_peak_mb: float | None  # peak of the summed VmRSS of the child and its descendants
+    tree_hwm_sum_mb: float | None  # sum of every process's VmHWM (upper bound)
+    processes: int  # distinct processes seen in the tree
+
+    @property
+    def peak_rss_mb(self) -> float | None:
+        """The child's peak: its own VmHWM or, with workers, the peak of the tree's sum."""
+        values = [v for v in (self.own_hwm_mb, self.tree_peak_mb) if v is not None]
+        return max(values) if values else None
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("stderr_tail")
+        data["seconds"] = round(self.seconds, 3)
+        data["peak_rss_mb"] = self.peak_rss_mb
+        return data
+
+
+def run_python(
+    target: Sequence[str],
+    *,
+    env: dict[str, str] | None = None,
+    echo: bool = False,
+    interval: float = 0.1,
+) -> ChildRun:
+    """Run ``python _hwm.py HWM_FILE <target...>`` (``target`` = ``["-m", module, *args]``
+    or ``[script, *args]``), sampling its process tree; stdout is discarded, stderr kept
+    (the last lines) and echoed to ours when ``echo``."""
+    with tempfile.TemporaryDirectory(prefix="bench-child-") as tmp:
+        hwm_file = Path(tmp) / "vmhwm"
+        command = [sys.executable, str(HERE / "_hwm.py"), str(hwm_file), *target]
+        tail: deque[str] = deque(maxlen=40)
+        start = time.perf_counter()
+        child = subprocess.Popen(
+            command,
+            cwd=REPO,
+            env={**os.environ, **(env or {})},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+        )
+        assert child.stderr is not None
+        with TreeSampler(child.pid, interval) as sampler:
+            for line in child.stderr:  # reading to EOF: a chatty child never blocks
+                tail.append(line)
+                if echo:
+                    sys.stderr.write(line)
+                    sys.stderr.flush()
+            returncode = child.wait()
+        seconds = time.perf_counter() - start
+        own = float(hwm_file.read_text().strip()) if hwm_file.is_file() else None
+    return ChildRun(
+        seconds=seconds,
+        returncode=returncode,
+        stderr_tail="".join(tail).strip(),
+        own_hwm_mb=own,
+        tree_peak_mb=sampler.peak_mb,
+        tree_hwm_sum_mb=sampler.hwm_sum_mb,
+        processes=len(sampler.hwm_kb),
+    )
+
+
+# --- results --------------------------------------------------------------------------------
+def headline(
+    figure: str,
+    ours: float | str | None,
+    reference: float | str | None = None,
+    ratio: float | None = None,
+    *,
+    target: tuple[str, float] | None = None,
+    on: str = "ours",
+    status: str | None = None,
+) -> dict[str, Any]:
+    """One row of the printed table.  ``target`` = (">=" or "<=", bound) is checked on
+    ``ours`` or ``ratio`` (``on``); ``status`` overrides the check (e.g. an equality)."""
+    if status is None and target is not None:
+        value = ratio if on == "ratio" else ours
+        status = check(value, *target)
+    return {
+        "figure": figure,
+        "ours": ours,
+        "reference": reference,
+        "ratio": ratio,
+        "target": f"{target[0]} {target[1]:g}" + (" (ratio)" if on == "ratio" else "")
+        if target
+        else "",
+        "status": status or "",
+    }
+
+
+def check(value: Any, comparison: str, bound: float) -> str:
+    """ "ok", "MISSED" or "-" (no number).
+
+    >>> check(120, ">=", 100), check(1.3, "<=", 1.1), check(None, "<=", 1)
+    ('ok', 'MISSED', '-')
+    """
+    if not isinstance(value, int | float) or math.isnan(value):
+        return "-"
+    met = value >= bound if comparison == ">=" else value <= bound
+    return "ok" if met else "MISSED"
+
+
+def ratio(numerator: float, denominator: float, digits: int = 1) -> float:
+    """``numerator / denominator`` rounded (nan when the denominator is 0)."""
+    return round(numerator / denominator, digits) if denominator else float("nan")
 
 
 def write_results(path: str | Path, results: dict[str, Any]) -> None:
     atomic_write_json(path, results)
+
+
+def bench_main(
+    run: Callable[[bool, int], dict[str, Any]], doc: str, argv: list[str] | None = None
+) -> int:
+    """The command line every ``bench_*.py`` shares: parse, ``run``, write the JSON."""
+    parser = argparse.ArgumentParser(description=doc.strip().splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (seconds)")
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs per figure")
+    parser.add_argument("--json-out", "--out", dest="out", type=Path, help="write JSON here")
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error(f"--repeats must be >= 1, got {args.repeats}")
+    results = run(args.quick, args.repeats)
+    if args.out:
+        write_results(args.out, results)
+    else:
+        print(json.dumps(results, indent=1))
+    return 0

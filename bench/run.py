@@ -1,119 +1,162 @@
-"""Run every benchmark, print one table of figures against their targets, write results.json.
+"""Run every benchmark, print one table of figures against their references and targets,
+write the figures as JSON.
 
-    python bench/run.py            # full run (several minutes; needs SemCor and WordNet)
-    python bench/run.py --quick    # smoke mode for CI: small sizes, seconds
-    python bench/run.py --only thesaurus disambiguation
+    python bench/run.py            # full run (see bench/README.md; needs SemCor and WordNet)
+    python bench/run.py --quick    # smoke mode for CI: small sizes, about a minute
+    python bench/run.py --only thesaurus disambiguation --repeats 5
 
-Each benchmark module exposes ``run(quick: bool) -> dict`` and measures its reference (NLTK,
-networkx, a naive implementation, n_jobs=1) in the same process and run, so the ratios are
-side by side.  Figures are medians of repeated runs where a benchmark repeats.
+Each benchmark runs in a fresh Python process (``python bench/_hwm.py ... bench/bench_X.py
+--json-out FILE``), so no benchmark inherits another's memory or caches; the process reports
+its own peak RSS (``VmHWM``) at exit while this one samples the RSS of its process tree.  Each
+module exposes ``run(quick: bool, repeats: int = 3) -> dict`` and measures its references
+(NLTK, networkx, naive implementations, cold runs, ``n_jobs=1``) in the same run, so the
+ratios compare figures taken minutes apart on the same machine.  Figures are medians of
+``--repeats`` runs (default 3; 1 in quick mode).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
+import json
 import math
+import os
 import platform
 import sys
+import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _common import peak_rss_mb, write_results  # noqa: E402
+from _common import check, run_python, write_results  # noqa: E402
 
 BENCHMARKS = ("thesaurus", "disambiguation", "evaluate")
-
-# (benchmark, key in its results, comparison, target, label); missing keys show as "-".
-TARGETS: tuple[tuple[str, str, str, float, str], ...] = (
-    ("thesaurus", "verb_speedup_vs_nltk", ">=", 100, "verb LEN: ours / NLTK per pair"),
-    ("thesaurus", "noun_speedup_vs_nltk", ">=", 100, "noun LEN: ours / NLTK per pair"),
-    ("thesaurus", "build_seconds", "<=", 15, "WordNet thesauri build, cold (s)"),
-    ("thesaurus", "warm_load_seconds", "<=", 2, "WordNet thesauri load, warm (s)"),
-    ("disambiguation", "instances_per_second", ">=", 10_000, "example-based, instances/s"),
-    ("disambiguation", "scaling_exponent", "<=", 1.1, "time ~ size**k, k"),
-    ("evaluate", "table1_warm_seconds", "<=", 60, "wsd evaluate table1, warm (s)"),
-    ("evaluate", "semcor_all_seconds", "<=", 600, "wsd evaluate semcor_all (s)"),
-    ("evaluate", "peak_rss_mb", "<=", 2048, "evaluate peak RSS (MB)"),
-)
+PEAK_RSS_TARGET_MB = 2048.0
+COLUMNS = ("benchmark", "figure", "ours", "reference", "ratio", "target", "status")
 
 
-def _module(name: str) -> Any:
-    return importlib.import_module(f"bench_{name}")
-
-
-def _run_one(name: str, quick: bool) -> dict[str, Any]:
-    started = time.perf_counter()
-    try:
-        figures = _module(name).run(quick=quick)
-    except Exception as exc:  # a failing benchmark is reported, the others still run
-        return {"error": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - started}
-    figures["seconds"] = round(time.perf_counter() - started, 2)
+def run_benchmark(name: str, quick: bool, repeats: int) -> dict[str, Any]:
+    """``bench_<name>.py`` in a fresh process; its figures plus the process's time and peak."""
+    with tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as tmp:
+        out = Path(tmp) / "figures.json"
+        script = HERE / f"bench_{name}.py"
+        flags = ["--json-out", str(out), "--repeats", str(repeats), *(["--quick"] if quick else [])]
+        child = run_python([str(script), *flags], echo=True)
+        if child.returncode == 0 and out.is_file():
+            figures: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        else:
+            last = child.stderr_tail.splitlines()[-1] if child.stderr_tail else ""
+            figures = {"error": f"exit status {child.returncode}: {last}"}
+    figures["process"] = child.as_dict()
+    figures["seconds"] = round(child.seconds, 1)
+    if figures.get("peak_rss_mb") is None:
+        figures["peak_rss_mb"] = child.peak_rss_mb
     return figures
 
 
-def _check(value: Any, comparison: str, target: float) -> str:
-    if not isinstance(value, int | float) or math.isnan(value):
+def fmt(value: Any, suffix: str = "") -> str:
+    """Table cell: thousands separators for large numbers, 3 significant digits otherwise.
+
+    >>> fmt(12345678), fmt(0.04567), fmt(348, "x"), fmt(None), fmt(float("nan"))
+    ('12,345,678', '0.0457', '348x', '-', '-')
+    """
+    if value is None or value == "":
+        return "-" if value is None else ""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, float) and math.isnan(value):
         return "-"
-    ok: Callable[[float, float], bool] = (
-        (lambda v, t: v >= t) if comparison == ">=" else (lambda v, t: v <= t)
-    )
-    return "ok" if ok(float(value), target) else "MISSED"
+    if isinstance(value, int) or abs(value) >= 1000:
+        return f"{value:,.0f}{suffix}"
+    return f"{value:.3g}{suffix}"
+
+
+def table_rows(results: dict[str, dict[str, Any]]) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
+    for bench, figures in results.items():
+        if "error" in figures:
+            rows.append((bench, "FAILED", figures["error"][:70], "", "", "", "ERROR"))
+        for row in figures.get("headlines", ()):
+            rows.append(
+                (
+                    bench,
+                    row["figure"],
+                    fmt(row["ours"]),
+                    fmt(row["reference"]),
+                    fmt(row["ratio"], "x"),
+                    row["target"],
+                    row["status"],
+                )
+            )
+        peak = figures.get("peak_rss_mb")
+        rows.append(
+            (
+                bench,
+                f"peak RSS MB (benchmark, {figures['seconds']:g} s)",
+                fmt(peak),
+                "",
+                "",
+                f"<= {PEAK_RSS_TARGET_MB:g}",
+                check(peak, "<=", PEAK_RSS_TARGET_MB),
+            )
+        )
+    return rows
 
 
 def table(results: dict[str, dict[str, Any]]) -> str:
-    rows = [("figure", "value", "target", "status")]
-    for bench, key, comparison, target, label in TARGETS:
-        if bench not in results:
-            continue
-        value = results[bench].get(key)
-        shown = (
-            f"{value:,.2f}"
-            if isinstance(value, float)
-            else str(value if value is not None else "-")
-        )
-        rows.append((label, shown, f"{comparison} {target:g}", _check(value, comparison, target)))
-    for bench, figures in results.items():
-        if "error" in figures:
-            rows.append((f"{bench}: FAILED", figures["error"][:60], "", "ERROR"))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    rows = [COLUMNS, *table_rows(results)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
+    right = {2, 3, 4}  # numbers
+    lines = [
+        "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="smoke mode: small sizes, seconds")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke mode: small sizes")
     parser.add_argument("--only", nargs="+", choices=BENCHMARKS, default=list(BENCHMARKS))
-    parser.add_argument("--out", default=str(HERE / "results.json"))
+    parser.add_argument("--repeats", type=int, help="timed runs per figure (3; quick: 1)")
+    parser.add_argument(
+        "--out", type=Path, help="JSON output (bench/results.json; quick: results-quick.json)"
+    )
     args = parser.parse_args(argv)
+    repeats = args.repeats or (1 if args.quick else 3)
+    if repeats < 1:
+        parser.error(f"--repeats must be >= 1, got {repeats}")
+    out = args.out or HERE / ("results-quick.json" if args.quick else "results.json")
 
+    started = time.perf_counter()
     results: dict[str, dict[str, Any]] = {}
     for name in args.only:
         print(f"bench: {name} ...", file=sys.stderr, flush=True)
-        results[name] = _run_one(name, args.quick)
+        results[name] = run_benchmark(name, args.quick, repeats)
+    wall = time.perf_counter() - started
     document = {
         "mode": "quick" if args.quick else "full",
+        "repeats": repeats,
+        "seconds": round(wall, 1),
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "processor_count": _cpu_count(),
-        "peak_rss_mb": peak_rss_mb(),
+        "processor_count": len(os.sched_getaffinity(0))
+        if hasattr(os, "sched_getaffinity")
+        else os.cpu_count(),
         "benchmarks": results,
     }
-    write_results(args.out, document)
+    write_results(out, document)
     print(table(results))
-    print(f"\nwritten: {args.out}")
+    if args.quick:
+        print("\nquick mode: small sizes, so the figures only show the code runs; targets are")
+        print("for the full run (python bench/run.py).")
+    print(f"\n{document['mode']} run, {repeats} repeat(s), {wall:.0f} s; written: {out}")
     return 1 if any("error" in figures for figures in results.values()) else 0
-
-
-def _cpu_count() -> int:
-    import os
-
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 if __name__ == "__main__":
