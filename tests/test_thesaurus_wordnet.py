@@ -14,6 +14,7 @@ import thesaurus
 from evaluation.cli import main
 from thesaurus import Thesaurus
 from thesaurus._wordnet import GROUP_PREFIX
+from thesaurus.compare_nltk import compare
 
 pytestmark = pytest.mark.integration
 
@@ -205,3 +206,18 @@ def test_verb_groups_are_siblings(wordnet, verbs: Thesaurus) -> None:  # type: i
     n_groups = sum(1 for i in range(grouped.n_nodes) if grouped.node_name(i).startswith("group:"))
     assert made == n_groups == grouped.n_nodes - verbs.n_nodes and made > 500
     assert stayed < 10
+
+
+@pytest.mark.parametrize("spec", ["wordnet-verb", "wordnet-noun"])
+def test_nltk_comparison_classes(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
+    """The rule thesaurus/README.md states: on single-path pairs ours == NLTK (+2 for verbs
+    meeting at ROOT); nouns never come out shorter (our tree keeps a subset of the DAG's
+    edges and the fake root above entity.n.01 is never the best meeting point)."""
+    counts = compare(spec, 300, seed=21)
+    assert counts["single"] + counts["multi"] == 300 and counts["single"] > 100
+    assert counts["single_expected"] == counts["single"]
+    assert counts["equal"] + counts["ours_longer"] + counts["ours_shorter"] == counts["multi"]
+    if spec == "wordnet-noun":
+        assert counts["ours_shorter"] == 0 and counts["lca_is_root"] == 0
+    else:
+        assert counts["lca_is_root"] > 150  # most random verb pairs meet at ROOT

@@ -1,0 +1,90 @@
+"""How our WordNet path lengths relate to NLTK's ``shortest_path_distance(simulate_root=True)``.
+
+Run ``python -m thesaurus.compare_nltk [--pairs N] [--seed S]`` (needs NLTK's WordNet): for N
+random pairs of synsets per thesaurus (uniform over the synsets, with replacement) it prints
+the shares that ``thesaurus/README.md`` quotes, as JSON.  Each pair falls in one class:
+
+``single``
+    both synsets have exactly one hypernym path in WordNet (the DAG is a tree above them).
+    Expected: ``ours == nltk + 2`` for verbs whose LCA in our tree is the virtual ``ROOT``
+    (roots in different lexicographer files: two virtual levels instead of NLTK's one fake
+    root), else ``ours == nltk``.  ``single_expected`` counts the pairs meeting that rule.
+``multi``
+    at least one synset has several hypernym paths: our tree keeps one hypernym (the lowest
+    offset), NLTK searches every path, and NLTK's fake root sits one above the synset's
+    *longest* hypernym distance.  Counted as ``equal`` (after the same +2 rule),
+    ``ours_longer`` and ``ours_shorter``.
+
+``raw_equal`` counts all pairs with ``ours == nltk`` as they come, ``lca_is_root`` the pairs
+meeting at our ``ROOT``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import numpy as np
+
+from ._core import Thesaurus
+from ._load import load
+
+__all__ = ["compare", "expected_offset", "main"]
+
+
+def expected_offset(thes: Thesaurus, a: int, b: int) -> int:
+    """What we add to NLTK's distance on a single-path pair: 2 for a verb pair meeting at the
+    virtual ``ROOT`` (above the lexicographer-file nodes), else 0."""
+    verbs = thes.name.startswith("wordnet-verb")
+    return 2 if verbs and thes.lca(a, b) == thes.root else 0
+
+
+def compare(spec: str, n_pairs: int, seed: int) -> dict[str, Any]:
+    """Counts of the classes in the module docstring for ``n_pairs`` random synset pairs."""
+    from .wordnet_data import wordnet
+
+    wn = wordnet()
+    thes = load(spec)
+    pos = ".v." if spec.startswith("wordnet-verb") else ".n."
+    synset_nodes = [i for i in range(thes.n_nodes) if pos in thes.node_name(i)]
+    rng = np.random.default_rng(seed)
+    picks = rng.choice(synset_nodes, size=(n_pairs, 2))
+    single_paths: dict[int, bool] = {}
+    counts = dict.fromkeys(
+        ("raw_equal", "single", "single_expected", "multi", "equal", "ours_longer", "ours_shorter"),
+        0,
+    )
+    at_root = 0
+    for a, b in picks.tolist():
+        s, t = wn.synset(thes.node_name(a)), wn.synset(thes.node_name(b))
+        for node, synset in ((a, s), (b, t)):
+            if node not in single_paths:
+                single_paths[node] = len(synset.hypernym_paths()) == 1
+        ours = thes.path_length(a, b)
+        raw = s.shortest_path_distance(t, simulate_root=True)
+        counts["raw_equal"] += ours == raw
+        theirs = raw + expected_offset(thes, a, b)
+        at_root += thes.lca(a, b) == thes.root
+        if single_paths[a] and single_paths[b]:
+            counts["single"] += 1
+            counts["single_expected"] += ours == theirs
+            continue
+        counts["multi"] += 1
+        key = "equal" if ours == theirs else "ours_longer" if ours > theirs else "ours_shorter"
+        counts[key] += 1
+    return {"spec": spec, "pairs": n_pairs, "seed": seed, "lca_is_root": at_root, **counts}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m thesaurus.compare_nltk", description=__doc__)
+    parser.add_argument("--pairs", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("specs", nargs="*", default=["wordnet-verb", "wordnet-noun"])
+    args = parser.parse_args(argv)
+    for spec in args.specs:
+        print(json.dumps(compare(spec, args.pairs, args.seed)))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
