@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..types import CaseFrame, Sentence
 from ._classes import (
     DEFAULT_CLASS_TABLE,
+    DEFAULT_NAME_TABLE,
     ClassEntry,
     ClassTable,
     default_class_table,
@@ -24,6 +25,7 @@ from ._tags import TAGSETS
 
 __all__ = [
     "DEFAULT_CLASS_TABLE",
+    "DEFAULT_NAME_TABLE",
     "TAGSETS",
     "ClassEntry",
     "ClassTable",
@@ -43,9 +45,9 @@ def extract_frame(
     """The case frame of the verb at ``position`` in a POS-tagged English sentence.
 
     ``tagset`` is ``"penn"`` (SemCor), ``"universal"`` (Raganato XML) or ``"auto"`` (decided
-    per sentence from the tags).  ``classes`` maps pronouns and titled names to thesaurus
-    classes (default: ``data/pronoun_classes.tsv``).  Pure: no I/O beyond reading the default
-    class table once.
+    per sentence from the tags).  ``classes`` maps pronouns, titled names and proper names
+    the corpus did not classify to thesaurus classes (default: ``data/pronoun_classes.tsv``
+    and ``data/name_classes.tsv``).  Pure: no I/O beyond reading the default tables once.
     """
     table = default_class_table() if classes is None else classes
     return extract_english(sentence, position, tagset=tagset, classes=table)

@@ -1,11 +1,19 @@
-"""The class table: which thesaurus class a pronoun (or a titled name) stands for.
+"""The class table: which thesaurus class a pronoun, a titled name or a proper name stands for.
 
-The table is data, not code, so another language or thesaurus supplies its own file.  One entry
-per line: ``word<TAB>class<TAB>sense_key[<TAB>kind]``; ``#`` starts a comment.  A class of
-``-`` marks an uninformative word (``it``, ``something``): a case it fills gets no filler.  A
-sense key of ``-`` means none.  ``kind`` is ``pronoun`` (default: the word heads a noun
-phrase by itself) or ``title`` (a proper name whose first part is the word takes the class,
-e.g. ``Judge_James_B._Parsons`` -> person).
+The table is data, not code, so another language or thesaurus supplies its own files.  One
+entry per line: ``word<TAB>class<TAB>sense_key[<TAB>kind]``; ``#`` starts a comment.  A class
+of ``-`` marks an uninformative word (``it``, ``something``): a case it fills gets no filler.
+A sense key of ``-`` means none.  ``kind`` is
+
+* ``pronoun`` (default): the word heads a noun phrase by itself (``he`` -> person);
+* ``title``: a proper name whose first part is the word takes the class
+  (``Judge_James_B._Parsons`` -> person);
+* ``name``: a proper name (lower-cased, words joined by ``_``) the corpus did not classify
+  (``laos`` -> location).  The word ``*`` gives the class of a capitalised name found nowhere
+  in the table; class ``-`` there keeps such a name's own lemma, without a class.
+
+The English defaults are ``data/pronoun_classes.tsv`` (by hand) and ``data/name_classes.tsv``
+(generated from WordNet 3.0 by :mod:`wsd.frames._names`).
 """
 
 from __future__ import annotations
@@ -20,14 +28,18 @@ from .._exceptions import CorpusFormatError, DataError
 
 __all__ = [
     "DEFAULT_CLASS_TABLE",
+    "DEFAULT_NAME_TABLE",
     "ClassEntry",
     "ClassTable",
     "default_class_table",
     "load_class_table",
 ]
 
-DEFAULT_CLASS_TABLE = Path(__file__).resolve().parent.parent.parent / "data" / "pronoun_classes.tsv"
-_KINDS = ("pronoun", "title")
+_DATA = Path(__file__).resolve().parent.parent.parent / "data"
+DEFAULT_CLASS_TABLE = _DATA / "pronoun_classes.tsv"
+DEFAULT_NAME_TABLE = _DATA / "name_classes.tsv"
+UNKNOWN_NAME = "*"
+_KINDS = ("pronoun", "title", "name")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,23 +51,33 @@ class ClassEntry:
     kind: str = "pronoun"
 
 
+def _empty() -> Mapping[str, ClassEntry]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class ClassTable:
     """Lower-cased word -> :class:`ClassEntry`, split by kind."""
 
-    pronouns: Mapping[str, ClassEntry] = field(default_factory=lambda: MappingProxyType({}))
-    titles: Mapping[str, ClassEntry] = field(default_factory=lambda: MappingProxyType({}))
+    pronouns: Mapping[str, ClassEntry] = field(default_factory=_empty)
+    titles: Mapping[str, ClassEntry] = field(default_factory=_empty)
     source: str = ""
+    names: Mapping[str, ClassEntry] = field(default_factory=_empty)
 
     @classmethod
     def from_entries(
         cls, entries: Iterable[tuple[str, ClassEntry]], source: str = ""
     ) -> ClassTable:
-        pronouns: dict[str, ClassEntry] = {}
-        titles: dict[str, ClassEntry] = {}
+        """A table from ``(word, entry)`` pairs; a later entry for a word replaces an earlier."""
+        kinds: dict[str, dict[str, ClassEntry]] = {kind: {} for kind in _KINDS}
         for word, entry in entries:
-            (titles if entry.kind == "title" else pronouns)[word.lower()] = entry
-        return cls(MappingProxyType(pronouns), MappingProxyType(titles), source)
+            kinds[entry.kind][word.lower()] = entry
+        return cls(
+            MappingProxyType(kinds["pronoun"]),
+            MappingProxyType(kinds["title"]),
+            source,
+            MappingProxyType(kinds["name"]),
+        )
 
     def pronoun(self, word: str) -> ClassEntry | None:
         """The entry of a pronoun-like word, or None when the table does not list it."""
@@ -64,10 +86,37 @@ class ClassTable:
     def title(self, word: str) -> ClassEntry | None:
         return self.titles.get(word.lower())
 
+    def name(self, key: str) -> ClassEntry | None:
+        """The entry of a proper name (``premier_khrushchev``): the whole name, else its
+        longest listed ending (``khrushchev``), else the ``*`` entry, else None.
 
-def load_class_table(path: str | Path) -> ClassTable:
-    """Read a class table file (format in the module docstring)."""
-    path = Path(path)
+        >>> table = ClassTable.from_entries(
+        ...     [("khrushchev", ClassEntry("person", kind="name")),
+        ...      ("*", ClassEntry(None, kind="name"))])
+        >>> table.name("premier_khrushchev").cls, table.name("zork").cls
+        ('person', None)
+        """
+        key = key.lower()
+        names = self.names
+        entry = names.get(key)
+        while entry is None and "_" in key:
+            key = key.split("_", 1)[1]
+            entry = names.get(key) if key else None
+        return entry if entry is not None else names.get(UNKNOWN_NAME)
+
+
+def load_class_table(*paths: str | Path) -> ClassTable:
+    """Read class table files (format in the module docstring); an entry of a later file
+    replaces the same word's entry of an earlier one."""
+    if not paths:
+        raise DataError("load_class_table needs at least one file")
+    entries: list[tuple[str, ClassEntry]] = []
+    for path in paths:
+        entries.extend(_read_entries(Path(path)))
+    return ClassTable.from_entries(entries, source=", ".join(map(str, paths)))
+
+
+def _read_entries(path: Path) -> list[tuple[str, ClassEntry]]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -87,17 +136,20 @@ def load_class_table(path: str | Path) -> ClassTable:
         word, klass, sense = (f.strip() for f in fields[:3])
         kind = fields[3].strip() if len(fields) == 4 else "pronoun"
         if kind not in _KINDS:
-            raise CorpusFormatError(f"{path}:{number}: unknown kind {kind!r} (pronoun or title)")
+            raise CorpusFormatError(
+                f"{path}:{number}: unknown kind {kind!r} (pronoun, title or name)"
+            )
         entry = ClassEntry(
             cls=None if klass in ("", "-") else klass,
             sense=None if sense in ("", "-") else sense,
             kind=kind,
         )
         entries.append((word, entry))
-    return ClassTable.from_entries(entries, source=str(path))
+    return entries
 
 
 @functools.cache
 def default_class_table() -> ClassTable:
-    """The English/WordNet table shipped in ``data/pronoun_classes.tsv`` (read once)."""
-    return load_class_table(DEFAULT_CLASS_TABLE)
+    """The English/WordNet tables shipped in ``data/`` (pronouns and titles, then proper
+    names), read once."""
+    return load_class_table(DEFAULT_CLASS_TABLE, DEFAULT_NAME_TABLE)

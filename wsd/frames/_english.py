@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .._exceptions import WSDError
 from ..types import CaseFrame, Filler, Sentence, Token
 from . import _tags as T
-from ._classes import ClassTable
+from ._classes import ClassEntry, ClassTable
 from ._words import COPULAS, NOMINATIVE, PREDICATIVE_VERBS, SPEECH_VERBS, is_temporal, noun_lemma
 
 __all__ = ["extract_english"]
@@ -119,7 +119,7 @@ class _Extractor:
         a = self.a
         start, auxes, infinitive = self._verb_group(v)
         form, lemma = a.tokens[v].form, a.tokens[v].lemma
-        participle = T.is_participle(form, lemma)
+        participle = T.is_participle(form, lemma, a.tokens[v].pos)
         passive = bool(auxes) and auxes[0] in _PASSIVE_AUX and participle
         gap: tuple[str, int] | None = None  # a relative pronoun's antecedent filling obj/prep
         embedded = True  # non-finite or relative: "NP + verb" after it is not a clause object
@@ -130,6 +130,10 @@ class _Extractor:
         elif not auxes and participle and self._reduced_passive(v, start):
             passive = True
             subject = a.left(start)
+        elif not auxes and participle and self._comma_passive(v, start):
+            passive = True  # "cloudy skies , followed by sunny days"
+            before = a.left(a.left(start))
+            subject = before if a.cat(before) in _NOMINAL_PRON else None
         else:
             subject, gap, embedded = self._subject(v, start, bool(auxes))
         post = self._post_verbal(v, passive, clause_check=not embedded)
@@ -162,7 +166,8 @@ class _Extractor:
         a = self.a
         auxes: list[str] = []
         j = v - 1
-        participle = T.is_participle(a.tokens[v].form, a.tokens[v].lemma)
+        token = a.tokens[v]
+        participle = T.is_participle(token.form, token.lemma, token.pos)
         while j >= 0:
             c, w = a.cats[j], a.words[j]
             if c in (T.ADV, T.QUOTE) and j > 0:
@@ -214,6 +219,11 @@ class _Extractor:
         if a.cat(b) == T.CC and a.cat(a.left(b)) in T.NP_INTERNAL:
             b = a.left(self._np_left(a.left(b)).start)  # "perforations and X achieved via"
         return a.cat(b) in (T.P, T.V, T.TO) and a.word(b) not in _SUBORDINATING_PREPS
+
+    def _comma_passive(self, v: int, start: int) -> bool:
+        """``..., followed by sunny days``: a bare participle after a comma, with ``by``."""
+        a = self.a
+        return a.word(a.left(start)) == "," and a.word(a.right(v, _SKIP_ADV)) == "by"
 
     def _subject(
         self, v: int, start: int, finite: bool, depth: int = 0
@@ -519,12 +529,23 @@ class _Extractor:
             second = self._second_object(v, i) if not passive else None
             if second is not None:
                 lemma = (a.tokens[v].lemma or a.words[v]).split("_")[0]
-                if lemma not in PREDICATIVE_VERBS and second.head is not None:
+                predicative = lemma in PREDICATIVE_VERBS and not self._benefactive(first, second)
+                if not predicative and second.head is not None:
                     out[-1] = ("iobj", first.head)
                     out.append(("obj", second.head))
                 i = a.right(second.end)
         out.extend(self._prepositional(i, after_noun=first is not None))
         return out
+
+    def _benefactive(self, first: _NP, second: _NP) -> bool:
+        """``made themselves a comforting break``: a reflexive, then an indefinite phrase (not
+        ``made himself the personification of ...``, ``made him a favorite``)."""
+        a = self.a
+        return a.words[first.start].endswith(("self", "selves")) and a.words[second.start] in (
+            "a",
+            "an",
+            "some",
+        )
 
     def _second_object(self, v: int, i: int) -> _NP | None:
         """``gave [the boy] [a book]``: a second bare noun phrase right after the first."""
@@ -599,7 +620,10 @@ class _Extractor:
         a = self.a
         head = (a.tokens[np.head].lemma or noun_lemma(a.tokens[np.head].form)).lower()
         nxt = a.right(np.end)
-        return is_temporal(head, a.words[np.start], a.word(nxt) or None)
+        first = np.start
+        if a.words[first] in ("the", "a", "an") and first < np.end:
+            first += 1  # "the next morning", "the following day"
+        return is_temporal(head, a.words[first], a.word(nxt) or None)
 
     # --- fillers --------------------------------------------------------------------------------
     def _filler(self, k: int) -> Filler | None:
@@ -618,17 +642,24 @@ class _Extractor:
                 return Filler(lemma=entry.cls, sense=entry.sense, cls=entry.cls, position=k)
             if cat != T.N:
                 return None
-        if cat == T.NAME:
-            klass = self._title_class(k)
-            if klass is not None:
-                return Filler(lemma=klass[0], sense=klass[1], cls=klass[0], position=k)
         if cat not in T.NOMINAL:
             return None
         plural = token.pos.split("|")[0] in ("NNS", "NNPS", "NPS")
         lemma = token.lemma or noun_lemma(token.form, plural=plural)
+        if cat == T.NAME and a.cat(a.left(k)) != T.POSS:  # "Our Lady of ...": not a title
+            entry = self._title_class(k) or self._name_class(k, lemma)
+            if entry is not None and entry.cls is not None:
+                return Filler(lemma=entry.cls, sense=entry.sense, cls=entry.cls, position=k)
         return Filler(lemma=lemma, sense=sense, cls=None, position=k)
 
-    def _title_class(self, k: int) -> tuple[str, str | None] | None:
+    def _name_class(self, k: int, lemma: str) -> ClassEntry | None:
+        """The class of a capitalised proper name the corpus left unclassified (``Laos``)."""
+        token = self.a.tokens[k]
+        if token.senses or not token.form[:1].isupper():
+            return None  # the corpus gave it a noun sense, or it is no name
+        return self.classes.name(lemma)
+
+    def _title_class(self, k: int) -> ClassEntry | None:
         """``Judge_James_B._Parsons``, ``Mr. D ' Albert``: a name after a title word."""
         a = self.a
         i = k
@@ -637,6 +668,6 @@ class _Extractor:
                 break
             entry = self.classes.title(a.tokens[i].form.split("_", 1)[0])
             if entry is not None and entry.cls is not None:
-                return entry.cls, entry.sense
+                return entry
             i -= 1
         return None

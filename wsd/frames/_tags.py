@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .._exceptions import WSDError
 from ..types import Token
+from ._words import COMPLEMENT_NOUNS, RELATIVE_ANTECEDENTS, TELL_VERBS, is_temporal
 
 __all__ = ["TAGSETS", "categorize", "detect_tagset", "is_gerund", "is_participle"]
 
@@ -46,6 +47,7 @@ GET = frozenset("get gets got gotten getting".split())
 AUX_FORMS = BE | HAVE | DO | MODAL
 SEMI_MODAL_HEADS = frozenset("have has had having going ought used got able".split())
 NEGATION = frozenset({"not", "n't", "never"})
+_LINKING = frozenset("be seem become remain appear".split())
 
 PREPOSITIONS = frozenset(
     """aboard about above across after against along alongside amid amidst among amongst around
@@ -139,10 +141,33 @@ def is_gerund(form: str) -> bool:
     return _head_word(form).endswith("ing")
 
 
-def is_participle(form: str, lemma: str | None) -> bool:
-    """A past-participle-like form (``received``, ``taken``, ``told``); a past tense looks alike."""
+# Past tenses that are never past participles: "paeans of joy rose from" is no reduced passive.
+IRREGULAR_PRETERITES = frozenset(
+    """arose ate awoke bade became began bit blew bore broke came chose did drank drew drove
+    fell flew forbade forgave forgot forsook froze gave grew hid knew lay mistook overcame
+    overtook ran rang rode rose sang sank saw shook shrank slew smote spoke sprang stank
+    stole strode strove swam swore took threw tore trod undertook underwent went withdrew
+    woke wore wove wrote""".split()
+)
+
+
+def is_participle(form: str, lemma: str | None, pos: str = "") -> bool:
+    """A past-participle-like form (``received``, ``taken``, ``told``).
+
+    A regular past tense looks alike (``received``), an irregular one does not (``ran``,
+    ``ate``, ``rose``); Penn's ``VBD``/``VBN`` decide when the corpus gives them (SemCor tags
+    every sense-tagged verb ``VB``, so the form decides there).
+
+    >>> is_participle("rose", "rise"), is_participle("risen", "rise"), is_participle("run", "run")
+    (False, True, True)
+    >>> is_participle("received", "receive", "VBD"), is_participle("put", "put", "VBN")
+    (False, True)
+    """
+    tag = pos.split("|")[0]
+    if tag in ("VBD", "VBN"):
+        return tag == "VBN"
     word = _head_word(form)
-    if word.endswith("ing"):
+    if word.endswith("ing") or word in IRREGULAR_PRETERITES:
         return False
     if word.endswith("ed") or word in IRREGULAR_PARTICIPLES:
         return True
@@ -185,6 +210,8 @@ def _category(form: str, pos: str, tagged: bool, no_lemma: bool, universal: bool
         return POSS if word == "whose" else WH
     if word in _SURE_PREPOSITIONS or word == "as" or word.startswith("of_"):
         return P  # "of_this" is one SemCor token
+    if word == "like" and base in (ADJ, ADV, P):
+        return P  # untagged "like/JJ", "like/RB": "looked like a bear"
     if "_" in word and word in SUBORDINATORS:
         return SUB  # "so_that/RB"
     if word == "to":
@@ -235,8 +262,86 @@ def _resolve_context(tokens: Sequence[Token], cats: list[str]) -> None:
             cats[i] = AUX  # "a guy 's gotta have": is/has, not a possessive
         elif word == "that" and cats[i] in (DET, ADV) and ncat in (N, ADJ, NUM):
             cats[i] = DET
+        elif word == "that" and cats[i] == SUB:
+            if ncat == N and is_temporal(_lemma(tokens[nxt]), "that", None):
+                cats[i] = DET  # "after the doctor 's return that/IN night"
+            elif _relative_that(tokens, cats, i, nxt):
+                cats[i] = WH  # "the fumble that/IN set_up our touchdown"
         elif word == "that" and cats[i] in (DET, ADV, PRON):
             cats[i] = WH if i and cats[i - 1] in NOMINAL else SUB
+
+
+def _relative_that(tokens: Sequence[Token], cats: list[str], i: int, nxt: int) -> bool:
+    """Whether a ``that`` tagged as a conjunction (SemCor: ``IN``) is a relative pronoun.
+
+    Subject relative: a noun before, a verb group after (``demands that badly need``).
+    Object relative: a noun before that takes no ``that`` clause (``fact``, ``idea``) and is
+    no object of ``tell``-type verbs, then a subject and an active verb that ends the clause
+    (``the world that Beckett sees .``, ``the course that you recommend is``; not ``the
+    fact that he saw it``, nor ``observed in the chapter that life had split into``: a verb
+    followed by a preposition is left alone, as it is as often a complement clause).
+    """
+    p = i - 1
+    while p >= 0 and cats[p] == QUOTE:
+        p -= 1
+    if p < 0 or not (cats[p] in NOMINAL or tokens[p].form.lower() in RELATIVE_ANTECEDENTS):
+        return False
+    j = nxt
+    while j < len(cats) and cats[j] == ADV:
+        j += 1
+    if j >= len(cats):
+        return False
+    if cats[j] in (V, AUX):
+        return not is_gerund(tokens[j].form)
+    if cats[j] not in (PRON, *NP_INTERNAL) or not _gap_antecedent(tokens, cats, p):
+        return False
+    while j < len(cats) and cats[j] in NP_INTERNAL and cats[j] != GEN:
+        j += 1  # the relative clause's subject ("Beckett", "the girl")
+    if j < len(cats) and cats[j] == PRON and j == nxt:
+        j += 1
+    passive = False
+    while j < len(cats) and cats[j] in (AUX, ADV):
+        passive = passive or tokens[j].form.lower() in BE
+        j += 1
+    if j >= len(cats) or cats[j] != V or is_gerund(tokens[j].form):
+        return False
+    if _lemma(tokens[j]) in _LINKING or passive:
+        return False  # "the idea that a man is doing", "his enthusiasm that he had been asked"
+    k = j + 1
+    while k < len(cats) and cats[k] in (ADV, PART, QUOTE):
+        k += 1
+    return k >= len(cats) or cats[k] in (PUNCT, CC, V, AUX)
+
+
+def _lemma(token: Token) -> str:
+    return (token.lemma or token.form).lower()
+
+
+def _gap_antecedent(tokens: Sequence[Token], cats: list[str], p: int) -> bool:
+    """A noun before ``that`` that can be the object of a relative clause."""
+    if _lemma(tokens[p]) in COMPLEMENT_NOUNS:
+        return False
+    b = p
+    while b >= 0 and cats[b] in NP_INTERNAL:
+        if tokens[b].form.lower() in ("such", "so"):
+            return False  # "such a varied connotation that it needs": a result clause
+        b -= 1
+    if b >= 0 and cats[b] == V and (tokens[b].lemma or "") in TELL_VERBS:
+        return False  # "convinced Mr._Kennedy that the positions were"
+    if b >= 0 and cats[b] in (P, TO) and tokens[b].form.lower() == "to":
+        return False  # "it did n't occur to Trig that anything would happen"
+    return not _cleft(tokens, p)
+
+
+def _cleft(tokens: Sequence[Token], p: int, reach: int = 15) -> bool:
+    """``It was [when he tried to end the relationship] that the murder took_place``."""
+    for k in range(p - 1, max(0, p - reach), -1):
+        word = tokens[k].form.lower()
+        if word in (".", ";", ":", "?", "!"):
+            return False
+        if word in BE and tokens[k - 1].form.lower() == "it":
+            return True
+    return False
 
 
 def _next_content(cats: list[str], i: int) -> int:

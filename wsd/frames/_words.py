@@ -7,10 +7,13 @@ tag verbs only); it strips regular plural endings and knows a few irregular plur
 from __future__ import annotations
 
 __all__ = [
+    "COMPLEMENT_NOUNS",
     "COPULAS",
     "NOMINATIVE",
     "PREDICATIVE_VERBS",
+    "RELATIVE_ANTECEDENTS",
     "SPEECH_VERBS",
+    "TELL_VERBS",
     "is_temporal",
     "noun_lemma",
 ]
@@ -36,6 +39,18 @@ SPEECH_VERBS = frozenset(
     report warn urge comment call suggest agree retort mutter snap begin conclude""".split()
 )
 
+# Verbs whose object is followed by a "that" clause ("told the jury that ...").
+TELL_VERBS = frozenset(
+    """tell inform assure convince persuade remind warn notify show teach promise advise
+    satisfy reassure instruct bet ask write""".split()
+)
+
+# Pronouns a relative "that" can follow ("those that remain", "everything that he did").
+RELATIVE_ANTECEDENTS = frozenset(
+    """those one ones anything everything something nothing anyone everyone someone
+    anybody everybody somebody""".split()
+)
+
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _MONTHS = frozenset(
     "january february march april may june july august september october november december".split()
@@ -50,16 +65,37 @@ _TIME_UNITS = (
     | _MONTHS
 )
 _TEMPORAL_DETERMINERS = frozenset(
-    "last next this that each every one some all the_following".split()
+    "last next this that each every one some all the_following following previous preceding "
+    "same other".split()
 )
 _AFTER_TEMPORAL = frozenset({"ago", "later", "earlier", "before", "after", "long"})
+
+# Nouns taking a "that" clause ("the fact that ...", "the day that ..."): a "that" after them
+# starts no object relative clause.
+COMPLEMENT_NOUNS = (
+    frozenset(
+        """fact idea notion belief feeling hope evidence conclusion impression announcement
+    suspicion assurance reassurance sense theory statement news claim view assumption
+    possibility recognition agreement argument doubt fear realization proof sign rumor report
+    thought knowledge certainty chance condition requirement insistence suggestion proposal
+    decision promise warning principle hypothesis premise guarantee understanding awareness
+    conviction expectation contention observation indication likelihood probability danger
+    risk reason way extent degree point place time day year moment night week month hour
+    case ground grounds assertion admission opinion question notice word message demand
+    conception implication discovery illusion charge prospect worry""".split()
+    )
+    | _TIME_UNITS
+)
 
 
 def is_temporal(head: str, first: str, following: str | None) -> bool:
     """Whether a bare noun phrase is a time adjunct, not an object ("said Friday", "last night").
 
-    ``head`` is the head lemma, ``first`` the phrase's first word, ``following`` the word after
-    the phrase (all lower-case).
+    ``head`` is the head lemma, ``first`` the phrase's first word after an article,
+    ``following`` the word after the phrase (all lower-case).
+
+    >>> is_temporal("morning", "next", None), is_temporal("morning", "good", None)
+    (True, False)
     """
     if head in _BARE_TEMPORAL:
         return True
