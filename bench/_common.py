@@ -250,17 +250,17 @@ def headline(
 ) -> dict[str, Any]:
     """One row of the printed table.  ``target`` = (">=" or "<=", bound) is checked on
     ``ours`` or ``ratio`` (``on``); ``status`` overrides the check (e.g. an equality)."""
-    if status is None and target is not None:
-        value = ratio if on == "ratio" else ours
-        status = check(value, *target)
+    shown = ""
+    if target is not None:
+        shown = f"{target[0]} {target[1]:g}" + (" (ratio)" if on == "ratio" else "")
+        if status is None:
+            status = check(ratio if on == "ratio" else ours, *target)
     return {
         "figure": figure,
         "ours": ours,
         "reference": reference,
         "ratio": ratio,
-        "target": f"{target[0]} {target[1]:g}" + (" (ratio)" if on == "ratio" else "")
-        if target
-        else "",
+        "target": shown,
         "status": status or "",
     }
 
