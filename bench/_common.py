@@ -88,6 +88,17 @@ def vmhwm_mb() -> float | None:
     return None if kb is None else round(kb / 1024, 1)
 
 
+def reset_peak() -> bool:
+    """Reset this process's ``VmHWM`` to its current RSS (Linux >= 4.0), so the next
+    :func:`vmhwm_mb` is the peak of what follows; False where that is not possible."""
+    try:
+        with open(PROC / "self" / "clear_refs", "w", encoding="ascii") as handle:
+            handle.write("5")
+    except OSError:
+        return False
+    return True
+
+
 def _descendants(root: int) -> list[int]:
     """``root`` and every live descendant (parent links read from ``/proc/*/stat``)."""
     children: dict[int, list[int]] = {}

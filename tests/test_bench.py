@@ -140,3 +140,18 @@ def test_tree_peak_sums_concurrent_processes(tmp_path: Path) -> None:
     assert run.own_hwm_mb is not None and 120 < run.own_hwm_mb < 200
     assert run.tree_peak_mb is not None and run.tree_peak_mb > 240
     assert run.peak_rss_mb == run.tree_peak_mb
+
+
+@pytest.mark.skipif(not ON_LINUX, reason="peak RSS is read from /proc")
+def test_reset_peak_starts_a_new_high_water_mark() -> None:
+    from _common import reset_peak, vmhwm_mb
+
+    ballast = np.ones(200 * 2**20 // 8)
+    assert ballast.sum() > 0
+    before = vmhwm_mb()
+    del ballast  # a large numpy buffer is unmapped on release
+    if not reset_peak():
+        pytest.skip("/proc/self/clear_refs is not writable here")
+    after = vmhwm_mb()
+    assert before is not None and after is not None
+    assert after < before - 100
