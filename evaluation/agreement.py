@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from ._errors import AgreementError
-from .measures import VerbThesaurus, acceptability
+from .measures import VerbThesaurus, acceptability, key_lemma
 
 __all__ = [
     "CLASS_TABLE_FORMAT",
@@ -259,8 +259,9 @@ def sense_lemma(key: str) -> str:
 
 def _default_reason(verbs: VerbThesaurus, x: str, y: str) -> str | None:
     """Why two different keys get distance 1 without a path length, or None."""
-    lemma = sense_lemma(x)
-    if lemma != sense_lemma(y):
+    owner = key_lemma(verbs)
+    lemma = owner(x)
+    if lemma != owner(y):
         return "other-lemma"
     if not verbs.has_word(lemma):
         return "unknown-lemma"
@@ -294,7 +295,7 @@ def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
             if _default_reason(verbs, x, y) is not None:
                 cache[pair] = 1.0
             else:
-                lemma = sense_lemma(x)
+                lemma = key_lemma(verbs)(x)
                 cache[pair] = 1.0 - float(
                     acceptability(verbs.sense_length(x, y), verbs.maxlen(lemma), 1.0)
                 )
@@ -480,11 +481,13 @@ def write_class_table(
     classes_by_lemma: Mapping[str, Sequence[frozenset[str]]],
     *,
     comment: str = "",
+    lemma_of: Callable[[str], str] = sense_lemma,
 ) -> dict[str, int]:
     """Write merged classes (``{lemma: classes}``, e.g. one :func:`greedy_merge` per verb)
     atomically as ``sense_key<TAB>class_id`` lines after a ``#`` header (the format and
     ``comment``, e.g. the command that made it).  A class's keys of another lemma than its
-    own (a rater's key of another verb) are left out, so every key has one class; returns
+    own (``lemma_of``: a rater's key of another verb) are left out, so every key has one
+    class; returns
     ``{"keys", "classes", "other_lemma_left_out"}``."""
     from thesaurus._io import atomic_open
 
@@ -495,7 +498,7 @@ def write_class_table(
             handle.write(f"# {comment}\n")
         for lemma, classes in sorted(classes_by_lemma.items()):
             for group in classes:
-                own = sorted(k for k in group if sense_lemma(k) == lemma)
+                own = sorted(k for k in group if lemma_of(k) == lemma)
                 counts["other_lemma_left_out"] += len(group) - len(own)
                 if own:
                     counts["classes"] += 1

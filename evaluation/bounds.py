@@ -55,7 +55,14 @@ from .agreement import (
     weight_defaults,
     weighted_kappa,
 )
-from .measures import ALPHA_DEFAULTS, VerbThesaurus, format_alpha, graded_credit, parse_alpha
+from .measures import (
+    ALPHA_DEFAULTS,
+    VerbThesaurus,
+    format_alpha,
+    graded_credit,
+    key_lemma,
+    parse_alpha,
+)
 
 __all__ = [
     "LEMMA_RULE",
@@ -71,8 +78,9 @@ __all__ = [
 ]
 
 LEMMA_RULE = (
-    "an instance's lemma is the most common lemma (key before '%') of its files' keys;"
-    " ties go to the earliest file"
+    "an instance's lemma is the most common lemma of its files' keys (the word owning the key"
+    " in the verb thesaurus when one is given, else the key before '%'); ties go to the"
+    " earliest file"
 )
 SEVERAL_KEYS_RULES = ("first", "shared")
 
@@ -107,9 +115,12 @@ def choose_labels(
     return labels, multiple
 
 
-def instance_lemmas(labels: Sequence[Sequence[str]]) -> tuple[list[str], list[int]]:
-    """The lemma of each instance (:data:`LEMMA_RULE`) and, per file, how many of its labels
-    are of another lemma.
+def instance_lemmas(
+    labels: Sequence[Sequence[str]], lemma_of: Callable[[str], str] = sense_lemma
+) -> tuple[list[str], list[int]]:
+    """The lemma of each instance (:data:`LEMMA_RULE`, with ``lemma_of`` giving a key's lemma:
+    :func:`~evaluation.measures.key_lemma` of a thesaurus for any resource's sense ids) and,
+    per file, how many of its labels are of another lemma.
 
     >>> instance_lemmas([["run%1", "run%2", "go%1"], ["run%1", "go%1", "run%1"]])
     (['run', 'run', 'go'], [0, 2])
@@ -119,7 +130,7 @@ def instance_lemmas(labels: Sequence[Sequence[str]]) -> tuple[list[str], list[in
     lemmas: list[str] = []
     other = [0] * len(labels)
     for column in zip(*labels, strict=True):
-        own = [sense_lemma(x) for x in column]
+        own = [lemma_of(x) for x in column]
         counts = Counter(own)
         best = max(counts.values())
         lemma = next(x for x in own if counts[x] == best)  # earliest file among the ties
@@ -204,7 +215,9 @@ def pair_agreement(
         distance = thesaurus_distance(verbs)
         per_word["weighted_kappa"] = partial(weighted_kappa, distance=distance)
         # pooled: keys of different lemmas are at distance 1 without asking the thesaurus
-        pooled["weighted_kappa"] = partial(weighted_kappa, distance=distance, block=sense_lemma)
+        pooled["weighted_kappa"] = partial(
+            weighted_kappa, distance=distance, block=key_lemma(verbs)
+        )
     per_lemma: dict[str, dict[str, Any]] = {}
     for lemma, rows in group_by_lemma(lemmas).items():
         xa, xb = [a[i] for i in rows], [b[i] for i in rows]
@@ -354,6 +367,7 @@ def agreement_upper_bound(
     verb_thesaurus: VerbThesaurus | str | None = None,
     alphas: Sequence[float] = ALPHA_DEFAULTS,
     several: str = "first",
+    instance_lemma: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The inter-annotator upper bound of a WSD experiment from two key files.
 
@@ -365,7 +379,9 @@ def agreement_upper_bound(
     counts the rest).  ``verb_thesaurus`` (an object or a spec for ``thesaurus.load``) adds the
     graded agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (acceptability between the two
     annotations' first keys, the way a system's precision is scored); without it only
-    ``alpha = inf`` (= ``Pa``) is given.
+    ``alpha = inf`` (= ``Pa``) is given.  ``instance_lemma`` (``{instance id: verb}``, what
+    an experiment knows) gives each instance's verb instead of :data:`LEMMA_RULE`; keys of
+    another verb are counted in ``other_lemma_keys``.
 
     Returns a JSON-ready dict: ``available``, ``files``, the counts, ``instances`` (used),
     ``total`` and ``per_lemma`` (``observed``, ``cohen_kappa``, ``scott_pi``,
@@ -399,22 +415,29 @@ def agreement_upper_bound(
         n_only_b=len(keys[1]) - len(shared),
     )
     (a, b), several_keys = choose_labels(keys, shared, several=several)
-    instance_lemma, other = instance_lemmas([a, b]) if shared else ([], [0, 0])
+    lemma_of = key_lemma(verbs)
+    if instance_lemma is not None:  # the experiment knows each instance's verb
+        lemma_list = [instance_lemma.get(i, "") for i in shared]
+        other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
+    elif shared:
+        lemma_list, other = instance_lemmas([a, b], lemma_of)
+    else:
+        lemma_list, other = [], [0, 0]
     if lemmas is not None:
         keep_lemmas = set(lemmas)
-        rows = [r for r, lemma in enumerate(instance_lemma) if lemma in keep_lemmas]
+        rows = [r for r, lemma in enumerate(lemma_list) if lemma in keep_lemmas]
         counts["n_other_lemma"] = len(shared) - len(rows)
         a, b = [a[r] for r in rows], [b[r] for r in rows]
-        instance_lemma = [instance_lemma[r] for r in rows]
+        lemma_list = [lemma_list[r] for r in rows]
     if not a:
         raise AgreementError(
             f"no instance to compare in {files[0]} and {files[1]} "
             + ", ".join(f"{k} {v}" for k, v in counts.items())
         )
-    pair = pair_agreement(a, b, instance_lemma)
-    scores, issues = _graded_agreement(a, b, instance_lemma, verbs, wanted_alphas)
+    pair = pair_agreement(a, b, lemma_list)
+    scores, issues = _graded_agreement(a, b, lemma_list, verbs, wanted_alphas)
     per_lemma = pair["per_lemma"]
-    for lemma, rows_of in group_by_lemma(instance_lemma).items():
+    for lemma, rows_of in group_by_lemma(lemma_list).items():
         per_lemma[lemma]["acceptability"] = {
             alpha: float(column[rows_of].mean()) for alpha, column in scores.items()
         }

@@ -209,8 +209,8 @@ def parse_config(
     for index, item in enumerate(keys):
         if not isinstance(item, str) or not item:
             reader.fail(f"bounds.agreement_keys[{index}]", item, "must be a key-file path")
-    if len(keys) == 1:
-        reader.fail("bounds.agreement_keys", keys, "needs at least two key files")
+    if keys and len(keys) != 2:
+        reader.fail("bounds.agreement_keys", keys, "needs exactly two key files")
     return ExperimentConfig(
         name=name,
         seed=seed,

@@ -61,7 +61,7 @@ from .measures import (
     senseval_scores,
     top_k,
 )
-from .significance import mcnemar, paired_bootstrap
+from .significance import bootstrap_ratio_differences, holm, mcnemar
 
 __all__ = [
     "CURVE_POINTS",
@@ -324,6 +324,7 @@ def run_experiment(
     methods = {spec.label: spec.build() for spec in config.methods}
     verbs = thesaurus.load(ev.thesaurus)
     keep = max(ev.top_k, 1)
+    upper = _upper_bound(config, dataset, verbs)
     tasks = list(_tasks(config, dataset))
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
     # One job per verb, largest first so that the long ones start early.
@@ -381,7 +382,7 @@ def run_experiment(
         label: graded_credit([r[:1] for r in out.rankings], gold, lemmas, verbs, ev.alphas)
         for label, out in outputs.items()
     }
-    data = _summarise(config, dataset, verbs, order, outputs, credit, curve_answers, n_train)
+    data = _summarise(config, dataset, verbs, order, outputs, credit, curve_answers, n_train, upper)
     measured = time.perf_counter()
     data["timing"] = {
         "load_s": round(loaded - started, 3),
@@ -413,6 +414,7 @@ def _summarise(
     credit: dict[str, Credit],
     curve_answers: dict[tuple[str, float], list[str | None]],
     n_train: dict[float, list[int]],
+    upper: dict[str, Any],
 ) -> dict[str, Any]:
     ev = config.evaluation
     compared = [spec.label for spec in config.compared]
@@ -465,7 +467,10 @@ def _summarise(
         },
         "learning_curve": _learning_curve(config, verbs, order, curve_answers, n_train),
         "significance": _significance(config, compared, credit),
-        "bounds": _bounds(config, compared),
+        "bounds": {
+            "lower": [spec.label for spec in config.compared if spec.method in {"mfs", "random"}],
+            "upper": upper,
+        },
         "fallbacks": {
             label: dict(sorted(Counter(f for f in out.fallbacks if f).items()))
             for label, out in outputs.items()
@@ -552,71 +557,75 @@ def _learning_curve(
 def _significance(
     config: ExperimentConfig, compared: list[str], credit: dict[str, Credit]
 ) -> list[dict[str, Any]]:
-    """Every pair of compared methods: bootstrap per alpha, McNemar on exact match."""
+    """Every pair of compared methods: a paired bootstrap of the difference of precisions
+    (Table 1's cells) at each alpha, all cells sharing each resample, and McNemar's test on
+    exact match over the instances both methods attempted.  ``p_holm`` adjusts each family
+    (all bootstrap tests of the table; all McNemar tests) for multiple comparisons (Holm);
+    ``significant`` means ``p_holm < 1 - confidence``."""
     ev = config.evaluation
-    tests = []
-    exact = ev.alphas.index(math.inf) if math.inf in ev.alphas else None
-    for a, b in combinations(compared, 2):
-        entry: dict[str, Any] = {"a": a, "b": b, "bootstrap": {}, "mcnemar": None}
-        if ev.bootstrap:
-            for j, alpha in enumerate(ev.alphas):
-                result = paired_bootstrap(
-                    credit[a].values[:, j],
-                    credit[b].values[:, j],
-                    n_resamples=ev.bootstrap,
-                    seed=config.seed,
-                    confidence=ev.confidence,
-                )
-                entry["bootstrap"][format_alpha(alpha)] = _plain(result)
-        if exact is not None:
-            entry["mcnemar"] = _plain(
-                mcnemar(credit[a].values[:, exact] >= 1.0, credit[b].values[:, exact] >= 1.0)
+    level = 1.0 - ev.confidence
+    pairs = list(combinations(compared, 2))
+    tests: list[dict[str, Any]] = [
+        {"a": a, "b": b, "bootstrap": {}, "mcnemar": None} for a, b in pairs
+    ]
+    if ev.bootstrap and pairs:
+        cells = {
+            (m, j): c
+            for c, (m, j) in enumerate((m, j) for m in compared for j in range(len(ev.alphas)))
+        }
+        num = np.column_stack([credit[m].values[:, j] * credit[m].attempted for (m, j) in cells])
+        den = np.column_stack([credit[m].attempted.astype(float) for (m, _) in cells])
+        wanted = [(a, b, j) for a, b in pairs for j in range(len(ev.alphas))]
+        results = bootstrap_ratio_differences(
+            num,
+            den,
+            [(cells[(a, j)], cells[(b, j)]) for a, b, j in wanted],
+            n_resamples=ev.bootstrap,
+            seed=config.seed,
+            confidence=ev.confidence,
+        )
+        adjusted = holm([r.p_value for r in results])
+        for (a, b, j), result, p_holm in zip(wanted, results, adjusted, strict=True):
+            entry = _plain(result)
+            entry.update(p_holm=float(p_holm), significant=bool(p_holm < level))
+            tests[pairs.index((a, b))]["bootstrap"][format_alpha(ev.alphas[j])] = entry
+    if math.inf in ev.alphas:
+        exact = ev.alphas.index(math.inf)
+        found = []
+        for test, (a, b) in zip(tests, pairs, strict=True):
+            both = credit[a].attempted & credit[b].attempted
+            test_result = mcnemar(
+                credit[a].values[both, exact] >= 1.0, credit[b].values[both, exact] >= 1.0
             )
-        tests.append(entry)
+            test["mcnemar"] = {**_plain(test_result), "n": int(both.sum())}
+            found.append(test_result.p_value)
+        for test, p_holm in zip(tests, holm(found) if found else [], strict=True):
+            test["mcnemar"].update(p_holm=float(p_holm), significant=bool(p_holm < level))
     return tests
 
 
-def _bounds(config: ExperimentConfig, compared: list[str]) -> dict[str, Any]:
-    lower = [spec.label for spec in config.compared if spec.method in {"mfs", "random"}]
-    upper: dict[str, Any] = {"available": False, "note": "n/a (no multiply-annotated data)"}
-    if config.agreement_keys:
-        upper = _agreement_bound(config.agreement_keys)
-    return {"lower": lower, "upper": upper}
+def _upper_bound(config: ExperimentConfig, dataset: Dataset, verbs: Any) -> dict[str, Any]:
+    """Inter-annotator agreement between the two ``[bounds] agreement_keys`` files over the
+    evaluated instances (:func:`evaluation.bounds.agreement_upper_bound`), computed before
+    any training so that a bad file fails early."""
+    if not config.agreement_keys:
+        return {"available": False, "note": "n/a (no multiply-annotated data)"}
+    from ._errors import AgreementError
+    from .bounds import agreement_upper_bound
 
-
-def _agreement_bound(paths: Sequence[str]) -> dict[str, Any]:
-    """Inter-annotator agreement over the instances every key file annotates (first keys)."""
-    from wsd.corpus.keys import read_keys
-
-    from .agreement import cohen_kappa, fleiss_kappa, observed_agreement
-
-    files = [read_keys(path) for path in paths]
-    common = sorted(set.intersection(*(set(f) for f in files)))
-    if not common:
-        raise ConfigError(
-            f"bounds.agreement_keys: the key files share no instance ({', '.join(paths)})"
+    try:
+        return agreement_upper_bound(
+            config.agreement_keys,
+            instances=[inst.id for group in dataset.by_verb.values() for inst in group],
+            lemmas=list(dataset.by_verb),
+            verb_thesaurus=verbs,
+            alphas=config.evaluation.alphas,
+            instance_lemma={
+                inst.id: verb for verb, group in dataset.by_verb.items() for inst in group
+            },
         )
-    labels = [[f[i][0] for i in common] for f in files]
-    pairs = list(combinations(range(len(files)), 2))
-    result: dict[str, Any] = {
-        "available": True,
-        "files": list(paths),
-        "instances": len(common),
-        "observed_agreement": float(
-            np.mean([observed_agreement(labels[i], labels[j]) for i, j in pairs])
-        ),
-    }
-    if len(files) == 2:
-        result["cohen_kappa"] = float(cohen_kappa(labels[0], labels[1]))
-    else:
-        result["fleiss_kappa"] = float(
-            fleiss_kappa([list(col) for col in zip(*labels, strict=True)])
-        )
-    result["note"] = (
-        f"Pa = {result['observed_agreement']:.3f} over {len(common)} instances "
-        f"annotated by all {len(files)} key files"
-    )
-    return result
+    except AgreementError as exc:
+        raise ConfigError(f"{config.source}: bounds.agreement_keys: {exc}") from exc
 
 
 def _plain(result: Any) -> dict[str, Any]:

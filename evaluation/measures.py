@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -40,6 +40,7 @@ __all__ = [
     "applicability_curve",
     "format_alpha",
     "graded_credit",
+    "key_lemma",
     "parse_alpha",
     "senseval_scores",
     "top_k",
@@ -160,7 +161,32 @@ class Credit:
         raise EvaluationError(f"alpha {format_alpha(alpha)} was not scored (have: {labels})")
 
 
-def _lemma_of(key: str) -> str:
+_OWNERS: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def key_lemma(verbs: object | None = None) -> Callable[[str], str]:
+    """``key -> lemma``: the word that owns a sense key in ``verbs`` when the thesaurus knows
+    the key (any resource: WordNet sense keys, a file thesaurus's sense ids such as
+    ``人を使う``), otherwise the part before ``%`` (a WordNet sense key's lemma).
+
+    >>> key_lemma()("look_up%2:32:00::")
+    'look_up'
+    """
+    words = getattr(verbs, "words", None)
+    if words is None:
+        return _prefix
+    entry = _OWNERS.get(id(verbs))
+    if entry is None or entry[0] is not verbs:
+        owners: dict[str, str] = {}
+        for word in words:
+            for sense in verbs.senses(word):  # type: ignore[union-attr]
+                owners.setdefault(sense, word)
+        entry = _OWNERS[id(verbs)] = (verbs, owners)
+    table = entry[1]
+    return lambda key: table.get(key) or _prefix(key)
+
+
+def _prefix(key: str) -> str:
     return key.split("%", 1)[0]
 
 
@@ -184,7 +210,8 @@ def graded_credit(
       thesaurus or not; exact match is string equality at ``alpha = inf``.
     * Otherwise an answer or gold key unknown to the thesaurus (``unknown-predicted-key``,
       ``unknown-gold-key``) earns 0; so does an answer of another lemma than the instance's
-      (``predicted-other-lemma``): ``LEN`` is only meaningful between senses of one verb.
+      (``predicted-other-lemma``, decided by :func:`key_lemma`, so that the sense ids of any
+      thesaurus work): ``LEN`` is only meaningful between senses of one verb.
     * ``MAXLEN = verbs.maxlen(lemma)``; a lemma unknown to the thesaurus (``unknown-lemma``,
       per instance) is scored by exact match only; a monosemous verb (``monosemous``, per
       instance, ``MAXLEN = 0``) earns 1 for its sense and 0 otherwise.
@@ -208,6 +235,7 @@ def graded_credit(
             f"answers ({len(answers)}), gold ({n}) and lemmas ({len(lemmas)}) differ in length"
         )
     issues: Counter[str] = Counter()
+    owner = key_lemma(verbs)
     maxlen_cache: dict[str, int | None] = {}
     length_cache: dict[tuple[str, str], int] = {}
     values = np.zeros((n, len(alphas)))
@@ -251,7 +279,7 @@ def graded_credit(
                     issues["unknown-predicted-key"] += 1
                 elif not verbs.has_sense(s):
                     issues["unknown-gold-key"] += 1
-                elif _lemma_of(x) != lemma:
+                elif owner(x) != lemma:
                     issues["predicted-other-lemma"] += 1
                 else:
                     known = length_cache.get((x, s))

@@ -24,6 +24,7 @@ from thesaurus._io import atomic_open, atomic_write_json, atomic_write_text
 from . import plots
 from ._html import render_html
 from .experiments import ExperimentResult
+from .significance import format_p_value
 
 __all__ = [
     "PAPER_TOTALS",
@@ -142,14 +143,19 @@ def _upper(data: dict[str, Any]) -> str:
 
 
 def significance_lines(data: dict[str, Any], *, compact: bool = False) -> list[str]:
-    """One line per method pair: bootstrap differences per alpha, McNemar on exact match.
+    """One line per method pair: the difference of precisions at each alpha (paired
+    bootstrap), then McNemar's test on exact match.
 
-    ``*`` marks a difference whose bootstrap interval excludes 0; McNemar's p-value follows.
-    ``compact`` drops the intervals (the terminal table); files keep them.
+    ``*`` marks a difference significant after Holm's adjustment over the table's tests;
+    p-values shown are Holm-adjusted.  ``compact`` drops the intervals (the terminal table);
+    files keep them.
     """
     lines = []
     if compact and data["significance"]:
-        lines.append("differences (paired bootstrap; * = 95% interval excludes 0):")
+        lines.append(
+            "differences of precision (paired bootstrap; * = significant, Holm-adjusted over "
+            "all tests):"
+        )
     for test in data["significance"]:
         parts = []
         for alpha, boot in test["bootstrap"].items():
@@ -157,16 +163,21 @@ def significance_lines(data: dict[str, Any], *, compact: bool = False) -> list[s
             interval = "" if compact else f" [{boot['low']:+.3f}, {boot['high']:+.3f}]"
             parts.append(f"a={alpha} {boot['mean_diff']:+.3f}{interval}{mark}")
         if test["mcnemar"] is not None:
-            parts.append(f"McNemar p {_p_value(test['mcnemar']['p_value'])}")
+            mcnemar = test["mcnemar"]
+            p_value = mcnemar.get("p_holm", mcnemar["p_value"])
+            parts.append(
+                f"McNemar p {_p_value(p_value)}{'*' if mcnemar.get('significant') else ''}"
+            )
             if not compact:
-                parts[-1] += f" ({test['mcnemar']['method']})"
+                parts[-1] += f" ({mcnemar['method']}, n={mcnemar.get('n', '?')})"
         lines.append(("  " if compact else "") + f"{test['a']} - {test['b']}: " + "; ".join(parts))
     return lines
 
 
 def _p_value(p: float) -> str:
     """``"= 0.0915"``, or ``"< 1e-300"`` for an underflow: never "p = 0"."""
-    return "< 1e-300" if p < 1e-300 else f"= {p:.3g}"
+    text = format_p_value(p)
+    return text if text.startswith("<") else f"= {text}"
 
 
 def table1_markdown(data: dict[str, Any]) -> str:
@@ -190,7 +201,16 @@ def table1_markdown(data: dict[str, Any]) -> str:
     out += ["", "## Bounds", ""]
     out.append(f"- lower: {', '.join(data['bounds']['lower'])} (columns above)")
     out.append(f"- upper: {_upper(data)}")
-    out += ["", "## Significance (paired bootstrap 95% CI of the difference; * = excludes 0)", ""]
+    out += [
+        "",
+        "## Significance",
+        "",
+        "Differences of precision (acceptability) between every two methods at each alpha: "
+        "paired bootstrap over the same instances, 95% interval; McNemar's test on exact match "
+        "over the instances both attempted.  p-values are Holm-adjusted over all the tests of "
+        "the table; * = significant at 5% after adjustment.",
+        "",
+    ]
     out += [f"- {line}" for line in significance_lines(data)] or ["- (no pairs)"]
     out += ["", f"## {PAPER_LABEL}", ""]
     header, rows = _paper_table()

@@ -359,14 +359,20 @@ def test_one_verb_end_to_end_on_semcor(semcor_path: Path, tmp_path: Path) -> Non
 
 
 def test_agreement_keys_give_an_upper_bound(world: dict[str, str], tmp_path: Path) -> None:
+    """Two annotations of the use instances (the second disagrees on every 4th and has one
+    instance the experiment does not evaluate): the bound covers the evaluated instances
+    only, counts the rest, and its per-word kappa and graded agreement match by hand."""
     from sklearn.metrics import cohen_kappa_score
 
-    a = ["use#1", "use#1", "use#2", "use#2", "use#3", "use#1", "use#2", "use#2"]
-    b = ["use#1", "use#2", "use#2", "use#2", "use#3", "use#1", "use#1", "use#2"]
+    uses = [inst for inst in make_instances() if inst.lemma == "use"]
+    a = [inst.gold[0] for inst in uses]
+    b = ["use#1" if n % 4 == 0 and x != "use#1" else x for n, x in enumerate(a)]
+    ids = [inst.id for inst in uses]
     paths = []
-    for name, labels in (("a.key", a), ("b.key", b + ["use#1"])):  # b has one extra instance
+    for name, labels, extra in (("a.key", a, ""), ("b.key", b, "zz.1 use#1\n")):
         path = tmp_path / name
-        path.write_text("".join(f"i{n} {s}\n" for n, s in enumerate(labels)), encoding="utf-8")
+        lines = "".join(f"{i} {s}\n" for i, s in zip(ids, labels, strict=True))
+        path.write_text(lines + extra, encoding="utf-8")
         paths.append(str(path))
     config = tiny_config(
         world,
@@ -375,6 +381,27 @@ def test_agreement_keys_give_an_upper_bound(world: dict[str, str], tmp_path: Pat
         bounds={"agreement_keys": paths},
     )
     upper = run_experiment(config, tiny_dataset(config)).data["bounds"]["upper"]
-    assert upper["available"] and upper["instances"] == 8
-    assert upper["observed_agreement"] == pytest.approx(6 / 8)
-    assert upper["cohen_kappa"] == pytest.approx(cohen_kappa_score(a, b))
+    assert upper["available"] and upper["instances"] == len(uses)
+    assert upper["n_only_b"] == 0  # zz.1 is not an evaluated instance: dropped by request
+    assert upper["n_missing_a"] == upper["n_missing_b"] == len(make_instances()) - len(uses)
+    total = upper["total"]
+    assert total["observed"] == pytest.approx(np.mean([x == y for x, y in zip(a, b, strict=True)]))
+    kappa = total["cohen_kappa"]["mean_per_word"]
+    assert kappa == pytest.approx(cohen_kappa_score(a, b))  # one word: the mean is its kappa
+    # use#2 and use#3 are 3 apart in the verb tree and MAXLEN(use) = 3: A_1 of that pair is 0;
+    # use#1 and use#2 are siblings (LEN 2): A_1 = 1/3.
+    credit = [
+        1.0 if x == y else (1 / 3 if {x, y} == {"use#1", "use#2"} else 0.0)
+        for x, y in zip(a, b, strict=True)
+    ]
+    assert total["acceptability"]["1"] == pytest.approx(np.mean(credit))
+
+
+def test_a_bad_agreement_file_fails_before_training(world: dict[str, str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.key"
+    bad.write_text("only-an-id\n", encoding="utf-8")
+    good = tmp_path / "good.key"
+    good.write_text("use#1.0 use#1\n", encoding="utf-8")
+    config = tiny_config(world, bounds={"agreement_keys": [str(good), str(bad)]})
+    with pytest.raises(ConfigError, match=r"bounds\.agreement_keys: .*bad\.key"):
+        run_experiment(config, tiny_dataset(config))

@@ -38,7 +38,7 @@ from ..bounds import (
     multi_agreement,
     pair_agreement,
 )
-from ..measures import VerbThesaurus
+from ..measures import VerbThesaurus, key_lemma
 
 __all__ = ["agreement_report", "register", "run"]
 
@@ -69,9 +69,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument(
         "--verb-thesaurus",
-        default="wordnet-verb",
         metavar="SPEC",
-        help="for --weighted: wordnet-verb or a <stem>.tsv file (default: wordnet-verb)",
+        help="verb thesaurus: wordnet-verb or a <stem>.tsv file; gives the distances of "
+        "--weighted and the verb owning each key (needed for sense ids without '%%', as in a "
+        "file thesaurus); default with --weighted: wordnet-verb",
     )
     parser.add_argument(
         "--merge-to",
@@ -156,7 +157,7 @@ def agreement_report(
     _check_options(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)
     labels, several_count = choose_labels(keys, ids, several=several)
-    lemmas, other = instance_lemmas(labels)
+    lemmas, other = instance_lemmas(labels, key_lemma(verbs))
     report: dict[str, Any] = {
         "files": list(names),
         "instances": len(ids),
@@ -295,10 +296,10 @@ def run(args: argparse.Namespace) -> int:
     _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     keys = [read_keys(path) for path in args.keys]
     verbs = None
-    if args.weighted:
+    if args.weighted or args.verb_thesaurus is not None:
         import thesaurus
 
-        verbs = thesaurus.load(args.verb_thesaurus)
+        verbs = thesaurus.load(args.verb_thesaurus or "wordnet-verb")
     names = [Path(p).name for p in args.keys]
     if len(set(names)) < len(names):
         names = list(args.keys)
@@ -317,7 +318,9 @@ def run(args: argparse.Namespace) -> int:
             f"--statistic {args.statistic} --several-keys {args.several_keys}"
             + (" --intersection" if args.intersection else "")
         )
-        counts = write_class_table(args.classes_out, classes, comment=f"made by: {command}")
+        counts = write_class_table(
+            args.classes_out, classes, comment=f"made by: {command}", lemma_of=key_lemma(verbs)
+        )
         report["classes_out"] = {"path": str(args.classes_out), **counts}
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
