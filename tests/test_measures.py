@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -298,3 +299,16 @@ def test_graded_credit_with_file_thesaurus(tmp_path) -> None:  # type: ignore[no
     from_file = graded_credit(answers, gold, ["run"] * 3, verbs)
     from_double = graded_credit(answers, gold, ["run"] * 3, VERBS)
     np.testing.assert_allclose(from_file.values, from_double.values)
+
+
+def test_graded_credit_works_with_sense_ids_of_any_resource() -> None:
+    """Sense ids of a file thesaurus carry no 'lemma%' prefix: which verb a key belongs to
+    comes from the thesaurus.  使う: 道具を使う and 材料を使う meet at 利用 (LEN 2, MAXLEN 7)."""
+    import thesaurus
+
+    verbs = thesaurus.load(Path(__file__).parent / "data" / "thesaurus" / "tsukau_verbs.tsv")
+    credit = graded_credit(
+        [["道具を使う"], ["費やす"]], [["材料を使う"], ["消費する"]], ["使う", "使う"], verbs, [1.0]
+    )
+    assert credit.values[:, 0].tolist() == pytest.approx([5 / 7, 0.0])
+    assert credit.issues == {"predicted-other-lemma": 1}  # 費やす is another verb's sense
