@@ -482,6 +482,11 @@ def _summarise(
                 "method": spec.method,
                 "params": spec.as_dict()["params"],
                 "scores": _scores(credit[spec.label], everything),
+                # lambda changes only the confidence: the applicability curve shows it
+                "aurc": _curve(
+                    config, verbs, order, outputs[spec.label], credit[spec.label], alpha_j
+                )["aurc"],
+                "fallbacks": sum(1 for f in outputs[spec.label].fallbacks if f),
             }
             for spec in config.methods
             if spec.role == "sweep"

@@ -294,13 +294,23 @@ def csv_tables(data: dict[str, Any]) -> dict[str, str]:
         for alpha in alphas:
             s = by_alpha[alpha]
             alpha_sweep.append([label, alpha, s["precision"], s["recall"], s["f1"]])
-    sweep: list[list[Any]] = [["variant", "method", "params", "alpha", *_SCORE_FIELDS]]
+    sweep: list[list[Any]] = [
+        ["variant", "method", "params", "aurc", "fallbacks", "alpha", *_SCORE_FIELDS]
+    ]
     for variant in data["sweep"]:
         params = json.dumps(json_safe(variant["params"]), sort_keys=True)
         for alpha in alphas:
             s = variant["scores"][alpha]
             sweep.append(
-                [variant["label"], variant["method"], params, alpha, *(s[f] for f in _SCORE_FIELDS)]
+                [
+                    variant["label"],
+                    variant["method"],
+                    params,
+                    variant["aurc"],
+                    variant["fallbacks"],
+                    alpha,
+                    *(s[f] for f in _SCORE_FIELDS),
+                ]
             )
     significance: list[list[Any]] = [
         ["a", "b", "test", "alpha", "mean_diff", "low", "high", "p_value", "significant"]

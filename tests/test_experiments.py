@@ -315,7 +315,20 @@ def test_sweep_variants_share_the_folds(world: dict[str, str]) -> None:
     assert set(sweep) == {"example[beta=0.0]", "example[beta=1.0]"}
     # the base method has beta = 1.0, so its variant must score identically
     assert sweep["example[beta=1.0]"]["scores"] == result.data["total"]["scores"]["example"]
+    assert sweep["example[beta=1.0]"]["aurc"] == result.data["applicability"]["example"]["aurc"]
     assert result.data["significance"][0]["bootstrap"] == {}
+
+
+def test_a_lambda_sweep_changes_the_applicability_curve_only(world: dict[str, str]) -> None:
+    config = tiny_config(
+        world,
+        methods={"example": dict(world), "mfs": {"verb_thesaurus": world["verb_thesaurus"]}},
+        sweep={"example.lambda": [0.0, 1.0]},
+        evaluation={"thesaurus": world["verb_thesaurus"], "bootstrap": 0},
+    )
+    sweep = run_experiment(config, tiny_dataset(config)).data["sweep"]
+    assert sweep[0]["scores"] == sweep[1]["scores"]  # lambda does not change the answers
+    assert sweep[0]["aurc"] != sweep[1]["aurc"]  # but it orders them by another confidence
 
 
 # --- corpus-dependent validation -------------------------------------------------------------
