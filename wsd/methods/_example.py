@@ -308,19 +308,20 @@ class ExampleBasedWSD(Disambiguator):
         totals = np.add.reduceat(weights, starts)
         scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
         order = np.argsort(-scores, axis=1, kind="stable")  # ties: column = tie-break order
-        senses = model.senses
-        for row, start in enumerate(starts.tolist()):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            values = np.take_along_axis(scores, order, axis=1) / totals[:, None]
+        names = np.array(model.senses, dtype=object)[order].tolist()
+        values_list = values.tolist()
+        ends = [*starts[1:].tolist(), len(cases)]
+        labels = [f"weight:{c}" for c in cases]
+        relative = weights.tolist()  # CCD^beta over the input's largest
+        for row, (start, end) in enumerate(zip(starts.tolist(), ends, strict=True)):
             i = owner[start]
             if totals[row] <= 0:
                 out[i] = self.mfs_prediction(instances[i], FALLBACK_NO_INFORMATIVE_CASE)
                 continue
-            values = (scores[row] / totals[row]).tolist()
-            ranking = tuple((senses[j], values[j]) for j in order[row].tolist())
-            end = starts[row + 1] if row + 1 < len(starts) else len(cases)
-            relative = weights[start:end].tolist()  # CCD^beta over the input's largest
-            details = tuple(
-                (f"weight:{c}", w) for c, w in zip(cases[start:end], relative, strict=True)
-            )
+            ranking = tuple(zip(names[row], values_list[row], strict=True))
+            details = tuple(zip(labels[start:end], relative[start:end], strict=True))
             out[i] = self.make_prediction(instances[i], ranking, None, details)
 
     def _rank_lexicographic(
