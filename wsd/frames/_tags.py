@@ -151,6 +151,7 @@ IRREGULAR_PRETERITES = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def is_participle(form: str, lemma: str | None, pos: str = "") -> bool:
     """A past-participle-like form (``received``, ``taken``, ``told``).
 
