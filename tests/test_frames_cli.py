@@ -77,6 +77,30 @@ def test_list_frames_of_a_jsonl_file_keeps_its_frames(
     ]
 
 
+def test_class_tables_merge_later_file_wins(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = tmp_path / "br-q01"
+    corpus.write_text(
+        "<s snum=1>\n<wf cmd=tag pos=NNP>Laos</wf>\n"
+        "<wf cmd=done pos=VB lemma=win wnsn=1 lexsn=2:33:00::>won</wf>\n</s>\n"
+    )
+    mine = tmp_path / "mine.tsv"
+    mine.write_text("laos\tgroup\tgroup%1:03:00::\tname\n")
+    shipped = data_dir.parent.parent / "data" / "name_classes.tsv"
+
+    def subject(*tables: Path) -> str:
+        argv = ["frames", "--corpus", str(corpus)]
+        for table in tables:
+            argv += ["--classes", str(table)]
+        assert main(argv) == 0
+        return json.loads(capsys.readouterr().out)["cases"][0]["lemma"]
+
+    assert subject() == "location"  # the shipped name table
+    assert subject(shipped, mine) == "group"
+    assert subject(mine, shipped) == "location"
+
+
 def test_evaluate_on_a_raganato_export(
     corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,7 +1,7 @@
 """``wsd frames``: show extracted case frames as JSONL, or score the extractor on a gold file.
 
-wsd frames --corpus PATH --verb make --limit 5
-wsd frames --evaluate tests/data/frames/gold.tsv [--corpus PATH] [--json] [--errors]
+wsd frames --corpus PATH --verb make --limit 5      (SemCor, *.data.xml or *.jsonl)
+wsd frames --evaluate tests/data/frames/test2.tsv [--corpus PATH] [--json] [--errors]
 """
 
 from __future__ import annotations
@@ -51,7 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--limit", type=int, default=10, metavar="N", help="instances to print (0: all)"
     )
     parser.add_argument("--tagset", choices=TAGSETS, default="auto")
-    parser.add_argument("--classes", metavar="TSV", help="pronoun class table (default: ours)")
+    parser.add_argument(
+        "--classes",
+        metavar="TSV",
+        action="append",
+        help="class table of pronouns, titles and names, replacing data/pronoun_classes.tsv "
+        "and data/name_classes.tsv (repeat to merge several; a later file wins)",
+    )
     parser.add_argument("--json", action="store_true", help="evaluation report as JSON")
     parser.add_argument(
         "--errors", action="store_true", help="also list the instances the extractor gets wrong"
@@ -71,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         raise WSDError(f"--limit must be >= 0, got {args.limit}")
     if args.min_count < 1:
         raise WSDError(f"--min-count must be >= 1, got {args.min_count}")
-    classes = load_class_table(args.classes) if args.classes else None
+    classes = load_class_table(*args.classes) if args.classes else None
     if args.evaluate:
         return _run_evaluate(args, classes)
     return _run_list(args, classes, sys.stdout)
