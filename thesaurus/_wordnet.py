@@ -42,7 +42,7 @@ import numpy as np
 from ._cache import CACHE_FORMAT, load_cached, stamp_files
 from ._core import Thesaurus
 from ._exceptions import DataError
-from .wordnet_data import data_dir
+from .wordnet_data import built_dir
 
 __all__ = [
     "WORDNET_VERSION",
@@ -68,17 +68,10 @@ class _Synset:
 
 
 # --- reading the database files -----------------------------------------------------------------
-def _built_root() -> Path | None:
-    """The directory :func:`~thesaurus.wordnet_data.setup_wordnet` builds, if it is ready
-    (the same test setup_wordnet makes first, without importing NLTK)."""
-    target = data_dir() / "corpora" / "wordnet"
-    return target if (target / "lexnames").exists() else None
-
-
 def _wordnet_root() -> Path | None:
     """Where the database files are read: our built directory, else what
     :func:`~thesaurus.wordnet_data.setup_wordnet` provides (``None``: NLTK's own corpus)."""
-    built = _built_root()
+    built = built_dir()
     if built is not None:
         return built
     from .wordnet_data import setup_wordnet

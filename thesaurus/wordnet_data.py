@@ -50,6 +50,13 @@ def data_dir() -> Path:
     return Path(cache_home) / "verb-wsd" / "nltk_data"
 
 
+def built_dir() -> Path | None:
+    """The WordNet directory :func:`setup_wordnet` builds, if it is ready (no NLTK import:
+    the thesaurus loaders read the database files from here directly)."""
+    target = data_dir() / "corpora" / "wordnet"
+    return target if (target / "lexnames").exists() else None
+
+
 def _source_dir() -> Path:
     return Path(os.environ.get("WSD_WORDNET_SOURCE", str(DEBIAN_WORDNET)))
 
@@ -80,7 +87,7 @@ def setup_wordnet(force: bool = False) -> Path | None:
     """
     _register_data_dir()
     target = data_dir() / "corpora" / "wordnet"
-    if not force and (target / "lexnames").exists():
+    if not force and built_dir() is not None:
         return target
     if not force and _nltk_wordnet_loads():
         return None
