@@ -149,7 +149,7 @@ def select_verbs(
 
 def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Dataset:
     """Load the configured corpus once (only the listed verbs, frames on) and select verbs."""
-    from wsd.corpus import find_semcor, load_corpus
+    from wsd.corpus import DOCUMENT, find_semcor, load_corpus
 
     path = corpus_path or config.corpus.path or None
     root: str | Path
@@ -161,16 +161,22 @@ def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Da
         )
     else:
         root = path
+    needs = {spec.build().context_window for spec in config.methods}
     corpus = load_corpus(
         root,
         config.corpus.format,
         verbs=list(config.corpus.verbs) or None,
         frames=True,
         require_gold=True,
+        context_window=DOCUMENT if DOCUMENT in needs else max(needs, key=_sentences),
     )
     stats = corpus.stats.as_dict()
     stats["skipped"] = dict(corpus.stats.skipped)
     return select_verbs(config, corpus.instances, source=str(corpus.source), stats=stats)
+
+
+def _sentences(window: int | str) -> int:
+    return window if isinstance(window, int) else 0
 
 
 def make_folds(labels: Sequence[str], folds: int, seed: int, stratified: bool = True) -> np.ndarray:

@@ -225,6 +225,18 @@ def test_load_corpus_context_window(tagfile: Path) -> None:
     assert load_corpus(tagfile, frames=False).instances[0].context == ()
 
 
+def test_load_corpus_document_context_is_one_shared_tuple(tagfile: Path) -> None:
+    corpus = load_corpus(tagfile, frames=False, context_window="document")
+    sentences = list(read_semcor(tagfile))
+    document = tuple(t for s in sentences for t in s.tokens)
+    for instance in corpus.instances:
+        assert instance.context == document
+        assert instance.context is corpus.instances[0].context  # shared, not copied
+        assert instance.context[instance.context_index] == instance.token
+    with pytest.raises(WSDError, match="context_window"):
+        load_corpus(tagfile, frames=False, context_window="page")
+
+
 def test_load_corpus_frames_come_from_the_extractor(tagfile: Path) -> None:
     from wsd.frames import extract_frame
 

@@ -21,6 +21,7 @@ from wsd.methods import (
     MostFrequentSense,
     RandomSense,
     confidence,
+    content_features,
     load_model,
     make_method,
     parse_param,
@@ -264,6 +265,33 @@ def test_bayes_abstracts_nouns_to_classes(world: dict[str, str]) -> None:
     # knife and hammer share the depth-2 ancestor "tool"; apple and bread share "food".
     p_knife, p_apple = model.rank([noun_ctx("t", None, "knife"), noun_ctx("u", None, "apple")])
     assert (p_knife.sense, p_apple.sense) == ("use#2", "use#3")
+
+
+def test_bayes_token_window_crosses_sentences_when_the_context_allows() -> None:
+    before = (Token("The", None, "DT"), Token("red", "red", "JJ"), Token("paint", "paint", "NN"))
+    sentence = Sentence("s2", (Token("use", "use", "VB"), Token("it", "it", "PRP")))
+    document = before + sentence.tokens
+    instance = Instance("i", "use", (), sentence, 0, context=document, context_index=3)
+    assert content_features(instance, None) == []  # the sentence alone has no content word
+    assert content_features(instance, 2) == ["W:red", "W:paint"]
+    assert content_features(instance, 1) == ["W:paint"]
+    assert BayesWSD(window=50).context_window == "document"
+    assert BayesWSD().context_window == 0
+
+
+def test_function_words_without_a_lemma_are_left_out() -> None:
+    tokens = (
+        Token("was", None, "VBD"),  # SemCor leaves auxiliaries without a lemma
+        Token("used", "use", "VB"),
+        Token("in", None, "RB"),
+        Token("cooking", "cooking", "NN"),
+    )
+    instance = Instance("i", "use", (), Sentence("s", tokens), 1)
+    assert content_features(instance, None) == ["W:cooking"]
+    raw = Instance(
+        "r", "use", (), Sentence("r", tuple(Token(t.form, None, t.pos) for t in tokens)), 1
+    )
+    assert content_features(raw, None) == ["W:was", "W:in", "W:cooking"]  # unlemmatised input
 
 
 @pytest.mark.parametrize("name", ["example", "bayes", "mfs", "random"])

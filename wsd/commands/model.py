@@ -79,6 +79,7 @@ def _load_instances(
     verbs: Sequence[str] | None,
     *,
     require_gold: bool = True,
+    context_window: int | str = 0,
 ) -> tuple[list[Instance], Counter[str]]:
     """Verb instances of every corpus in ``paths`` (SemCor found by search when None), and
     the corpus layer's counts of verb tokens skipped, by reason."""
@@ -88,7 +89,9 @@ def _load_instances(
     instances: list[Instance] = []
     skipped: Counter[str] = Counter()
     for source in sources:
-        corpus = load_corpus(source, fmt=fmt, verbs=verbs, require_gold=require_gold)
+        corpus = load_corpus(
+            source, fmt=fmt, verbs=verbs, require_gold=require_gold, context_window=context_window
+        )
         instances.extend(corpus.instances)
         skipped.update(corpus.stats.skipped)
     return instances, skipped
@@ -100,7 +103,9 @@ def run_train(args: argparse.Namespace) -> int:
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
     started = time.perf_counter()
-    instances, skipped = _load_instances(args.corpus, args.format, args.verbs)
+    instances, skipped = _load_instances(
+        args.corpus, args.format, args.verbs, context_window=method.context_window
+    )
     if not instances:
         raise ModelError("no verb instances with a gold sense to train on")
     if args.verbs:
@@ -127,7 +132,9 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     if args.top_k < 1:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
-    instances, skipped = _load_instances(args.input, args.format, None, require_gold=False)
+    instances, skipped = _load_instances(
+        args.input, args.format, None, require_gold=False, context_window=method.context_window
+    )
     if not instances:
         raise ModelError(f"{' '.join(args.input)}: no verb instances to disambiguate")
     predictions = method.rank(instances)

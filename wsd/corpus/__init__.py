@@ -10,13 +10,14 @@
   context and :class:`CorpusStats` accounting for every verb token.
 """
 
-from ._load import FORMATS, Corpus, CorpusStats, detect_format, load_corpus
+from ._load import DOCUMENT, FORMATS, Corpus, CorpusStats, detect_format, load_corpus
 from .jsonl import read_jsonl, write_jsonl
 from .keys import read_keys, write_keys
 from .raganato import gold_key_path, read_raganato, write_raganato
 from .semcor import find_semcor, read_nltk_semcor, read_semcor, semcor_files
 
 __all__ = [
+    "DOCUMENT",
     "FORMATS",
     "Corpus",
     "CorpusStats",

@@ -35,9 +35,10 @@ from .jsonl import read_jsonl
 from .raganato import read_raganato
 from .semcor import read_semcor, semcor_files
 
-__all__ = ["FORMATS", "Corpus", "CorpusStats", "detect_format", "load_corpus"]
+__all__ = ["DOCUMENT", "FORMATS", "Corpus", "CorpusStats", "detect_format", "load_corpus"]
 
 FORMATS = ("auto", "semcor", "raganato", "jsonl")
+DOCUMENT = "document"  # context_window: the instance's whole document
 _SEMCOR_VERB = "VB"
 _UNIVERSAL_VERB = "VERB"
 
@@ -178,16 +179,27 @@ class _Builder:
 
 class _Windows:
     """Yarowsky's wider window: the tokens of the ``n`` previous and next sentences of the same
-    document, built once per sentence that holds an instance."""
+    document, built once per sentence that holds an instance; ``"document"``: the whole
+    document, one tuple shared by all its instances (so any token window costs no memory)."""
 
-    def __init__(self, sentences: Sequence[Sentence], n: int) -> None:
+    def __init__(self, sentences: Sequence[Sentence], n: int | str) -> None:
         self.sentences = sentences
         self.n = n
         self._index = -1
         self._window: tuple[Token, ...] = ()
         self._offset = 0
+        self._starts: list[int] = []
+        if n == DOCUMENT:
+            self._window = tuple(t for s in sentences for t in s.tokens)
+            running = 0
+            for sentence in sentences:
+                self._starts.append(running)
+                running += len(sentence.tokens)
 
     def __call__(self, index: int, position: int) -> tuple[tuple[Token, ...], int] | None:
+        if self.n == DOCUMENT:
+            return self._window, self._starts[index] + position
+        assert isinstance(self.n, int)
         if self.n <= 0:
             return None
         if index != self._index:
@@ -207,7 +219,7 @@ def _by_document(sentences: Iterable[Sentence]) -> list[list[Sentence]]:
 
 
 def _load_semcor(
-    root: Path, builder: _Builder, files: Sequence[str] | None, context_window: int
+    root: Path, builder: _Builder, files: Sequence[str] | None, context_window: int | str
 ) -> None:
     paths = semcor_files(root)
     if files is not None:
@@ -224,7 +236,7 @@ def _load_semcor(
 
 
 def _add_sentences(
-    sentences: Sequence[Sentence], builder: _Builder, context_window: int, verb_tag: str
+    sentences: Sequence[Sentence], builder: _Builder, context_window: int | str, verb_tag: str
 ) -> None:
     windows = _Windows(sentences, context_window)
     for index, sentence in enumerate(sentences):
@@ -235,7 +247,7 @@ def _add_sentences(
                 builder.add(sentence, position, window=windows(index, position))
 
 
-def _load_raganato(path: Path, builder: _Builder, context_window: int) -> None:
+def _load_raganato(path: Path, builder: _Builder, context_window: int | str) -> None:
     sentences, instances = read_raganato(path)
     builder.stats.files = 1
     by_token = {(i.sentence.id, i.position): i for i in instances.values()}
@@ -285,7 +297,7 @@ def load_corpus(
     verbs: Iterable[str] | None = None,
     files: Sequence[str] | None = None,
     frames: bool = True,
-    context_window: int = 0,
+    context_window: int | str = 0,
     require_gold: bool = True,
     classes: ClassTable | None = None,
 ) -> Corpus:
@@ -297,13 +309,20 @@ def load_corpus(
     (``["br-a01"]``); ``frames`` fills ``Instance.frame`` with
     :func:`wsd.frames.extract_frame` for English (JSONL frames come from the file);
     ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
-    sentences of the same document; ``require_gold=False`` keeps instances without gold
-    (input to disambiguate).
+    sentences of the same document, ``"document"`` with the whole document (one shared
+    tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
     """
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
-    if context_window < 0:
-        raise WSDError(f"context_window must be >= 0, got {context_window}")
+    if context_window != DOCUMENT and (
+        isinstance(context_window, bool)
+        or not isinstance(context_window, int)
+        or context_window < 0
+    ):
+        raise WSDError(
+            f"context_window must be a number of sentences >= 0 or {DOCUMENT!r}, "
+            f"got {context_window!r}"
+        )
     root = Path(path)
     if not root.exists():
         raise CorpusFormatError(f"corpus path {root} does not exist")

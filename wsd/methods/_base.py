@@ -233,6 +233,13 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         ranking = tuple((s, 1.0 / (i + 1)) for i, s in enumerate(senses))
         return self.make_prediction(instance, ranking, FALLBACK_UNKNOWN_VERB)
 
+    @property
+    def context_window(self) -> int | str:
+        """The context the method reads beyond the sentence, as ``load_corpus`` takes it
+        (``context_window=``): 0 for none, ``"document"`` for a token window that may cross
+        sentence boundaries.  Loaders of training and input corpora pass it on."""
+        return 0
+
     def check_resources(self) -> None:
         """Validate the parameters and load every thesaurus the method names, so that a bad
         spec or a thesaurus the settings cannot use fails before any work starts."""

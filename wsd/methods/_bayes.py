@@ -169,6 +169,11 @@ class BayesWSD(Disambiguator):
     def nouns(self) -> Thesaurus:
         return thesaurus.load(self.noun_thesaurus)
 
+    @property
+    def context_window(self) -> int | str:
+        # +-N tokens cross sentence boundaries (Yarowsky's +-50 words): the whole document
+        return 0 if self.window == "sentence" else "document"
+
     def check_resources(self) -> None:
         super().check_resources()
         if self.noun_classes == "lexfile":  # the first word with a sense tells the key shape
