@@ -279,19 +279,21 @@ def test_bayes_token_window_crosses_sentences_when_the_context_allows() -> None:
     assert BayesWSD().context_window == 0
 
 
-def test_function_words_without_a_lemma_are_left_out() -> None:
+def test_words_the_corpus_marks_as_not_to_annotate_are_left_out() -> None:
+    notag = (("cmd", "done"), ("ot", "notag"))
     tokens = (
-        Token("was", None, "VBD"),  # SemCor leaves auxiliaries without a lemma
+        Token("was", None, "VBD", attrs=notag),  # SemCor: auxiliaries are ot=notag
         Token("used", "use", "VB"),
-        Token("in", None, "RB"),
-        Token("cooking", "cooking", "NN"),
+        Token("in", None, "RB", attrs=notag),
+        Token("so", None, "RB", attrs=(("cmd", "ignore"),)),
+        Token("Cooking", None, "NN", attrs=(("cmd", "tag"),)),  # brownv: nouns have no lemma
     )
     instance = Instance("i", "use", (), Sentence("s", tokens), 1)
     assert content_features(instance, None) == ["W:cooking"]
     raw = Instance(
         "r", "use", (), Sentence("r", tuple(Token(t.form, None, t.pos) for t in tokens)), 1
     )
-    assert content_features(raw, None) == ["W:was", "W:in", "W:cooking"]  # unlemmatised input
+    assert content_features(raw, None) == ["W:was", "W:in", "W:so", "W:cooking"]
 
 
 @pytest.mark.parametrize("name", ["example", "bayes", "mfs", "random"])

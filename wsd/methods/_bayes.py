@@ -63,16 +63,20 @@ def _is_content(token: Token) -> bool:
     )
 
 
+def _not_annotated(token: Token) -> bool:
+    return bool(token.attrs) and (token.attr("ot") == "notag" or token.attr("cmd") == "ignore")
+
+
 def content_features(
     instance: Instance, window: int | None, noun_class: Any = None, noun_words: bool = False
 ) -> list[str]:
     """Context features of ``instance`` (see the module docstring), each once, in text order.
 
     ``window=None`` uses the sentence; ``N`` uses N tokens each side (across sentence
-    boundaries when the instance carries a wider context).  Where the corpus lemmatises
-    (some token has a lemma), a content-tagged token without one is left out: SemCor leaves
-    auxiliaries and other function words it did not annotate (``was``, ``which``) without a
-    lemma.  Unlemmatised input uses the lower-cased form.
+    boundaries when the instance carries a wider context).  Tokens the corpus marks as not to
+    be annotated are function words whatever their tag (SemCor's ``ot=notag``: auxiliaries
+    such as ``was``, ``in`` tagged RB; ``cmd=ignore``) and are left out.  A token without a
+    lemma (SemCor's ``brownv`` files lemmatise only verbs) counts by its lower-cased form.
     """
     if window is None:
         tokens, target = instance.sentence.tokens, instance.position
@@ -80,11 +84,10 @@ def content_features(
     else:
         tokens, target = instance.window()
         lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
-    lemmatised = any(token.lemma for token in tokens[lo:hi])
     features: dict[str, None] = {}
     for i in range(lo, hi):
         token = tokens[i]
-        if i == target or not _is_content(token) or (lemmatised and not token.lemma):
+        if i == target or not _is_content(token) or _not_annotated(token):
             continue
         lemma = (token.lemma or token.form).lower()
         if token.pos.startswith(_NOUN_TAGS) and noun_class is not None:
