@@ -154,3 +154,33 @@ def test_corrupted_models_are_one_line_and_exit_2(
         assert main([*argv, "--out", str(world["dir"] / "p.key")]) == 2
         error = capsys.readouterr().err.strip()
         assert str(broken) in error and error.count("\n") == 0, (expected, error)
+
+
+def test_a_held_out_split_of_semcor_by_file_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--exclude for training, --files for the test files: the held-out experiment."""
+    tagfiles = tmp_path / "semcor" / "brown1" / "tagfiles"
+    tagfiles.mkdir(parents=True)
+    source = Path(__file__).parent / "data" / "corpus" / "br-x01"
+    for name in ("br-x01", "br-x02"):
+        shutil.copy(source, tagfiles / name)
+    corpus, model, out = tmp_path / "semcor", tmp_path / "m.json", tmp_path / "p.key"
+    argv = ["train", "--corpus", str(corpus), "--method", "mfs", "--out", str(model)]
+    assert main([*argv, "--exclude", "br-x02"]) == 0
+    trained = capsys.readouterr().err
+    assert main([*argv, "--out", str(tmp_path / "all.json")]) == 0
+    everything = capsys.readouterr().err
+    n_one, n_all = (int(text.split(" on ")[1].split()[0]) for text in (trained, everything))
+    assert n_all == 2 * n_one > 0
+    dis = ["disambiguate", "--model", str(model), "--input", str(corpus), "--out", str(out)]
+    assert main(dis) == 0
+    n_input = int(capsys.readouterr().err.split(": ")[1].split()[0])
+    assert main([*dis, "--files", "br-x02"]) == 0
+    assert f": {n_input // 2} instances;" in capsys.readouterr().err
+    assert len(read_keys(out)) == n_input // 2
+    assert main([*dis, "--files", "br-x09"]) == 2
+    assert "no SemCor tag file 'br-x09'" in capsys.readouterr().err
+    jsonl = ["train", "--corpus", str(Path(__file__).parent / "data" / "corpus" / "ja.jsonl")]
+    assert main([*jsonl, "--method", "mfs", "--out", str(model), "--files", "br-x01"]) == 2
+    assert "select SemCor tag files" in capsys.readouterr().err

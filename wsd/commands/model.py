@@ -9,6 +9,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from thesaurus._io import atomic_open
 
@@ -39,6 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--param", action="append", default=[], metavar="K=V", help="method parameter, repeatable"
     )
     train.add_argument("--out", required=True, help="model file to write (JSON)")
+    _file_selection(train)
     train.set_defaults(func=run_train)
 
     dis = subparsers.add_parser(
@@ -70,7 +72,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         action="store_true",
         help="warn instead of failing when the model's thesaurus version differs",
     )
+    _file_selection(dis)
     dis.set_defaults(func=run_disambiguate)
+
+
+def _file_selection(parser: argparse.ArgumentParser) -> None:
+    """``--files``/``--exclude``: a held-out split of SemCor by file name (``br-a01``)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--files", nargs="+", metavar="NAME", help="SemCor: read only these tag files (br-a01 ...)"
+    )
+    group.add_argument(
+        "--exclude", nargs="+", metavar="NAME", help="SemCor: leave these tag files out"
+    )
 
 
 def _load_instances(
@@ -80,20 +94,42 @@ def _load_instances(
     *,
     require_gold: bool = True,
     context_window: int | str = 0,
+    files: Sequence[str] | None = None,
+    exclude: Sequence[str] | None = None,
 ) -> tuple[list[Instance], Counter[str]]:
     """Verb instances of every corpus in ``paths`` (SemCor found by search when None), and
-    the corpus layer's counts of verb tokens skipped, by reason."""
-    from ..corpus import find_semcor, load_corpus
+    the corpus layer's counts of verb tokens skipped, by reason.  ``files``/``exclude`` keep
+    or leave out SemCor tag files by name; every name must exist in some source."""
+    from ..corpus import detect_format, find_semcor, load_corpus, semcor_files
 
     sources = [str(find_semcor(None))] if not paths else list(paths)
+    wanted = set(files or exclude or ())
+    seen: set[str] = set()
     instances: list[Instance] = []
     skipped: Counter[str] = Counter()
     for source in sources:
+        chosen: list[str] | None = None
+        if wanted:
+            if (fmt if fmt != "auto" else detect_format(Path(source))) != "semcor":
+                raise ModelError(f"--files/--exclude select SemCor tag files; {source} is not one")
+            names = [p.name for p in semcor_files(source)]
+            seen.update(wanted.intersection(names))
+            chosen = [n for n in names if (n in wanted) == bool(files)]
+            if not chosen:
+                continue
         corpus = load_corpus(
-            source, fmt=fmt, verbs=verbs, require_gold=require_gold, context_window=context_window
+            source,
+            fmt=fmt,
+            verbs=verbs,
+            require_gold=require_gold,
+            context_window=context_window,
+            files=chosen,
         )
         instances.extend(corpus.instances)
         skipped.update(corpus.stats.skipped)
+    missing = sorted(wanted - seen)
+    if missing:
+        raise ModelError(f"no SemCor tag file {missing[0]!r} in {', '.join(sources)}")
     return instances, skipped
 
 
@@ -104,7 +140,12 @@ def run_train(args: argparse.Namespace) -> int:
     method = make_method(args.method, **params)
     started = time.perf_counter()
     instances, skipped = _load_instances(
-        args.corpus, args.format, args.verbs, context_window=method.context_window
+        args.corpus,
+        args.format,
+        args.verbs,
+        context_window=method.context_window,
+        files=args.files,
+        exclude=args.exclude,
     )
     if not instances:
         raise ModelError("no verb instances with a gold sense to train on")
@@ -133,7 +174,13 @@ def run_disambiguate(args: argparse.Namespace) -> int:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
     instances, skipped = _load_instances(
-        args.input, args.format, None, require_gold=False, context_window=method.context_window
+        args.input,
+        args.format,
+        None,
+        require_gold=False,
+        context_window=method.context_window,
+        files=args.files,
+        exclude=args.exclude,
     )
     if not instances:
         raise ModelError(f"{' '.join(args.input)}: no verb instances to disambiguate")
