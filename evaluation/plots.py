@@ -17,6 +17,7 @@ from typing import Any
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
 __all__ = ["FIGURES", "render"]
 
@@ -101,6 +102,10 @@ def alpha(data: dict[str, Any]) -> Figure | None:
     figure, axes = _figure("Acceptability vs alpha", "alpha (log scale)", "acceptability")
     axes.set_xscale("log")
     xs = [float(a) for a in finite]
+    # ticks at the scored alphas, written as numbers (not 6x10^-1)
+    axes.xaxis.set_major_locator(FixedLocator(xs))
+    axes.xaxis.set_minor_locator(NullLocator())
+    axes.xaxis.set_major_formatter(FixedFormatter([f"{x:g}" for x in xs]))
     for label, by_alpha in data["total"]["scores"].items():
         (line,) = axes.plot(xs, [by_alpha[a]["precision"] for a in finite], marker="o", label=label)
         if "inf" in by_alpha:
