@@ -274,8 +274,15 @@ def _run_verb(
     fractions: tuple[float, ...],
     keep: int,
 ) -> list[tuple[str, int, dict[str, list[Any]], dict[tuple[str, float], list[str | None]], int]]:
-    """Every fold of one verb: a worker receives the verb's instances once, not per fold."""
-    return [_run_task(task, methods, curve_methods, fractions, keep) for task in tasks]
+    """Every fold of one verb: a worker receives the verb's instances once, not per fold.
+    Memos of the verb's instances (shared by its folds' clones) are dropped afterwards, so a
+    worker's memory does not grow with every verb it has seen."""
+    from wsd.methods import forget_instances
+
+    try:
+        return [_run_task(task, methods, curve_methods, fractions, keep) for task in tasks]
+    finally:
+        forget_instances()
 
 
 def _tasks(config: ExperimentConfig, dataset: Dataset) -> Iterator[_Task]:

@@ -10,6 +10,7 @@ from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
 from ._example import ExampleBasedWSD
 from ._registry import METHODS, load_model, make_method, parse_param, save_model
+from ._shared import forget_instances
 
 __all__ = [
     "METHODS",
@@ -20,6 +21,7 @@ __all__ = [
     "RandomSense",
     "confidence",
     "content_features",
+    "forget_instances",
     "load_model",
     "make_method",
     "parse_param",

@@ -17,7 +17,7 @@ import numpy as np
 
 from thesaurus import Thesaurus
 
-__all__ = ["InstanceMemo", "NounLookup", "clear", "noun_lookup", "table"]
+__all__ = ["InstanceMemo", "NounLookup", "clear", "forget_instances", "noun_lookup", "table"]
 
 FillerKey = tuple[str, str | None]  # (lemma, sense key to use, or None for every sense)
 Ancestors = tuple[np.ndarray, np.ndarray]  # (node ids, edges up), concatenated over senses
@@ -121,6 +121,13 @@ class InstanceMemo(Generic[T]):
 
 
 MEMOS: list[InstanceMemo[Any]] = []
+
+
+def forget_instances() -> None:
+    """Forget the per-instance memos (they hold their instances alive), keep the lookups
+    that depend only on thesauri: call it between batches of unrelated instances."""
+    for memo in MEMOS:
+        memo.clear()
 
 
 def clear() -> None:
