@@ -53,6 +53,18 @@ def train(world: dict[str, Path], method: str, *extra: str) -> Path:
     return model
 
 
+def disambiguate(world: dict[str, Path], model: Path, out: Path) -> list[str]:
+    return [
+        "disambiguate",
+        "--model",
+        str(model),
+        "--input",
+        str(world["input"]),
+        "--out",
+        str(out),
+    ]
+
+
 def test_method_names_match_the_registry() -> None:
     assert sorted(METHOD_NAMES) == sorted(METHODS)
 
@@ -63,15 +75,7 @@ def test_every_input_instance_gets_a_key_line(
 ) -> None:
     model = train(world, method)
     out = world["dir"] / "pred.key"
-    argv = [
-        "disambiguate",
-        "--model",
-        str(model),
-        "--input",
-        str(world["input"]),
-        "--out",
-        str(out),
-    ]
+    argv = disambiguate(world, model, out)
     assert main([*argv, "--top-k", "2", "--confidence"]) == 0
     keys = read_keys(out)
     assert sorted(keys) == ["t1", "t2", "t3"]
@@ -96,15 +100,7 @@ def test_a_changed_thesaurus_is_refused_unless_allowed(
         handle.write("鉛筆\t道具\n")  # a new node: another version of the noun thesaurus
     thesaurus.load.cache_clear()  # as a new process would (files are read once per process)
     out = world["dir"] / "pred.key"
-    argv = [
-        "disambiguate",
-        "--model",
-        str(model),
-        "--input",
-        str(world["input"]),
-        "--out",
-        str(out),
-    ]
+    argv = disambiguate(world, model, out)
     assert main(argv) == 2
     error = capsys.readouterr().err.strip()
     assert error.count("\n") == 0 and "noun_thesaurus" in error and "version" in error
