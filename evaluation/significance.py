@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 import numpy as np
@@ -126,10 +126,8 @@ def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0
 def _one_blas_thread() -> AbstractContextManager[object]:
     """Small products in a single BLAS thread: OpenBLAS threads spinning against other
     processes (2 shared cores, joblib workers) made a table's bootstrap 30x slower."""
-    try:
-        from threadpoolctl import threadpool_limits  # a dependency of scikit-learn
-    except ImportError:  # pragma: no cover
-        return nullcontext()
+    from threadpoolctl import threadpool_limits
+
     return threadpool_limits(1, user_api="blas")
 
 
