@@ -79,11 +79,7 @@ def _load(quick: bool) -> list[Any]:
 
 
 def _clear(model: Any) -> None:
-    clear = getattr(model, "clear_caches", None)
-    if clear is not None:
-        clear()
-    else:  # before Disambiguator.clear_caches() existed
-        model._reset_caches()
+    model.clear_caches()
 
 
 def cold_times(model: Any, data: Sequence[Any], repeats: int) -> list[float]:

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from ._errors import AgreementError
-from .measures import VerbThesaurus, acceptability, key_lemma
+from .measures import VerbThesaurus, acceptability, key_lemma, sense_lemma
 
 __all__ = [
     "CLASS_TABLE_FORMAT",
@@ -246,15 +246,6 @@ def weighted_kappa(
     if expected <= _EPS:
         raise _undefined(sorted(count_a | count_b))
     return 1.0 - observed / expected
-
-
-def sense_lemma(key: str) -> str:
-    """The lemma of a sense key (the part before ``%``): the ``block`` of weighted kappa.
-
-    >>> sense_lemma("look_up%2:32:00::"), sense_lemma("go")
-    ('look_up', 'go')
-    """
-    return key.split("%", 1)[0]
 
 
 def _default_reason(verbs: VerbThesaurus, x: str, y: str) -> str | None:

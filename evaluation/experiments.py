@@ -17,14 +17,17 @@ Protocol (Fujii et al.'s Table 1 and Figs. 4-6, plus Senseval-style extras):
 4. Measures (:mod:`evaluation.measures`): graded credit of the top answer at every alpha,
    Senseval precision/recall/coverage/F1 (abstentions lower recall, not precision), top-k
    recall/precision, the applicability curve at ``applicability_alpha``; per verb and in total
-   (micro-average: every instance weighs the same).  Paired bootstrap intervals of the
-   difference in per-instance credit (0 for an abstention) and McNemar's test on exact match
-   between every pair of compared methods (:mod:`evaluation.significance`).
+   (micro-average: every instance weighs the same).  Between every pair of compared methods:
+   a paired bootstrap of the difference of precisions at each alpha (all cells share each
+   resample) and McNemar's test on exact match over the instances both attempted, p-values
+   Holm-adjusted over each family (:mod:`evaluation.significance`).
 5. Bounds: random and MFS are always evaluated as lower bounds; an upper bound comes from
-   inter-annotator agreement when ``[bounds] agreement_keys`` names key files.
+   inter-annotator agreement when ``[bounds] agreement_keys`` names two key files
+   (:func:`evaluation.bounds.agreement_upper_bound`, computed before any training).
 
-Every (verb, fold) task is independent and deterministic, so results are identical for any
-``n_jobs`` (tasks run through joblib; results are assembled in a fixed order).
+Each verb is one joblib job (its folds, learning curve included, run in one worker, so its
+instances are shipped once; the largest verbs start first).  Every job is deterministic and
+results are assembled in a fixed order, so they are identical for any ``n_jobs``.
 """
 
 from __future__ import annotations
@@ -162,21 +165,18 @@ def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Da
     else:
         root = path
     needs = {spec.build().context_window for spec in config.methods}
+    sentences = [n for n in needs if isinstance(n, int)]
     corpus = load_corpus(
         root,
         config.corpus.format,
         verbs=list(config.corpus.verbs) or None,
         frames=True,
         require_gold=True,
-        context_window=DOCUMENT if DOCUMENT in needs else max(needs, key=_sentences),
+        context_window=DOCUMENT if DOCUMENT in needs else max(sentences, default=0),
     )
     stats = corpus.stats.as_dict()
     stats["skipped"] = dict(corpus.stats.skipped)
     return select_verbs(config, corpus.instances, source=str(corpus.source), stats=stats)
-
-
-def _sentences(window: int | str) -> int:
-    return window if isinstance(window, int) else 0
 
 
 def make_folds(labels: Sequence[str], folds: int, seed: int, stratified: bool = True) -> np.ndarray:

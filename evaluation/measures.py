@@ -41,6 +41,7 @@ __all__ = [
     "format_alpha",
     "graded_credit",
     "key_lemma",
+    "sense_lemma",
     "parse_alpha",
     "senseval_scores",
     "top_k",
@@ -161,33 +162,27 @@ class Credit:
         raise EvaluationError(f"alpha {format_alpha(alpha)} was not scored (have: {labels})")
 
 
-_OWNERS: dict[int, tuple[object, dict[str, str]]] = {}
+def sense_lemma(key: str) -> str:
+    """The lemma of a WordNet sense key: the part before ``%``.
+
+    >>> sense_lemma("look_up%2:32:00::"), sense_lemma("go")
+    ('look_up', 'go')
+    """
+    return key.split("%", 1)[0]
 
 
 def key_lemma(verbs: object | None = None) -> Callable[[str], str]:
-    """``key -> lemma``: the word that owns a sense key in ``verbs`` when the thesaurus knows
-    the key (any resource: WordNet sense keys, a file thesaurus's sense ids such as
-    ``人を使う``), otherwise the part before ``%`` (a WordNet sense key's lemma).
+    """``key -> lemma``: the word that owns a sense key in ``verbs``
+    (:meth:`thesaurus.Thesaurus.sense_word`, so the sense ids of any resource work, such as a
+    file thesaurus's ``人を使う``), else :func:`sense_lemma` (a WordNet key's prefix).
 
     >>> key_lemma()("look_up%2:32:00::")
     'look_up'
     """
-    words = getattr(verbs, "words", None)
-    if words is None:
-        return _prefix
-    entry = _OWNERS.get(id(verbs))
-    if entry is None or entry[0] is not verbs:
-        owners: dict[str, str] = {}
-        for word in words:
-            for sense in verbs.senses(word):  # type: ignore[union-attr]
-                owners.setdefault(sense, word)
-        entry = _OWNERS[id(verbs)] = (verbs, owners)
-    table = entry[1]
-    return lambda key: table.get(key) or _prefix(key)
-
-
-def _prefix(key: str) -> str:
-    return key.split("%", 1)[0]
+    owner = getattr(verbs, "sense_word", None)
+    if owner is None:
+        return sense_lemma
+    return lambda key: owner(key) or sense_lemma(key)
 
 
 def graded_credit(

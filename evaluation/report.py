@@ -153,8 +153,8 @@ def significance_lines(data: dict[str, Any], *, compact: bool = False) -> list[s
     lines = []
     if compact and data["significance"]:
         lines.append(
-            "differences of precision (paired bootstrap; * = significant, Holm-adjusted over "
-            "all tests):"
+            "differences of precision (paired bootstrap; * = significant after Holm's "
+            "adjustment over the table's tests):"
         )
     for test in data["significance"]:
         parts = []
@@ -198,6 +198,7 @@ def table1_markdown(data: dict[str, Any]) -> str:
         if row[0] == "total":
             row = [f"**{cell}**" for cell in row]
         out.append("| " + " | ".join(row) + " |")
+    level = 100 * float(data["config"]["evaluation"]["confidence"])
     out += ["", "## Bounds", ""]
     out.append(f"- lower: {', '.join(data['bounds']['lower'])} (columns above)")
     out.append(f"- upper: {_upper(data)}")
@@ -206,9 +207,9 @@ def table1_markdown(data: dict[str, Any]) -> str:
         "## Significance",
         "",
         "Differences of precision (acceptability) between every two methods at each alpha: "
-        "paired bootstrap over the same instances, 95% interval; McNemar's test on exact match "
-        "over the instances both attempted.  p-values are Holm-adjusted over all the tests of "
-        "the table; * = significant at 5% after adjustment.",
+        f"paired bootstrap over the same instances, {level:g}% interval; McNemar's test on "
+        "exact match over the instances both attempted.  p-values are Holm-adjusted over all "
+        f"the tests of the table; * = significant at {100 - level:g}% after adjustment.",
         "",
     ]
     out += [f"- {line}" for line in significance_lines(data)] or ["- (no pairs)"]
@@ -313,7 +314,7 @@ def csv_tables(data: dict[str, Any]) -> dict[str, str]:
                 ]
             )
     significance: list[list[Any]] = [
-        ["a", "b", "test", "alpha", "mean_diff", "low", "high", "p_value", "significant"]
+        ["a", "b", "test", "alpha", "mean_diff", "low", "high", "p_value", "p_holm", "significant"]
     ]
     for test in data["significance"]:
         for alpha, b in test["bootstrap"].items():
@@ -327,6 +328,7 @@ def csv_tables(data: dict[str, Any]) -> dict[str, str]:
                     b["low"],
                     b["high"],
                     b["p_value"],
+                    b.get("p_holm", ""),
                     b["significant"],
                 ]
             )
@@ -342,7 +344,8 @@ def csv_tables(data: dict[str, Any]) -> dict[str, str]:
                     "",
                     "",
                     m["p_value"],
-                    "",
+                    m.get("p_holm", ""),
+                    m.get("significant", ""),
                 ]
             )
     tables = {

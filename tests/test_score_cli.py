@@ -47,6 +47,22 @@ def test_score_json_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["issues"] == {"monosemous": 1}
 
 
+def test_score_with_a_file_thesaurus_uses_its_sense_ids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Keys without 'lemma%': the verb of an instance comes from the thesaurus (使う)."""
+    verbs = Path(__file__).parent / "data" / "thesaurus" / "tsukau_verbs.tsv"
+    gold, pred = tmp_path / "gold.key", tmp_path / "pred.key"
+    gold.write_text("i1 材料を使う\ni2 消費する\n", encoding="utf-8")
+    pred.write_text("i1 道具を使う\ni2 消費する\n", encoding="utf-8")
+    argv = ["score", "--gold", str(gold), "--pred", str(pred), "--verb-thesaurus", str(verbs)]
+    assert main([*argv, "--alpha", "1", "--json", "--per-verb"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report["per_verb"]) == ["使う"] and report["issues"] == {}
+    # 道具を使う and 材料を使う meet at 利用: LEN 2, MAXLEN(使う) 7 -> 5/7; i2 exact
+    assert report["overall"]["1"]["precision"] == pytest.approx((5 / 7 + 1) / 2)
+
+
 def test_score_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _score(capsys, "--per-verb")
     assert status == 0

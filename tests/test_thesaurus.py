@@ -257,6 +257,8 @@ def test_verb_groups_are_connected_components() -> None:
             r"2 roots \('R', 'S'\)",
         ),
         ("R\nS\na\tR\n", r"t\.tsv:2: node 'S' is a second root besides 'R'; 2 roots"),
+        # two roots and a cycle: the cycle is named (and the search ends)
+        ("x\tR1\ny\tR2\na\tb\nb\ta\n", r"t\.tsv: cycle (a -> b -> a|b -> a -> b)"),
         ("a\tR\nb\tR\nb\ta\n", r"t\.tsv:3: node 'b' already has a parent line \(.*t\.tsv:2\)"),
         ("a\tR\nx\ty\tz\n", r"t\.tsv:2: expected 'child<TAB>parent'"),
         ("# only a comment\n\n", r"no edges"),

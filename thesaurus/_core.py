@@ -143,6 +143,7 @@ class Thesaurus:
         self._sense_index = _unique_index(self._sense_ids, f"{name}: sense ids repeat")
         self._build_tree(euler)
         self._maxlen_cache: dict[str, int] = {}
+        self._sense_owner: list[int] | None = None  # sense index -> word row, built on demand
 
     # --- construction -------------------------------------------------------------------------
     def _build_tree(self, euler: np.ndarray | None) -> None:
@@ -281,6 +282,28 @@ class Thesaurus:
 
     def has_sense(self, sense_id: str) -> bool:
         return self._find_sense(sense_id) is not None
+
+    def sense_word(self, sense_id: str) -> str | None:
+        """The word that owns a sense (the first in word order if several do), ``None`` for an
+        unknown sense: which verb a key of any resource belongs to (file thesauri's sense ids,
+        such as ``人を使う``, carry no ``lemma%`` prefix).
+
+        >>> t = Thesaurus("t", "0", ["R", "a"], np.array([-1, 0]), ["s1"], np.array([1]),
+        ...               {"run": [0]})
+        >>> t.sense_word("s1"), t.sense_word("s9")
+        ('run', None)
+        """
+        j = self._find_sense(sense_id)
+        if j is None:
+            return None
+        if self._sense_owner is None:
+            bounds, owner = self._word_bounds, [-1] * len(self._sense_ids)
+            for row in range(len(self._word_list) - 1, -1, -1):  # first word wins
+                for k in self._word_senses[bounds[row] : bounds[row + 1]]:
+                    owner[k] = row
+            self._sense_owner = owner
+        row = self._sense_owner[j]
+        return self._word_list[row] if row >= 0 else None
 
     def sense_node(self, sense_id: str) -> int:
         """Node a sense is attached to (UnknownKeyError naming the key if unknown)."""

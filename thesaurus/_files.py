@@ -130,6 +130,8 @@ def _orphan_message(
     for start in nodes:
         chain, node = [], start
         while node in parent_of and node not in top:
+            if node in chain:  # a cycle is the worse error: name it
+                return f"{path}: {_cycle_message(path, node, parent_of)}"
             chain.append(node)
             node = parent_of[node][0]
         root = top.get(node, node)

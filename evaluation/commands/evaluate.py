@@ -1,10 +1,10 @@
 """``wsd evaluate CONFIG``: run a config-driven cross-validation experiment and write reports.
 
 The config is validated before any work (unknown key, wrong type, alpha <= 0, unknown method
-or parameter); then the corpus is loaded once and checked (listed verbs present, enough
-instances for the folds); then every (verb, fold) task runs, and the Table 1-style table is
-printed while ``results.json``, ``table1.md``, CSVs, plots and ``report.html`` go to ``--out``
-(default ``results/<name>``).
+or parameter, a thesaurus that does not load); then the corpus is loaded once and checked
+(listed verbs present, enough instances for the folds); then every verb's folds run (one job
+per verb), and the Table 1-style table is printed while ``results.json``, ``table1.md``, CSVs,
+plots and ``report.html`` go to ``--out`` (default ``results/<name>``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("config", help="experiment config (TOML), e.g. configs/table1.toml")
     parser.add_argument("--out", help="output folder (default: results/<config name>)")
-    parser.add_argument("--n-jobs", type=int, help="parallel (verb, fold) tasks; overrides [cv]")
+    parser.add_argument(
+        "--n-jobs", type=int, help="parallel workers, one job per verb; overrides [cv] n_jobs"
+    )
     parser.add_argument("--corpus", help="corpus path; overrides [corpus] path and $WSD_SEMCOR")
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")

@@ -6,9 +6,10 @@ Exact match (``alpha = inf``) follows the official Senseval/Raganato scorer::
 
 where an instance's credit is the share of its answers that are gold senses.  Graded scores
 replace that share by the mean over answers of the best acceptability against a gold sense
-(``evaluation.measures.graded_credit``).  An instance's verb is the part of its first gold
-key before ``%``.  Predictions for instances absent from the gold are counted and ignored;
-gold instances without a prediction are not attempted.
+(``evaluation.measures.graded_credit``).  An instance's verb is the word that owns its first
+gold key in the verb thesaurus (``evaluation.measures.key_lemma``: any resource's sense ids),
+else the part of the key before ``%``.  Predictions for instances absent from the gold are
+counted and ignored; gold instances without a prediction are not attempted.
 
 With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
 --classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
@@ -35,6 +36,7 @@ from ..measures import (
     VerbThesaurus,
     format_alpha,
     graded_credit,
+    key_lemma,
     parse_alpha,
     senseval_scores,
 )
@@ -126,7 +128,8 @@ def score_keys(
     and predicted keys found in the table.
     """
     ids = list(gold)
-    lemmas = [gold[i][0].split("%", 1)[0] for i in ids]
+    owner = key_lemma(verbs)
+    lemmas = [owner(gold[i][0]) for i in ids]
     mapped: dict[str, Any] = {}
     if classes is not None:
         if any(not math.isinf(a) for a in alphas):

@@ -221,7 +221,8 @@ class BayesWSD(Disambiguator):
 
     def _features(self, instance: Instance) -> list[str]:
         window = None if self.window == "sentence" else int(self.window)
-        settings = (window, self.noun_classes, bool(self.noun_words), id(self.nouns))
+        # the spec, not the loaded object: a memo hit must not load (or look up) a thesaurus
+        settings = (window, self.noun_classes, bool(self.noun_words), self.noun_thesaurus)
         return _FEATURES.get(
             settings,
             instance,
