@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SEMCOR = Path(os.environ.get("WSD_SEMCOR", ROOT.parent / "shared" / "data" / "semcor3.0"))
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+if SEMCOR.is_dir():  # the toolkit finds SemCor through $WSD_SEMCOR (also in subprocesses)
+    os.environ.setdefault("WSD_SEMCOR", str(SEMCOR))
 
 
 def _require(condition: bool, reason: str) -> None:

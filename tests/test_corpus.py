@@ -20,7 +20,7 @@ from wsd.corpus import (
     write_jsonl,
     write_raganato,
 )
-from wsd.types import CaseFrame, Filler, Instance, Sentence, Token
+from wsd.types import Annotation, CaseFrame, Filler, Instance, Sentence, Token
 
 
 @pytest.fixture
@@ -41,40 +41,51 @@ def _write(tmp_path: Path, text: str, name: str = "br-z01") -> Path:
 
 # --- SemCor ---------------------------------------------------------------------------------
 def test_semcor_sentences_ids_and_positions(tagfile: Path) -> None:
-    sentences = list(read_semcor(tagfile))
+    items = list(read_semcor(tagfile))
+    sentences = [item.sentence for item in items]
     assert [s.id for s in sentences] == ["br-x01.s1", "br-x01.s2", "br-x01.s3"]
     assert all(s.source == "br-x01" for s in sentences)
-    # <punc> counts as a token; a multiword <wf> is one token
+    # <punc> counts as a token; a multiword <wf> is one token; one annotation per token
     assert [len(s.tokens) for s in sentences] == [9, 12, 11]
+    assert [len(item.annotations) for item in items] == [9, 12, 11]
     s1 = sentences[0]
     assert [t.form for t in s1.tokens][:3] == ["The", "Springfield_Parks_Board", "approved"]
-    assert s1.tokens[5] == Token(form=",", pos=",")
-    assert s1.tokens[5].lemma is None and s1.tokens[5].senses == ()
+    assert s1.tokens[5] == Token(form=",", lemma=",", pos=".")
+    assert items[0].annotations[5] == Annotation()
 
 
-def test_semcor_token_fields(tagfile: Path) -> None:
+def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -> None:
     s1, s2, s3 = read_semcor(tagfile)
-    name = s1.tokens[1]
-    assert (name.lemma, name.pos, name.senses) == ("group", "NNP", ("group%1:03:00::",))
-    assert name.attr("pn") == "group" and name.attr("rdf") == "group"
-    assert name.attr("lemma") is None and name.attr("pos") is None  # own fields, not attrs
-    assert name.attrs == tuple(sorted(name.attrs))
+    # the token: form, a lemma from the form (never SemCor's "group"), a universal tag
+    name, note = s1.sentence.tokens[1], s1.annotations[1]
+    assert name == Token("Springfield_Parks_Board", "springfield_parks_board", "NOUN")
+    assert (note.lemma, note.tag, note.senses) == ("group", "NNP", ("group%1:03:00::",))
+    assert note.attr("pn") == "group" and note.attr("rdf") == "group"
+    assert note.attr("lemma") is None and note.attr("pos") is None  # own fields, not attrs
+    assert note.attrs == tuple(sorted(note.attrs))
+    assert s1.sentence.tokens[2] == Token("approved", "approve", "VERB")
+    assert s1.sentence.tokens[6] == Token("officials", "official", "NOUN")
     # several senses, in the file's order
-    assert s1.tokens[7].senses == ("say%2:32:00::", "say%2:32:01::")
+    assert s1.annotations[7].senses == ("say%2:32:00::", "say%2:32:01::")
     # entity decoded; quoted attribute value unquoted; dc kept
-    assert s2.tokens[0].form == "Smith_&_Sons"
-    assert s2.tokens[2].attr("sep") == "-" and s2.tokens[2].senses == ("tack%2:35:00::",)
-    assert s2.tokens[5].attr("dc") == "-3"
-    # auxiliary: no lemma, ot=notag kept
-    assert (s2.tokens[1].lemma, s2.tokens[1].pos, s2.tokens[1].attr("ot")) == (None, "VBD", "notag")
+    assert s2.sentence.tokens[0].form == "Smith_&_Sons"
+    assert s2.annotations[2].attr("sep") == "-"
+    assert s2.annotations[2].senses == ("tack%2:35:00::",)
+    assert s2.annotations[5].attr("dc") == "-3"
+    # auxiliary: the token has a lemma like any other; the annotation has none, ot=notag
+    assert s2.sentence.tokens[1] == Token("had", "have", "VERB")
+    had = s2.annotations[1]
+    assert (had.lemma, had.tag, had.attr("ot")) == (None, "VBD", "notag")
     # wnsn=0: sense lost in mapping -> no usable sense, raw tags kept
-    lost = s2.tokens[10]
+    lost = s2.annotations[10]
     assert lost.lemma == "lose" and lost.senses == ()
     assert (lost.attr("wnsn"), lost.attr("lexsn")) == ("0", "2:40:02::")
     # wnsn=0;1: only the second key survives
-    assert s3.tokens[4].senses == ("run_off%2:38:01::",)
-    # brownv: cmd=tag tokens are untagged
-    assert s3.tokens[1].attr("cmd") == "tag" and s3.tokens[1].lemma is None
+    assert s3.annotations[4].senses == ("run_off%2:38:01::",)
+    assert s3.sentence.tokens[4] == Token("ran_off", "run_off", "VERB")
+    # brownv: cmd=tag tokens are untagged, but lemmatised like every token
+    assert s3.annotations[1].attr("cmd") == "tag" and s3.annotations[1].lemma is None
+    assert s3.sentence.tokens[0] == Token("Dogs", "dog", "NOUN")
 
 
 @pytest.mark.parametrize(
@@ -146,7 +157,6 @@ def test_find_semcor_reports_how_to_point_at_it(monkeypatch) -> None:  # type: i
 
     monkeypatch.delenv("WSD_SEMCOR", raising=False)
     monkeypatch.setattr(semcor, "_nltk_semcor_dir", lambda: None)
-    monkeypatch.setattr(semcor, "_repo_default", lambda: Path("/nonexistent/semcor3.0"))
     with pytest.raises(DataError, match="--corpus") as info:
         find_semcor(None)
     assert "\n" not in str(info.value) and "WSD_SEMCOR" in str(info.value)
@@ -215,7 +225,7 @@ def test_load_corpus_filters_and_options(tagfile: Path) -> None:
 
 def test_load_corpus_context_window(tagfile: Path) -> None:
     corpus = load_corpus(tagfile, frames=False, context_window=1)
-    s1, s2, s3 = read_semcor(tagfile)
+    s1, s2, s3 = (item.sentence for item in read_semcor(tagfile))
     by_id = {i.id: i for i in corpus.instances}
     first, middle = by_id["br-x01.s1.t2"], by_id["br-x01.s2.t2"]
     assert first.context == s1.tokens + s2.tokens and first.context_index == 2
@@ -227,7 +237,7 @@ def test_load_corpus_context_window(tagfile: Path) -> None:
 
 def test_load_corpus_document_context_is_one_shared_tuple(tagfile: Path) -> None:
     corpus = load_corpus(tagfile, frames=False, context_window="document")
-    sentences = list(read_semcor(tagfile))
+    sentences = [item.sentence for item in read_semcor(tagfile)]
     document = tuple(t for s in sentences for t in s.tokens)
     for instance in corpus.instances:
         assert instance.context == document
@@ -247,20 +257,20 @@ def test_load_corpus_frames_come_from_the_extractor(tagfile: Path) -> None:
 
 # --- Raganato -------------------------------------------------------------------------------
 def test_read_raganato(corpus_dir: Path) -> None:
-    sentences, instances = read_raganato(corpus_dir / "tiny.data.xml")
+    items = read_raganato(corpus_dir / "tiny.data.xml")
+    sentences = [item.sentence for item in items]
     assert [s.id for s in sentences] == ["d000.s000", "d000.s001"]
     assert [len(s.tokens) for s in sentences] == [8, 7]
     assert sentences[1].tokens[4].form == "&"
-    assert list(instances) == ["d000.s000.t000", "d000.s000.t001", "d000.s001.t000"]
-    drive = instances["d000.s000.t000"]
-    assert (drive.lemma, drive.gold, drive.position, drive.token.form) == (
-        "drive",
-        ("drive%2:38:01::",),
-        1,
-        "drove",
-    )
-    assert drive.token.pos == "VERB" and drive.token.attr("id") == "d000.s000.t000"
-    assert instances["d000.s001.t000"].gold == ()  # no key line
+    ids = [note.attr("id") for item in items for note in item.annotations if note.attr("id")]
+    assert ids == ["d000.s000.t000", "d000.s000.t001", "d000.s001.t000"]
+    # the instance's token is normalised; its lemma, tag, gold and id are annotation
+    assert sentences[0].tokens[1] == Token("drove", "drive", "VERB")
+    drive = items[0].annotations[1]
+    assert (drive.lemma, drive.tag, drive.senses) == ("drive", "VERB", ("drive%2:38:01::",))
+    assert items[0].annotations[3].senses == ("car%1:06:00::",)  # a noun's gold: annotation
+    assert items[1].annotations[2].senses == ()  # no key line
+    assert items[1].annotations[1] == Annotation("have", "VERB")  # a plain <wf>
     assert gold_key_path(corpus_dir / "tiny.data.xml") == corpus_dir / "tiny.gold.key.txt"
 
 
@@ -299,33 +309,30 @@ def test_raganato_round_trip(tmp_path: Path, tagfile: Path) -> None:
         "br-x01.s2.t2 tack%2:35:00::",
         "br-x01.s3.t4 run_off%2:38:01::",
     ]
-    sentences, instances = read_raganato(xml)  # key found beside it
-    assert [s.id for s in sentences] == ["br-x01.s1", "br-x01.s2", "br-x01.s3"]
-    assert list(instances) == [i.id for i in corpus.instances]
-    for original in corpus.instances:
-        back = instances[original.id]
-        assert (back.lemma, back.gold, back.position) == (
-            original.lemma,
-            original.gold,
-            original.position,
-        )
-        assert [t.form for t in back.sentence.tokens] == [t.form for t in original.sentence.tokens]
-        assert back.token.pos == "VERB"
+    items = read_raganato(xml)  # key found beside it
+    assert [item.sentence for item in items] == [i.sentence for i in corpus.instances][:1] + [
+        corpus.instances[2].sentence,
+        corpus.instances[3].sentence,
+    ]  # the very same normalised tokens
     assert read_keys(key) == {i.id: i.gold for i in corpus.instances}
     # and the written file loads as a corpus with the same verb instances
     again = load_corpus(xml, frames=False)
-    assert [(i.id, i.gold) for i in again.instances] == [(i.id, i.gold) for i in corpus.instances]
+    assert [(i.id, i.lemma, i.gold, i.position) for i in again.instances] == [
+        (i.id, i.lemma, i.gold, i.position) for i in corpus.instances
+    ]
 
 
 def test_write_raganato_from_sentences(tmp_path: Path, tagfile: Path) -> None:
-    sentences = list(read_semcor(tagfile))
+    items = list(read_semcor(tagfile))
     xml = tmp_path / "all.data.xml"
-    n_sentences, n_instances = write_raganato(sentences, xml)
-    tagged = sum(1 for s in sentences for t in s.tokens if t.senses)
+    n_sentences, n_instances = write_raganato(items, xml)
+    tagged = sum(1 for item in items for note in item.annotations if note.senses)
     assert (n_sentences, n_instances) == (3, tagged)
-    _, instances = read_raganato(xml)
-    assert instances["br-x01.s1.t1"].gold == ("group%1:03:00::",)
-    assert instances["br-x01.s1.t1"].token.pos == "NOUN"
+    back = read_raganato(xml)
+    name = back[0].annotations[1]
+    assert name.attr("id") == "br-x01.s1.t1" and name.senses == ("group%1:03:00::",)
+    assert back[0].sentence.tokens[1].pos == "NOUN"
+    assert [item.sentence for item in back] == [item.sentence for item in items]
 
 
 _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
@@ -367,7 +374,10 @@ def test_read_japanese_jsonl(corpus_dir: Path) -> None:
     assert first.frame.labels == ("が", "を")
     assert second.gold == ("使う.3", "使う.4")
     assert second.frame.get("が") == Filler("会社", None, "group", 0)
-    assert second.sentence.tokens[0] == Token("会社", "会社", "名詞")
+    assert second.filler_gold == (None, "人.2")  # a filler's gold is gold, not frame input
+    # a language without a lemmatiser keeps the file's lemmas; tags are universal
+    assert second.sentence.tokens[0] == Token("会社", "会社", "NOUN")
+    assert second.sentence.tokens[4] == Token("使った", "使う", "VERB")
     assert third.gold == ()
     corpus = load_corpus(corpus_dir / "ja.jsonl")
     assert corpus.fmt == "jsonl" and [i.id for i in corpus.instances] == ["ja.1", "ja.2"]
@@ -381,7 +391,7 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         "x.1",
         "go",
         ("go%2:38:00::",),
-        Sentence("x", (Token("went", "go", "VB"),)),
+        Sentence("x", (Token("went", "go", "VERB"),)),
         0,
         CaseFrame((("prep:from", Filler("home")), ("prep:from", Filler("work"))), passive=True),
     )

@@ -60,8 +60,9 @@ def test_export_raganato_and_jsonl(
         "br-x01.s2.t2": ("tack%2:35:00::",),
         "br-x01.s3.t4": ("run_off%2:38:01::",),
     }
-    _, instances = read_raganato(tmp_path / "out" / "fixture.data.xml")
-    assert {i: x.gold for i, x in instances.items()} == keys
+    items = read_raganato(tmp_path / "out" / "fixture.data.xml")
+    marked = {n.attr("id"): n.senses for item in items for n in item.annotations if n.attr("id")}
+    assert marked == keys
     assert main([*args, "--format", "jsonl", "--verbs", "say"]) == 0
     (say,) = read_jsonl(tmp_path / "out" / "fixture.jsonl")
     assert say.id == "br-x01.s1.t7" and say.frame is not None

@@ -1,28 +1,60 @@
 """The records passed between layers: tokens, sentences, case frames, instances, predictions.
 
-All are frozen, slotted dataclasses.  Corpus readers produce :class:`Sentence` and
-:class:`Instance`; disambiguators consume instances and produce :class:`Prediction`.
+All are frozen, slotted dataclasses.  Corpus readers produce :class:`AnnotatedSentence`
+(normalised tokens beside what the corpus annotates on them) and :class:`Instance`;
+disambiguators consume instances and produce :class:`Prediction`.
+
+What a method reads is kept apart from gold: a :class:`Token` is only text, lemma and
+universal tag (made the same way for every corpus, :mod:`wsd.normalise`); sense keys live in
+:class:`Annotation` (read by the corpus loader only) and in an instance's ``gold`` and
+``filler_gold``, which :meth:`Disambiguator.rank <wsd.methods.Disambiguator.rank>` removes
+before a method sees the instance.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-__all__ = ["CaseFrame", "Filler", "Instance", "Prediction", "Sentence", "Token"]
+__all__ = [
+    "AnnotatedSentence",
+    "Annotation",
+    "CaseFrame",
+    "Filler",
+    "Instance",
+    "Prediction",
+    "Sentence",
+    "Token",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """One token as the corpus gives it.
+    """One token as every method sees it, whatever corpus it came from.
 
-    ``pos`` is the corpus's own tag (Penn tags in SemCor, universal tags such as ``VERB`` in
-    Raganato XML).  ``senses`` holds sense keys (``lemma%lexsn``); empty when untagged.
-    ``attrs`` keeps other attributes as sorted ``(name, value)`` pairs, e.g. ``("pn", "person")``.
+    Readers build tokens with :func:`wsd.normalise.normalise_token`: ``lemma`` is always set
+    (WordNet's morphy for English open-class words, the lower-cased form otherwise) and
+    ``pos`` is a universal tag (``NOUN``, ``VERB``, ``ADP``, ``.`` ...).  Hand-made tokens may
+    leave the lemma empty or use Penn tags; the case-frame extractor maps tags itself.
     """
 
     form: str
-    lemma: str | None = None
+    lemma: str = ""
     pos: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What a corpus annotates on one token beyond its text: read by the corpus loader (which
+    verb tokens are instances, their gold senses, why a token is skipped), never by a method.
+
+    ``lemma`` and ``tag`` are the corpus's own (SemCor's ``lemma=``/``pos=``, an
+    ``<instance>``'s ``lemma``); ``senses`` the sense keys; ``attrs`` the other attributes as
+    sorted ``(name, value)`` pairs (SemCor's ``cmd``, ``ot``, ``wnsn``, ``pn`` ...; a Raganato
+    instance's ``id``).
+    """
+
+    lemma: str | None = None
+    tag: str = ""
     senses: tuple[str, ...] = ()
     attrs: tuple[tuple[str, str], ...] = ()
 
@@ -33,22 +65,44 @@ class Token:
         return default
 
 
+NO_ANNOTATION = Annotation()
+
+
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """A sentence: ``id`` is unique in its corpus (SemCor: ``br-a01.s12``)."""
+    """A sentence: ``id`` is unique in its corpus (SemCor: ``br-a01.s12``); ``lang`` is the
+    language its tokens were normalised for (an ISO 639-1 code)."""
 
     id: str
     tokens: tuple[Token, ...]
     source: str = ""  # file the sentence came from
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotatedSentence:
+    """A sentence and the corpus's annotation of each of its tokens (same length)."""
+
+    sentence: Sentence
+    annotations: tuple[Annotation, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.annotations) != len(self.sentence.tokens):
+            raise ValueError(
+                f"sentence {self.sentence.id!r}: {len(self.sentence.tokens)} tokens but "
+                f"{len(self.annotations)} annotations"
+            )
 
 
 @dataclass(frozen=True, slots=True)
 class Filler:
-    """The head noun filling one case of a verb.
+    """The head noun filling one case of a verb, as read from the text (never from gold).
 
     ``lemma`` is the noun lemma (or a class name for a pronoun/name, e.g. ``person``);
-    ``sense`` the corpus's sense key for it when tagged; ``cls`` the thesaurus class a
-    pronoun or named entity was mapped to (``person``, ``group``, ``location``, ...).
+    ``cls`` the thesaurus class a pronoun or named entity was mapped to (``person``,
+    ``group``, ``location``, ...) and ``sense`` that class's sense key in the noun thesaurus
+    (from the class table).  The corpus's gold sense of a filler is
+    :attr:`Instance.filler_gold`.
     """
 
     lemma: str
@@ -89,7 +143,10 @@ class Instance:
     ``gold`` holds the gold sense keys (several when the corpus gives several; empty for
     unannotated input).  ``position`` is the verb's token index in ``sentence``.
     ``context`` optionally carries a wider window (tokens of neighbouring sentences) with the
-    target at ``context_index``; when empty, the sentence is the context.
+    target at ``context_index``; when empty, the sentence is the context.  ``filler_gold`` is
+    the corpus's gold noun sense of each case filler, aligned with ``frame.cases`` (None where
+    the filler is untagged; empty when none is): training material, and the input of the
+    oracle setting ``noun_senses="oracle"``; :meth:`without_gold` drops both gold fields.
     """
 
     id: str
@@ -100,6 +157,7 @@ class Instance:
     frame: CaseFrame | None = None
     context: tuple[Token, ...] = ()
     context_index: int = -1
+    filler_gold: tuple[str | None, ...] = ()
 
     @property
     def token(self) -> Token:
@@ -110,6 +168,15 @@ class Instance:
         if self.context:
             return self.context, self.context_index
         return self.sentence.tokens, self.position
+
+    def without_gold(self, *, keep_filler_gold: bool = False) -> Instance:
+        """This instance as a method may see it at prediction time: no gold senses (and no
+        gold filler senses unless ``keep_filler_gold``, the oracle setting).  Returns the
+        instance itself when there is nothing to remove."""
+        filler_gold = self.filler_gold if keep_filler_gold else ()
+        if not self.gold and filler_gold == self.filler_gold:
+            return self
+        return replace(self, gold=(), filler_gold=filler_gold)
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,6 +130,7 @@ def run_export(args: argparse.Namespace) -> int:
             corpus.instances, xml, key, source=Path(corpus.source).name
         )
         print(
-            f"wrote {count} instances in {sentences} sentences to {xml} and {key}", file=sys.stderr
+            f"wrote {count} verb instances in {sentences} sentences to {xml} and {key}",
+            file=sys.stderr,
         )
     return 0

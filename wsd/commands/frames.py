@@ -16,9 +16,9 @@ from typing import TextIO
 
 from .._exceptions import CorpusFormatError, WSDError
 from ..corpus._load import FORMATS
-from ..frames import TAGSETS, ClassTable, extract_frame, load_class_table
+from ..frames import ClassTable, extract_frame, load_class_table
 from ..frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
-from ..types import CaseFrame, Instance, Sentence
+from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence
 
 __all__ = ["register", "run"]
 
@@ -50,7 +50,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--limit", type=int, default=10, metavar="N", help="instances to print (0: all)"
     )
-    parser.add_argument("--tagset", choices=TAGSETS, default="auto")
     parser.add_argument(
         "--classes",
         metavar="TSV",
@@ -96,7 +95,7 @@ def _format(root: Path, fmt: str) -> str:
     return detect_format(root) if fmt == "auto" else fmt
 
 
-def _semcor_sentences(path: Path) -> Iterator[Sentence]:
+def _semcor_sentences(path: Path) -> Iterator[AnnotatedSentence]:
     from ..corpus import read_semcor
 
     yield from read_semcor(path)
@@ -114,13 +113,14 @@ def _listed(
     from ..corpus import load_corpus
 
     if fmt == "semcor":
-        for sentence in _semcor_sentences(root):
-            for index, token in enumerate(sentence.tokens):
-                if _is_verb_instance(token.pos, token.lemma, token.senses, verb):
-                    assert token.lemma is not None
+        for item in _semcor_sentences(root):
+            sentence = item.sentence
+            for index, note in enumerate(item.annotations):
+                if _is_verb_instance(note.tag, note.lemma, note.senses, verb):
+                    assert note.lemma is not None
                     frame = extract(sentence, index)
                     yield Instance(
-                        f"{sentence.id}.t{index}", token.lemma, token.senses, sentence, index, frame
+                        f"{sentence.id}.t{index}", note.lemma, note.senses, sentence, index, frame
                     )
         return
     verbs = [verb] if verb is not None else None
@@ -138,7 +138,7 @@ def _run_list(args: argparse.Namespace, classes: ClassTable | None, out: TextIO)
     fmt = _format(root, args.input_format)
 
     def extract(sentence: Sentence, index: int) -> CaseFrame:
-        return extract_frame(sentence, index, tagset=args.tagset, classes=classes)
+        return extract_frame(sentence, index, classes=classes)
 
     printed = 0
     for instance in _listed(root, fmt, args.verb, extract):
@@ -176,8 +176,8 @@ def frame_record(instance: Instance) -> dict[str, object]:
             {
                 "case": label,
                 "lemma": filler.lemma,
-                "sense": filler.sense,
                 "class": filler.cls,
+                "sense": filler.sense,
                 "position": filler.position,
                 "form": sentence.tokens[filler.position].form if filler.position >= 0 else None,
             }
@@ -189,14 +189,21 @@ def frame_record(instance: Instance) -> dict[str, object]:
 # --- evaluation ---------------------------------------------------------------------------------
 def _gold_sentences(
     frames: Sequence[GoldFrame], gold_path: str, root: Path, fmt: str
-) -> dict[str, Sentence]:
+) -> dict[str, AnnotatedSentence]:
     """The sentences the gold refers to: the SemCor files it names (a missing file is an
-    error naming the line), or every sentence of a Raganato/JSONL export of SemCor."""
+    error naming the line), or every sentence of a Raganato/JSONL export of SemCor (with the
+    target verbs' lemmas as their annotation)."""
     if fmt != "semcor":
         from ..corpus import load_corpus
 
         corpus = load_corpus(root, fmt, frames=False, require_gold=False)
-        return {i.sentence.id: i.sentence for i in corpus.instances}
+        notes: dict[str, list[Annotation]] = {}
+        sentences: dict[str, Sentence] = {}
+        for i in corpus.instances:
+            sentences[i.sentence.id] = i.sentence
+            row = notes.setdefault(i.sentence.id, [Annotation()] * len(i.sentence.tokens))
+            row[i.position] = Annotation(lemma=i.lemma)
+        return {k: AnnotatedSentence(s, tuple(notes[k])) for k, s in sentences.items()}
     wanted = {frame.source: frame.line for frame in frames}
     files: dict[str, Path] = {}
     if root.is_file():
@@ -205,13 +212,13 @@ def _gold_sentences(
         for path in root.rglob("*"):
             if path.name in wanted and path.is_file():
                 files.setdefault(path.name, path)
-    sentences: dict[str, Sentence] = {}
+    found: dict[str, AnnotatedSentence] = {}
     for name, line in sorted(wanted.items(), key=lambda item: item[1]):
         if name not in files:
             raise CorpusFormatError(f"{gold_path}:{line}: SemCor file {name!r} not found in {root}")
-        for sentence in _semcor_sentences(files[name]):
-            sentences[sentence.id] = sentence
-    return sentences
+        for item in _semcor_sentences(files[name]):
+            found[item.sentence.id] = item
+    return found
 
 
 def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
@@ -221,7 +228,7 @@ def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
     sentences = _gold_sentences(frames, gold_path, root, _format(root, args.input_format))
 
     def extract(sentence: Sentence, position: int) -> CaseFrame:
-        return extract_frame(sentence, position, tagset=args.tagset, classes=classes)
+        return extract_frame(sentence, position, classes=classes)
 
     result = evaluate_frames(frames, sentences, extract, path=gold_path, min_count=args.min_count)
     if args.json:

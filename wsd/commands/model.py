@@ -161,6 +161,8 @@ def run_train(args: argparse.Namespace) -> int:
         f"in {time.perf_counter() - started:.1f}s -> {args.out}",
         file=sys.stderr,
     )
+    if method.oracle:
+        print(f"train: ORACLE setting: {method.oracle}", file=sys.stderr)
     if skipped:
         print(f"train: verb tokens skipped: {_counts(skipped)}", file=sys.stderr)
     return 0
@@ -191,6 +193,8 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     if args.confidence:
         _write_confidence(f"{args.out}.confidence.jsonl", predictions)
     print(_summary(predictions, method.verbs_, skipped), file=sys.stderr)
+    if method.oracle:
+        print(f"disambiguate: ORACLE setting: {method.oracle}", file=sys.stderr)
     return 0
 
 

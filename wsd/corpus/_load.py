@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .._exceptions import CorpusFormatError, WSDError
 from ..frames import ClassTable, extract_frame
-from ..types import CaseFrame, Instance, Sentence, Token
+from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
 from .jsonl import read_jsonl
 from .raganato import read_raganato
 from .semcor import read_semcor, semcor_files
@@ -39,7 +39,7 @@ __all__ = ["DOCUMENT", "FORMATS", "Corpus", "CorpusStats", "detect_format", "loa
 
 FORMATS = ("auto", "semcor", "raganato", "jsonl")
 DOCUMENT = "document"  # context_window: the instance's whole document
-_SEMCOR_VERB = "VB"
+_SEMCOR_VERB = "VB"  # SemCor's own (Penn) tags: VB, VBD, ... (not MD)
 _UNIVERSAL_VERB = "VERB"
 
 
@@ -115,18 +115,18 @@ class _Builder:
         self.skipped: Counter[str] = Counter()
         self.instances: list[Instance] = []
 
-    def skip_reason(self, token: Token, lemma: str | None, gold: tuple[str, ...]) -> str | None:
+    def skip_reason(self, note: Annotation, lemma: str | None, gold: tuple[str, ...]) -> str | None:
         if lemma is None:
-            if token.attr("cmd") in ("tag", "verify_tag"):
+            if note.attr("cmd") in ("tag", "verify_tag"):
                 return "untagged"
-            other = token.attr("ot")
+            other = note.attr("ot")
             if other is not None:
                 return f"no-lemma:{other}"
-            return "no-lemma:ignored" if token.attr("cmd") == "ignore" else "no-lemma"
+            return "no-lemma:ignored" if note.attr("cmd") == "ignore" else "no-lemma"
         if self.verbs is not None and lemma not in self.verbs:
             return "not-in-verbs-filter"
         if not gold and self.require_gold:
-            numbers = token.attr("wnsn")
+            numbers = note.attr("wnsn")
             if numbers is not None and set(numbers.split(";")) == {"0"}:
                 return "sense-lost-in-mapping"
             return "no-gold"
@@ -134,25 +134,26 @@ class _Builder:
 
     def add(
         self,
-        sentence: Sentence,
+        item: AnnotatedSentence,
         position: int,
         *,
         instance_id: str | None = None,
-        lemma: str | None = None,
-        gold: tuple[str, ...] | None = None,
         window: tuple[tuple[Token, ...], int] | None = None,
     ) -> None:
-        """Count one verb token; keep it as an instance unless a skip reason applies."""
-        token = sentence.tokens[position]
-        lemma = token.lemma if lemma is None else lemma
-        gold = token.senses if gold is None else gold
+        """Count one verb token; keep it as an instance unless a skip reason applies.  The
+        instance's lemma and gold are the corpus's annotation of the token; its frame is read
+        from the normalised tokens, and each filler's gold sense from the annotations."""
+        sentence = item.sentence
+        note = item.annotations[position]
+        lemma, gold = note.lemma, note.senses
         self.stats.verb_tokens += 1
-        reason = self.skip_reason(token, lemma, gold)
+        reason = self.skip_reason(note, lemma, gold)
         if reason is not None:
             self.skipped[reason] += 1
             return
         assert lemma is not None
         context, context_index = window if window is not None else ((), -1)
+        frame = self.frame(sentence, position) if self.frame is not None else None
         self.instances.append(
             Instance(
                 id=instance_id or f"{sentence.id}.t{position}",
@@ -160,9 +161,10 @@ class _Builder:
                 gold=gold,
                 sentence=sentence,
                 position=position,
-                frame=self.frame(sentence, position) if self.frame is not None else None,
+                frame=frame,
                 context=context,
                 context_index=context_index,
+                filler_gold=_filler_gold(frame, item.annotations),
             )
         )
 
@@ -175,6 +177,22 @@ class _Builder:
         stats.senses = len({key for instance in self.instances for key in instance.gold})
         stats.missing_verbs = sorted(self.verbs - lemmas) if self.verbs is not None else []
         return Corpus(self.instances, stats, source, fmt)
+
+
+def _filler_gold(
+    frame: CaseFrame | None, annotations: Sequence[Annotation]
+) -> tuple[str | None, ...]:
+    """The corpus's first sense key of each filler's head token (None when untagged); empty
+    when no filler is tagged."""
+    if frame is None:
+        return ()
+    gold = tuple(
+        annotations[f.position].senses[0]
+        if 0 <= f.position < len(annotations) and annotations[f.position].senses
+        else None
+        for _, f in frame.cases
+    )
+    return gold if any(gold) else ()
 
 
 class _Windows:
@@ -211,10 +229,10 @@ class _Windows:
         return self._window, self._offset + position
 
 
-def _by_document(sentences: Iterable[Sentence]) -> list[list[Sentence]]:
-    documents: dict[str, list[Sentence]] = {}
-    for sentence in sentences:
-        documents.setdefault(sentence.source, []).append(sentence)
+def _by_document(items: Iterable[AnnotatedSentence]) -> list[list[AnnotatedSentence]]:
+    documents: dict[str, list[AnnotatedSentence]] = {}
+    for item in items:
+        documents.setdefault(item.sentence.source, []).append(item)
     return list(documents.values())
 
 
@@ -230,48 +248,45 @@ def _load_semcor(
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
     for path in paths:
-        sentences = list(read_semcor(path))
         builder.stats.files += 1
-        _add_sentences(sentences, builder, context_window, _SEMCOR_VERB)
+        _add_document(list(read_semcor(path)), builder, context_window, "semcor")
 
 
-def _add_sentences(
-    sentences: Sequence[Sentence], builder: _Builder, context_window: int | str, verb_tag: str
+def _add_document(
+    items: Sequence[AnnotatedSentence], builder: _Builder, context_window: int | str, fmt: str
 ) -> None:
-    windows = _Windows(sentences, context_window)
-    for index, sentence in enumerate(sentences):
+    """Count a document's sentences and tokens and add every verb token: SemCor's own ``VB*``
+    tags; in Raganato XML every universal ``VERB``, where a plain ``<wf>`` (not up for
+    disambiguation) counts as ``untagged`` and an ``<instance>`` keeps its id."""
+    windows = _Windows([item.sentence for item in items], context_window)
+    semcor = fmt == "semcor"
+    for index, item in enumerate(items):
+        sentence = item.sentence
         builder.stats.sentences += 1
         builder.stats.tokens += len(sentence.tokens)
-        for position, token in enumerate(sentence.tokens):
-            if token.pos.startswith(verb_tag):
-                builder.add(sentence, position, window=windows(index, position))
+        for position, (token, note) in enumerate(
+            zip(sentence.tokens, item.annotations, strict=True)
+        ):
+            if semcor:
+                if note.tag.startswith(_SEMCOR_VERB):
+                    builder.add(item, position, window=windows(index, position))
+                continue
+            if token.pos != _UNIVERSAL_VERB:
+                continue
+            instance_id = note.attr("id")
+            if instance_id is None:
+                builder.stats.verb_tokens += 1
+                builder.skipped["untagged"] += 1
+            else:
+                builder.add(
+                    item, position, instance_id=instance_id, window=windows(index, position)
+                )
 
 
 def _load_raganato(path: Path, builder: _Builder, context_window: int | str) -> None:
-    sentences, instances = read_raganato(path)
     builder.stats.files = 1
-    by_token = {(i.sentence.id, i.position): i for i in instances.values()}
-    for document in _by_document(sentences):
-        windows = _Windows(document, context_window)
-        for index, sentence in enumerate(document):
-            builder.stats.sentences += 1
-            builder.stats.tokens += len(sentence.tokens)
-            for position, token in enumerate(sentence.tokens):
-                if not token.pos.startswith((_UNIVERSAL_VERB, _SEMCOR_VERB)):
-                    continue
-                instance = by_token.get((sentence.id, position))
-                if instance is None:  # a plain <wf>: not up for disambiguation
-                    builder.stats.verb_tokens += 1
-                    builder.skipped["untagged"] += 1
-                    continue
-                builder.add(
-                    sentence,
-                    position,
-                    instance_id=instance.id,
-                    lemma=instance.lemma,
-                    gold=instance.gold,
-                    window=windows(index, position),
-                )
+    for document in _by_document(read_raganato(path)):
+        _add_document(document, builder, context_window, "raganato")
 
 
 def _load_jsonl(path: Path, builder: _Builder) -> None:
@@ -282,7 +297,7 @@ def _load_jsonl(path: Path, builder: _Builder) -> None:
         if instance.sentence.id not in sentence_ids:
             sentence_ids.add(instance.sentence.id)
             builder.stats.tokens += len(instance.sentence.tokens)
-        reason = builder.skip_reason(instance.token, instance.lemma, instance.gold)
+        reason = builder.skip_reason(Annotation(), instance.lemma, instance.gold)
         if reason is not None:
             builder.skipped[reason] += 1
             continue
@@ -331,7 +346,7 @@ def load_corpus(
         raise WSDError(f"files= selects SemCor files; {root} is {fmt}")
 
     def frame(sentence: Sentence, position: int) -> CaseFrame:
-        return extract_frame(sentence, position, tagset="auto", classes=classes)
+        return extract_frame(sentence, position, classes=classes)
 
     extract = frame if frames and fmt != "jsonl" else None
     builder = _Builder(_normalise_verbs(verbs), require_gold, extract)

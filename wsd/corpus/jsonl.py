@@ -6,28 +6,34 @@ is in ``wsd/corpus/README.md``)::
     id        str            unique instance id
     lemma     str            target verb lemma
     gold      [str]          gold sense keys (empty or absent: unannotated input)
-    tokens    [token]        the sentence; token = {"form", "lemma", "pos", "senses", "attrs"}
-                             (only "form" required) or a bare string (the form)
+    lang      str            language of the tokens (default "en": English lemmas come from
+                             WordNet's morphy; other languages keep the given lemmas)
+    tokens    [token]        the sentence; token = {"form", "lemma", "pos"} (only "form"
+                             required) or a bare string (the form); pos a universal or Penn tag
     position  int            index of the target in tokens (required with tokens)
     sentence  str            sentence id (default: the instance id)
     source    str            document the sentence came from (default: the file name)
     frame     {case: filler} case label -> filler, in surface order; filler = {"lemma",
-                             "sense", "class", "position"} (only "lemma" required) or a bare
-                             lemma string.  Case labels are free strings: subj/obj/prep:with
-                             for English, が/を/に/で for Japanese.  A frame with a label
-                             twice (two "prep:from") is a list of [case, filler] pairs.
+                             "class", "sense", "gold", "position"} (only "lemma" required)
+                             or a bare lemma string: "class" a thesaurus class for a pronoun or
+                             name and "sense" that class's sense; "gold" the filler's gold
+                             noun sense (training material; read at prediction time only by
+                             the oracle setting).  Case labels are free strings: subj/obj/
+                             prep:with for English, が/を/に/で for Japanese.  A frame with a
+                             label twice (two "prep:from") is a list of [case, filler] pairs.
     passive   bool           the frame is of a passive verb (default false)
     context   [token]        a wider window (neighbouring sentences), with
     context_index int        the target's index in it
 
 Example (Japanese, case particles as case labels)::
 
-    {"id": "ja.1", "lemma": "使う", "gold": ["使う.1"],
+    {"id": "ja.1", "lemma": "使う", "gold": ["使う.1"], "lang": "ja",
      "tokens": ["彼", "が", "箸", "を", "使う"], "position": 4,
      "frame": {"が": {"lemma": "彼", "class": "person"}, "を": "箸"}}
 
-Without ``tokens`` the sentence is the target word alone.  Errors name ``file:line`` and the
-field.  :func:`write_jsonl` writes what :func:`read_jsonl` reads back into equal instances.
+Tokens are normalised as for every corpus (:mod:`wsd.normalise`).  Without ``tokens`` the
+sentence is the target word alone.  Errors name ``file:line`` and the field.
+:func:`write_jsonl` writes what :func:`read_jsonl` reads back into equal instances.
 """
 
 from __future__ import annotations
@@ -41,15 +47,17 @@ from typing import Any
 from thesaurus._io import atomic_open
 
 from .._exceptions import CorpusFormatError
+from ..normalise import ENGLISH, normalise_token
 from ..types import CaseFrame, Filler, Instance, Sentence, Token
 
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 
 _FIELDS = frozenset(
-    "id lemma gold tokens position sentence source frame passive context context_index".split()
+    "id lemma gold lang tokens position sentence source frame passive context context_index".split()
 )
-_TOKEN_FIELDS = frozenset({"form", "lemma", "pos", "senses", "attrs"})
-_FILLER_FIELDS = frozenset({"lemma", "sense", "class", "position"})
+_TOKEN_FIELDS = frozenset({"form", "lemma", "pos"})
+_GOLD_ON_TOKENS = frozenset({"senses", "attrs"})
+_FILLER_FIELDS = frozenset({"lemma", "class", "sense", "gold", "position"})
 
 
 class _FieldError(ValueError):
@@ -84,30 +92,35 @@ def _integer(value: Any, field: str, size: int) -> int:
     return value
 
 
-def _token(value: Any, field: str) -> Token:
+def _token(value: Any, field: str, lang: str) -> Token:
     if isinstance(value, str) and value:
-        return Token(form=value)
+        return normalise_token(value, "", None, lang)
     if not isinstance(value, dict):
         raise _FieldError(f"{field} must be a string or an object, got {value!r}")
+    gold = sorted(set(value) & _GOLD_ON_TOKENS)
+    if gold:
+        raise _FieldError(
+            f"{field}: tokens carry no {gold[0]!r} (a token is only form, lemma and pos): put "
+            f"the target's senses in 'gold' and a case filler's in its frame entry's 'gold'"
+        )
     unknown = sorted(set(value) - _TOKEN_FIELDS)
     if unknown:
         raise _FieldError(f"{field}: unknown field {unknown[0]!r}")
-    attrs = value.get("attrs") or {}
-    if not isinstance(attrs, dict) or not all(isinstance(v, str) for v in attrs.values()):
-        raise _FieldError(f"{field}.attrs must be an object of strings")
-    return Token(
-        form=str(_string(value.get("form"), f"{field}.form")),
-        lemma=_string(value.get("lemma"), f"{field}.lemma", optional=True),
-        pos=value.get("pos") or "",
-        senses=_strings(value.get("senses"), f"{field}.senses"),
-        attrs=tuple(sorted(attrs.items())),
+    pos = value.get("pos") or ""
+    if not isinstance(pos, str):
+        raise _FieldError(f"{field}.pos must be a string, got {pos!r}")
+    return normalise_token(
+        str(_string(value.get("form"), f"{field}.form")),
+        pos,
+        _string(value.get("lemma"), f"{field}.lemma", optional=True),
+        lang,
     )
 
 
-def _tokens(value: Any, field: str) -> tuple[Token, ...]:
+def _tokens(value: Any, field: str, lang: str) -> tuple[Token, ...]:
     if not isinstance(value, list) or not value:
         raise _FieldError(f"field {field!r} must be a non-empty list of tokens")
-    return tuple(_token(item, f"{field}[{i}]") for i, item in enumerate(value))
+    return tuple(_token(item, f"{field}[{i}]", lang) for i, item in enumerate(value))
 
 
 def _frame_items(value: Any) -> list[tuple[Any, Any]]:
@@ -121,16 +134,19 @@ def _frame_items(value: Any) -> list[tuple[Any, Any]]:
     )
 
 
-def _frame(value: Any, passive: Any) -> CaseFrame:
+def _frame(value: Any, passive: Any) -> tuple[CaseFrame, tuple[str | None, ...]]:
+    """The frame and the gold sense of each filler (None where the file gives none)."""
     if not isinstance(passive, bool):
         raise _FieldError(f"field 'passive' must be true or false, got {passive!r}")
     cases: list[tuple[str, Filler]] = []
+    gold: list[str | None] = []
     for label, filler in _frame_items(value):
         where = f"frame[{label!r}]"
         if not isinstance(label, str) or not label:
             raise _FieldError(f"field 'frame' has a bad case label {label!r}")
         if isinstance(filler, str) and filler:
             cases.append((label, Filler(lemma=filler)))
+            gold.append(None)
             continue
         if not isinstance(filler, dict):
             raise _FieldError(f"{where} must be a lemma or an object, got {filler!r}")
@@ -140,18 +156,17 @@ def _frame(value: Any, passive: Any) -> CaseFrame:
         position = filler.get("position", -1)
         if isinstance(position, bool) or not isinstance(position, int):
             raise _FieldError(f"{where}.position must be an integer, got {position!r}")
-        cases.append(
-            (
-                label,
-                Filler(
-                    lemma=str(_string(filler.get("lemma"), f"{where}.lemma")),
-                    sense=_string(filler.get("sense"), f"{where}.sense", optional=True),
-                    cls=_string(filler.get("class"), f"{where}.class", optional=True),
-                    position=position,
-                ),
-            )
-        )
-    return CaseFrame(cases=tuple(cases), passive=passive)
+        cls = _string(filler.get("class"), f"{where}.class", optional=True)
+        sense = _string(filler.get("sense"), f"{where}.sense", optional=True)
+        filler_gold = _string(filler.get("gold"), f"{where}.gold", optional=True)
+        if cls is None and sense is not None:
+            if filler_gold is not None:
+                raise _FieldError(f"{where}: 'sense' is the sense of a 'class'; give 'class'")
+            sense, filler_gold = None, sense  # files of version 0.1: the filler's gold sense
+        lemma = str(_string(filler.get("lemma"), f"{where}.lemma"))
+        cases.append((label, Filler(lemma=lemma, sense=sense, cls=cls, position=position)))
+        gold.append(filler_gold)
+    return CaseFrame(cases=tuple(cases), passive=passive), tuple(gold)
 
 
 def _instance(record: Any, source: str) -> Instance:
@@ -163,25 +178,34 @@ def _instance(record: Any, source: str) -> Instance:
     instance_id = str(_string(record.get("id"), "id"))
     lemma = str(_string(record.get("lemma"), "lemma"))
     gold = _strings(record.get("gold"), "gold")
+    lang = str(_string(record.get("lang", ENGLISH), "lang")).lower()
     if "tokens" in record:
-        tokens = _tokens(record["tokens"], "tokens")
+        tokens = _tokens(record["tokens"], "tokens", lang)
         if "position" not in record:
             raise _FieldError("field 'position' is required with 'tokens'")
         position = _integer(record["position"], "position", len(tokens))
     else:
-        tokens, position = (Token(form=lemma, lemma=lemma, senses=gold),), 0
+        tokens, position = (normalise_token(lemma, "VERB", lemma, lang),), 0
     sentence = Sentence(
         id=str(_string(record.get("sentence", instance_id), "sentence")),
         tokens=tokens,
         source=_source(record.get("source", source)),
+        lang=lang,
     )
-    frame = _frame(record["frame"], record.get("passive", False)) if "frame" in record else None
+    frame: CaseFrame | None = None
+    filler_gold: tuple[str | None, ...] = ()
+    if "frame" in record:
+        frame, filler_gold = _frame(record["frame"], record.get("passive", False))
+        if not any(filler_gold):
+            filler_gold = ()
     context: tuple[Token, ...] = ()
     context_index = -1
     if "context" in record:
-        context = _tokens(record["context"], "context")
+        context = _tokens(record["context"], "context", lang)
         context_index = _integer(record.get("context_index"), "context_index", len(context))
-    return Instance(instance_id, lemma, gold, sentence, position, frame, context, context_index)
+    return Instance(
+        instance_id, lemma, gold, sentence, position, frame, context, context_index, filler_gold
+    )
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
@@ -223,16 +247,19 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
         raise CorpusFormatError(f"{path}: no instance (the file is empty or blank)")
 
 
-def _token_record(token: Token) -> dict[str, Any] | str:
-    record: dict[str, Any] = {"form": token.form}
-    if token.lemma is not None:
-        record["lemma"] = token.lemma
-    if token.pos:
-        record["pos"] = token.pos
-    if token.senses:
-        record["senses"] = list(token.senses)
-    if token.attrs:
-        record["attrs"] = dict(token.attrs)
+def _token_record(token: Token) -> dict[str, Any]:
+    return {"form": token.form, "lemma": token.lemma, "pos": token.pos}
+
+
+def _filler_record(filler: Filler, gold: str | None) -> dict[str, Any]:
+    record: dict[str, Any] = {"lemma": filler.lemma}
+    if filler.cls is not None:
+        record["class"] = filler.cls
+        if filler.sense is not None:
+            record["sense"] = filler.sense
+    if gold is not None:
+        record["gold"] = gold
+    record["position"] = filler.position
     return record
 
 
@@ -242,23 +269,17 @@ def instance_record(instance: Instance) -> dict[str, Any]:
         "id": instance.id,
         "lemma": instance.lemma,
         "gold": list(instance.gold),
+        "lang": instance.sentence.lang,
         "sentence": instance.sentence.id,
         "source": instance.sentence.source,
         "tokens": [_token_record(t) for t in instance.sentence.tokens],
         "position": instance.position,
     }
     if instance.frame is not None:
+        golds = instance.filler_gold or (None,) * len(instance.frame.cases)
         pairs = [
-            (
-                label,
-                {
-                    "lemma": filler.lemma,
-                    "sense": filler.sense,
-                    "class": filler.cls,
-                    "position": filler.position,
-                },
-            )
-            for label, filler in instance.frame.cases
+            (label, _filler_record(filler, gold))
+            for (label, filler), gold in zip(instance.frame.cases, golds, strict=True)
         ]
         unique = len(set(instance.frame.labels)) == len(pairs)
         record["frame"] = dict(pairs) if unique else [list(pair) for pair in pairs]

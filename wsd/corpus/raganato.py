@@ -15,11 +15,12 @@
 and a key file with lines ``instance_id sense_key [sense_key ...]``.  Tags are universal
 (``NOUN VERB ADJ ADV ADP DET PRON NUM CONJ PRT X .``); verb instances have ``pos="VERB"``.
 
-Reading gives :class:`~wsd.types.Sentence` records (``Sentence.source`` = the text id; an
-``<instance>`` token carries its gold keys in ``Token.senses`` and its id in
-``Token.attrs``) and the instances by id.  Writing maps Penn tags to universal ones, writes a
-``<wf>`` lemma for every token (the form, lower-cased, when the corpus has none: the
-benchmark readers expect one) and the key file beside it, both atomically.
+Reading gives :class:`~wsd.types.AnnotatedSentence` records: normalised tokens
+(:mod:`wsd.normalise`, by the ``lang`` of ``<corpus>``; ``Sentence.source`` = the text id) and
+each token's :class:`~wsd.types.Annotation` (the file's lemma and tag; for an ``<instance>``
+its gold keys and ``("id", instance id)``).  Writing writes the normalised tokens (universal
+tag, lemma), each instance with its own lemma, and the key file beside the XML, both
+atomically.
 """
 
 from __future__ import annotations
@@ -34,25 +35,11 @@ from xml.sax.saxutils import escape, quoteattr
 from thesaurus._io import atomic_open
 
 from .._exceptions import CorpusFormatError
-from ..types import Instance, Sentence, Token
+from ..normalise import ENGLISH, normalise_token, universal_tag
+from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
 from .keys import read_keys, write_keys
 
-__all__ = ["PENN_TO_UNIVERSAL", "gold_key_path", "read_raganato", "write_raganato"]
-
-PENN_TO_UNIVERSAL: Mapping[str, str] = {
-    **dict.fromkeys(("NN", "NNS", "NNP", "NNPS", "NP", "NPS"), "NOUN"),
-    **dict.fromkeys(("VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"), "VERB"),
-    **dict.fromkeys(("JJ", "JJR", "JJS"), "ADJ"),
-    **dict.fromkeys(("RB", "RBR", "RBS", "WRB"), "ADV"),
-    **dict.fromkeys(("PRP", "PRP$", "WP", "WP$", "PR", "PP", "PP$", "EX"), "PRON"),
-    **dict.fromkeys(("DT", "PDT", "WDT"), "DET"),
-    **dict.fromkeys(("IN",), "ADP"),
-    **dict.fromkeys(("CC",), "CONJ"),
-    **dict.fromkeys(("CD",), "NUM"),
-    **dict.fromkeys(("RP", "TO", "POS"), "PRT"),
-    **dict.fromkeys(("FW", "UH", "LS", "SYM"), "X"),
-}
-_UNIVERSAL = frozenset(PENN_TO_UNIVERSAL.values()) | {"."}
+__all__ = ["gold_key_path", "read_raganato", "write_raganato"]
 
 
 def gold_key_path(data_xml: str | os.PathLike[str]) -> Path:
@@ -113,13 +100,13 @@ def _parse_xml(path: Path) -> _Node:
 
 def read_raganato(
     data_xml: str | os.PathLike[str], key: str | os.PathLike[str] | None = None
-) -> tuple[list[Sentence], dict[str, Instance]]:
-    """Sentences and instances (by id, in document order) of a ``*.data.xml`` file.
+) -> list[AnnotatedSentence]:
+    """The annotated sentences of a ``*.data.xml`` file, in document order.
 
     Gold keys come from ``key`` or, when it is ``None``, from ``*.gold.key.txt`` beside the
-    XML if present (else every instance has ``gold == ()``).  A key for an id that is not an
-    instance of the XML is an error, so a mismatched key file cannot pass silently.  Errors
-    in the XML name ``file:line``.
+    XML if present (else no instance has gold).  A key for an id that is not an instance of
+    the XML is an error, so a mismatched key file cannot pass silently; so is an instance id
+    given twice.  Errors in the XML name ``file:line``.
     """
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)
@@ -129,8 +116,9 @@ def read_raganato(
         raise CorpusFormatError(
             f"{path}:{root.line}: root element is <{root.tag}>, expected <corpus>"
         )
-    sentences: list[Sentence] = []
-    instances: dict[str, Instance] = {}
+    lang = (root.get("lang") or ENGLISH).lower()
+    sentences: list[AnnotatedSentence] = []
+    seen: dict[str, int] = {}
     for text in root.children:
         if text.tag != "text":
             raise CorpusFormatError(f"{path}:{text.line}: unexpected <{text.tag}> in <corpus>")
@@ -141,22 +129,8 @@ def read_raganato(
                     f"{path}:{element.line}: expected <sentence id=...> in text {text_id!r}, "
                     f"got <{element.tag}>"
                 )
-            sentence, positions = _read_sentence(element, text_id, gold, path)
-            sentences.append(sentence)
-            for instance_id, position, line in positions:
-                if instance_id in instances:
-                    raise CorpusFormatError(
-                        f"{path}:{line}: instance id {instance_id!r} given twice"
-                    )
-                token = sentence.tokens[position]
-                instances[instance_id] = Instance(
-                    id=instance_id,
-                    lemma=token.lemma or token.form.lower(),
-                    gold=token.senses,
-                    sentence=sentence,
-                    position=position,
-                )
-    unknown = sorted(set(gold) - set(instances))
+            sentences.append(_read_sentence(element, text_id, gold, path, lang, seen))
+    unknown = sorted(set(gold) - set(seen))
     if unknown:
         raise CorpusFormatError(
             f"{key_path}: {len(unknown)} key(s) for ids that are not instances of {path}, "
@@ -164,15 +138,20 @@ def read_raganato(
         )
     if not sentences:
         raise CorpusFormatError(f"{path}: no <sentence> in this file")
-    return sentences, instances
+    return sentences
 
 
 def _read_sentence(
-    element: _Node, text_id: str, gold: Mapping[str, tuple[str, ...]], path: Path
-) -> tuple[Sentence, list[tuple[str, int, int]]]:
+    element: _Node,
+    text_id: str,
+    gold: Mapping[str, tuple[str, ...]],
+    path: Path,
+    lang: str,
+    seen: dict[str, int],
+) -> AnnotatedSentence:
     sentence_id = element.get("id", "") or ""
     tokens: list[Token] = []
-    positions: list[tuple[str, int, int]] = []
+    annotations: list[Annotation] = []
     for child in element.children:
         form = "".join(child.text).strip()
         if child.tag not in ("wf", "instance") or not form or child.children:
@@ -182,46 +161,44 @@ def _read_sentence(
             )
         lemma = child.get("lemma") or None
         pos = child.get("pos", "") or ""
+        tokens.append(normalise_token(form, pos, lemma, lang))
         if child.tag == "instance":
             instance_id = child.get("id")
             if not instance_id:
                 raise CorpusFormatError(
                     f"{path}:{child.line}: sentence {sentence_id!r}: <instance> without id"
                 )
-            positions.append((instance_id, len(tokens), child.line))
-            tokens.append(
-                Token(form, lemma, pos, gold.get(instance_id, ()), (("id", instance_id),))
-            )
+            if instance_id in seen:
+                raise CorpusFormatError(
+                    f"{path}:{child.line}: instance id {instance_id!r} given twice "
+                    f"(first on line {seen[instance_id]})"
+                )
+            seen[instance_id] = child.line
+            senses = gold.get(instance_id, ())
+            annotations.append(Annotation(lemma, pos, senses, (("id", instance_id),)))
         else:
-            tokens.append(Token(form, lemma, pos))
-    return Sentence(id=sentence_id, tokens=tuple(tokens), source=text_id), positions
-
-
-def _universal(pos: str) -> str:
-    if pos in _UNIVERSAL:
-        return pos
-    tag = pos.split("|")[0]
-    if tag in PENN_TO_UNIVERSAL:
-        return PENN_TO_UNIVERSAL[tag]
-    return "." if tag and not any(ch.isalnum() for ch in tag) else "X"
+            annotations.append(Annotation(lemma, pos))
+    sentence = Sentence(id=sentence_id, tokens=tuple(tokens), source=text_id, lang=lang)
+    return AnnotatedSentence(sentence, tuple(annotations))
 
 
 def write_raganato(
-    items: Iterable[Instance] | Iterable[Sentence],
+    items: Iterable[Instance] | Iterable[AnnotatedSentence],
     path_xml: str | os.PathLike[str],
     path_key: str | os.PathLike[str] | None = None,
     *,
     source: str = "verb-wsd",
-    lang: str = "en",
+    lang: str | None = None,
 ) -> tuple[int, int]:
     """Write ``*.data.xml`` and its key file (default: :func:`gold_key_path`); return
     ``(sentences, instances)`` written.
 
     ``items`` are instances (their sentences are written once each, in order of first
-    appearance, and each instance's token becomes an ``<instance>``) or sentences (every
-    token with sense keys becomes an instance ``<sentence id>.t<position>``).  Sentences are
-    grouped into ``<text>`` elements by ``Sentence.source``.  Instances without gold are in the
-    XML but not in the key file (the scorers read a missing line as no answer).
+    appearance, and each instance's token becomes an ``<instance>``) or annotated sentences
+    (every token with sense keys becomes an instance: its annotation's ``id``, else
+    ``<sentence id>.t<position>``).  Sentences are grouped into ``<text>`` elements by
+    ``Sentence.source``.  Instances without gold are in the XML but not in the key file (the
+    scorers read a missing line as no answer).  ``lang`` defaults to the sentences' language.
     """
     sentences: dict[str, Sentence] = {}
     marked: dict[str, dict[int, tuple[str, str, tuple[str, ...]]]] = {}
@@ -231,15 +208,18 @@ def write_raganato(
             entry = (item.id, item.lemma, item.gold)
             marked.setdefault(sentence.id, {})[item.position] = entry
         else:
-            sentence = item
+            sentence = item.sentence
             marks = marked.setdefault(sentence.id, {})
-            for i, token in enumerate(sentence.tokens):
-                if token.senses:
-                    marks[i] = (f"{sentence.id}.t{i}", token.lemma or token.form, token.senses)
+            for i, (token, note) in enumerate(zip(sentence.tokens, item.annotations, strict=True)):
+                if note.senses:
+                    instance_id = note.attr("id") or f"{sentence.id}.t{i}"
+                    marks[i] = (instance_id, note.lemma or token.lemma, note.senses)
         known = sentences.setdefault(sentence.id, sentence)
         if known is not sentence and known != sentence:
             raise CorpusFormatError(f"two different sentences with id {sentence.id!r}")
     keys: list[tuple[str, tuple[str, ...]]] = []
+    if lang is None:
+        lang = next((s.lang for s in sentences.values()), ENGLISH)
     with atomic_open(Path(path_xml)) as out:
         out.write('<?xml version="1.0" encoding="UTF-8" ?>\n')
         out.write(f"<corpus lang={quoteattr(lang)} source={quoteattr(source)}>\n")
@@ -253,7 +233,7 @@ def write_raganato(
             out.write(f"<sentence id={quoteattr(sentence.id)}>\n")
             marks = marked.get(sentence.id, {})
             for i, token in enumerate(sentence.tokens):
-                pos = quoteattr(_universal(token.pos))
+                pos = quoteattr(universal_tag(token.pos))
                 form = escape(token.form)
                 if i in marks:
                     instance_id, lemma, gold = marks[i]

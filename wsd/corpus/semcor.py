@@ -17,12 +17,15 @@ Conventions of the data model (fixed by the case-frame gold in ``tests/data/fram
 * ``Sentence.id`` = ``<file>.s<snum>`` (``br-a01.s1``); ``Sentence.source`` = the file name.
 * Token positions are 0-based over *all* tokens of the sentence, ``<punc>`` included; a
   multiword ``<wf>`` (``Fulton_County_Grand_Jury``, ``took_place``) is one token.
+* Tokens are normalised (:mod:`wsd.normalise`): universal tag from the Penn tag, lemma from
+  the form.  Everything the file annotates goes to the token's
+  :class:`~wsd.types.Annotation`: SemCor's lemma and Penn tag, the sense keys and every other
+  attribute (``cmd``, ``wnsn``, ``lexsn``, ``pn``, ``rdf``, ``ot``, ``dc``, ``sep``) as sorted
+  pairs.
 * Sense key = ``lemma%lexsn``; ``wnsn=1;2 lexsn=1:28:02::;1:28:01::`` gives several keys, in
   order.  ``wnsn=0`` marks a sense lost in the WordNet 1.6 -> 3.0 mapping: that key is *not*
-  put in ``Token.senses`` (it is not a usable WordNet 3.0 sense); the raw ``wnsn`` and
-  ``lexsn`` stay in ``Token.attrs``, so the token is recognisably "tagged but lost".
-* ``Token.attrs`` keeps every attribute except ``pos`` and ``lemma`` (``cmd``, ``wnsn``,
-  ``lexsn``, ``pn``, ``rdf``, ``ot``, ``dc``, ``sep``) as sorted pairs.
+  put in ``Annotation.senses`` (it is not a usable WordNet 3.0 sense); the raw ``wnsn`` and
+  ``lexsn`` stay in ``Annotation.attrs``, so the token is recognisably "tagged but lost".
 * A ``<punc>`` token has the punctuation itself as its Penn tag (``,``, ``.``, `````), no lemma.
 * Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
 
@@ -41,7 +44,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .._exceptions import CorpusFormatError, DataError
-from ..types import Sentence, Token
+from ..normalise import normalise_token
+from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence, Token
 
 __all__ = [
     "SEMCOR_ATTRIBUTES",
@@ -68,11 +72,6 @@ _LINE = re.compile(
 )
 
 
-def _repo_default() -> Path:
-    """``<repo>/../shared/data/semcor3.0`` where ``<repo>`` is the parent of the ``wsd`` package."""
-    return Path(__file__).resolve().parent.parent.parent.parent / "shared" / "data" / "semcor3.0"
-
-
 def _nltk_semcor_dir() -> Path | None:
     """NLTK's ``semcor`` corpus directory when it is installed (never downloads)."""
     try:
@@ -85,7 +84,8 @@ def _nltk_semcor_dir() -> Path | None:
 
 def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
     """Locate SemCor: ``path`` if given (it must exist), else ``$WSD_SEMCOR``, else NLTK's
-    ``semcor`` corpus if installed, else ``<repo>/../shared/data/semcor3.0``.
+    ``semcor`` corpus if installed.  (The project's Makefile and tests set ``$WSD_SEMCOR`` to
+    ``../shared/data/semcor3.0``; the library itself knows no path of a checkout.)
 
     Raises :class:`CorpusFormatError` for an explicit path that does not exist and
     :class:`DataError` (one line, with the ways to point at it) when nothing is found.
@@ -103,12 +103,9 @@ def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
     nltk_dir = _nltk_semcor_dir()
     if nltk_dir is not None:
         return nltk_dir
-    default = _repo_default()
-    if default.is_dir():
-        return default
     raise DataError(
-        f"SemCor 3.0 not found: pass --corpus PATH, set ${ENV_VAR}, install NLTK's 'semcor' "
-        f"corpus, or unpack it at {default}"
+        f"SemCor 3.0 not found: pass --corpus PATH, set ${ENV_VAR} to its directory, or "
+        f"install NLTK's 'semcor' corpus"
     )
 
 
@@ -151,14 +148,14 @@ def _parse_attributes(text: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=1 << 17)
-def _token(kind: str, attr_text: str, text: str) -> Token:
-    """The token of one ``<wf>``/``<punc>`` line (memoised: most lines recur; tokens are
-    immutable, so sharing them is safe).  Raises ValueError with the reason."""
+def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
+    """The token and annotation of one ``<wf>``/``<punc>`` line (memoised: most lines recur;
+    both are immutable, so sharing them is safe).  Raises ValueError with the reason."""
     form = _unescape(text)
     if kind == "punc":
         if attr_text.strip():
             raise ValueError("<punc> takes no attribute")
-        return Token(form=form, pos=form)
+        return normalise_token(form, form), NO_ANNOTATION
     attrs = _parse_attributes(attr_text)
     unknown = sorted(set(attrs) - SEMCOR_ATTRIBUTES)
     if unknown:
@@ -177,7 +174,8 @@ def _token(kind: str, attr_text: str, text: str) -> Token:
         senses = tuple(
             f"{lemma}%{key}" for key, number in zip(keys, numbers, strict=True) if number != "0"
         )
-    return Token(form=form, lemma=lemma, pos=pos, senses=senses, attrs=tuple(sorted(attrs.items())))
+    annotation = Annotation(lemma, pos, senses, tuple(sorted(attrs.items())))
+    return normalise_token(form, pos), annotation
 
 
 def _decode(path: Path) -> str:
@@ -196,8 +194,9 @@ def _file_name(path: Path) -> str:
     return path.name[:-4] if path.name.endswith(".xml") else path.name
 
 
-def read_semcor(path: str | os.PathLike[str]) -> Iterator[Sentence]:
-    """The sentences of one SemCor tag file (of every tag file when ``path`` is a directory)."""
+def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
+    """The sentences of one SemCor tag file (of every tag file when ``path`` is a directory),
+    each with its tokens' annotations."""
     path = Path(path)
     if path.is_dir():
         for file in semcor_files(path):
@@ -205,6 +204,7 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[Sentence]:
         return
     name = _file_name(path)
     tokens: list[Token] | None = None
+    annotations: list[Annotation] = []
     snum = ""
     count = 0
     lineno = 0
@@ -220,16 +220,19 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[Sentence]:
             if tokens is None:
                 raise CorpusFormatError(f"{path}:{lineno}: <{kind}> outside a sentence")
             try:
-                tokens.append(_token(kind, match["attrs"], match["text"]))
+                token, annotation = _token(kind, match["attrs"], match["text"])
             except ValueError as exc:
                 raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+            tokens.append(token)
+            annotations.append(annotation)
             continue
         tag = match["tag"]
         if match["close"]:
             if tag == "s":
                 if tokens is None:
                     raise CorpusFormatError(f"{path}:{lineno}: </s> without <s>")
-                yield Sentence(id=f"{name}.s{snum}", tokens=tuple(tokens), source=name)
+                sentence = Sentence(id=f"{name}.s{snum}", tokens=tuple(tokens), source=name)
+                yield AnnotatedSentence(sentence, tuple(annotations))
                 count += 1
                 tokens = None
             continue
@@ -247,13 +250,14 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[Sentence]:
             if not snum:
                 raise CorpusFormatError(f"{path}:{lineno}: <s> without snum")
             tokens = []
+            annotations = []
     if tokens is not None:
         raise CorpusFormatError(f"{path}:{lineno}: sentence {snum} is not closed")
     if count == 0:
         raise CorpusFormatError(f"{path}: no sentence (<s snum=N> ... </s>) in this file")
 
 
-def read_nltk_semcor(root: str | os.PathLike[str] | None = None) -> Iterator[Sentence]:
+def read_nltk_semcor(root: str | os.PathLike[str] | None = None) -> Iterator[AnnotatedSentence]:
     """The sentences of NLTK's ``semcor`` corpus (``br-*.xml``, the same lines with quoted
     attributes), in the same model as :func:`read_semcor`.  ``root`` defaults to NLTK's copy;
     raises :class:`DataError` when it is not installed."""

@@ -1,7 +1,7 @@
 """Case-frame extraction: the verb's ``subj``, ``obj``, ``iobj`` and ``prep:<p>`` head nouns.
 
 >>> from wsd.types import Sentence, Token
->>> toks = [Token("He", pos="PRP"), Token("ate", "eat", "VB", ("eat%2:34:00::",)),
+>>> toks = [Token("He", pos="PRP"), Token("ate", "eat", "VB"),
 ...         Token("the", pos="DT"), Token("apples", "apple", "NN"), Token("with", pos="IN"),
 ...         Token("a", pos="DT"), Token("fork", "fork", "NN")]
 >>> frame = extract_frame(Sentence("s1", tuple(toks)), 1)
@@ -21,12 +21,10 @@ from ._classes import (
     load_class_table,
 )
 from ._english import extract_english
-from ._tags import TAGSETS
 
 __all__ = [
     "DEFAULT_CLASS_TABLE",
     "DEFAULT_NAME_TABLE",
-    "TAGSETS",
     "ClassEntry",
     "ClassTable",
     "default_class_table",
@@ -36,18 +34,14 @@ __all__ = [
 
 
 def extract_frame(
-    sentence: Sentence,
-    position: int,
-    *,
-    tagset: str = "auto",
-    classes: ClassTable | None = None,
+    sentence: Sentence, position: int, *, classes: ClassTable | None = None
 ) -> CaseFrame:
     """The case frame of the verb at ``position`` in a POS-tagged English sentence.
 
-    ``tagset`` is ``"penn"`` (SemCor), ``"universal"`` (Raganato XML) or ``"auto"`` (decided
-    per sentence from the tags).  ``classes`` maps pronouns, titled names and proper names
-    the corpus did not classify to thesaurus classes (default: ``data/pronoun_classes.tsv``
-    and ``data/name_classes.tsv``).  Pure: no I/O beyond reading the default tables once.
+    Reads only each token's form, lemma and tag (universal or Penn: both are mapped to the
+    universal tagset first, so they give the same frame), never gold.  ``classes`` maps
+    pronouns, titled names and proper names to thesaurus classes (default: the package's
+    pronoun and proper-name tables).  Pure: no I/O beyond reading the default tables once.
     """
     table = default_class_table() if classes is None else classes
-    return extract_english(sentence, position, tagset=tagset, classes=table)
+    return extract_english(sentence, position, classes=table)

@@ -86,6 +86,10 @@ class ClassTable:
     def title(self, word: str) -> ClassEntry | None:
         return self.titles.get(word.lower())
 
+    def is_name(self, word: str) -> bool:
+        """``word`` (lower-cased, ``_`` between parts) is listed as a name itself."""
+        return word.lower() in self.names
+
     def name(self, key: str) -> ClassEntry | None:
         """The entry of a proper name (``premier_khrushchev``): the whole name, else its
         longest listed ending (``khrushchev``), else the ``*`` entry, else None.

@@ -51,9 +51,9 @@ class _Analysis:
 
     __slots__ = ("cats", "n", "tokens", "words")
 
-    def __init__(self, tokens: tuple[Token, ...], tagset: str) -> None:
+    def __init__(self, tokens: tuple[Token, ...], classes: ClassTable) -> None:
         self.tokens = tokens
-        self.cats = T.categorize(tokens, tagset)
+        self.cats = T.categorize(tokens, classes.is_name)
         self.words = [t.form.lower() for t in tokens]
         self.n = len(tokens)
 
@@ -85,27 +85,25 @@ class _Analysis:
         return c == T.V and not T.is_gerund(self.tokens[i].form)
 
 
-_cache: list[tuple[tuple[Token, ...], str, _Analysis]] = []
+_cache: list[tuple[tuple[Token, ...], ClassTable, _Analysis]] = []
 
 
-def _analyse(sentence: Sentence, tagset: str) -> _Analysis:
+def _analyse(sentence: Sentence, classes: ClassTable) -> _Analysis:
     # Consecutive calls usually ask about the same sentence (one call per verb): keep the last.
-    if _cache and _cache[0][0] is sentence.tokens and _cache[0][1] == tagset:
+    if _cache and _cache[0][0] is sentence.tokens and _cache[0][1] is classes:
         return _cache[0][2]
-    analysis = _Analysis(sentence.tokens, tagset)
-    _cache[:] = [(sentence.tokens, tagset, analysis)]
+    analysis = _Analysis(sentence.tokens, classes)
+    _cache[:] = [(sentence.tokens, classes, analysis)]
     return analysis
 
 
-def extract_english(
-    sentence: Sentence, position: int, *, tagset: str, classes: ClassTable
-) -> CaseFrame:
+def extract_english(sentence: Sentence, position: int, *, classes: ClassTable) -> CaseFrame:
     if not 0 <= position < len(sentence.tokens):
         raise WSDError(
             f"verb position {position} is outside sentence {sentence.id!r} "
             f"({len(sentence.tokens)} tokens)"
         )
-    a = _analyse(sentence, tagset)
+    a = _analyse(sentence, classes)
     return _Extractor(a, classes).frame(position)
 
 
@@ -629,11 +627,6 @@ class _Extractor:
     def _filler(self, k: int) -> Filler | None:
         a = self.a
         token, cat = a.tokens[k], a.cats[k]
-        pn = token.attr("pn")
-        sense = token.senses[0] if token.senses else None
-        if pn:
-            lemma = token.lemma or noun_lemma(token.form)
-            return Filler(lemma=lemma, sense=sense, cls=pn, position=k)
         if cat != T.NAME:  # the table wins over a noun tag: "nothing/NN", "everyone/NN"
             entry = self.classes.pronoun(a.words[k])
             if entry is not None:
@@ -647,17 +640,17 @@ class _Extractor:
         plural = token.pos.split("|")[0] in ("NNS", "NNPS", "NPS")
         lemma = token.lemma or noun_lemma(token.form, plural=plural)
         if cat == T.NAME and a.cat(a.left(k)) != T.POSS:  # "Our Lady of ...": not a title
-            entry = self._title_class(k) or self._name_class(k, lemma)
+            entry = self._title_class(k) or self._name_class(k)
             if entry is not None and entry.cls is not None:
                 return Filler(lemma=entry.cls, sense=entry.sense, cls=entry.cls, position=k)
-        return Filler(lemma=lemma, sense=sense, cls=None, position=k)
+        return Filler(lemma=lemma, cls=None, position=k)
 
-    def _name_class(self, k: int, lemma: str) -> ClassEntry | None:
-        """The class of a capitalised proper name the corpus left unclassified (``Laos``)."""
+    def _name_class(self, k: int) -> ClassEntry | None:
+        """The class of a capitalised proper name (``Laos`` -> location), from its spelling."""
         token = self.a.tokens[k]
-        if token.senses or not token.form[:1].isupper():
-            return None  # the corpus gave it a noun sense, or it is no name
-        return self.classes.name(lemma)
+        if not token.form[:1].isupper():
+            return None
+        return self.classes.name(noun_lemma(token.form))
 
     def _title_class(self, k: int) -> ClassEntry | None:
         """``Judge_James_B._Parsons``, ``Mr. D ' Albert``: a name after a title word."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import CorpusFormatError
-from ..types import CaseFrame, Sentence
+from ..types import AnnotatedSentence, CaseFrame, Sentence
 
 __all__ = [
     "CaseScore",
@@ -232,22 +232,26 @@ class FrameEvaluation:
         return out
 
 
-def check_gold(frames: Sequence[GoldFrame], sentences: Mapping[str, Sentence], path: str) -> None:
-    """Every gold reference must point at an existing token with the annotated verb lemma."""
+def check_gold(
+    frames: Sequence[GoldFrame], sentences: Mapping[str, AnnotatedSentence], path: str
+) -> None:
+    """Every gold reference must point at an existing token with the annotated verb lemma
+    (the corpus's own lemma of the token)."""
     for frame in frames:
         where = f"{path}:{frame.line}"
-        sentence = sentences.get(frame.sentence_id)
-        if sentence is None:
+        item = sentences.get(frame.sentence_id)
+        if item is None:
             raise CorpusFormatError(
                 f"{where}: no sentence {frame.sentence} in corpus file {frame.source!r}"
             )
+        sentence = item.sentence
         n = len(sentence.tokens)
         if frame.position >= n:
             raise CorpusFormatError(
                 f"{where}: token {frame.position} is outside sentence {frame.sentence_id} "
                 f"({n} tokens)"
             )
-        lemma = sentence.tokens[frame.position].lemma
+        lemma = item.annotations[frame.position].lemma or sentence.tokens[frame.position].lemma
         if lemma != frame.verb:
             raise CorpusFormatError(
                 f"{where}: verb {frame.verb!r} does not match token {frame.position} of "
@@ -263,7 +267,7 @@ def check_gold(frames: Sequence[GoldFrame], sentences: Mapping[str, Sentence], p
 
 def evaluate_frames(
     frames: Sequence[GoldFrame],
-    sentences: Mapping[str, Sentence],
+    sentences: Mapping[str, AnnotatedSentence],
     extract: Callable[[Sentence, int], CaseFrame],
     *,
     path: str = "<gold>",
@@ -273,7 +277,7 @@ def evaluate_frames(
     check_gold(frames, sentences, path)
     rows: list[tuple[GoldFrame, tuple[Case, ...]]] = []
     for frame in frames:
-        predicted = extract(sentences[frame.sentence_id], frame.position)
+        predicted = extract(sentences[frame.sentence_id].sentence, frame.position)
         rows.append((frame, tuple((label, f.position, f.lemma) for label, f in predicted.cases)))
     gold = [[(c.label, c.position, c.lemma) for c in frame.cases] for frame, _ in rows]
     pred = [list(p) for _, p in rows]

@@ -1,22 +1,26 @@
-"""Coarse word categories for the case-frame rules, from Penn or universal POS tags.
+"""Coarse word categories for the case-frame rules, from a token's form and universal tag.
 
-SemCor's tags are noisy for closed-class words (``on/VB``, ``of/JJ``, ``in/RB which/RB``) and
-tag every sense-tagged verb ``VB`` whatever its tense, so closed-class words are categorised by
-their form first and verb forms (participle, gerund) are read off the word itself.
+Every tag is first mapped to the universal tagset (:func:`wsd.normalise.universal_tag`), so
+Penn-tagged and universally tagged text take one path and give the same categories.  What
+Penn tags say and universal tags do not is read off the words: possessive pronouns, ``'s``,
+modals and auxiliaries (an auxiliary form followed by no verb is a main verb), ``there``,
+wh-words, and proper names (a capitalised noun that does not merely open the sentence).
+Corpus tags are also noisy for closed-class words (SemCor: ``on/VB``, ``of/JJ``, ``in/RB
+which/RB``), so closed-class words are categorised by their form first, and verb forms
+(participle, gerund) are read off the word itself.  Nothing here reads annotation (senses,
+corpus lemmas or attributes): only form, lemma and tag.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .._exceptions import WSDError
+from ..normalise import universal_tag
 from ..types import Token
 from ._words import COMPLEMENT_NOUNS, RELATIVE_ANTECEDENTS, TELL_VERBS, is_temporal
 
-__all__ = ["TAGSETS", "categorize", "detect_tagset", "is_gerund", "is_participle"]
-
-TAGSETS = ("auto", "penn", "universal")
+__all__ = ["categorize", "is_gerund", "is_participle"]
 
 # Categories (short strings keep the rule code readable).
 N, NAME, PRON, POSS, GEN, DET, ADJ, NUM, ADV, PART = (
@@ -30,11 +34,6 @@ NP_INTERNAL = frozenset({N, NAME, POSS, GEN, DET, ADJ, NUM})
 NOMINAL = frozenset({N, NAME})
 _CONTEXTUAL = frozenset({"TO", "POSS", "PRON", "GEN", "DET", "ADV", "WH", "SUB", "P"})
 _POSS_NEXT = frozenset({N, NAME, ADJ, NUM})
-
-_UNIVERSAL_ONLY = frozenset(
-    "NOUN VERB ADJ ADV ADP CONJ CCONJ SCONJ DET NUM PRON PRT PART X PUNCT PROPN AUX SYM INTJ "
-    "PRT".split()
-)
 
 BE = frozenset("be is are was were been being am 're 'm ai_n't isn't aren't wasn't weren't".split())
 HAVE = frozenset("have has had having 've 'd".split())
@@ -73,42 +72,20 @@ WH_WORDS = frozenset("who whom whose which what whoever whatever where when why 
 _POSSESSIVE_PRONOUNS = frozenset("my your his her its our their thy".split())
 _PUNCT_QUOTES = frozenset({"``", "''", '"', "'", "`", "‘", "’", "“", "”"})
 
-_PENN = {
-    **dict.fromkeys(("NN", "NNS", "FW"), N),
-    **dict.fromkeys(("NNP", "NNPS", "NP", "NPS"), NAME),
-    **dict.fromkeys(("PRP", "PR", "PP"), PRON),
-    **dict.fromkeys(("PRP$", "WP$", "PP$"), POSS),
-    "POS": GEN,
-    **dict.fromkeys(("DT", "PDT"), DET),
-    **dict.fromkeys(("JJ", "JJR", "JJS"), ADJ),
-    "CD": NUM,
-    **dict.fromkeys(("RB", "RBR", "RBS"), ADV),
-    "RP": PART,
-    **dict.fromkeys(("VB", "VBD", "VBG", "VBN", "VBP", "VBZ"), V),
-    "MD": AUX,
-    "TO": TO,
-    "IN": P,
-    "CC": CC,
-    **dict.fromkeys(("WDT", "WP", "WRB"), WH),
-    "EX": EX,
-}
 _UNIVERSAL = {
     "NOUN": N,
-    "PROPN": NAME,
     "PRON": PRON,
     "DET": DET,
     "ADJ": ADJ,
     "NUM": NUM,
     "ADV": ADV,
     "PRT": PART,
-    "PART": PART,
     "VERB": V,
-    "AUX": AUX,
     "ADP": P,
     "CONJ": CC,
-    "CCONJ": CC,
-    "SCONJ": SUB,
 }
+_GENITIVES = frozenset({"'s", "'"})
+_MAIN_OR_AUX = HAVE | DO | BE  # auxiliaries only when a verb follows
 
 IRREGULAR_PARTICIPLES = frozenset(
     """made done told said found held left brought bought taught thought sent built kept felt
@@ -122,14 +99,6 @@ IRREGULAR_PARTICIPLES = frozenset(
     undertaken sewn sown blown flown withdrawn undone sat stung swung wrung clung flung strung
     sprung had got""".split()
 )
-
-
-def detect_tagset(tokens: Sequence[Token]) -> str:
-    """``"universal"`` when most tags are universal-only tags, else ``"penn"``."""
-    tags = [t.pos for t in tokens]
-    universal = sum(map(_UNIVERSAL_ONLY.__contains__, tags))
-    penn = sum(map(_PENN.__contains__, tags))
-    return "universal" if universal > penn else "penn"
 
 
 def _head_word(form: str) -> str:
@@ -156,8 +125,8 @@ def is_participle(form: str, lemma: str | None, pos: str = "") -> bool:
     """A past-participle-like form (``received``, ``taken``, ``told``).
 
     A regular past tense looks alike (``received``), an irregular one does not (``ran``,
-    ``ate``, ``rose``); Penn's ``VBD``/``VBN`` decide when the corpus gives them (SemCor tags
-    every sense-tagged verb ``VB``, so the form decides there).
+    ``ate``, ``rose``); Penn's ``VBD``/``VBN`` decide when a hand-made token gives them (the
+    universal tags of normalised tokens do not, so the form decides).
 
     >>> is_participle("rose", "rise"), is_participle("risen", "rise"), is_participle("run", "run")
     (False, True, True)
@@ -182,29 +151,24 @@ def _is_punct(form: str) -> bool:
     return not any(ch.isalnum() for ch in form)
 
 
-def categorize(tokens: Sequence[Token], tagset: str = "auto") -> list[str]:
-    """One coarse category per token (see the module constants)."""
-    if tagset not in TAGSETS:
-        raise WSDError(f"unknown tagset {tagset!r} (expected one of {', '.join(TAGSETS)})")
-    if tagset == "auto":
-        tagset = detect_tagset(tokens)
-    universal = tagset == "universal"
-    cats = [_category(t.form, t.pos, bool(t.senses), t.lemma is None, universal) for t in tokens]
-    _resolve_context(tokens, cats)
+def categorize(
+    tokens: Sequence[Token], is_name: Callable[[str], bool] = lambda word: False
+) -> list[str]:
+    """One coarse category per token (see the module constants).  ``is_name(word)`` tells
+    whether a capitalised sentence-initial noun is a listed proper name (``Laos``) rather
+    than a common noun capitalised by its position (``Observations``)."""
+    cats = [_category(t.form, universal_tag(t.pos)) for t in tokens]
+    _resolve_context(tokens, cats, is_name)
     return cats
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _category(form: str, pos: str, tagged: bool, no_lemma: bool, universal: bool) -> str:
+def _category(form: str, tag: str) -> str:
     """The context-free category of a token (memoised: the same words recur endlessly)."""
     word = form.lower()
-    tag = pos.split("|")[0]
     if _is_punct(form) and form not in ("&",):
         return QUOTE if form in _PUNCT_QUOTES else PUNCT
-    base = (_UNIVERSAL if universal else _PENN).get(tag, OTHER)
-    tagged_content = tagged and base in (V, N, NAME, ADJ, ADV)
-    if tagged_content:  # a sense-tagged content word keeps its tag
-        return base
+    base = _UNIVERSAL.get(tag, OTHER)
     if word in ("the", "a", "an"):
         return DET
     if word in ("which", "who", "whom", "whose"):
@@ -219,6 +183,12 @@ def _category(form: str, pos: str, tagged: bool, no_lemma: bool, universal: bool
         return TO  # infinitive marker or preposition: settled by context
     if word in NEGATION:
         return ADV
+    if base == PART and word in _GENITIVES:
+        return GEN
+    if base == DET and word == "there":
+        return EX
+    if base == N and form[:1].isupper():
+        return NAME  # a sentence-initial capital is settled by context
     if base == P or (base == SUB and word in PREPOSITIONS):
         if word in SUBORDINATORS and word != "that":
             return SUB
@@ -227,14 +197,10 @@ def _category(form: str, pos: str, tagged: bool, no_lemma: bool, universal: bool
         return P
     if base in (CC, SUB) and word not in CONJUNCTIONS:
         return SUB if word in SUBORDINATORS or base == SUB else CC
-    if base == DET and word in WH_WORDS:
+    if base in (DET, PRON, ADV) and word in WH_WORDS:
         return WH
-    if base == PRON and word in WH_WORDS:
-        return WH
-    if base == V and word in AUX_FORMS and not tagged:
-        return AUX
-    if base == N and no_lemma and word in ("something", "anything", "nothing"):
-        return PRON
+    if base == V and word in AUX_FORMS:
+        return AUX  # be/have/do are settled by context: a main verb when no verb follows
     if base in (N, ADV, ADJ) and word in ("everyone", "everybody", "someone", "somebody",
                                           "anyone", "anybody", "nobody", "none", "something",
                                           "anything", "nothing", "everything"):  # fmt: skip
@@ -242,10 +208,25 @@ def _category(form: str, pos: str, tagged: bool, no_lemma: bool, universal: bool
     return base
 
 
-def _resolve_context(tokens: Sequence[Token], cats: list[str]) -> None:
-    """Settle the categories that depend on the next word (right to left, so it is settled)."""
+def _resolve_context(
+    tokens: Sequence[Token], cats: list[str], is_name: Callable[[str], bool]
+) -> None:
+    """Settle the categories that depend on the next word (right to left, so it is settled)
+    and a capitalised first word."""
     n = len(cats)
+    first = next((i for i, c in enumerate(cats) if c != QUOTE), n)
+    if first < n and cats[first] == NAME:
+        form = tokens[first].form
+        if _capitalised_by_position(form) and not is_name("_".join(form.lower().split())):
+            cats[first] = N  # "Observations of ...": a common noun opening the sentence
     for i in range(n - 1, -1, -1):
+        if cats[i] == AUX and tokens[i].form.lower() in _MAIN_OR_AUX:
+            nxt = i + 1
+            while nxt < n and cats[nxt] in (ADV, QUOTE):
+                nxt += 1
+            if nxt >= n or cats[nxt] not in (V, AUX, TO):
+                cats[i] = V  # "had a dog", "is happy": no verb follows
+            continue
         if cats[i] not in _CONTEXTUAL:
             continue
         word = tokens[i].form.lower()
@@ -316,6 +297,12 @@ def _relative_that(tokens: Sequence[Token], cats: list[str], i: int, nxt: int) -
 
 def _lemma(token: Token) -> str:
     return (token.lemma or token.form).lower()
+
+
+def _capitalised_by_position(form: str) -> bool:
+    """A form with only its first letter upper-case (``Observations``, ``Good_looks``; not
+    ``U.S.``, ``Fulton_County`` or ``NASA``)."""
+    return form[1:] == form[1:].lower()
 
 
 def _gap_antecedent(tokens: Sequence[Token], cats: list[str], p: int) -> bool:

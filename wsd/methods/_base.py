@@ -151,14 +151,18 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return np.array([p.sense or "" for p in self.rank(X)], dtype=object)
 
     def rank(self, X: Sequence[Instance]) -> list[Prediction]:
-        """A :class:`Prediction` per instance, candidates ranked best first."""
+        """A :class:`Prediction` per instance, candidates ranked best first.
+
+        The method sees each instance without its gold (:meth:`Instance.without_gold`); an
+        oracle setting (:attr:`oracle`) keeps the gold senses of case fillers."""
         self._check_fitted()
+        keep = self.oracle is not None
         groups: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             groups[instance.lemma].append(index)
         out: list[Prediction | None] = [None] * len(X)
         for lemma, indices in groups.items():
-            batch = [X[i] for i in indices]
+            batch = [X[i].without_gold(keep_filler_gold=keep) for i in indices]
             if lemma in self.verbs_:
                 predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
             else:
@@ -232,6 +236,12 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         # WordNet's first sense; the rest in sense order with decreasing nominal scores.
         ranking = tuple((s, 1.0 / (i + 1)) for i, s in enumerate(senses))
         return self.make_prediction(instance, ranking, FALLBACK_UNKNOWN_VERB)
+
+    @property
+    def oracle(self) -> str | None:
+        """What gold the method reads at prediction time, when a setting makes it an oracle
+        (outputs name it); None for a method that reads only its input."""
+        return None
 
     @property
     def context_window(self) -> int | str:

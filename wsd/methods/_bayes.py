@@ -1,8 +1,9 @@
 """Method 2: a Yarowsky-style Bayesian baseline over context words.
 
-Context features of an instance: the content words (nouns, verbs, adjectives, adverbs by POS;
-function words excluded) in a window around the verb, lemmatised, the target itself left out.
-Nouns are abstracted to thesaurus classes to fight sparseness (``noun_classes``):
+Context features of an instance: the content words (:mod:`wsd.methods._context`: nouns,
+verbs, adjectives and adverbs by universal tag, function words excluded) in a window around
+the verb, by lemma, the target itself left out.  Nouns are abstracted to thesaurus classes to
+fight sparseness (``noun_classes``):
 
 - ``"lexfile"``: the WordNet lexicographer file of the noun's first sense (``noun.artifact``),
   read from the sense key's lexicographer-file number;
@@ -40,57 +41,32 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
-from ..types import Instance, Prediction, Token
+from ..types import Instance, Prediction
 from . import _shared
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number, ranked
+from ._context import context_words
 
 __all__ = ["BayesWSD", "content_features"]
 
 FALLBACK_NO_CONTEXT = "mfs:no-known-context"
-_CONTENT_PENN = ("NN", "VB", "JJ", "RB")
-_CONTENT_UNIVERSAL = {"NOUN", "PROPN", "VERB", "ADJ", "ADV"}
-_NOUN_TAGS = ("NN", "NOUN", "PROPN")
-_WORDLIKE = re.compile(r"\w", re.UNICODE)
 _LEXFILE = re.compile(r"%1:(\d\d):")
 _FEATURES: _shared.InstanceMemo[list[str]] = _shared.InstanceMemo()
 _shared.MEMOS.append(_FEATURES)
 
 
-def _is_content(token: Token) -> bool:
-    pos = token.pos
-    return (pos in _CONTENT_UNIVERSAL or pos.startswith(_CONTENT_PENN)) and bool(
-        _WORDLIKE.search(token.form)
-    )
-
-
-def _not_annotated(token: Token) -> bool:
-    return bool(token.attrs) and (token.attr("ot") == "notag" or token.attr("cmd") == "ignore")
-
-
 def content_features(
     instance: Instance, window: int | None, noun_class: Any = None, noun_words: bool = False
 ) -> list[str]:
-    """Context features of ``instance`` (see the module docstring), each once, in text order.
+    """Context features of ``instance`` (see the module docstring), each once, in text order:
+    ``W:<lemma>`` per content word, ``C:<class>`` for a noun with a class.
 
     ``window=None`` uses the sentence; ``N`` uses N tokens each side (across sentence
-    boundaries when the instance carries a wider context).  Tokens the corpus marks as not to
-    be annotated are function words whatever their tag (SemCor's ``ot=notag``: auxiliaries
-    such as ``was``, ``in`` tagged RB; ``cmd=ignore``) and are left out.  A token without a
-    lemma (SemCor's ``brownv`` files lemmatise only verbs) counts by its lower-cased form.
+    boundaries when the instance carries a wider context).
     """
-    if window is None:
-        tokens, target = instance.sentence.tokens, instance.position
-        lo, hi = 0, len(tokens)
-    else:
-        tokens, target = instance.window()
-        lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
     features: dict[str, None] = {}
-    for i in range(lo, hi):
-        token = tokens[i]
-        if i == target or not _is_content(token) or _not_annotated(token):
-            continue
-        lemma = (token.lemma or token.form).lower()
-        if token.pos.startswith(_NOUN_TAGS) and noun_class is not None:
+    for token in context_words(instance, window):
+        lemma = token.lemma or token.form.lower()
+        if token.pos == "NOUN" and noun_class is not None:
             cls = noun_class(lemma)
             if cls is not None:
                 features[f"C:{cls}"] = None

@@ -147,11 +147,20 @@ class ExampleBasedWSD(Disambiguator):
         for verb in getattr(self, "verbs_", {}).values():
             verb.memo.clear()
 
-    def _filler_key(self, filler: Filler, *, training: bool) -> FillerKey:
-        use_sense = filler.cls is not None or (
-            self.example_senses == "tagged" if training else self.noun_senses == "oracle"
-        )
-        return (filler.lemma, filler.sense if use_sense else None)
+    def _filler_key(self, filler: Filler, gold: str | None, *, training: bool) -> FillerKey:
+        """(lemma, sense or None for every sense): a filler's gold sense when training on
+        tagged examples (``example_senses="tagged"``) or under the oracle; else a class
+        filler's class sense (pronouns, names), else every sense of its lemma."""
+        use_gold = self.example_senses == "tagged" if training else self.noun_senses == "oracle"
+        if use_gold and gold is not None:
+            return (filler.lemma, gold)
+        return (filler.lemma, filler.sense if filler.cls is not None else None)
+
+    @property
+    def oracle(self) -> str | None:
+        if self.noun_senses == "oracle":
+            return "noun_senses='oracle': input noun senses are read from the corpus's gold"
+        return None
 
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
@@ -160,8 +169,9 @@ class ExampleBasedWSD(Disambiguator):
         for instance, sense in zip(instances, labels, strict=True):
             if instance.frame is None:
                 continue
-            for case, filler in instance.frame.cases:
-                key = self._filler_key(filler, training=True)
+            golds = instance.filler_gold or (None,) * len(instance.frame.cases)
+            for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
+                key = self._filler_key(filler, gold, training=True)
                 bucket = examples[case][sense]
                 if key not in bucket and lookup.nodes(key) is not None:
                     bucket.append(key)
@@ -263,9 +273,12 @@ class ExampleBasedWSD(Disambiguator):
         owner: list[int] = []  # instance of each usable (case, filler)
         pairs: list[tuple[str, FillerKey]] = []
         for i, instance in enumerate(instances):
-            for case, filler in instance.frame.cases if instance.frame else ():
+            if instance.frame is None:
+                continue
+            golds = instance.filler_gold or (None,) * len(instance.frame.cases)
+            for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
                 if case in model.index:
-                    key = self._filler_key(filler, training=False)
+                    key = self._filler_key(filler, gold, training=False)
                     if lookup.nodes(key) is not None:
                         owner.append(i)
                         pairs.append((case, key))

@@ -92,6 +92,7 @@ def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
         "format_version": MODEL_FORMAT_VERSION,
         "toolkit_version": _package_version(),
         "method": method.name,
+        "oracle": method.oracle,
         "params": method.get_params(),
         "resources": _resources(method),
         "sense_counts": {lemma: dict(c) for lemma, c in method.sense_counts_.items()},
