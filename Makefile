@@ -7,8 +7,11 @@ OUT ?= results/table1
 # Debian's own python3 refuses `pip install` outside a virtualenv (PEP 668); this project
 # installs into whichever Python runs it, as the two quick-start commands promise.
 export PIP_BREAK_SYSTEM_PACKAGES = 1
+# Where SemCor 3.0 lives beside this checkout (the library itself knows no checkout path).
+export WSD_SEMCOR ?= $(abspath ../shared/data/semcor3.0)
+SMOKE ?= $(or $(TMPDIR),/tmp)/verb-wsd-wheel-smoke
 
-.PHONY: setup run test lint bench bench-quick clean
+.PHONY: setup run test lint wheel-smoke bench bench-quick clean
 
 setup:
 	@if [ "$$(id -u)" = 0 ] && { [ ! -f /usr/share/wordnet/data.verb ] || \
@@ -29,6 +32,11 @@ test: setup
 	$(PYTHON) -m ruff format --check thesaurus wsd evaluation tests bench
 	$(PYTHON) -m mypy thesaurus wsd evaluation
 	$(PYTHON) bench/run.py --quick --out $${TMPDIR:-/tmp}/bench-quick.json
+	tests/wheel_smoke.sh . $(SMOKE) $(PYTHON)
+
+# A wheel built from this checkout, installed in a fresh virtualenv outside it, runs the CLI.
+wheel-smoke:
+	tests/wheel_smoke.sh . $(SMOKE) $(PYTHON)
 
 lint:
 	$(PYTHON) -m ruff check thesaurus wsd evaluation tests bench

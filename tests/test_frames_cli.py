@@ -87,7 +87,7 @@ def test_class_tables_merge_later_file_wins(
     )
     mine = tmp_path / "mine.tsv"
     mine.write_text("laos\tgroup\tgroup%1:03:00::\tname\n")
-    shipped = data_dir.parent.parent / "data" / "name_classes.tsv"
+    shipped = data_dir.parent.parent / "data" / "wsd" / "name_classes.tsv"
 
     def subject(*tables: Path) -> str:
         argv = ["frames", "--corpus", str(corpus)]

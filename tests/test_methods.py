@@ -16,6 +16,7 @@ from sklearn.model_selection import cross_val_score
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd._exceptions import ModelError
 from wsd.methods import (
+    METHODS,
     BayesWSD,
     ExampleBasedWSD,
     MostFrequentSense,
@@ -427,3 +428,59 @@ def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
     assert [s for s, _ in p.ranking] == ["道具を使う", "消費する", "人を使う"]
     s1, s2 = expected["道具を使う"], expected["消費する"]
     assert p.confidence == pytest.approx(0.5 * s1 + 0.5 * (s1 - s2))
+
+
+# --- gold never reaches a method's input ------------------------------------------------------
+@pytest.fixture(scope="module")
+def semcor_split(semcor_path: Path, wordnet: object, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """Training instances from three SemCor files; a fourth written as Raganato XML, once
+    with its key file beside it and once without."""
+    from wsd.corpus import load_corpus, read_semcor, write_raganato
+
+    train = load_corpus(
+        semcor_path, files=["br-a01", "br-a02", "br-j01"], context_window="document"
+    )
+    root = tmp_path_factory.mktemp("apart")
+    (path,) = [p for p in semcor_path.rglob("br-a11") if p.is_file()]
+    keyed, bare = root / "keyed" / "a11.data.xml", root / "bare" / "a11.data.xml"
+    for target in (keyed, bare):
+        target.parent.mkdir()
+        write_raganato(list(read_semcor(path)), target)
+    (bare.parent / "a11.gold.key.txt").unlink()
+    return train.instances, keyed, bare
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [(name, {}) for name in sorted(METHODS)] + [("bayes", {"window": 20})],
+)
+def test_predictions_are_the_same_with_and_without_the_key_file(
+    name: str,
+    params: dict[str, object],
+    semcor_split,  # type: ignore[no-untyped-def]
+) -> None:
+    from wsd.corpus import load_corpus
+
+    train, keyed, bare = semcor_split
+    method = make_method(name, **params)
+    method.fit(train)
+    window = method.context_window
+    with_gold = load_corpus(keyed, require_gold=False, context_window=window).instances
+    without = load_corpus(bare, require_gold=False, context_window=window).instances
+    assert any(i.gold for i in with_gold) and not any(i.gold for i in without)
+    assert any(i.filler_gold for i in with_gold) and not any(i.filler_gold for i in without)
+    assert method.oracle is None
+    assert method.rank(with_gold) == method.rank(without)
+
+
+@pytest.mark.integration
+def test_the_oracle_setting_reads_filler_gold_and_says_so(semcor_split) -> None:  # type: ignore[no-untyped-def]
+    from wsd.corpus import load_corpus
+
+    train, keyed, bare = semcor_split
+    oracle = ExampleBasedWSD(noun_senses="oracle").fit(train)
+    assert oracle.oracle is not None and "oracle" in oracle.oracle
+    with_gold = load_corpus(keyed, require_gold=False).instances
+    without = load_corpus(bare, require_gold=False).instances
+    assert oracle.rank(with_gold) != oracle.rank(without)  # it does read the gold noun senses

@@ -7,7 +7,8 @@ Order of preference:
 2. A data directory we build ourselves under :func:`data_dir` (``$WSD_NLTK_DATA`` or
    ``~/.cache/verb-wsd/nltk_data``) from Debian's ``wordnet-base`` and ``wordnet-sense-index``
    packages (``/usr/share/wordnet``, overridable by ``$WSD_WORDNET_SOURCE``), adding the
-   45-line ``lexnames`` table NLTK needs (shipped in ``data/lexnames``).  Files are *copied*:
+   45-line ``lexnames`` table NLTK needs (package data: ``data/thesaurus/lexnames``, which
+   ``thesaurus/_data`` links to, read through :mod:`importlib.resources`).  Files are *copied*:
    NLTK 3.10 refuses corpus roots reached through symlinks out of its data path.
 3. Otherwise :class:`DataError` with one line saying what to install.
 """
@@ -17,6 +18,8 @@ from __future__ import annotations
 import os
 import shutil
 from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["data_dir", "setup_wordnet", "wordnet", "wordnet_status"]
 
 DEBIAN_WORDNET = Path("/usr/share/wordnet")
-LEXNAMES = Path(__file__).resolve().parent.parent / "data" / "lexnames"
+LEXNAMES: Traversable = resources.files("thesaurus") / "_data" / "lexnames"
 _NEEDED = [
     *(f"{kind}.{pos}" for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv")),
     *(f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")),
@@ -101,7 +104,7 @@ def setup_wordnet(force: bool = False) -> Path | None:
         tmp.mkdir(parents=True)
         for name in _NEEDED + [n for n in _OPTIONAL if (source / n).is_file()]:
             shutil.copyfile(source / name, tmp / name)
-        shutil.copyfile(LEXNAMES, tmp / "lexnames")
+        (tmp / "lexnames").write_bytes(LEXNAMES.read_bytes())
         shutil.rmtree(target, ignore_errors=True)
         tmp.rename(target)  # atomic: a half-copied directory is never seen as ready
     except OSError as exc:

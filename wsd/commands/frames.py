@@ -54,8 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--classes",
         metavar="TSV",
         action="append",
-        help="class table of pronouns, titles and names, replacing data/pronoun_classes.tsv "
-        "and data/name_classes.tsv (repeat to merge several; a later file wins)",
+        help="class table of pronouns, titles and names, replacing the shipped pronoun "
+        "and name tables (repeat to merge several; a later file wins)",
     )
     parser.add_argument("--json", action="store_true", help="evaluation report as JSON")
     parser.add_argument(

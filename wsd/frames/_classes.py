@@ -12,8 +12,10 @@ A sense key of ``-`` means none.  ``kind`` is
   (``laos`` -> location).  The word ``*`` gives the class of a capitalised name found nowhere
   in the table; class ``-`` there keeps such a name's own lemma, without a class.
 
-The English defaults are ``data/pronoun_classes.tsv`` (by hand) and ``data/name_classes.tsv``
-(generated from WordNet 3.0 by :mod:`wsd.frames._names`).
+The English defaults are ``data/wsd/pronoun_classes.tsv`` (by hand) and
+``data/wsd/name_classes.tsv`` (generated from WordNet 3.0 by :mod:`wsd.frames._names`), shipped
+as package data (``wsd/_data`` is a link to ``data/wsd``) and read through
+:mod:`importlib.resources`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
@@ -35,9 +39,9 @@ __all__ = [
     "load_class_table",
 ]
 
-_DATA = Path(__file__).resolve().parent.parent.parent / "data"
-DEFAULT_CLASS_TABLE = _DATA / "pronoun_classes.tsv"
-DEFAULT_NAME_TABLE = _DATA / "name_classes.tsv"
+_DATA = resources.files("wsd") / "_data"
+DEFAULT_CLASS_TABLE: Traversable = _DATA / "pronoun_classes.tsv"
+DEFAULT_NAME_TABLE: Traversable = _DATA / "name_classes.tsv"
 UNKNOWN_NAME = "*"
 _KINDS = ("pronoun", "title", "name")
 
@@ -109,18 +113,18 @@ class ClassTable:
         return entry if entry is not None else names.get(UNKNOWN_NAME)
 
 
-def load_class_table(*paths: str | Path) -> ClassTable:
+def load_class_table(*paths: str | Path | Traversable) -> ClassTable:
     """Read class table files (format in the module docstring); an entry of a later file
     replaces the same word's entry of an earlier one."""
     if not paths:
         raise DataError("load_class_table needs at least one file")
     entries: list[tuple[str, ClassEntry]] = []
     for path in paths:
-        entries.extend(_read_entries(Path(path)))
+        entries.extend(_read_entries(Path(path) if isinstance(path, str) else path))
     return ClassTable.from_entries(entries, source=", ".join(map(str, paths)))
 
 
-def _read_entries(path: Path) -> list[tuple[str, ClassEntry]]:
+def _read_entries(path: Path | Traversable) -> list[tuple[str, ClassEntry]]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -154,6 +158,6 @@ def _read_entries(path: Path) -> list[tuple[str, ClassEntry]]:
 
 @functools.cache
 def default_class_table() -> ClassTable:
-    """The English/WordNet tables shipped in ``data/`` (pronouns and titles, then proper
+    """The English/WordNet tables shipped with the package (pronouns and titles, then proper
     names), read once."""
     return load_class_table(DEFAULT_CLASS_TABLE, DEFAULT_NAME_TABLE)

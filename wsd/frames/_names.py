@@ -1,4 +1,4 @@
-"""Build ``data/name_classes.tsv``: the class (person, location, group) of WordNet's proper names.
+"""Build ``data/wsd/name_classes.tsv``: the class (person, location, group) of WordNet proper names.
 
 SemCor's ``pn=`` attribute classifies the proper names of ``brown1``/``brown2``; the 166
 ``brownv`` files (and Raganato's or other corpora) have no such attribute, so a name such as
@@ -19,7 +19,7 @@ names found whole in the table, 71.0% of the 579 found by their ending (``Premie
 frequent class of a name WordNet does not know).  Calling every name a person would score
 70.9%.
 
-Regenerate with ``python -m wsd.frames._names data/name_classes.tsv`` (needs WordNet 3.0
+Regenerate with ``python -m wsd.frames._names data/wsd/name_classes.tsv`` (needs WordNet 3.0
 through NLTK: ``wsd data setup``).
 """
 
@@ -119,7 +119,7 @@ def write_name_table(path: Path, rows: Sequence[tuple[str, str]]) -> None:
     with atomic_open(path) as out:
         out.write(
             "# Classes of proper names for case-frame fillers (English, WordNet 3.0), generated\n"
-            "# by `python -m wsd.frames._names data/name_classes.tsv`: do not edit by hand.\n"
+            "# by `python -m wsd.frames._names data/wsd/name_classes.tsv`: do not edit by hand.\n"
             "# Rule and measured accuracy: wsd/frames/_names.py.  Format: wsd/frames/_classes.py.\n"
             f"# {len(rows)} names: {summary}; '*' = a capitalised name not listed.\n"
         )
