@@ -20,7 +20,7 @@ __all__ = ["METHOD_NAMES", "register"]
 
 # The names of wsd.methods.METHODS, spelled out so that building the CLI does not import
 # scikit-learn (a test checks that both agree).
-METHOD_NAMES = ("bayes", "example", "mfs", "random")
+METHOD_NAMES = ("bayes", "example", "hybrid", "ims", "mfs", "random")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

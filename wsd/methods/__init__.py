@@ -9,6 +9,7 @@ from ._base import Disambiguator, confidence
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
 from ._example import ExampleBasedWSD
+from ._ims import IMSWSD, HybridWSD
 from ._registry import METHODS, load_model, make_method, parse_param, save_model
 from ._shared import forget_instances
 
@@ -17,6 +18,8 @@ __all__ = [
     "BayesWSD",
     "Disambiguator",
     "ExampleBasedWSD",
+    "HybridWSD",
+    "IMSWSD",
     "MostFrequentSense",
     "RandomSense",
     "confidence",

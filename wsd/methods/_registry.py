@@ -22,11 +22,13 @@ from ._base import Disambiguator
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD
 from ._example import ExampleBasedWSD
+from ._ims import IMSWSD, HybridWSD
 
 __all__ = ["METHODS", "load_model", "make_method", "parse_param", "save_model"]
 
 METHODS: dict[str, type[Disambiguator]] = {
-    cls.name: cls for cls in (ExampleBasedWSD, BayesWSD, MostFrequentSense, RandomSense)
+    cls.name: cls
+    for cls in (ExampleBasedWSD, BayesWSD, MostFrequentSense, RandomSense, IMSWSD, HybridWSD)
 }
 MODEL_FORMAT = "verb-wsd-model"
 MODEL_FORMAT_VERSION = 1

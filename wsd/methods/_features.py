@@ -1,0 +1,86 @@
+"""Binary features of a verb instance for the linear classifiers (``ims``, ``hybrid``).
+
+The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised tokens only
+(:mod:`wsd.normalise`), so SemCor and any other corpus give the same features:
+
+* ``pos``: the universal tags at offsets -3..+3 in the sentence (``P-1=DET``; ``_`` beyond
+  the sentence);
+* ``bag``: the lemmas of the content words around the verb (:mod:`wsd.methods._context`),
+  the sentence or a token window (``W=jury``);
+* ``collocations``: the 11 local collocations C(i,j) of Lee & Ng (2002), the lower-cased forms
+  at offsets i..j with the target's own form at 0 (``C-1,1=the_made_a``).
+
+and, for the ``hybrid`` method, what the example-based method reads: each case of the
+verb's case frame with its filler's lemma (``F:obj=plan``), the filler's noun lexicographer
+file (``L:obj=noun.act``, WordNet thesauri) and the ancestors of its senses in the noun
+thesaurus (``H:obj=<node>``).
+
+>>> from wsd.types import Instance, Sentence, Token
+>>> toks = (Token("They", "they", "PRON"), Token("made", "make", "VERB"),
+...         Token("a", "a", "DET"), Token("plan", "plan", "NOUN"))
+>>> sorted(ims_features(Instance("i", "make", (), Sentence("s", toks), 1), ("collocations",)))[:3]
+['C-1,-1=they', 'C-1,1=they_made_a', 'C-1,2=they_made_a_plan']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ..types import Filler, Instance
+from ._context import context_words
+
+__all__ = ["COLLOCATIONS", "GROUPS", "frame_features", "ims_features"]
+
+GROUPS = ("pos", "bag", "collocations")
+COLLOCATIONS = (
+    (-2, -2), (-1, -1), (1, 1), (2, 2), (-2, -1), (-1, 1), (1, 2), (-3, -1), (-2, 1), (-1, 2),
+    (1, 3),
+)  # fmt: skip
+_PAD = "_"
+
+
+def ims_features(
+    instance: Instance,
+    groups: Iterable[str] = GROUPS,
+    *,
+    window: int | None = None,
+    pos_window: int = 3,
+) -> list[str]:
+    """The IMS features of ``instance`` (module docstring), each once; ``window=None`` makes
+    the bag the sentence, ``N`` N tokens each side (across sentences when the instance has a
+    wider context)."""
+    wanted = set(groups)
+    tokens, target = instance.sentence.tokens, instance.position
+    n = len(tokens)
+    out: dict[str, None] = {}
+    if "pos" in wanted:
+        for offset in range(-pos_window, pos_window + 1):
+            i = target + offset
+            out[f"P{offset}={tokens[i].pos if 0 <= i < n else _PAD}"] = None
+    if "collocations" in wanted:
+        words = [t.form.lower() for t in tokens]
+        for lo, hi in COLLOCATIONS:
+            span = [words[target + k] if 0 <= target + k < n else _PAD for k in range(lo, hi + 1)]
+            out[f"C{lo},{hi}={'_'.join(span)}"] = None
+    if "bag" in wanted:
+        for token in context_words(instance, window):
+            out[f"W={token.lemma or token.form.lower()}"] = None
+    return list(out)
+
+
+def frame_features(
+    instance: Instance, classes: Callable[[Filler], Iterable[str]] | None = None
+) -> list[str]:
+    """The case-frame features of ``instance``: ``F:<case>`` and ``F:<case>=<lemma>`` per
+    case, plus ``<prefix>:<case>=<class>`` for every class name ``classes(filler)`` yields
+    (lexicographer files ``L:...``, ancestors ``H:...``)."""
+    if instance.frame is None:
+        return []
+    out: dict[str, None] = {}
+    for case, filler in instance.frame.cases:
+        out[f"F:{case}"] = None
+        out[f"F:{case}={filler.lemma}"] = None
+        if classes is not None:
+            for name in classes(filler):
+                out[f"{name[0]}:{case}={name[2:]}"] = None
+    return list(out)
