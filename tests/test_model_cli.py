@@ -12,7 +12,7 @@ from test_methods import FIGURE3, GA, JA, WO, ja
 
 import thesaurus
 from evaluation.cli import main
-from wsd.commands.model import METHOD_NAMES
+from evaluation.cli.model import METHOD_NAMES
 from wsd.corpus import write_jsonl
 from wsd.corpus.keys import read_keys
 from wsd.methods import METHODS

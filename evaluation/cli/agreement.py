@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .._errors import AgreementError
-from ..bounds import (
+from evaluation._errors import AgreementError
+from evaluation.bounds import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,
     choose_labels,
@@ -38,7 +38,7 @@ from ..bounds import (
     multi_agreement,
     pair_agreement,
 )
-from ..measures import VerbThesaurus, key_lemma
+from evaluation.measures import VerbThesaurus, key_lemma
 
 __all__ = ["agreement_report", "register", "run"]
 
@@ -289,9 +289,8 @@ def _text(report: dict[str, Any], per_verb: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from evaluation.agreement import write_class_table
     from wsd.corpus.keys import read_keys
-
-    from ..agreement import write_class_table
 
     _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     keys = [read_keys(path) for path in args.keys]

@@ -36,9 +36,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import ConfigError, load_config
-    from ..experiments import run_experiment
-    from ..report import json_safe, table1_text, write_report
+    from evaluation.config import ConfigError, load_config
+    from evaluation.experiments import run_experiment
+    from evaluation.report import json_safe, table1_text, write_report
 
     config = load_config(args.config)
     if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):

@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from .._errors import EvaluationError
-from ..measures import (
+from evaluation._errors import EvaluationError
+from evaluation.measures import (
     ALPHA_DEFAULTS,
     VerbThesaurus,
     format_alpha,
@@ -189,9 +189,8 @@ def _format_per_verb(report: dict[str, Any]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     import thesaurus
+    from evaluation.agreement import read_class_table
     from wsd.corpus.keys import read_keys
-
-    from ..agreement import read_class_table
 
     alphas = _alphas(args.alpha, args.classes is not None)
     gold = read_keys(args.gold)
