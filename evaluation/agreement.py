@@ -11,7 +11,7 @@ With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put i
 
 Scott's ``pi`` is the statistic of the seed's "generalised kappa" (``Pc = sum_j (C_j / 2T)^2``),
 as used by Ng, Lim & Foo (1999).  A kappa is undefined when ``Pc = 1`` (both raters used a
-single category): :class:`~evaluation._errors.AgreementError` is raised, never NaN.
+single category): :class:`~evaluation.AgreementError` is raised, never NaN.
 
 Worked example of the seed (two raters, 100 items, table 51/9/4/36): ``Pa = 0.87``,
 ``Pc = 0.51``, ``kappa = 0.36 / 0.49 ≈ 0.734``.
@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ._errors import AgreementError
+from ._exceptions import AgreementError
 from .measures import VerbThesaurus, acceptability, key_lemma, sense_lemma
 
 __all__ = [
@@ -151,7 +151,7 @@ def scott_pi(a: Sequence[str], b: Sequence[str]) -> float:
     >>> scott_pi(["s1", "s1"], ["s1", "s1"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    evaluation._errors.AgreementError: kappa is undefined: ... (every label is 's1')
+    evaluation.AgreementError: kappa is undefined: ... (every label is 's1')
     """
     return _chance_corrected(a, b, pooled=True)
 
@@ -404,7 +404,7 @@ def greedy_merge(
     single class; it is made when kappa is still below ``k_min`` and reported as such
     (``kappa_after = None``, :attr:`MergeResult.single_class`): the paper's 96 of 191 words
     "merged into a single class".  Labels of one category only raise
-    :class:`~evaluation._errors.AgreementError` (kappa undefined before any merge).
+    :class:`~evaluation.AgreementError` (kappa undefined before any merge).
 
     >>> a, b = list("abbcd"), list("abccd")  # b/c confused once: Pa .8, Pc .26
     >>> r = greedy_merge(a, b, 0.8)
@@ -480,7 +480,7 @@ def write_class_table(
     own (``lemma_of``: a rater's key of another verb) are left out, so every key has one
     class; returns
     ``{"keys", "classes", "other_lemma_left_out"}``."""
-    from thesaurus._io import atomic_open
+    from thesaurus.io import atomic_open
 
     counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
     with atomic_open(path) as handle:

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from ._errors import AgreementError
+from ._exceptions import AgreementError
 from .agreement import (
     cohen_kappa,
     confusion_table,
@@ -349,7 +349,7 @@ def _seed_table(entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def _read_key_file(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    from thesaurus._exceptions import ToolkitError
+    from thesaurus import ToolkitError
     from wsd.corpus.keys import read_keys
 
     try:
@@ -372,7 +372,7 @@ def agreement_upper_bound(
     """The inter-annotator upper bound of a WSD experiment from two key files.
 
     Every input is checked first (alphas, the ``several`` rule, the two files: a bad file
-    raises :class:`~evaluation._errors.AgreementError` naming it).  The files are restricted to
+    raises :class:`~evaluation.AgreementError` naming it).  The files are restricted to
     ``instances`` (ids; those missing from a file are counted) and compared on the instances
     both annotate, never silently: ``n_shared``, ``n_only_a``, ``n_only_b`` are recorded.  With
     ``lemmas``, only instances of those lemmas (:data:`LEMMA_RULE`) are kept (``n_other_lemma``

@@ -33,9 +33,10 @@ from typing import Any
 import numpy as np
 
 import thesaurus
-from thesaurus._exceptions import ToolkitError
+from thesaurus import ToolkitError
 from wsd.methods import METHODS, make_method
 
+from ._exceptions import ConfigError
 from .measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 
 __all__ = [
@@ -53,10 +54,6 @@ __all__ = [
 # The lower bounds evaluated beside every result, added with default parameters when a
 # config does not list them itself.
 BASELINES = ("mfs", "random")
-
-
-class ConfigError(ToolkitError):
-    """An experiment config is invalid; the message names the key path and the value."""
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ from tqdm import tqdm
 import thesaurus
 from wsd.types import Instance
 
-from .config import ConfigError, ExperimentConfig, check_value
+from ._exceptions import ConfigError
+from .config import ExperimentConfig, check_value
 from .measures import (
     Credit,
     applicability_curve,
@@ -628,7 +629,7 @@ def _upper_bound(config: ExperimentConfig, dataset: Dataset, verbs: Any) -> dict
     any training so that a bad file fails early."""
     if not config.agreement_keys:
         return {"available": False, "note": "n/a (no multiply-annotated data)"}
-    from ._errors import AgreementError
+    from ._exceptions import AgreementError
     from .bounds import agreement_upper_bound
 
     try:

@@ -28,7 +28,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ._errors import EvaluationError
+from ._exceptions import EvaluationError
 
 __all__ = [
     "ALPHA_DEFAULTS",
@@ -79,7 +79,7 @@ def parse_alpha(text: str | float) -> float:
     >>> parse_alpha("0")
     Traceback (most recent call last):
     ...
-    evaluation._errors.EvaluationError: alpha must be > 0 (or inf), got 0.0
+    evaluation.EvaluationError: alpha must be > 0 (or inf), got 0.0
     """
     if isinstance(text, str):
         word = text.strip().lower()

@@ -6,7 +6,7 @@ of every compared method at each alpha, ``inf`` being exact-match precision.  Th
 MFS baselines are lower-bound columns.  The paper's totals (Japanese, EDR) are printed below
 for comparison; they are not comparable number for number (other language, thesaurus, corpus).
 
-All files are written atomically (:mod:`thesaurus._io`).
+All files are written atomically (:mod:`thesaurus.io`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from thesaurus._io import atomic_open, atomic_write_json, atomic_write_text
+from thesaurus.io import atomic_open, atomic_write_json, atomic_write_text
 
 from . import plots
 from ._html import render_html

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._errors import EvaluationError
+from ._exceptions import EvaluationError
 
 __all__ = [
     "P_FLOOR",

@@ -11,7 +11,7 @@ import pytest
 import evaluation.agreement
 import evaluation.bounds
 import evaluation.significance
-from evaluation._errors import AgreementError
+from evaluation import AgreementError
 from evaluation.agreement import (
     class_map,
     cohen_kappa,

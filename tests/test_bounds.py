@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evaluation._errors import AgreementError
+from evaluation import AgreementError
 from evaluation.agreement import cohen_kappa, observed_agreement, scott_pi
 from evaluation.bounds import (
     agreement_upper_bound,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evaluation._errors import EvaluationError
+from evaluation import EvaluationError
 from evaluation.measures import (
     ALPHA_DEFAULTS,
     acceptability,

@@ -13,8 +13,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 
-from wsd import CaseFrame, Filler, Instance, Sentence, Token
-from wsd._exceptions import ModelError
+from wsd import CaseFrame, Filler, Instance, ModelError, Sentence, Token
 from wsd.methods import (
     BayesWSD,
     ExampleBasedWSD,

@@ -1,20 +1,32 @@
-"""Atomic file output (temp file in the same directory + rename): a crash never leaves a
-half-written model, cache or result behind.
+"""What every layer needs for its output files: atomic writes, the one JSON serializer, and
+the toolkit's version stamped into what it writes.
 
-The temp file comes from :func:`tempfile.mkstemp`, which creates it readable by its owner
-only (0600); before the rename it gets the mode a plain ``open(path, "w")`` would give: the
-existing file's mode when ``path`` is replaced, else ``0o666 & ~umask``.
+It lives in the lowest layer so that ``wsd`` and ``evaluation`` import it without reaching
+upwards (evaluation -> wsd -> thesaurus).
+
+**Atomic output** (temp file in the same directory + rename): a crash never leaves a
+half-written model, cache or result behind.  The temp file comes from
+:func:`tempfile.mkstemp`, which creates it readable by its owner only (0600); before the
+rename it gets the mode a plain ``open(path, "w")`` would give: the existing file's mode when
+``path`` is replaced, else ``0o666 & ~umask``.
+
+**JSON**: :func:`to_json` turns records (frozen dataclasses), mappings, sequences and numpy
+values into strict JSON data (no ``Infinity``, no ``NaN``); it is the only serializer of the
+toolkit's result records.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import os
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO, Any
 
@@ -26,6 +38,8 @@ __all__ = [
     "atomic_write_json",
     "atomic_write_text",
     "current_umask",
+    "package_version",
+    "to_json",
 ]
 
 _UMASK_LOCK = threading.Lock()
@@ -86,3 +100,58 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int | 
 def atomic_save_npz(path: str | os.PathLike[str], **arrays: np.ndarray) -> None:
     with atomic_open(path, "wb") as handle:
         np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``).
+
+    * an object with a ``__json__()`` method: what that returns, converted in turn (a record
+      whose JSON is a mapping keyed by data, such as a method's scores by alpha);
+    * a dataclass: ``{field: value}`` in field order; a field's ``metadata["json"]`` is either
+      a function applied to the value first or ``False`` to leave the field out;
+    * a mapping: keys as strings; a list, tuple or numpy array: a list;
+    * floats: ``inf`` becomes ``"inf"`` (``-inf``: ``"-inf"``) and NaN ``None``, which strict
+      JSON readers accept; numpy scalars become Python numbers; a path its string.
+
+    >>> to_json({"a": [math.inf, -math.inf, math.nan, 1.5], 2: (np.float64(0.25), np.int64(3))})
+    {'a': ['inf', '-inf', None, 1.5], '2': [0.25, 3]}
+    """
+    if hasattr(value, "__json__"):
+        return to_json(value.__json__())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {}
+        for field in dataclasses.fields(value):
+            convert = field.metadata.get("json", True)
+            if convert is False:
+                continue
+            item = getattr(value, field.name)
+            out[field.name] = to_json(item if convert is True else convert(item))
+        return out
+    if isinstance(value, Mapping):
+        return {str(key): to_json(item) for key, item in value.items()}
+    if isinstance(value, str | bool | None):
+        return value
+    if isinstance(value, np.ndarray | list | tuple):
+        return [to_json(item) for item in value]
+    if isinstance(value, np.generic):
+        return to_json(value.item())
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    raise TypeError(f"cannot write a {type(value).__name__} as JSON: {value!r}")
+
+
+def package_version(distribution: str = "verb-wsd") -> str:
+    """The installed version of ``distribution`` (this toolkit by default), ``"unknown"`` when
+    it is not installed (a source tree on ``PYTHONPATH``)."""
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "unknown"

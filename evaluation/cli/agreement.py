@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from evaluation._errors import AgreementError
+from evaluation._exceptions import AgreementError
 from evaluation.bounds import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,

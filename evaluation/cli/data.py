@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from wsd._exceptions import WSDError
+from wsd import WSDError
 from wsd.corpus._load import FORMATS
 
 __all__ = ["register", "run_export", "run_setup", "run_stats"]

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from wsd._exceptions import CorpusFormatError, WSDError
+from wsd import CorpusFormatError, WSDError
 from wsd.corpus._load import FORMATS
 from wsd.frames import TAGSETS, ClassTable, extract_frame, load_class_table
 from wsd.frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold

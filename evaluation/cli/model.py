@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from thesaurus._io import atomic_open
-from wsd._exceptions import ModelError
+from thesaurus.io import atomic_open
+from wsd import ModelError
 from wsd.types import Instance, Prediction
 
 __all__ = ["METHOD_NAMES", "register"]

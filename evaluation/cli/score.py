@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from evaluation._errors import EvaluationError
+from evaluation._exceptions import EvaluationError
 from evaluation.measures import (
     ALPHA_DEFAULTS,
     VerbThesaurus,

@@ -63,7 +63,7 @@ def check_number(
     >>> check_number("beta", "x", low=0.0)
     Traceback (most recent call last):
     ...
-    wsd._exceptions.ModelError: beta must be a number, got 'x'
+    wsd.ModelError: beta must be a number, got 'x'
     """
     if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
         raise ModelError(f"{name} must be a number, got {value!r}")

@@ -8,14 +8,13 @@ import json
 import os
 import warnings
 from collections import Counter
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import numpy as np
 
 import thesaurus
-from thesaurus._exceptions import ToolkitError
-from thesaurus._io import atomic_write_json
+from thesaurus import ToolkitError
+from thesaurus.io import atomic_write_json, package_version
 
 from .._exceptions import ModelError
 from ._base import Disambiguator
@@ -30,13 +29,6 @@ METHODS: dict[str, type[Disambiguator]] = {
 }
 MODEL_FORMAT = "verb-wsd-model"
 MODEL_FORMAT_VERSION = 1
-
-
-def _package_version() -> str:
-    try:
-        return version("verb-wsd")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "unknown"
 
 
 def make_method(name: str, **params: Any) -> Disambiguator:
@@ -90,7 +82,7 @@ def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
     document = {
         "format": MODEL_FORMAT,
         "format_version": MODEL_FORMAT_VERSION,
-        "toolkit_version": _package_version(),
+        "toolkit_version": package_version(),
         "method": method.name,
         "params": method.get_params(),
         "resources": _resources(method),
