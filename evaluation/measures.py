@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -34,6 +34,7 @@ __all__ = [
     "ALPHA_DEFAULTS",
     "Credit",
     "Curve",
+    "MethodScores",
     "Scores",
     "VerbThesaurus",
     "acceptability",
@@ -160,6 +161,16 @@ class Credit:
                 return self.values[:, index]
         labels = ", ".join(format_alpha(a) for a in self.alphas)
         raise EvaluationError(f"alpha {format_alpha(alpha)} was not scored (have: {labels})")
+
+    def scores(self, rows: np.ndarray | Sequence[int] | slice = slice(None)) -> MethodScores:
+        """:func:`senseval_scores` of the instances ``rows`` (a mask, indices or a slice; by
+        default all) at every alpha."""
+        return MethodScores(
+            {
+                format_alpha(alpha): senseval_scores(self.values[rows, j], self.attempted[rows])
+                for j, alpha in enumerate(self.alphas)
+            }
+        )
 
 
 def sense_lemma(key: str) -> str:
@@ -320,8 +331,23 @@ class Scores:
     n: int
     attempted: int
 
-    def as_dict(self) -> dict[str, float | int]:
-        return dict(vars(self))
+
+@dataclass(frozen=True)
+class MethodScores:
+    """A system's :class:`Scores` at each alpha, by the alpha's label (:func:`format_alpha`:
+    ``"0.5"``, ``"inf"``) in the order scored; ``scores["inf"].precision`` is exact-match
+    precision.  Its JSON is ``{alpha: {precision, recall, coverage, f1, n, attempted}}``."""
+
+    by_alpha: Mapping[str, Scores]
+
+    def __getitem__(self, alpha: str) -> Scores:
+        return self.by_alpha[alpha]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.by_alpha)
+
+    def __json__(self) -> Mapping[str, Scores]:
+        return self.by_alpha
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
