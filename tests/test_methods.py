@@ -303,8 +303,9 @@ def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
     if name == "bayes":
         params["noun_classes"] = "depth:2"  # "lexfile" needs WordNet sense keys
     method = make_method(name, **params)
-    twin = clone(method).set_params(lambda_=0.2)
-    assert twin.get_params()["lambda_"] == 0.2 and method.get_params()["lambda_"] == 0.5
+    twin = clone(method).set_params(confidence_lambda=0.2)
+    assert twin.get_params()["confidence_lambda"] == 0.2
+    assert method.get_params()["confidence_lambda"] == 0.5
     assert method.fit(TRAIN) is method
     assert len(method.predict(TRAIN)) == len(TRAIN)
     data = np.array(TRAIN * 2, dtype=object)

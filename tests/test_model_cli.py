@@ -115,7 +115,7 @@ def test_a_changed_thesaurus_is_refused_unless_allowed(
     [
         ("beta=abc", "beta must be a number, got 'abc'"),
         ("beta=NaN", "beta must be a finite number"),
-        ("lambda=null", "lambda_ must be a number, got None"),
+        ("lambda=null", "confidence_lambda must be a number, got None"),
         ("ccd_match=0", "ccd_match must be > 0"),
         ("gamma=1", "unknown parameter 'gamma'"),
     ],

@@ -1,28 +1,39 @@
-"""Lookups that depend only on a thesaurus (or on an instance and fixed feature settings),
-shared by every estimator in the process.
+"""The lookups of one run, kept in an explicit :class:`RunCache` object that estimators share.
 
 scikit-learn's ``clone`` builds a fresh estimator for every cross-validation fold, so caches
-kept on the estimator would be rebuilt a hundred times per experiment.  These do not depend on
-training data, so sharing them changes no result: a noun's thesaurus nodes and their
-ancestors, a noun's class, an instance's context features.  :func:`clear` empties them all
-(``Disambiguator.clear_caches`` calls it, so a benchmark can start cold).
+kept on the estimator would be rebuilt a hundred times per experiment.  What does not depend
+on training data can be shared by every estimator of a run without changing any result: a
+noun's thesaurus nodes and ancestor chains, a noun's class, the sense order of a verb, an
+instance's context features.  A :class:`RunCache` holds them; ``estimator.set_cache(cache)``
+makes an estimator use it (an estimator without one makes its own on first use).  The cache
+lives as long as its owner keeps it: an experiment makes one per verb job, so a worker's
+memory does not grow with every verb it has seen.
+
+Thesaurus-derived tables are keyed by the thesaurus *spec* (``"wordnet-noun"``, a file path),
+so a hit loads nothing.  Per-instance values are keyed by the instance object itself
+(identity: instances are frozen records, and hashing a whole document's tokens on every
+lookup would cost more than the value); the cache holds the instance, so its identity cannot
+be reused while the entry lives.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
+import thesaurus
 from thesaurus import Thesaurus
 
-__all__ = ["InstanceMemo", "NounLookup", "clear", "forget_instances", "noun_lookup", "table"]
+__all__ = ["FillerKey", "NounLookup", "RunCache"]
 
 FillerKey = tuple[str, str | None]  # (lemma, sense key to use, or None for every sense)
 Ancestors = tuple[np.ndarray, np.ndarray]  # (node ids, edges up), concatenated over senses
 
 _EMPTY: Ancestors = (np.empty(0, np.int64), np.empty(0, np.int32))
+
+T = TypeVar("T")
 
 
 class NounLookup:
@@ -71,68 +82,54 @@ class NounLookup:
         return chain
 
 
-_LOOKUPS: dict[int, NounLookup] = {}
-_TABLES: dict[tuple[Hashable, int], tuple[Any, dict[Any, Any]]] = {}
+class RunCache:
+    """Lookups shared by the estimators of one run (module docstring).
 
-
-def noun_lookup(nouns: Thesaurus) -> NounLookup:
-    """The shared lookup of ``nouns`` (one per loaded thesaurus object)."""
-    lookup = _LOOKUPS.get(id(nouns))
-    if lookup is None or lookup.nouns is not nouns:
-        lookup = _LOOKUPS[id(nouns)] = NounLookup(nouns)
-    return lookup
-
-
-def table(name: Hashable, owner: Any) -> dict[Any, Any]:
-    """A shared dict for values derived from ``owner`` (a thesaurus) under setting ``name``."""
-    entry = _TABLES.get((name, id(owner)))
-    if entry is None or entry[0] is not owner:
-        entry = _TABLES[(name, id(owner))] = (owner, {})
-    return entry[1]
-
-
-T = TypeVar("T")
-
-
-class InstanceMemo(Generic[T]):
-    """Values computed from an instance under fixed settings, keyed by object identity.
-
-    Entries hold the instance itself, so an id is never reused while its entry lives, and a
-    hit is checked with ``is``.  The memo empties itself past ``limit`` entries.
+    ``instance_limit`` bounds the per-instance values: past it they are forgotten at once
+    (the thesaurus-derived tables are bounded by the thesauri and stay).
     """
 
-    def __init__(self, limit: int = 1_000_000) -> None:
-        self.limit = limit
-        self._items: dict[tuple[Hashable, int], tuple[Any, T]] = {}
+    def __init__(self, *, instance_limit: int = 1_000_000) -> None:
+        self.instance_limit = instance_limit
+        self._nouns: dict[str, NounLookup] = {}
+        self._tables: dict[Hashable, dict[Any, Any]] = {}
+        self._instances: dict[tuple[Hashable, int], tuple[Any, Any]] = {}
 
-    def get(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
+    def noun_lookup(self, spec: str) -> NounLookup:
+        """The node and ancestor lookup of the noun thesaurus ``spec``."""
+        nouns = thesaurus.load(spec)
+        lookup = self._nouns.get(spec)
+        if lookup is None or lookup.nouns is not nouns:  # reloaded: node ids may differ
+            lookup = self._nouns[spec] = NounLookup(nouns)
+        return lookup
+
+    def table(self, name: Hashable) -> dict[Any, Any]:
+        """A dict for values derived from thesauri under the setting ``name`` (which names the
+        thesaurus spec too), e.g. ``("bayes-noun-class", "lexfile", "wordnet-noun")``."""
+        found = self._tables.get(name)
+        if found is None:
+            found = self._tables[name] = {}
+        return found
+
+    def instance_value(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
+        """The value ``compute()`` gives for ``instance`` under ``settings``, computed once."""
         key = (settings, id(instance))
-        entry = self._items.get(key)
+        entry = self._instances.get(key)
         if entry is not None and entry[0] is instance:
-            return entry[1]
+            value: T = entry[1]
+            return value
         value = compute()
-        if len(self._items) >= self.limit:
-            self._items.clear()
-        self._items[key] = (instance, value)
+        if len(self._instances) >= self.instance_limit:
+            self._instances.clear()
+        self._instances[key] = (instance, value)
         return value
 
     def clear(self) -> None:
-        self._items.clear()
+        """Forget everything, so the next use starts cold."""
+        self._nouns.clear()
+        self._tables.clear()
+        self._instances.clear()
 
-
-MEMOS: list[InstanceMemo[Any]] = []
-
-
-def forget_instances() -> None:
-    """Forget the per-instance memos (they hold their instances alive), keep the lookups
-    that depend only on thesauri: call it between batches of unrelated instances."""
-    for memo in MEMOS:
-        memo.clear()
-
-
-def clear() -> None:
-    """Forget every shared lookup and memo."""
-    _LOOKUPS.clear()
-    _TABLES.clear()
-    for memo in MEMOS:
-        memo.clear()
+    def __repr__(self) -> str:
+        sizes = (len(self._nouns), len(self._tables), len(self._instances))
+        return "RunCache(noun_lookups={}, tables={}, instance_values={})".format(*sizes)
