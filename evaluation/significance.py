@@ -69,9 +69,6 @@ class BootstrapResult:
     confidence: float
     significant: bool
 
-    def as_dict(self) -> dict[str, float | int | bool]:
-        return dict(vars(self))
-
 
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     left = np.asarray(a, dtype=float)
@@ -318,9 +315,6 @@ class McNemarResult:
     statistic: float
     p_value: float
     method: str
-
-    def as_dict(self) -> dict[str, float | int | str]:
-        return dict(vars(self))
 
 
 def _binomial_cdf_half(k: int, n: int) -> float:
