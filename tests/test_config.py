@@ -100,6 +100,42 @@ def test_unusable_resources_name_the_key(raw: dict[str, Any], pattern: str) -> N
         check_resources(config)
 
 
+def test_parsing_loads_no_resource(monkeypatch: pytest.MonkeyPatch) -> None:
+    import thesaurus
+
+    def refuse(spec: str) -> None:
+        raise AssertionError(f"parse_config loaded {spec!r}")
+
+    monkeypatch.setattr(thesaurus, "load", refuse)
+    config = parse(
+        {
+            "evaluation": {"thesaurus": "nosuch.tsv"},
+            "methods": {"example": {"noun_thesaurus": "nouns.tsv"}, "bayes": {}},
+            "sweep": {"example.beta": [0, 1]},
+        }
+    )
+    assert config.evaluation.thesaurus == "nosuch.tsv"
+    assert [m.key for m in config.methods] == [
+        "methods.example",
+        "methods.bayes",
+        "methods.mfs",
+        "methods.random",
+        "sweep.example",
+        "sweep.example",
+    ]
+
+
+def test_a_parameter_error_carries_the_key() -> None:
+    with pytest.raises(ConfigError) as error:
+        parse({"methods": {"example": {"lambda": 2.0}}})
+    assert error.value.key == "methods.example.lambda"
+    with pytest.warns(DeprecationWarning, match="lambda_"):
+        config = parse({"methods": {"example": {"lambda_": 0.3}}})
+    assert dict(config.methods[0].params) == {"confidence_lambda": 0.3}
+    with pytest.raises(ConfigError, match="sets 'lambda' a second time"):
+        parse({"methods": {"mfs": {"lambda": 0.3, "confidence_lambda": 0.4}}})
+
+
 def test_defaults_and_baselines() -> None:
     config = parse({"methods": {"example": {"lambda": 0.25}}})
     assert config.name == "experiment" and config.seed == 0 and config.cv.folds == 10

@@ -61,6 +61,27 @@ def test_results_json_is_strict_json_with_config_and_versions(report) -> None:  
     assert loaded["total"] == result.to_json()["total"]
 
 
+def test_results_json_has_the_documented_schema(report) -> None:  # type: ignore[no-untyped-def]
+    result, out, _ = report
+    loaded = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert loaded == result.to_json()  # per-instance data stays in memory
+    readme = (Path(__file__).resolve().parent.parent / "evaluation" / "README.md").read_text()
+    documented = readme.split("## `results.json`")[1]
+    table = {
+        line.split("|")[1].strip() for line in documented.splitlines() if line.startswith("| `")
+    }
+    keys = {name.strip(" `") for cell in table for name in cell.split(",")}
+    assert keys == set(loaded)
+    assert f"version {loaded['format_version']})" in readme
+    assert loaded["bounds"] == {"lower": ["mfs", "random"], "upper": None}
+    row = loaded["verbs"][0]
+    assert set(row) == {"verb", "n", "senses_inventory", "senses_observed", "maxlen", "scores"}
+    assert set(row["scores"]["example"]) == set(loaded["alphas"])
+    assert set(loaded["significance"][0]["mcnemar"]) == {
+        "n01", "n10", "statistic", "p_value", "method", "n", "p_holm", "significant"
+    }  # fmt: skip
+
+
 def test_every_report_file_is_written(report) -> None:  # type: ignore[no-untyped-def]
     _, out, written = report
     names = {p.name for p in written}
