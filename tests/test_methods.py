@@ -50,9 +50,8 @@ VERB_EDGES = "act\tROOT\nemploy\tact\nwield\tact\nconsume\tROOT\n"
 VERB_WORDS = "use\tuse#1\temploy\nuse\tuse#2\twield\nuse\tuse#3\tconsume\neat\teat#1\tconsume\n"
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    root = tmp_path_factory.mktemp("world")
+def write_world(root: Path) -> dict[str, str]:
+    """The noun and verb file thesauri above, written into ``root``; their specs."""
     files = {
         "nouns.tsv": NOUN_EDGES,
         "nouns.words.tsv": NOUN_WORDS,
@@ -62,6 +61,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     for name, text in files.items():
         (root / name).write_text(text, encoding="utf-8")
     return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return write_world(tmp_path_factory.mktemp("world"))
 
 
 def inst(id_: str, sense: str | None, **cases: str) -> Instance:

@@ -16,7 +16,7 @@ from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.utils import estimator_checks as checks
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted
-from test_methods import NOUN_EDGES, NOUN_WORDS, TRAIN, VERB_EDGES, VERB_WORDS, inst
+from test_methods import TRAIN, inst, write_world
 
 from evaluation import make_acceptability_scorer
 from wsd import ModelError
@@ -42,16 +42,7 @@ SKLEARN_CHECKS = (
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    root = tmp_path_factory.mktemp("world")
-    files = {
-        "nouns.tsv": NOUN_EDGES,
-        "nouns.words.tsv": NOUN_WORDS,
-        "verbs.tsv": VERB_EDGES,
-        "verbs.words.tsv": VERB_WORDS,
-    }
-    for name, text in files.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
+    return write_world(tmp_path_factory.mktemp("world"))
 
 
 def _method(name: str, world: dict[str, str], **extra: Any) -> Any:
