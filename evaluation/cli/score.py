@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from evaluation._exceptions import EvaluationError
+from evaluation import EvaluationError
 from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
 

@@ -217,8 +217,9 @@ class InstanceResults:
 class ExperimentResult:
     """Everything an experiment measured; :meth:`to_json` is ``results.json``.
 
-    ``seed`` is the config's (folds, learning-curve subsets, bootstrap); ``verbs`` are Table 1's rows and ``total`` its micro-averaged total row (every instance
-    weighs the same); ``alphas`` the table's alpha labels.  ``top_k``, ``applicability`` and
+    ``seed`` is the config's (folds, learning-curve subsets, bootstrap); ``verbs`` are
+    Table 1's rows and ``total`` its micro-averaged total row (every instance weighs the
+    same); ``alphas`` the table's alpha labels.  ``top_k``, ``applicability`` and
     ``learning_curve`` are keyed by method label; ``significance`` holds every pair of
     compared methods; ``fallbacks`` and ``credit_issues`` count, per method label, the
     fallbacks used and what the scorer had to decide.  ``versions`` records the software and
