@@ -129,7 +129,7 @@ def test_a_parameter_error_carries_the_key() -> None:
     with pytest.raises(ConfigError) as error:
         parse({"methods": {"example": {"lambda": 2.0}}})
     assert error.value.key == "methods.example.lambda"
-    with pytest.warns(DeprecationWarning, match="lambda_"):
+    with pytest.warns(FutureWarning, match="lambda_"):
         config = parse({"methods": {"example": {"lambda_": 0.3}}})
     assert dict(config.methods[0].params) == {"confidence_lambda": 0.3}
     with pytest.raises(ConfigError, match="sets 'lambda' a second time"):

@@ -116,9 +116,9 @@ def test_lambda_is_confidence_lambda_and_lambda_underscore_is_deprecated(
     world: dict[str, str], tmp_path: Path
 ) -> None:
     assert parse_param("lambda=0.25") == ("confidence_lambda", 0.25)
-    with pytest.warns(DeprecationWarning, match="'lambda_' is deprecated"):
+    with pytest.warns(FutureWarning, match="'lambda_' is deprecated"):
         assert parse_param("lambda_=0.25") == ("confidence_lambda", 0.25)
-    with pytest.warns(DeprecationWarning, match="use 'confidence_lambda'"):
+    with pytest.warns(FutureWarning, match="use 'confidence_lambda'"):
         old = make_method("mfs", lambda_=0.25, verb_thesaurus=world["verb_thesaurus"])
     assert old.get_params()["confidence_lambda"] == 0.25
     with pytest.raises(ModelError, match="given twice") as error:
@@ -128,7 +128,7 @@ def test_lambda_is_confidence_lambda_and_lambda_underscore_is_deprecated(
     path = tmp_path / "old.json"
     save_model(old.fit(TRAIN), path)
     path.write_text(path.read_text().replace('"confidence_lambda"', '"lambda_"'))
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(FutureWarning):
         assert load_model(path).confidence_lambda == 0.25
 
 

@@ -3,7 +3,8 @@ saved as versioned JSON (never pickle: loading a model runs no code).
 
 Configs and ``--param`` spell the confidence weight ``lambda`` (a Python keyword): it is the
 parameter ``confidence_lambda``.  The old Python name ``lambda_`` is still accepted for one
-release, with a :class:`DeprecationWarning`.
+release, with a :class:`FutureWarning` (the category scikit-learn uses for deprecations:
+shown to end users by default, at the command line too).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ DEPRECATED_PARAMS = {"lambda_": "confidence_lambda"}  # old name -> parameter (u
 
 def canonical_param(name: str) -> str:
     """The parameter a config or ``--param`` key names: ``lambda`` is ``confidence_lambda``;
-    the deprecated ``lambda_`` too, with a :class:`DeprecationWarning`; others are themselves.
+    the deprecated ``lambda_`` too, with a :class:`FutureWarning`; others are themselves.
 
     >>> canonical_param("lambda"), canonical_param("beta")
     ('confidence_lambda', 'beta')
@@ -59,7 +60,7 @@ def canonical_param(name: str) -> str:
         warnings.warn(
             f"method parameter {name!r} is deprecated: use {new!r} ({PARAM_KEYS[new]!r} in "
             "configs and --param)",
-            DeprecationWarning,
+            FutureWarning,
             stacklevel=3,
         )
         return new
