@@ -3,7 +3,7 @@
 classes (:mod:`.merging`) and their table files (:mod:`.class_table`), and the upper bound of
 an experiment (:mod:`.upper_bound`)."""
 
-from .annotations import POOLED_NOTE, agreement_report, check_options
+from .annotations import POOLED_NOTE, agreement_report
 from .class_table import CLASS_TABLE_FORMAT, read_class_table, write_class_table
 from .merging import (
     MERGE_OUTCOMES,
@@ -50,7 +50,6 @@ __all__ = [
     "UpperBound",
     "agreement_report",
     "agreement_upper_bound",
-    "check_options",
     "choose_labels",
     "class_map",
     "cohen_kappa",

@@ -15,7 +15,7 @@ from ..measures import VerbThesaurus, key_lemma
 from .merging import merge_per_lemma
 from .per_word import LEMMA_RULE, choose_labels, instance_lemmas, multi_agreement, pair_agreement
 
-__all__ = ["POOLED_NOTE", "agreement_report", "check_options"]
+__all__ = ["POOLED_NOTE", "agreement_report"]
 
 POOLED_NOTE = (
     "pooled = all instances at once: overstates agreement (its chance agreement counts"
@@ -23,17 +23,14 @@ POOLED_NOTE = (
 )
 
 
-def check_options(n_files: int, merge_to: float | None, classes_out: str | None = None) -> None:
-    """Reject a combination :func:`agreement_report` cannot serve, before any file is read."""
-    if n_files < 2:
-        raise AgreementError(f"agreement needs two or more key files, got {n_files}")
-    if classes_out is not None and merge_to is None:
-        raise AgreementError("--classes-out needs --merge-to (the classes come from merging)")
+def _check(n_annotations: int, merge_to: float | None) -> None:
+    if n_annotations < 2:
+        raise AgreementError(f"agreement needs two or more annotations, got {n_annotations}")
     if merge_to is not None:
-        if n_files != 2:
-            raise AgreementError(f"--merge-to compares exactly two key files, got {n_files}")
+        if n_annotations != 2:
+            raise AgreementError(f"merging compares exactly two annotations, got {n_annotations}")
         if not 0 < merge_to <= 1:
-            raise AgreementError(f"--merge-to must be in (0, 1], got {merge_to}")
+            raise AgreementError(f"merge_to must be in (0, 1], got {merge_to}")
 
 
 def _shared_ids(
@@ -44,7 +41,7 @@ def _shared_ids(
         outside = ", ".join(f"{n} {len(k) - len(shared)}" for n, k in zip(names, keys, strict=True))
         raise AgreementError(
             f"key files cover different instances ({len(shared)} shared; not shared: {outside});"
-            " pass --intersection to compare the shared ones"
+            " intersection=True (--intersection) compares the shared ones"
         )
     if not shared:
         raise AgreementError("the key files share no instance")
@@ -72,7 +69,7 @@ def agreement_report(
     ``merged`` (:func:`~evaluation.agreement.merging.merge_per_lemma`).  A statistic is a
     float, or ``None`` where it is undefined (a single category).
     """
-    check_options(len(keys), merge_to)
+    _check(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)
     labels, several_count = choose_labels(keys, ids, several=several)
     lemmas, other = instance_lemmas(labels, key_lemma(verbs))

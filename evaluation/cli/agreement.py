@@ -27,7 +27,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report, check_options
+from evaluation import AgreementError
+from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
 from evaluation.measures import key_lemma
 
 __all__ = ["register", "run"]
@@ -95,6 +96,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
+
+
+def _check_options(n_files: int, merge_to: float | None, classes_out: str | None) -> None:
+    """The arguments that cannot go together, rejected before any file is read."""
+    if n_files < 2:
+        raise AgreementError(f"agreement needs two or more key files, got {n_files}")
+    if classes_out is not None and merge_to is None:
+        raise AgreementError("--classes-out needs --merge-to (the classes come from merging)")
+    if merge_to is not None:
+        if n_files != 2:
+            raise AgreementError(f"--merge-to compares exactly two key files, got {n_files}")
+        if not 0 < merge_to <= 1:
+            raise AgreementError(f"--merge-to must be in (0, 1], got {merge_to}")
 
 
 def _num(value: float | None, width: int = 0) -> str:
@@ -208,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
     from evaluation.agreement import write_class_table
     from wsd.corpus.keys import read_keys
 
-    check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
+    _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     keys = [read_keys(path) for path in args.keys]
     verbs = None
     if args.weighted or args.verb_thesaurus is not None:
