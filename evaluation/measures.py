@@ -22,18 +22,19 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
-from ._errors import EvaluationError
+from ._exceptions import EvaluationError
 
 __all__ = [
     "ALPHA_DEFAULTS",
     "Credit",
     "Curve",
+    "MethodScores",
     "Scores",
     "VerbThesaurus",
     "acceptability",
@@ -79,7 +80,7 @@ def parse_alpha(text: str | float) -> float:
     >>> parse_alpha("0")
     Traceback (most recent call last):
     ...
-    evaluation._errors.EvaluationError: alpha must be > 0 (or inf), got 0.0
+    evaluation.EvaluationError: alpha must be > 0 (or inf), got 0.0
     """
     if isinstance(text, str):
         word = text.strip().lower()
@@ -160,6 +161,16 @@ class Credit:
                 return self.values[:, index]
         labels = ", ".join(format_alpha(a) for a in self.alphas)
         raise EvaluationError(f"alpha {format_alpha(alpha)} was not scored (have: {labels})")
+
+    def scores(self, rows: np.ndarray | Sequence[int] | slice = slice(None)) -> MethodScores:
+        """:func:`senseval_scores` of the instances ``rows`` (a mask, indices or a slice; by
+        default all) at every alpha."""
+        return MethodScores(
+            {
+                format_alpha(alpha): senseval_scores(self.values[rows, j], self.attempted[rows])
+                for j, alpha in enumerate(self.alphas)
+            }
+        )
 
 
 def sense_lemma(key: str) -> str:
@@ -320,8 +331,23 @@ class Scores:
     n: int
     attempted: int
 
-    def as_dict(self) -> dict[str, float | int]:
-        return dict(vars(self))
+
+@dataclass(frozen=True)
+class MethodScores:
+    """A system's :class:`Scores` at each alpha, by the alpha's label (:func:`format_alpha`:
+    ``"0.5"``, ``"inf"``) in the order scored; ``scores["inf"].precision`` is exact-match
+    precision.  Its JSON is ``{alpha: {precision, recall, coverage, f1, n, attempted}}``."""
+
+    by_alpha: Mapping[str, Scores]
+
+    def __getitem__(self, alpha: str) -> Scores:
+        return self.by_alpha[alpha]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.by_alpha)
+
+    def __json__(self) -> Mapping[str, Scores]:
+        return self.by_alpha
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._errors import EvaluationError
+from ._exceptions import EvaluationError
 
 __all__ = [
     "P_FLOOR",
@@ -68,9 +68,6 @@ class BootstrapResult:
     n_resamples: int
     confidence: float
     significant: bool
-
-    def as_dict(self) -> dict[str, float | int | bool]:
-        return dict(vars(self))
 
 
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -318,9 +315,6 @@ class McNemarResult:
     statistic: float
     p_value: float
     method: str
-
-    def as_dict(self) -> dict[str, float | int | str]:
-        return dict(vars(self))
 
 
 def _binomial_cdf_half(k: int, n: int) -> float:

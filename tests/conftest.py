@@ -37,7 +37,7 @@ def semcor_path() -> Path:
 
 @pytest.fixture(scope="session")
 def wordnet():  # type: ignore[no-untyped-def]
-    from thesaurus._exceptions import DataError
+    from thesaurus import DataError
     from thesaurus.wordnet_data import wordnet as load
 
     try:

@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import evaluation.agreement
-import evaluation.bounds
+import evaluation.agreement.merging
+import evaluation.agreement.per_word
+import evaluation.agreement.statistics
 import evaluation.significance
-from evaluation._errors import AgreementError
+from evaluation import AgreementError
 from evaluation.agreement import (
     class_map,
     cohen_kappa,
@@ -282,7 +283,13 @@ def test_class_table_round_trip_and_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [evaluation.agreement, evaluation.bounds, evaluation.significance]
+    "module",
+    [
+        evaluation.agreement.statistics,
+        evaluation.agreement.per_word,
+        evaluation.agreement.merging,
+        evaluation.significance,
+    ],
 )
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""Agreement per word, merging per word and the upper bound (evaluation/bounds.py)."""
+"""Agreement per word, merging per word and the upper bound (evaluation/agreement/)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evaluation._errors import AgreementError
-from evaluation.agreement import cohen_kappa, observed_agreement, scott_pi
-from evaluation.bounds import (
+from evaluation import AgreementError
+from evaluation.agreement import (
     agreement_upper_bound,
     choose_labels,
+    cohen_kappa,
     instance_lemmas,
     merge_per_lemma,
     multi_agreement,
+    observed_agreement,
     pair_agreement,
+    scott_pi,
     summarise,
 )
 from tests.test_measures import TreeVerbs
@@ -160,27 +162,27 @@ def test_upper_bound_counts_restricts_and_grades(tmp_path: Path) -> None:
     b = {"i1": "run%1", "i2": "run%3", "i3": "run%2", "i4": "run%1", "i5": "go%1", "y": "go%1"}
     files = [_write(tmp_path / "a.key", a), _write(tmp_path / "b.key", b)]
     bound = agreement_upper_bound(files, verb_thesaurus=TOY, alphas=[1, "inf"])
-    assert (bound["n_shared"], bound["n_only_a"], bound["n_only_b"]) == (5, 1, 1)
-    assert bound["instances"] == 5 and bound["available"]
-    total = bound["total"]
+    assert (bound.n_shared, bound.n_only_a, bound.n_only_b) == (5, 1, 1)
+    assert bound.instances == 5 and bound is not None
+    total = bound.total
     assert total["observed"] == pytest.approx(3 / 5)
     assert total["acceptability"]["inf"] == pytest.approx(total["observed"])
     # A_1: i2 LEN 2 -> 3/5, i4 LEN 4 -> 1/5, MAXLEN(run) = 5; the rest agree
     assert total["acceptability"]["1"] == pytest.approx((3 + 3 / 5 + 1 / 5) / 5)
-    run = bound["per_lemma"]["run"]
+    run = bound.per_lemma["run"]
     assert run["acceptability"]["1"] == pytest.approx((2 + 3 / 5 + 1 / 5) / 4)
     run_a, run_b = ["run%1", "run%2", "run%2", "run%4"], ["run%1", "run%3", "run%2", "run%1"]
     assert run["cohen_kappa"] == pytest.approx(cohen_kappa(run_a, run_b))
     assert total["cohen_kappa"]["mean_per_word"] == pytest.approx(run["cohen_kappa"])
     assert total["cohen_kappa"]["undefined"] == 1  # go: a single category
-    assert "pooled over lemmas" in bound["note"] and "only in a: 1" in bound["note"]
+    assert "pooled over lemmas" in bound.note and "only in a: 1" in bound.note
 
     some = agreement_upper_bound(files, instances=["i1", "i2", "x", "zz"], lemmas=["run"])
-    assert (some["n_requested"], some["n_missing_a"], some["n_missing_b"]) == (4, 1, 2)
-    assert (some["n_shared"], some["n_only_a"], some["n_only_b"]) == (2, 1, 0)
-    assert some["total"]["acceptability"] == {"inf": pytest.approx(0.5)}  # no thesaurus
+    assert (some.n_requested, some.n_missing_a, some.n_missing_b) == (4, 1, 2)
+    assert (some.n_shared, some.n_only_a, some.n_only_b) == (2, 1, 0)
+    assert some.total["acceptability"] == {"inf": pytest.approx(0.5)}  # no thesaurus
     only_go = agreement_upper_bound(files, lemmas=["go"])
-    assert only_go["instances"] == 1 and only_go["n_other_lemma"] == 4
+    assert only_go.instances == 1 and only_go.n_other_lemma == 4
 
 
 def test_upper_bound_bad_input_names_the_file(tmp_path: Path) -> None:

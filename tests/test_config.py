@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from evaluation import ConfigError
 from evaluation.cli import main
-from evaluation.config import ConfigError, load_config, parse_config
+from evaluation.experiment import check_resources, load_config, parse_config
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -56,7 +57,10 @@ def parse(raw: dict[str, Any]) -> Any:
         ({"methods": {}}, r"nothing to evaluate"),
         ({"sweep": {"nope.beta": [1]}}, r"'nope' is not a configured method"),
         ({"sweep": {"mfs.lambda": 0.5}}, r"must be a non-empty list"),
-        ({"sweep": {"mfs.lambda": [0.5, 3.0]}}, r"sweep\.mfs\.lambda = 3\.0: lambda_ must be <= 1"),
+        (
+            {"sweep": {"mfs.lambda": [0.5, 3.0]}},
+            r"sweep\.mfs\.lambda = 3\.0: confidence_lambda must be <= 1",
+        ),
         ({"sweep": {"beta": [1]}}, r'keys must read "<method>\.<param>"'),
         ({"corpus": {"verbs": ["use", "use"]}}, r"corpus\.verbs = .*twice"),
         ({"corpus": {"min_senses": 0}}, r"corpus\.min_senses = 0"),
@@ -72,17 +76,64 @@ def parse(raw: dict[str, Any]) -> Any:
             {"methods": {"example": {"similarity_params": {"foo": 1}}}},
             r"methods\.example\.similarity_params = .*foo",
         ),
-        (
-            {"methods": {"example": {"noun_thesaurus": "nosuch"}}},
-            r"methods\.example\.noun_thesaurus = 'nosuch'",
-        ),
         ({"methods": {"bayes": {"noun_words": "maybe"}}}, r"methods\.bayes\.noun_words = 'maybe'"),
-        ({"evaluation": {"thesaurus": "nosuch"}}, r"evaluation\.thesaurus = 'nosuch'"),
     ],
 )
 def test_bad_configs_name_the_key(raw: dict[str, Any], pattern: str) -> None:
     with pytest.raises(ConfigError, match=pattern):
         parse(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "pattern"),
+    [
+        (
+            {"methods": {"example": {"noun_thesaurus": "nosuch"}}},
+            r"methods\.example\.noun_thesaurus = 'nosuch'",
+        ),
+        ({"evaluation": {"thesaurus": "nosuch"}}, r"evaluation\.thesaurus = 'nosuch'"),
+    ],
+)
+def test_unusable_resources_name_the_key(raw: dict[str, Any], pattern: str) -> None:
+    config = parse(raw)  # parsing loads nothing: the resource check is a step of its own
+    with pytest.raises(ConfigError, match=pattern):
+        check_resources(config)
+
+
+def test_parsing_loads_no_resource(monkeypatch: pytest.MonkeyPatch) -> None:
+    import thesaurus
+
+    def refuse(spec: str) -> None:
+        raise AssertionError(f"parse_config loaded {spec!r}")
+
+    monkeypatch.setattr(thesaurus, "load", refuse)
+    config = parse(
+        {
+            "evaluation": {"thesaurus": "nosuch.tsv"},
+            "methods": {"example": {"noun_thesaurus": "nouns.tsv"}, "bayes": {}},
+            "sweep": {"example.beta": [0, 1]},
+        }
+    )
+    assert config.evaluation.thesaurus == "nosuch.tsv"
+    assert [m.key for m in config.methods] == [
+        "methods.example",
+        "methods.bayes",
+        "methods.mfs",
+        "methods.random",
+        "sweep.example",
+        "sweep.example",
+    ]
+
+
+def test_a_parameter_error_carries_the_key() -> None:
+    with pytest.raises(ConfigError) as error:
+        parse({"methods": {"example": {"lambda": 2.0}}})
+    assert error.value.key == "methods.example.lambda"
+    with pytest.warns(FutureWarning, match="lambda_"):
+        config = parse({"methods": {"example": {"lambda_": 0.3}}})
+    assert dict(config.methods[0].params) == {"confidence_lambda": 0.3}
+    with pytest.raises(ConfigError, match="sets 'lambda' a second time"):
+        parse({"methods": {"mfs": {"lambda": 0.3, "confidence_lambda": 0.4}}})
 
 
 def test_defaults_and_baselines() -> None:
@@ -91,8 +142,8 @@ def test_defaults_and_baselines() -> None:
     assert config.evaluation.alphas == (0.5, 1.0, 2.0, math.inf)
     labels = [(m.label, m.role) for m in config.methods]
     assert labels == [("example", "method"), ("mfs", "bound"), ("random", "bound")]
-    assert dict(config.methods[0].params) == {"lambda_": 0.25}
-    assert config.methods[0].build().lambda_ == 0.25
+    assert dict(config.methods[0].params) == {"confidence_lambda": 0.25}
+    assert config.methods[0].build().confidence_lambda == 0.25
 
 
 def test_log_range_of_alphas_always_ends_with_inf() -> None:
@@ -113,15 +164,15 @@ def test_sweep_expands_each_methods_grid() -> None:
     sweep = [m for m in config.methods if m.role == "sweep"]
     assert len(sweep) == 2 * 2 + 1
     params = {m.label: dict(m.params) for m in sweep}
-    assert params["example[beta=4,lambda=0.0]"] == {"beta": 4, "lambda_": 0.0}
-    assert params["mfs[lambda=0.3]"] == {"lambda_": 0.3}
+    assert params["example[beta=4,lambda=0.0]"] == {"beta": 4, "confidence_lambda": 0.0}
+    assert params["mfs[lambda=0.3]"] == {"confidence_lambda": 0.3}
     assert [m.label for m in config.compared] == ["example", "mfs", "random"]
 
 
 def test_resolved_config_is_json_safe() -> None:
     import json
 
-    resolved = parse({"evaluation": {"alphas": [1, "inf"]}}).resolved()
+    resolved = parse({"evaluation": {"alphas": [1, "inf"]}}).to_json()
     assert json.loads(json.dumps(resolved, allow_nan=False))["evaluation"]["alphas"] == ["1", "inf"]
 
 

@@ -11,8 +11,15 @@ import numpy as np
 import pytest
 from test_methods import NOUN_EDGES, NOUN_WORDS  # the same tiny noun world
 
-from evaluation.config import ConfigError, ExperimentConfig, parse_config
-from evaluation.experiments import Dataset, make_folds, run_experiment, select_verbs
+from evaluation import ConfigError
+from evaluation.experiment import (
+    Dataset,
+    ExperimentConfig,
+    make_folds,
+    parse_config,
+    run_experiment,
+    select_verbs,
+)
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd.methods import METHODS, MostFrequentSense
 
@@ -146,8 +153,8 @@ def test_folds_are_the_same_for_every_method(result, world: dict[str, str]) -> N
     other = run_experiment(only_baselines, tiny_dataset(only_baselines))
     for verb, instances in tiny_dataset(only_baselines).by_verb.items():
         expected = make_folds([i.gold[0] for i in instances], 3, seed=3)
-        assert np.array_equal(result.fold_of[verb], expected)
-        assert np.array_equal(other.fold_of[verb], expected)
+        assert np.array_equal(result.per_instance.fold_of[verb], expected)
+        assert np.array_equal(other.per_instance.fold_of[verb], expected)
 
 
 class Recorder(MostFrequentSense):
@@ -156,8 +163,10 @@ class Recorder(MostFrequentSense):
     name = "recorder"
     log: list[tuple[str, frozenset[str], frozenset[str]]] = []
 
-    def __init__(self, *, tag: str = "", lambda_: float = 0.5, verb_thesaurus: str = "") -> None:
-        super().__init__(lambda_=lambda_, verb_thesaurus=verb_thesaurus)
+    def __init__(
+        self, *, tag: str = "", confidence_lambda: float = 0.5, verb_thesaurus: str = ""
+    ) -> None:
+        super().__init__(confidence_lambda=confidence_lambda, verb_thesaurus=verb_thesaurus)
         self.tag = tag
 
     def fit(self, X, y=None):  # type: ignore[no-untyped-def]
@@ -208,29 +217,26 @@ def test_training_never_sees_the_test_fold_and_folds_are_paired(
 def test_results_are_identical_for_any_n_jobs(world: dict[str, str], result) -> None:  # type: ignore[no-untyped-def]
     config = tiny_config(world)
     parallel = run_experiment(config, tiny_dataset(config), n_jobs=2)
-    strip = lambda d: {k: v for k, v in d.items() if k not in {"timing", "versions"}}  # noqa: E731
-    assert strip(parallel.data) == strip(result.data)
+    strip = lambda r: {k: v for k, v in r.to_json().items() if k not in {"timing", "versions"}}  # noqa: E731
+    assert strip(parallel) == strip(result)
 
 
 # --- measures over the folds ----------------------------------------------------------------
 
 
 def test_total_row_is_the_micro_average_of_the_verb_rows(result) -> None:  # type: ignore[no-untyped-def]
-    data = result.data
-    assert data["total"]["n"] == sum(COUNTS.values())
-    assert [r["n"] for r in data["verbs"]] == [15, 23]  # take, use (sorted)
+    assert result.total.n == sum(COUNTS.values())
+    assert [r.n for r in result.verbs] == [15, 23]  # take, use (sorted)
     for label in ("example", "bayes", "mfs", "random"):
-        for alpha in data["alphas"]:
-            total = data["total"]["scores"][label][alpha]
-            rows = [r["scores"][label][alpha] for r in data["verbs"]]
-            attempted = sum(r["attempted"] for r in rows)
-            assert total["attempted"] == attempted
-            assert total["precision"] == pytest.approx(
-                sum(r["precision"] * r["attempted"] for r in rows) / attempted
+        for alpha in result.alphas:
+            total = result.total.scores[label][alpha]
+            rows = [r.scores[label][alpha] for r in result.verbs]
+            attempted = sum(r.attempted for r in rows)
+            assert total.attempted == attempted
+            assert total.precision == pytest.approx(
+                sum(r.precision * r.attempted for r in rows) / attempted
             )
-            assert total["recall"] == pytest.approx(
-                sum(r["recall"] * r["n"] for r in rows) / total["n"]
-            )
+            assert total.recall == pytest.approx(sum(r.recall * r.n for r in rows) / total.n)
 
 
 def test_mfs_exact_precision_by_hand(result, world: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
@@ -238,7 +244,7 @@ def test_mfs_exact_precision_by_hand(result, world: dict[str, str]) -> None:  # 
     config = tiny_config(world)
     hits = 0
     for verb, instances in tiny_dataset(config).by_verb.items():
-        folds = result.fold_of[verb]
+        folds = result.per_instance.fold_of[verb]
         for fold in range(3):
             train = Counter(i.gold[0] for i, f in zip(instances, folds, strict=True) if f != fold)
             top = max(train.values())
@@ -247,39 +253,36 @@ def test_mfs_exact_precision_by_hand(result, world: dict[str, str]) -> None:  # 
             hits += sum(
                 i.gold[0] == majority for i, f in zip(instances, folds, strict=True) if f == fold
             )
-    assert result.data["total"]["scores"]["mfs"]["inf"]["precision"] == pytest.approx(hits / 38)
+    assert result.total.scores["mfs"]["inf"].precision == pytest.approx(hits / 38)
 
 
 def test_graded_scores_grow_as_alpha_shrinks(result) -> None:  # type: ignore[no-untyped-def]
-    for label, by_alpha in result.data["total"]["scores"].items():
-        values = [by_alpha[a]["precision"] for a in ("0.5", "1", "2", "inf")]
+    for label, scores in result.total.scores.items():
+        values = [scores[a].precision for a in ("0.5", "1", "2", "inf")]
         assert values == sorted(values, reverse=True), label
 
 
 def test_learning_curve_at_full_fraction_equals_the_main_run(result) -> None:  # type: ignore[no-untyped-def]
-    data = result.data
     for label in ("example", "bayes"):
-        full = data["learning_curve"][label][-1]
-        assert full["fraction"] == 1.0
-        assert full["train_instances"] == 2 * sum(COUNTS.values())  # each instance trains 2 folds
-        assert full["scores"] == data["total"]["scores"][label]
-        half = data["learning_curve"][label][0]
-        assert half["train_instances"] < full["train_instances"]
+        full = result.learning_curve[label][-1]
+        assert full.fraction == 1.0
+        assert full.train_instances == 2 * sum(COUNTS.values())  # each instance trains 2 folds
+        assert full.scores == result.total.scores[label]
+        half = result.learning_curve[label][0]
+        assert half.train_instances < full.train_instances
 
 
 def test_top_1_recall_is_exact_recall_and_curves_are_bounded(result) -> None:  # type: ignore[no-untyped-def]
-    data = result.data
-    for label, points in data["top_k"].items():
-        assert points[0]["recall"] == pytest.approx(data["total"]["scores"][label]["inf"]["recall"])
-        recalls = [p["recall"] for p in points]
+    for label, points in result.top_k.items():
+        assert points[0].recall == pytest.approx(result.total.scores[label]["inf"].recall)
+        recalls = [p.recall for p in points]
         assert recalls == sorted(recalls)
-    for curve in data["applicability"].values():
-        assert curve["applicability"][-1] <= 1.0 and 0.0 <= curve["aurc"] <= 1.0
+    for curve in result.applicability.values():
+        assert curve.applicability[-1] <= 1.0 and 0.0 <= curve.aurc <= 1.0
 
 
 def test_significance_covers_every_pair_and_bounds_are_reported(result) -> None:  # type: ignore[no-untyped-def]
-    data = result.data
-    pairs = {(t["a"], t["b"]) for t in data["significance"]}
+    pairs = {(t.a, t.b) for t in result.significance}
     assert pairs == {
         ("example", "bayes"),
         ("example", "mfs"),
@@ -288,17 +291,17 @@ def test_significance_covers_every_pair_and_bounds_are_reported(result) -> None:
         ("bayes", "random"),
         ("mfs", "random"),
     }
-    for test in data["significance"]:
-        assert set(test["bootstrap"]) == {"0.5", "1", "2", "inf"}
-        for boot in test["bootstrap"].values():
-            assert boot["low"] <= boot["mean_diff"] <= boot["high"]
-    assert data["bounds"]["lower"] == ["mfs", "random"]
-    assert data["bounds"]["upper"]["note"] == "n/a (no multiply-annotated data)"
+    for test in result.significance:
+        assert set(test.bootstrap) == {"0.5", "1", "2", "inf"}
+        for boot in test.bootstrap.values():
+            assert boot.low <= boot.mean_diff <= boot.high
+    assert result.bounds.lower == ("mfs", "random")
+    assert result.bounds.upper_note == "n/a (no multiply-annotated data)"
 
 
 def test_random_scores_near_its_expectation(result) -> None:  # type: ignore[no-untyped-def]
     # random draws among the inventory (3 senses of use, 2 of take): E[exact] = 23/3 + 15/2
-    exact = result.data["total"]["scores"]["random"]["inf"]["precision"] * 38
+    exact = result.total.scores["random"]["inf"].precision * 38
     expected = 23 / 3 + 15 / 2
     assert abs(exact - expected) < 3 * math.sqrt(23 * 2 / 9 + 15 / 4)
 
@@ -311,12 +314,12 @@ def test_sweep_variants_share_the_folds(world: dict[str, str]) -> None:
         evaluation={"thesaurus": world["verb_thesaurus"], "bootstrap": 0},
     )
     result = run_experiment(config, tiny_dataset(config))
-    sweep = {v["label"]: v for v in result.data["sweep"]}
+    sweep = {v.label: v for v in result.sweep}
     assert set(sweep) == {"example[beta=0.0]", "example[beta=1.0]"}
     # the base method has beta = 1.0, so its variant must score identically
-    assert sweep["example[beta=1.0]"]["scores"] == result.data["total"]["scores"]["example"]
-    assert sweep["example[beta=1.0]"]["aurc"] == result.data["applicability"]["example"]["aurc"]
-    assert result.data["significance"][0]["bootstrap"] == {}
+    assert sweep["example[beta=1.0]"].scores == result.total.scores["example"]
+    assert sweep["example[beta=1.0]"].aurc == result.applicability["example"].aurc
+    assert result.significance[0].bootstrap == {}
 
 
 def test_a_lambda_sweep_changes_the_applicability_curve_only(world: dict[str, str]) -> None:
@@ -326,9 +329,9 @@ def test_a_lambda_sweep_changes_the_applicability_curve_only(world: dict[str, st
         sweep={"example.lambda": [0.0, 1.0]},
         evaluation={"thesaurus": world["verb_thesaurus"], "bootstrap": 0},
     )
-    sweep = run_experiment(config, tiny_dataset(config)).data["sweep"]
-    assert sweep[0]["scores"] == sweep[1]["scores"]  # lambda does not change the answers
-    assert sweep[0]["aurc"] != sweep[1]["aurc"]  # but it orders them by another confidence
+    sweep = run_experiment(config, tiny_dataset(config)).sweep
+    assert sweep[0].scores == sweep[1].scores  # lambda does not change the answers
+    assert sweep[0].aurc != sweep[1].aurc  # but it orders them by another confidence
 
 
 # --- corpus-dependent validation -------------------------------------------------------------
@@ -393,11 +396,11 @@ def test_agreement_keys_give_an_upper_bound(world: dict[str, str], tmp_path: Pat
         evaluation={"thesaurus": world["verb_thesaurus"], "bootstrap": 0},
         bounds={"agreement_keys": paths},
     )
-    upper = run_experiment(config, tiny_dataset(config)).data["bounds"]["upper"]
-    assert upper["available"] and upper["instances"] == len(uses)
-    assert upper["n_only_b"] == 0  # zz.1 is not an evaluated instance: dropped by request
-    assert upper["n_missing_a"] == upper["n_missing_b"] == len(make_instances()) - len(uses)
-    total = upper["total"]
+    upper = run_experiment(config, tiny_dataset(config)).bounds.upper
+    assert upper is not None and upper.instances == len(uses)
+    assert upper.n_only_b == 0  # zz.1 is not an evaluated instance: dropped by request
+    assert upper.n_missing_a == upper.n_missing_b == len(make_instances()) - len(uses)
+    total = upper.total
     assert total["observed"] == pytest.approx(np.mean([x == y for x, y in zip(a, b, strict=True)]))
     kappa = total["cohen_kappa"]["mean_per_word"]
     assert kappa == pytest.approx(cohen_kappa_score(a, b))  # one word: the mean is its kappa

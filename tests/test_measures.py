@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evaluation._errors import EvaluationError
+from evaluation import EvaluationError
 from evaluation.measures import (
     ALPHA_DEFAULTS,
     acceptability,
@@ -20,6 +20,7 @@ from evaluation.measures import (
     senseval_scores,
     top_k,
 )
+from thesaurus.io import to_json
 
 
 class TreeVerbs:
@@ -213,7 +214,7 @@ def test_senseval_scores_with_abstentions() -> None:
     p, r = 2.5 / 4, 2.5 / 6
     assert s.f1 == pytest.approx(2 * p * r / (p + r))
     assert (s.n, s.attempted) == (6, 4)
-    assert s.as_dict()["attempted"] == 4
+    assert to_json(s)["attempted"] == 4
 
 
 def test_senseval_scores_nothing_attempted_is_zero_not_nan() -> None:

@@ -13,14 +13,14 @@ import pytest
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 
-from wsd import CaseFrame, Filler, Instance, Sentence, Token
-from wsd._exceptions import ModelError
+from wsd import CaseFrame, Filler, Instance, ModelError, Sentence, Token
 from wsd.methods import (
     METHODS,
     BayesWSD,
     ExampleBasedWSD,
     MostFrequentSense,
     RandomSense,
+    RunCache,
     confidence,
     content_features,
     load_model,
@@ -52,9 +52,8 @@ VERB_EDGES = "act\tROOT\nemploy\tact\nwield\tact\nconsume\tROOT\n"
 VERB_WORDS = "use\tuse#1\temploy\nuse\tuse#2\twield\nuse\tuse#3\tconsume\neat\teat#1\tconsume\n"
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    root = tmp_path_factory.mktemp("world")
+def write_world(root: Path) -> dict[str, str]:
+    """The noun and verb file thesauri above, written into ``root``; their specs."""
     files = {
         "nouns.tsv": NOUN_EDGES,
         "nouns.words.tsv": NOUN_WORDS,
@@ -64,6 +63,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     for name, text in files.items():
         (root / name).write_text(text, encoding="utf-8")
     return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return write_world(tmp_path_factory.mktemp("world"))
 
 
 def inst(id_: str, sense: str | None, **cases: str) -> Instance:
@@ -304,8 +308,9 @@ def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
     if name == "bayes":
         params["noun_classes"] = "depth:2"  # "lexfile" needs WordNet sense keys
     method = make_method(name, **params)
-    twin = clone(method).set_params(lambda_=0.2)
-    assert twin.get_params()["lambda_"] == 0.2 and method.get_params()["lambda_"] == 0.5
+    twin = clone(method).set_params(confidence_lambda=0.2)
+    assert twin.get_params()["confidence_lambda"] == 0.2
+    assert method.get_params()["confidence_lambda"] == 0.5
     assert method.fit(TRAIN) is method
     assert len(method.predict(TRAIN)) == len(TRAIN)
     data = np.array(TRAIN * 2, dtype=object)
@@ -328,6 +333,42 @@ def test_model_round_trip(name: str, world: dict[str, str], tmp_path: Path) -> N
     probes = [inst("t1", None, obj="knife"), inst("t2", None, subj="man", obj="apple")]
     assert loaded.rank(probes) == method.rank(probes)
     assert json.loads(path.read_text())["format"] == "verb-wsd-model"
+
+
+@pytest.mark.parametrize("name", ["example", "bayes"])
+def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) -> None:
+    params = {**world, "noun_classes": "depth:2"} if name == "bayes" else dict(world)
+    probes = [inst("t1", None, obj="knife"), inst("t2", None, subj="man", obj="apple")]
+    alone = [make_method(name, **params).fit(TRAIN).rank(probes) for _ in range(2)]
+    cache = RunCache()
+    shared = [
+        clone(make_method(name, **params)).set_cache(cache).fit(TRAIN).rank(probes)
+        for _ in range(2)
+    ]
+    assert alone[0] == alone[1] == shared[0] == shared[1]
+    if name == "bayes":  # the context features of each instance are memoised in the cache
+        assert "instance_values=0" not in repr(cache)
+    method = make_method(name, **params).set_cache(cache)
+    assert method.cache is cache
+    assert "_cache" not in clone(method).__dict__  # never cloned ...
+    assert "_cache" not in method.__getstate__()  # ... nor pickled or copied
+    method.fit(TRAIN).clear_caches()
+    assert repr(cache) == "RunCache(noun_lookups=0, tables=0, instance_values=0)"
+
+
+def test_run_cache_keys_thesaurus_tables_by_spec(world: dict[str, str]) -> None:
+    cache = RunCache()
+    lookup = cache.noun_lookup(world["noun_thesaurus"])
+    assert cache.noun_lookup(world["noun_thesaurus"]) is lookup
+    assert lookup.nodes(("hammer", None)) is not None and lookup.nodes(("zebra", None)) is None
+    assert cache.table(("x", "spec")) is cache.table(("x", "spec"))
+    probe = inst("p", None, obj="knife")
+    calls: list[int] = []
+    for _ in range(2):
+        cache.instance_value("settings", probe, lambda: calls.append(1) or len(calls))
+    assert calls == [1]  # computed once per instance object
+    twin = inst("p", None, obj="knife")  # equal, but another object: computed anew
+    assert cache.instance_value("settings", twin, lambda: 42) == 42
 
 
 def test_bad_models_and_parameters(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from test_methods import FIGURE3, GA, JA, WO, ja
 
 import thesaurus
 from evaluation.cli import main
-from wsd.commands.model import METHOD_NAMES
+from evaluation.cli.model import METHOD_NAMES
 from wsd.corpus import write_jsonl
 from wsd.corpus.keys import read_keys
 from wsd.methods import METHODS
@@ -115,7 +115,7 @@ def test_a_changed_thesaurus_is_refused_unless_allowed(
     [
         ("beta=abc", "beta must be a number, got 'abc'"),
         ("beta=NaN", "beta must be a finite number"),
-        ("lambda=null", "lambda_ must be a number, got None"),
+        ("lambda=null", "confidence_lambda must be a number, got None"),
         ("ccd_match=0", "ccd_match must be > 0"),
         ("gamma=1", "unknown parameter 'gamma'"),
     ],

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from evaluation._errors import EvaluationError
+from evaluation import EvaluationError
 from evaluation.significance import (
     bootstrap_ratio_differences,
     format_p_value,

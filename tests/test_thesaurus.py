@@ -22,8 +22,8 @@ from evaluation.cli import main
 from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
 from thesaurus._cache import load_cached, stamp_files
-from thesaurus._io import atomic_write_json, atomic_write_text, current_umask
 from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, _Synset, _verb_groups
+from thesaurus.io import atomic_write_json, atomic_write_text, current_umask
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from thesaurus._exceptions import DataError
+from thesaurus import DataError
 from thesaurus.wordnet_data import DEBIAN_WORDNET, LEXNAMES, setup_wordnet
 
 NEEDED = [

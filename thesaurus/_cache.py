@@ -28,7 +28,7 @@ import numpy as np
 
 from ._core import Thesaurus, WordTable
 from ._exceptions import ToolkitError
-from ._io import atomic_save_npz, atomic_write_json
+from .io import atomic_save_npz, atomic_write_json
 from .wordnet_data import data_dir
 
 __all__ = ["CACHE_FORMAT", "cache_dir", "load_cached", "stamp_files"]

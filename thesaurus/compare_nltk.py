@@ -1,6 +1,6 @@
 """How our WordNet path lengths relate to NLTK's ``shortest_path_distance(simulate_root=True)``.
 
-Run ``python -m thesaurus.compare_nltk [--pairs N] [--seed S]`` (needs NLTK's WordNet): for N
+Run ``wsd thesaurus compare-nltk [--pairs N] [--seed S]`` (needs NLTK's WordNet): for N
 random pairs of synsets per thesaurus (uniform over the synsets, with replacement) it prints
 the shares that ``thesaurus/README.md`` quotes, as JSON.  Each pair falls in one class:
 
@@ -21,8 +21,6 @@ meeting at our ``ROOT``.
 
 from __future__ import annotations
 
-import argparse
-import json
 from typing import Any
 
 import numpy as np
@@ -30,7 +28,7 @@ import numpy as np
 from ._core import Thesaurus
 from ._load import load
 
-__all__ = ["compare", "expected_offset", "main"]
+__all__ = ["compare", "expected_offset"]
 
 
 def expected_offset(thes: Thesaurus, a: int, b: int) -> int:
@@ -74,17 +72,3 @@ def compare(spec: str, n_pairs: int, seed: int) -> dict[str, Any]:
         key = "equal" if ours == theirs else "ours_longer" if ours > theirs else "ours_shorter"
         counts[key] += 1
     return {"spec": spec, "pairs": n_pairs, "seed": seed, "lca_is_root": at_root, **counts}
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m thesaurus.compare_nltk", description=__doc__)
-    parser.add_argument("--pairs", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("specs", nargs="*", default=["wordnet-verb", "wordnet-noun"])
-    args = parser.parse_args(argv)
-    for spec in args.specs:
-        print(json.dumps(compare(spec, args.pairs, args.seed)))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -1,5 +1,16 @@
-"""Verb sense disambiguation: corpora, case frames, disambiguators."""
+"""Verb sense disambiguation: records, corpora, case frames, disambiguators."""
 
+from ._exceptions import CorpusFormatError, ModelError, WSDError
 from .types import CaseFrame, Filler, Instance, Prediction, Sentence, Token
 
-__all__ = ["CaseFrame", "Filler", "Instance", "Prediction", "Sentence", "Token"]
+__all__ = [
+    "CaseFrame",
+    "CorpusFormatError",
+    "Filler",
+    "Instance",
+    "ModelError",
+    "Prediction",
+    "Sentence",
+    "Token",
+    "WSDError",
+]

@@ -1,8 +1,14 @@
-"""Errors of the ``wsd`` layer; all derive from :class:`thesaurus.ToolkitError`."""
+"""Errors of the ``wsd`` layer; all derive from :class:`thesaurus.ToolkitError`.
+
+Public names: ``wsd.WSDError``, ``wsd.CorpusFormatError``, ``wsd.ModelError`` (``__module__``
+is set to ``wsd``, so tracebacks show them).  :class:`ModelError` is also a
+:class:`ValueError`, as scikit-learn's conventions expect of a bad parameter or bad training
+data, and names the method parameter at fault in :attr:`ModelError.param` when there is one.
+"""
 
 from __future__ import annotations
 
-from thesaurus._exceptions import DataError, ToolkitError
+from thesaurus import DataError, ToolkitError
 
 __all__ = ["CorpusFormatError", "DataError", "ModelError", "ToolkitError", "WSDError"]
 
@@ -10,11 +16,24 @@ __all__ = ["CorpusFormatError", "DataError", "ModelError", "ToolkitError", "WSDE
 class WSDError(ToolkitError):
     """Base of the ``wsd`` layer's errors."""
 
+    __module__ = "wsd"
+
 
 class CorpusFormatError(WSDError):
     """A corpus or key file is malformed; the message names the file and line."""
 
+    __module__ = "wsd"
 
-class ModelError(WSDError):
-    """A model file is not ours, is corrupted, or was built against other resources; or an
-    unknown method/parameter was asked for."""
+
+class ModelError(WSDError, ValueError):
+    """A model file is not ours, is corrupted, or was built against other resources; an unknown
+    method or a bad parameter was asked for; or the training data cannot train a model.
+
+    ``param`` is the name of the method parameter the error is about (``"beta"``), or ``None``.
+    """
+
+    __module__ = "wsd"
+
+    def __init__(self, message: str, *, param: str | None = None) -> None:
+        super().__init__(message)
+        self.param = param

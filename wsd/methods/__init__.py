@@ -2,16 +2,25 @@
 
 ``fit(instances)`` trains one model per verb lemma; ``rank(instances)`` returns a
 :class:`~wsd.types.Prediction` per instance (senses ranked with scores, a confidence, any
-fallback used); ``predict`` returns the chosen sense keys.
+fallback used); ``predict`` returns the chosen sense keys and ``predict_proba`` a distribution
+over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`RunCache`.
 """
 
-from ._base import Disambiguator, confidence
+from ._base import Disambiguator, NotFittedError, confidence
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
+from ._cache import RunCache
 from ._example import ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
-from ._registry import METHODS, load_model, make_method, parse_param, save_model
-from ._shared import forget_instances
+from ._registry import (
+    METHODS,
+    canonical_param,
+    load_model,
+    make_method,
+    param_key,
+    parse_param,
+    save_model,
+)
 
 __all__ = [
     "METHODS",
@@ -21,12 +30,15 @@ __all__ = [
     "HybridWSD",
     "IMSWSD",
     "MostFrequentSense",
+    "NotFittedError",
     "RandomSense",
+    "RunCache",
+    "canonical_param",
     "confidence",
     "content_features",
-    "forget_instances",
     "load_model",
     "make_method",
+    "param_key",
     "parse_param",
     "save_model",
 ]

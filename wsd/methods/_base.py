@@ -4,6 +4,14 @@ sense inventories, fallbacks and the confidence formula.
 A disambiguator is trained on :class:`~wsd.types.Instance` records of many verbs at once and
 keeps one model per verb lemma.  ``rank`` returns a :class:`~wsd.types.Prediction` per input:
 candidate senses ranked with scores, a confidence, and the name of any fallback used.
+
+scikit-learn conformance: parameters are the constructor's keywords, stored unchanged and
+validated in ``fit`` (``set_params`` never raises); fitted state ends in ``_`` (``verbs_``,
+``sense_counts_``, ``classes_``), so ``check_is_fitted`` tells fitted from unfitted and every
+method raises :class:`NotFittedError` before ``fit``; ``fit([])`` is a :class:`ModelError`
+(a ``ValueError``); ``predict_proba`` gives a distribution over ``classes_``; the estimator
+tags say that ``X`` is a sequence of instances, not a feature matrix, and that ``y`` is
+optional (each instance's first gold key).
 """
 
 from __future__ import annotations
@@ -11,20 +19,25 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
+import sklearn.exceptions
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 import thesaurus
-from thesaurus import Thesaurus
+from thesaurus import Thesaurus, ToolkitError
 
 from .._exceptions import ModelError
 from ..types import Instance, Prediction
-from . import _shared
+from ._cache import RunCache
+
+if TYPE_CHECKING:
+    from sklearn.utils import Tags
 
 __all__ = [
     "Disambiguator",
+    "NotFittedError",
     "check_bool",
     "check_choice",
     "check_int",
@@ -38,13 +51,20 @@ FALLBACK_UNKNOWN_VERB = "first-sense:unknown-verb"
 ABSTAIN_UNKNOWN_LEMMA = "abstain:lemma-not-in-inventory"
 
 
-def confidence(score1: float, score2: float, lambda_: float) -> float:
+class NotFittedError(ModelError, sklearn.exceptions.NotFittedError):
+    """A method was asked to predict before ``fit`` (or :func:`~wsd.methods.load_model`); it is
+    scikit-learn's ``NotFittedError`` and a :class:`~wsd.ModelError` alike."""
+
+    __module__ = "wsd.methods"
+
+
+def confidence(score1: float, score2: float, confidence_lambda: float) -> float:
     """``C = lambda * Score1 + (1 - lambda) * (Score1 - Score2)`` (Fujii et al.).
 
     >>> confidence(0.8, 0.5, 0.5)
     0.55
     """
-    return lambda_ * score1 + (1.0 - lambda_) * (score1 - score2)
+    return confidence_lambda * score1 + (1.0 - confidence_lambda) * (score1 - score2)
 
 
 def check_number(
@@ -63,44 +83,46 @@ def check_number(
     >>> check_number("beta", "x", low=0.0)
     Traceback (most recent call last):
     ...
-    wsd._exceptions.ModelError: beta must be a number, got 'x'
+    wsd.ModelError: beta must be a number, got 'x'
     """
     if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise ModelError(f"{name} must be a number, got {value!r}")
+        raise ModelError(f"{name} must be a number, got {value!r}", param=name)
     number = float(value)
     if math.isnan(number) or (math.isinf(number) and not allow_inf):
-        raise ModelError(f"{name} must be a finite number, got {value!r}")
+        raise ModelError(f"{name} must be a finite number, got {value!r}", param=name)
     if low is not None and (number <= low if low_open else number < low):
-        raise ModelError(f"{name} must be {'>' if low_open else '>='} {low:g}, got {value!r}")
+        sign = ">" if low_open else ">="
+        raise ModelError(f"{name} must be {sign} {low:g}, got {value!r}", param=name)
     if high is not None and number > high:
-        raise ModelError(f"{name} must be <= {high:g}, got {value!r}")
+        raise ModelError(f"{name} must be <= {high:g}, got {value!r}", param=name)
     return number
 
 
 def check_int(name: str, value: Any, *, low: int | None = None) -> int:
     """``value`` as an int (no bool, no float), at least ``low``; else :class:`ModelError`."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ModelError(f"{name} must be an integer, got {value!r}")
+        raise ModelError(f"{name} must be an integer, got {value!r}", param=name)
     if low is not None and value < low:
-        raise ModelError(f"{name} must be >= {low}, got {value!r}")
+        raise ModelError(f"{name} must be >= {low}, got {value!r}", param=name)
     return int(value)
 
 
 def check_bool(name: str, value: Any) -> bool:
     """``value`` if it is a real bool (``true``/``false`` in JSON and TOML)."""
     if not isinstance(value, bool | np.bool_):
-        raise ModelError(f"{name} must be true or false, got {value!r}")
+        raise ModelError(f"{name} must be true or false, got {value!r}", param=name)
     return bool(value)
 
 
 def check_choice(name: str, value: Any, choices: Iterable[str]) -> str:
     """``value`` if it is one of ``choices``."""
     options = tuple(choices)
-    if value not in options:
+    if not isinstance(value, str) or value not in options:
         raise ModelError(
-            f"{name} must be one of {', '.join(repr(c) for c in options)}, got {value!r}"
+            f"{name} must be one of {', '.join(repr(c) for c in options)}, got {value!r}",
+            param=name,
         )
-    return str(value)
+    return value
 
 
 def ranked(
@@ -119,8 +141,12 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     verb_thesaurus:
         Spec of the verb sense inventory (``thesaurus.load`` spec; default WordNet 3.0 verbs).
         Gives the sense order used for tie-breaking and the first-sense fallback.
-    lambda_:
-        Weight of the confidence formula.
+    confidence_lambda:
+        Weight ``lambda`` of the confidence formula (the config and ``--param`` key
+        ``lambda``).
+
+    Lookups that do not depend on training data live in a :class:`~wsd.methods.RunCache`
+    (:meth:`set_cache` shares one between estimators).
     """
 
     name: ClassVar[str] = ""
@@ -128,6 +154,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     # --- scikit-learn protocol -------------------------------------------------------------
     def fit(self, X: Sequence[Instance], y: Sequence[str] | None = None) -> Disambiguator:
         """Train one model per verb lemma; ``y`` defaults to each instance's first gold key."""
+        if len(X) == 0:
+            raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         labels = _labels(X, y)
         self._validate_params()
         self._reset_caches()
@@ -171,6 +199,24 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
                 out[i] = prediction
         return out  # type: ignore[return-value]
 
+    def predict_proba(self, X: Sequence[Instance]) -> np.ndarray:
+        """The probability of each class of ``classes_`` per instance (``len(X)`` x
+        ``len(classes_)``): the ranking's scores of the senses in ``classes_``, negative ones
+        as 0, divided by their sum.  A row is all zeros when no candidate sense in
+        ``classes_`` has a positive score (an abstention, or a verb unseen in training whose
+        inventory senses never occurred in it), as ``predict`` gives ``""`` there."""
+        self._check_fitted()
+        column = {sense: j for j, sense in enumerate(self.classes_.tolist())}
+        probabilities = np.zeros((len(X), len(column)))
+        for i, prediction in enumerate(self.rank(X)):
+            for sense, score in prediction.ranking:
+                j = column.get(sense)
+                if j is not None and score > 0:
+                    probabilities[i, j] = score
+        totals = probabilities.sum(axis=1, keepdims=True)
+        np.divide(probabilities, totals, out=probabilities, where=totals > 0)
+        return probabilities
+
     def decision_function(self, X: Sequence[Instance]) -> list[dict[str, float]]:
         """Scores of every candidate sense per instance (candidates differ between verbs, so
         this is a list of mappings rather than one matrix)."""
@@ -187,14 +233,30 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def verb_inventory(self) -> Thesaurus:
         return thesaurus.load(self.verb_thesaurus)
 
+    @property
+    def cache(self) -> RunCache:
+        """The :class:`~wsd.methods.RunCache` this estimator uses (its own until
+        :meth:`set_cache` gives it a shared one); never saved, copied or cloned."""
+        cache: RunCache | None = self.__dict__.get("_cache")
+        if cache is None:
+            cache = self._cache = RunCache()
+        return cache
+
+    def set_cache(self, cache: RunCache) -> Disambiguator:
+        """Use ``cache`` for lookups that do not depend on training data, e.g. one cache for
+        every fold's clone of a run; the results are the same with any cache.  Returns self."""
+        self._cache = cache
+        return self
+
     def sense_order(self, lemma: str, sense: str) -> int:
         """Position of ``sense`` in the inventory's order for ``lemma`` (unknown: last)."""
-        order = self._sense_rank.get(lemma)
+        orders = self.cache.table(("sense-order", self.verb_thesaurus))
+        order = orders.get(lemma)
         if order is None:
             inventory = self.verb_inventory
             senses = inventory.senses(lemma) if inventory.has_word(lemma) else ()
-            order = self._sense_rank[lemma] = {s: i for i, s in enumerate(senses)}
-        return order.get(sense, len(order))
+            order = orders[lemma] = {s: i for i, s in enumerate(senses)}
+        return int(order.get(sense, len(order)))
 
     def tiebreak(self, lemma: str) -> dict[str, tuple[Any, ...]]:
         """Tie-break keys for a verb's training senses: more frequent first, then lower
@@ -223,7 +285,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             instance_id=instance.id,
             lemma=instance.lemma,
             ranking=ranking,
-            confidence=confidence(score1, score2, self.lambda_) if ranking else 0.0,
+            confidence=confidence(score1, score2, self.confidence_lambda) if ranking else 0.0,
             fallback=fallback,
             details=details,
         )
@@ -252,34 +314,49 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
 
     def check_resources(self) -> None:
         """Validate the parameters and load every thesaurus the method names, so that a bad
-        spec or a thesaurus the settings cannot use fails before any work starts."""
+        spec or a thesaurus the settings cannot use fails before any work starts; the
+        :class:`ModelError` names the parameter (``param``)."""
         self._validate_params()
         for name, spec in self.get_params().items():
             if name.endswith("_thesaurus"):
-                thesaurus.load(spec)
+                try:
+                    thesaurus.load(spec)
+                except ToolkitError as exc:
+                    raise ModelError(str(exc), param=name) from exc
 
     def clear_caches(self) -> Disambiguator:
-        """Drop every derived lookup (memoised similarities, node and ancestor caches,
-        including those shared between estimators of this process) so the next ``rank``
-        starts cold; the trained state is unchanged.  Returns self."""
-        _shared.clear()
+        """Empty this estimator's :attr:`cache` (shared with whoever shares it) and its
+        memoised similarities, so the next ``rank`` starts cold; the trained state is
+        unchanged.  Returns self."""
+        self.cache.clear()
         self._reset_caches()
         return self
 
+    def __sklearn_is_fitted__(self) -> bool:
+        return hasattr(self, "verbs_")
+
+    def __sklearn_tags__(self) -> Tags:
+        tags = super().__sklearn_tags__()
+        # X is a sequence of Instance records (a 1-D object array at most), not a matrix
+        tags.input_tags.one_d_array = True
+        tags.input_tags.two_d_array = False
+        tags.target_tags.required = False  # y defaults to each instance's first gold key
+        return tags
+
     def _check_fitted(self) -> None:
-        if not hasattr(self, "verbs_"):
-            raise ModelError(f"{type(self).__name__} is not fitted: call fit() or load a model")
+        if not self.__sklearn_is_fitted__():
+            raise NotFittedError(f"{type(self).__name__} is not fitted: call fit() or load a model")
 
     def _validate_params(self) -> None:
-        check_number("lambda_", self.lambda_, low=0.0, high=1.0)
+        check_number("confidence_lambda", self.confidence_lambda, low=0.0, high=1.0)
         if not isinstance(self.verb_thesaurus, str):
             raise ModelError(
-                f"verb_thesaurus must be a thesaurus spec, got {self.verb_thesaurus!r}"
+                f"verb_thesaurus must be a thesaurus spec, got {self.verb_thesaurus!r}",
+                param="verb_thesaurus",
             )
 
     def _reset_caches(self) -> None:
-        """Derived, never-serialised lookups; rebuilt after fit, clone or load."""
-        self._sense_rank: dict[str, dict[str, int]] = {}
+        """Drop the derived lookups kept on the fitted model itself (subclass hook)."""
 
     def __getstate__(self) -> dict[str, Any]:  # for copy.deepcopy; caches are not state
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}

@@ -21,13 +21,15 @@ class MostFrequentSense(Disambiguator):
     and low for a verb whose senses are evenly spread.
 
     >>> MostFrequentSense().get_params()
-    {'lambda_': 0.5, 'verb_thesaurus': 'wordnet-verb'}
+    {'confidence_lambda': 0.5, 'verb_thesaurus': 'wordnet-verb'}
     """
 
     name = "mfs"
 
-    def __init__(self, *, lambda_: float = 0.5, verb_thesaurus: str = "wordnet-verb") -> None:
-        self.lambda_ = lambda_
+    def __init__(
+        self, *, confidence_lambda: float = 0.5, verb_thesaurus: str = "wordnet-verb"
+    ) -> None:
+        self.confidence_lambda = confidence_lambda
         self.verb_thesaurus = verb_thesaurus
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
@@ -53,12 +55,12 @@ class RandomSense(Disambiguator):
         *,
         seed: int = 0,
         candidates: str = "inventory",
-        lambda_: float = 0.5,
+        confidence_lambda: float = 0.5,
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
         self.seed = seed
         self.candidates = candidates
-        self.lambda_ = lambda_
+        self.confidence_lambda = confidence_lambda
         self.verb_thesaurus = verb_thesaurus
 
     def _validate_params(self) -> None:

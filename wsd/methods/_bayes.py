@@ -42,7 +42,6 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Instance, Prediction
-from . import _shared
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number, ranked
 from ._context import context_words
 
@@ -50,8 +49,6 @@ __all__ = ["BayesWSD", "content_features"]
 
 FALLBACK_NO_CONTEXT = "mfs:no-known-context"
 _LEXFILE = re.compile(r"%1:(\d\d):")
-_FEATURES: _shared.InstanceMemo[list[str]] = _shared.InstanceMemo()
-_shared.MEMOS.append(_FEATURES)
 
 
 def content_features(
@@ -111,7 +108,7 @@ class BayesWSD(Disambiguator):
         noun_words: bool = False,
         scoring: str = "posterior",
         smoothing: float = 1.0,
-        lambda_: float = 0.5,
+        confidence_lambda: float = 0.5,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
@@ -120,7 +117,7 @@ class BayesWSD(Disambiguator):
         self.noun_words = noun_words
         self.scoring = scoring
         self.smoothing = smoothing
-        self.lambda_ = lambda_
+        self.confidence_lambda = confidence_lambda
         self.noun_thesaurus = noun_thesaurus
         self.verb_thesaurus = verb_thesaurus
 
@@ -134,14 +131,16 @@ class BayesWSD(Disambiguator):
                 check_int("window", self.window, low=1)
             except ModelError:
                 raise ModelError(
-                    f"window must be 'sentence' or a positive integer, got {self.window!r}"
+                    f"window must be 'sentence' or a positive integer, got {self.window!r}",
+                    param="window",
                 ) from None
         spec = self.noun_classes
         if not isinstance(spec, str) or (
             spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec)
         ):
             raise ModelError(
-                f"noun_classes must be 'lexfile', 'depth:N' or 'none', got {self.noun_classes!r}"
+                f"noun_classes must be 'lexfile', 'depth:N' or 'none', got {self.noun_classes!r}",
+                param="noun_classes",
             )
 
     @property
@@ -166,7 +165,7 @@ class BayesWSD(Disambiguator):
         if self.noun_classes == "none":
             return None
         nouns = self.nouns
-        memo = _shared.table(("bayes-noun-class", self.noun_classes), nouns)
+        memo = self.cache.table(("bayes-noun-class", self.noun_classes, self.noun_thesaurus))
 
         def classify(lemma: str) -> str | None:
             try:
@@ -186,7 +185,8 @@ class BayesWSD(Disambiguator):
             if match is None:
                 raise ModelError(
                     f"noun_classes='lexfile' needs WordNet noun sense keys, but {nouns.name} "
-                    f"gives {first!r} for {lemma!r}; use noun_classes='depth:N'"
+                    f"gives {first!r} for {lemma!r}; use noun_classes='depth:N'",
+                    param="noun_classes",
                 )
             return f"lex{match.group(1)}"
         depth = int(str(self.noun_classes).split(":")[1])
@@ -199,8 +199,8 @@ class BayesWSD(Disambiguator):
         window = None if self.window == "sentence" else int(self.window)
         # the spec, not the loaded object: a memo hit must not load (or look up) a thesaurus
         settings = (window, self.noun_classes, bool(self.noun_words), self.noun_thesaurus)
-        return _FEATURES.get(
-            settings,
+        return self.cache.instance_value(
+            ("bayes-features", *settings),
             instance,
             lambda: content_features(instance, window, self._noun_classifier(), self.noun_words),
         )

@@ -35,7 +35,7 @@ from thesaurus import Thesaurus
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction
 from ._base import Disambiguator, check_choice, check_number
-from ._shared import FillerKey, NounLookup, noun_lookup
+from ._cache import FillerKey, NounLookup
 
 __all__ = ["ExampleBasedWSD"]
 
@@ -69,7 +69,7 @@ class ExampleBasedWSD(Disambiguator):
         Exponent on CCD, ``>= 0`` or ``inf``.  0 ignores CCD (every case weighs the same);
         large values let the most contributing case decide; ``inf`` is the exact limit: the
         score is the most contributing case's, ties broken by the next case, and so on.
-    lambda_:
+    confidence_lambda:
         Confidence weight: ``C = lambda*S1 + (1-lambda)*(S1-S2)``.
     similarity, similarity_params:
         Mapping from noun-thesaurus path length to similarity (``thesaurus.similarity_mapping``).
@@ -93,7 +93,7 @@ class ExampleBasedWSD(Disambiguator):
         self,
         *,
         beta: float = 1.0,
-        lambda_: float = 0.5,
+        confidence_lambda: float = 0.5,
         similarity: str = "kurohashi",
         similarity_params: dict[str, float] | None = None,
         noun_senses: str = "all",
@@ -103,7 +103,7 @@ class ExampleBasedWSD(Disambiguator):
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
         self.beta = beta
-        self.lambda_ = lambda_
+        self.confidence_lambda = confidence_lambda
         self.similarity = similarity
         self.similarity_params = similarity_params
         self.noun_senses = noun_senses
@@ -121,18 +121,19 @@ class ExampleBasedWSD(Disambiguator):
         check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
         if self.similarity_params is not None and not isinstance(self.similarity_params, dict):
             raise ModelError(
-                f"similarity_params must be a table of numbers, got {self.similarity_params!r}"
+                f"similarity_params must be a table of numbers, got {self.similarity_params!r}",
+                param="similarity_params",
             )
         try:
             thesaurus.similarity_mapping(self.similarity)
         except thesaurus.ThesaurusError as exc:
-            raise ModelError(f"similarity: {exc}") from exc
+            raise ModelError(f"similarity: {exc}", param="similarity") from exc
         try:
             self._sim = thesaurus.similarity_mapping(
                 self.similarity, **(self.similarity_params or {})
             )
         except thesaurus.ThesaurusError as exc:
-            raise ModelError(f"similarity_params: {exc}") from exc
+            raise ModelError(f"similarity_params: {exc}", param="similarity_params") from exc
 
     @property
     def nouns(self) -> Thesaurus:
@@ -140,7 +141,7 @@ class ExampleBasedWSD(Disambiguator):
 
     @property
     def _lookup(self) -> NounLookup:
-        return noun_lookup(self.nouns)
+        return self.cache.noun_lookup(self.noun_thesaurus)
 
     def _reset_caches(self) -> None:
         super()._reset_caches()

@@ -5,10 +5,10 @@ Sense*, 2010; :mod:`wsd.methods._features`): POS tags at offsets -3..+3, the lem
 verb and the 11 local collocations.  The classifier is scikit-learn's :class:`LinearSVC`
 (one-vs-rest, squared hinge, L2): IMS's own classifier is LIBLINEAR's linear SVM, which this
 is.  On the README's held-out SemCor split it was more accurate than ``SGDClassifier`` with the
-hinge loss (exact .643 vs .640 at their best C) and fits all of SemCor in seconds.  Scores per sense are a softmax of the
-decision values divided by ``temperature`` (a binary problem's value ``d`` counts as ``-d`` /
-``+d``), so rankings, top-k lists and the confidence ``C = lambda*S1 + (1-lambda)*(S1-S2)`` work
-as for every method; they order answers, they are not calibrated probabilities.
+hinge loss (exact .643 vs .640 at their best C) and fits all of SemCor in seconds.  Scores
+per sense are a softmax of the decision values divided by ``temperature`` (a binary problem's value ``d`` counts as ``-d`` /
+``+d``), so rankings, top-k lists and the confidence ``C = lambda*S1 + (1-lambda)*(S1-S2)``
+work as for every method; they order answers, they are not calibrated probabilities.
 
 A lemma seen with one training sense answers that sense (score 1); an unseen lemma gets
 WordNet's first sense (``first-sense:unknown-verb``, the shared fallback).
@@ -37,14 +37,11 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction
-from . import _shared
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number, ranked
 from ._features import frame_features, ims_features
 
 __all__ = ["HybridWSD", "IMSWSD"]
 
-_FEATURES: _shared.InstanceMemo[list[str]] = _shared.InstanceMemo()
-_shared.MEMOS.append(_FEATURES)
 _LEXFILE = re.compile(r"%1:(\d\d):")
 
 
@@ -69,8 +66,8 @@ class IMSWSD(Disambiguator):
         The bag of words: ``"sentence"`` or a number of tokens each side (across sentences).
     temperature:
         Divides the decision values before the softmax that turns them into scores (> 0).
-    lambda_:
-        Confidence weight.
+    confidence_lambda:
+        Confidence weight (the config and ``--param`` key ``lambda``).
     verb_thesaurus:
         The sense inventory (tie-break order, first-sense fallback).
     """
@@ -86,7 +83,7 @@ class IMSWSD(Disambiguator):
         collocations: bool = True,
         window: str | int = "sentence",
         temperature: float = 1.0,
-        lambda_: float = 0.5,
+        confidence_lambda: float = 0.5,
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
         self.C = C
@@ -95,7 +92,7 @@ class IMSWSD(Disambiguator):
         self.collocations = collocations
         self.window = window
         self.temperature = temperature
-        self.lambda_ = lambda_
+        self.confidence_lambda = confidence_lambda
         self.verb_thesaurus = verb_thesaurus
 
     # --- parameters ---------------------------------------------------------------------------
@@ -130,7 +127,9 @@ class IMSWSD(Disambiguator):
         return (self.name, self._groups(), self.window)
 
     def _features(self, instance: Instance) -> list[str]:
-        return _FEATURES.get(self._settings(), instance, lambda: self._compute(instance))
+        return self.cache.instance_value(
+            self._settings(), instance, lambda: self._compute(instance)
+        )
 
     def _compute(self, instance: Instance) -> list[str]:
         window = None if self.window == "sentence" else int(self.window)
@@ -240,7 +239,7 @@ class HybridWSD(IMSWSD):
         frame_lemmas: bool = True,
         filler_classes: str = "lexfile",
         filler_hypernyms: str = "first",
-        lambda_: float = 0.5,
+        confidence_lambda: float = 0.5,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
@@ -251,7 +250,7 @@ class HybridWSD(IMSWSD):
             collocations=collocations,
             window=window,
             temperature=temperature,
-            lambda_=lambda_,
+            confidence_lambda=confidence_lambda,
             verb_thesaurus=verb_thesaurus,
         )
         self.frame_lemmas = frame_lemmas
@@ -297,7 +296,9 @@ class HybridWSD(IMSWSD):
         if self.filler_classes == "none" and self.filler_hypernyms == "none":
             return []
         nouns = self.nouns
-        memo = _shared.table(("hybrid-classes", self.filler_classes, self.filler_hypernyms), nouns)
+        memo = self.cache.table(
+            ("hybrid-classes", self.filler_classes, self.filler_hypernyms, self.noun_thesaurus)
+        )
         key = (filler.lemma, filler.sense if filler.cls is not None else None)
         found = memo.get(key)
         if found is None:

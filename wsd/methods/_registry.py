@@ -1,5 +1,11 @@
 """Method names, construction from strings (CLI ``--param k=v``, config files), and models
-saved as versioned JSON (never pickle: loading a model runs no code)."""
+saved as versioned JSON (never pickle: loading a model runs no code).
+
+Configs and ``--param`` spell the confidence weight ``lambda`` (a Python keyword): it is the
+parameter ``confidence_lambda``.  The old Python name ``lambda_`` is still accepted for one
+release, with a :class:`FutureWarning` (the category scikit-learn uses for deprecations:
+shown to end users by default, at the command line too).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +14,13 @@ import json
 import os
 import warnings
 from collections import Counter
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import numpy as np
 
 import thesaurus
-from thesaurus._exceptions import ToolkitError
-from thesaurus._io import atomic_write_json
+from thesaurus import ToolkitError
+from thesaurus.io import atomic_write_json, package_version
 
 from .._exceptions import ModelError
 from ._base import Disambiguator
@@ -24,7 +29,15 @@ from ._bayes import BayesWSD
 from ._example import ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
 
-__all__ = ["METHODS", "load_model", "make_method", "parse_param", "save_model"]
+__all__ = [
+    "METHODS",
+    "canonical_param",
+    "load_model",
+    "make_method",
+    "param_key",
+    "parse_param",
+    "save_model",
+]
 
 METHODS: dict[str, type[Disambiguator]] = {
     cls.name: cls
@@ -33,28 +46,62 @@ METHODS: dict[str, type[Disambiguator]] = {
 MODEL_FORMAT = "verb-wsd-model"
 MODEL_FORMAT_VERSION = 1
 
+PARAM_KEYS = {"confidence_lambda": "lambda"}  # parameter -> its spelling in configs and --param
+DEPRECATED_PARAMS = {"lambda_": "confidence_lambda"}  # old name -> parameter (until 0.3)
 
-def _package_version() -> str:
-    try:
-        return version("verb-wsd")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "unknown"
+
+def canonical_param(name: str) -> str:
+    """The parameter a config or ``--param`` key names: ``lambda`` is ``confidence_lambda``;
+    the deprecated ``lambda_`` too, with a :class:`FutureWarning`; others are themselves.
+
+    >>> canonical_param("lambda"), canonical_param("beta")
+    ('confidence_lambda', 'beta')
+    """
+    if name in DEPRECATED_PARAMS:
+        new = DEPRECATED_PARAMS[name]
+        warnings.warn(
+            f"method parameter {name!r} is deprecated: use {new!r} ({PARAM_KEYS[new]!r} in "
+            "configs and --param)",
+            FutureWarning,
+            stacklevel=3,
+        )
+        return new
+    keys = {key: param for param, key in PARAM_KEYS.items()}
+    return keys.get(name, name)
+
+
+def param_key(param: str) -> str:
+    """How configs and ``--param`` spell a parameter: ``confidence_lambda`` is ``lambda``.
+
+    >>> param_key("confidence_lambda"), param_key("beta")
+    ('lambda', 'beta')
+    """
+    return PARAM_KEYS.get(param, param)
 
 
 def make_method(name: str, **params: Any) -> Disambiguator:
-    """A disambiguator by name (``example``, ``bayes``, ``mfs``, ``random``) with parameters;
-    unknown names or parameters raise :class:`ModelError` naming them."""
+    """A disambiguator by name (``example``, ``bayes``, ``mfs``, ``random``) with parameters,
+    validated (no resource is loaded: see ``check_resources``); ``lambda`` may name
+    ``confidence_lambda`` (:func:`canonical_param`).  Unknown names and bad values raise
+    :class:`ModelError` naming them (``param`` holds the parameter)."""
     cls = METHODS.get(name)
     if cls is None:
         raise ModelError(f"unknown method {name!r} (choose from {', '.join(METHODS)})")
+    named: dict[str, Any] = {}
+    for key, value in params.items():
+        param = canonical_param(key)
+        if param in named:
+            raise ModelError(f"parameter {param!r} is given twice (as {key!r})", param=param)
+        named[param] = value
     accepted = set(inspect.signature(cls.__init__).parameters) - {"self"}
-    unknown = sorted(set(params) - accepted)
+    unknown = sorted(set(named) - accepted)
     if unknown:
         raise ModelError(
             f"unknown parameter {unknown[0]!r} for method {name!r} "
-            f"(accepted: {', '.join(sorted(accepted))})"
+            f"(accepted: {', '.join(sorted(accepted))})",
+            param=unknown[0],
         )
-    method = cls(**params)
+    method = cls(**named)
     method._validate_params()
     return method
 
@@ -63,12 +110,12 @@ def parse_param(text: str) -> tuple[str, Any]:
     """``"beta=2"`` -> ``("beta", 2)``; values are read as JSON when they parse, else strings.
 
     >>> parse_param("window=50"), parse_param("similarity=linear"), parse_param("lambda=0.3")
-    (('window', 50), ('similarity', 'linear'), ('lambda_', 0.3))
+    (('window', 50), ('similarity', 'linear'), ('confidence_lambda', 0.3))
     """
     key, sep, raw = text.partition("=")
     if not sep or not key:
         raise ModelError(f"parameter {text!r} is not of the form key=value")
-    key = "lambda_" if key == "lambda" else key
+    key = canonical_param(key)
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
@@ -92,7 +139,7 @@ def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
     document = {
         "format": MODEL_FORMAT,
         "format_version": MODEL_FORMAT_VERSION,
-        "toolkit_version": _package_version(),
+        "toolkit_version": package_version(),
         "method": method.name,
         "oracle": method.oracle,
         "params": method.get_params(),

@@ -1,22 +1,9 @@
-"""``wsd score``: graded scoring of any system's key file against a gold key file.
-
-Exact match (``alpha = inf``) follows the official Senseval/Raganato scorer::
-
-    P = sum(credit) / attempted     R = sum(credit) / #gold     F1 = 2 P R / (P + R)
-
-where an instance's credit is the share of its answers that are gold senses.  Graded scores
-replace that share by the mean over answers of the best acceptability against a gold sense
-(``evaluation.measures.graded_credit``).  An instance's verb is the word that owns its first
-gold key in the verb thesaurus (``evaluation.measures.key_lemma``: any resource's sense ids),
-else the part of the key before ``%``.  Predictions for instances absent from the gold are
-counted and ignored; gold instances without a prediction are not attempted.
+"""``wsd score``: graded scoring of any system's key file against a gold key file
+(:func:`evaluation.scoring.score_keys`, which documents the scores).
 
 With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
 --classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
-by its class before scoring, keys not in the table being classes of their own; answers that
-fall into one class count once.  Only exact match on classes (``alpha = inf``) is scored
-then: a thesaurus distance between two *classes* is not defined (which of their senses would
-it join?), so graded acceptability with classes is refused rather than guessed.
+by its class before scoring; only exact match on classes (``alpha = inf``) is scored then.
 """
 
 from __future__ import annotations
@@ -25,23 +12,14 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
+from evaluation import EvaluationError
+from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+from evaluation.scoring import score_keys
 
-from .._errors import EvaluationError
-from ..measures import (
-    ALPHA_DEFAULTS,
-    VerbThesaurus,
-    format_alpha,
-    graded_credit,
-    key_lemma,
-    parse_alpha,
-    senseval_scores,
-)
-
-__all__ = ["register", "run", "score_keys"]
+__all__ = ["register", "run"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -89,79 +67,6 @@ def _alphas(texts: Sequence[str] | None, classes: bool) -> tuple[float, ...]:
     return alphas if math.inf in alphas else (*alphas, math.inf)
 
 
-def _to_classes(
-    keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
-) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
-    """Each key replaced by its class (unlisted keys: themselves), repeats dropped, and how
-    many keys were ``in_table`` / ``not_in_table``."""
-    found = sum(1 for senses in keys.values() for k in senses if k in classes)
-    total = sum(len(senses) for senses in keys.values())
-    mapped = {i: tuple(dict.fromkeys(classes.get(k, k) for k in ks)) for i, ks in keys.items()}
-    return mapped, {"in_table": found, "not_in_table": total - found}
-
-
-def _scores_by_alpha(
-    values: np.ndarray, attempted: np.ndarray, alphas: Sequence[float]
-) -> dict[str, dict[str, float | int]]:
-    return {
-        format_alpha(alpha): senseval_scores(values[:, j], attempted).as_dict()
-        for j, alpha in enumerate(alphas)
-    }
-
-
-def score_keys(
-    gold: Mapping[str, Sequence[str]],
-    pred: Mapping[str, Sequence[str]],
-    verbs: VerbThesaurus,
-    alphas: Sequence[float] = ALPHA_DEFAULTS,
-    *,
-    per_verb: bool = False,
-    classes: Mapping[str, str] | None = None,
-) -> dict[str, Any]:
-    """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha.
-
-    Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
-    ``overall`` (``{alpha: Scores.as_dict()}``), ``issues`` and, with ``per_verb``,
-    ``per_verb`` (``{lemma: {alpha: scores}}``).  With ``classes`` (``{sense_key:
-    class_id}``), keys are mapped to classes first (the lemma of an instance still comes from
-    its first gold *key*); only ``alpha = inf`` is allowed, and ``classes`` counts the gold
-    and predicted keys found in the table.
-    """
-    ids = list(gold)
-    owner = key_lemma(verbs)
-    lemmas = [owner(gold[i][0]) for i in ids]
-    mapped: dict[str, Any] = {}
-    if classes is not None:
-        if any(not math.isinf(a) for a in alphas):
-            raise EvaluationError("scoring with sense classes is exact match only (alpha = inf)")
-        gold, mapped["gold"] = _to_classes(gold, classes)
-        pred, mapped["pred"] = _to_classes(pred, classes)
-    credit = graded_credit(
-        [pred.get(i, ()) for i in ids], [gold[i] for i in ids], lemmas, verbs, alphas
-    )
-    report: dict[str, Any] = {
-        "instances": len(ids),
-        "attempted": int(credit.attempted.sum()),
-        "not_in_gold": sum(1 for i in pred if i not in gold),
-        "alphas": [format_alpha(a) for a in credit.alphas],
-        "overall": _scores_by_alpha(credit.values, credit.attempted, credit.alphas),
-        "issues": dict(sorted(credit.issues.items())),
-    }
-    if mapped:
-        report["classes"] = mapped
-    if per_verb:
-        rows_of: dict[str, list[int]] = {}
-        for row, lemma in enumerate(lemmas):
-            rows_of.setdefault(lemma, []).append(row)
-        report["per_verb"] = {
-            lemma: _scores_by_alpha(
-                credit.values[rows_of[lemma]], credit.attempted[rows_of[lemma]], credit.alphas
-            )
-            for lemma in sorted(rows_of)
-        }
-    return report
-
-
 def _format_table(report: dict[str, Any]) -> list[str]:
     lines = [f"{'alpha':>6} {'precision':>9} {'recall':>7} {'F1':>7} {'coverage':>8}"]
     for alpha in report["alphas"]:
@@ -189,9 +94,8 @@ def _format_per_verb(report: dict[str, Any]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     import thesaurus
+    from evaluation.agreement import read_class_table
     from wsd.corpus.keys import read_keys
-
-    from ..agreement import read_class_table
 
     alphas = _alphas(args.alpha, args.classes is not None)
     gold = read_keys(args.gold)

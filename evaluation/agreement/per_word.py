@@ -1,4 +1,5 @@
-"""Agreement per word, greedy sense classes per word, and the agreement upper bound.
+"""Agreement per word: each instance's label and lemma, the statistics of
+:mod:`evaluation.agreement.statistics` per lemma, and their summaries.
 
 Kappa is a per-word statistic: two annotators of an instance of *give* choose among the
 senses of *give*, so chance agreement must come from the marginals of *give* alone.  Pooled
@@ -33,20 +34,16 @@ which makes ``Pa`` equal exact-match precision for single-key answers.
 from __future__ import annotations
 
 import itertools
-import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-import numpy as np
-
-from ._errors import AgreementError
-from .agreement import (
+from .._exceptions import AgreementError
+from ..measures import VerbThesaurus, key_lemma
+from .statistics import (
     cohen_kappa,
-    confusion_table,
     fleiss_kappa,
-    greedy_merge,
     krippendorff_alpha,
     observed_agreement,
     scott_pi,
@@ -55,23 +52,13 @@ from .agreement import (
     weight_defaults,
     weighted_kappa,
 )
-from .measures import (
-    ALPHA_DEFAULTS,
-    VerbThesaurus,
-    format_alpha,
-    graded_credit,
-    key_lemma,
-    parse_alpha,
-)
 
 __all__ = [
     "LEMMA_RULE",
     "SEVERAL_KEYS_RULES",
-    "agreement_upper_bound",
     "choose_labels",
     "group_by_lemma",
     "instance_lemmas",
-    "merge_per_lemma",
     "multi_agreement",
     "pair_agreement",
     "summarise",
@@ -270,226 +257,3 @@ def multi_agreement(labels: Sequence[Sequence[str]], lemmas: Sequence[str]) -> d
         },
         "per_lemma": per_lemma,
     }
-
-
-MERGE_OUTCOMES = ("unchanged", "merged", "single-class", "single-category")
-
-
-def merge_per_lemma(
-    a: Sequence[str],
-    b: Sequence[str],
-    lemmas: Sequence[str],
-    k_min: float,
-    *,
-    statistic: str = "scott",
-) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
-    """Ng et al.'s greedy merging applied to each lemma's instances, with the seed's summary.
-
-    Each lemma ends ``unchanged`` (kappa already >= ``k_min``), ``merged`` (two or more
-    classes reaching ``k_min``), ``single-class`` (everything merged into one class: kappa
-    undefined, *not* 1) or ``single-category`` (one sense only before merging: kappa
-    undefined, nothing to merge).  ``summary["with_classes"]`` mirrors the seed's results
-    table over the words left with two or more classes: mean number of senses (distinct keys
-    used by the raters), agreeing instances ``A``, instances ``T``, ``Pa = A / T`` and the
-    mean per-word kappa, before and after merging.  Returns the report and the classes of
-    every lemma (single-category lemmas: each key its own class), for a class table.
-    """
-    per_lemma: dict[str, dict[str, Any]] = {}
-    classes: dict[str, list[frozenset[str]]] = {}
-    for lemma, rows in group_by_lemma(lemmas).items():
-        xa, xb = [a[i] for i in rows], [b[i] for i in rows]
-        senses = confusion_table(xa, xb)[0]
-        entry: dict[str, Any] = {"instances": len(rows), "senses_before": len(senses)}
-        try:
-            result = greedy_merge(xa, xb, k_min, statistic=statistic)
-        except AgreementError:
-            classes[lemma] = [frozenset([s]) for s in senses]
-            entry["outcome"] = "single-category"
-            per_lemma[lemma] = entry
-            continue
-        classes[lemma] = result.classes
-        entry.update(
-            outcome="single-class"
-            if result.single_class
-            else "merged"
-            if result.steps
-            else "unchanged",
-            senses_after=len(result.classes),
-            observed_before=result.observed_before,
-            observed_after=result.observed_after,
-            kappa_before=result.kappa_before,
-            kappa_after=result.kappa_after,
-            classes=[sorted(c) for c in result.classes],
-        )
-        per_lemma[lemma] = entry
-    outcomes = Counter(e["outcome"] for e in per_lemma.values())
-    kept = [e for e in per_lemma.values() if e["outcome"] in {"unchanged", "merged"}]
-    summary: dict[str, Any] = {
-        "words": len(per_lemma),
-        "outcomes": {name: outcomes[name] for name in MERGE_OUTCOMES},
-        "with_classes": _seed_table(kept) if kept else None,
-    }
-    return {"statistic": statistic, "k_min": k_min, "summary": summary, "per_lemma": per_lemma}, (
-        classes
-    )
-
-
-def _seed_table(entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    total = sum(e["instances"] for e in entries)
-    row: dict[str, Any] = {"words": len(entries), "instances": total}
-    for when in ("before", "after"):
-        agree = sum(round(e[f"observed_{when}"] * e["instances"]) for e in entries)
-        row[when] = {
-            "mean_senses": float(np.mean([e[f"senses_{when}"] for e in entries])),
-            "agree": agree,
-            "observed": agree / total,
-            "mean_kappa": float(np.mean([e[f"kappa_{when}"] for e in entries])),
-        }
-    return row
-
-
-def _read_key_file(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    from thesaurus._exceptions import ToolkitError
-    from wsd.corpus.keys import read_keys
-
-    try:
-        return read_keys(path)
-    except ToolkitError as exc:
-        message = str(exc)
-        raise AgreementError(message if str(path) in message else f"{path}: {message}") from exc
-
-
-def agreement_upper_bound(
-    key_files: Sequence[str | os.PathLike[str]],
-    *,
-    instances: Iterable[str] | None = None,
-    lemmas: Iterable[str] | None = None,
-    verb_thesaurus: VerbThesaurus | str | None = None,
-    alphas: Sequence[float] = ALPHA_DEFAULTS,
-    several: str = "first",
-    instance_lemma: Mapping[str, str] | None = None,
-) -> dict[str, Any]:
-    """The inter-annotator upper bound of a WSD experiment from two key files.
-
-    Every input is checked first (alphas, the ``several`` rule, the two files: a bad file
-    raises :class:`~evaluation._errors.AgreementError` naming it).  The files are restricted to
-    ``instances`` (ids; those missing from a file are counted) and compared on the instances
-    both annotate, never silently: ``n_shared``, ``n_only_a``, ``n_only_b`` are recorded.  With
-    ``lemmas``, only instances of those lemmas (:data:`LEMMA_RULE`) are kept (``n_other_lemma``
-    counts the rest).  ``verb_thesaurus`` (an object or a spec for ``thesaurus.load``) adds the
-    graded agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (acceptability between the two
-    annotations' first keys, the way a system's precision is scored); without it only
-    ``alpha = inf`` (= ``Pa``) is given.  ``instance_lemma`` (``{instance id: verb}``, what
-    an experiment knows) gives each instance's verb instead of :data:`LEMMA_RULE`; keys of
-    another verb are counted in ``other_lemma_keys``.
-
-    Returns a JSON-ready dict: ``available``, ``files``, the counts, ``instances`` (used),
-    ``total`` and ``per_lemma`` (``observed``, ``cohen_kappa``, ``scott_pi``,
-    ``acceptability`` ``{alpha: mean}``; in ``total`` each kappa is a :func:`summarise`
-    summary: ``mean_per_word``, ``instance_weighted_mean``, ``pooled_over_lemmas``), and
-    ``note``, one line for a report.
-    """
-    files = [str(p) for p in key_files]
-    if len(files) != 2:
-        raise AgreementError(f"the upper bound compares exactly two key files, got {len(files)}")
-    wanted_alphas = tuple(dict.fromkeys(parse_alpha(x) for x in alphas))
-    if several not in SEVERAL_KEYS_RULES:
-        raise AgreementError(f"unknown rule for several keys {several!r} (first or shared)")
-    keys = [_read_key_file(p) for p in files]
-    verbs = verb_thesaurus
-    if isinstance(verbs, str):
-        import thesaurus
-
-        verbs = thesaurus.load(verbs)
-    counts: dict[str, int] = {}
-    if instances is not None:
-        requested = set(instances)
-        counts["n_requested"] = len(requested)
-        counts["n_missing_a"] = len(requested - keys[0].keys())
-        counts["n_missing_b"] = len(requested - keys[1].keys())
-        keys = [{i: k for i, k in f.items() if i in requested} for f in keys]
-    shared = sorted(keys[0].keys() & keys[1].keys())
-    counts.update(
-        n_shared=len(shared),
-        n_only_a=len(keys[0]) - len(shared),
-        n_only_b=len(keys[1]) - len(shared),
-    )
-    (a, b), several_keys = choose_labels(keys, shared, several=several)
-    lemma_of = key_lemma(verbs)
-    if instance_lemma is not None:  # the experiment knows each instance's verb
-        lemma_list = [instance_lemma.get(i, "") for i in shared]
-        other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
-    elif shared:
-        lemma_list, other = instance_lemmas([a, b], lemma_of)
-    else:
-        lemma_list, other = [], [0, 0]
-    if lemmas is not None:
-        keep_lemmas = set(lemmas)
-        rows = [r for r, lemma in enumerate(lemma_list) if lemma in keep_lemmas]
-        counts["n_other_lemma"] = len(shared) - len(rows)
-        a, b = [a[r] for r in rows], [b[r] for r in rows]
-        lemma_list = [lemma_list[r] for r in rows]
-    if not a:
-        raise AgreementError(
-            f"no instance to compare in {files[0]} and {files[1]} "
-            + ", ".join(f"{k} {v}" for k, v in counts.items())
-        )
-    pair = pair_agreement(a, b, lemma_list)
-    scores, issues = _graded_agreement(a, b, lemma_list, verbs, wanted_alphas)
-    per_lemma = pair["per_lemma"]
-    for lemma, rows_of in group_by_lemma(lemma_list).items():
-        per_lemma[lemma]["acceptability"] = {
-            alpha: float(column[rows_of].mean()) for alpha, column in scores.items()
-        }
-    total = {
-        "observed": pair["observed"],
-        **pair["statistics"],
-        "acceptability": {alpha: float(column.mean()) for alpha, column in scores.items()},
-    }
-    report: dict[str, Any] = {
-        "available": True,
-        "files": files,
-        **counts,
-        "instances": len(a),
-        "lemmas": pair["lemmas"],
-        "lemma_rule": LEMMA_RULE,
-        "other_lemma_keys": {"a": other[0], "b": other[1]},
-        "several_keys": {"rule": several, "instances": several_keys},
-        "acceptability_issues": issues,
-        "total": total,
-        "per_lemma": per_lemma,
-    }
-    report["note"] = _note(report)
-    return report
-
-
-def _graded_agreement(
-    a: Sequence[str],
-    b: Sequence[str],
-    lemmas: Sequence[str],
-    verbs: VerbThesaurus | None,
-    alphas: Sequence[float],
-) -> tuple[dict[str, np.ndarray], dict[str, int]]:
-    """Per-instance ``A_alpha(a_i, b_i)`` by alpha label; exact match only without a thesaurus."""
-    if verbs is None:
-        return {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}, {}
-    credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
-    columns = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
-    return columns, dict(sorted(credit.issues.items()))
-
-
-def _note(report: Mapping[str, Any]) -> str:
-    total = report["total"]
-    scott = total["scott_pi"]
-
-    def show(value: float | None) -> str:
-        return "undefined" if value is None else f"{value:.3f}"
-
-    graded = ", ".join(f"A_{alpha} {value:.3f}" for alpha, value in total["acceptability"].items())
-    return (
-        f"Pa {total['observed']:.3f}, mean per-word kappa (Scott) {show(scott['mean_per_word'])}"
-        f" over {scott['defined']} words ({scott['undefined']} undefined),"
-        f" pooled over lemmas {show(scott['pooled_over_lemmas'])}; {graded};"
-        f" {report['instances']} instances annotated in both files"
-        f" (only in a: {report['n_only_a']}, only in b: {report['n_only_b']})"
-    )

@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from .._exceptions import WSDError
-from ..corpus._load import FORMATS
+from wsd import WSDError
+from wsd.corpus._load import FORMATS
 
 __all__ = ["register", "run_export", "run_setup", "run_stats"]
 
@@ -95,7 +95,7 @@ def run_setup(args: argparse.Namespace) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from ..corpus import find_semcor, load_corpus
+    from wsd.corpus import find_semcor, load_corpus
 
     path = args.corpus if args.corpus is not None else find_semcor(None)
     started = time.perf_counter()
@@ -110,7 +110,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from ..corpus import load_corpus, write_jsonl, write_raganato
+    from wsd.corpus import load_corpus, write_jsonl, write_raganato
 
     jsonl = args.format == "jsonl"
     corpus = load_corpus(

@@ -1,7 +1,7 @@
-"""Inter-annotator agreement: Pa, Cohen's and Scott's two-rater statistics, Fleiss' kappa,
-weighted kappa with a thesaurus distance, Krippendorff's alpha, and Ng et al.'s greedy merging
-of sense classes.  The pooled statistics are computed from label counts (no K x K table), so
-they stay fast over a whole corpus with thousands of sense keys.
+"""Agreement statistics of label lists: Pa, Cohen's and Scott's two-rater statistics, Fleiss'
+kappa, weighted kappa with a thesaurus distance, Krippendorff's alpha.  Pure functions,
+computed from label counts (no K x K table), so they stay fast over a whole corpus with
+thousands of sense keys.
 
 With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put in category k::
 
@@ -11,7 +11,10 @@ With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put i
 
 Scott's ``pi`` is the statistic of the seed's "generalised kappa" (``Pc = sum_j (C_j / 2T)^2``),
 as used by Ng, Lim & Foo (1999).  A kappa is undefined when ``Pc = 1`` (both raters used a
-single category): :class:`~evaluation._errors.AgreementError` is raised, never NaN.
+single category): :class:`~evaluation.AgreementError` is raised, never NaN.  Cohen's kappa
+and Scott's pi have one implementation, :func:`kappa_from_shares`, whether the shares come
+from two label lists or from a count table (:func:`table_kappa`, used by the greedy merging
+of :mod:`evaluation.agreement.merging`).
 
 Worked example of the seed (two raters, 100 items, table 51/9/4/36): ``Pa = 0.87``,
 ``Pc = 0.51``, ``kappa = 0.36 / 0.49 ≈ 0.734``.
@@ -22,42 +25,33 @@ then computed as if any sense key could meet any other, although two raters can 
 among the senses of the instance's verb, so ``Pc`` is far too small (a rater who always
 answers the verb's most frequent sense has kappa 0 on every verb, yet a pooled kappa well
 above 0).  The literature (Ng, Lim & Foo 1999; seed 004's "Media k") reports kappa per word
-and their arithmetic mean: see :mod:`evaluation.bounds`.
+and their arithmetic mean: see :mod:`evaluation.agreement.per_word`.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ._errors import AgreementError
-from .measures import VerbThesaurus, acceptability, key_lemma, sense_lemma
+from .._exceptions import AgreementError
+from ..measures import VerbThesaurus, acceptability, key_lemma, sense_lemma
 
 __all__ = [
-    "CLASS_TABLE_FORMAT",
-    "MergeResult",
-    "MergeStep",
-    "class_map",
     "cohen_kappa",
     "confusion_table",
     "fleiss_kappa",
-    "greedy_merge",
+    "kappa_from_shares",
     "krippendorff_alpha",
     "observed_agreement",
-    "read_class_table",
     "scott_pi",
     "sense_lemma",
+    "table_kappa",
     "thesaurus_distance",
     "weight_defaults",
     "weighted_kappa",
-    "write_class_table",
 ]
 
 _EPS = 1e-12
@@ -86,24 +80,48 @@ def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.n
     return categories, table
 
 
-def _undefined(categories: Sequence[str], statistic: str = "kappa") -> AgreementError:
+def undefined_error(categories: Sequence[str], statistic: str = "kappa") -> AgreementError:
+    """The error for a statistic that is undefined on these categories (one category only:
+    chance agreement 1, or no expected disagreement)."""
     reason = "expected disagreement is 0" if statistic == "alpha" else "chance agreement is 1"
     if len(categories) == 1:
         reason += f" (every label is {categories[0]!r})"
     return AgreementError(f"{statistic} is undefined: {reason}")
 
 
-def _kappa_of_table(table: np.ndarray, pooled: bool) -> float:
-    """Cohen's kappa (``pooled=False``) or Scott's pi (``pooled=True``) of a count table;
-    ``nan`` when undefined (callers raise)."""
-    total = table.sum()
-    rows = table.sum(axis=1) / total
-    cols = table.sum(axis=0) / total
-    observed = np.trace(table) / total
-    chance = float(np.sum(((rows + cols) / 2) ** 2) if pooled else np.dot(rows, cols))
+def kappa_from_shares(
+    observed: float, shares_a: np.ndarray, shares_b: np.ndarray, *, pooled: bool
+) -> float | None:
+    """``(Pa - Pc) / (1 - Pc)`` from the observed agreement and each rater's share of every
+    category (aligned arrays): Cohen's kappa with ``Pc = sum_k p_a(k) p_b(k)``
+    (``pooled=False``) or Scott's pi with ``Pc = sum_k ((p_a(k) + p_b(k)) / 2)^2``
+    (``pooled=True``); ``None`` when undefined (``Pc = 1``).
+
+    >>> round(kappa_from_shares(0.8, np.array([0.6, 0.4]), np.array([0.4, 0.6]), pooled=False), 4)
+    0.6154
+    """
+    a = np.asarray(shares_a, dtype=float)
+    b = np.asarray(shares_b, dtype=float)
+    chance = float(np.sum(((a + b) / 2) ** 2) if pooled else np.dot(a, b))
     if chance >= 1 - _EPS:
-        return float("nan")
+        return None
     return float((observed - chance) / (1 - chance))
+
+
+def table_kappa(table: np.ndarray, *, pooled: bool) -> float | None:
+    """Cohen's kappa (``pooled=False``) or Scott's pi (``pooled=True``) of a count table
+    ``T[i, j] = #{items : a = c_i, b = c_j}``; ``None`` when undefined.
+
+    >>> round(table_kappa(np.array([[51.0, 9.0], [4.0, 36.0]]), pooled=False), 3)  # the seed's
+    0.735
+    """
+    total = table.sum()
+    return kappa_from_shares(
+        float(np.trace(table) / total),
+        table.sum(axis=1) / total,
+        table.sum(axis=0) / total,
+        pooled=pooled,
+    )
 
 
 def _marginals(a: Sequence[str], b: Sequence[str]) -> tuple[int, float, Counter[str], Counter[str]]:
@@ -115,13 +133,16 @@ def _marginals(a: Sequence[str], b: Sequence[str]) -> tuple[int, float, Counter[
 
 def _chance_corrected(a: Sequence[str], b: Sequence[str], pooled: bool) -> float:
     n, observed, count_a, count_b = _marginals(a, b)
-    if pooled:
-        chance = sum(((count_a[c] + count_b[c]) / (2 * n)) ** 2 for c in count_a | count_b)
-    else:
-        chance = sum(count_a[c] * count_b[c] for c in count_a) / n**2
-    if chance >= 1 - _EPS:
-        raise _undefined(sorted(count_a | count_b))
-    return (observed - chance) / (1 - chance)
+    categories = sorted(count_a | count_b)
+    kappa = kappa_from_shares(
+        observed,
+        np.array([count_a[c] for c in categories]) / n,
+        np.array([count_b[c] for c in categories]) / n,
+        pooled=pooled,
+    )
+    if kappa is None:
+        raise undefined_error(categories)
+    return kappa
 
 
 def observed_agreement(a: Sequence[str], b: Sequence[str]) -> float:
@@ -151,7 +172,7 @@ def scott_pi(a: Sequence[str], b: Sequence[str]) -> float:
     >>> scott_pi(["s1", "s1"], ["s1", "s1"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    evaluation._errors.AgreementError: kappa is undefined: ... (every label is 's1')
+    evaluation.AgreementError: kappa is undefined: ... (every label is 's1')
     """
     return _chance_corrected(a, b, pooled=True)
 
@@ -184,7 +205,7 @@ def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
         agreement_sum += (sum(c * c for c in counts.values()) - m) / (m * (m - 1))
     chance = sum((c / (len(ratings) * m)) ** 2 for c in totals.values())
     if chance >= 1 - _EPS:
-        raise _undefined(sorted(totals))
+        raise undefined_error(sorted(totals))
     return (agreement_sum / len(ratings) - chance) / (1 - chance)
 
 
@@ -244,7 +265,7 @@ def weighted_kappa(
             if count_b[y]
         )
     if expected <= _EPS:
-        raise _undefined(sorted(count_a | count_b))
+        raise undefined_error(sorted(count_a | count_b))
     return 1.0 - observed / expected
 
 
@@ -358,175 +379,5 @@ def krippendorff_alpha(
         raise AgreementError("no item is coded by two or more coders")
     expected = n * n - sum(c * c for c in totals.values())
     if expected <= 0:
-        raise _undefined(sorted(totals), "alpha")
+        raise undefined_error(sorted(totals), "alpha")
     return 1.0 - (n - 1) * (n - diagonal) / expected
-
-
-@dataclass(frozen=True)
-class MergeStep:
-    """One merge: the two classes joined and the statistic after joining them (``None``: the
-    merge left a single class, where kappa is undefined)."""
-
-    left: frozenset[str]
-    right: frozenset[str]
-    kappa: float | None
-
-
-@dataclass(frozen=True)
-class MergeResult:
-    """Final sense classes (sorted by their smallest label), the statistic and the observed
-    agreement before and after, and the merges in order.  ``kappa_after`` is ``None`` when
-    everything was merged into a single class: the raters then agree trivially and kappa is
-    undefined (``Pc = 1``), which is not the same as kappa = 1."""
-
-    classes: list[frozenset[str]]
-    kappa_before: float
-    kappa_after: float | None
-    observed_before: float
-    observed_after: float
-    steps: list[MergeStep]
-
-    @property
-    def single_class(self) -> bool:
-        """Whether every sense was merged into one class (kappa undefined)."""
-        return len(self.classes) == 1
-
-
-def greedy_merge(
-    a: Sequence[str], b: Sequence[str], k_min: float = 0.8, *, statistic: str = "scott"
-) -> MergeResult:
-    """Ng, Lim & Foo's greedy search: while kappa < ``k_min``, join the two sense classes whose
-    union gives the highest kappa (ties: the first pair in class order).  Apply it to the
-    instances of one word at a time, as the paper does.
-
-    ``statistic`` is ``"scott"`` (the paper's generalised kappa, ``Pc = sum_j (C_j / 2T)^2``,
-    i.e. Scott's pi; the default) or ``"cohen"``.  With two classes left the only merge makes a
-    single class; it is made when kappa is still below ``k_min`` and reported as such
-    (``kappa_after = None``, :attr:`MergeResult.single_class`): the paper's 96 of 191 words
-    "merged into a single class".  Labels of one category only raise
-    :class:`~evaluation._errors.AgreementError` (kappa undefined before any merge).
-
-    >>> a, b = list("abbcd"), list("abccd")  # b/c confused once: Pa .8, Pc .26
-    >>> r = greedy_merge(a, b, 0.8)
-    >>> round(r.kappa_before, 3), [sorted(c) for c in r.classes], r.kappa_after
-    (0.73, [['a'], ['b', 'c'], ['d']], 1.0)
-    >>> greedy_merge(list("abab"), list("abba"), 0.8).single_class  # kappa 0: all merged
-    True
-    """
-    if statistic not in {"cohen", "scott"}:
-        raise AgreementError(f"unknown agreement statistic {statistic!r} (cohen or scott)")
-    pooled = statistic == "scott"
-    categories, table = confusion_table(a, b)
-    before = _kappa_of_table(table, pooled)
-    if before != before:
-        raise _undefined(categories)
-    observed_before = float(np.trace(table) / table.sum())
-    classes = [frozenset([c]) for c in categories]
-    current: float | None = before
-    steps: list[MergeStep] = []
-    while current is not None and current < k_min and len(classes) > 1:
-        best: tuple[float, int, int, np.ndarray] | None = None
-        for i, j in itertools.combinations(range(len(classes)), 2):
-            merged = _merge_table(table, i, j)
-            value = -math.inf if len(merged) == 1 else _kappa_of_table(merged, pooled)
-            value = -math.inf if value != value else value
-            if best is None or value > best[0] + _EPS:
-                best = (value, i, j, merged)
-        assert best is not None
-        value, i, j, table = best
-        current = None if len(table) == 1 else value
-        steps.append(MergeStep(classes[i], classes[j], current))
-        classes = [c for k, c in enumerate(classes) if k not in (i, j)] + [classes[i] | classes[j]]
-        order = sorted(range(len(classes)), key=lambda k: min(classes[k]))
-        classes = [classes[k] for k in order]
-        table = table[np.ix_(order, order)]
-    observed_after = float(np.trace(table) / table.sum())
-    return MergeResult(classes, before, current, observed_before, observed_after, steps)
-
-
-def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
-    """The table with rows and columns ``i`` and ``j`` summed into a last row/column."""
-    keep = [k for k in range(len(table)) if k not in (i, j)]
-    rows = np.vstack([table[keep], table[i] + table[j]])
-    return np.hstack([rows[:, keep], (rows[:, i] + rows[:, j])[:, None]])
-
-
-def class_map(classes: Sequence[frozenset[str]]) -> dict[str, str]:
-    """``{label: representative}`` (the class's smallest label): a coarse sense inventory,
-    e.g. to score against merged classes by mapping both gold and system keys.
-
-    >>> class_map([frozenset({"run%2", "run%3"}), frozenset({"run%1"})])
-    {'run%2': 'run%2', 'run%3': 'run%2', 'run%1': 'run%1'}
-    """
-    return {label: min(group) for group in classes for label in sorted(group)}
-
-
-CLASS_TABLE_FORMAT = (
-    "sense classes: one line per sense key, sense_key<TAB>class_id; the class id is the "
-    "smallest sense key of the class; keys not listed are classes of their own"
-)
-
-
-def write_class_table(
-    path: str | os.PathLike[str],
-    classes_by_lemma: Mapping[str, Sequence[frozenset[str]]],
-    *,
-    comment: str = "",
-    lemma_of: Callable[[str], str] = sense_lemma,
-) -> dict[str, int]:
-    """Write merged classes (``{lemma: classes}``, e.g. one :func:`greedy_merge` per verb)
-    atomically as ``sense_key<TAB>class_id`` lines after a ``#`` header (the format and
-    ``comment``, e.g. the command that made it).  A class's keys of another lemma than its
-    own (``lemma_of``: a rater's key of another verb) are left out, so every key has one
-    class; returns
-    ``{"keys", "classes", "other_lemma_left_out"}``."""
-    from thesaurus._io import atomic_open
-
-    counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
-    with atomic_open(path) as handle:
-        handle.write(f"# {CLASS_TABLE_FORMAT}\n")
-        if comment:
-            handle.write(f"# {comment}\n")
-        for lemma, classes in sorted(classes_by_lemma.items()):
-            for group in classes:
-                own = sorted(k for k in group if lemma_of(k) == lemma)
-                counts["other_lemma_left_out"] += len(group) - len(own)
-                if own:
-                    counts["classes"] += 1
-                    counts["keys"] += len(own)
-                    handle.writelines(f"{key}\t{own[0]}\n" for key in own)
-    return dict(counts)
-
-
-def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
-    """Read a table written by :func:`write_class_table` (or by hand) into
-    ``{sense_key: class_id}``.  ``#`` lines and blank lines are skipped.  A class id that is
-    itself a listed key must be in its own class, so that no key is two classes at once."""
-    try:
-        handle = open(path, encoding="utf-8")
-    except OSError as exc:
-        raise AgreementError(f"cannot read class table {path}: {exc.strerror}") from exc
-    table: dict[str, str] = {}
-    line_of: dict[str, int] = {}
-    with handle:
-        for lineno, line in enumerate(handle, 1):
-            text = line.rstrip("\n")
-            if not text.strip() or text.startswith("#"):
-                continue
-            fields = text.split("\t")
-            if len(fields) != 2 or not all(f.strip() for f in fields):
-                raise AgreementError(
-                    f"{path}:{lineno}: expected sense_key<TAB>class_id, got {text!r}"
-                )
-            key, class_id = (f.strip() for f in fields)
-            if key in table:
-                raise AgreementError(f"{path}:{lineno}: sense key {key!r} listed twice")
-            table[key] = class_id
-            line_of[key] = lineno
-    for key, class_id in table.items():
-        if class_id in table and table[class_id] != class_id:
-            raise AgreementError(
-                f"{path}:{line_of[key]}: class id {class_id!r} is also a key of class "
-                f"{table[class_id]!r} (line {line_of[class_id]})"
-            )
-    return table

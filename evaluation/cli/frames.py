@@ -14,11 +14,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from .._exceptions import CorpusFormatError, WSDError
-from ..corpus._load import FORMATS
-from ..frames import ClassTable, extract_frame, load_class_table
-from ..frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
-from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence
+from wsd import CorpusFormatError, WSDError
+from wsd.corpus._load import FORMATS
+from wsd.frames import ClassTable, extract_frame, load_class_table
+from wsd.frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence
 
 __all__ = ["register", "run"]
 
@@ -84,19 +84,19 @@ def run(args: argparse.Namespace) -> int:
 
 # --- listing ------------------------------------------------------------------------------------
 def _corpus_root(corpus: str | None) -> Path:
-    from ..corpus import find_semcor  # lazy: the corpus layer is heavier than this command
+    from wsd.corpus import find_semcor  # lazy: the corpus layer is heavier than this command
 
     return Path(find_semcor(corpus))
 
 
 def _format(root: Path, fmt: str) -> str:
-    from ..corpus import detect_format
+    from wsd.corpus import detect_format
 
     return detect_format(root) if fmt == "auto" else fmt
 
 
 def _semcor_sentences(path: Path) -> Iterator[AnnotatedSentence]:
-    from ..corpus import read_semcor
+    from wsd.corpus import read_semcor
 
     yield from read_semcor(path)
 
@@ -110,7 +110,7 @@ def _listed(
     verbs and JSONL its instances, whose frames come from the file (any language: none when
     the file has none).
     """
-    from ..corpus import load_corpus
+    from wsd.corpus import load_corpus
 
     if fmt == "semcor":
         for item in _semcor_sentences(root):
@@ -194,7 +194,7 @@ def _gold_sentences(
     error naming the line), or every sentence of a Raganato/JSONL export of SemCor (with the
     target verbs' lemmas as their annotation)."""
     if fmt != "semcor":
-        from ..corpus import load_corpus
+        from wsd.corpus import load_corpus
 
         corpus = load_corpus(root, fmt, frames=False, require_gold=False)
         notes: dict[str, list[Annotation]] = {}

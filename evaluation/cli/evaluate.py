@@ -36,9 +36,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import ConfigError, load_config
-    from ..experiments import run_experiment
-    from ..report import json_safe, table1_text, write_report
+    from evaluation import ConfigError
+    from evaluation.experiment import load_config, run_experiment
+    from evaluation.report import table1_text, write_report
 
     config = load_config(args.config)
     if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):
@@ -48,6 +48,6 @@ def run(args: argparse.Namespace) -> int:
     result = run_experiment(config, corpus_path=args.corpus, n_jobs=args.n_jobs, progress=progress)
     written = write_report(result, out, figures=not args.no_plots)
     if not args.quiet:
-        sys.stdout.write(table1_text(json_safe(result.data)))
-        print(f"wrote {len(written)} files to {out} in {result.data['timing']['total_s']:.1f} s")
+        sys.stdout.write(table1_text(result))
+        print(f"wrote {len(written)} files to {out} in {result.timing.total_s:.1f} s")
     return 0

@@ -1,4 +1,5 @@
-"""``wsd thesaurus``: path lengths, MAXLEN and paths from the command line.
+"""``wsd thesaurus``: path lengths, MAXLEN and paths from the command line, and how our
+WordNet path lengths compare with NLTK's.
 
 ::
 
@@ -6,6 +7,7 @@
     wsd thesaurus maxlen use                                # MAXLEN(use), one integer
     wsd thesaurus path use%2:34:01:: use%2:41:14::          # node names, one per line
     wsd thesaurus distance 道具を使う 消費する --thesaurus tests/data/thesaurus/tsukau_verbs.tsv
+    wsd thesaurus compare-nltk --pairs 10000 --seed 1       # thesaurus/README.md's table, JSON
 
 A KEY is a sense id (WordNet sense key) or a node name (a synset name such as ``use.v.01``,
 or a node of a file thesaurus).  Without ``--thesaurus``, sense keys choose the WordNet
@@ -15,11 +17,10 @@ thesaurus by their part of speech (``%2:`` verbs, ``%1:`` nouns); ``maxlen`` def
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
-from ._core import Thesaurus
-from ._exceptions import ThesaurusError, UnknownKeyError
-from ._load import load
+from thesaurus import Thesaurus, ThesaurusError, UnknownKeyError, load
 
 __all__ = ["register", "run"]
 
@@ -47,6 +48,11 @@ def register(subparsers: Any) -> None:
     sub = actions.add_parser("maxlen", help="MAXLEN of a word: longest LEN between its senses")
     sub.add_argument("lemma", metavar="LEMMA")
     sub.add_argument("--thesaurus", metavar="SPEC", default="wordnet-verb", help=spec_help)
+    compare_help = "our WordNet path lengths vs NLTK's on random synset pairs, one JSON line each"
+    sub = actions.add_parser("compare-nltk", help=compare_help, description=compare_help)
+    sub.add_argument("--pairs", type=int, default=2000, help="random pairs per thesaurus")
+    sub.add_argument("--seed", type=int, default=0)
+    sub.add_argument("specs", nargs="*", default=["wordnet-verb", "wordnet-noun"], metavar="SPEC")
     parser.set_defaults(func=run)
 
 
@@ -78,6 +84,12 @@ def _node(thes: Thesaurus, key: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "compare-nltk":
+        from thesaurus.compare_nltk import compare
+
+        for spec in args.specs:
+            print(json.dumps(compare(spec, args.pairs, args.seed)))
+        return 0
     if args.action == "maxlen":
         print(load(args.thesaurus).maxlen(args.lemma))
         return 0

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from html import escape
 from typing import Any
+
+from thesaurus.io import to_json
+
+from ..experiment.results import ExperimentResult
 
 __all__ = ["render_html"]
 
@@ -37,27 +42,27 @@ def _inline_svg(svg: str) -> str:
 
 
 def render_html(
-    data: dict[str, Any],
+    result: ExperimentResult,
     table: tuple[list[str], list[list[str]]],
     significance: list[str],
     paper: tuple[list[str], list[list[str]]],
     svgs: dict[str, str],
 ) -> str:
     """The report page: Table 1, bounds, significance, paper totals, fallbacks, plots, config."""
-    name = escape(str(data["config"]["name"]))
+    name = escape(result.config.name)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>verb-wsd: {name}</title><style>{_STYLE}</style></head><body>",
         f"<h1>Table 1: {name}</h1>",
-        f'<p class="note">{data["total"]["n"]} instances of {len(data["verbs"])} verbs, '
-        f"{data['config']['cv']['folds']}-fold cross-validation, seed {data['seed']}. "
+        f'<p class="note">{result.total.n} instances of {len(result.verbs)} verbs, '
+        f"{result.config.cv.folds}-fold cross-validation, seed {result.config.seed}. "
         "Cells: acceptability (graded precision over attempted instances); a=inf is exact "
         "match; senses = inventory/observed.</p>",
         _table(*table, total_last=True),
         "<h2>Bounds</h2><ul>",
-        f"<li>lower: {escape(', '.join(data['bounds']['lower']))} (columns above)</li>",
-        f"<li>upper: {escape(str(data['bounds']['upper']['note']))}</li></ul>",
+        f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
+        f"<li>upper: {escape(result.bounds.upper_note)}</li></ul>",
         "<h2>Significance</h2>",
         '<p class="note">Paired bootstrap CI of the mean per-instance difference; '
         "* = interval excludes 0. McNemar's test on exact match.</p><ul>",
@@ -73,24 +78,24 @@ def render_html(
         _table(
             ["method", "fallbacks", "scoring issues"],
             [
-                [label, _counts(counts), _counts(data["credit_issues"].get(label, {}))]
-                for label, counts in data["fallbacks"].items()
+                [label, _counts(counts), _counts(result.credit_issues.get(label, {}))]
+                for label, counts in result.fallbacks.items()
             ],
         ),
         "<h2>Corpus</h2>",
-        _pre(data["corpus"]),
+        _pre(result.corpus),
         "<h2>Configuration (resolved)</h2>",
-        _pre(data["config"]),
+        _pre(result.config),
         "<h2>Versions and timing</h2>",
-        _pre({"versions": data.get("versions"), "timing": data.get("timing")}),
+        _pre({"versions": result.versions, "timing": result.timing}),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
 
 
-def _counts(counts: dict[str, int]) -> str:
+def _counts(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{k}: {v}" for k, v in counts.items()) or "none"
 
 
 def _pre(value: Any) -> str:
-    return f"<pre>{escape(json.dumps(value, indent=1, ensure_ascii=False))}</pre>"
+    return f"<pre>{escape(json.dumps(to_json(value), indent=1, ensure_ascii=False))}</pre>"

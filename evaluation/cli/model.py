@@ -11,10 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from thesaurus._io import atomic_open
-
-from .._exceptions import ModelError
-from ..types import Instance, Prediction
+from thesaurus.io import atomic_open
+from wsd import ModelError
+from wsd.types import Instance, Prediction
 
 __all__ = ["METHOD_NAMES", "register"]
 
@@ -100,7 +99,7 @@ def _load_instances(
     """Verb instances of every corpus in ``paths`` (SemCor found by search when None), and
     the corpus layer's counts of verb tokens skipped, by reason.  ``files``/``exclude`` keep
     or leave out SemCor tag files by name; every name must exist in some source."""
-    from ..corpus import detect_format, find_semcor, load_corpus, semcor_files
+    from wsd.corpus import detect_format, find_semcor, load_corpus, semcor_files
 
     sources = [str(find_semcor(None))] if not paths else list(paths)
     wanted = set(files or exclude or ())
@@ -134,7 +133,7 @@ def _load_instances(
 
 
 def run_train(args: argparse.Namespace) -> int:
-    from ..methods import make_method, parse_param, save_model
+    from wsd.methods import make_method, parse_param, save_model
 
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
@@ -169,8 +168,8 @@ def run_train(args: argparse.Namespace) -> int:
 
 
 def run_disambiguate(args: argparse.Namespace) -> int:
-    from ..corpus.keys import write_keys
-    from ..methods import load_model
+    from wsd.corpus.keys import write_keys
+    from wsd.methods import load_model
 
     if args.top_k < 1:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")

@@ -1,7 +1,7 @@
 """``wsd agreement``: agreement between two or more key files over the same instances.
 
 Every statistic is computed per word (lemma) and summarised the way the literature reports
-it (evaluation/bounds.py): the arithmetic mean of the per-word kappas (seed 004's "Media
+it (evaluation/agreement/per_word.py): the arithmetic mean of the per-word kappas (seed 004's "Media
 k"), the instance-weighted mean, and the count of words where kappa is undefined (a single
 category).  The figures over all instances at once are kept but labelled "pooled over
 lemmas": they overstate agreement, because their chance agreement counts pairs of senses of
@@ -21,31 +21,17 @@ common lemma of its keys.  Undefined statistics are said in words, never printed
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .._errors import AgreementError
-from ..bounds import (
-    LEMMA_RULE,
-    SEVERAL_KEYS_RULES,
-    choose_labels,
-    instance_lemmas,
-    merge_per_lemma,
-    multi_agreement,
-    pair_agreement,
-)
-from ..measures import VerbThesaurus, key_lemma
+from evaluation import AgreementError
+from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
+from evaluation.measures import key_lemma
 
-__all__ = ["agreement_report", "register", "run"]
-
-POOLED_NOTE = (
-    "pooled = all instances at once: overstates agreement (its chance agreement counts"
-    " sense pairs of different verbs); the literature reports the mean per word"
-)
+__all__ = ["register", "run"]
 _NAMES = {  # long name, column header
     "cohen_kappa": ("Cohen's kappa", "Cohen"),
     "scott_pi": ("Scott's pi", "Scott"),
@@ -112,7 +98,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def _check_options(n_files: int, merge_to: float | None, classes_out: str | None = None) -> None:
+def _check_options(n_files: int, merge_to: float | None, classes_out: str | None) -> None:
+    """The arguments that cannot go together, rejected before any file is read."""
     if n_files < 2:
         raise AgreementError(f"agreement needs two or more key files, got {n_files}")
     if classes_out is not None and merge_to is None:
@@ -122,63 +109,6 @@ def _check_options(n_files: int, merge_to: float | None, classes_out: str | None
             raise AgreementError(f"--merge-to compares exactly two key files, got {n_files}")
         if not 0 < merge_to <= 1:
             raise AgreementError(f"--merge-to must be in (0, 1], got {merge_to}")
-
-
-def _shared_ids(
-    names: Sequence[str], keys: Sequence[Mapping[str, Any]], intersection: bool
-) -> list[str]:
-    shared = set(keys[0]).intersection(*keys[1:])
-    if not intersection and any(len(k) != len(shared) for k in keys):
-        outside = ", ".join(f"{n} {len(k) - len(shared)}" for n, k in zip(names, keys, strict=True))
-        raise AgreementError(
-            f"key files cover different instances ({len(shared)} shared; not shared: {outside});"
-            " pass --intersection to compare the shared ones"
-        )
-    if not shared:
-        raise AgreementError("the key files share no instance")
-    return sorted(shared)
-
-
-def agreement_report(
-    names: Sequence[str],
-    keys: Sequence[Mapping[str, Sequence[str]]],
-    *,
-    intersection: bool = False,
-    verbs: VerbThesaurus | None = None,
-    merge_to: float | None = None,
-    statistic: str = "scott",
-    several: str = "first",
-) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
-    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word,
-    and the merged classes of each word (empty without ``merge_to``).
-
-    A statistic is a float, or ``None`` where it is undefined (a single category).
-    """
-    _check_options(len(keys), merge_to)
-    ids = _shared_ids(names, keys, intersection)
-    labels, several_count = choose_labels(keys, ids, several=several)
-    lemmas, other = instance_lemmas(labels, key_lemma(verbs))
-    report: dict[str, Any] = {
-        "files": list(names),
-        "instances": len(ids),
-        "lemmas": len(set(lemmas)),
-        "left_out": {n: len(k) - len(ids) for n, k in zip(names, keys, strict=True)},
-        "several_keys": {"rule": several, "instances": several_count},
-        "lemma_rule": LEMMA_RULE,
-        "other_lemma_keys": dict(zip(names, other, strict=True)),
-        "pooled_note": POOLED_NOTE,
-        "pairs": [],
-    }
-    for (na, a), (nb, b) in itertools.combinations(zip(names, labels, strict=True), 2):
-        report["pairs"].append({"a": na, "b": nb, **pair_agreement(a, b, lemmas, verbs=verbs)})
-    report["observed"] = sum(p["observed"] for p in report["pairs"]) / len(report["pairs"])
-    report["all_files"] = multi_agreement(labels, lemmas)
-    classes: dict[str, list[frozenset[str]]] = {}
-    if merge_to is not None:
-        report["merged"], classes = merge_per_lemma(
-            labels[0], labels[1], lemmas, merge_to, statistic=statistic
-        )
-    return report, classes
 
 
 def _num(value: float | None, width: int = 0) -> str:
@@ -289,9 +219,8 @@ def _text(report: dict[str, Any], per_verb: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from evaluation.agreement import write_class_table
     from wsd.corpus.keys import read_keys
-
-    from ..agreement import write_class_table
 
     _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     keys = [read_keys(path) for path in args.keys]

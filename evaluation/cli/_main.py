@@ -1,34 +1,25 @@
-"""The ``wsd`` command: one argparse tree assembled from each package's commands.
-
-The CLI lives in the top layer because it reaches every layer; each package owns its own
-subcommands in a module exposing ``register(subparsers)``.  A subcommand's ``run(args)``
-returns an exit status.  Any :class:`~thesaurus.ToolkitError` (a user's mistake: bad file,
-unknown key, bad config) becomes one line on stderr and exit status 2.
+"""The ``wsd`` argument parser, assembled from the command modules of this package, and
+``main``: a subcommand's ``run(args)`` returns an exit status; any
+:class:`~thesaurus.ToolkitError` (a user's mistake: bad file, unknown key, bad config) becomes
+one line on stderr and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from thesaurus._exceptions import ToolkitError
+from thesaurus import ToolkitError
+
+from . import agreement, data, evaluate, frames, model, score
+from . import thesaurus as thesaurus_command
 
 __all__ = ["build_parser", "main"]
 
-# Modules that expose ``register(subparsers)``; each imports its heavy dependencies inside
-# ``run`` so that ``wsd --help`` stays fast.
-COMMAND_MODULES = (
-    "wsd.commands.data",
-    "wsd.commands.frames",
-    "thesaurus.cli",
-    "wsd.commands.model",
-    "evaluation.commands.evaluate",
-    "evaluation.commands.score",
-    "evaluation.commands.agreement",
-)
+# In the order of ``wsd --help``.
+COMMANDS = (data, frames, thesaurus_command, model, evaluate, score, agreement)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,8 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    for command in COMMANDS:
+        command.register(subparsers)
     return parser
 
 
@@ -68,7 +59,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # `wsd frames ... | head`
         return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -12,10 +12,17 @@ Schema (documented for users in ``configs/README.md``)::
     [sweep]    "<label>.<param>" = [values, ...]   (grid; each combination is a method variant)
     [bounds]   agreement_keys = ["a.key", "b.key", ...]
 
-Every mistake raises :class:`ConfigError` whose message names the key path
-(``methods.example.beta``) and the offending value.  Checks that need the corpus (a listed
-verb absent from it, more folds than a verb's instances) live in
-:func:`evaluation.experiments.select_verbs` and raise the same error.
+Checking happens in three steps, each raising :class:`~evaluation.ConfigError` whose message
+names the key path (``methods.example.beta``) and the offending value (``key`` holds the path):
+
+1. :func:`parse_config` (and :func:`load_config`, which reads the TOML first) is pure: it
+   checks every key's type and value, and every method's parameters by constructing the
+   method, which loads nothing (a bad parameter is named by the method's error itself:
+   :attr:`wsd.ModelError.param`);
+2. :func:`check_resources` loads the thesauri the config names, so that a missing or unusable
+   resource fails before any corpus is read;
+3. checks that need the corpus (a listed verb absent from it, more folds than a verb's
+   instances) live in :func:`evaluation.experiment.dataset.select_verbs`.
 """
 
 from __future__ import annotations
@@ -23,29 +30,32 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
 import thesaurus
-from thesaurus._exceptions import ToolkitError
-from wsd.methods import METHODS, make_method
+from thesaurus import ToolkitError
+from thesaurus.io import to_json
+from wsd.methods import METHODS, canonical_param, make_method, param_key
 
-from .measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+from .._exceptions import ConfigError
+from ..measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 
 __all__ = [
     "BASELINES",
+    "BoundsConfig",
     "ConfigError",
     "CorpusConfig",
     "CVConfig",
     "EvaluationConfig",
     "ExperimentConfig",
     "MethodSpec",
+    "check_resources",
     "load_config",
     "parse_config",
 ]
@@ -55,8 +65,26 @@ __all__ = [
 BASELINES = ("mfs", "random")
 
 
-class ConfigError(ToolkitError):
-    """An experiment config is invalid; the message names the key path and the value."""
+# Parameters are stored as hashable tuples in a frozen MethodSpec.
+def _freeze(value: Any) -> Any:
+    """Parameters as hashable tuples (lists -> tuples, tables -> sorted pairs)."""
+    if isinstance(value, Mapping):
+        return ("__table__", tuple(sorted((k, _freeze(v)) for k, v in value.items())))
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "__table__":
+        return {k: _thaw(v) for k, v in value[1]}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _freeze_back(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    return {name: _thaw(value) for name, value in params}
 
 
 @dataclass(frozen=True)
@@ -75,16 +103,25 @@ class CVConfig:
     n_jobs: int = 1
 
 
+def _alpha_labels(alphas: tuple[float, ...]) -> list[str]:
+    return [format_alpha(a) for a in alphas]
+
+
 @dataclass(frozen=True)
 class EvaluationConfig:
     thesaurus: str = "wordnet-verb"  # verb thesaurus giving LEN and MAXLEN for acceptability
-    alphas: tuple[float, ...] = ALPHA_DEFAULTS
+    alphas: tuple[float, ...] = field(default=ALPHA_DEFAULTS, metadata={"json": _alpha_labels})
     top_k: int = 5
     learning_curve: tuple[float, ...] = ()
     learning_curve_methods: tuple[str, ...] = ()
-    applicability_alpha: float = 0.5
+    applicability_alpha: float = field(default=0.5, metadata={"json": format_alpha})
     bootstrap: int = 2000
     confidence: float = 0.95
+
+
+@dataclass(frozen=True)
+class BoundsConfig:
+    agreement_keys: tuple[str, ...] = ()  # two key files of the evaluated instances, or none
 
 
 @dataclass(frozen=True)
@@ -92,37 +129,40 @@ class MethodSpec:
     """One evaluated method: ``label`` names it in reports, ``method`` is the registry name.
 
     ``role`` is ``"method"`` (listed in the config), ``"bound"`` (a baseline added as a lower
-    bound) or ``"sweep"`` (a variant from the ``[sweep]`` grid).
+    bound) or ``"sweep"`` (a variant from the ``[sweep]`` grid).  ``params`` are keyed by the
+    method's parameter names (``confidence_lambda`` for the config key ``lambda``); ``key`` is
+    the config table they come from (``methods.example``, ``sweep.example``), for errors.
     """
 
     label: str
     method: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, Any], ...] = field(default=(), metadata={"json": _freeze_back})
     role: str = "method"
+    key: str = field(default="", compare=False, metadata={"json": False})
+
+    @property
+    def param_dict(self) -> dict[str, Any]:
+        """The parameters as ``make_method`` takes them (tables as dicts, lists as lists)."""
+        return _freeze_back(self.params)
 
     def build(self) -> Any:
         """A fresh, unfitted disambiguator."""
-        return make_method(self.method, **_freeze_back(self.params))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "method": self.method,
-            "params": _freeze_back(self.params),
-            "role": self.role,
-        }
+        return make_method(self.method, **self.param_dict)
 
 
 @dataclass(frozen=True)
 class ExperimentConfig:
+    """A validated experiment config, every default filled in and the ``[sweep]`` grid
+    expanded into method variants; ``to_json()`` is the resolved config (alphas as labels)."""
+
     name: str
     seed: int = 0
+    source: str = ""
     corpus: CorpusConfig = field(default_factory=CorpusConfig)
     cv: CVConfig = field(default_factory=CVConfig)
     evaluation: EvaluationConfig = field(default_factory=EvaluationConfig)
     methods: tuple[MethodSpec, ...] = ()
-    agreement_keys: tuple[str, ...] = ()
-    source: str = ""
+    bounds: BoundsConfig = field(default_factory=BoundsConfig)
 
     @property
     def compared(self) -> tuple[MethodSpec, ...]:
@@ -135,38 +175,10 @@ class ExperimentConfig:
                 return spec
         raise KeyError(label)
 
-    def resolved(self) -> dict[str, Any]:
-        """The full config after defaults and grid expansion, JSON-safe (alphas as labels)."""
-        ev = self.evaluation
-        return {
-            "name": self.name,
-            "seed": self.seed,
-            "source": self.source,
-            "corpus": {
-                "path": self.corpus.path,
-                "format": self.corpus.format,
-                "verbs": list(self.corpus.verbs),
-                "min_instances": self.corpus.min_instances,
-                "min_senses": self.corpus.min_senses,
-            },
-            "cv": {
-                "folds": self.cv.folds,
-                "stratified": self.cv.stratified,
-                "n_jobs": self.cv.n_jobs,
-            },
-            "evaluation": {
-                "thesaurus": ev.thesaurus,
-                "alphas": [format_alpha(a) for a in ev.alphas],
-                "top_k": ev.top_k,
-                "learning_curve": list(ev.learning_curve),
-                "learning_curve_methods": list(ev.learning_curve_methods),
-                "applicability_alpha": format_alpha(ev.applicability_alpha),
-                "bootstrap": ev.bootstrap,
-                "confidence": ev.confidence,
-            },
-            "methods": [m.as_dict() for m in self.methods],
-            "bounds": {"agreement_keys": list(self.agreement_keys)},
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The full config after defaults and grid expansion as JSON data."""
+        document: dict[str, Any] = to_json(self)
+        return document
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -218,7 +230,7 @@ def parse_config(
         cv=cv,
         evaluation=evaluation,
         methods=methods,
-        agreement_keys=tuple(keys),
+        bounds=BoundsConfig(agreement_keys=tuple(keys)),
         source=source,
     )
 
@@ -229,8 +241,8 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, path: str, value: Any, why: str) -> None:
-        raise ConfigError(f"{self.source}: {path} = {_show(value)}: {why}")
+    def fail(self, path: str, value: Any, why: str) -> NoReturn:
+        raise ConfigError(f"{self.source}: {path} = {_show(value)}: {why}", key=path)
 
     def table(self, value: Any, path: str, allowed: set[str]) -> dict[str, Any]:
         if not isinstance(value, Mapping):
@@ -238,8 +250,9 @@ class _Reader:
         unknown = sorted(set(value) - allowed)
         if unknown:
             where = f"{path}.{unknown[0]}" if path else unknown[0]
+            allowed_here = ", ".join(sorted(allowed))
             raise ConfigError(
-                f"{self.source}: unknown key {where!r} (allowed here: {', '.join(sorted(allowed))})"
+                f"{self.source}: unknown key {where!r} (allowed here: {allowed_here})", key=where
             )
         return dict(value)
 
@@ -263,7 +276,6 @@ class _Reader:
             return parse_alpha(value)
         except ValueError as exc:
             self.fail(path, value, str(exc))
-        raise AssertionError  # unreachable: fail raises
 
 
 _KIND_NAMES = {
@@ -331,7 +343,9 @@ def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:
         table = reader.table(raw, path, {"start", "stop", "num", "scale"})
         for required in ("start", "stop", "num"):
             if required not in table:
-                raise ConfigError(f"{reader.source}: {path}.{required} is missing")
+                raise ConfigError(
+                    f"{reader.source}: {path}.{required} is missing", key=f"{path}.{required}"
+                )
         start = reader.alpha(table["start"], f"{path}.start")
         stop = reader.alpha(table["stop"], f"{path}.stop")
         for part, value in (("start", start), ("stop", stop)):
@@ -406,13 +420,8 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     confidence = reader.get(table, "confidence", float, 0.95, key=path)
     if not 0 < confidence < 1:
         reader.fail("evaluation.confidence", confidence, "must be in (0, 1)")
-    verbs = reader.get(table, "thesaurus", str, "wordnet-verb", key=path)
-    try:
-        thesaurus.load(verbs)
-    except ToolkitError as exc:
-        reader.fail("evaluation.thesaurus", verbs, str(exc))
     return EvaluationConfig(
-        thesaurus=verbs,
+        thesaurus=reader.get(table, "thesaurus", str, "wordnet-verb", key=path),
         alphas=alphas,
         top_k=top_k,
         learning_curve=tuple(sorted(float(f) for f in fractions)),
@@ -423,57 +432,35 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     )
 
 
-def _param_name(name: str) -> str:
-    return "lambda_" if name == "lambda" else name
+def _parameters(reader: _Reader, path: str, table: Mapping[str, Any]) -> dict[str, Any]:
+    """A method table's parameters by the method's names (``lambda`` is ``confidence_lambda``;
+    the deprecated ``lambda_`` warns)."""
+    params: dict[str, Any] = {}
+    for key, value in table.items():
+        name = canonical_param(key)
+        if name in params:
+            reader.fail(f"{path}.{key}", value, f"sets {param_key(name)!r} a second time")
+        params[name] = value
+    return params
 
 
-def _freeze(value: Any) -> Any:
-    """Parameters as hashable tuples (lists -> tuples, tables -> sorted pairs)."""
-    if isinstance(value, Mapping):
-        return ("__table__", tuple(sorted((k, _freeze(v)) for k, v in value.items())))
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, tuple) and len(value) == 2 and value[0] == "__table__":
-        return {k: _thaw(v) for k, v in value[1]}
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-def _freeze_back(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
-    return {name: _thaw(value) for name, value in params}
+def _method_error(
+    reader: _Reader, path: str, params: Mapping[str, Any], exc: Exception
+) -> NoReturn:
+    """The :class:`ConfigError` of a method's error: at the parameter it names, if any."""
+    param = getattr(exc, "param", None)
+    if param is not None and param in params:
+        reader.fail(f"{path}.{param_key(param)}", params[param], str(exc))
+    raise ConfigError(f"{reader.source}: {path}: {exc}", key=path) from exc
 
 
 def _check_method(reader: _Reader, path: str, method: str, params: dict[str, Any]) -> None:
-    """Construct the method once and load the thesauri it names, so that unknown or invalid
-    parameters and unusable resources fail now, naming the key."""
+    """Construct the method once (no resource is loaded), so that unknown or invalid
+    parameters fail now, naming the key."""
     try:
-        make_method(method, **params).check_resources()
-    except ToolkitError as exc:
-        message = str(exc)
-        culprit = _culprit(params, message)
-        if culprit is not None:
-            shown = "lambda" if culprit == "lambda_" else culprit
-            reader.fail(f"{path}.{shown}", params[culprit], message)
-        raise ConfigError(f"{reader.source}: {path}: {message}") from exc
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{reader.source}: {path}: {exc}") from exc
-
-
-def _culprit(params: dict[str, Any], message: str) -> str | None:
-    """The parameter an error message is about: named in it (longest name first, so
-    ``similarity_params`` beats ``similarity``), else the one whose value it quotes."""
-    for name in sorted(params, key=len, reverse=True):
-        if re.search(rf"\b{re.escape(name)}\b", message):
-            return name
-    for name, value in params.items():
-        if isinstance(value, str) and repr(value) in message:
-            return name
-    return None
+        make_method(method, **params)
+    except (ToolkitError, TypeError, ValueError) as exc:
+        _method_error(reader, path, params, exc)
 
 
 def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:
@@ -493,16 +480,18 @@ def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:
                 method,
                 f"unknown method (choose from {', '.join(METHODS)})",
             )
-        params = {_param_name(k): v for k, v in body.items() if k != "method"}
+        params = _parameters(reader, path, {k: v for k, v in body.items() if k != "method"})
         _check_method(reader, path, method, params)
         frozen = tuple(sorted((k, _freeze(v)) for k, v in params.items()))
-        specs.append(MethodSpec(label=label, method=method, params=frozen))
+        specs.append(MethodSpec(label=label, method=method, params=frozen, key=path))
     if not specs:
-        raise ConfigError(f"{reader.source}: no [methods.<name>] table: nothing to evaluate")
+        raise ConfigError(
+            f"{reader.source}: no [methods.<name>] table: nothing to evaluate", key="methods"
+        )
     present = {s.method for s in specs}
     for name in BASELINES:
         if name not in present:
-            specs.append(MethodSpec(label=name, method=name, role="bound"))
+            specs.append(MethodSpec(label=name, method=name, role="bound", key=f"methods.{name}"))
     return tuple(specs)
 
 
@@ -511,7 +500,7 @@ def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[
     grid (grids of different methods are not crossed with each other)."""
     if not isinstance(raw, Mapping):
         reader.fail("sweep", raw, "must be a table")
-    by_label: dict[str, dict[str, list[Any]]] = {}
+    grids: dict[str, dict[str, list[Any]]] = {}
     for key, values in raw.items():
         path = f"sweep.{key!r}" if "." in key else f"sweep.{key}"
         label, dot, param = key.partition(".")
@@ -521,31 +510,54 @@ def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[
             reader.fail(path, values, f"{label!r} is not a configured method")
         if not isinstance(values, list) or not values:
             reader.fail(path, values, "must be a non-empty list of values")
-        by_label.setdefault(label, {})[_param_name(param)] = values
+        grids.setdefault(label, {})[param] = values
     variants: list[MethodSpec] = []
-    for label, grid in by_label.items():
+    for label, keyed in grids.items():
         base = next(m for m in methods if m.label == label)
+        grid = _parameters(reader, f"sweep.{label}", keyed)
         names = sorted(grid)
         for combination in itertools.product(*(grid[n] for n in names)):
-            params = dict(_freeze_back(base.params))
+            params = base.param_dict
             params.update(zip(names, combination, strict=True))
             _check_method(reader, f"sweep.{label}", base.method, params)
-            shown = ",".join(
-                f"{'lambda' if n == 'lambda_' else n}={v}"
-                for n, v in zip(names, combination, strict=True)
-            )
+            shown = ",".join(f"{param_key(n)}={v}" for n, v in zip(names, combination, strict=True))
             variants.append(
                 MethodSpec(
                     label=f"{label}[{shown}]",
                     method=base.method,
                     params=tuple(sorted((k, _freeze(v)) for k, v in params.items())),
                     role="sweep",
+                    key=f"sweep.{label}",
                 )
             )
     return tuple(variants)
 
 
+def check_resources(config: ExperimentConfig) -> None:
+    """Load every thesaurus ``config`` names, the evaluation's verb thesaurus and each
+    method's (and check that the methods' settings can use them), so that a missing or
+    unusable resource fails before any corpus is read: a :class:`ConfigError` naming the key
+    (``methods.example.noun_thesaurus = 'x.tsv': ...``).  Loading is cached per process, so
+    the experiment's own loads cost nothing afterwards."""
+    reader = _Reader(config.source)
+    spec = config.evaluation.thesaurus
+    try:
+        thesaurus.load(spec)
+    except ToolkitError as exc:
+        reader.fail("evaluation.thesaurus", spec, str(exc))
+    checked: set[tuple[str, tuple[tuple[str, Any], ...]]] = set()
+    for method in config.methods:
+        if (method.method, method.params) in checked:
+            continue
+        checked.add((method.method, method.params))
+        built = method.build()
+        try:
+            built.check_resources()
+        except ToolkitError as exc:
+            _method_error(reader, method.key, built.get_params(), exc)
+
+
 def check_value(condition: bool, source: str, path: str, value: Any, why: str) -> None:
     """Raise :class:`ConfigError` naming ``path`` and ``value`` unless ``condition`` holds."""
     if not condition:
-        raise ConfigError(f"{source}: {path} = {_show(value)}: {why}")
+        raise ConfigError(f"{source}: {path} = {_show(value)}: {why}", key=path)

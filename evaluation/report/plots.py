@@ -5,19 +5,23 @@
 - ``top_k``: recall@k vs precision@k for k = 1..K (Fig. 6);
 - ``alpha``: acceptability vs alpha on a log axis, exact match (alpha = inf) as a dotted line.
 
-Each function takes the JSON-safe ``ExperimentResult.data`` and returns a ``Figure`` or
-``None`` when the data has nothing to draw.
+Each function takes an :class:`~evaluation.experiment.results.ExperimentResult` and returns a
+``Figure``, or ``None`` when the result has nothing to draw.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
+
+from ..experiment.results import ExperimentResult
+from ..measures import format_alpha
 
 __all__ = ["FIGURES", "render"]
 
@@ -35,56 +39,54 @@ def _figure(title: str, xlabel: str, ylabel: str) -> tuple[Figure, Any]:
     return figure, axes
 
 
-def learning_curve(data: dict[str, Any]) -> Figure | None:
-    curves = data.get("learning_curve") or {}
+def learning_curve(result: ExperimentResult) -> Figure | None:
+    curves = result.learning_curve
     if not curves:
         return None
-    alpha = data["config"]["evaluation"]["applicability_alpha"]
-    tasks = max(1, data["timing"]["tasks"]) if "timing" in data else 1
+    alpha = format_alpha(result.config.evaluation.applicability_alpha)
+    tasks = max(1, result.timing.tasks)
     figure, axes = _figure(
         f"Learning curve (alpha = {alpha})",
         "training instances per verb and fold (mean)",
         "acceptability",
     )
     for label, points in curves.items():
-        xs = [p["train_instances"] / tasks for p in points]
-        ys = [p["scores"][alpha]["precision"] for p in points]
+        xs = [p.train_instances / tasks for p in points]
+        ys = [p.scores[alpha].precision for p in points]
         axes.plot(xs, ys, marker="o", label=label)
     axes.legend()
     return figure
 
 
-def applicability(data: dict[str, Any]) -> Figure | None:
-    curves = data.get("applicability") or {}
+def applicability(result: ExperimentResult) -> Figure | None:
+    curves = result.applicability
     if not curves:
         return None
-    alpha = next(iter(curves.values()))["alpha"]
+    alpha = next(iter(curves.values())).alpha
     figure, axes = _figure(
         f"Applicability vs acceptability (alpha = {alpha})", "applicability", "acceptability"
     )
     for label, curve in curves.items():
         axes.plot(
-            curve["applicability"],
-            curve["acceptability"],
-            label=f"{label} (AURC {curve['aurc']:.3f})",
+            curve.applicability, curve.acceptability, label=f"{label} (AURC {curve.aurc:.3f})"
         )
     axes.set_xlim(0, 1)
     axes.legend()
     return figure
 
 
-def top_k(data: dict[str, Any]) -> Figure | None:
-    curves = data.get("top_k") or {}
+def top_k(result: ExperimentResult) -> Figure | None:
+    curves = result.top_k
     if not curves:
         return None
     figure, axes = _figure("Top-k recall and precision", "recall@k", "precision@k")
     for label, points in curves.items():
-        xs = [p["recall"] for p in points]
-        ys = [p["precision"] for p in points]
+        xs = [p.recall for p in points]
+        ys = [p.precision for p in points]
         (line,) = axes.plot(xs, ys, marker="o", label=label)
         for p, x, y in zip(points, xs, ys, strict=True):
             axes.annotate(
-                str(p["k"]),
+                str(p.k),
                 (x, y),
                 textcoords="offset points",
                 xytext=(3, 3),
@@ -95,8 +97,8 @@ def top_k(data: dict[str, Any]) -> Figure | None:
     return figure
 
 
-def alpha(data: dict[str, Any]) -> Figure | None:
-    finite = [a for a in data["alphas"] if a != "inf"]
+def alpha(result: ExperimentResult) -> Figure | None:
+    finite = [a for a in result.alphas if a != "inf"]
     if not finite:
         return None
     figure, axes = _figure("Acceptability vs alpha", "alpha (log scale)", "acceptability")
@@ -106,15 +108,15 @@ def alpha(data: dict[str, Any]) -> Figure | None:
     axes.xaxis.set_major_locator(FixedLocator(xs))
     axes.xaxis.set_minor_locator(NullLocator())
     axes.xaxis.set_major_formatter(FixedFormatter([f"{x:g}" for x in xs]))
-    for label, by_alpha in data["total"]["scores"].items():
-        (line,) = axes.plot(xs, [by_alpha[a]["precision"] for a in finite], marker="o", label=label)
-        if "inf" in by_alpha:
-            axes.axhline(by_alpha["inf"]["precision"], linestyle=":", color=line.get_color())
+    for label, scores in result.total.scores.items():
+        (line,) = axes.plot(xs, [scores[a].precision for a in finite], marker="o", label=label)
+        if "inf" in scores.by_alpha:
+            axes.axhline(scores["inf"].precision, linestyle=":", color=line.get_color())
     axes.legend(title="dotted: alpha = inf", fontsize=8)
     return figure
 
 
-FIGURES = {
+FIGURES: dict[str, Callable[[ExperimentResult], Figure | None]] = {
     "learning_curve": learning_curve,
     "applicability": applicability,
     "top_k": top_k,

@@ -1,0 +1,76 @@
+"""Inter-annotator agreement: the statistics (:mod:`.statistics`), computed per word
+(:mod:`.per_word`), between annotation files (:mod:`.annotations`), the greedy merging of sense
+classes (:mod:`.merging`) and their table files (:mod:`.class_table`), and the upper bound of
+an experiment (:mod:`.upper_bound`)."""
+
+from .annotations import POOLED_NOTE, agreement_report
+from .class_table import CLASS_TABLE_FORMAT, read_class_table, write_class_table
+from .merging import (
+    MERGE_OUTCOMES,
+    MergeResult,
+    MergeStep,
+    class_map,
+    greedy_merge,
+    merge_per_lemma,
+)
+from .per_word import (
+    LEMMA_RULE,
+    SEVERAL_KEYS_RULES,
+    choose_labels,
+    group_by_lemma,
+    instance_lemmas,
+    multi_agreement,
+    pair_agreement,
+    summarise,
+)
+from .statistics import (
+    cohen_kappa,
+    confusion_table,
+    fleiss_kappa,
+    kappa_from_shares,
+    krippendorff_alpha,
+    observed_agreement,
+    scott_pi,
+    sense_lemma,
+    table_kappa,
+    thesaurus_distance,
+    weight_defaults,
+    weighted_kappa,
+)
+from .upper_bound import UpperBound, agreement_upper_bound
+
+__all__ = [
+    "CLASS_TABLE_FORMAT",
+    "LEMMA_RULE",
+    "MERGE_OUTCOMES",
+    "POOLED_NOTE",
+    "SEVERAL_KEYS_RULES",
+    "MergeResult",
+    "MergeStep",
+    "UpperBound",
+    "agreement_report",
+    "agreement_upper_bound",
+    "choose_labels",
+    "class_map",
+    "cohen_kappa",
+    "confusion_table",
+    "fleiss_kappa",
+    "greedy_merge",
+    "group_by_lemma",
+    "instance_lemmas",
+    "kappa_from_shares",
+    "krippendorff_alpha",
+    "merge_per_lemma",
+    "multi_agreement",
+    "observed_agreement",
+    "pair_agreement",
+    "read_class_table",
+    "scott_pi",
+    "sense_lemma",
+    "summarise",
+    "table_kappa",
+    "thesaurus_distance",
+    "weight_defaults",
+    "weighted_kappa",
+    "write_class_table",
+]

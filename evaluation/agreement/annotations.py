@@ -1,0 +1,96 @@
+"""The agreement between several annotations of the same instances (key files read into
+``{instance_id: sense keys}``): the instances they share, each instance's label and lemma,
+per-word statistics for every pair of files and for all files at once, and optionally the
+greedy merging of sense classes; what ``wsd agreement`` reports.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .._exceptions import AgreementError
+from ..measures import VerbThesaurus, key_lemma
+from .merging import merge_per_lemma
+from .per_word import LEMMA_RULE, choose_labels, instance_lemmas, multi_agreement, pair_agreement
+
+__all__ = ["POOLED_NOTE", "agreement_report"]
+
+POOLED_NOTE = (
+    "pooled = all instances at once: overstates agreement (its chance agreement counts"
+    " sense pairs of different verbs); the literature reports the mean per word"
+)
+
+
+def _check(n_annotations: int, merge_to: float | None) -> None:
+    if n_annotations < 2:
+        raise AgreementError(f"agreement needs two or more annotations, got {n_annotations}")
+    if merge_to is not None:
+        if n_annotations != 2:
+            raise AgreementError(f"merging compares exactly two annotations, got {n_annotations}")
+        if not 0 < merge_to <= 1:
+            raise AgreementError(f"merge_to must be in (0, 1], got {merge_to}")
+
+
+def _shared_ids(
+    names: Sequence[str], keys: Sequence[Mapping[str, Any]], intersection: bool
+) -> list[str]:
+    shared = set(keys[0]).intersection(*keys[1:])
+    if not intersection and any(len(k) != len(shared) for k in keys):
+        outside = ", ".join(f"{n} {len(k) - len(shared)}" for n, k in zip(names, keys, strict=True))
+        raise AgreementError(
+            f"key files cover different instances ({len(shared)} shared; not shared: {outside});"
+            " intersection=True (--intersection) compares the shared ones"
+        )
+    if not shared:
+        raise AgreementError("the key files share no instance")
+    return sorted(shared)
+
+
+def agreement_report(
+    names: Sequence[str],
+    keys: Sequence[Mapping[str, Sequence[str]]],
+    *,
+    intersection: bool = False,
+    verbs: VerbThesaurus | None = None,
+    merge_to: float | None = None,
+    statistic: str = "scott",
+    several: str = "first",
+) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
+    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word,
+    and the merged classes of each word (empty without ``merge_to``).
+
+    The report is JSON-ready: ``files``, ``instances``, ``lemmas``, ``left_out`` (per file),
+    ``several_keys``, ``lemma_rule``, ``other_lemma_keys``, ``pooled_note``, ``pairs`` (one
+    :func:`~evaluation.agreement.per_word.pair_agreement` per pair of files, with ``a`` and
+    ``b``), ``observed`` (the mean pairwise Pa), ``all_files``
+    (:func:`~evaluation.agreement.per_word.multi_agreement`) and, with ``merge_to``,
+    ``merged`` (:func:`~evaluation.agreement.merging.merge_per_lemma`).  A statistic is a
+    float, or ``None`` where it is undefined (a single category).
+    """
+    _check(len(keys), merge_to)
+    ids = _shared_ids(names, keys, intersection)
+    labels, several_count = choose_labels(keys, ids, several=several)
+    lemmas, other = instance_lemmas(labels, key_lemma(verbs))
+    report: dict[str, Any] = {
+        "files": list(names),
+        "instances": len(ids),
+        "lemmas": len(set(lemmas)),
+        "left_out": {n: len(k) - len(ids) for n, k in zip(names, keys, strict=True)},
+        "several_keys": {"rule": several, "instances": several_count},
+        "lemma_rule": LEMMA_RULE,
+        "other_lemma_keys": dict(zip(names, other, strict=True)),
+        "pooled_note": POOLED_NOTE,
+        "pairs": [],
+    }
+    for (na, a), (nb, b) in itertools.combinations(zip(names, labels, strict=True), 2):
+        report["pairs"].append({"a": na, "b": nb, **pair_agreement(a, b, lemmas, verbs=verbs)})
+    report["observed"] = sum(p["observed"] for p in report["pairs"]) / len(report["pairs"])
+    report["all_files"] = multi_agreement(labels, lemmas)
+    classes: dict[str, list[frozenset[str]]] = {}
+    if merge_to is not None:
+        report["merged"], classes = merge_per_lemma(
+            labels[0], labels[1], lemmas, merge_to, statistic=statistic
+        )
+    return report, classes

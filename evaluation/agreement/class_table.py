@@ -1,0 +1,85 @@
+"""Sense-class tables: a coarse sense inventory as a file, one ``sense_key<TAB>class_id`` line
+per key after ``#`` header lines (written by ``wsd agreement --merge-to K --classes-out``,
+read by ``wsd score --classes``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+from thesaurus.io import atomic_open
+
+from .._exceptions import AgreementError
+from ..measures import sense_lemma
+
+__all__ = ["CLASS_TABLE_FORMAT", "read_class_table", "write_class_table"]
+
+CLASS_TABLE_FORMAT = (
+    "sense classes: one line per sense key, sense_key<TAB>class_id; the class id is the "
+    "smallest sense key of the class; keys not listed are classes of their own"
+)
+
+
+def write_class_table(
+    path: str | os.PathLike[str],
+    classes_by_lemma: Mapping[str, Sequence[frozenset[str]]],
+    *,
+    comment: str = "",
+    lemma_of: Callable[[str], str] = sense_lemma,
+) -> dict[str, int]:
+    """Write merged classes (``{lemma: classes}``, e.g. one :func:`greedy_merge` per verb)
+    atomically as ``sense_key<TAB>class_id`` lines after a ``#`` header (the format and
+    ``comment``, e.g. the command that made it).  A class's keys of another lemma than its
+    own (``lemma_of``: a rater's key of another verb) are left out, so every key has one
+    class; returns
+    ``{"keys", "classes", "other_lemma_left_out"}``."""
+    counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
+    with atomic_open(path) as handle:
+        handle.write(f"# {CLASS_TABLE_FORMAT}\n")
+        if comment:
+            handle.write(f"# {comment}\n")
+        for lemma, classes in sorted(classes_by_lemma.items()):
+            for group in classes:
+                own = sorted(k for k in group if lemma_of(k) == lemma)
+                counts["other_lemma_left_out"] += len(group) - len(own)
+                if own:
+                    counts["classes"] += 1
+                    counts["keys"] += len(own)
+                    handle.writelines(f"{key}\t{own[0]}\n" for key in own)
+    return dict(counts)
+
+
+def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Read a table written by :func:`write_class_table` (or by hand) into
+    ``{sense_key: class_id}``.  ``#`` lines and blank lines are skipped.  A class id that is
+    itself a listed key must be in its own class, so that no key is two classes at once."""
+    try:
+        handle = open(path, encoding="utf-8")
+    except OSError as exc:
+        raise AgreementError(f"cannot read class table {path}: {exc.strerror}") from exc
+    table: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+    with handle:
+        for lineno, line in enumerate(handle, 1):
+            text = line.rstrip("\n")
+            if not text.strip() or text.startswith("#"):
+                continue
+            fields = text.split("\t")
+            if len(fields) != 2 or not all(f.strip() for f in fields):
+                raise AgreementError(
+                    f"{path}:{lineno}: expected sense_key<TAB>class_id, got {text!r}"
+                )
+            key, class_id = (f.strip() for f in fields)
+            if key in table:
+                raise AgreementError(f"{path}:{lineno}: sense key {key!r} listed twice")
+            table[key] = class_id
+            line_of[key] = lineno
+    for key, class_id in table.items():
+        if class_id in table and table[class_id] != class_id:
+            raise AgreementError(
+                f"{path}:{line_of[key]}: class id {class_id!r} is also a key of class "
+                f"{table[class_id]!r} (line {line_of[class_id]})"
+            )
+    return table

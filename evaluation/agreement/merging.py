@@ -1,0 +1,206 @@
+"""Ng, Lim & Foo's greedy merging of sense classes until two annotators agree (kappa >= a
+threshold), for one word (:func:`greedy_merge`) or for each word of a corpus
+(:func:`merge_per_lemma`, with the summary table of seed 004), and the merged classes as a
+coarse sense inventory (:func:`class_map`; files: :mod:`evaluation.agreement.class_table`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._exceptions import AgreementError
+from .per_word import group_by_lemma
+from .statistics import confusion_table, table_kappa, undefined_error
+
+__all__ = [
+    "MERGE_OUTCOMES",
+    "MergeResult",
+    "MergeStep",
+    "class_map",
+    "greedy_merge",
+    "merge_per_lemma",
+]
+
+_TIE = 1e-12  # kappas closer than this are a tie: the first pair in class order wins
+
+
+@dataclass(frozen=True)
+class MergeStep:
+    """One merge: the two classes joined and the statistic after joining them (``None``: the
+    merge left a single class, where kappa is undefined)."""
+
+    left: frozenset[str]
+    right: frozenset[str]
+    kappa: float | None
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    """Final sense classes (sorted by their smallest label), the statistic and the observed
+    agreement before and after, and the merges in order.  ``kappa_after`` is ``None`` when
+    everything was merged into a single class: the raters then agree trivially and kappa is
+    undefined (``Pc = 1``), which is not the same as kappa = 1."""
+
+    classes: list[frozenset[str]]
+    kappa_before: float
+    kappa_after: float | None
+    observed_before: float
+    observed_after: float
+    steps: list[MergeStep]
+
+    @property
+    def single_class(self) -> bool:
+        """Whether every sense was merged into one class (kappa undefined)."""
+        return len(self.classes) == 1
+
+
+def greedy_merge(
+    a: Sequence[str], b: Sequence[str], k_min: float = 0.8, *, statistic: str = "scott"
+) -> MergeResult:
+    """Ng, Lim & Foo's greedy search: while kappa < ``k_min``, join the two sense classes whose
+    union gives the highest kappa (ties: the first pair in class order).  Apply it to the
+    instances of one word at a time, as the paper does.
+
+    ``statistic`` is ``"scott"`` (the paper's generalised kappa, ``Pc = sum_j (C_j / 2T)^2``,
+    i.e. Scott's pi; the default) or ``"cohen"``.  With two classes left the only merge makes a
+    single class; it is made when kappa is still below ``k_min`` and reported as such
+    (``kappa_after = None``, :attr:`MergeResult.single_class`): the paper's 96 of 191 words
+    "merged into a single class".  Labels of one category only raise
+    :class:`~evaluation.AgreementError` (kappa undefined before any merge).
+
+    >>> a, b = list("abbcd"), list("abccd")  # b/c confused once: Pa .8, Pc .26
+    >>> r = greedy_merge(a, b, 0.8)
+    >>> round(r.kappa_before, 3), [sorted(c) for c in r.classes], r.kappa_after
+    (0.73, [['a'], ['b', 'c'], ['d']], 1.0)
+    >>> greedy_merge(list("abab"), list("abba"), 0.8).single_class  # kappa 0: all merged
+    True
+    """
+    if statistic not in {"cohen", "scott"}:
+        raise AgreementError(f"unknown agreement statistic {statistic!r} (cohen or scott)")
+    pooled = statistic == "scott"
+    categories, table = confusion_table(a, b)
+    before = table_kappa(table, pooled=pooled)
+    if before is None:
+        raise undefined_error(categories)
+    observed_before = float(np.trace(table) / table.sum())
+    classes = [frozenset([c]) for c in categories]
+    current: float | None = before
+    steps: list[MergeStep] = []
+    while current is not None and current < k_min and len(classes) > 1:
+        best: tuple[float, int, int, np.ndarray] | None = None
+        for i, j in itertools.combinations(range(len(classes)), 2):
+            merged = _merge_table(table, i, j)
+            kappa = None if len(merged) == 1 else table_kappa(merged, pooled=pooled)
+            value = -math.inf if kappa is None else kappa
+            if best is None or value > best[0] + _TIE:
+                best = (value, i, j, merged)
+        assert best is not None
+        value, i, j, table = best
+        current = None if len(table) == 1 else value
+        steps.append(MergeStep(classes[i], classes[j], current))
+        classes = [c for k, c in enumerate(classes) if k not in (i, j)] + [classes[i] | classes[j]]
+        order = sorted(range(len(classes)), key=lambda k: min(classes[k]))
+        classes = [classes[k] for k in order]
+        table = table[np.ix_(order, order)]
+    observed_after = float(np.trace(table) / table.sum())
+    return MergeResult(classes, before, current, observed_before, observed_after, steps)
+
+
+def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
+    """The table with rows and columns ``i`` and ``j`` summed into a last row/column."""
+    keep = [k for k in range(len(table)) if k not in (i, j)]
+    rows = np.vstack([table[keep], table[i] + table[j]])
+    return np.hstack([rows[:, keep], (rows[:, i] + rows[:, j])[:, None]])
+
+
+def class_map(classes: Sequence[frozenset[str]]) -> dict[str, str]:
+    """``{label: representative}`` (the class's smallest label): a coarse sense inventory,
+    e.g. to score against merged classes by mapping both gold and system keys.
+
+    >>> class_map([frozenset({"run%2", "run%3"}), frozenset({"run%1"})])
+    {'run%2': 'run%2', 'run%3': 'run%2', 'run%1': 'run%1'}
+    """
+    return {label: min(group) for group in classes for label in sorted(group)}
+
+
+MERGE_OUTCOMES = ("unchanged", "merged", "single-class", "single-category")
+
+
+def merge_per_lemma(
+    a: Sequence[str],
+    b: Sequence[str],
+    lemmas: Sequence[str],
+    k_min: float,
+    *,
+    statistic: str = "scott",
+) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
+    """Ng et al.'s greedy merging applied to each lemma's instances, with the seed's summary.
+
+    Each lemma ends ``unchanged`` (kappa already >= ``k_min``), ``merged`` (two or more
+    classes reaching ``k_min``), ``single-class`` (everything merged into one class: kappa
+    undefined, *not* 1) or ``single-category`` (one sense only before merging: kappa
+    undefined, nothing to merge).  ``summary["with_classes"]`` mirrors the seed's results
+    table over the words left with two or more classes: mean number of senses (distinct keys
+    used by the raters), agreeing instances ``A``, instances ``T``, ``Pa = A / T`` and the
+    mean per-word kappa, before and after merging.  Returns the report and the classes of
+    every lemma (single-category lemmas: each key its own class), for a class table.
+    """
+    per_lemma: dict[str, dict[str, Any]] = {}
+    classes: dict[str, list[frozenset[str]]] = {}
+    for lemma, rows in group_by_lemma(lemmas).items():
+        xa, xb = [a[i] for i in rows], [b[i] for i in rows]
+        senses = confusion_table(xa, xb)[0]
+        entry: dict[str, Any] = {"instances": len(rows), "senses_before": len(senses)}
+        try:
+            result = greedy_merge(xa, xb, k_min, statistic=statistic)
+        except AgreementError:
+            classes[lemma] = [frozenset([s]) for s in senses]
+            entry["outcome"] = "single-category"
+            per_lemma[lemma] = entry
+            continue
+        classes[lemma] = result.classes
+        entry.update(
+            outcome="single-class"
+            if result.single_class
+            else "merged"
+            if result.steps
+            else "unchanged",
+            senses_after=len(result.classes),
+            observed_before=result.observed_before,
+            observed_after=result.observed_after,
+            kappa_before=result.kappa_before,
+            kappa_after=result.kappa_after,
+            classes=[sorted(c) for c in result.classes],
+        )
+        per_lemma[lemma] = entry
+    outcomes = Counter(e["outcome"] for e in per_lemma.values())
+    kept = [e for e in per_lemma.values() if e["outcome"] in {"unchanged", "merged"}]
+    summary: dict[str, Any] = {
+        "words": len(per_lemma),
+        "outcomes": {name: outcomes[name] for name in MERGE_OUTCOMES},
+        "with_classes": _seed_table(kept) if kept else None,
+    }
+    return {"statistic": statistic, "k_min": k_min, "summary": summary, "per_lemma": per_lemma}, (
+        classes
+    )
+
+
+def _seed_table(entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    total = sum(e["instances"] for e in entries)
+    row: dict[str, Any] = {"words": len(entries), "instances": total}
+    for when in ("before", "after"):
+        agree = sum(round(e[f"observed_{when}"] * e["instances"]) for e in entries)
+        row[when] = {
+            "mean_senses": float(np.mean([e[f"senses_{when}"] for e in entries])),
+            "agree": agree,
+            "observed": agree / total,
+            "mean_kappa": float(np.mean([e[f"kappa_{when}"] for e in entries])),
+        }
+    return row

@@ -1,0 +1,215 @@
+"""The upper bound of a WSD experiment: how well two annotators of the evaluated instances
+agree (Pa and per-word kappa, :mod:`evaluation.agreement.per_word`; and the graded agreement
+``A_alpha`` between their answers, scored the way a system's precision is).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from thesaurus import ToolkitError
+
+from .._exceptions import AgreementError
+from ..measures import (
+    ALPHA_DEFAULTS,
+    VerbThesaurus,
+    format_alpha,
+    graded_credit,
+    key_lemma,
+    parse_alpha,
+)
+from .per_word import (
+    LEMMA_RULE,
+    SEVERAL_KEYS_RULES,
+    choose_labels,
+    group_by_lemma,
+    instance_lemmas,
+    pair_agreement,
+)
+
+__all__ = ["UpperBound", "agreement_upper_bound"]
+
+
+@dataclass(frozen=True)
+class UpperBound:
+    """Inter-annotator agreement between two key files over the instances they share.
+
+    ``files`` are the two key files; ``instances`` the instances compared (annotated in both,
+    of the wanted lemmas) over ``lemmas`` words.  Counts: ``n_shared`` instances in both
+    files, ``n_only_a``/``n_only_b`` in one only; with a list of wanted instances,
+    ``n_requested`` and ``n_missing_a``/``n_missing_b`` (wanted, absent from a file); with
+    wanted lemmas, ``n_other_lemma`` (shared instances of other lemmas, left out); these are
+    ``None`` otherwise.  ``lemma_rule`` says how an instance's lemma was decided,
+    ``other_lemma_keys`` counts each file's keys of another lemma than the instance's,
+    ``several_keys`` the rule for instances with several keys (``{"rule", "instances"}``),
+    ``acceptability_issues`` what the graded scorer had to decide.  ``total`` holds
+    ``observed`` (Pa), the :func:`~evaluation.agreement.per_word.summarise` summary of each
+    kappa (``cohen_kappa``, ``scott_pi``) and ``acceptability`` (``{alpha: mean}``);
+    ``per_lemma`` the same per word.  ``note`` is one line for a report.
+    """
+
+    files: tuple[str, str]
+    instances: int
+    lemmas: int
+    n_shared: int
+    n_only_a: int
+    n_only_b: int
+    n_requested: int | None
+    n_missing_a: int | None
+    n_missing_b: int | None
+    n_other_lemma: int | None
+    lemma_rule: str
+    other_lemma_keys: Mapping[str, int]
+    several_keys: Mapping[str, Any]
+    acceptability_issues: Mapping[str, int]
+    total: Mapping[str, Any]
+    per_lemma: Mapping[str, Mapping[str, Any]]
+    note: str
+
+
+def _read_key_file(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
+    from wsd.corpus.keys import read_keys
+
+    try:
+        return read_keys(path)
+    except ToolkitError as exc:
+        message = str(exc)
+        raise AgreementError(message if str(path) in message else f"{path}: {message}") from exc
+
+
+def agreement_upper_bound(
+    key_files: Sequence[str | os.PathLike[str]],
+    *,
+    instances: Iterable[str] | None = None,
+    lemmas: Iterable[str] | None = None,
+    verb_thesaurus: VerbThesaurus | str | None = None,
+    alphas: Sequence[float] = ALPHA_DEFAULTS,
+    several: str = "first",
+    instance_lemma: Mapping[str, str] | None = None,
+) -> UpperBound:
+    """The inter-annotator upper bound of a WSD experiment from two key files.
+
+    Every input is checked first (alphas, the ``several`` rule, the two files: a bad file
+    raises :class:`~evaluation.AgreementError` naming it).  The files are restricted to
+    ``instances`` (ids; those missing from a file are counted) and compared on the instances
+    both annotate, never silently: :class:`UpperBound` records the counts.  With ``lemmas``,
+    only instances of those lemmas (:data:`~evaluation.agreement.per_word.LEMMA_RULE`) are
+    kept.  ``verb_thesaurus`` (an object or a spec for ``thesaurus.load``) adds the graded
+    agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (acceptability between the two
+    annotations' first keys, the way a system's precision is scored); without it only
+    ``alpha = inf`` (= ``Pa``) is given.  ``instance_lemma`` (``{instance id: verb}``, what an
+    experiment knows) gives each instance's verb instead of the lemma rule; keys of another
+    verb are counted in ``other_lemma_keys``.
+    """
+    files = [str(p) for p in key_files]
+    if len(files) != 2:
+        raise AgreementError(f"the upper bound compares exactly two key files, got {len(files)}")
+    wanted_alphas = tuple(dict.fromkeys(parse_alpha(x) for x in alphas))
+    if several not in SEVERAL_KEYS_RULES:
+        raise AgreementError(f"unknown rule for several keys {several!r} (first or shared)")
+    keys = [_read_key_file(p) for p in files]
+    verbs = verb_thesaurus
+    if isinstance(verbs, str):
+        import thesaurus
+
+        verbs = thesaurus.load(verbs)
+    counts: dict[str, int] = {}
+    if instances is not None:
+        requested = set(instances)
+        counts["n_requested"] = len(requested)
+        counts["n_missing_a"] = len(requested - keys[0].keys())
+        counts["n_missing_b"] = len(requested - keys[1].keys())
+        keys = [{i: k for i, k in f.items() if i in requested} for f in keys]
+    shared = sorted(keys[0].keys() & keys[1].keys())
+    counts.update(
+        n_shared=len(shared),
+        n_only_a=len(keys[0]) - len(shared),
+        n_only_b=len(keys[1]) - len(shared),
+    )
+    (a, b), several_keys = choose_labels(keys, shared, several=several)
+    lemma_of = key_lemma(verbs)
+    if instance_lemma is not None:  # the experiment knows each instance's verb
+        lemma_list = [instance_lemma.get(i, "") for i in shared]
+        other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
+    elif shared:
+        lemma_list, other = instance_lemmas([a, b], lemma_of)
+    else:
+        lemma_list, other = [], [0, 0]
+    if lemmas is not None:
+        keep_lemmas = set(lemmas)
+        rows = [r for r, lemma in enumerate(lemma_list) if lemma in keep_lemmas]
+        counts["n_other_lemma"] = len(shared) - len(rows)
+        a, b = [a[r] for r in rows], [b[r] for r in rows]
+        lemma_list = [lemma_list[r] for r in rows]
+    if not a:
+        raise AgreementError(
+            f"no instance to compare in {files[0]} and {files[1]} "
+            + ", ".join(f"{k} {v}" for k, v in counts.items())
+        )
+    pair = pair_agreement(a, b, lemma_list)
+    scores, issues = _graded_agreement(a, b, lemma_list, verbs, wanted_alphas)
+    per_lemma = pair["per_lemma"]
+    for lemma, rows_of in group_by_lemma(lemma_list).items():
+        per_lemma[lemma]["acceptability"] = {
+            alpha: float(column[rows_of].mean()) for alpha, column in scores.items()
+        }
+    total = {
+        "observed": pair["observed"],
+        **pair["statistics"],
+        "acceptability": {alpha: float(column.mean()) for alpha, column in scores.items()},
+    }
+    return UpperBound(
+        files=(files[0], files[1]),
+        instances=len(a),
+        lemmas=pair["lemmas"],
+        n_shared=counts["n_shared"],
+        n_only_a=counts["n_only_a"],
+        n_only_b=counts["n_only_b"],
+        n_requested=counts.get("n_requested"),
+        n_missing_a=counts.get("n_missing_a"),
+        n_missing_b=counts.get("n_missing_b"),
+        n_other_lemma=counts.get("n_other_lemma"),
+        lemma_rule=LEMMA_RULE,
+        other_lemma_keys={"a": other[0], "b": other[1]},
+        several_keys={"rule": several, "instances": several_keys},
+        acceptability_issues=issues,
+        total=total,
+        per_lemma=per_lemma,
+        note=_note(total, len(a), counts["n_only_a"], counts["n_only_b"]),
+    )
+
+
+def _graded_agreement(
+    a: Sequence[str],
+    b: Sequence[str],
+    lemmas: Sequence[str],
+    verbs: VerbThesaurus | None,
+    alphas: Sequence[float],
+) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+    """Per-instance ``A_alpha(a_i, b_i)`` by alpha label; exact match only without a thesaurus."""
+    if verbs is None:
+        return {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}, {}
+    credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
+    columns = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
+    return columns, dict(sorted(credit.issues.items()))
+
+
+def _note(total: Mapping[str, Any], instances: int, only_a: int, only_b: int) -> str:
+    scott = total["scott_pi"]
+
+    def show(value: float | None) -> str:
+        return "undefined" if value is None else f"{value:.3f}"
+
+    graded = ", ".join(f"A_{alpha} {value:.3f}" for alpha, value in total["acceptability"].items())
+    return (
+        f"Pa {total['observed']:.3f}, mean per-word kappa (Scott) {show(scott['mean_per_word'])}"
+        f" over {scott['defined']} words ({scott['undefined']} undefined),"
+        f" pooled over lemmas {show(scott['pooled_over_lemmas'])}; {graded};"
+        f" {instances} instances annotated in both files"
+        f" (only in a: {only_a}, only in b: {only_b})"
+    )

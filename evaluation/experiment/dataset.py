@@ -1,0 +1,118 @@
+"""The instances an experiment evaluates: the configured corpus loaded once (only the needed
+verbs, case frames on), grouped per verb lemma and filtered by the ``[corpus]`` settings.
+
+Checks that need the corpus (a listed verb absent from it, a verb with fewer instances than
+folds) raise :class:`~evaluation.ConfigError` naming the config key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wsd.types import Instance
+
+from .._exceptions import ConfigError
+from .config import ExperimentConfig, check_value
+
+__all__ = ["Dataset", "load_dataset", "select_verbs"]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """The instances to evaluate, per verb lemma (sorted), with the corpus's bookkeeping."""
+
+    by_verb: dict[str, list[Instance]]
+    source: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_instances(self) -> int:
+        return sum(len(v) for v in self.by_verb.values())
+
+
+def select_verbs(
+    config: ExperimentConfig,
+    instances: Sequence[Instance],
+    *,
+    source: str = "",
+    stats: dict[str, Any] | None = None,
+) -> Dataset:
+    """Group gold-annotated instances per verb and apply the config's verb list and filters.
+
+    Raises :class:`ConfigError` when a listed verb is absent or fails a filter, when no verb is
+    left, or when a verb has fewer instances than folds.
+    """
+    groups: dict[str, list[Instance]] = {}
+    for instance in instances:
+        if instance.gold:
+            groups.setdefault(instance.lemma, []).append(instance)
+    cfg = config.corpus
+    where = f"{config.source}"
+    if cfg.verbs:
+        for verb in cfg.verbs:
+            check_value(
+                verb in groups, where, "corpus.verbs", verb, f"has no gold instances in {source}"
+            )
+        candidates = list(cfg.verbs)
+    else:
+        candidates = sorted(groups)
+    chosen: dict[str, list[Instance]] = {}
+    for verb in sorted(candidates):
+        found = groups[verb]
+        observed = len({inst.gold[0] for inst in found})
+        passes = len(found) >= cfg.min_instances and observed >= cfg.min_senses
+        if cfg.verbs:
+            check_value(
+                passes,
+                where,
+                "corpus.verbs",
+                verb,
+                f"has {len(found)} instances and {observed} observed senses, below "
+                f"min_instances = {cfg.min_instances} / min_senses = {cfg.min_senses}",
+            )
+        if passes:
+            chosen[verb] = found
+    if not chosen:
+        raise ConfigError(f"{where}: no verb in {source} passes the [corpus] filters")
+    for verb, found in chosen.items():
+        check_value(
+            len(found) >= config.cv.folds,
+            where,
+            "cv.folds",
+            config.cv.folds,
+            f"verb {verb!r} has only {len(found)} instances",
+        )
+    return Dataset(by_verb=chosen, source=source, stats=dict(stats or {}))
+
+
+def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Dataset:
+    """Load the configured corpus once (only the listed verbs, frames on) and select verbs."""
+    from wsd.corpus import DOCUMENT, find_semcor, load_corpus
+
+    path = corpus_path or config.corpus.path or None
+    root: str | Path
+    if config.corpus.format in {"auto", "semcor"}:
+        root = find_semcor(path)
+    elif path is None:
+        raise ConfigError(
+            f"{config.source}: corpus.path is required for format {config.corpus.format!r}",
+            key="corpus.path",
+        )
+    else:
+        root = path
+    needs = {spec.build().context_window for spec in config.methods}
+    sentences = [n for n in needs if isinstance(n, int)]
+    corpus = load_corpus(
+        root,
+        config.corpus.format,
+        verbs=list(config.corpus.verbs) or None,
+        frames=True,
+        require_gold=True,
+        context_window=DOCUMENT if DOCUMENT in needs else max(sentences, default=0),
+    )
+    stats = corpus.stats.as_dict()
+    stats["skipped"] = dict(corpus.stats.skipped)
+    return select_verbs(config, corpus.instances, source=str(corpus.source), stats=stats)

@@ -1,0 +1,94 @@
+"""Cross-validation folds, made per verb once and shared by every method (paired comparison).
+
+Per verb, labels = first gold key.  With ``stratified = true`` the strata are the senses with
+at least ``folds`` instances; rarer senses are pooled into one stratum (merged into the largest
+sense when even the pool is smaller than ``folds``), so
+:class:`~sklearn.model_selection.StratifiedKFold` never sees a class it cannot spread.  A verb
+with no sense of ``folds`` instances falls back to a shuffled
+:class:`~sklearn.model_selection.KFold`.  Both use ``random_state = seed``, so the folds depend
+only on the verb's instances, ``folds`` and ``seed``.
+
+A :class:`FoldTask` is one (verb, fold): its test mask and the seeded order in which
+learning curves take nested subsets of the training fold.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.model_selection import KFold, StratifiedKFold
+
+from wsd.types import Instance
+
+from .._exceptions import ConfigError
+from .config import ExperimentConfig
+from .dataset import Dataset
+
+__all__ = ["FoldTask", "fold_tasks", "make_folds"]
+
+
+def make_folds(labels: Sequence[str], folds: int, seed: int, stratified: bool = True) -> np.ndarray:
+    """The fold number (``0..folds-1``) of each instance, see the module docstring for strata.
+
+    >>> make_folds(["a"] * 4 + ["b"] * 4, 2, seed=0).tolist().count(0)
+    4
+    """
+    n = len(labels)
+    if folds > n:
+        raise ConfigError(f"cannot make {folds} folds from {n} instances")
+    strata = _strata(labels, folds) if stratified else None
+    if strata is None:
+        splitter: KFold | StratifiedKFold = KFold(folds, shuffle=True, random_state=seed)
+        splits = splitter.split(np.zeros(n))
+    else:
+        splitter = StratifiedKFold(folds, shuffle=True, random_state=seed)
+        splits = splitter.split(np.zeros(n), strata)
+    assignment = np.empty(n, dtype=np.int64)
+    for fold, (_, test) in enumerate(splits):
+        assignment[test] = fold
+    return assignment
+
+
+def _strata(labels: Sequence[str], folds: int) -> list[str] | None:
+    counts = Counter(labels)
+    frequent = [label for label, count in counts.items() if count >= folds]
+    if not frequent:
+        return None
+    rare = sum(count for label, count in counts.items() if count < folds)
+    pool = "\x00rare"
+    if 0 < rare < folds:  # too small to spread: ride with the largest sense
+        pool = max(frequent, key=lambda label: (counts[label], label))
+    return [label if counts[label] >= folds else pool for label in labels]
+
+
+@dataclass(frozen=True)
+class FoldTask:
+    """One fold of one verb: ``instances`` are the verb's (shared by its tasks), ``test`` the
+    boolean mask of the test fold, ``curve_order`` the training instances' indices in a seeded
+    random order (learning curves train on its prefixes: nested subsets)."""
+
+    verb: str
+    fold: int
+    instances: list[Instance]
+    test: np.ndarray
+    curve_order: np.ndarray
+
+    @property
+    def n_train(self) -> int:
+        return int(self.test.size - self.test.sum())
+
+
+def fold_tasks(config: ExperimentConfig, dataset: Dataset) -> Iterator[FoldTask]:
+    """Every (verb, fold) task: verbs in the dataset's order, folds in order."""
+    for verb, instances in dataset.by_verb.items():
+        labels = [inst.gold[0] for inst in instances]
+        folds = make_folds(labels, config.cv.folds, config.seed, config.cv.stratified)
+        for fold in range(config.cv.folds):
+            test = folds == fold
+            rng = np.random.default_rng([config.seed, zlib.crc32(verb.encode()), fold])
+            train = np.flatnonzero(~test)
+            yield FoldTask(verb, fold, instances, test, train[rng.permutation(len(train))])

@@ -1,0 +1,148 @@
+"""Cross-validated comparison of disambiguators, driven by an :class:`ExperimentConfig`
+(Fujii et al.'s Table 1 and Figs. 4-6, plus Senseval-style extras).
+
+1. The corpus is loaded once and grouped per verb (:mod:`.dataset`); an instance's training
+   label is its first gold key.
+2. Folds are made per verb, once, and shared by every method (:mod:`.folds`).
+3. Every (verb, fold) fits fresh clones on the training fold only and ranks the test fold,
+   one joblib job per verb (:mod:`.jobs`).
+4. Measures over the assembled outputs (:mod:`.summary`): graded credit of the top answer at
+   every alpha, Senseval precision/recall/coverage/F1, top-k, applicability and learning
+   curves, per verb and in total; every pair of compared methods is tested (:mod:`.pairwise`).
+5. Bounds: random and MFS are always evaluated as lower bounds; an upper bound comes from
+   inter-annotator agreement when ``[bounds] agreement_keys`` names two key files
+   (:func:`evaluation.agreement.agreement_upper_bound`, computed before any training, so a
+   bad file fails early).
+
+The result is an :class:`~evaluation.experiment.results.ExperimentResult`; it is identical
+for any ``n_jobs`` (timing and versions aside).
+"""
+
+from __future__ import annotations
+
+import time
+
+import thesaurus
+
+from .._exceptions import AgreementError, ConfigError
+from ..agreement.upper_bound import UpperBound, agreement_upper_bound
+from ..measures import format_alpha, graded_credit
+from . import summary
+from .config import ExperimentConfig, check_resources
+from .dataset import Dataset, load_dataset
+from .jobs import cross_validate
+from .pairwise import pairwise_tests
+from .provenance import versions
+from .results import (
+    Bounds,
+    CorpusSummary,
+    ExperimentResult,
+    InstanceResults,
+    Timing,
+)
+
+__all__ = ["run_experiment"]
+
+
+def run_experiment(
+    config: ExperimentConfig,
+    dataset: Dataset | None = None,
+    *,
+    corpus_path: str | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> ExperimentResult:
+    """Run the configured cross-validation and compute every measure.
+
+    The config's resources are checked first (:func:`~evaluation.experiment.config.
+    check_resources`), so a bad thesaurus fails before the corpus is read.  ``dataset``
+    defaults to :func:`~evaluation.experiment.dataset.load_dataset` (the configured corpus,
+    or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``.
+    """
+    started = time.perf_counter()
+    check_resources(config)
+    if dataset is None:
+        dataset = load_dataset(config, corpus_path)
+    loaded = time.perf_counter()
+    ev = config.evaluation
+    methods = {spec.label: spec.build() for spec in config.methods}
+    verbs = thesaurus.load(ev.thesaurus)
+    upper = _upper_bound(config, dataset, verbs)
+    jobs = config.cv.n_jobs if n_jobs is None else n_jobs
+    cv = cross_validate(config, dataset, methods, n_jobs=jobs, progress=progress)
+    trained = time.perf_counter()
+
+    gold = [inst.gold for inst in cv.instances]
+    lemmas = [inst.lemma for inst in cv.instances]
+    credit = {
+        label: graded_credit([r[:1] for r in out.rankings], gold, lemmas, verbs, ev.alphas)
+        for label, out in cv.outputs.items()
+    }
+    compared = [spec.label for spec in config.compared]
+    rows, total = summary.table_rows(dataset, verbs, cv, credit, compared)
+    significance = pairwise_tests(
+        credit,
+        compared,
+        ev.alphas,
+        n_resamples=ev.bootstrap,
+        seed=config.seed,
+        confidence=ev.confidence,
+    )
+    top_k = summary.top_k_points(cv, compared, ev.top_k)
+    applicability = summary.applicability_curves(config, verbs, cv, credit, compared)
+    learning_curve = summary.learning_curves(config, verbs, cv)
+    sweep = summary.sweep_variants(config, verbs, cv, credit)
+    measured = time.perf_counter()
+    return ExperimentResult(
+        config=config,
+        seed=config.seed,
+        corpus=CorpusSummary(dataset.source, len(cv.instances), dataset.stats),
+        alphas=tuple(format_alpha(a) for a in ev.alphas),
+        verbs=rows,
+        total=total,
+        top_k=top_k,
+        applicability=applicability,
+        learning_curve=learning_curve,
+        significance=significance,
+        bounds=Bounds(
+            lower=tuple(s.label for s in config.compared if s.method in {"mfs", "random"}),
+            upper=upper,
+        ),
+        fallbacks=summary.fallback_counts(cv.outputs),
+        credit_issues={label: dict(sorted(c.issues.items())) for label, c in credit.items()},
+        sweep=sweep,
+        timing=Timing(
+            load_s=round(loaded - started, 3),
+            cross_validation_s=round(trained - loaded, 3),
+            measures_s=round(measured - trained, 3),
+            total_s=round(measured - started, 3),
+            n_jobs=jobs,
+            tasks=cv.tasks,
+        ),
+        versions=versions(verbs, methods.values()),
+        per_instance=InstanceResults(cv.instances, cv.outputs, credit, cv.fold_of),
+    )
+
+
+def _upper_bound(
+    config: ExperimentConfig, dataset: Dataset, verbs: thesaurus.Thesaurus
+) -> UpperBound | None:
+    """Inter-annotator agreement between the two ``[bounds] agreement_keys`` files over the
+    evaluated instances, or ``None`` without them."""
+    if not config.bounds.agreement_keys:
+        return None
+    try:
+        return agreement_upper_bound(
+            config.bounds.agreement_keys,
+            instances=[inst.id for group in dataset.by_verb.values() for inst in group],
+            lemmas=list(dataset.by_verb),
+            verb_thesaurus=verbs,
+            alphas=config.evaluation.alphas,
+            instance_lemma={
+                inst.id: verb for verb, group in dataset.by_verb.items() for inst in group
+            },
+        )
+    except AgreementError as exc:
+        raise ConfigError(
+            f"{config.source}: bounds.agreement_keys: {exc}", key="bounds.agreement_keys"
+        ) from exc

@@ -1,0 +1,155 @@
+"""Scoring a system's answers against gold with graded credit: key files (:func:`score_keys`,
+what ``wsd score`` prints) and fitted estimators (:func:`make_acceptability_scorer`, a
+scikit-learn scorer for ``cross_val_score`` and ``GridSearchCV``).
+
+Exact match (``alpha = inf``) follows the official Senseval/Raganato scorer::
+
+    P = sum(credit) / attempted     R = sum(credit) / #gold     F1 = 2 P R / (P + R)
+
+where an instance's credit is the share of its answers that are gold senses.  Graded scores
+replace that share by the mean over answers of the best acceptability against a gold sense
+(:func:`~evaluation.measures.graded_credit`).
+
+With sense classes (a coarse sense inventory ``{sense_key: class_id}``, e.g. from
+:func:`~evaluation.agreement.merge_per_lemma`) every gold and predicted key is replaced by its
+class before scoring, keys not in the table being classes of their own; answers that fall into
+one class count once.  Only exact match on classes (``alpha = inf``) is scored then: a
+thesaurus distance between two *classes* is not defined (which of their senses would it
+join?), so graded acceptability with classes is refused rather than guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from thesaurus.io import to_json
+
+from ._exceptions import EvaluationError
+from .measures import (
+    ALPHA_DEFAULTS,
+    VerbThesaurus,
+    format_alpha,
+    graded_credit,
+    key_lemma,
+    parse_alpha,
+)
+
+__all__ = ["AcceptabilityScorer", "make_acceptability_scorer", "score_keys"]
+
+
+def _to_classes(
+    keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """Each key replaced by its class (unlisted keys: themselves), repeats dropped, and how
+    many keys were ``in_table`` / ``not_in_table``."""
+    found = sum(1 for senses in keys.values() for k in senses if k in classes)
+    total = sum(len(senses) for senses in keys.values())
+    mapped = {i: tuple(dict.fromkeys(classes.get(k, k) for k in ks)) for i, ks in keys.items()}
+    return mapped, {"in_table": found, "not_in_table": total - found}
+
+
+def score_keys(
+    gold: Mapping[str, Sequence[str]],
+    pred: Mapping[str, Sequence[str]],
+    verbs: VerbThesaurus,
+    alphas: Sequence[float] = ALPHA_DEFAULTS,
+    *,
+    per_verb: bool = False,
+    classes: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha.
+
+    An instance's verb is the word that owns its first gold key in ``verbs``
+    (:func:`~evaluation.measures.key_lemma`: any resource's sense ids), else the part of the key
+    before ``%``.  Predictions for instances absent from the gold are counted
+    (``not_in_gold``) and ignored; gold instances without a prediction are not attempted.
+
+    Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
+    ``overall`` (``{alpha: scores}``, the fields of :class:`~evaluation.measures.Scores`),
+    ``issues`` and, with ``per_verb``, ``per_verb`` (``{lemma: {alpha: scores}}``).  With
+    ``classes`` (``{sense_key: class_id}``), keys are mapped to classes first (the lemma of an
+    instance still comes from its first gold *key*); only ``alpha = inf`` is allowed, and
+    ``classes`` counts the gold and predicted keys found in the table.
+    """
+    ids = list(gold)
+    owner = key_lemma(verbs)
+    lemmas = [owner(gold[i][0]) for i in ids]
+    mapped: dict[str, Any] = {}
+    if classes is not None:
+        if any(not math.isinf(a) for a in alphas):
+            raise EvaluationError("scoring with sense classes is exact match only (alpha = inf)")
+        gold, mapped["gold"] = _to_classes(gold, classes)
+        pred, mapped["pred"] = _to_classes(pred, classes)
+    credit = graded_credit(
+        [pred.get(i, ()) for i in ids], [gold[i] for i in ids], lemmas, verbs, alphas
+    )
+    report: dict[str, Any] = {
+        "instances": len(ids),
+        "attempted": int(credit.attempted.sum()),
+        "not_in_gold": sum(1 for i in pred if i not in gold),
+        "alphas": [format_alpha(a) for a in credit.alphas],
+        "overall": to_json(credit.scores()),
+        "issues": dict(sorted(credit.issues.items())),
+    }
+    if mapped:
+        report["classes"] = mapped
+    if per_verb:
+        rows_of: dict[str, list[int]] = {}
+        for row, lemma in enumerate(lemmas):
+            rows_of.setdefault(lemma, []).append(row)
+        report["per_verb"] = {
+            lemma: to_json(credit.scores(rows_of[lemma])) for lemma in sorted(rows_of)
+        }
+    return report
+
+
+@dataclass(frozen=True)
+class AcceptabilityScorer:
+    """A scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the acceptability of
+    ``estimator.predict(X)`` at ``alpha``, Table 1's cell: the mean graded credit over the
+    attempted instances (Senseval precision; higher is better).
+
+    ``X`` holds :class:`~wsd.types.Instance` records, which give each instance's verb; the
+    gold senses are ``y`` (one key per instance, as ``fit`` takes them) or, when ``y`` is
+    ``None``, each instance's gold keys (any of them earns full credit).  LEN and MAXLEN come
+    from ``verb_thesaurus`` (a ``thesaurus.load`` spec), by default the estimator's own.  With
+    nothing attempted the score is 0, as Senseval scores it.  Made by
+    :func:`make_acceptability_scorer`; picklable, so ``n_jobs`` works.
+    """
+
+    alpha: float
+    verb_thesaurus: str | None = None
+
+    def __call__(self, estimator: Any, X: Sequence[Any], y: Sequence[str] | None = None) -> float:
+        import thesaurus
+
+        instances = list(X)
+        answers = [(sense,) if sense else () for sense in estimator.predict(instances)]
+        if y is None:
+            gold = [tuple(instance.gold) for instance in instances]
+        else:
+            gold = [(str(label),) for label in y]
+            if len(gold) != len(instances):
+                raise EvaluationError(f"{len(instances)} instances but {len(gold)} gold labels")
+        verbs = thesaurus.load(self.verb_thesaurus or estimator.verb_thesaurus)
+        lemmas = [instance.lemma for instance in instances]
+        credit = graded_credit(answers, gold, lemmas, verbs, (self.alpha,))
+        return credit.scores()[format_alpha(self.alpha)].precision
+
+
+def make_acceptability_scorer(
+    alpha: float | str, *, verb_thesaurus: str | None = None
+) -> AcceptabilityScorer:
+    """A scorer of acceptability at ``alpha`` (a number > 0 or ``"inf"``: exact match) for
+    ``cross_val_score(..., scoring=...)`` and ``GridSearchCV(..., scoring=...)`` over lists of
+    instances: see :class:`AcceptabilityScorer`.
+
+    >>> make_acceptability_scorer(0.5)
+    AcceptabilityScorer(alpha=0.5, verb_thesaurus=None)
+    >>> make_acceptability_scorer("inf", verb_thesaurus="wordnet-verb").alpha
+    inf
+    """
+    return AcceptabilityScorer(parse_alpha(alpha), verb_thesaurus)

@@ -1,0 +1,135 @@
+"""The lookups of one run, kept in an explicit :class:`RunCache` object that estimators share.
+
+scikit-learn's ``clone`` builds a fresh estimator for every cross-validation fold, so caches
+kept on the estimator would be rebuilt a hundred times per experiment.  What does not depend
+on training data can be shared by every estimator of a run without changing any result: a
+noun's thesaurus nodes and ancestor chains, a noun's class, the sense order of a verb, an
+instance's context features.  A :class:`RunCache` holds them; ``estimator.set_cache(cache)``
+makes an estimator use it (an estimator without one makes its own on first use).  The cache
+lives as long as its owner keeps it: an experiment makes one per verb job, so a worker's
+memory does not grow with every verb it has seen.
+
+Thesaurus-derived tables are keyed by the thesaurus *spec* (``"wordnet-noun"``, a file path),
+so a hit loads nothing.  Per-instance values are keyed by the instance object itself
+(identity: instances are frozen records, and hashing a whole document's tokens on every
+lookup would cost more than the value); the cache holds the instance, so its identity cannot
+be reused while the entry lives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+import numpy as np
+
+import thesaurus
+from thesaurus import Thesaurus
+
+__all__ = ["FillerKey", "NounLookup", "RunCache"]
+
+FillerKey = tuple[str, str | None]  # (lemma, sense key to use, or None for every sense)
+Ancestors = tuple[np.ndarray, np.ndarray]  # (node ids, edges up), concatenated over senses
+
+_EMPTY: Ancestors = (np.empty(0, np.int64), np.empty(0, np.int32))
+
+T = TypeVar("T")
+
+
+class NounLookup:
+    """Filler keys -> thesaurus nodes -> ancestor chains, memoised for one thesaurus."""
+
+    def __init__(self, nouns: Thesaurus) -> None:
+        self.nouns = nouns
+        self._nodes: dict[FillerKey, tuple[int, ...] | None] = {}
+        self._chains: dict[FillerKey, Ancestors] = {}
+
+    def nodes(self, key: FillerKey) -> tuple[int, ...] | None:
+        """The nodes a filler may denote: its sense's node when a known sense is given, else
+        every sense of the word; None when the thesaurus knows neither."""
+        try:
+            return self._nodes[key]
+        except KeyError:
+            pass
+        nouns = self.nouns
+        lemma, sense = key
+        nodes: tuple[int, ...] | None = None
+        if sense is not None and nouns.has_sense(sense):
+            nodes = (nouns.sense_node(sense),)
+        elif nouns.has_word(lemma):
+            nodes = tuple(nouns.word_nodes(lemma))
+        self._nodes[key] = nodes
+        return nodes
+
+    def ancestors(self, key: FillerKey) -> Ancestors:
+        """Every node the filler may denote with all their ancestors, and the edges up to each
+        (a node reached from two senses appears twice: callers take minima)."""
+        try:
+            return self._chains[key]
+        except KeyError:
+            pass
+        nodes = self.nodes(key)
+        if not nodes:
+            chain = _EMPTY
+        else:
+            parts = [self.nouns.ancestors(node) for node in nodes]
+            chain = (
+                parts[0]
+                if len(parts) == 1
+                else (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
+            )
+        self._chains[key] = chain
+        return chain
+
+
+class RunCache:
+    """Lookups shared by the estimators of one run (module docstring).
+
+    ``instance_limit`` bounds the per-instance values: past it they are forgotten at once
+    (the thesaurus-derived tables are bounded by the thesauri and stay).
+    """
+
+    def __init__(self, *, instance_limit: int = 1_000_000) -> None:
+        self.instance_limit = instance_limit
+        self._nouns: dict[str, NounLookup] = {}
+        self._tables: dict[Hashable, dict[Any, Any]] = {}
+        self._instances: dict[tuple[Hashable, int], tuple[Any, Any]] = {}
+
+    def noun_lookup(self, spec: str) -> NounLookup:
+        """The node and ancestor lookup of the noun thesaurus ``spec``."""
+        nouns = thesaurus.load(spec)
+        lookup = self._nouns.get(spec)
+        if lookup is None or lookup.nouns is not nouns:  # reloaded: node ids may differ
+            lookup = self._nouns[spec] = NounLookup(nouns)
+        return lookup
+
+    def table(self, name: Hashable) -> dict[Any, Any]:
+        """A dict for values derived from thesauri under the setting ``name`` (which names the
+        thesaurus spec too), e.g. ``("bayes-noun-class", "lexfile", "wordnet-noun")``."""
+        found = self._tables.get(name)
+        if found is None:
+            found = self._tables[name] = {}
+        return found
+
+    def instance_value(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
+        """The value ``compute()`` gives for ``instance`` under ``settings``, computed once."""
+        key = (settings, id(instance))
+        entry = self._instances.get(key)
+        if entry is not None and entry[0] is instance:
+            value: T = entry[1]
+            return value
+        value = compute()
+        if len(self._instances) >= self.instance_limit:
+            self._instances.clear()
+        self._instances[key] = (instance, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget everything, so the next use starts cold."""
+        self._nouns.clear()
+        self._tables.clear()
+        self._instances.clear()
+
+    def __repr__(self) -> str:
+        sizes = (len(self._nouns), len(self._tables), len(self._instances))
+        return "RunCache(noun_lookups={}, tables={}, instance_values={})".format(*sizes)
