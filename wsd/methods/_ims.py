@@ -4,11 +4,13 @@
 Sense*, 2010; :mod:`wsd.methods._features`): POS tags at offsets -3..+3, the lemmas around the
 verb and the 11 local collocations.  The classifier is scikit-learn's :class:`LinearSVC`
 (one-vs-rest, squared hinge, L2): IMS's own classifier is LIBLINEAR's linear SVM, which this
-is.  On the README's held-out SemCor split it was more accurate than ``SGDClassifier`` with the
-hinge loss (exact .643 vs .640 at their best C) and fits all of SemCor in seconds.  Scores
-per sense are a softmax of the decision values divided by ``temperature`` (a binary problem's value ``d`` counts as ``-d`` /
-``+d``), so rankings, top-k lists and the confidence ``C = lambda*S1 + (1-lambda)*(S1-S2)``
-work as for every method; they order answers, they are not calibrated probabilities.
+is.  On the README's held-out SemCor split it was more accurate than ``SGDClassifier`` with
+the hinge loss (exact .643 vs .640 at their best C) and fits all of SemCor in seconds.
+
+Scores per sense are a softmax of the decision values divided by ``temperature`` (a binary
+problem's value ``d`` counts as ``-d`` / ``+d``), so rankings, top-k lists and the confidence
+``C = lambda*S1 + (1-lambda)*(S1-S2)`` work as for every method; they order answers, they are
+not calibrated probabilities.
 
 A lemma seen with one training sense answers that sense (score 1); an unseen lemma gets
 WordNet's first sense (``first-sense:unknown-verb``, the shared fallback).
