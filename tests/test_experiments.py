@@ -421,3 +421,21 @@ def test_a_bad_agreement_file_fails_before_training(world: dict[str, str], tmp_p
     config = tiny_config(world, bounds={"agreement_keys": [str(good), str(bad)]})
     with pytest.raises(ConfigError, match=r"bounds\.agreement_keys: .*bad\.key"):
         run_experiment(config, tiny_dataset(config))
+
+
+def test_an_oracle_setting_is_named_in_every_output(world: dict[str, str], tmp_path: Path) -> None:
+    from evaluation.report import write_report
+    from evaluation.report.table1 import table1_markdown, table1_text
+
+    methods = config_dict(world)["methods"]
+    methods["example_oracle"] = {**methods["example"], "method": "example", "noun_senses": "oracle"}
+    config = tiny_config(world, methods=methods)
+    result = run_experiment(config, tiny_dataset(config))
+    assert list(result.oracles) == ["example_oracle"] and "gold" in result.oracles["example_oracle"]
+    assert "example_oracle (ORACLE)" in table1_text(result)
+    assert "**ORACLE** example_oracle" in table1_markdown(result)
+    assert result.to_json()["oracles"] == dict(result.oracles)
+    write_report(result, tmp_path, figures=False)
+    assert "ORACLE</strong> example_oracle" in (tmp_path / "report.html").read_text()
+    plain = run_experiment(tiny_config(world), tiny_dataset(tiny_config(world)))
+    assert plain.oracles == {} and "ORACLE" not in table1_text(plain)

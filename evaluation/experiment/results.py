@@ -222,7 +222,8 @@ class ExperimentResult:
     same); ``alphas`` the table's alpha labels.  ``top_k``, ``applicability`` and
     ``learning_curve`` are keyed by method label; ``significance`` holds every pair of
     compared methods; ``fallbacks`` and ``credit_issues`` count, per method label, the
-    fallbacks used and what the scorer had to decide.  ``versions`` records the software and
+    fallbacks used and what the scorer had to decide; ``oracles`` names, per method label,
+    the gold an oracle setting reads at prediction time (empty: no oracle).  ``versions`` records the software and
     resources (:mod:`evaluation.experiment.provenance`).  ``per_instance`` stays in memory.
     """
 
@@ -241,6 +242,7 @@ class ExperimentResult:
     bounds: Bounds
     fallbacks: Mapping[str, Mapping[str, int]]
     credit_issues: Mapping[str, Mapping[str, int]]
+    oracles: Mapping[str, str]
     sweep: tuple[SweepVariant, ...]
     timing: Timing
     versions: Mapping[str, Any]

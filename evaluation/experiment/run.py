@@ -110,6 +110,7 @@ def run_experiment(
         ),
         fallbacks=summary.fallback_counts(cv.outputs),
         credit_issues={label: dict(sorted(c.issues.items())) for label, c in credit.items()},
+        oracles={label: m.oracle for label, m in methods.items() if m.oracle is not None},
         sweep=sweep,
         timing=Timing(
             load_s=round(loaded - started, 3),

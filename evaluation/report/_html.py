@@ -60,6 +60,10 @@ def render_html(
         "Cells: acceptability (graded precision over attempted instances); a=inf is exact "
         "match; senses = inventory/observed.</p>",
         _table(*table, total_last=True),
+        *(
+            f'<p class="note"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'
+            for label, what in result.oracles.items()
+        ),
         "<h2>Bounds</h2><ul>",
         f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
         f"<li>upper: {escape(result.bounds.upper_note)}</li></ul>",

@@ -99,7 +99,12 @@ def table1_text(result: ExperimentResult) -> str:
         for name, v in PAPER_TOTALS.items()
     )
     notes = [
-        "methods: " + ", ".join(f"{n} = {m}" for n, m in zip(numbers, labels, strict=True)),
+        "methods: "
+        + ", ".join(
+            f"{n} = {m}" + (" (ORACLE)" if m in result.oracles else "")
+            for n, m in zip(numbers, labels, strict=True)
+        ),
+        *(f"ORACLE {label}: {what}" for label, what in result.oracles.items()),
         "cells: acceptability (graded precision over attempted instances); precision = exact "
         "match (a=inf); senses = inventory/observed",
         f"lower bounds: {', '.join(result.bounds.lower)}; upper bound: {result.bounds.upper_note}",
@@ -161,6 +166,7 @@ def table1_markdown(result: ExperimentResult) -> str:
         "cells are acceptability (graded precision over attempted instances) at each alpha, "
         "a=inf is exact-match precision; senses = inventory/observed."
     )
+    out += [f"**ORACLE** {label}: {what}." for label, what in result.oracles.items()]
     out.append("")
     out.append("| " + " | ".join(header) + " |")
     out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
