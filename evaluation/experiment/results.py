@@ -223,8 +223,9 @@ class ExperimentResult:
     ``learning_curve`` are keyed by method label; ``significance`` holds every pair of
     compared methods; ``fallbacks`` and ``credit_issues`` count, per method label, the
     fallbacks used and what the scorer had to decide; ``oracles`` names, per method label,
-    the gold an oracle setting reads at prediction time (empty: no oracle).  ``versions`` records the software and
-    resources (:mod:`evaluation.experiment.provenance`).  ``per_instance`` stays in memory.
+    the gold an oracle setting reads at prediction time (empty: no oracle).  ``versions``
+    records the software and resources (:mod:`evaluation.experiment.provenance`).
+    ``per_instance`` stays in memory.
     """
 
     format: str = field(default=RESULTS_FORMAT, init=False)
