@@ -39,6 +39,17 @@ PROC = Path("/proc")
 
 
 # --- time -----------------------------------------------------------------------------------
+def semcor_instances(quick: bool) -> list[Any]:
+    """Every SemCor verb instance with its frame (quick: the first six brown1 tag files)."""
+    from wsd.corpus import find_semcor, load_corpus
+
+    root = find_semcor(None)
+    if not quick:
+        return list(load_corpus(root).instances)
+    files = sorted(p.name for p in (root / "brown1" / "tagfiles").iterdir())[:6]
+    return list(load_corpus(root, files=files).instances)
+
+
 def measure(fn: Callable[[], Any], *, repeats: int = 3) -> dict[str, Any]:
     """Median and min wall time of ``repeats`` calls (each one timed on its own)."""
     times = []

@@ -61,21 +61,12 @@ from _common import (  # noqa: E402
     headline,
     ratio,
     reset_peak,
+    semcor_instances,
     vmhwm_mb,
 )
 
 SIZES = (1, 2, 4, 8)
 TOLERANCE = 1e-9  # ours vs the tree reference: float rounding only
-
-
-def _load(quick: bool) -> list[Any]:
-    from wsd.corpus import find_semcor, load_corpus
-
-    root = find_semcor(None)
-    if not quick:
-        return list(load_corpus(root).instances)
-    files = sorted(p.name for p in (root / "brown1" / "tagfiles").iterdir())[:6]
-    return list(load_corpus(root, files=files).instances)
 
 
 def _clear(model: Any) -> None:
@@ -111,7 +102,7 @@ def naive_scores(
     for case, filler in instance.frame.cases:
         if case not in verb.examples:
             continue
-        inputs = nodes_of(model._filler_key(filler, training=False))
+        inputs = nodes_of(model._filler_key(filler, None, training=False))
         if not inputs:
             continue
         weight = verb.ccd[case] ** model.beta
@@ -295,7 +286,7 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
     from wsd.methods import ExampleBasedWSD
 
     started = time.perf_counter()
-    instances = _load(quick)
+    instances = semcor_instances(quick)
     load_s = time.perf_counter() - started
     started = time.perf_counter()
     model = ExampleBasedWSD().fit(instances)

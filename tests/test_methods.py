@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
@@ -300,14 +301,19 @@ def test_function_words_are_left_out_whatever_their_tag() -> None:
     assert content_features(same, None) == content_features(instance, None)
 
 
-@pytest.mark.parametrize("name", ["example", "bayes", "mfs", "random"])
-def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
-    params = {"verb_thesaurus": world["verb_thesaurus"]}
-    if name in {"example", "bayes"}:
+def world_params(name: str, world: dict[str, str]) -> dict[str, object]:
+    """Parameters that point method ``name`` at the tiny world's thesauri."""
+    params: dict[str, object] = {"verb_thesaurus": world["verb_thesaurus"]}
+    if "noun_thesaurus" in make_method(name).get_params():
         params["noun_thesaurus"] = world["noun_thesaurus"]
     if name == "bayes":
         params["noun_classes"] = "depth:2"  # "lexfile" needs WordNet sense keys
-    method = make_method(name, **params)
+    return params
+
+
+@pytest.mark.parametrize("name", sorted(METHODS))
+def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
+    method = make_method(name, **world_params(name, world))
     twin = clone(method).set_params(confidence_lambda=0.2)
     assert twin.get_params()["confidence_lambda"] == 0.2
     assert method.get_params()["confidence_lambda"] == 0.5
@@ -319,25 +325,23 @@ def test_sklearn_protocol(name: str, world: dict[str, str]) -> None:
     assert scores.shape == (2,) and np.all((scores >= 0) & (scores <= 1))
 
 
-@pytest.mark.parametrize("name", ["example", "bayes", "mfs", "random"])
-def test_model_round_trip(name: str, world: dict[str, str], tmp_path: Path) -> None:
-    params = {"verb_thesaurus": world["verb_thesaurus"]}
-    if name in {"example", "bayes"}:
-        params["noun_thesaurus"] = world["noun_thesaurus"]
-    if name == "bayes":
-        params["noun_classes"] = "depth:2"  # "lexfile" needs WordNet sense keys
-    method = make_method(name, **params).fit(TRAIN)
-    path = tmp_path / "model.json"
+@pytest.mark.parametrize("suffix", [".json", ".json.gz"])
+@pytest.mark.parametrize("name", sorted(METHODS))
+def test_model_round_trip(name: str, suffix: str, world: dict[str, str], tmp_path: Path) -> None:
+    method = make_method(name, **world_params(name, world)).fit(TRAIN)
+    path = tmp_path / f"model{suffix}"
     save_model(method, path)
     loaded = load_model(path)
     probes = [inst("t1", None, obj="knife"), inst("t2", None, subj="man", obj="apple")]
     assert loaded.rank(probes) == method.rank(probes)
-    assert json.loads(path.read_text())["format"] == "verb-wsd-model"
+    opened = gzip.open(path, "rt") if suffix.endswith(".gz") else path.open()
+    with opened as handle:
+        assert json.load(handle)["format"] == "verb-wsd-model"
 
 
-@pytest.mark.parametrize("name", ["example", "bayes"])
+@pytest.mark.parametrize("name", ["example", "bayes", "ims", "hybrid"])
 def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) -> None:
-    params = {**world, "noun_classes": "depth:2"} if name == "bayes" else dict(world)
+    params = world_params(name, world)
     probes = [inst("t1", None, obj="knife"), inst("t2", None, subj="man", obj="apple")]
     alone = [make_method(name, **params).fit(TRAIN).rank(probes) for _ in range(2)]
     cache = RunCache()
@@ -346,7 +350,7 @@ def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) 
         for _ in range(2)
     ]
     assert alone[0] == alone[1] == shared[0] == shared[1]
-    if name == "bayes":  # the context features of each instance are memoised in the cache
+    if name != "example":  # the context features of each instance are memoised in the cache
         assert "instance_values=0" not in repr(cache)
     method = make_method(name, **params).set_cache(cache)
     assert method.cache is cache

@@ -13,7 +13,7 @@ before a method sees the instance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 __all__ = [
     "AnnotatedSentence",
@@ -176,7 +176,17 @@ class Instance:
         filler_gold = self.filler_gold if keep_filler_gold else ()
         if not self.gold and filler_gold == self.filler_gold:
             return self
-        return replace(self, gold=(), filler_gold=filler_gold)
+        return Instance(
+            self.id,
+            self.lemma,
+            (),
+            self.sentence,
+            self.position,
+            self.frame,
+            self.context,
+            self.context_index,
+            filler_gold,
+        )
 
 
 @dataclass(frozen=True, slots=True)

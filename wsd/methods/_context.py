@@ -31,12 +31,19 @@ _WORDLIKE = re.compile(r"\w", re.UNICODE)
 
 
 def is_content(token: Token) -> bool:
-    """An open-class, word-like token whose lemma is no function word."""
-    return (
-        token.pos in OPEN_CLASS
-        and (token.lemma or token.form.lower()) not in FUNCTION_WORDS
-        and bool(_WORDLIKE.search(token.form))
-    )
+    """An open-class, word-like token whose lemma is no function word (memoised per token:
+    readers share equal tokens, so the table stays as small as the vocabulary)."""
+    found = _CONTENT.get(token)
+    if found is None:
+        found = _CONTENT[token] = (
+            token.pos in OPEN_CLASS
+            and (token.lemma or token.form.lower()) not in FUNCTION_WORDS
+            and bool(_WORDLIKE.search(token.form))
+        )
+    return found
+
+
+_CONTENT: dict[Token, bool] = {}
 
 
 def context_words(instance: Instance, window: int | None) -> Iterator[Token]:

@@ -8,7 +8,8 @@ The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised t
 * ``bag``: the lemmas of the content words around the verb (:mod:`wsd.methods._context`),
   the sentence or a token window (``W=jury``);
 * ``collocations``: the 11 local collocations C(i,j) of Lee & Ng (2002), the lower-cased forms
-  at offsets i..j with the target's own form at 0 (``C-1,1=the_made_a``).
+  at offsets i..j with the target's own form at 0, space-separated (``C-1,1=they made a``;
+  ``_`` beyond the sentence).
 
 and, for the ``hybrid`` method, what the example-based method reads: each case of the
 verb's case frame with its filler's lemma (``F:obj=plan``), the filler's noun lexicographer
@@ -19,7 +20,7 @@ thesaurus (``H:obj=<node>``).
 >>> toks = (Token("They", "they", "PRON"), Token("made", "make", "VERB"),
 ...         Token("a", "a", "DET"), Token("plan", "plan", "NOUN"))
 >>> sorted(ims_features(Instance("i", "make", (), Sentence("s", toks), 1), ("collocations",)))[:3]
-['C-1,-1=they', 'C-1,1=they_made_a', 'C-1,2=they_made_a_plan']
+['C-1,-1=they', 'C-1,1=they made a', 'C-1,2=they made a plan']
 """
 
 from __future__ import annotations
@@ -58,10 +59,12 @@ def ims_features(
             i = target + offset
             out[f"P{offset}={tokens[i].pos if 0 <= i < n else _PAD}"] = None
     if "collocations" in wanted:
-        words = [t.form.lower() for t in tokens]
+        # the words at offsets -3..+3, padded beyond the sentence: words[k + 3] is offset k
+        words = [
+            tokens[i].form.lower() if 0 <= i < n else _PAD for i in range(target - 3, target + 4)
+        ]
         for lo, hi in COLLOCATIONS:
-            span = [words[target + k] if 0 <= target + k < n else _PAD for k in range(lo, hi + 1)]
-            out[f"C{lo},{hi}={'_'.join(span)}"] = None
+            out[f"C{lo},{hi}={' '.join(words[lo + 3 : hi + 4])}"] = None
     if "bag" in wanted:
         for token in context_words(instance, window):
             out[f"W={token.lemma or token.form.lower()}"] = None

@@ -9,10 +9,12 @@ shown to end users by default, at the command line too).
 
 from __future__ import annotations
 
+import gzip
 import inspect
 import json
 import os
 import warnings
+import zlib
 from collections import Counter
 from typing import Any
 
@@ -20,7 +22,7 @@ import numpy as np
 
 import thesaurus
 from thesaurus import ToolkitError
-from thesaurus.io import atomic_write_json, package_version
+from thesaurus.io import atomic_open, atomic_write_json, package_version
 
 from .._exceptions import ModelError
 from ._base import Disambiguator
@@ -134,7 +136,8 @@ def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
 
 
 def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
-    """Write a fitted method as versioned JSON, atomically."""
+    """Write a fitted method as versioned JSON, atomically; gzip-compressed when ``path``
+    ends in ``.gz`` (an ``ims`` model of all SemCor: 49 MB of JSON, 14 MB compressed)."""
     method._check_fitted()
     document = {
         "format": MODEL_FORMAT,
@@ -147,7 +150,15 @@ def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
         "sense_counts": {lemma: dict(c) for lemma, c in method.sense_counts_.items()},
         "verbs": {lemma: method.verb_state(lemma) for lemma in method.verbs_},
     }
-    atomic_write_json(path, document, indent=None)
+    if not _gzipped(path):
+        atomic_write_json(path, document, indent=None)
+        return
+    with atomic_open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+        out.write(json.dumps(document, ensure_ascii=False).encode("utf-8"))
+
+
+def _gzipped(path: str | os.PathLike[str]) -> bool:
+    return os.fspath(path).endswith(".gz")
 
 
 def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambiguator:
@@ -157,10 +168,16 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
     or warns.  A file that is not one of our models, or is corrupted, raises ModelError.
     """
     try:
-        with open(path, encoding="utf-8") as handle:
+        with (
+            gzip.open(path, "rt", encoding="utf-8")
+            if _gzipped(path)
+            else open(path, encoding="utf-8")
+        ) as handle:
             document = json.load(handle)
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise ModelError(f"{path} is not a gzip-compressed model file ({exc})") from exc
     except OSError as exc:
-        raise ModelError(f"cannot read model {path}: {exc.strerror}") from exc
+        raise ModelError(f"cannot read model {path}: {exc.strerror or exc}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ModelError(f"{path} is not a model file (not valid JSON: {exc})") from exc
     if not isinstance(document, dict) or document.get("format") != MODEL_FORMAT:
