@@ -10,7 +10,7 @@ taggers often give an open-class tag, such as SemCor's ``in/RB`` and ``so/RB``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from ..normalise import OPEN_CLASS
 from ..types import Instance, Token
@@ -31,34 +31,45 @@ _WORDLIKE = re.compile(r"\w", re.UNICODE)
 
 
 def is_content(token: Token) -> bool:
-    """An open-class, word-like token whose lemma is no function word (memoised per token:
-    readers share equal tokens, so the table stays as small as the vocabulary)."""
-    found = _CONTENT.get(token)
+    """An open-class, word-like token whose lemma is no function word."""
+    if token.pos not in OPEN_CLASS or (token.lemma or token.form.lower()) in FUNCTION_WORDS:
+        return False
+    form = token.form
+    found = _WORDLIKE_FORMS.get(form)  # a str caches its hash: cheaper than the regex
     if found is None:
-        found = _CONTENT[token] = (
-            token.pos in OPEN_CLASS
-            and (token.lemma or token.form.lower()) not in FUNCTION_WORDS
-            and bool(_WORDLIKE.search(token.form))
-        )
+        found = _WORDLIKE_FORMS[form] = bool(_WORDLIKE.search(form))
     return found
 
 
-_CONTENT: dict[Token, bool] = {}
+_WORDLIKE_FORMS: dict[str, bool] = {}
 
 
-def context_words(instance: Instance, window: int | None) -> Iterator[Token]:
+def context_words(
+    instance: Instance,
+    window: int | None,
+    content: Callable[[tuple[Token, ...]], Sequence[tuple[int, Token]]] | None = None,
+) -> Iterator[Token]:
     """The content tokens around the target, in text order, the target itself left out.
 
     ``window=None`` reads the sentence; ``N`` reads N tokens each side, across sentence
     boundaries when the instance carries a wider context (:meth:`Instance.window`).
+    ``content`` gives a sentence's content tokens (default :func:`sentence_content`; a
+    memoised version lets the verbs of one sentence share the work).
     """
     if window is None:
-        tokens, target = instance.sentence.tokens, instance.position
-        lo, hi = 0, len(tokens)
-    else:
-        tokens, target = instance.window()
-        lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
+        target = instance.position
+        for i, token in (content or sentence_content)(instance.sentence.tokens):
+            if i != target:
+                yield token
+        return
+    tokens, target = instance.window()
+    lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
     for i in range(lo, hi):
         token = tokens[i]
         if i != target and is_content(token):
             yield token
+
+
+def sentence_content(tokens: tuple[Token, ...]) -> tuple[tuple[int, Token], ...]:
+    """``(index, token)`` of the content tokens of a sentence."""
+    return tuple((i, t) for i, t in enumerate(tokens) if is_content(t))

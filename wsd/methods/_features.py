@@ -25,9 +25,9 @@ thesaurus (``H:obj=<node>``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from ..types import Filler, Instance
+from ..types import Filler, Instance, Token
 from ._context import context_words
 
 __all__ = ["COLLOCATIONS", "GROUPS", "frame_features", "ims_features"]
@@ -46,10 +46,11 @@ def ims_features(
     *,
     window: int | None = None,
     pos_window: int = 3,
+    content: Callable[[tuple[Token, ...]], Sequence[tuple[int, Token]]] | None = None,
 ) -> list[str]:
     """The IMS features of ``instance`` (module docstring), each once; ``window=None`` makes
     the bag the sentence, ``N`` N tokens each side (across sentences when the instance has a
-    wider context)."""
+    wider context); ``content`` as for :func:`~wsd.methods._context.context_words`."""
     wanted = set(groups)
     tokens, target = instance.sentence.tokens, instance.position
     n = len(tokens)
@@ -66,7 +67,7 @@ def ims_features(
         for lo, hi in COLLOCATIONS:
             out[f"C{lo},{hi}={' '.join(words[lo + 3 : hi + 4])}"] = None
     if "bag" in wanted:
-        for token in context_words(instance, window):
+        for token in context_words(instance, window, content):
             out[f"W={token.lemma or token.form.lower()}"] = None
     return list(out)
 

@@ -40,8 +40,9 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
-from ..types import Filler, Instance, Prediction
-from ._base import Disambiguator, check_bool, check_choice, check_int, check_number, ranked
+from ..types import Filler, Instance, Prediction, Token
+from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
 
 __all__ = ["HybridWSD", "IMSWSD"]
@@ -142,7 +143,13 @@ class IMSWSD(Disambiguator):
 
     def _compute(self, instance: Instance, settings: tuple[Any, ...]) -> list[str]:
         window = None if self.window == "sentence" else int(self.window)
-        return ims_features(instance, settings[1], window=window)
+        return ims_features(instance, settings[1], window=window, content=self._content)
+
+    def _content(self, tokens: tuple[Token, ...]) -> tuple[tuple[int, Token], ...]:
+        """A sentence's content tokens, shared by its verbs through the run cache."""
+        return self.cache.instance_value(
+            "sentence-content", tokens, partial(sentence_content, tokens)
+        )
 
     def _matrix(self, rows: Iterator[list[str]], vocab: dict[str, int], grow: bool) -> Any:
         """Binary CSR matrix of feature rows over ``vocab`` (grown when ``grow``)."""
@@ -193,7 +200,6 @@ class IMSWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _LinearModel, instances: list[Instance]
     ) -> list[Prediction]:
-        tiebreak = self.tiebreak(lemma)
         if len(model.senses) == 1:
             ranking = ((model.senses[0], 1.0),)
             return [self.make_prediction(instance, ranking) for instance in instances]
@@ -202,13 +208,20 @@ class IMSWSD(Disambiguator):
         values = values / float(self.temperature)
         probs = np.exp(values - values.max(axis=1, keepdims=True))
         probs /= probs.sum(axis=1, keepdims=True)
-        known = np.diff(X.indptr)
-        out = []
-        for row, instance in enumerate(instances):
-            scores = dict(zip(model.senses, probs[row].tolist(), strict=True))
-            details = (("features", float(known[row])),)
-            out.append(self.make_prediction(instance, ranked(scores, tiebreak), None, details))
-        return out
+        # columns are in tie-break order, so a stable sort breaks ties as ranked() does
+        order = np.argsort(-probs, axis=1, kind="stable")
+        names = np.array(model.senses, dtype=object)[order].tolist()
+        scores = np.take_along_axis(probs, order, axis=1).tolist()
+        known = np.diff(X.indptr).tolist()
+        return [
+            self.make_prediction(
+                instance,
+                tuple(zip(names[row], scores[row], strict=True)),
+                None,
+                (("features", float(known[row])),),
+            )
+            for row, instance in enumerate(instances)
+        ]
 
     # --- serialisation ------------------------------------------------------------------------
     def verb_state(self, lemma: str) -> Any:
