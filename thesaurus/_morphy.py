@@ -31,8 +31,9 @@ reads the four ``index.*`` files and the four ``*.exc`` files once (about 0.3 s)
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import Any
 
-__all__ = ["POS", "Morphy", "wordnet_morphy"]
+__all__ = ["POS", "Morphy", "morphy_source_key", "wordnet_morphy"]
 
 POS = ("n", "v", "a", "r")
 _POS_NAMES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
@@ -125,6 +126,25 @@ def _read_exceptions(lines: list[str]) -> dict[str, tuple[str, ...]]:
         if len(fields) >= 2:
             out[fields[0]] = tuple(fields[1:])
     return out
+
+
+_FILES = (
+    *(f"index.{name}" for name in _POS_NAMES.values()),
+    *(f"{name}.exc" for name in _POS_NAMES.values()),
+)
+
+
+def morphy_source_key() -> dict[str, Any]:
+    """The WordNet files :func:`wordnet_morphy` reads, stamped (size, mtime) for cache keys."""
+    from ._cache import stamp_files
+    from ._wordnet import _wordnet_root
+
+    root = _wordnet_root()
+    if root is None:  # NLTK's own corpus: its reader's root names the copy
+        from .wordnet_data import wordnet
+
+        return {"source": str(wordnet().root)}
+    return stamp_files(str(root), {name: root / name for name in _FILES})
 
 
 _WORDNET: list[Morphy] = []

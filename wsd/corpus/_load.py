@@ -31,6 +31,7 @@ from pathlib import Path
 from .._exceptions import CorpusFormatError, WSDError
 from ..frames import ClassTable, extract_frame
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
+from ._cache import cached_name, semcor_store
 from .jsonl import read_jsonl
 from .raganato import read_raganato
 from .semcor import read_semcor, semcor_files
@@ -237,9 +238,18 @@ def _by_document(items: Iterable[AnnotatedSentence]) -> list[list[AnnotatedSente
 
 
 def _load_semcor(
-    root: Path, builder: _Builder, files: Sequence[str] | None, context_window: int | str
+    root: Path,
+    builder: _Builder,
+    files: Sequence[str] | None,
+    context_window: int | str,
+    *,
+    cache: bool,
+    default_frames: bool,
 ) -> None:
-    paths = semcor_files(root)
+    """Every selected tag file's sentences: from the corpus cache (parsed once, frames of the
+    default class table included: :mod:`wsd.corpus._cache`) or parsed now."""
+    every = semcor_files(root)
+    paths = every
     if files is not None:
         wanted = set(files)
         paths = [p for p in paths if p.name in wanted or p.name.removesuffix(".xml") in wanted]
@@ -247,9 +257,29 @@ def _load_semcor(
         missing = sorted(wanted - found)
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
-    for path in paths:
+    if cache:
+        store = semcor_store(root, every, _parse, _default_frame, _is_semcor_verb)
+        documents = [store.documents[cached_name(root, p)] for p in paths]
+        if default_frames and builder.frame is not None:
+            frames = store.frames
+            builder.frame = lambda sentence, position: frames[(sentence.id, position)]
+    else:
+        documents = [_parse(p) for p in paths]
+    for items in documents:
         builder.stats.files += 1
-        _add_document(list(read_semcor(path)), builder, context_window, "semcor")
+        _add_document(items, builder, context_window, "semcor")
+
+
+def _parse(path: Path) -> list[AnnotatedSentence]:
+    return list(read_semcor(path))
+
+
+def _default_frame(sentence: Sentence, position: int) -> CaseFrame:
+    return extract_frame(sentence, position)
+
+
+def _is_semcor_verb(note: Annotation) -> bool:
+    return note.tag.startswith(_SEMCOR_VERB)
 
 
 def _add_document(
@@ -268,7 +298,7 @@ def _add_document(
             zip(sentence.tokens, item.annotations, strict=True)
         ):
             if semcor:
-                if note.tag.startswith(_SEMCOR_VERB):
+                if _is_semcor_verb(note):
                     builder.add(item, position, window=windows(index, position))
                 continue
             if token.pos != _UNIVERSAL_VERB:
@@ -315,6 +345,7 @@ def load_corpus(
     context_window: int | str = 0,
     require_gold: bool = True,
     classes: ClassTable | None = None,
+    cache: bool = True,
 ) -> Corpus:
     """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
     with its key file, or our JSONL), in corpus order.
@@ -326,6 +357,8 @@ def load_corpus(
     ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
     sentences of the same document, ``"document"`` with the whole document (one shared
     tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
+    ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._cache`: parsed once,
+    then loaded in a fraction of the time; ``False`` parses the files now).
     """
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
@@ -351,7 +384,9 @@ def load_corpus(
     extract = frame if frames and fmt != "jsonl" else None
     builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
     if fmt == "semcor":
-        _load_semcor(root, builder, files, context_window)
+        _load_semcor(
+            root, builder, files, context_window, cache=cache, default_frames=classes is None
+        )
     elif fmt == "raganato":
         if root.is_dir():
             raise CorpusFormatError(f"{root} is a directory; give the *.data.xml file")
