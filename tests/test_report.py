@@ -51,7 +51,7 @@ def test_results_json_is_strict_json_with_config_and_versions(report) -> None:  
     loaded = json.loads(
         (out / "results.json").read_text(encoding="utf-8"), parse_constant=_reject_constant
     )
-    assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 2)
+    assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 3)
     assert loaded["config"]["name"] == "tiny" and loaded["seed"] == 3
     assert loaded["config"]["evaluation"]["alphas"] == ["0.5", "1", "2", "inf"]
     assert {"toolkit", "python", "numpy", "scikit-learn", "nltk", "thesaurus"} <= set(

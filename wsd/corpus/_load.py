@@ -18,6 +18,9 @@ Skip reasons:
 ``not-in-verbs-filter``    the lemma is not among the requested verbs
 ``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
 ``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
+
+With ``require_gold=False`` those last two are instances (input to disambiguate); their
+counts by the same reasons are ``CorpusStats.without_gold``.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ class CorpusStats:
     """Counts of one loaded corpus.  ``verb_instances`` are the instances returned (with a
     usable gold sense unless ``require_gold=False``); ``verb_lemmas`` and ``senses`` count the
     distinct lemmas and gold sense keys among them; ``missing_verbs`` are requested verbs with
-    no instance."""
+    no instance; ``without_gold`` counts, by reason (``sense-lost-in-mapping``, ``no-gold``),
+    the instances kept without a gold sense when gold is not required."""
 
     files: int = 0
     sentences: int = 0
@@ -59,10 +63,12 @@ class CorpusStats:
     senses: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
     missing_verbs: list[str] = field(default_factory=list)
+    without_gold: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         data["skipped"] = dict(sorted(self.skipped.items()))
+        data["without_gold"] = dict(sorted(self.without_gold.items()))
         return data
 
 
@@ -113,6 +119,7 @@ class _Builder:
         self.frame = frame
         self.stats = CorpusStats()
         self.skipped: Counter[str] = Counter()
+        self.without_gold: Counter[str] = Counter()
         self.instances: list[Instance] = []
 
     def skip_reason(self, note: Annotation, lemma: str | None, gold: tuple[str, ...]) -> str | None:
@@ -125,11 +132,13 @@ class _Builder:
             return "no-lemma:ignored" if note.attr("cmd") == "ignore" else "no-lemma"
         if self.verbs is not None and lemma not in self.verbs:
             return "not-in-verbs-filter"
-        if not gold and self.require_gold:
+        if not gold:
             numbers = note.attr("wnsn")
-            if numbers is not None and set(numbers.split(";")) == {"0"}:
-                return "sense-lost-in-mapping"
-            return "no-gold"
+            lost = numbers is not None and set(numbers.split(";")) == {"0"}
+            reason = "sense-lost-in-mapping" if lost else "no-gold"
+            if self.require_gold:
+                return reason
+            self.without_gold[reason] += 1
         return None
 
     def add(
@@ -172,6 +181,7 @@ class _Builder:
         stats = self.stats
         stats.verb_instances = len(self.instances)
         stats.skipped = dict(self.skipped)
+        stats.without_gold = dict(self.without_gold)
         lemmas = {instance.lemma for instance in self.instances}
         stats.verb_lemmas = len(lemmas)
         stats.senses = len({key for instance in self.instances for key in instance.gold})
@@ -237,7 +247,11 @@ def _by_document(items: Iterable[AnnotatedSentence]) -> list[list[AnnotatedSente
 
 
 def _load_semcor(
-    root: Path, builder: _Builder, files: Sequence[str] | None, context_window: int | str
+    root: Path,
+    builder: _Builder,
+    files: Sequence[str] | None,
+    context_window: int | str,
+    progress: Callable[[int, int], None] | None,
 ) -> None:
     paths = semcor_files(root)
     if files is not None:
@@ -247,9 +261,11 @@ def _load_semcor(
         missing = sorted(wanted - found)
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
-    for path in paths:
+    for done, path in enumerate(paths, 1):
         builder.stats.files += 1
         _add_document(list(read_semcor(path)), builder, context_window, "semcor")
+        if progress is not None:
+            progress(done, len(paths))
 
 
 def _add_document(
@@ -315,6 +331,7 @@ def load_corpus(
     context_window: int | str = 0,
     require_gold: bool = True,
     classes: ClassTable | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Corpus:
     """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
     with its key file, or our JSONL), in corpus order.
@@ -326,6 +343,8 @@ def load_corpus(
     ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
     sentences of the same document, ``"document"`` with the whole document (one shared
     tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
+    ``progress(files_done, files)`` is called after each file read (SemCor's tag files; the
+    one file of the other formats).
     """
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
@@ -351,13 +370,15 @@ def load_corpus(
     extract = frame if frames and fmt != "jsonl" else None
     builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
     if fmt == "semcor":
-        _load_semcor(root, builder, files, context_window)
-    elif fmt == "raganato":
-        if root.is_dir():
-            raise CorpusFormatError(f"{root} is a directory; give the *.data.xml file")
-        _load_raganato(root, builder, context_window)
+        _load_semcor(root, builder, files, context_window, progress)
     else:
         if root.is_dir():
-            raise CorpusFormatError(f"{root} is a directory; give the *.jsonl file")
-        _load_jsonl(root, builder)
+            need = "*.data.xml" if fmt == "raganato" else "*.jsonl"
+            raise CorpusFormatError(f"{root} is a directory; give the {need} file")
+        if fmt == "raganato":
+            _load_raganato(root, builder, context_window)
+        else:
+            _load_jsonl(root, builder)
+        if progress is not None:
+            progress(1, 1)
     return builder.finish(str(root), fmt)
