@@ -71,18 +71,18 @@ def unknown_keys_warning(
     gold_keys = {k for keys in gold for k in keys}
     answer_keys = {k for keys in answers for k in keys}
     unknown_gold = sorted(k for k in gold_keys if not verbs.has_sense(k))
-    unknown_answers = sorted(k for k in answer_keys - gold_keys if not verbs.has_sense(k))
-    unknown = set(unknown_gold) | set(unknown_answers)
-    if not unknown:
+    unknown_answers = sorted(k for k in answer_keys if not verbs.has_sense(k))
+    if not unknown_gold and not unknown_answers:
         return None
+    unknown = set(unknown_gold)
     affected = sum(1 for keys in gold if unknown.intersection(keys))
     name = getattr(verbs, "name", "of the verbs")
     example = (unknown_gold or unknown_answers)[0]
     return (
         f"thesaurus {name} does not know {len(unknown_gold)} of {len(gold_keys)} gold keys and "
-        f"{len(unknown_answers)} of {len(answer_keys - gold_keys)} other answered keys (e.g. "
-        f"{example!r}): graded credit involving them is exact match ({affected} of {len(gold)} "
-        f"instances have an unknown gold key); {hint}"
+        f"{len(unknown_answers)} of {len(answer_keys)} answered keys (e.g. {example!r}): "
+        f"graded credit involving them is exact match ({affected} of {len(gold)} instances "
+        f"have an unknown gold key); {hint}"
     )
 
 

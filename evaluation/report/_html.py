@@ -12,6 +12,7 @@ from typing import Any
 from thesaurus.io import to_json
 
 from ..experiment.results import COMPARISON, ExperimentResult
+from ..significance import format_p_value
 from .table1 import (
     PAPER_LABEL,
     inputs_table,
@@ -105,11 +106,33 @@ def _flatten(value: Any, prefix: str = "") -> list[tuple[str, str]]:
         if value and all(isinstance(v, Mapping) for v in value):
             return [pair for i, v in enumerate(value) for pair in _flatten(v, f"{prefix}[{i}]")]
         return [(prefix, ", ".join(str(v) for v in value) or "(none)")]
-    return [(prefix, "null" if value is None else str(value))]
+    if value is None or value == "":
+        return [(prefix, "(none)" if value is None else '""')]
+    return [(prefix, str(value))]
 
 
 def _settings(value: Any) -> str:
-    return _table(["setting", "value"], _flatten(to_json(value)), left=2, wrap=(1,))
+    return _table(["setting", "value"], _flatten(value), left=2, wrap=(1,))
+
+
+def _configuration(result: ExperimentResult) -> str:
+    """The resolved config: its settings, and a cross-validation's methods as a table of
+    their own (label, method, role, parameters)."""
+    config = to_json(result.config)
+    methods = config.pop("methods", [])
+    parts = [_settings(config)]
+    if methods:
+        rows = [
+            [
+                m["label"],
+                m["method"],
+                m["role"],
+                ", ".join(f"{k} = {v}" for k, v in m["params"].items()) or "(defaults)",
+            ]
+            for m in methods
+        ]
+        parts.append(_table(["label", "method", "role", "parameters"], rows, left=4, wrap=(3,)))
+    return "".join(parts)
 
 
 def _table1(result: ExperimentResult) -> str:
@@ -164,8 +187,8 @@ def _significance(result: ExperimentResult) -> str:
                     alpha,
                     f"{boot.mean_diff:+.4f}",
                     f"[{boot.low:+.4f}, {boot.high:+.4f}]",
-                    f"{boot.p_value:.3g}",
-                    f"{boot.p_holm:.3g}",
+                    format_p_value(boot.p_value),
+                    format_p_value(boot.p_holm),
                     "*" if boot.significant else "",
                 ]
             )
@@ -178,8 +201,8 @@ def _significance(result: ExperimentResult) -> str:
                     "inf",
                     "",
                     "",
-                    f"{m.p_value:.3g}",
-                    f"{m.p_holm:.3g}",
+                    format_p_value(m.p_value),
+                    format_p_value(m.p_holm),
                     "*" if m.significant else "",
                 ]
             )
@@ -244,11 +267,11 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
             wrap=(1, 2),
         ),
         "<h2>Instances</h2>",
-        _settings(result.corpus),
+        _settings(to_json(result.corpus)),
         "<h2>Configuration (resolved)</h2>",
-        _settings(result.config),
+        _configuration(result),
         "<h2>Versions and timing</h2>",
-        _settings({"versions": result.versions, "timing": result.timing}),
+        _settings(to_json({"versions": result.versions, "timing": result.timing})),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"

@@ -12,6 +12,7 @@ for comparison; they are not comparable number for number (other language, thesa
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 
 from ..experiment.results import COMPARISON, ExperimentResult, VerbRow
 from ..significance import format_p_value
@@ -48,6 +49,17 @@ def stars_legend(result: ExperimentResult) -> str:
         f"* = Holm-adjusted p-value below {level:g} (adjusted over the table's bootstrap tests, "
         "and separately over its McNemar tests)"
     )
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: East Asian wide characters take two (使う: 4)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal columns (left-aligned unless ``right``)."""
+    fill = " " * max(0, width - _width(text))
+    return fill + text if right else text + fill
 
 
 def _senses(row: VerbRow) -> str:
@@ -106,12 +118,12 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
         + [_short(r.scores[m][a].precision) for a in alphas for m in labels]
         for r in (*shown_verbs(result, limit), result.total)
     ]
-    lead = [max(len(r[i]) for r in [["verb", "n", "senses"], *rows]) for i in range(3)]
+    lead = [max(_width(r[i]) for r in [["verb", "n", "senses"], *rows]) for i in range(3)]
     cell = max(4, *(len(n) for n in numbers))
     group = len(labels) * (cell + 1) - 1
 
     def line(first: list[str], cells: list[str]) -> str:
-        head = f"{first[0]:<{lead[0]}}  {first[1]:>{lead[1]}}  {first[2]:>{lead[2]}}"
+        head = f"{_pad(first[0], lead[0])}  {first[1]:>{lead[1]}}  {first[2]:>{lead[2]}}"
         chunks = [
             " ".join(f"{c:>{cell}}" for c in cells[k : k + len(labels)])
             for k in range(0, len(cells), len(labels))
@@ -191,11 +203,11 @@ def totals_text(result: ExperimentResult) -> list[str]:
     """The totals block of :func:`table1_text`: :func:`totals_rows` aligned."""
     header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
     rows = [header, *totals_rows(result)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(header))]
     lines = [f"{_interval_title(result)}:"]
     for row in rows:
-        cells = [f"{row[0]:<{widths[0]}}"] + [
-            f"{c:>{w}}" for c, w in zip(row[1:], widths[1:], strict=True)
+        cells = [_pad(row[0], widths[0])] + [
+            _pad(c, w, right=True) for c, w in zip(row[1:], widths[1:], strict=True)
         ]
         lines.append(("  " + "  ".join(cells)).rstrip())
     return lines
