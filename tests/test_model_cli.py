@@ -191,3 +191,63 @@ def test_a_held_out_split_of_semcor_by_file_name(
     jsonl = ["train", "--corpus", str(Path(__file__).parent / "data" / "corpus" / "ja.jsonl")]
     assert main([*jsonl, "--method", "mfs", "--out", str(model), "--files", "br-x01"]) == 2
     assert "select SemCor tag files" in capsys.readouterr().err
+
+
+def test_gold_out_says_which_instances_have_no_gold_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fixture's 'lose' is tagged wnsn=0 (its WordNet 1.6 sense has no 3.0 counterpart):
+    it is disambiguated but has no gold line, and the summary says so."""
+    tagfile = Path(__file__).parent / "data" / "corpus" / "br-x01"
+    model, out, gold = tmp_path / "m.json", tmp_path / "p.key", tmp_path / "gold.key"
+    argv = ["train", "--corpus", str(tagfile), "--method", "mfs", "--out", str(model)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    argv = ["disambiguate", "--model", str(model), "--corpus", str(tagfile), "--out", str(out)]
+    assert main([*argv, "--gold-out", str(gold)]) == 0
+    err = capsys.readouterr().err
+    line = next(line for line in err.splitlines() if "gold:" in line)
+    assert f"wrote 4 lines to {gold} for 5 instances" in line
+    assert "1 instances have no gold line: 1 sense-lost-in-mapping (wnsn=0" in line
+    assert len(read_keys(gold)) == 4 and "br-x01.s3.t2" not in read_keys(gold)
+
+
+def test_top_k_writes_a_ranking_and_the_old_input_flag_warns(
+    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = train(world, "example")
+    out = world["dir"] / "top2.key"
+    argv = ["disambiguate", "--model", str(model), "--input", str(world["input"])]
+    assert main([*argv, "--out", str(out), "--top-k", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "wsd: warning: --input is deprecated: use --corpus" in err
+    answers = read_answers(out)
+    assert answers.ranked and not answers.has_confidence  # key:score, no confidence=
+    assert all(len(a.keys) == 2 for a in answers.answers.values())
+    scores = answers.answers["t1"].scores
+    assert scores is not None and scores[0] >= scores[1]
+    plain = world["dir"] / "plain.key"
+    assert main(["disambiguate", "--model", str(model), "--corpus", str(world["input"]),
+                 "--out", str(plain)]) == 0  # fmt: skip
+    assert not read_answers(plain).ranked  # the default stays the standard format
+
+
+def test_long_steps_show_progress_off_a_terminal(tmp_path: Path) -> None:
+    """Off a terminal a long step ends with one summary line; quick steps say nothing."""
+    import io
+
+    from evaluation.cli._progress import Steps
+
+    clock = iter([0.0, 0.2, 1.0, 4.5])
+    stream = io.StringIO()
+    with Steps("train", stream=stream, clock=lambda: next(clock)) as steps:
+        quick = steps.step("corpus files")  # 0.0
+        quick(3, 3)  # 0.2: a quick step, no line
+        slow = steps.step("fitting per verb")  # 1.0
+        slow(1, 2)
+        slow(2, 2)  # 4.5
+    assert stream.getvalue() == "train: fitting per verb 2/2 in 3.5 s\n"
+    silent = io.StringIO()
+    with Steps("train", stream=silent, enabled=False) as steps:
+        steps("x", 1, 1)
+    assert silent.getvalue() == ""

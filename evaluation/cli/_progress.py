@@ -21,9 +21,20 @@ class Steps:
     """Progress of the steps of one command (module docstring).
 
     Calling it with ``(step, done, total)`` updates ``step``'s bar, starting it (and ending the
-    previous step) on the first call.  Off a terminal, a step that took at least
-    ``min_seconds`` ends with one line ``<command>: <step> <done>/<total> in <s> s``; quicker
-    steps say nothing.  ``enabled=False`` silences everything.
+    previous step) on the first call; ``done == total`` ends it.  A step is timed from that
+    first call, or from :meth:`step` when its callback was made there.  Off a terminal, a step
+    that took at least ``min_seconds`` ends with one line ``<command>: <step> <done>/<total>
+    in <s> s``; quicker steps say nothing.  ``enabled=False`` silences everything.
+
+    >>> import io
+    >>> ticks = iter([0.0, 2.0])
+    >>> stream = io.StringIO()
+    >>> steps = Steps("train", stream=stream, clock=lambda: next(ticks))
+    >>> files = steps.step("corpus files")
+    >>> files(1, 2), files(2, 2)
+    (None, None)
+    >>> stream.getvalue()
+    'train: corpus files 2/2 in 2.0 s\\n'
     """
 
     def __init__(
@@ -42,6 +53,7 @@ class Steps:
         self.clock = clock
         self.terminal = enabled and self.stream.isatty()
         self._step: str | None = None
+        self._pending: dict[str, float] = {}
         self._done = 0
         self._total = 0
         self._started = 0.0
@@ -52,7 +64,9 @@ class Steps:
             return
         if step != self._step:
             self.close()
-            self._step, self._started = step, self.clock()
+            self._step = step
+            pending = self._pending.pop(step, None)
+            self._started = self.clock() if pending is None else pending
             if self.terminal:
                 from tqdm import tqdm
 
@@ -63,20 +77,24 @@ class Steps:
             self._bar.total = total
             self._bar.update(done - self._bar.n)
         self._done, self._total = done, total
+        if total and done >= total:
+            self.close()
 
     def step(self, name: str) -> Callable[[int, int], None]:
-        """A ``callback(done, total)`` reporting as step ``name``."""
+        """A ``callback(done, total)`` reporting as step ``name``, timed from now."""
+        if self.enabled:
+            self._pending[name] = self.clock()
         return lambda done, total: self(name, done, total)
 
     def close(self) -> None:
         """End the current step: close its bar, or print its summary line."""
         if self._step is None:
             return
+        seconds = self.clock() - self._started
         if self._bar is not None:
             self._bar.close()
             self._bar = None
-        elif self.clock() - self._started >= self.min_seconds:
-            seconds = self.clock() - self._started
+        elif seconds >= self.min_seconds:
             self.stream.write(
                 f"{self.command}: {self._step} {self._done:,}/{self._total:,} in {seconds:.1f} s\n"
             )

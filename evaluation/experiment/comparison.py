@@ -162,6 +162,8 @@ def compare_systems(
     notes: list[str] = []
     systems: list[SystemAnswers] = []
     rules: list[str] = []
+    if progress is not None:
+        progress("key files", 0, len(config.systems))
     for done, spec in enumerate(config.systems, 1):
         systems.append(read_answers(spec.path))
         rule, note = several_keys_rule(systems[-1], config.several_keys)

@@ -261,6 +261,8 @@ def _load_semcor(
         missing = sorted(wanted - found)
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
+    if progress is not None:
+        progress(0, len(paths))
     for done, path in enumerate(paths, 1):
         builder.stats.files += 1
         _add_document(list(read_semcor(path)), builder, context_window, "semcor")
