@@ -28,11 +28,10 @@ import thesaurus
 
 from .._exceptions import EvaluationError
 from ..answers import SystemAnswers, read_answers, several_keys_rule
-from ..measures import format_alpha, key_lemma
+from ..measures import key_lemma
 from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warning
 from . import summary
 from .config import EvaluationConfig
-from .pairwise import pairwise_tests
 from .provenance import versions
 from .results import (
     COMPARISON,
@@ -44,7 +43,7 @@ from .results import (
     SystemInput,
     Timing,
 )
-from .uncertainty import bootstrap_settings, significance_warning, total_intervals, warn
+from .uncertainty import significance_warning, warn
 
 __all__ = ["INSTANCE_RULES", "ComparisonConfig", "SystemSpec", "compare_systems", "system_labels"]
 
@@ -209,32 +208,20 @@ def compare_systems(
         (s.longest for s, rule in zip(systems, rules, strict=True) if s.ranked and rule == "first"),
         default=0,
     )
-    top_k = ev.top_k or longest
-    rows, total = summary.table_rows(verbs, per, labels)
-    bootstrap = bootstrap_settings(ev, config.seed)
-    intervals = total_intervals(per.credit, labels, **bootstrap)
-    significance = pairwise_tests(per.credit, labels, ev.alphas, **bootstrap)
-    curves = summary.applicability_curves(ev.applicability_alpha, verbs, per, labels, **bootstrap)
-    ranked = summary.top_k_points(per, labels, top_k) if top_k else {}
+    resolved = replace(config, evaluation=replace(ev, top_k=ev.top_k or longest))
+    table = summary.measure_table(per, labels, verbs, resolved.evaluation, config.seed)
     measured = time.perf_counter()
     return ExperimentResult(
         kind=COMPARISON,
-        config=replace(config, evaluation=replace(ev, top_k=top_k)),
+        config=resolved,
         seed=config.seed,
         corpus=CorpusSummary(
             config.gold, len(ids), _left_out(config, gold_keys, systems, len(ids))
         ),
-        alphas=tuple(format_alpha(a) for a in ev.alphas),
-        verbs=rows,
-        total=total,
-        intervals=intervals,
-        top_k=ranked,
-        applicability=curves,
+        **table,
         learning_curve={},
-        significance=significance,
         bounds=Bounds(lower=(), upper=None),
         fallbacks={label: {} for label in labels},
-        credit_issues={label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
         oracles={},
         sweep=(),
         systems=tuple(

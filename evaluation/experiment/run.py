@@ -28,13 +28,11 @@ import thesaurus
 
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
-from ..measures import format_alpha
 from ..scoring import unknown_keys_warning
 from . import summary
 from .config import ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
 from .jobs import cross_validate
-from .pairwise import pairwise_tests
 from .provenance import versions
 from .results import (
     CROSS_VALIDATION,
@@ -44,7 +42,7 @@ from .results import (
     InstanceResults,
     Timing,
 )
-from .uncertainty import bootstrap_settings, significance_warning, total_intervals, warn
+from .uncertainty import significance_warning, warn
 
 __all__ = ["run_experiment"]
 
@@ -103,14 +101,7 @@ def run_experiment(
         credit=summary.credit_of(cv.outputs, gold, lemmas, verbs, ev.alphas),
         fold_of=cv.fold_of,
     )
-    rows, total = summary.table_rows(verbs, per, compared)
-    bootstrap = bootstrap_settings(ev, config.seed)
-    significance = pairwise_tests(per.credit, compared, ev.alphas, **bootstrap)
-    intervals = total_intervals(per.credit, compared, **bootstrap)
-    top_k = summary.top_k_points(per, compared, ev.top_k)
-    applicability = summary.applicability_curves(
-        ev.applicability_alpha, verbs, per, compared, **bootstrap
-    )
+    table = summary.measure_table(per, compared, verbs, ev, config.seed)
     learning_curve = summary.learning_curves(config, verbs, cv)
     sweep = summary.sweep_variants(config, verbs, per)
     measured = time.perf_counter()
@@ -119,20 +110,13 @@ def run_experiment(
         config=config,
         seed=config.seed,
         corpus=CorpusSummary(dataset.source, len(cv.instances), dataset.stats),
-        alphas=tuple(format_alpha(a) for a in ev.alphas),
-        verbs=rows,
-        total=total,
-        intervals=intervals,
-        top_k=top_k,
-        applicability=applicability,
+        **table,
         learning_curve=learning_curve,
-        significance=significance,
         bounds=Bounds(
             lower=tuple(s.label for s in config.compared if s.method in {"mfs", "random"}),
             upper=upper,
         ),
         fallbacks=summary.fallback_counts(cv.outputs),
-        credit_issues={label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
         oracles={label: m.oracle for label, m in methods.items() if m.oracle is not None},
         sweep=sweep,
         systems=(),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 import numpy as np
 
@@ -24,24 +25,30 @@ from ..measures import (
     graded_credit,
     top_k,
 )
-from .config import ExperimentConfig
+from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
+from .pairwise import pairwise_tests
 from .results import (
     ApplicabilityCurve,
     InstanceOutputs,
     InstanceResults,
+    Intervals,
     LearningPoint,
+    PairwiseTest,
     SweepVariant,
     TopKPoint,
     VerbRow,
 )
+from .uncertainty import bootstrap_settings, total_intervals
 
 __all__ = [
     "CURVE_POINTS",
+    "TableMeasures",
     "applicability_curves",
     "credit_of",
     "fallback_counts",
     "learning_curves",
+    "measure_table",
     "sweep_variants",
     "table_rows",
     "top_k_points",
@@ -50,6 +57,45 @@ __all__ = [
 # Applicability curves are stored with at most this many points (evenly spread over the
 # sorted thresholds, always keeping the first and last); the AURC uses the full curve.
 CURVE_POINTS = 201
+
+
+class TableMeasures(TypedDict):
+    """What every experiment measures on its instances, as :class:`ExperimentResult`'s
+    fields of the same names."""
+
+    alphas: tuple[str, ...]
+    verbs: tuple[VerbRow, ...]
+    total: VerbRow
+    intervals: Intervals | None
+    top_k: dict[str, tuple[TopKPoint, ...]]
+    applicability: dict[str, ApplicabilityCurve]
+    significance: tuple[PairwiseTest, ...]
+    credit_issues: dict[str, dict[str, int]]
+
+
+def measure_table(
+    per: InstanceResults,
+    labels: Sequence[str],
+    verbs: thesaurus.Thesaurus,
+    evaluation: EvaluationConfig,
+    seed: int,
+) -> TableMeasures:
+    """Table 1 of ``labels`` (rows and total), the totals' bootstrap intervals, top-k points
+    for k = 1..``evaluation.top_k`` (none when 0), applicability curves with their bands,
+    the paired tests of every pair and what the scorer had to decide, per method."""
+    bootstrap = bootstrap_settings(evaluation, seed)
+    rows, total = table_rows(verbs, per, labels)
+    alpha = evaluation.applicability_alpha
+    return {
+        "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
+        "verbs": rows,
+        "total": total,
+        "intervals": total_intervals(per.credit, labels, **bootstrap),
+        "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
+        "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
+        "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
+        "credit_issues": {label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
+    }
 
 
 def credit_of(
