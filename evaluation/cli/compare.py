@@ -181,11 +181,11 @@ def _summary(result: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation.experiment.comparison import compare_systems
 
     from .evaluate import report
 
-    started = time.perf_counter()
     config = _config(args)
     out = Path(args.out) if args.out else Path("results") / config.name
     with Steps("compare", enabled=not args.quiet) as steps:

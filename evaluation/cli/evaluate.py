@@ -45,10 +45,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation import ConfigError
     from evaluation.experiment import load_config, run_experiment
 
-    started = time.perf_counter()
     config = load_config(args.config)
     if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):
         raise ConfigError(f"--n-jobs = {args.n_jobs}: must be >= 1 (or -1 for every core)")

@@ -130,7 +130,11 @@ def applicability(result: ExperimentResult) -> Figure | None:
     banded = False
     for label, curve in curves.items():
         (line,) = axes.plot(
-            curve.applicability, curve.acceptability, label=f"{label} (AURC {curve.aurc:.3f})"
+            curve.applicability,
+            curve.acceptability,
+            label=f"{label} (AURC {curve.aurc:.3f})",
+            # a method with few distinct confidences (random: one) has a curve of few points
+            marker="o" if len(curve.threshold) < 20 else None,
         )
         shown += curve.acceptability
         if curve.low and curve.high:
