@@ -175,7 +175,9 @@ def test_html_legends_say_what_the_stars_mean(report) -> None:  # type: ignore[n
     for document in (page, markdown, " ".join(text.split())):
         assert "* = Holm-adjusted p-value below 0.05" in document
         assert "* = interval excludes 0" not in document
-    # the settings are tables, not raw JSON
+    # the 19-column Table 1 scrolls in its own box instead of overflowing the page, and the
+    # settings are tables, not raw JSON
+    assert page.count('<div class="scroll"><table>') >= 4 and "overflow-x:auto" in page
     assert "<pre>" not in page and '<td class="l">evaluation.alphas</td>' in page
     assert "bootstrap intervals" in page and "Warning: bootstrap = 200 resamples" in page
 
