@@ -23,9 +23,10 @@ from .table1 import (
     totals_rows,
 )
 
-__all__ = ["MAX_VERBS", "render_html"]
+__all__ = ["MAX_VERBS", "SCORE_COLUMNS", "render_html"]
 
 MAX_VERBS = 100  # verb rows shown in the page (the most frequent); every verb is in the CSV
+SCORE_COLUMNS = 16  # score columns of one Table 1 (4 methods x 4 alphas fit a 1,400-pixel page)
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:84em;padding:0 1em;color:#222}
@@ -136,15 +137,23 @@ def _configuration(result: ExperimentResult) -> str:
 
 
 def _table1(result: ExperimentResult) -> str:
+    """Table 1 with a header row per alpha group; with many methods the alphas are split
+    over several tables of at most :data:`SCORE_COLUMNS` score columns, so that no table is
+    wider than the page."""
     labels = result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
-    groups = "".join(
-        f'<th colspan="{len(labels)}">{"a=" + a if a != "inf" else "precision (a=inf)"}</th>'
-        for a in result.alphas
-    )
-    head = f'<tr><th colspan="3"></th>{groups}</tr>'
-    header = ["verb", "examples", "senses"] + numbers * len(result.alphas)
-    rows = table1_rows(result, MAX_VERBS)
+    per_table = max(1, SCORE_COLUMNS // len(labels))
+    tables = []
+    for start in range(0, len(result.alphas), per_table):
+        alphas = result.alphas[start : start + per_table]
+        groups = "".join(
+            f'<th colspan="{len(labels)}">{"a=" + a if a != "inf" else "precision (a=inf)"}</th>'
+            for a in alphas
+        )
+        head = f'<tr><th colspan="3"></th>{groups}</tr>'
+        header = ["verb", "examples", "senses"] + numbers * len(alphas)
+        rows = table1_rows(result, MAX_VERBS, alphas)
+        tables.append(_table(header, rows, total_last=True, head_rows=[head]))
     legend = ", ".join(f"{n} = {escape(m)}" for n, m in zip(numbers, labels, strict=True))
     shown = len(shown_verbs(result, MAX_VERBS))
     more = (
@@ -156,7 +165,7 @@ def _table1(result: ExperimentResult) -> str:
     return (
         f'<p class="note">Methods: {legend}. Cells: acceptability (graded precision over '
         f"attempted instances); precision (a=inf) is exact match; senses = "
-        f"inventory/observed.{more}</p>" + _table(header, rows, total_last=True, head_rows=[head])
+        f"inventory/observed.{more}</p>" + "".join(tables)
     )
 
 

@@ -85,10 +85,14 @@ def table1_header(result: ExperimentResult) -> list[str]:
     ]
 
 
-def table1_rows(result: ExperimentResult, limit: int | None = None) -> list[list[str]]:
-    """Table 1's cells as text, one list per shown verb and the total last."""
+def table1_rows(
+    result: ExperimentResult, limit: int | None = None, alphas: tuple[str, ...] | None = None
+) -> list[list[str]]:
+    """Table 1's cells as text, one list per shown verb and the total last; the score columns
+    of ``alphas`` (default: all)."""
+    shown = result.alphas if alphas is None else alphas
     return [
-        [row.verb, str(row.n), _senses(row), *_cells(row, result.alphas, result.labels)]
+        [row.verb, str(row.n), _senses(row), *_cells(row, shown, result.labels)]
         for row in (*shown_verbs(result, limit), result.total)
     ]
 
