@@ -1,16 +1,18 @@
 """Evaluation of WSD systems: graded measures, scoring, significance, agreement and bounds,
 cross-validation experiments, reports, and the ``wsd`` command.
 
-Pure measures and scorers are importable from here; the subject packages are
-:mod:`evaluation.agreement`, :mod:`evaluation.experiment`, :mod:`evaluation.report` and
-:mod:`evaluation.cli` (see ``evaluation/README.md`` for the layout and the results schema).
+Pure measures and scorers are importable from here; key files with ranked answers are read by
+:mod:`evaluation.answers`, bootstrap intervals computed by :mod:`evaluation.intervals`; the
+subject packages are :mod:`evaluation.agreement`, :mod:`evaluation.experiment`,
+:mod:`evaluation.report` and :mod:`evaluation.cli` (see ``evaluation/README.md`` for the
+layout and the results schema).
 
 >>> from evaluation import acceptability, make_acceptability_scorer
 >>> round(acceptability(2, 7, 1.0), 4)  # LEN 2 of MAXLEN 7
 0.7143
 """
 
-from ._exceptions import AgreementError, ConfigError, EvaluationError
+from ._exceptions import AgreementError, ConfigError, EvaluationError, EvaluationWarning
 from .measures import (
     ALPHA_DEFAULTS,
     Credit,
@@ -33,6 +35,7 @@ __all__ = [
     "ConfigError",
     "Credit",
     "EvaluationError",
+    "EvaluationWarning",
     "MethodScores",
     "Scores",
     "acceptability",

@@ -1,7 +1,8 @@
 """Errors of the ``evaluation`` layer; all derive from :class:`thesaurus.ToolkitError`.
 
-Public names: ``evaluation.EvaluationError``, ``evaluation.AgreementError`` and
-``evaluation.ConfigError`` (``__module__`` is set to ``evaluation``, so tracebacks show them).
+Public names: ``evaluation.EvaluationError``, ``evaluation.AgreementError``,
+``evaluation.ConfigError`` and ``evaluation.EvaluationWarning`` (``__module__`` is set to
+``evaluation``, so tracebacks show them).
 :class:`EvaluationError` is also a :class:`ValueError`, so pure functions that reject a bad
 argument (an ``alpha <= 0``, arrays of different lengths) can be caught either way; the CLI
 turns any of them into one line on stderr and exit status 2.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from thesaurus import ToolkitError
 
-__all__ = ["AgreementError", "ConfigError", "EvaluationError", "ToolkitError"]
+__all__ = ["AgreementError", "ConfigError", "EvaluationError", "EvaluationWarning", "ToolkitError"]
 
 
 class EvaluationError(ToolkitError, ValueError):
@@ -36,3 +37,12 @@ class ConfigError(EvaluationError):
     def __init__(self, message: str, *, key: str | None = None) -> None:
         super().__init__(message)
         self.key = key
+
+
+class EvaluationWarning(UserWarning):
+    """A result is valid but may not mean what the user expects: graded scores that fell back
+    to exact match (keys unknown to the thesaurus), several keys per line scored as shares, too
+    few bootstrap resamples for any Holm-adjusted test to reach significance.  Results also
+    record the message (``warnings`` in ``results.json``); the CLI prints one line each."""
+
+    __module__ = "evaluation"

@@ -21,13 +21,14 @@ join?), so graded acceptability with classes is refused rather than guessed.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from thesaurus.io import to_json
 
-from ._exceptions import EvaluationError
+from ._exceptions import EvaluationError, EvaluationWarning
 from .measures import (
     ALPHA_DEFAULTS,
     VerbThesaurus,
@@ -37,14 +38,63 @@ from .measures import (
     parse_alpha,
 )
 
-__all__ = ["AcceptabilityScorer", "make_acceptability_scorer", "score_keys"]
+__all__ = [
+    "THESAURUS_HINT",
+    "AcceptabilityScorer",
+    "make_acceptability_scorer",
+    "score_keys",
+    "to_classes",
+    "unknown_keys_warning",
+]
+
+THESAURUS_HINT = "score with the thesaurus the keys come from (--verb-thesaurus SPEC)"
 
 
-def _to_classes(
+def unknown_keys_warning(
+    gold: Sequence[Sequence[str]],
+    answers: Iterable[Sequence[str]],
+    verbs: VerbThesaurus,
+    *,
+    hint: str = THESAURUS_HINT,
+) -> str | None:
+    """A warning when the verb thesaurus does not know some gold or answered keys (so graded
+    credit of their instances is exact match: LEN is undefined), naming how many distinct keys
+    were unknown; ``None`` when every key is known.  ``gold[i]`` and the ``answers`` are the
+    sense keys of the scored instances.
+
+    >>> class Toy:
+    ...     name = "toy"
+    ...     def has_sense(self, key): return key.startswith("run%")
+    >>> unknown_keys_warning([["使う.1"], ["run%1"]], [["使う.2"], ["run%2"]], Toy())[:46]
+    'thesaurus toy does not know 1 of 2 gold keys a'
+    """
+    gold_keys = {k for keys in gold for k in keys}
+    answer_keys = {k for keys in answers for k in keys}
+    unknown_gold = sorted(k for k in gold_keys if not verbs.has_sense(k))
+    unknown_answers = sorted(k for k in answer_keys if not verbs.has_sense(k))
+    if not unknown_gold and not unknown_answers:
+        return None
+    unknown = set(unknown_gold)
+    affected = sum(1 for keys in gold if unknown.intersection(keys))
+    name = getattr(verbs, "name", "of the verbs")
+    example = (unknown_gold or unknown_answers)[0]
+    return (
+        f"thesaurus {name} does not know {len(unknown_gold)} of {len(gold_keys)} gold keys and "
+        f"{len(unknown_answers)} of {len(answer_keys)} answered keys (e.g. {example!r}): "
+        f"graded credit involving them is exact match ({affected} of {len(gold)} instances "
+        f"have an unknown gold key); {hint}"
+    )
+
+
+def to_classes(
     keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
     """Each key replaced by its class (unlisted keys: themselves), repeats dropped, and how
-    many keys were ``in_table`` / ``not_in_table``."""
+    many keys were ``in_table`` / ``not_in_table``.
+
+    >>> to_classes({"i1": ["a%1", "a%2"]}, {"a%1": "a%1", "a%2": "a%1"})
+    ({'i1': ('a%1',)}, {'in_table': 2, 'not_in_table': 0})
+    """
     found = sum(1 for senses in keys.values() for k in senses if k in classes)
     total = sum(len(senses) for senses in keys.values())
     mapped = {i: tuple(dict.fromkeys(classes.get(k, k) for k in ks)) for i, ks in keys.items()}
@@ -59,6 +109,7 @@ def score_keys(
     *,
     per_verb: bool = False,
     classes: Mapping[str, str] | None = None,
+    hint: str = THESAURUS_HINT,
 ) -> dict[str, Any]:
     """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha.
 
@@ -69,20 +120,32 @@ def score_keys(
 
     Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
     ``overall`` (``{alpha: scores}``, the fields of :class:`~evaluation.measures.Scores`),
-    ``issues`` and, with ``per_verb``, ``per_verb`` (``{lemma: {alpha: scores}}``).  With
-    ``classes`` (``{sense_key: class_id}``), keys are mapped to classes first (the lemma of an
-    instance still comes from its first gold *key*); only ``alpha = inf`` is allowed, and
-    ``classes`` counts the gold and predicted keys found in the table.
+    ``issues``, ``warnings`` and, with ``per_verb``, ``per_verb`` (``{lemma: {alpha:
+    scores}}``).  With ``classes`` (``{sense_key: class_id}``), keys are mapped to classes first
+    (the lemma of an instance still comes from its first gold *key*); only ``alpha = inf`` is
+    allowed, and ``classes`` counts the gold and predicted keys found in the table.
+
+    ``warnings`` (each also issued as an :class:`~evaluation.EvaluationWarning`) says when
+    graded scores silently became exact match: keys unknown to ``verbs``
+    (:func:`unknown_keys_warning`, ending with ``hint``).
     """
     ids = list(gold)
+    notes: list[str] = []
+    if classes is None and any(not math.isinf(a) for a in alphas):
+        note = unknown_keys_warning(
+            [gold[i] for i in ids], [pred[i] for i in ids if i in pred], verbs, hint=hint
+        )
+        if note is not None:
+            notes.append(note)
+            warnings.warn(note, EvaluationWarning, stacklevel=2)
     owner = key_lemma(verbs)
     lemmas = [owner(gold[i][0]) for i in ids]
     mapped: dict[str, Any] = {}
     if classes is not None:
         if any(not math.isinf(a) for a in alphas):
             raise EvaluationError("scoring with sense classes is exact match only (alpha = inf)")
-        gold, mapped["gold"] = _to_classes(gold, classes)
-        pred, mapped["pred"] = _to_classes(pred, classes)
+        gold, mapped["gold"] = to_classes(gold, classes)
+        pred, mapped["pred"] = to_classes(pred, classes)
     credit = graded_credit(
         [pred.get(i, ()) for i in ids], [gold[i] for i in ids], lemmas, verbs, alphas
     )
@@ -93,6 +156,7 @@ def score_keys(
         "alphas": [format_alpha(a) for a in credit.alphas],
         "overall": to_json(credit.scores()),
         "issues": dict(sorted(credit.issues.items())),
+        "warnings": notes,
     }
     if mapped:
         report["classes"] = mapped

@@ -14,7 +14,9 @@
   :func:`resample_sums` draws every resample once for any number of columns (vectorised:
   counts of each instance per resample times the column matrix), so one call serves all
   methods and alphas of a table.
-* :func:`holm`: Holm-Bonferroni adjusted p-values for the many comparisons of a table.
+* :func:`holm`: Holm-Bonferroni adjusted p-values for the many comparisons of a table, and
+  :func:`unreachable_significance`: a warning when too few resamples make significance after
+  the adjustment impossible (a bootstrap p-value is at least ``1 / (R + 1)``).
 * :func:`format_p_value`: p-values for reports; one that underflows to 0 is ``< 1e-300``.
 
 * :func:`mcnemar`: McNemar's test on the discordant pairs of two exact-match vectors; exact
@@ -27,7 +29,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
@@ -45,7 +47,9 @@ __all__ = [
     "mcnemar",
     "paired_bootstrap",
     "paired_bootstrap_precision",
+    "resample_counts",
     "resample_sums",
+    "unreachable_significance",
 ]
 
 _CELLS = (
@@ -104,20 +108,35 @@ def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0
         matrix = matrix[:, None]
     if matrix.ndim != 2 or matrix.shape[0] == 0:
         raise EvaluationError(f"expected instances x columns, got shape {matrix.shape}")
+    sums = np.empty((n_resamples, matrix.shape[1]))
+    start = 0
+    with _one_blas_thread():
+        for counts in resample_counts(matrix.shape[0], n_resamples=n_resamples, seed=seed):
+            sums[start : start + len(counts)] = counts.astype(float) @ matrix
+            start += len(counts)
+    return sums
+
+
+def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterator[np.ndarray]:
+    """``n_resamples`` bootstrap resamples of ``n`` instances as counts, in chunks: ``(size,
+    n)`` integer arrays whose row ``r`` says how often each instance was drawn (rows sum to
+    ``n``).  Resample ``r`` draws ``n`` instances with replacement from a ``numpy`` generator
+    seeded with ``seed``: the resamples of :func:`resample_sums` for the same ``n`` and seed.
+
+    >>> [chunk.sum(axis=1).tolist() for chunk in resample_counts(4, n_resamples=3)]
+    [[4, 4, 4]]
+    """
+    if n < 1:
+        raise EvaluationError(f"cannot resample {n} instances")
     if n_resamples < 1:
         raise EvaluationError(f"n_resamples must be >= 1, got {n_resamples}")
-    n = matrix.shape[0]
     chunk = max(1, min(_CHUNK, _CELLS // n))
     rng = np.random.default_rng(seed)
-    sums = np.empty((n_resamples, matrix.shape[1]))
-    with _one_blas_thread():
-        for start in range(0, n_resamples, chunk):
-            size = min(chunk, n_resamples - start)
-            indices = rng.integers(0, n, size=(size, n))
-            indices += (np.arange(size) * n)[:, None]  # row r counts into [r n, (r + 1) n)
-            counts = np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
-            sums[start : start + size] = counts.astype(float) @ matrix
-    return sums
+    for start in range(0, n_resamples, chunk):
+        size = min(chunk, n_resamples - start)
+        indices = rng.integers(0, n, size=(size, n))
+        indices += (np.arange(size) * n)[:, None]  # row r counts into [r n, (r + 1) n)
+        yield np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
 
 
 def _one_blas_thread() -> AbstractContextManager[object]:
@@ -288,6 +307,32 @@ def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
     adjusted = np.empty(m)
     adjusted[order] = np.maximum.accumulate(scaled)
     return adjusted
+
+
+def unreachable_significance(n_tests: int, n_resamples: int, confidence: float) -> str | None:
+    """A warning when no Holm-adjusted bootstrap test can be significant: the smallest
+    bootstrap p-value is ``1 / (R + 1)``, Holm multiplies the smallest of ``m`` p-values by
+    ``m``, and a test is significant when its adjusted p-value is below ``1 - confidence``; so
+    ``m / (R + 1) >= 1 - confidence`` makes every verdict "not significant".  ``None`` when
+    significance is reachable (or there is no test).
+
+    >>> unreachable_significance(24, 2000, 0.95) is None
+    True
+    >>> unreachable_significance(24, 200, 0.95)[:60]
+    'bootstrap = 200 resamples cannot make any of 24 Holm-adjuste'
+    """
+    if n_tests < 1 or n_resamples < 1:
+        return None
+    level = round(1.0 - confidence, 12)
+    floor = n_tests / (n_resamples + 1)
+    if floor < level:
+        return None
+    needed = math.floor(round(n_tests / level, 9))  # the least R with m / (R + 1) < level
+    return (
+        f"bootstrap = {n_resamples} resamples cannot make any of {n_tests} Holm-adjusted "
+        f"bootstrap tests significant at {level:g}: the smallest adjusted p-value is "
+        f"{n_tests}/{n_resamples + 1} = {floor:.3g}; use at least {needed} resamples"
+    )
 
 
 def format_p_value(p: float, *, digits: int = 3) -> str:

@@ -52,7 +52,7 @@ def test_export_raganato_and_jsonl(
 ) -> None:
     stem = tmp_path / "out" / "fixture"
     args = ["data", "export", "--corpus", str(tagfile), "--out", str(stem)]
-    assert main([*args, "--format", "raganato"]) == 0
+    assert main([*args, "--to", "raganato"]) == 0
     keys = read_keys(tmp_path / "out" / "fixture.gold.key.txt")
     assert keys == {
         "br-x01.s1.t2": ("approve%2:32:00::",),
@@ -63,16 +63,38 @@ def test_export_raganato_and_jsonl(
     items = read_raganato(tmp_path / "out" / "fixture.data.xml")
     marked = {n.attr("id"): n.senses for item in items for n in item.annotations if n.attr("id")}
     assert marked == keys
-    assert main([*args, "--format", "jsonl", "--verbs", "say"]) == 0
+    assert main([*args, "--to", "jsonl", "--verbs", "say"]) == 0
     (say,) = read_jsonl(tmp_path / "out" / "fixture.jsonl")
     assert say.id == "br-x01.s1.t7" and say.frame is not None
+    # --format is the corpus's format, as in every command
+    back = tmp_path / "out" / "back"
+    argv = ["data", "export", "--corpus", f"{stem}.jsonl", "--out", str(back)]
+    assert main([*argv, "--format", "jsonl", "--to", "raganato"]) == 0
+    assert read_keys(f"{back}.gold.key.txt") == {"br-x01.s1.t7": keys["br-x01.s1.t7"]}
+
+
+def test_export_old_spellings_warn_and_still_work(
+    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Until 0.3: --format raganato|jsonl without --to is the format written, --input-format
+    the corpus's format; each says what to write instead."""
+    stem = tmp_path / "old"
+    args = ["data", "export", "--corpus", str(tagfile), "--out", str(stem)]
+    assert main([*args, "--input-format", "semcor", "--format", "jsonl"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert any("--input-format is deprecated: use --format" in line for line in err)
+    assert any("write --to jsonl" in line for line in err)
+    assert all(line.startswith(("wsd: warning: ", "wrote ")) for line in err)
+    assert len(list(read_jsonl(f"{stem}.jsonl"))) == 4
+    assert main([*args, "--format", "semcor"]) == 2  # the corpus's format, and no --to
+    assert "needs --to raganato|jsonl" in _one_line_error(capsys)
 
 
 @pytest.mark.parametrize(
     "argv",
     [
         ["data", "stats", "--corpus", "/nonexistent/semcor"],
-        ["data", "export", "--corpus", "/nonexistent/x.jsonl", "--format", "jsonl", "--out", "x"],
+        ["data", "export", "--corpus", "/nonexistent/x.jsonl", "--to", "jsonl", "--out", "x"],
     ],
 )
 def test_missing_corpus_is_one_line_exit_2(

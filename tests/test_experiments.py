@@ -266,10 +266,15 @@ def test_learning_curve_at_full_fraction_equals_the_main_run(result) -> None:  #
     for label in ("example", "bayes"):
         full = result.learning_curve[label][-1]
         assert full.fraction == 1.0
-        assert full.train_instances == 2 * sum(COUNTS.values())  # each instance trains 2 folds
+        # each instance trains 2 of the 3 folds of its verb: 6 tasks (2 verbs x 3 folds)
+        assert full.train_instances_total == 2 * sum(COUNTS.values())
+        assert full.train_instances_mean == pytest.approx(full.train_instances_total / 6)
         assert full.scores == result.total.scores[label]
         half = result.learning_curve[label][0]
-        assert half.train_instances < full.train_instances
+        assert half.train_instances_mean < full.train_instances_mean
+        for point in result.learning_curve[label]:  # a bootstrap interval around each point
+            for alpha, (low, high) in point.precision_interval.items():
+                assert low <= point.scores[alpha].precision <= high
 
 
 def test_top_1_recall_is_exact_recall_and_curves_are_bounded(result) -> None:  # type: ignore[no-untyped-def]

@@ -106,7 +106,7 @@ def test_evaluate_on_a_raganato_export(
 ) -> None:
     """The gold refers to SemCor sentences; an export of them keeps the ids."""
     stem = tmp_path / "x01"
-    assert main(["data", "export", "--corpus", str(corpus_dir / "br-x01"), "--format",
+    assert main(["data", "export", "--corpus", str(corpus_dir / "br-x01"), "--to",
                  "raganato", "--out", str(stem)]) == 0  # fmt: skip
     capsys.readouterr()
     argv = ["frames", "--corpus", f"{stem}.data.xml", "--json"]
@@ -125,6 +125,29 @@ def test_evaluate_fixture_gold(corpus_dir: Path, capsys: pytest.CaptureFixture[s
     assert (overall["gold"], overall["predicted"], overall["correct"]) == (3, 3, 3)
     assert overall["f1"] == 1.0 and report["errors"] == []
     assert report["strict"]["subj"]["gold"] == 2 and report["strict"]["obj"]["gold"] == 1
+
+
+def test_lenient_below_strict_is_explained(
+    corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A head found at the gold position with another lemma (the gold writes 'officer', the
+    extractor 'official') is right strictly and wrong leniently: the report says why."""
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("br-x01\t1\t7\tsay\tsubj=6:officer\n", encoding="utf-8")
+    argv = ["frames", "--corpus", str(corpus_dir / "br-x01"), "--evaluate", str(gold)]
+    assert main(argv) == 0
+    text = " ".join(capsys.readouterr().out.split())  # the note is wrapped at 100 columns
+    assert "note: lenient matches the head's lemma instead of its position" in text
+    assert "1 predicted heads sit at a gold head's position with another lemma" in text
+    assert "officer/official" in text and "pn= class" in text
+    assert main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["strict"]["all"]["correct"] == 1 and report["lenient"]["all"]["correct"] == 0
+    assert report["lemma_mismatches"] == {
+        "position_only": 1,
+        "lemma_only": 0,
+        "examples": [["officer", "official"]],
+    }
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,7 @@ def test_results_json_is_strict_json_with_config_and_versions(report) -> None:  
     loaded = json.loads(
         (out / "results.json").read_text(encoding="utf-8"), parse_constant=_reject_constant
     )
-    assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 2)
+    assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 3)
     assert loaded["config"]["name"] == "tiny" and loaded["seed"] == 3
     assert loaded["config"]["evaluation"]["alphas"] == ["0.5", "1", "2", "inf"]
     assert {"toolkit", "python", "numpy", "scikit-learn", "nltk", "thesaurus"} <= set(
@@ -151,8 +151,147 @@ def test_html_is_self_contained(report) -> None:  # type: ignore[no-untyped-def]
     _, out, _ = report
     page = (out / "report.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
-    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
-    assert "<link" not in page and "<script" not in page
+    assert not EXTERNAL.search(page), EXTERNAL.search(page)
+    assert "<link" not in page and "<script" not in page and "@import" not in page
     assert page.count("<svg") == 4
     assert "<?xml" not in page
     assert "Table 1: tiny" in page and "n/a (no multiply-annotated data)" in page
+
+
+# any reference a browser would fetch: src/href/xlink:href to a URL or a file, CSS url(...)
+EXTERNAL = re.compile(
+    r"""(?:\b(?:src|href|xlink:href|srcset|data)\s*=\s*["']?(?!#)[^"'\s>]+)|url\(\s*["']?(?!#)""",
+    re.IGNORECASE,
+)
+
+
+def test_html_legends_say_what_the_stars_mean(report) -> None:  # type: ignore[no-untyped-def]
+    """The stars follow Holm-adjusted p-values; no legend may say they mean an interval
+    excluding 0 (the old report.html did)."""
+    result, out, _ = report
+    page = (out / "report.html").read_text(encoding="utf-8")
+    markdown = (out / "table1.md").read_text(encoding="utf-8")
+    text = table1_text(result)
+    for document in (page, markdown, " ".join(text.split())):
+        assert "* = Holm-adjusted p-value below 0.05" in document
+        assert "* = interval excludes 0" not in document
+    # the 19-column Table 1 scrolls in its own box instead of overflowing the page, and the
+    # settings are tables, not raw JSON
+    assert page.count('<div class="scroll"><table>') >= 4 and "overflow-x:auto" in page
+    assert "<pre>" not in page and '<td class="l">evaluation.alphas</td>' in page
+    assert "bootstrap intervals" in page and "Warning: bootstrap = 200 resamples" in page
+
+
+def test_totals_carry_bootstrap_intervals_everywhere(report) -> None:  # type: ignore[no-untyped-def]
+    result, out, _ = report
+    loaded = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    intervals = loaded["intervals"]
+    assert (intervals["confidence"], intervals["n_resamples"]) == (0.95, 200)
+    for label, by_alpha in intervals["total"].items():
+        for alpha, bounds in by_alpha.items():
+            low, high = bounds["precision"]
+            assert low <= result.total.scores[label][alpha].precision <= high
+            assert set(bounds) == {"precision", "recall", "f1"}
+    rows = list(csv.DictReader(io.StringIO((out / "totals.csv").read_text(encoding="utf-8"))))
+    assert len(rows) == 4 * 4 and {"precision_low", "precision_high", "f1_low"} <= set(rows[0])
+    assert "totals with 95% bootstrap intervals (200 resamples" in table1_text(result)
+    assert any("cannot make any of 24 Holm-adjusted" in w for w in loaded["warnings"])
+
+
+def test_learning_curve_csv_and_plot_show_the_same_sizes(report) -> None:  # type: ignore[no-untyped-def]
+    """The CSV summed the training sizes over folds while the plot showed their mean."""
+    from evaluation.report.plots import learning_curve
+
+    result, out, _ = report
+    rows = list(
+        csv.DictReader(io.StringIO((out / "learning_curve.csv").read_text(encoding="utf-8")))
+    )
+    tasks = result.timing.tasks
+    for row in rows:
+        mean, total = float(row["train_instances_mean"]), int(row["train_instances_total"])
+        assert mean == pytest.approx(total / tasks)
+        assert (
+            float(row["precision_low"]) <= float(row["precision"]) <= float(row["precision_high"])
+        )
+    figure = learning_curve(result)
+    assert figure is not None
+    axes = figure.axes[0]
+    curve = next(line for line in axes.get_lines() if line.get_label() == "example")
+    means = sorted({float(r["train_instances_mean"]) for r in rows if r["method"] == "example"})
+    assert sorted(curve.get_xdata()) == pytest.approx(means)
+    reference = [line for line in axes.get_lines() if line.get_label() == "mfs (whole folds)"]
+    assert len(reference) == 1  # the MFS reference line
+    assert reference[0].get_ydata()[0] == pytest.approx(result.total.scores["mfs"]["0.5"].precision)
+    low, high = axes.get_ylim()
+    assert high - low >= 0.1 - 1e-9  # a 0.005 gap is not blown up to the whole axis
+
+
+def test_y_limits_keep_a_minimum_span() -> None:
+    from evaluation.report.plots import y_limits
+
+    assert y_limits([0.870, 0.875]) == pytest.approx((0.8225, 0.9225))
+    assert y_limits([0.99, 1.0]) == (0.9, 1.0)  # kept inside [0, 1]
+    assert y_limits([0.0, 0.01]) == (0.0, 0.1)
+    assert y_limits([0.2, 0.8]) == pytest.approx((0.17, 0.83))
+    assert y_limits([]) == (0.0, 1.0)
+
+
+def test_predictions_jsonl_has_every_instance_of_every_method(report) -> None:  # type: ignore[no-untyped-def]
+    result, out, _ = report
+    lines = (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == result.total.n * 4
+    first = records[0]
+    assert set(first) >= {"id", "verb", "method", "fold", "sense", "confidence", "ranking"}
+    assert {r["fold"] for r in records} == {0, 1, 2}  # 3 folds
+    assert all(r["sense"] == r["ranking"][0] for r in records if r["ranking"])
+    assert all(1 <= len(r["ranking"]) <= 3 for r in records if r["ranking"])  # top_k = 3
+    example = [r for r in records if r["method"] == "example"]
+    exact = sum(r["credit_inf"] for r in example) / len(example)
+    assert exact == pytest.approx(result.total.scores["example"]["inf"].recall)
+    assert result.records("predictions") == records
+
+
+def _browser() -> str | None:
+    import shutil
+
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def test_report_renders_in_a_headless_browser(report, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """report.html drawn by a real browser (skipped without Chromium): a page of the window's
+    width with tables and figures on it, not a blank or broken page."""
+    import subprocess
+
+    browser = _browser()
+    if browser is None:
+        pytest.skip("no Chromium to render report.html (apt-get install chromium)")
+    _, out, _ = report
+    shot = tmp_path / "report.png"
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        f"--screenshot={shot}",
+        "--window-size=1400,1600",
+        (out / "report.html").as_uri(),
+    ]
+    subprocess.run(command, capture_output=True, timeout=120, check=False)
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        assert image.size == (1400, 1600)
+        grey = image.convert("L")
+        dark = sum(grey.histogram()[:128])  # text, rules and plot lines
+    assert dark > 5000

@@ -315,3 +315,60 @@ def test_agreement_bad_input(
     status, out, err = _agreement(capsys, *args)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_several_keys_per_line_are_shares_with_a_warning_or_a_ranking(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A top-3 file written as plain keys earned 1/3 per right key without a word; now a
+    warning says so, --several-keys first scores the first key, and the ranked format
+    (key:score, what wsd disambiguate --top-k writes) is scored by its first key."""
+    gold = tmp_path / "gold.key"
+    gold.write_text("d1 run%1\nd2 run%2\nd3 run%3\n", encoding="utf-8")
+    top3 = tmp_path / "top3.key"
+    top3.write_text("d1 run%1 run%2 run%3\nd2 run%2 run%1 run%3\nd3 run%1 run%3 run%2\n")
+    argv = ["score", "--gold", str(gold), "--verb-thesaurus", TOY, "--alpha", "inf"]
+
+    def precision(pred: Path, *extra: str) -> tuple[float, str]:
+        assert main([*argv, "--pred", str(pred), "--json", *extra]) == 0
+        out, err = capsys.readouterr()
+        return json.loads(out)["overall"]["inf"]["precision"], err
+
+    shares, warning = precision(top3)
+    assert shares == pytest.approx(1 / 3)  # one right key of three on every line
+    assert warning.startswith("wsd: warning: ") and "3 of 3 lines list several keys" in warning
+    assert "--several-keys first" in warning and warning.count("\n") == 1
+    first, quiet = precision(top3, "--several-keys", "first")
+    assert first == pytest.approx(2 / 3) and quiet == ""
+    ranked = tmp_path / "ranked.key"
+    ranked.write_text(
+        "d1 run%1:0.6 run%2:0.3 run%3:0.1\nd2 run%2:0.5 run%1:0.4 run%3:0.1\n"
+        "d3 run%1:0.7 run%3:0.2 run%2:0.1\n"
+    )
+    by_rank, quiet = precision(ranked)
+    assert by_rank == pytest.approx(2 / 3) and quiet == ""
+    assert main([*argv, "--pred", str(ranked)]) == 0
+    assert "ranked keys (key:score); the first key of each line is scored" in (
+        capsys.readouterr().out
+    )
+
+
+def test_graded_scores_warn_when_the_keys_are_unknown_to_the_thesaurus(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Japanese keys scored against WordNet: graded credit silently became exact match."""
+    gold, pred = tmp_path / "gold.key", tmp_path / "pred.key"
+    gold.write_text("i1 材料を使う\ni2 消費する\ni3 人を使う\n", encoding="utf-8")
+    pred.write_text("i1 道具を使う\ni2 消費する\ni3 雇う\n", encoding="utf-8")
+    assert main(["score", "--gold", str(gold), "--pred", str(pred), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and err.startswith("wsd: warning: thesaurus wordnet-verb")
+    assert "does not know 3 of 3 gold keys and 3 of 3 answered keys" in err
+    assert "(3 of 3 instances have an unknown gold key)" in err and "--verb-thesaurus" in err
+    report = json.loads(out)
+    assert report["warnings"] == [err.removeprefix("wsd: warning: ").strip()]
+    verbs = Path(__file__).parent / "data" / "thesaurus" / "tsukau_verbs.tsv"
+    argv = ["score", "--gold", str(gold), "--pred", str(pred), "--verb-thesaurus", str(verbs)]
+    assert main([*argv, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and json.loads(out)["warnings"] == []

@@ -566,13 +566,13 @@ def test_atomic_files_get_the_usual_mode(tmp_path: Path, umask: int) -> None:
 # --- CLI ----------------------------------------------------------------------------------------
 def test_cli_on_a_file_thesaurus(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = str(data_dir / "thesaurus" / "tsukau_verbs.tsv")
-    assert main(["thesaurus", "distance", "道具を使う", "消費する", "--thesaurus", spec]) == 0
+    assert main(["thesaurus", "distance", "道具を使う", "消費する", "--verb-thesaurus", spec]) == 0
     assert capsys.readouterr().out == "7\n"
-    assert main(["thesaurus", "distance", "人を使う", "行為", "--thesaurus", spec]) == 0
+    assert main(["thesaurus", "distance", "人を使う", "行為", "--verb-thesaurus", spec]) == 0
     assert capsys.readouterr().out == "2\n"  # a node name works as a key
-    assert main(["thesaurus", "maxlen", "使う", "--thesaurus", spec]) == 0
+    assert main(["thesaurus", "maxlen", "使う", "--verb-thesaurus", spec]) == 0
     assert capsys.readouterr().out == "7\n"
-    assert main(["thesaurus", "path", "道具を使う", "材料を使う", "--thesaurus", spec]) == 0
+    assert main(["thesaurus", "path", "道具を使う", "材料を使う", "--verb-thesaurus", spec]) == 0
     assert capsys.readouterr().out.split() == ["道具の利用", "利用", "材料の利用"]
 
 
@@ -580,7 +580,7 @@ def test_cli_errors_exit_2_with_one_line(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     spec = str(data_dir / "thesaurus" / "tsukau_verbs.tsv")
-    assert main(["thesaurus", "distance", "人を使う", "宇宙", "--thesaurus", spec]) == 2
+    assert main(["thesaurus", "distance", "人を使う", "宇宙", "--verb-thesaurus", spec]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'宇宙' is neither a sense nor a node" in err
     assert main(["thesaurus", "distance", "a", "b"]) == 2
@@ -593,13 +593,13 @@ def test_cli_unknown_sense_key_keeps_the_suggestion(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     spec = str(write_thesaurus(tmp_path, "a\tR\nb\tR\n", "bank\tbank%1\ta\nbank\tbank%2\tb\n"))
-    assert main(["thesaurus", "distance", "bank%1", "bank%2", "--thesaurus", spec]) == 0
+    assert main(["thesaurus", "distance", "bank%1", "bank%2", "--verb-thesaurus", spec]) == 0
     assert capsys.readouterr().out == "2\n"
-    assert main(["thesaurus", "distance", "bank%3", "bank%1", "--thesaurus", spec]) == 2
+    assert main(["thesaurus", "distance", "bank%3", "bank%1", "--verb-thesaurus", spec]) == 2
     err = capsys.readouterr().err
     assert err == (
         "wsd: error: 'bank%3' is neither a sense nor a node of thesaurus t "
         "(bank has bank%1, bank%2)\n"
     )
-    assert main(["thesaurus", "path", "bank%1", "shore%1", "--thesaurus", spec]) == 2
+    assert main(["thesaurus", "path", "bank%1", "shore%1", "--verb-thesaurus", spec]) == 2
     assert capsys.readouterr().err.endswith("neither a sense nor a node of thesaurus t\n")

@@ -18,9 +18,11 @@ cd "$work"  # nothing of the checkout on sys.path
 "$venv/python" -m wsd --version
 "$venv/wsd" thesaurus maxlen use
 "$venv/wsd" train --method example --corpus "$data/br-x01" --out model.json
-"$venv/wsd" disambiguate --model model.json --input "$data/x01.data.xml" --out pred.key \
-  --gold-out gold.key
+"$venv/wsd" disambiguate --model model.json --corpus "$data/x01.data.xml" --out pred.key \
+  --gold-out gold.key --top-k 2 --confidence
 "$venv/wsd" score --gold gold.key --pred pred.key
+"$venv/wsd" compare --gold gold.key pred.key --out compare --quiet --bootstrap 200
+test -s compare/report.html
 "$venv/wsd" frames --corpus "$data/br-x01" --limit 1 > frames.jsonl
 test -s frames.jsonl
 # the installed packages carry their types: mypy checks a user's script against them

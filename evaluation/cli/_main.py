@@ -1,25 +1,28 @@
 """The ``wsd`` argument parser, assembled from the command modules of this package, and
 ``main``: a subcommand's ``run(args)`` returns an exit status; any
 :class:`~thesaurus.ToolkitError` (a user's mistake: bad file, unknown key, bad config) becomes
-one line on stderr and exit status 2, never a traceback.
+one line on stderr and exit status 2, never a traceback.  Warnings (an old option spelling,
+graded scores that became exact match, ...) are one line each, ``wsd: warning: ...``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import NoReturn
 
 from thesaurus import ToolkitError
 
-from . import agreement, data, evaluate, frames, model, score
+from . import agreement, compare, data, evaluate, frames, model, score
 from . import thesaurus as thesaurus_command
+from ._options import show_warning
 
 __all__ = ["build_parser", "main"]
 
 # In the order of ``wsd --help``.
-COMMANDS = (data, frames, thesaurus_command, model, evaluate, score, agreement)
+COMMANDS = (data, frames, thesaurus_command, model, evaluate, score, compare, agreement)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,6 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with warnings.catch_warnings():
+        warnings.showwarning = show_warning
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -1,8 +1,12 @@
 """``wsd data``: provision WordNet, count a corpus, export it in a benchmark format.
 
 wsd data setup [--force]
-wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--all-verbs]
-wsd data export --corpus PATH --format raganato|jsonl --out STEM [--verbs V ...]
+wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--no-gold]
+wsd data export --corpus PATH [--format F] --to raganato|jsonl --out STEM [--verbs V ...]
+
+``--format`` is the format of the corpus read, as in every command; ``data export --to`` is the
+format written.  Old spellings (until 0.3, with a warning): ``export --input-format F`` for
+``--format F``, and ``export --format raganato|jsonl`` without ``--to`` for ``--to``.
 """
 
 from __future__ import annotations
@@ -11,12 +15,16 @@ import argparse
 import json
 import sys
 import time
+import warnings
 from pathlib import Path
 
 from wsd import WSDError
 from wsd.corpus._load import FORMATS
 
-__all__ = ["register", "run_export", "run_setup", "run_stats"]
+from ._options import warn_renamed
+from ._progress import Steps
+
+__all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
 
 _EXPORT_FORMATS = ("raganato", "jsonl")
 
@@ -49,10 +57,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     stats.set_defaults(func=run_stats)
 
     export = commands.add_parser(
-        "export", help="write a corpus's verb instances as Raganato XML + key file, or JSONL"
+        "export",
+        help="write a corpus's verb instances as Raganato XML + key file, or JSONL",
+        description="--format is the corpus's format (as in every command), --to the format "
+        "written.  Old spellings, until 0.3: --input-format F (now --format F), and --format "
+        "raganato|jsonl without --to (now --to).",
     )
-    _corpus_arguments(export, required=True, format_option="--input-format")
-    export.add_argument("--format", required=True, choices=_EXPORT_FORMATS, help="output format")
+    _corpus_arguments(export, required=True, format_option="--format", any_format=True)
+    export.add_argument(
+        "--input-format", dest="old_input_format", choices=FORMATS, help=argparse.SUPPRESS
+    )
+    export.add_argument("--to", choices=_EXPORT_FORMATS, help="format written (required)")
     export.add_argument(
         "--out",
         required=True,
@@ -66,7 +81,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _corpus_arguments(
-    parser: argparse.ArgumentParser, *, required: bool, format_option: str
+    parser: argparse.ArgumentParser, *, required: bool, format_option: str, any_format: bool = False
 ) -> None:
     parser.add_argument(
         "--corpus",
@@ -77,7 +92,7 @@ def _corpus_arguments(
     parser.add_argument(
         format_option,
         dest="input_format",
-        default="auto",
+        default=None if any_format else "auto",
         choices=FORMATS,
         help="corpus format (default: by file shape)",
     )
@@ -99,9 +114,15 @@ def run_stats(args: argparse.Namespace) -> int:
 
     path = args.corpus if args.corpus is not None else find_semcor(None)
     started = time.perf_counter()
-    corpus = load_corpus(
-        path, args.input_format, verbs=args.verbs, frames=False, require_gold=not args.no_gold
-    )
+    with Steps("data stats") as steps:
+        corpus = load_corpus(
+            path,
+            args.input_format,
+            verbs=args.verbs,
+            frames=False,
+            require_gold=not args.no_gold,
+            progress=steps.step("corpus files"),
+        )
     report = {"corpus": str(path), "format": corpus.fmt, **corpus.stats.as_dict()}
     report["seconds"] = round(time.perf_counter() - started, 2)
     json.dump(report, sys.stdout, indent=2, ensure_ascii=False)
@@ -109,13 +130,43 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def export_formats(args: argparse.Namespace) -> tuple[str, str]:
+    """The (read, written) formats of ``data export``, from ``--format``/``--to`` or their old
+    spellings (module docstring); a missing ``--to`` is a :class:`WSDError`."""
+    read, written = args.input_format, args.to
+    if args.old_input_format is not None:
+        warn_renamed("--input-format", "--format")
+        if read is not None and written is not None and read != args.old_input_format:
+            raise WSDError("--input-format and --format name two corpus formats: give --format")
+    if written is None:
+        if read in _EXPORT_FORMATS:  # the old spelling: --format was the format written
+            warnings.warn(
+                f"data export --format {read} without --to is deprecated: write --to {read} "
+                "(--format names the corpus's format, as in every command; from 0.3 on, this "
+                "old meaning goes)",
+                FutureWarning,
+                stacklevel=2,
+            )
+            return args.old_input_format or "auto", read
+        raise WSDError("data export needs --to raganato|jsonl (the format written)")
+    if read is None:
+        read = args.old_input_format
+    return read or "auto", written
+
+
 def run_export(args: argparse.Namespace) -> int:
     from wsd.corpus import load_corpus, write_jsonl, write_raganato
 
-    jsonl = args.format == "jsonl"
-    corpus = load_corpus(
-        args.corpus, args.input_format, verbs=args.verbs, frames=jsonl and not args.no_frames
-    )
+    read, written = export_formats(args)
+    jsonl = written == "jsonl"
+    with Steps("data export") as steps:
+        corpus = load_corpus(
+            args.corpus,
+            read,
+            verbs=args.verbs,
+            frames=jsonl and not args.no_frames,
+            progress=steps.step("corpus files"),
+        )
     if not corpus.instances:
         raise WSDError(f"{args.corpus}: no verb instance to export")
     stem = Path(args.out)

@@ -3,18 +3,27 @@
 The config is validated before any work (unknown key, wrong type, alpha <= 0, unknown method
 or parameter, a thesaurus that does not load); then the corpus is loaded once and checked
 (listed verbs present, enough instances for the folds); then every verb's folds run (one job
-per verb), and the Table 1-style table is printed while ``results.json``, ``table1.md``, CSVs,
-plots and ``report.html`` go to ``--out`` (default ``results/<name>``).
+per verb), and the Table 1-style table is printed (with the totals' bootstrap intervals and
+the significance of every pair) while ``results.json``, ``table1.md``, CSVs,
+``predictions.jsonl`` (every instance's answer per method and fold), plots and ``report.html``
+go to ``--out`` (default ``results/<name>``).  Progress: a bar per step on a terminal, else
+one line per long step on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["register", "run"]
+from ._progress import Steps
+
+if TYPE_CHECKING:
+    from evaluation.experiment import ExperimentResult
+
+__all__ = ["register", "report", "run"]
 
 
 def register(subparsers: Any) -> None:
@@ -30,24 +39,45 @@ def register(subparsers: Any) -> None:
         "--n-jobs", type=int, help="parallel workers, one job per verb; overrides [cv] n_jobs"
     )
     parser.add_argument("--corpus", help="corpus path; overrides [corpus] path and $WSD_SEMCOR")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
+    parser.add_argument("--quiet", action="store_true", help="no progress, no table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation import ConfigError
     from evaluation.experiment import load_config, run_experiment
-    from evaluation.report import table1_text, write_report
 
     config = load_config(args.config)
     if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):
         raise ConfigError(f"--n-jobs = {args.n_jobs}: must be >= 1 (or -1 for every core)")
     out = Path(args.out) if args.out else Path("results") / config.name
-    progress = not args.quiet and sys.stderr.isatty()
-    result = run_experiment(config, corpus_path=args.corpus, n_jobs=args.n_jobs, progress=progress)
-    written = write_report(result, out, figures=not args.no_plots)
-    if not args.quiet:
-        sys.stdout.write(table1_text(result))
-        print(f"wrote {len(written)} files to {out} in {result.timing.total_s:.1f} s")
+    with Steps("evaluate", enabled=not args.quiet) as steps:
+        result = run_experiment(config, corpus_path=args.corpus, n_jobs=args.n_jobs, progress=steps)
+    report(result, out, started, quiet=args.quiet, figures=not args.no_plots)
     return 0
+
+
+def report(
+    result: ExperimentResult,
+    out: Path,
+    started: float,
+    *,
+    quiet: bool,
+    figures: bool,
+    limit: int | None = None,
+) -> None:
+    """Write the report files and print the table and one line on what was written and how
+    long the whole command and the report took (``wsd evaluate`` and ``wsd compare``)."""
+    from evaluation.report import table1_text, write_report
+
+    written_at = time.perf_counter()
+    written = write_report(result, out, figures=figures)
+    done = time.perf_counter()
+    if not quiet:
+        sys.stdout.write(table1_text(result, limit=limit))
+        print(
+            f"wrote {len(written)} files to {out} in {done - written_at:.1f} s "
+            f"({done - started:.1f} s in all)"
+        )

@@ -1,5 +1,13 @@
 """``wsd train`` and ``wsd disambiguate``: fit a method on a tagged corpus, save it as JSON,
-and answer every verb instance of another corpus in the standard key format."""
+and answer every verb instance of another corpus in the standard key format.
+
+``wsd disambiguate`` writes plain key lines (``id key``) by default; with ``--top-k K > 1`` or
+``--confidence`` it writes the ranked extension that ``wsd score`` and ``wsd compare`` read
+(``id key:score ... [confidence=C]``, :mod:`evaluation.answers`).  Both commands read corpora
+given with ``--corpus`` (``disambiguate --input`` is the old spelling) and show their long
+steps (reading the corpus, fitting each verb, ranking) as progress bars on a terminal, else
+as one line each.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +18,22 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thesaurus.io import atomic_open
 from wsd import ModelError
+from wsd.corpus._load import FORMATS
 from wsd.types import Instance, Prediction
 
-__all__ = ["METHOD_NAMES", "register"]
+from ._options import renamed
+from ._progress import Steps
+
+if TYPE_CHECKING:
+    from evaluation.answers import Answer
+
+__all__ = ["METHOD_NAMES", "RANK_CHUNK", "register"]
+
+RANK_CHUNK = 500  # instances ranked between two progress updates
 
 # The names of wsd.methods.METHODS, spelled out so that building the CLI does not import
 # scikit-learn (a test checks that both agree).
@@ -32,11 +50,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         metavar="PATH",
         help="SemCor dir(s)/file(s), Raganato *.data.xml or JSONL (default: search for SemCor)",
     )
-    train.add_argument("--format", default="auto", help="corpus format (default: by file shape)")
+    train.add_argument(
+        "--format", default="auto", choices=FORMATS, help="corpus format (default: by file shape)"
+    )
     train.add_argument("--method", required=True, choices=METHOD_NAMES)
     train.add_argument("--verbs", nargs="+", metavar="LEMMA", help="train only these verbs")
     train.add_argument(
-        "--param", action="append", default=[], metavar="K=V", help="method parameter, repeatable"
+        "--param",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="method parameter, repeatable; the config keys (lambda=0.3 sets confidence_lambda; "
+        "lambda_ is the old spelling)",
     )
     train.add_argument("--out", required=True, help="model file to write (JSON)")
     _file_selection(train)
@@ -47,24 +72,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     dis.add_argument("--model", required=True, help="model file written by `wsd train`")
     dis.add_argument(
+        "--corpus",
         "--input",
+        action=renamed("--input"),
+        dest="corpus",
         required=True,
         nargs="+",
         metavar="PATH",
-        help="SemCor tag file(s)/dir(s), Raganato *.data.xml or JSONL",
+        help="corpus to disambiguate: SemCor tag file(s)/dir(s), Raganato *.data.xml or JSONL "
+        "(--input: the old spelling)",
     )
-    dis.add_argument("--format", default="auto")
+    dis.add_argument(
+        "--format", default="auto", choices=FORMATS, help="corpus format (default: by file shape)"
+    )
     dis.add_argument("--out", required=True, help="key file to write")
     dis.add_argument(
         "--gold-out",
         metavar="KEY",
-        help="also write the input's gold senses as a key file (for `wsd score`)",
+        help="also write the input's gold senses as a key file (for `wsd score`); instances "
+        "without gold get no line, and the summary counts them by reason",
     )
-    dis.add_argument("--top-k", type=int, default=1, metavar="K", help="senses per line")
+    dis.add_argument(
+        "--top-k",
+        type=int,
+        default=1,
+        metavar="K",
+        help="senses per line, best first; K > 1 writes key:score items (a ranking)",
+    )
     dis.add_argument(
         "--confidence",
         action="store_true",
-        help="also write OUT.confidence.jsonl with scores, confidence and fallback per instance",
+        help="write key:score items and confidence=C on each line, and OUT.confidence.jsonl "
+        "with every candidate's score and the fallback per instance",
     )
     dis.add_argument(
         "--allow-resource-mismatch",
@@ -95,10 +134,12 @@ def _load_instances(
     context_window: int | str = 0,
     files: Sequence[str] | None = None,
     exclude: Sequence[str] | None = None,
-) -> tuple[list[Instance], Counter[str]]:
-    """Verb instances of every corpus in ``paths`` (SemCor found by search when None), and
-    the corpus layer's counts of verb tokens skipped, by reason.  ``files``/``exclude`` keep
-    or leave out SemCor tag files by name; every name must exist in some source."""
+    steps: Steps | None = None,
+) -> tuple[list[Instance], Counter[str], Counter[str]]:
+    """Verb instances of every corpus in ``paths`` (SemCor found by search when None), the
+    corpus layer's counts of verb tokens skipped, by reason, and of instances kept without
+    gold, by reason.  ``files``/``exclude`` keep or leave out SemCor tag files by name; every
+    name must exist in some source.  ``steps`` shows the files read."""
     from wsd.corpus import detect_format, find_semcor, load_corpus, semcor_files
 
     sources = [str(find_semcor(None))] if not paths else list(paths)
@@ -106,6 +147,7 @@ def _load_instances(
     seen: set[str] = set()
     instances: list[Instance] = []
     skipped: Counter[str] = Counter()
+    without_gold: Counter[str] = Counter()
     for source in sources:
         chosen: list[str] | None = None
         if wanted:
@@ -123,13 +165,15 @@ def _load_instances(
             require_gold=require_gold,
             context_window=context_window,
             files=chosen,
+            progress=None if steps is None else steps.step(f"reading {Path(source).name}"),
         )
         instances.extend(corpus.instances)
         skipped.update(corpus.stats.skipped)
+        without_gold.update(corpus.stats.without_gold)
     missing = sorted(wanted - seen)
     if missing:
         raise ModelError(f"no SemCor tag file {missing[0]!r} in {', '.join(sources)}")
-    return instances, skipped
+    return instances, skipped, without_gold
 
 
 def run_train(args: argparse.Namespace) -> int:
@@ -138,22 +182,24 @@ def run_train(args: argparse.Namespace) -> int:
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
     started = time.perf_counter()
-    instances, skipped = _load_instances(
-        args.corpus,
-        args.format,
-        args.verbs,
-        context_window=method.context_window,
-        files=args.files,
-        exclude=args.exclude,
-    )
-    if not instances:
-        raise ModelError("no verb instances with a gold sense to train on")
-    if args.verbs:
-        found = {inst.lemma for inst in instances}
-        missing = [v for v in args.verbs if v not in found]
-        if missing:
-            raise ModelError(f"verb {missing[0]!r} has no training instance in the corpus")
-    method.fit(instances)
+    with Steps("train") as steps:
+        instances, skipped, _ = _load_instances(
+            args.corpus,
+            args.format,
+            args.verbs,
+            context_window=method.context_window,
+            files=args.files,
+            exclude=args.exclude,
+            steps=steps,
+        )
+        if not instances:
+            raise ModelError("no verb instances with a gold sense to train on")
+        if args.verbs:
+            found = {inst.lemma for inst in instances}
+            missing = [v for v in args.verbs if v not in found]
+            if missing:
+                raise ModelError(f"verb {missing[0]!r} has no training instance in the corpus")
+        method.fit(instances, progress=steps.step(f"fitting {method.name} per verb"))
     save_model(method, args.out)
     print(
         f"trained {method.name} on {len(instances)} instances of {len(method.verbs_)} verbs "
@@ -168,33 +214,76 @@ def run_train(args: argparse.Namespace) -> int:
 
 
 def run_disambiguate(args: argparse.Namespace) -> int:
+    from evaluation.answers import write_answers
     from wsd.corpus.keys import write_keys
     from wsd.methods import load_model
 
     if args.top_k < 1:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
-    instances, skipped = _load_instances(
-        args.input,
-        args.format,
-        None,
-        require_gold=False,
-        context_window=method.context_window,
-        files=args.files,
-        exclude=args.exclude,
+    with Steps("disambiguate") as steps:
+        instances, skipped, without_gold = _load_instances(
+            args.corpus,
+            args.format,
+            None,
+            require_gold=False,
+            context_window=method.context_window,
+            files=args.files,
+            exclude=args.exclude,
+            steps=steps,
+        )
+        if not instances:
+            raise ModelError(f"{' '.join(args.corpus)}: no verb instances to disambiguate")
+        predictions: list[Prediction] = []
+        for start in range(0, len(instances), RANK_CHUNK):
+            predictions += method.rank(instances[start : start + RANK_CHUNK])
+            steps("ranking", len(predictions), len(instances))
+    ranked = args.top_k > 1 or args.confidence
+    write_answers(
+        args.out,
+        (
+            (p.instance_id, _answer(p, args.top_k, scores=ranked, confidence=args.confidence))
+            for p in predictions
+        ),
     )
-    if not instances:
-        raise ModelError(f"{' '.join(args.input)}: no verb instances to disambiguate")
-    predictions = method.rank(instances)
-    write_keys(args.out, ((p.instance_id, p.top(args.top_k)) for p in predictions))
     if args.gold_out:
-        write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
+        lines = write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
+        print(_gold_summary(args.gold_out, lines, len(instances), without_gold), file=sys.stderr)
     if args.confidence:
         _write_confidence(f"{args.out}.confidence.jsonl", predictions)
     print(_summary(predictions, method.verbs_, skipped), file=sys.stderr)
     if method.oracle:
         print(f"disambiguate: ORACLE setting: {method.oracle}", file=sys.stderr)
     return 0
+
+
+def _answer(prediction: Prediction, k: int, *, scores: bool, confidence: bool) -> Answer:
+    """The key-file answer of a prediction: its ``k`` best senses, with their scores and its
+    confidence when asked (an abstention has no key: no line)."""
+    from evaluation.answers import Answer
+
+    best = prediction.ranking[:k]
+    return Answer(
+        keys=tuple(sense for sense, _ in best),
+        scores=tuple(score for _, score in best) if scores and best else None,
+        confidence=prediction.confidence if confidence and best else None,
+    )
+
+
+def _gold_summary(path: str, lines: int, instances: int, without_gold: Counter[str]) -> str:
+    """How many gold lines were written for how many instances, and why the others have
+    none (SemCor: a sense lost in the WordNet 1.6 -> 3.0 mapping, or no sense key at all)."""
+    text = f"disambiguate: gold: wrote {lines} lines to {path} for {instances} instances"
+    missing = instances - lines
+    if not missing:
+        return text
+    reasons = {
+        "sense-lost-in-mapping": "sense-lost-in-mapping (wnsn=0: a WordNet 1.6 sense with no 3.0 "
+        "counterpart)",
+        "no-gold": "no-gold (a verb without a sense key: unannotated input)",
+    }
+    why = ", ".join(f"{n} {reasons.get(r, r)}" for r, n in sorted(without_gold.items()))
+    return f"{text}; {missing} instances have no gold line: {why or 'no sense key'}"
 
 
 def _write_confidence(path: str, predictions: Sequence[Prediction]) -> None:

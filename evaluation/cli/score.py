@@ -1,6 +1,13 @@
 """``wsd score``: graded scoring of any system's key file against a gold key file
 (:func:`evaluation.scoring.score_keys`, which documents the scores).
 
+The system's file may be plain (``id key [key ...]``) or ranked (``id key:score ...
+[confidence=C]``, :mod:`evaluation.answers`).  A ranked line's first key is its answer; several
+keys on a plain line are several answers, each earning its share of the credit as in the
+official scorer, and a warning says so (``--several-keys first`` scores only the first).
+Graded scores need keys the verb thesaurus knows: a warning counts the unknown ones (their
+credit is exact match).
+
 With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
 --classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
 by its class before scoring; only exact match on classes (``alpha = inf``) is scored then.
@@ -12,12 +19,16 @@ import argparse
 import json
 import math
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from evaluation import EvaluationError
+from evaluation import EvaluationError, EvaluationWarning
+from evaluation.answers import read_answers, several_keys_rule
 from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
+
+from .compare import SEVERAL_KEYS
 
 __all__ = ["register", "run"]
 
@@ -27,7 +38,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "score", help="score a system's key file against gold: exact and graded P/R/F1"
     )
     parser.add_argument("--gold", required=True, metavar="KEY", help="gold key file")
-    parser.add_argument("--pred", required=True, metavar="KEY", help="system key file")
+    parser.add_argument(
+        "--pred", required=True, metavar="KEY", help="system key file, plain or ranked (key:score)"
+    )
+    parser.add_argument(
+        "--several-keys",
+        choices=SEVERAL_KEYS,
+        help="lines with several keys: score the first (default for ranked key:score files) or "
+        "all, each earning its share of the credit as in the official scorer (default for plain "
+        "files, with a warning)",
+    )
     parser.add_argument(
         "--alpha",
         nargs="+",
@@ -92,22 +112,46 @@ def _format_per_verb(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _answers_line(ranked: bool, rule: str, several: int) -> str:
+    kind = "ranked keys (key:score)" if ranked else "plain keys"
+    if rule == "first":
+        return f"answers: {kind}; the first key of each line is scored"
+    if not several:
+        return f"answers: {kind}, one per line"
+    return (
+        f"answers: {kind}; {several} lines with several keys, each key earning its share of the"
+        " credit (official scorer)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import thesaurus
     from evaluation.agreement import read_class_table
     from wsd.corpus.keys import read_keys
 
     alphas = _alphas(args.alpha, args.classes is not None)
-    gold = read_keys(args.gold)
-    pred = read_keys(args.pred)
-    classes = read_class_table(args.classes) if args.classes else None
     verbs = thesaurus.load(args.verb_thesaurus)
+    gold = read_keys(args.gold)
+    answers = read_answers(args.pred)
+    classes = read_class_table(args.classes) if args.classes else None
+    rule, note = several_keys_rule(answers, args.several_keys)  # warned once all input is read
+    if note is not None:
+        warnings.warn(note, EvaluationWarning, stacklevel=1)
+    pred = answers.keys(rule)
     report = {
         "gold": str(args.gold),
         "pred": str(args.pred),
         "verb_thesaurus": str(args.verb_thesaurus),
         **score_keys(gold, pred, verbs, alphas, per_verb=args.per_verb, classes=classes),
     }
+    report["answers"] = {
+        "ranked": answers.ranked,
+        "confidence": answers.has_confidence,
+        "several_keys": rule,
+        "lines_with_several_keys": answers.several,
+    }
+    if note is not None:
+        report["warnings"].insert(0, note)
     if args.classes:
         report["classes"] = {"path": str(args.classes), **report["classes"]}
     if args.json:
@@ -117,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
     lines = [
         f"gold: {report['instances']} instances; predicted: {report['attempted']} attempted"
         f" (not in gold: {report['not_in_gold']}, ignored)",
+        _answers_line(answers.ranked, rule, answers.several),
         "exact match at alpha = inf; graded acceptability otherwise"
         if not args.classes
         else f"exact match on sense classes of {args.classes} (gold keys in the table: "

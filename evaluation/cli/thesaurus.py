@@ -5,22 +5,29 @@ WordNet path lengths compare with NLTK's.
 
     wsd thesaurus distance use%2:34:01:: use%2:34:00::      # LEN, one integer
     wsd thesaurus maxlen use                                # MAXLEN(use), one integer
+    wsd thesaurus maxlen bank --noun-thesaurus wordnet-noun # MAXLEN of the noun bank
     wsd thesaurus path use%2:34:01:: use%2:41:14::          # node names, one per line
-    wsd thesaurus distance 道具を使う 消費する --thesaurus tests/data/thesaurus/tsukau_verbs.tsv
+    wsd thesaurus distance 道具を使う 消費する --verb-thesaurus tsukau_verbs.tsv  # a TSV file
     wsd thesaurus compare-nltk --pairs 10000 --seed 1       # thesaurus/README.md's table, JSON
 
 A KEY is a sense id (WordNet sense key) or a node name (a synset name such as ``use.v.01``,
-or a node of a file thesaurus).  Without ``--thesaurus``, sense keys choose the WordNet
-thesaurus by their part of speech (``%2:`` verbs, ``%1:`` nouns); ``maxlen`` defaults to verbs.
+or a node of a file thesaurus).  A thesaurus is named by its role, as everywhere:
+``--verb-thesaurus`` or ``--noun-thesaurus`` (``--thesaurus`` is the old spelling of either).
+Without one, sense keys choose the WordNet thesaurus by their part of speech (``%2:`` verbs,
+``%1:`` nouns); ``maxlen`` uses the verb thesaurus and says so on stderr, with the number of
+senses it found.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from thesaurus import Thesaurus, ThesaurusError, UnknownKeyError, load
+
+from ._options import warn_renamed
 
 __all__ = ["register", "run"]
 
@@ -36,7 +43,6 @@ def register(subparsers: Any) -> None:
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     actions.required = True
-    spec_help = "wordnet-verb, wordnet-noun or a <stem>.tsv file (default: from the keys' POS)"
     for action, help_text in (
         ("distance", "LEN between two senses or nodes"),
         ("path", "the nodes on the path between two senses or nodes"),
@@ -44,16 +50,62 @@ def register(subparsers: Any) -> None:
         sub = actions.add_parser(action, help=help_text, description=help_text)
         sub.add_argument("key_a", metavar="KEY_A")
         sub.add_argument("key_b", metavar="KEY_B")
-        sub.add_argument("--thesaurus", metavar="SPEC", help=spec_help)
-    sub = actions.add_parser("maxlen", help="MAXLEN of a word: longest LEN between its senses")
+        _thesaurus_options(sub, "default: WordNet's, by the keys' part of speech")
+    sub = actions.add_parser(
+        "maxlen",
+        help="MAXLEN of a word: longest LEN between its senses",
+        description="MAXLEN of a word in the verb thesaurus (default wordnet-verb) or, with "
+        "--noun-thesaurus, in a noun thesaurus; stderr names the thesaurus and the senses found",
+    )
     sub.add_argument("lemma", metavar="LEMMA")
-    sub.add_argument("--thesaurus", metavar="SPEC", default="wordnet-verb", help=spec_help)
+    _thesaurus_options(sub, "default: --verb-thesaurus wordnet-verb")
     compare_help = "our WordNet path lengths vs NLTK's on random synset pairs, one JSON line each"
     sub = actions.add_parser("compare-nltk", help=compare_help, description=compare_help)
     sub.add_argument("--pairs", type=int, default=2000, help="random pairs per thesaurus")
     sub.add_argument("--seed", type=int, default=0)
     sub.add_argument("specs", nargs="*", default=["wordnet-verb", "wordnet-noun"], metavar="SPEC")
     parser.set_defaults(func=run)
+
+
+def _thesaurus_options(parser: argparse.ArgumentParser, default: str) -> None:
+    group = parser.add_mutually_exclusive_group()
+    spec = "wordnet-verb, wordnet-noun or a <stem>.tsv file"
+    group.add_argument("--verb-thesaurus", metavar="SPEC", help=f"a verb thesaurus: {spec}")
+    group.add_argument(
+        "--noun-thesaurus", metavar="SPEC", help=f"a noun thesaurus: {spec} ({default})"
+    )
+    group.add_argument("--thesaurus", metavar="SPEC", help=argparse.SUPPRESS)  # until 0.3
+
+
+def _given(args: argparse.Namespace) -> tuple[str | None, str]:
+    """The thesaurus spec given (or None) and its role, ``verb`` unless ``--noun-thesaurus``."""
+    if args.thesaurus is not None:
+        warn_renamed("--thesaurus", "--verb-thesaurus or --noun-thesaurus")
+        return args.thesaurus, "verb"
+    if args.noun_thesaurus is not None:
+        return args.noun_thesaurus, "noun"
+    return args.verb_thesaurus, "verb"
+
+
+def _maxlen(lemma: str, spec: str | None, role: str) -> int:
+    """MAXLEN of ``lemma``, saying on stderr in which thesaurus and over how many senses; an
+    unknown word names the other WordNet thesaurus when that one knows it."""
+    chosen = spec or "wordnet-verb"
+    thes = load(chosen)
+    if not thes.has_word(lemma):
+        other = {"wordnet-verb": ("wordnet-noun", "noun"), "wordnet-noun": ("wordnet-verb", "verb")}
+        hint = ""
+        if chosen in other:
+            name, kind = other[chosen]
+            if load(name).has_word(lemma):
+                hint = f" (it is a {kind} of {name}: --{kind}-thesaurus {name})"
+        raise UnknownKeyError(f"{lemma!r} is not a word of the {role} thesaurus {chosen}{hint}")
+    senses = len(thes.senses(lemma))
+    print(
+        f"maxlen: {lemma} in the {role} thesaurus {chosen} ({senses} senses)",
+        file=sys.stderr,
+    )
+    return thes.maxlen(lemma)
 
 
 def _spec_for(keys: list[str], given: str | None) -> str:
@@ -90,10 +142,11 @@ def run(args: argparse.Namespace) -> int:
         for spec in args.specs:
             print(json.dumps(compare(spec, args.pairs, args.seed)))
         return 0
+    spec, role = _given(args)
     if args.action == "maxlen":
-        print(load(args.thesaurus).maxlen(args.lemma))
+        print(_maxlen(args.lemma, spec, role))
         return 0
-    thes = load(_spec_for([args.key_a, args.key_b], args.thesaurus))
+    thes = load(_spec_for([args.key_a, args.key_b], spec))
     a, b = _node(thes, args.key_a), _node(thes, args.key_b)
     if args.action == "distance":
         print(thes.path_length(a, b))

@@ -1,9 +1,12 @@
-"""Config-driven cross-validation experiments: the config (:mod:`.config`), the evaluated
-instances (:mod:`.dataset`), the folds (:mod:`.folds`), the per-verb jobs (:mod:`.jobs`),
-the measures over their outputs (:mod:`.summary`, :mod:`.pairwise`), provenance
-(:mod:`.provenance`), the result records (:mod:`.results`) and :func:`run_experiment`
-(:mod:`.run`), which ties them together."""
+"""Experiments: config-driven cross-validation (the config :mod:`.config`, the evaluated
+instances :mod:`.dataset`, the folds :mod:`.folds`, the per-verb jobs :mod:`.jobs` and
+:func:`run_experiment` in :mod:`.run`, which ties them together) and the comparison of
+systems' key files (:func:`compare_systems` in :mod:`.comparison`).  Both measure with the
+same code (:mod:`.summary`, :mod:`.pairwise`, :mod:`.uncertainty`), record provenance
+(:mod:`.provenance`) and return an :class:`ExperimentResult` (:mod:`.results`), whose tables
+are also lists of dicts (:mod:`.records`)."""
 
+from .comparison import ComparisonConfig, SystemSpec, compare_systems
 from .config import (
     BASELINES,
     BoundsConfig,
@@ -28,10 +31,13 @@ from .results import (
     ExperimentResult,
     InstanceOutputs,
     InstanceResults,
+    Intervals,
     LearningPoint,
     McNemarTest,
     PairwiseTest,
+    ScoreInterval,
     SweepVariant,
+    SystemInput,
     Timing,
     TopKPoint,
     VerbRow,
@@ -47,6 +53,7 @@ __all__ = [
     "Bounds",
     "BoundsConfig",
     "CVConfig",
+    "ComparisonConfig",
     "CorpusConfig",
     "CorpusSummary",
     "Dataset",
@@ -55,15 +62,20 @@ __all__ = [
     "ExperimentResult",
     "InstanceOutputs",
     "InstanceResults",
+    "Intervals",
     "LearningPoint",
     "McNemarTest",
     "MethodSpec",
     "PairwiseTest",
+    "ScoreInterval",
     "SweepVariant",
+    "SystemInput",
+    "SystemSpec",
     "Timing",
     "TopKPoint",
     "VerbRow",
     "check_resources",
+    "compare_systems",
     "load_config",
     "load_dataset",
     "make_folds",

@@ -7,7 +7,7 @@ folds) raise :class:`~evaluation.ConfigError` naming the config key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,8 +88,14 @@ def select_verbs(
     return Dataset(by_verb=chosen, source=source, stats=dict(stats or {}))
 
 
-def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Dataset:
-    """Load the configured corpus once (only the listed verbs, frames on) and select verbs."""
+def load_dataset(
+    config: ExperimentConfig,
+    corpus_path: str | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> Dataset:
+    """Load the configured corpus once (only the listed verbs, frames on) and select verbs;
+    ``progress(files_done, files)`` hears of every corpus file read."""
     from wsd.corpus import DOCUMENT, find_semcor, load_corpus
 
     path = corpus_path or config.corpus.path or None
@@ -112,6 +118,7 @@ def load_dataset(config: ExperimentConfig, corpus_path: str | None = None) -> Da
         frames=True,
         require_gold=True,
         context_window=DOCUMENT if DOCUMENT in needs else max(sentences, default=0),
+        progress=progress,
     )
     stats = corpus.stats.as_dict()
     stats["skipped"] = dict(corpus.stats.skipped)

@@ -14,15 +14,13 @@ order within a verb), so results are identical for any ``n_jobs``.
 from __future__ import annotations
 
 import math
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from tqdm import tqdm
 
 from wsd.methods import RunCache
 from wsd.types import Instance
@@ -52,11 +50,13 @@ class FoldRun:
 @dataclass(frozen=True)
 class CrossValidation:
     """Every fold's outputs assembled over the evaluated instances, in the experiment's
-    order: ``instances``, each method's ``outputs``, the learning-curve answers, the
-    training-set size of each learning-curve fraction summed over the tasks
-    (``train_instances``), each verb's fold assignment and the number of tasks."""
+    order: ``instances``, the fold each was tested in (``folds``), each method's ``outputs``,
+    the learning-curve answers, the training-set size of each learning-curve fraction summed
+    over the tasks (``train_instances``), each verb's fold assignment and the number of
+    tasks."""
 
     instances: tuple[Instance, ...]
+    folds: np.ndarray
     outputs: Mapping[str, InstanceOutputs]
     curve: Mapping[CurveKey, list[str | None]]
     train_instances: Mapping[float, int]
@@ -132,10 +132,11 @@ def cross_validate(
     methods: Mapping[str, Any],
     *,
     n_jobs: int,
-    progress: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CrossValidation:
     """Run every (verb, fold) task, one joblib job per verb on ``n_jobs`` workers, and
-    assemble their outputs (module docstring)."""
+    assemble their outputs (module docstring); ``progress(done, total)`` is called as the
+    tasks finish."""
     ev = config.evaluation
     keep = max(ev.top_k, 1)
     tasks = list(fold_tasks(config, dataset))
@@ -152,13 +153,13 @@ def cross_validate(
         for verb in verb_order
     )
     runs: dict[tuple[str, int], FoldRun] = {}
-    with tqdm(
-        total=len(tasks), desc=f"{config.name}: folds", disable=not progress, file=sys.stderr
-    ) as bar:
-        for verb_runs in jobs:
-            for run in verb_runs:
-                runs[(run.verb, run.fold)] = run
-            bar.update(len(verb_runs))
+    if progress is not None:
+        progress(0, len(tasks))
+    for verb_runs in jobs:
+        for run in verb_runs:
+            runs[(run.verb, run.fold)] = run
+        if progress is not None:
+            progress(len(runs), len(tasks))
     return _assemble(tasks, runs, list(methods), ev.learning_curve)
 
 
@@ -169,6 +170,7 @@ def _assemble(
     fractions: Sequence[float],
 ) -> CrossValidation:
     order: list[Instance] = []
+    folds: list[int] = []
     fold_of: dict[str, np.ndarray] = {}
     rankings: dict[str, list[tuple[str, ...]]] = {label: [] for label in labels}
     confidence: dict[str, list[np.ndarray]] = {label: [] for label in labels}
@@ -179,9 +181,11 @@ def _assemble(
         run = runs[(task.verb, task.fold)]
         test_positions = np.flatnonzero(task.test)
         order.extend(task.instances[i] for i in test_positions)
+        folds.extend([task.fold] * len(test_positions))
         assignment = fold_of.setdefault(task.verb, np.empty(len(task.instances), dtype=np.int64))
         assignment[test_positions] = task.fold
         for label, out in run.outputs.items():
+            assert out.confidence is not None  # a method always gives confidences
             rankings[label].extend(out.rankings)
             confidence[label].append(out.confidence)
             fallbacks[label].extend(out.fallbacks)
@@ -197,4 +201,12 @@ def _assemble(
         )
         for label in labels
     }
-    return CrossValidation(tuple(order), outputs, curve, train_instances, fold_of, len(tasks))
+    return CrossValidation(
+        tuple(order),
+        np.array(folds, dtype=np.int64),
+        outputs,
+        curve,
+        train_instances,
+        fold_of,
+        len(tasks),
+    )

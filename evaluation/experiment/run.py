@@ -20,28 +20,34 @@ for any ``n_jobs`` (timing and versions aside).
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 
 import thesaurus
 
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
-from ..measures import format_alpha, graded_credit
+from ..scoring import unknown_keys_warning
 from . import summary
 from .config import ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
 from .jobs import cross_validate
-from .pairwise import pairwise_tests
 from .provenance import versions
 from .results import (
+    CROSS_VALIDATION,
     Bounds,
     CorpusSummary,
     ExperimentResult,
     InstanceResults,
     Timing,
 )
+from .uncertainty import significance_warning, warn
 
 __all__ = ["run_experiment"]
+
+# run_experiment's progress callback: (step, done, total), steps "corpus files" and "folds"
+Progress = Callable[[str, int, int], None]
 
 
 def run_experiment(
@@ -50,68 +56,71 @@ def run_experiment(
     *,
     corpus_path: str | None = None,
     n_jobs: int | None = None,
-    progress: bool = False,
+    progress: Progress | None = None,
 ) -> ExperimentResult:
     """Run the configured cross-validation and compute every measure.
 
     The config's resources are checked first (:func:`~evaluation.experiment.config.
     check_resources`), so a bad thesaurus fails before the corpus is read.  ``dataset``
     defaults to :func:`~evaluation.experiment.dataset.load_dataset` (the configured corpus,
-    or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``.
+    or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``.  ``progress(step, done,
+    total)`` hears of the corpus files read and the (verb, fold) tasks done.  Warnings
+    (:class:`~evaluation.EvaluationWarning`: too few resamples for significance, keys unknown
+    to the verb thesaurus) are issued and recorded in the result.
     """
     started = time.perf_counter()
     check_resources(config)
-    if dataset is None:
-        dataset = load_dataset(config, corpus_path)
-    loaded = time.perf_counter()
     ev = config.evaluation
+    notes: list[str] = []
+    compared = [spec.label for spec in config.compared]
+    warn(notes, significance_warning(len(compared), ev.alphas, ev.bootstrap, ev.confidence))
+    if dataset is None:
+        files = None if progress is None else (lambda d, t: progress("corpus files", d, t))
+        dataset = load_dataset(config, corpus_path, progress=files)
+    loaded = time.perf_counter()
     methods = {spec.label: spec.build() for spec in config.methods}
     verbs = thesaurus.load(ev.thesaurus)
     upper = _upper_bound(config, dataset, verbs)
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
-    cv = cross_validate(config, dataset, methods, n_jobs=jobs, progress=progress)
+    folds = None if progress is None else (lambda d, t: progress("folds", d, t))
+    cv = cross_validate(config, dataset, methods, n_jobs=jobs, progress=folds)
     trained = time.perf_counter()
 
-    gold = [inst.gold for inst in cv.instances]
-    lemmas = [inst.lemma for inst in cv.instances]
-    credit = {
-        label: graded_credit([r[:1] for r in out.rankings], gold, lemmas, verbs, ev.alphas)
-        for label, out in cv.outputs.items()
-    }
-    compared = [spec.label for spec in config.compared]
-    rows, total = summary.table_rows(dataset, verbs, cv, credit, compared)
-    significance = pairwise_tests(
-        credit,
-        compared,
-        ev.alphas,
-        n_resamples=ev.bootstrap,
-        seed=config.seed,
-        confidence=ev.confidence,
+    gold = tuple(inst.gold for inst in cv.instances)
+    lemmas = tuple(inst.lemma for inst in cv.instances)
+    if not all(math.isinf(a) for a in ev.alphas):
+        answers = [a for out in cv.outputs.values() for a in out.answers()]
+        hint = f"set [evaluation] thesaurus in {config.source} to the keys' thesaurus"
+        warn(notes, unknown_keys_warning(gold, answers, verbs, hint=hint))
+    per = InstanceResults(
+        ids=tuple(inst.id for inst in cv.instances),
+        lemmas=lemmas,
+        gold=gold,
+        folds=cv.folds,
+        outputs=cv.outputs,
+        credit=summary.credit_of(cv.outputs, gold, lemmas, verbs, ev.alphas),
+        fold_of=cv.fold_of,
     )
-    top_k = summary.top_k_points(cv, compared, ev.top_k)
-    applicability = summary.applicability_curves(config, verbs, cv, credit, compared)
+    table = summary.measure_table(per, compared, verbs, ev, config.seed)
     learning_curve = summary.learning_curves(config, verbs, cv)
-    sweep = summary.sweep_variants(config, verbs, cv, credit)
+    sweep = summary.sweep_variants(config, verbs, per)
     measured = time.perf_counter()
     return ExperimentResult(
+        kind=CROSS_VALIDATION,
         config=config,
         seed=config.seed,
         corpus=CorpusSummary(dataset.source, len(cv.instances), dataset.stats),
-        alphas=tuple(format_alpha(a) for a in ev.alphas),
-        verbs=rows,
-        total=total,
-        top_k=top_k,
-        applicability=applicability,
+        **table,
         learning_curve=learning_curve,
-        significance=significance,
         bounds=Bounds(
             lower=tuple(s.label for s in config.compared if s.method in {"mfs", "random"}),
             upper=upper,
         ),
         fallbacks=summary.fallback_counts(cv.outputs),
-        credit_issues={label: dict(sorted(c.issues.items())) for label, c in credit.items()},
         oracles={label: m.oracle for label, m in methods.items() if m.oracle is not None},
         sweep=sweep,
+        systems=(),
+        warnings=tuple(notes),
         timing=Timing(
             load_s=round(loaded - started, 3),
             cross_validation_s=round(trained - loaded, 3),
@@ -121,7 +130,7 @@ def run_experiment(
             tasks=cv.tasks,
         ),
         versions=versions(verbs, methods.values()),
-        per_instance=InstanceResults(cv.instances, cv.outputs, credit, cv.fold_of),
+        per_instance=per,
     )
 
 

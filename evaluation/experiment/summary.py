@@ -1,41 +1,54 @@
 """Table 1 and the curves of an experiment from its per-instance outputs
-(:mod:`evaluation.measures` over the evaluated instances): per-verb rows and the
-micro-averaged total (every instance weighs the same), top-k points, applicability curves,
-learning curves, sweep variants and the fallback counts."""
+(:mod:`evaluation.measures` over the evaluated instances): graded credit, per-verb rows and
+the micro-averaged total (every instance weighs the same), top-k points, applicability curves
+with their bootstrap bands, learning curves, sweep variants and the fallback counts.
+
+Everything here reads :class:`~evaluation.experiment.results.InstanceResults`, so a
+cross-validation and a comparison of key files are measured by the same code."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 import numpy as np
 
 import thesaurus
 
+from ..intervals import prefix_mean_intervals, senseval_intervals
 from ..measures import (
     Credit,
+    VerbThesaurus,
     applicability_curve,
     format_alpha,
     graded_credit,
     top_k,
 )
-from .config import ExperimentConfig
-from .dataset import Dataset
+from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
+from .pairwise import pairwise_tests
 from .results import (
     ApplicabilityCurve,
     InstanceOutputs,
+    InstanceResults,
+    Intervals,
     LearningPoint,
+    PairwiseTest,
     SweepVariant,
     TopKPoint,
     VerbRow,
 )
+from .uncertainty import bootstrap_settings, total_intervals
 
 __all__ = [
     "CURVE_POINTS",
+    "TableMeasures",
     "applicability_curves",
+    "credit_of",
     "fallback_counts",
     "learning_curves",
+    "measure_table",
     "sweep_variants",
     "table_rows",
     "top_k_points",
@@ -46,17 +59,66 @@ __all__ = [
 CURVE_POINTS = 201
 
 
-def table_rows(
-    dataset: Dataset,
-    verbs: thesaurus.Thesaurus,
-    cv: CrossValidation,
-    credit: Mapping[str, Credit],
+class TableMeasures(TypedDict):
+    """What every experiment measures on its instances, as :class:`ExperimentResult`'s
+    fields of the same names."""
+
+    alphas: tuple[str, ...]
+    verbs: tuple[VerbRow, ...]
+    total: VerbRow
+    intervals: Intervals | None
+    top_k: dict[str, tuple[TopKPoint, ...]]
+    applicability: dict[str, ApplicabilityCurve]
+    significance: tuple[PairwiseTest, ...]
+    credit_issues: dict[str, dict[str, int]]
+
+
+def measure_table(
+    per: InstanceResults,
     labels: Sequence[str],
+    verbs: thesaurus.Thesaurus,
+    evaluation: EvaluationConfig,
+    seed: int,
+) -> TableMeasures:
+    """Table 1 of ``labels`` (rows and total), the totals' bootstrap intervals, top-k points
+    for k = 1..``evaluation.top_k`` (none when 0), applicability curves with their bands,
+    the paired tests of every pair and what the scorer had to decide, per method."""
+    bootstrap = bootstrap_settings(evaluation, seed)
+    rows, total = table_rows(verbs, per, labels)
+    alpha = evaluation.applicability_alpha
+    return {
+        "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
+        "verbs": rows,
+        "total": total,
+        "intervals": total_intervals(per.credit, labels, **bootstrap),
+        "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
+        "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
+        "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
+        "credit_issues": {label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
+    }
+
+
+def credit_of(
+    outputs: Mapping[str, InstanceOutputs],
+    gold: Sequence[Sequence[str]],
+    lemmas: Sequence[str],
+    verbs: VerbThesaurus,
+    alphas: Sequence[float],
+) -> dict[str, Credit]:
+    """Every method's graded credit of its answers (:meth:`InstanceOutputs.answers`)."""
+    return {
+        label: graded_credit(out.answers(), gold, lemmas, verbs, alphas)
+        for label, out in outputs.items()
+    }
+
+
+def table_rows(
+    verbs: thesaurus.Thesaurus, per: InstanceResults, labels: Sequence[str]
 ) -> tuple[tuple[VerbRow, ...], VerbRow]:
-    """Table 1: one row per verb (dataset order) and the total row, scores of ``labels``."""
-    lemmas = np.array([inst.lemma for inst in cv.instances], dtype=object)
+    """Table 1: one row per verb (sorted) and the total row, scores of ``labels``."""
+    lemmas = np.array(per.lemmas, dtype=object)
     rows = []
-    for verb, instances in dataset.by_verb.items():
+    for verb in sorted(set(per.lemmas)):
         mask = lemmas == verb
         known = verbs.has_word(verb)
         rows.append(
@@ -64,64 +126,84 @@ def table_rows(
                 verb=verb,
                 n=int(mask.sum()),
                 senses_inventory=len(verbs.senses(verb)) if known else 0,
-                senses_observed=len({inst.gold[0] for inst in instances}),
+                senses_observed=len({per.gold[i][0] for i in np.flatnonzero(mask)}),
                 maxlen=verbs.maxlen(verb) if known else None,
-                scores={label: credit[label].scores(mask) for label in labels},
+                scores={label: per.credit[label].scores(mask) for label in labels},
             )
         )
     total = VerbRow(
         verb="total",
-        n=len(cv.instances),
+        n=len(per.ids),
         senses_inventory=sum(r.senses_inventory for r in rows),
         senses_observed=sum(r.senses_observed for r in rows),
         maxlen=None,
-        scores={label: credit[label].scores() for label in labels},
+        scores={label: per.credit[label].scores() for label in labels},
     )
     return tuple(rows), total
 
 
 def top_k_points(
-    cv: CrossValidation, labels: Sequence[str], k: int
+    per: InstanceResults, labels: Sequence[str], k: int
 ) -> dict[str, tuple[TopKPoint, ...]]:
-    """Recall@k and precision@k for k = 1..``k`` of each method's rankings."""
-    gold = [inst.gold for inst in cv.instances]
+    """Recall@k and precision@k for k = 1..``k`` of each method whose outputs are rankings."""
     return {
         label: tuple(
             TopKPoint(k=point, recall=recall, precision=precision)
             for point, (recall, precision) in top_k(
-                cv.outputs[label].rankings, gold, list(range(1, k + 1))
+                per.outputs[label].rankings, per.gold, list(range(1, k + 1))
             ).items()
         )
         for label in labels
+        if per.outputs[label].ranked
     }
 
 
-def _applicability(
-    config: ExperimentConfig,
-    verbs: thesaurus.Thesaurus,
-    cv: CrossValidation,
-    out: InstanceOutputs,
-    credit: Credit,
+def _column(
+    alpha: float, verbs: VerbThesaurus, per: InstanceResults, label: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """One method's credit at ``alpha`` and its attempted mask (scored anew when ``alpha``
+    is not among the table's)."""
+    credit = per.credit[label]
+    if alpha not in credit.alphas:
+        credit = graded_credit(per.outputs[label].answers(), per.gold, per.lemmas, verbs, (alpha,))
+    return credit.column(alpha), credit.attempted
+
+
+def applicability(
+    alpha: float,
+    verbs: VerbThesaurus,
+    per: InstanceResults,
+    label: str,
+    *,
+    n_resamples: int = 0,
+    seed: int = 0,
+    confidence: float = 0.95,
 ) -> ApplicabilityCurve:
-    alpha = config.evaluation.applicability_alpha
-    if alpha in credit.alphas:
-        column, attempted = credit.column(alpha), credit.attempted
-    else:  # the curve's alpha is not among the table's: score it separately
-        extra = graded_credit(
-            [r[:1] for r in out.rankings],
-            [i.gold for i in cv.instances],
-            [i.lemma for i in cv.instances],
-            verbs,
-            (alpha,),
-        )
-        column, attempted = extra.values[:, 0], extra.attempted
-    curve = applicability_curve(out.confidence, column, attempted)
+    """One method's applicability curve at ``alpha`` (Fig. 5), its stored points and, with
+    ``n_resamples``, the bootstrap band of each stored point's acceptability."""
+    column, attempted = _column(alpha, verbs, per, label)
+    scores = per.outputs[label].confidence
+    assert scores is not None
+    curve = applicability_curve(scores, column, attempted)
     n = len(curve.thresholds)
     keep: list[int] = (
         np.unique(np.linspace(0, n - 1, min(n, CURVE_POINTS)).round().astype(int)).tolist()
         if n
         else []
     )
+    low: tuple[float, ...] = ()
+    high: tuple[float, ...] = ()
+    if n_resamples and keep:
+        order = np.argsort(-scores[attempted], kind="stable")  # as applicability_curve sorts
+        applied = np.rint(curve.applicability[keep] * len(column)).astype(np.int64) - 1
+        band = prefix_mean_intervals(
+            column[attempted][order],
+            applied,
+            n_resamples=n_resamples,
+            seed=seed,
+            confidence=confidence,
+        )
+        low, high = tuple(band[:, 0].tolist()), tuple(band[:, 1].tolist())
     return ApplicabilityCurve(
         alpha=format_alpha(alpha),
         aurc=float(curve.aurc),
@@ -129,63 +211,45 @@ def _applicability(
         threshold=tuple(float(curve.thresholds[i]) for i in keep),
         applicability=tuple(float(curve.applicability[i]) for i in keep),
         acceptability=tuple(float(curve.acceptability[i]) for i in keep),
+        low=low,
+        high=high,
     )
 
 
 def applicability_curves(
-    config: ExperimentConfig,
-    verbs: thesaurus.Thesaurus,
-    cv: CrossValidation,
-    credit: Mapping[str, Credit],
+    alpha: float,
+    verbs: VerbThesaurus,
+    per: InstanceResults,
     labels: Sequence[str],
+    *,
+    n_resamples: int = 0,
+    seed: int = 0,
+    confidence: float = 0.95,
 ) -> dict[str, ApplicabilityCurve]:
-    """Each method's applicability curve at ``applicability_alpha`` (Fig. 5)."""
+    """The applicability curve at ``alpha`` of each method that gives confidences."""
     return {
-        label: _applicability(config, verbs, cv, cv.outputs[label], credit[label])
+        label: applicability(
+            alpha, verbs, per, label, n_resamples=n_resamples, seed=seed, confidence=confidence
+        )
         for label in labels
+        if per.outputs[label].confidence is not None
     }
 
 
-def learning_curves(
-    config: ExperimentConfig, verbs: thesaurus.Thesaurus, cv: CrossValidation
-) -> dict[str, tuple[LearningPoint, ...]]:
-    """Each learning-curve method's scores at each training fraction (Fig. 4)."""
-    ev = config.evaluation
-    gold = [inst.gold for inst in cv.instances]
-    lemmas = [inst.lemma for inst in cv.instances]
-    out: dict[str, tuple[LearningPoint, ...]] = {}
-    for label in ev.learning_curve_methods:
-        points = []
-        for fraction in ev.learning_curve:
-            top = [(a,) if a else () for a in cv.curve[(label, fraction)]]
-            credit = graded_credit(top, gold, lemmas, verbs, ev.alphas)
-            points.append(
-                LearningPoint(
-                    fraction=fraction,
-                    train_instances=int(cv.train_instances[fraction]),
-                    scores=credit.scores(),
-                )
-            )
-        out[label] = tuple(points)
-    return out
-
-
 def sweep_variants(
-    config: ExperimentConfig,
-    verbs: thesaurus.Thesaurus,
-    cv: CrossValidation,
-    credit: Mapping[str, Credit],
+    config: ExperimentConfig, verbs: thesaurus.Thesaurus, per: InstanceResults
 ) -> tuple[SweepVariant, ...]:
     """Every ``[sweep]`` variant's total scores, AURC (a lambda grid changes only the
     confidence: the applicability curve shows it) and fallback count."""
+    alpha = config.evaluation.applicability_alpha
     return tuple(
         SweepVariant(
             label=spec.label,
             method=spec.method,
             params=spec.param_dict,
-            scores=credit[spec.label].scores(),
-            aurc=_applicability(config, verbs, cv, cv.outputs[spec.label], credit[spec.label]).aurc,
-            fallbacks=sum(1 for f in cv.outputs[spec.label].fallbacks if f),
+            scores=per.credit[spec.label].scores(),
+            aurc=applicability(alpha, verbs, per, spec.label).aurc,
+            fallbacks=sum(1 for f in per.outputs[spec.label].fallbacks if f),
         )
         for spec in config.methods
         if spec.role == "sweep"
@@ -197,4 +261,49 @@ def fallback_counts(outputs: Mapping[str, InstanceOutputs]) -> dict[str, dict[st
     return {
         label: dict(sorted(Counter(f for f in out.fallbacks if f).items()))
         for label, out in outputs.items()
+    }
+
+
+def learning_curves(
+    config: ExperimentConfig, verbs: thesaurus.Thesaurus, cv: CrossValidation
+) -> dict[str, tuple[LearningPoint, ...]]:
+    """Each learning-curve method's scores at each training fraction (Fig. 4), the mean and
+    total training-set sizes, and the bootstrap interval of each point's precision at every
+    alpha (all points share each resample of the test instances)."""
+    ev = config.evaluation
+    gold = [inst.gold for inst in cv.instances]
+    lemmas = [inst.lemma for inst in cv.instances]
+    keys = [(label, f) for label in ev.learning_curve_methods for f in ev.learning_curve]
+    credit = {
+        key: graded_credit(
+            [(a,) if a else () for a in cv.curve[key]], gold, lemmas, verbs, ev.alphas
+        )
+        for key in keys
+    }
+    bounds: dict[tuple[str, float], dict[str, tuple[float, float]]] = {key: {} for key in keys}
+    if ev.bootstrap and keys and cv.instances:
+        labels = [format_alpha(a) for a in ev.alphas]
+        found = senseval_intervals(
+            np.column_stack([credit[key].values for key in keys]),
+            np.column_stack([credit[key].attempted for key in keys for _ in labels]),
+            n_resamples=ev.bootstrap,
+            seed=config.seed,
+            confidence=ev.confidence,
+        )["precision"]
+        cells = [(key, alpha) for key in keys for alpha in labels]
+        for (key, alpha), (low, high) in zip(cells, found.tolist(), strict=True):
+            bounds[key][alpha] = (low, high)
+    tasks = max(1, cv.tasks)
+    return {
+        label: tuple(
+            LearningPoint(
+                fraction=fraction,
+                train_instances_mean=cv.train_instances[fraction] / tasks,
+                train_instances_total=int(cv.train_instances[fraction]),
+                scores=credit[(label, fraction)].scores(),
+                precision_interval=bounds[(label, fraction)],
+            )
+            for fraction in ev.learning_curve
+        )
+        for label in ev.learning_curve_methods
     }

@@ -1,39 +1,91 @@
-"""A self-contained HTML page for a report: inline CSS and SVG, no external asset or link."""
+"""A self-contained HTML page for a report: inline CSS and SVG, no script, no external asset
+or link (a test checks it), readable in a browser window of 1,400 pixels: wide tables scroll
+inside their own box, settings are tables rather than raw JSON."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
 from thesaurus.io import to_json
 
-from ..experiment.results import ExperimentResult
+from ..experiment.results import COMPARISON, ExperimentResult
+from ..significance import format_p_value
+from .table1 import (
+    PAPER_LABEL,
+    inputs_table,
+    paper_table,
+    shown_verbs,
+    stars_legend,
+    table1_rows,
+    totals_rows,
+)
 
-__all__ = ["render_html"]
+__all__ = ["MAX_VERBS", "SCORE_COLUMNS", "render_html"]
+
+MAX_VERBS = 100  # verb rows shown in the page (the most frequent); every verb is in the CSV
+SCORE_COLUMNS = 16  # score columns of one Table 1 (4 methods x 4 alphas fit a 1,400-pixel page)
 
 _STYLE = """
-body{font-family:system-ui,sans-serif;margin:2em;max-width:80em;color:#222}
-table{border-collapse:collapse;margin:1em 0;font-size:.9em}
-th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}
-th:first-child,td:first-child{text-align:left}
+body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:84em;padding:0 1em;color:#222}
+h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:1.6em}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;margin:.6em 0;font-size:.85em}
+th,td{border:1px solid #ccc;padding:.2em .45em;text-align:right;white-space:nowrap}
+th{background:#f2f2f2}
+th.l,td.l{text-align:left}
+td.wrap{white-space:normal;text-align:left;max-width:40em}
 tr.total td{font-weight:bold;background:#f4f4f4}
-figure{display:inline-block;margin:.5em;vertical-align:top}
-figure svg{width:36em;height:auto}
-pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:.8em}
-.note{color:#555}
+tr.group td{border-top:2px solid #999}
+figure{display:inline-block;margin:.4em;vertical-align:top;width:calc(50% - 1em);min-width:26em}
+figure svg{width:100%;height:auto}
+figcaption{font-size:.85em;color:#555}
+.note{color:#555;font-size:.9em;max-width:60em}
+.warn{background:#fff4d6;border-left:4px solid #e0a800;padding:.4em .8em;margin:.3em 0}
+.oracle{background:#fde2e2;border-left:4px solid #c0392b;padding:.4em .8em}
 """
 
 
-def _table(header: list[str], rows: list[list[str]], total_last: bool = False) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+def _cell(value: object, css: str = "") -> str:
+    cls = f' class="{css}"' if css else ""
+    return f"<td{cls}>{escape(str(value))}</td>"
+
+
+def _table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    left: int = 1,
+    total_last: bool = False,
+    group_every: int = 0,
+    wrap: Sequence[int] = (),
+    head_rows: Sequence[str] = (),
+) -> str:
+    """An HTML table; the first ``left`` columns are left-aligned, ``wrap`` columns may wrap;
+    ``group_every`` draws a rule between groups of rows; ``head_rows`` are extra header rows
+    (already HTML) above the column names."""
+    head = "".join(
+        f'<th class="{"l" if i < left else ""}">{escape(h)}</th>' for i, h in enumerate(header)
+    )
     body = []
     for index, row in enumerate(rows):
-        css = ' class="total"' if total_last and index == len(rows) - 1 else ""
-        body.append(f"<tr{css}>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        css = []
+        if total_last and index == len(rows) - 1:
+            css.append("total")
+        if group_every and index and index % group_every == 0:
+            css.append("group")
+        attr = f' class="{" ".join(css)}"' if css else ""
+        cells = "".join(
+            _cell(c, "wrap" if i in wrap else "l" if i < left else "") for i, c in enumerate(row)
+        )
+        body.append(f"<tr{attr}>{cells}</tr>")
+    heads = "".join(head_rows)
+    return (
+        f'<div class="scroll"><table><thead>{heads}<tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
 
 
 def _inline_svg(svg: str) -> str:
@@ -41,43 +93,179 @@ def _inline_svg(svg: str) -> str:
     return re.sub(r"^\s*(<\?xml[^>]*>\s*)?(<!DOCTYPE[^>]*>\s*)?", "", svg)
 
 
-def render_html(
-    result: ExperimentResult,
-    table: tuple[list[str], list[list[str]]],
-    significance: list[str],
-    paper: tuple[list[str], list[list[str]]],
-    svgs: dict[str, str],
-) -> str:
-    """The report page: Table 1, bounds, significance, paper totals, fallbacks, plots, config."""
+def _flatten(value: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """``{"a": {"b": 1}, "c": [1, 2]}`` -> ``[("a.b", "1"), ("c", "1, 2")]``."""
+    if isinstance(value, Mapping):
+        if not value:
+            return [(prefix, "(none)")] if prefix else []
+        return [
+            pair
+            for key, item in value.items()
+            for pair in _flatten(item, f"{prefix}.{key}" if prefix else str(key))
+        ]
+    if isinstance(value, list):
+        if value and all(isinstance(v, Mapping) for v in value):
+            return [pair for i, v in enumerate(value) for pair in _flatten(v, f"{prefix}[{i}]")]
+        return [(prefix, ", ".join(str(v) for v in value) or "(none)")]
+    if value is None or value == "":
+        return [(prefix, "(none)" if value is None else '""')]
+    return [(prefix, str(value))]
+
+
+def _settings(value: Any) -> str:
+    return _table(["setting", "value"], _flatten(value), left=2, wrap=(1,))
+
+
+def _configuration(result: ExperimentResult) -> str:
+    """The resolved config: its settings, and a cross-validation's methods as a table of
+    their own (label, method, role, parameters)."""
+    config = to_json(result.config)
+    methods = config.pop("methods", [])
+    parts = [_settings(config)]
+    if methods:
+        rows = [
+            [
+                m["label"],
+                m["method"],
+                m["role"],
+                ", ".join(f"{k} = {v}" for k, v in m["params"].items()) or "(defaults)",
+            ]
+            for m in methods
+        ]
+        parts.append(_table(["label", "method", "role", "parameters"], rows, left=4, wrap=(3,)))
+    return "".join(parts)
+
+
+def _table1(result: ExperimentResult) -> str:
+    """Table 1 with a header row per alpha group; with many methods the alphas are split
+    over several tables of at most :data:`SCORE_COLUMNS` score columns, so that no table is
+    wider than the page."""
+    labels = result.labels
+    numbers = [str(i + 1) for i in range(len(labels))]
+    per_table = max(1, SCORE_COLUMNS // len(labels))
+    tables = []
+    for start in range(0, len(result.alphas), per_table):
+        alphas = result.alphas[start : start + per_table]
+        groups = "".join(
+            f'<th colspan="{len(labels)}">{"a=" + a if a != "inf" else "precision (a=inf)"}</th>'
+            for a in alphas
+        )
+        head = f'<tr><th colspan="3"></th>{groups}</tr>'
+        header = ["verb", "examples", "senses"] + numbers * len(alphas)
+        rows = table1_rows(result, MAX_VERBS, alphas)
+        tables.append(_table(header, rows, total_last=True, head_rows=[head]))
+    legend = ", ".join(f"{n} = {escape(m)}" for n, m in zip(numbers, labels, strict=True))
+    shown = len(shown_verbs(result, MAX_VERBS))
+    more = (
+        f" The {shown} verbs with most instances are shown; all {len(result.verbs)} are in "
+        "per_verb.csv."
+        if shown < len(result.verbs)
+        else ""
+    )
+    return (
+        f'<p class="note">Methods: {legend}. Cells: acceptability (graded precision over '
+        f"attempted instances); precision (a=inf) is exact match; senses = "
+        f"inventory/observed.{more}</p>" + "".join(tables)
+    )
+
+
+def _totals(result: ExperimentResult) -> str:
+    intervals = result.intervals
+    if intervals is None:
+        note = "No bootstrap intervals (evaluation.bootstrap = 0)."
+    else:
+        note = (
+            f"Intervals: {100 * intervals.confidence:g}% percentile bootstrap over "
+            f"{intervals.n_resamples} resamples of the instances. Precision is over attempted "
+            "instances, recall over all (Senseval); coverage = attempted / all."
+        )
+    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
+    table = _table(header, totals_rows(result), left=2, group_every=len(result.alphas))
+    return f'<p class="note">{escape(note)}</p>{table}'
+
+
+def _significance(result: ExperimentResult) -> str:
+    level = 100 * result.config.evaluation.confidence
+    rows: list[list[object]] = []
+    for test in result.significance:
+        for alpha, boot in test.bootstrap.items():
+            rows.append(
+                [
+                    f"{test.a} - {test.b}",
+                    "bootstrap",
+                    alpha,
+                    f"{boot.mean_diff:+.4f}",
+                    f"[{boot.low:+.4f}, {boot.high:+.4f}]",
+                    format_p_value(boot.p_value),
+                    format_p_value(boot.p_holm),
+                    "*" if boot.significant else "",
+                ]
+            )
+        if test.mcnemar is not None:
+            m = test.mcnemar
+            rows.append(
+                [
+                    f"{test.a} - {test.b}",
+                    f"McNemar ({m.method}, n={m.n})",
+                    "inf",
+                    "",
+                    "",
+                    format_p_value(m.p_value),
+                    format_p_value(m.p_holm),
+                    "*" if m.significant else "",
+                ]
+            )
+    note = (
+        f"Differences of precision: paired bootstrap over the same instances ({level:g}% "
+        "interval of the difference); McNemar's test on exact match over the instances both "
+        f"attempted. {stars_legend(result)}."
+    )
+    header = ["a - b", "test", "alpha", "difference", "interval", "p", "p (Holm)", "*"]
+    per_pair = len(result.alphas) + (1 if any(t.mcnemar for t in result.significance) else 0)
+    table = _table(header, rows, left=2, group_every=per_pair) if rows else "<p>(no pairs)</p>"
+    return f'<p class="note">{escape(note)}</p>{table}'
+
+
+def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
+    """The report page: setup, warnings, totals with intervals, Table 1, significance, figures,
+    inputs or bounds, fallbacks and scoring issues, corpus, configuration, versions."""
     name = escape(result.config.name)
+    comparison = result.kind == COMPARISON
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>verb-wsd: {name}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>Table 1: {name}</h1>",
-        f'<p class="note">{result.total.n} instances of {len(result.verbs)} verbs, '
-        f"{result.config.cv.folds}-fold cross-validation, seed {result.config.seed}. "
-        "Cells: acceptability (graded precision over attempted instances); a=inf is exact "
-        "match; senses = inventory/observed.</p>",
-        _table(*table, total_last=True),
+        f"<h1>{'Comparison' if comparison else 'Table 1'}: {name}</h1>",
+        f'<p class="note">{escape(result.setup)}.</p>',
+        *(f'<p class="warn">Warning: {escape(note)}</p>' for note in result.warnings),
         *(
-            f'<p class="note"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'
+            f'<p class="oracle"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'
             for label, what in result.oracles.items()
         ),
-        "<h2>Bounds</h2><ul>",
-        f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
-        f"<li>upper: {escape(result.bounds.upper_note)}</li></ul>",
+        "<h2>Totals</h2>",
+        _totals(result),
+        "<h2>Per verb</h2>",
+        _table1(result),
         "<h2>Significance</h2>",
-        '<p class="note">Paired bootstrap CI of the mean per-instance difference; '
-        "* = interval excludes 0. McNemar's test on exact match.</p><ul>",
-        *(f"<li>{escape(line)}</li>" for line in significance),
-        "</ul><h2>Fujii et al. totals (Japanese, EDR; not the same data)</h2>",
-        _table(*paper),
+        _significance(result),
         "<h2>Figures</h2>",
         *(
             f"<figure>{_inline_svg(svg)}<figcaption>{escape(key)}</figcaption></figure>"
             for key, svg in svgs.items()
         ),
+    ]
+    if comparison:
+        parts += ["<h2>Key files</h2>", _table(*inputs_table(result), left=2)]
+    else:
+        parts += [
+            "<h2>Bounds</h2><ul>",
+            f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
+            f"<li>upper: {escape(result.bounds.upper_note)}</li></ul>",
+            f"<h2>{escape(PAPER_LABEL)}</h2>",
+            _table(*paper_table()),
+        ]
+    parts += [
         "<h2>Fallbacks and scoring issues</h2>",
         _table(
             ["method", "fallbacks", "scoring issues"],
@@ -85,13 +273,14 @@ def render_html(
                 [label, _counts(counts), _counts(result.credit_issues.get(label, {}))]
                 for label, counts in result.fallbacks.items()
             ],
+            wrap=(1, 2),
         ),
-        "<h2>Corpus</h2>",
-        _pre(result.corpus),
+        "<h2>Instances</h2>",
+        _settings(to_json(result.corpus)),
         "<h2>Configuration (resolved)</h2>",
-        _pre(result.config),
+        _configuration(result),
         "<h2>Versions and timing</h2>",
-        _pre({"versions": result.versions, "timing": result.timing}),
+        _settings(to_json({"versions": result.versions, "timing": result.timing})),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -99,7 +288,3 @@ def render_html(
 
 def _counts(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{k}: {v}" for k, v in counts.items()) or "none"
-
-
-def _pre(value: Any) -> str:
-    return f"<pre>{escape(json.dumps(to_json(value), indent=1, ensure_ascii=False))}</pre>"

@@ -1,18 +1,22 @@
 """The report's figures (matplotlib, Agg canvas, no pyplot state), as PNG bytes and SVG text.
 
-- ``learning_curve``: mean training-set size per verb and fold vs acceptability (Fig. 4);
+- ``learning_curve``: mean training-set size per verb and fold vs acceptability (Fig. 4), with
+  the MFS baseline (trained on whole folds) as a dashed reference line;
 - ``applicability``: applicability vs acceptability of the applied outputs (Fig. 5);
 - ``top_k``: recall@k vs precision@k for k = 1..K (Fig. 6);
 - ``alpha``: acceptability vs alpha on a log axis, exact match (alpha = inf) as a dotted line.
 
-Each function takes an :class:`~evaluation.experiment.results.ExperimentResult` and returns a
-``Figure``, or ``None`` when the result has nothing to draw.
+Shaded bands are percentile bootstrap intervals of the instances (``evaluation.bootstrap``
+resamples, at ``evaluation.confidence``).  Every acceptability axis spans at least
+:data:`MIN_SPAN` (0.1), so that a gap of 0.005 looks like one.  Each function takes an
+:class:`~evaluation.experiment.results.ExperimentResult` and returns a ``Figure``, or ``None``
+when the result has nothing to draw.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import matplotlib
@@ -23,9 +27,11 @@ from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 from ..experiment.results import ExperimentResult
 from ..measures import format_alpha
 
-__all__ = ["FIGURES", "render"]
+__all__ = ["FIGURES", "MIN_SPAN", "render", "y_limits"]
 
 _SIZE = (6.0, 4.0)
+_BAND = 0.18  # alpha (opacity) of the interval bands
+MIN_SPAN = 0.1
 
 
 def _figure(title: str, xlabel: str, ylabel: str) -> tuple[Figure, Any]:
@@ -39,23 +45,77 @@ def _figure(title: str, xlabel: str, ylabel: str) -> tuple[Figure, Any]:
     return figure, axes
 
 
+def y_limits(values: Iterable[float], min_span: float = MIN_SPAN) -> tuple[float, float]:
+    """Limits of an axis of scores in [0, 1] showing every value with a 5% margin and
+    spanning at least ``min_span`` (centred on the data, kept inside [0, 1] when it fits).
+
+    >>> y_limits([0.863, 0.875])
+    (0.819, 0.919)
+    >>> y_limits([0.0, 1.0])
+    (-0.05, 1.05)
+    """
+    found = [v for v in values if v == v]  # NaN-free
+    if not found:
+        return 0.0, 1.0
+    low, high = min(found), max(found)
+    margin = 0.05 * (high - low)
+    low, high = low - margin, high + margin
+    if high - low < min_span:
+        middle = (low + high) / 2
+        low, high = middle - min_span / 2, middle + min_span / 2
+        if low < 0 <= min(found):
+            low, high = 0.0, min_span
+        elif high > 1 >= max(found):
+            low, high = 1.0 - min_span, 1.0
+    return round(low, 6), round(high, 6)
+
+
+def _band_note(result: ExperimentResult) -> str:
+    intervals = result.config.evaluation
+    return f"bands: {100 * intervals.confidence:g}% bootstrap intervals"
+
+
 def learning_curve(result: ExperimentResult) -> Figure | None:
     curves = result.learning_curve
     if not curves:
         return None
     alpha = format_alpha(result.config.evaluation.applicability_alpha)
-    tasks = max(1, result.timing.tasks)
     figure, axes = _figure(
         f"Learning curve (alpha = {alpha})",
         "training instances per verb and fold (mean)",
         "acceptability",
     )
+    shown: list[float] = []
+    banded = False
     for label, points in curves.items():
-        xs = [p.train_instances / tasks for p in points]
+        xs = [p.train_instances_mean for p in points]
         ys = [p.scores[alpha].precision for p in points]
-        axes.plot(xs, ys, marker="o", label=label)
-    axes.legend()
+        (line,) = axes.plot(xs, ys, marker="o", label=label)
+        shown += ys
+        bounds = [p.precision_interval.get(alpha) for p in points]
+        if all(b is not None for b in bounds):
+            lows = [b[0] for b in bounds if b is not None]
+            highs = [b[1] for b in bounds if b is not None]
+            axes.fill_between(xs, lows, highs, color=line.get_color(), alpha=_BAND, linewidth=0)
+            shown += lows + highs
+            banded = True
+    mfs = _mfs_label(result)
+    if mfs is not None:
+        level = result.total.scores[mfs][alpha].precision
+        axes.axhline(level, linestyle="--", color="0.35", label=f"{mfs} (whole folds)")
+        shown.append(level)
+    axes.set_ylim(*y_limits(shown))
+    axes.legend(title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
     return figure
+
+
+def _mfs_label(result: ExperimentResult) -> str | None:
+    """The label of the compared MFS method, if the result has one."""
+    methods = getattr(result.config, "methods", ())
+    for spec in methods:
+        if spec.method == "mfs" and spec.role != "sweep" and spec.label in result.total.scores:
+            return str(spec.label)
+    return None
 
 
 def applicability(result: ExperimentResult) -> Figure | None:
@@ -66,12 +126,34 @@ def applicability(result: ExperimentResult) -> Figure | None:
     figure, axes = _figure(
         f"Applicability vs acceptability (alpha = {alpha})", "applicability", "acceptability"
     )
+    shown: list[float] = []
+    banded = False
     for label, curve in curves.items():
-        axes.plot(
-            curve.applicability, curve.acceptability, label=f"{label} (AURC {curve.aurc:.3f})"
+        (line,) = axes.plot(
+            curve.applicability,
+            curve.acceptability,
+            label=f"{label} (AURC {curve.aurc:.3f})",
+            # a method with few distinct confidences (random: one) has a curve of few points
+            marker="o" if len(curve.threshold) < 20 else None,
         )
+        shown += curve.acceptability
+        if curve.low and curve.high:
+            axes.fill_between(
+                curve.applicability,
+                curve.low,
+                curve.high,
+                color=line.get_color(),
+                alpha=_BAND,
+                linewidth=0,
+            )
+            # the first points rest on a handful of inputs: their bands are wide by nature and
+            # should not set the axis for the rest of the curve
+            tail = [i for i, x in enumerate(curve.applicability) if x >= 0.05]
+            shown += [curve.low[i] for i in tail] + [curve.high[i] for i in tail]
+            banded = True
     axes.set_xlim(0, 1)
-    axes.legend()
+    axes.set_ylim(*y_limits(shown))
+    axes.legend(title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
     return figure
 
 
@@ -93,7 +175,7 @@ def top_k(result: ExperimentResult) -> Figure | None:
                 fontsize=7,
                 color=line.get_color(),
             )
-    axes.legend()
+    axes.legend(fontsize=8)
     return figure
 
 
@@ -108,11 +190,28 @@ def alpha(result: ExperimentResult) -> Figure | None:
     axes.xaxis.set_major_locator(FixedLocator(xs))
     axes.xaxis.set_minor_locator(NullLocator())
     axes.xaxis.set_major_formatter(FixedFormatter([f"{x:g}" for x in xs]))
+    intervals = result.intervals
+    shown: list[float] = []
     for label, scores in result.total.scores.items():
-        (line,) = axes.plot(xs, [scores[a].precision for a in finite], marker="o", label=label)
+        ys = [scores[a].precision for a in finite]
+        (line,) = axes.plot(xs, ys, marker="o", label=label)
+        shown += ys
+        if intervals is not None:
+            bounds = [intervals.total[label][a].precision for a in finite]
+            axes.fill_between(
+                xs,
+                [b[0] for b in bounds],
+                [b[1] for b in bounds],
+                color=line.get_color(),
+                alpha=_BAND,
+                linewidth=0,
+            )
         if "inf" in scores.by_alpha:
             axes.axhline(scores["inf"].precision, linestyle=":", color=line.get_color())
-    axes.legend(title="dotted: alpha = inf", fontsize=8)
+            shown.append(scores["inf"].precision)
+    axes.set_ylim(*y_limits(shown))
+    title = "dotted: alpha = inf" + (f"; {_band_note(result)}" if intervals is not None else "")
+    axes.legend(title=title, fontsize=8, title_fontsize=8)
     return figure
 
 

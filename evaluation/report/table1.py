@@ -1,6 +1,6 @@
-"""Table 1 of an experiment: compact text (what ``wsd evaluate`` prints) and Markdown
-(``table1.md``), each with the bounds, the significance of every pairwise difference and the
-paper's totals.
+"""Table 1 of an experiment: compact text (what ``wsd evaluate`` and ``wsd compare`` print)
+and Markdown (``table1.md``), each with the totals and their bootstrap intervals, the bounds,
+the significance of every pairwise difference and, for a cross-validation, the paper's totals.
 
 Table 1 follows Fujii et al.: per verb the number of examples, the number of senses
 (inventory / observed), then the acceptability (graded precision over attempted instances)
@@ -12,19 +12,25 @@ for comparison; they are not comparable number for number (other language, thesa
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 
-from ..experiment.results import ExperimentResult, VerbRow
+from ..experiment.results import COMPARISON, ExperimentResult, VerbRow
 from ..significance import format_p_value
 
 __all__ = [
     "PAPER_LABEL",
     "PAPER_TOTALS",
+    "inputs_table",
     "paper_table",
+    "shown_verbs",
     "significance_lines",
+    "stars_legend",
     "table1_header",
     "table1_markdown",
     "table1_rows",
     "table1_text",
+    "totals_rows",
+    "totals_text",
 ]
 
 # Fujii, Inui, Tokunaga & Tanaka, Table 1 totals (Japanese, EDR, 10 verbs): alpha -> value.
@@ -36,12 +42,40 @@ PAPER_TOTALS: dict[str, dict[str, float]] = {
 PAPER_LABEL = "Fujii et al. totals (Japanese, EDR; not the same data)"
 
 
+def stars_legend(result: ExperimentResult) -> str:
+    """What ``*`` means, in every legend: the Holm-adjusted p-value, not the interval."""
+    level = 1 - result.config.evaluation.confidence
+    return (
+        f"* = Holm-adjusted p-value below {level:g} (adjusted over the table's bootstrap tests, "
+        "and separately over its McNemar tests)"
+    )
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: East Asian wide characters take two (使う: 4)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal columns (left-aligned unless ``right``)."""
+    fill = " " * max(0, width - _width(text))
+    return fill + text if right else text + fill
+
+
 def _senses(row: VerbRow) -> str:
     return f"{row.senses_inventory}/{row.senses_observed}"
 
 
 def _cells(row: VerbRow, alphas: tuple[str, ...], labels: tuple[str, ...]) -> list[str]:
     return [f"{row.scores[m][a].precision:.3f}" for a in alphas for m in labels]
+
+
+def shown_verbs(result: ExperimentResult, limit: int | None) -> tuple[VerbRow, ...]:
+    """The verb rows a table shows: all (sorted by verb) when at most ``limit`` (``None``: no
+    limit), else the ``limit`` verbs with most instances, most first."""
+    if limit is None or len(result.verbs) <= limit:
+        return result.verbs
+    return tuple(sorted(result.verbs, key=lambda r: (-r.n, r.verb))[:limit])
 
 
 def table1_header(result: ExperimentResult) -> list[str]:
@@ -51,11 +85,15 @@ def table1_header(result: ExperimentResult) -> list[str]:
     ]
 
 
-def table1_rows(result: ExperimentResult) -> list[list[str]]:
-    """Table 1's cells as text, one list per verb and the total last."""
+def table1_rows(
+    result: ExperimentResult, limit: int | None = None, alphas: tuple[str, ...] | None = None
+) -> list[list[str]]:
+    """Table 1's cells as text, one list per shown verb and the total last; the score columns
+    of ``alphas`` (default: all)."""
+    shown = result.alphas if alphas is None else alphas
     return [
-        [row.verb, str(row.n), _senses(row), *_cells(row, result.alphas, result.labels)]
-        for row in (*result.verbs, result.total)
+        [row.verb, str(row.n), _senses(row), *_cells(row, shown, result.labels)]
+        for row in (*shown_verbs(result, limit), result.total)
     ]
 
 
@@ -65,23 +103,31 @@ def _short(value: float) -> str:
     return text[1:] if text.startswith("0.") else f"{value:.2f}"
 
 
-def table1_text(result: ExperimentResult) -> str:
-    """Table 1 as compact plain text (what ``wsd evaluate`` prints): one column group per
-    alpha, methods numbered as in the paper with a legend, then bounds, the paper's totals and
-    the significance of every pairwise difference."""
+def _left_out_note(result: ExperimentResult, limit: int | None) -> list[str]:
+    shown = len(shown_verbs(result, limit))
+    if shown == len(result.verbs):
+        return []
+    return [f"({len(result.verbs) - shown} verbs with fewer instances not shown: per_verb.csv)"]
+
+
+def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
+    """Table 1 as compact plain text: one column group per alpha, methods numbered as in the
+    paper with a legend, then the totals with their intervals, bounds, the paper's totals (a
+    cross-validation) and the significance of every pairwise difference.  ``limit`` caps the
+    verb rows (:func:`shown_verbs`)."""
     alphas, labels = result.alphas, result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
     rows = [
         [r.verb, str(r.n), _senses(r)]
         + [_short(r.scores[m][a].precision) for a in alphas for m in labels]
-        for r in (*result.verbs, result.total)
+        for r in (*shown_verbs(result, limit), result.total)
     ]
-    lead = [max(len(r[i]) for r in [["verb", "n", "senses"], *rows]) for i in range(3)]
+    lead = [max(_width(r[i]) for r in [["verb", "n", "senses"], *rows]) for i in range(3)]
     cell = max(4, *(len(n) for n in numbers))
     group = len(labels) * (cell + 1) - 1
 
     def line(first: list[str], cells: list[str]) -> str:
-        head = f"{first[0]:<{lead[0]}}  {first[1]:>{lead[1]}}  {first[2]:>{lead[2]}}"
+        head = f"{_pad(first[0], lead[0])}  {first[1]:>{lead[1]}}  {first[2]:>{lead[2]}}"
         chunks = [
             " ".join(f"{c:>{cell}}" for c in cells[k : k + len(labels)])
             for k in range(0, len(cells), len(labels))
@@ -94,11 +140,8 @@ def table1_text(result: ExperimentResult) -> str:
     rule = "-" * len(out[1])
     out.insert(1, rule)
     out += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
-    paper = "; ".join(
-        f"{name} " + " ".join(_short(v[a]) for a in ("0.5", "1", "2", "inf"))
-        for name, v in PAPER_TOTALS.items()
-    )
     notes = [
+        *_left_out_note(result, limit),
         "methods: "
         + ", ".join(
             f"{n} = {m}" + (" (ORACLE)" if m in result.oracles else "")
@@ -107,41 +150,93 @@ def table1_text(result: ExperimentResult) -> str:
         *(f"ORACLE {label}: {what}" for label, what in result.oracles.items()),
         "cells: acceptability (graded precision over attempted instances); precision = exact "
         "match (a=inf); senses = inventory/observed",
-        f"lower bounds: {', '.join(result.bounds.lower)}; upper bound: {result.bounds.upper_note}",
-        f"paper totals at a=0.5 1 2 inf (Japanese, EDR; not the same data): {paper}",
     ]
+    if result.kind != COMPARISON:
+        paper = "; ".join(
+            f"{name} " + " ".join(_short(v[a]) for a in ("0.5", "1", "2", "inf"))
+            for name, v in PAPER_TOTALS.items()
+        )
+        notes += [
+            f"lower bounds: {', '.join(result.bounds.lower)}; upper bound: "
+            f"{result.bounds.upper_note}",
+            f"paper totals at a=0.5 1 2 inf (Japanese, EDR; not the same data): {paper}",
+        ]
     out.append("")
-    out += [
-        wrapped for note in notes for wrapped in textwrap.wrap(note, 100, subsequent_indent="  ")
-    ]
-    out.extend(significance_lines(result, compact=True))
+    out += [w for note in notes for w in textwrap.wrap(note, 100, subsequent_indent="  ")]
+    out += ["", *totals_text(result)]
+    if result.significance:
+        out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
+        out += significance_lines(result, compact=True)
     return "\n".join(out) + "\n"
+
+
+def _significance_title(result: ExperimentResult) -> str:
+    return "differences of precision (paired bootstrap; McNemar on exact match); " + stars_legend(
+        result
+    )
+
+
+def totals_rows(result: ExperimentResult) -> list[list[str]]:
+    """Per method and alpha: precision and recall with their bootstrap intervals, F1 and
+    coverage (the coverage is the same at every alpha)."""
+    rows = []
+    intervals = result.intervals
+    for label, scores in result.total.scores.items():
+        for alpha in result.alphas:
+            s = scores[alpha]
+            cells = [label, alpha, f"{s.precision:.3f}", "", f"{s.recall:.3f}", ""]
+            if intervals is not None:
+                bounds = intervals.total[label][alpha]
+                cells[3] = "[{:.3f}, {:.3f}]".format(*bounds.precision)
+                cells[5] = "[{:.3f}, {:.3f}]".format(*bounds.recall)
+            rows.append([*cells, f"{s.f1:.3f}", f"{s.coverage:.3f}"])
+    return rows
+
+
+def _interval_title(result: ExperimentResult) -> str:
+    if result.intervals is None:
+        return "totals (no bootstrap: evaluation.bootstrap = 0)"
+    level = 100 * result.intervals.confidence
+    return (
+        f"totals with {level:g}% bootstrap intervals ({result.intervals.n_resamples} resamples "
+        "of the instances)"
+    )
+
+
+def totals_text(result: ExperimentResult) -> list[str]:
+    """The totals block of :func:`table1_text`: :func:`totals_rows` aligned."""
+    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
+    rows = [header, *totals_rows(result)]
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(header))]
+    lines = [f"{_interval_title(result)}:"]
+    for row in rows:
+        cells = [_pad(row[0], widths[0])] + [
+            _pad(c, w, right=True) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append(("  " + "  ".join(cells)).rstrip())
+    return lines
 
 
 def significance_lines(result: ExperimentResult, *, compact: bool = False) -> list[str]:
     """One line per method pair: the difference of precisions at each alpha (paired
     bootstrap), then McNemar's test on exact match.
 
-    ``*`` marks a difference significant after Holm's adjustment over the table's tests;
-    p-values shown are Holm-adjusted.  ``compact`` drops the intervals (the terminal table);
-    files keep them.
+    ``*`` marks a difference significant after Holm's adjustment over the table's tests
+    (:func:`stars_legend`); p-values shown are Holm-adjusted.  ``compact`` drops the intervals (the
+    terminal table); files keep them.
     """
     lines = []
-    if compact and result.significance:
-        lines.append(
-            "differences of precision (paired bootstrap; * = significant after Holm's "
-            "adjustment over the table's tests):"
-        )
     for test in result.significance:
         parts = []
         for alpha, boot in test.bootstrap.items():
             mark = "*" if boot.significant else ""
             interval = "" if compact else f" [{boot.low:+.3f}, {boot.high:+.3f}]"
-            parts.append(f"a={alpha} {boot.mean_diff:+.3f}{interval}{mark}")
+            p_holm = "" if compact else f" p(Holm) {_p_value(boot.p_holm)}"
+            parts.append(f"a={alpha} {boot.mean_diff:+.3f}{interval}{p_holm}{mark}")
         if test.mcnemar is not None:
             mcnemar = test.mcnemar
             parts.append(
-                f"McNemar p {_p_value(mcnemar.p_holm)}{'*' if mcnemar.significant else ''}"
+                f"McNemar p(Holm) {_p_value(mcnemar.p_holm)}{'*' if mcnemar.significant else ''}"
             )
             if not compact:
                 parts[-1] += f" ({mcnemar.method}, n={mcnemar.n})"
@@ -155,29 +250,42 @@ def _p_value(p: float) -> str:
     return text if text.startswith("<") else f"= {text}"
 
 
+def _markdown_table(header: list[str], rows: list[list[str]], bold_last: bool = False) -> list[str]:
+    out = ["| " + " | ".join(header) + " |"]
+    out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
+    for index, row in enumerate(rows):
+        cells = row
+        if bold_last and index == len(rows) - 1:
+            cells = [f"**{cell}**" for cell in row]
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
 def table1_markdown(result: ExperimentResult) -> str:
-    """Table 1 in Markdown, with bounds, significance and the paper's totals."""
-    header = table1_header(result)
+    """Table 1 in Markdown, with totals and intervals, bounds, significance, the inputs of a
+    comparison, the warnings and, for a cross-validation, the paper's totals."""
     config = result.config
     out = [f"# Table 1: {config.name}", ""]
     out.append(
-        f"{result.total.n} instances of {len(result.verbs)} verbs, "
-        f"{config.cv.folds}-fold cross-validation (seed {config.seed}); "
-        "cells are acceptability (graded precision over attempted instances) at each alpha, "
-        "a=inf is exact-match precision; senses = inventory/observed."
+        f"{result.setup}; cells are acceptability (graded precision over attempted "
+        "instances) at each alpha, a=inf is exact-match precision; senses = "
+        "inventory/observed."
     )
     out += [f"**ORACLE** {label}: {what}." for label, what in result.oracles.items()]
+    out += [f"**Warning**: {note}" for note in result.warnings]
     out.append("")
-    out.append("| " + " | ".join(header) + " |")
-    out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
-    rows = table1_rows(result)
-    for row in rows[:-1]:
-        out.append("| " + " | ".join(row) + " |")
-    out.append("| " + " | ".join(f"**{cell}**" for cell in rows[-1]) + " |")
+    out += _markdown_table(table1_header(result), table1_rows(result), bold_last=True)
+    out += ["", f"## {_interval_title(result).capitalize()}", ""]
+    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
+    out += _markdown_table(header, totals_rows(result))
+    if result.kind == COMPARISON:
+        out += ["", "## Key files", ""]
+        out += _markdown_table(*inputs_table(result))
+    else:
+        out += ["", "## Bounds", ""]
+        out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
+        out.append(f"- upper: {result.bounds.upper_note}")
     level = 100 * config.evaluation.confidence
-    out += ["", "## Bounds", ""]
-    out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
-    out.append(f"- upper: {result.bounds.upper_note}")
     out += [
         "",
         "## Significance",
@@ -185,17 +293,42 @@ def table1_markdown(result: ExperimentResult) -> str:
         "Differences of precision (acceptability) between every two methods at each alpha: "
         f"paired bootstrap over the same instances, {level:g}% interval; McNemar's test on "
         "exact match over the instances both attempted.  p-values are Holm-adjusted over all "
-        f"the tests of the table; * = significant at {100 - level:g}% after adjustment.",
+        f"the tests of the table.  {stars_legend(result)}.",
         "",
     ]
     out += [f"- {line}" for line in significance_lines(result)] or ["- (no pairs)"]
-    out += ["", f"## {PAPER_LABEL}", ""]
-    paper_header, paper_rows = paper_table()
-    out.append("| " + " | ".join(paper_header) + " |")
-    out.append("|---|" + "---:|" * (len(paper_header) - 1))
-    out += ["| " + " | ".join(row) + " |" for row in paper_rows]
+    if result.kind != COMPARISON:
+        out += ["", f"## {PAPER_LABEL}", ""]
+        out += _markdown_table(*paper_table())
     out.append("")
     return "\n".join(out)
+
+
+def inputs_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
+    """A comparison's key files: what each holds and what was left out."""
+    header = [
+        "system",
+        "file",
+        "lines",
+        "format",
+        "several keys",
+        "not in gold",
+        "gold not answered",
+    ]
+    rows = [
+        [
+            s.label,
+            s.path,
+            str(s.lines),
+            ("ranked (key:score)" if s.ranked else "plain")
+            + (" + confidence" if s.confidence else ""),
+            f"{s.lines_with_several_keys} lines, scored: {s.several_keys}",
+            str(s.not_in_gold),
+            str(s.unanswered),
+        ]
+        for s in result.systems
+    ]
+    return header, rows
 
 
 def paper_table() -> tuple[list[str], list[list[str]]]:

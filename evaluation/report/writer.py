@@ -1,18 +1,20 @@
 """Every report file of an experiment, written atomically (:mod:`thesaurus.io`) into one
 folder: ``results.json`` (the versioned results document), ``table1.md``, the CSV tables,
-the figures as PNG and SVG, and a self-contained ``report.html``."""
+``predictions.jsonl`` (one line per instance and method), the figures as PNG and SVG, and a
+self-contained ``report.html``."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from thesaurus.io import atomic_open, atomic_write_json, atomic_write_text
+from thesaurus.io import atomic_open, atomic_write_json, atomic_write_text, to_json
 
 from ..experiment.results import ExperimentResult
 from . import plots
 from ._html import render_html
 from .csv_tables import csv_tables
-from .table1 import paper_table, significance_lines, table1_header, table1_markdown, table1_rows
+from .table1 import table1_markdown
 
 __all__ = ["write_report"]
 
@@ -34,6 +36,10 @@ def write_report(
     text("table1.md", table1_markdown(result))
     for name, content in csv_tables(result).items():
         text(name, content)
+    with atomic_open(out / "predictions.jsonl") as handle:
+        for record in result.records("predictions"):
+            handle.write(json.dumps(to_json(record), ensure_ascii=False) + "\n")
+    written.append(out / "predictions.jsonl")
     svgs: dict[str, str] = {}
     if figures:
         for name, build in plots.FIGURES.items():
@@ -46,7 +52,5 @@ def write_report(
             written.append(out / f"{name}.png")
             text(f"{name}.svg", svg)
             svgs[name] = svg
-    table = (table1_header(result), table1_rows(result))
-    page = render_html(result, table, significance_lines(result), paper_table(), svgs)
-    text("report.html", page)
+    text("report.html", render_html(result, svgs))
     return written

@@ -17,7 +17,9 @@ The key holds what the cached records are made of:
 
 Frames are cached for the default class table only (a custom table extracts afresh).  A
 cache that exists but cannot be used is rebuilt after one ``RuntimeWarning`` line naming the
-file; a directory that cannot be written costs only the cache (one warning).
+file; a directory that cannot be written costs only the cache (one warning).  The directory
+keeps the :data:`KEEP` most recently used corpora (a use touches the JSON file; older pairs
+are deleted when a new one is written), so throw-away corpora do not pile up.
 
 Arrays (token-level ones have one entry per token of the corpus, in file order):
 ``doc_sentences`` (sentence offsets per file), ``sent_tokens`` (token offsets per sentence),
@@ -52,6 +54,7 @@ from ..types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, 
 __all__ = ["CACHE_FORMAT", "SemcorStore", "cache_dir", "cached_name", "semcor_store"]
 
 CACHE_FORMAT = 1
+KEEP = 8
 _CODE = (
     ("wsd", "normalise.py"),
     ("wsd", "types.py"),
@@ -118,9 +121,12 @@ def semcor_store(
     json_path = directory / f"{stem}.json"
     if json_path.exists():
         try:
-            return _read(directory, stem, key)
+            store = _read(directory, stem, key)
         except _Unusable as exc:
             _warn(exc.path, f"{exc.reason}; rebuilding")
+        else:
+            _touch(json_path)
+            return store
     documents = {name: parse(path) for name, path in names.items()}
     frames = {
         (item.sentence.id, i): frame(item.sentence, i)
@@ -132,9 +138,27 @@ def semcor_store(
     store = SemcorStore(documents, frames)
     try:
         _save(directory, stem, key, store)
+        _evict(directory)
     except OSError as exc:
         _warn(directory, f"cannot write the corpus cache here: {exc}")
     return store
+
+
+def _touch(path: Path) -> None:
+    try:
+        os.utime(path)
+    except OSError:  # a read-only cache still serves
+        pass
+
+
+def _evict(directory: Path) -> None:
+    """Delete all but the :data:`KEEP` most recently used cached corpora."""
+    stems = sorted(
+        directory.glob("semcor-*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True
+    )
+    for old in stems[KEEP:]:
+        old.unlink(missing_ok=True)
+        old.with_suffix(".npz").unlink(missing_ok=True)
 
 
 def cached_name(root: Path, path: Path) -> str:

@@ -18,6 +18,9 @@ Skip reasons:
 ``not-in-verbs-filter``    the lemma is not among the requested verbs
 ``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
 ``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
+
+With ``require_gold=False`` those last two are instances (input to disambiguate); their
+counts by the same reasons are ``CorpusStats.without_gold``.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ class CorpusStats:
     """Counts of one loaded corpus.  ``verb_instances`` are the instances returned (with a
     usable gold sense unless ``require_gold=False``); ``verb_lemmas`` and ``senses`` count the
     distinct lemmas and gold sense keys among them; ``missing_verbs`` are requested verbs with
-    no instance."""
+    no instance; ``without_gold`` counts, by reason (``sense-lost-in-mapping``, ``no-gold``),
+    the instances kept without a gold sense when gold is not required."""
 
     files: int = 0
     sentences: int = 0
@@ -60,10 +64,12 @@ class CorpusStats:
     senses: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
     missing_verbs: list[str] = field(default_factory=list)
+    without_gold: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         data["skipped"] = dict(sorted(self.skipped.items()))
+        data["without_gold"] = dict(sorted(self.without_gold.items()))
         return data
 
 
@@ -114,6 +120,7 @@ class _Builder:
         self.frame = frame
         self.stats = CorpusStats()
         self.skipped: Counter[str] = Counter()
+        self.without_gold: Counter[str] = Counter()
         self.instances: list[Instance] = []
 
     def skip_reason(self, note: Annotation, lemma: str | None, gold: tuple[str, ...]) -> str | None:
@@ -126,11 +133,13 @@ class _Builder:
             return "no-lemma:ignored" if note.attr("cmd") == "ignore" else "no-lemma"
         if self.verbs is not None and lemma not in self.verbs:
             return "not-in-verbs-filter"
-        if not gold and self.require_gold:
+        if not gold:
             numbers = note.attr("wnsn")
-            if numbers is not None and set(numbers.split(";")) == {"0"}:
-                return "sense-lost-in-mapping"
-            return "no-gold"
+            lost = numbers is not None and set(numbers.split(";")) == {"0"}
+            reason = "sense-lost-in-mapping" if lost else "no-gold"
+            if self.require_gold:
+                return reason
+            self.without_gold[reason] += 1
         return None
 
     def add(
@@ -173,6 +182,7 @@ class _Builder:
         stats = self.stats
         stats.verb_instances = len(self.instances)
         stats.skipped = dict(self.skipped)
+        stats.without_gold = dict(self.without_gold)
         lemmas = {instance.lemma for instance in self.instances}
         stats.verb_lemmas = len(lemmas)
         stats.senses = len({key for instance in self.instances for key in instance.gold})
@@ -245,6 +255,7 @@ def _load_semcor(
     *,
     cache: bool,
     default_frames: bool,
+    progress: Callable[[int, int], None] | None,
 ) -> None:
     """Every selected tag file's sentences: from the corpus cache (parsed once, frames of the
     default class table included: :mod:`wsd.corpus._cache`) or parsed now."""
@@ -257,17 +268,32 @@ def _load_semcor(
         missing = sorted(wanted - found)
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
+    if progress is not None:
+        progress(0, len(paths))
     if cache:
-        store = semcor_store(root, every, _parse, _default_frame, _is_semcor_verb)
-        documents = [store.documents[cached_name(root, p)] for p in paths]
+        parse = _parse
+        if progress is not None:  # a first read builds the cache: report its progress
+            built = iter(range(1, len(every) + 1))
+
+            def parse(path: Path) -> list[AnnotatedSentence]:
+                items = _parse(path)
+                progress(next(built), len(every))
+                return items
+
+        store = semcor_store(root, every, parse, _default_frame, _is_semcor_verb)
+        documents: Iterable[list[AnnotatedSentence]] = [
+            store.documents[cached_name(root, p)] for p in paths
+        ]
         if default_frames and builder.frame is not None:
             frames = store.frames
             builder.frame = lambda sentence, position: frames[(sentence.id, position)]
     else:
-        documents = [_parse(p) for p in paths]
-    for items in documents:
+        documents = (_parse(p) for p in paths)
+    for done, items in enumerate(documents, 1):
         builder.stats.files += 1
         _add_document(items, builder, context_window, "semcor")
+        if progress is not None:
+            progress(done, len(paths))
 
 
 def _parse(path: Path) -> list[AnnotatedSentence]:
@@ -346,6 +372,7 @@ def load_corpus(
     require_gold: bool = True,
     classes: ClassTable | None = None,
     cache: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Corpus:
     """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
     with its key file, or our JSONL), in corpus order.
@@ -359,6 +386,8 @@ def load_corpus(
     tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
     ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._cache`: parsed once,
     then loaded in a fraction of the time; ``False`` parses the files now).
+    ``progress(files_done, files)`` is called after each file read (SemCor's tag files; the
+    one file of the other formats).
     """
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
@@ -385,14 +414,22 @@ def load_corpus(
     builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
     if fmt == "semcor":
         _load_semcor(
-            root, builder, files, context_window, cache=cache, default_frames=classes is None
+            root,
+            builder,
+            files,
+            context_window,
+            cache=cache,
+            default_frames=classes is None,
+            progress=progress,
         )
-    elif fmt == "raganato":
-        if root.is_dir():
-            raise CorpusFormatError(f"{root} is a directory; give the *.data.xml file")
-        _load_raganato(root, builder, context_window)
     else:
         if root.is_dir():
-            raise CorpusFormatError(f"{root} is a directory; give the *.jsonl file")
-        _load_jsonl(root, builder)
+            need = "*.data.xml" if fmt == "raganato" else "*.jsonl"
+            raise CorpusFormatError(f"{root} is a directory; give the {need} file")
+        if fmt == "raganato":
+            _load_raganato(root, builder, context_window)
+        else:
+            _load_jsonl(root, builder)
+        if progress is not None:
+            progress(1, 1)
     return builder.finish(str(root), fmt)

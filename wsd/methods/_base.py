@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -152,8 +152,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     name: ClassVar[str] = ""
 
     # --- scikit-learn protocol -------------------------------------------------------------
-    def fit(self, X: Sequence[Instance], y: Sequence[str] | None = None) -> Disambiguator:
-        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key."""
+    def fit(
+        self,
+        X: Sequence[Instance],
+        y: Sequence[str] | None = None,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Disambiguator:
+        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key.
+        ``progress(verbs_done, verbs)`` is called after each verb (``wsd train``'s bar)."""
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         labels = _labels(X, y)
@@ -164,13 +171,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             by_verb[instance.lemma].append(index)
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
-        for lemma in sorted(by_verb):
+        for done, lemma in enumerate(sorted(by_verb), 1):
             indices = by_verb[lemma]
             counts = Counter(labels[i] for i in indices)
             self.sense_counts_[lemma] = counts
             self.verbs_[lemma] = self._fit_verb(
                 lemma, [X[i] for i in indices], [labels[i] for i in indices]
             )
+            if progress is not None:
+                progress(done, len(by_verb))
         self.classes_ = np.array(sorted(set(labels)), dtype=object)
         return self
 

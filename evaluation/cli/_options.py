@@ -1,0 +1,66 @@
+"""What the command modules share in their arguments: options renamed for consistency whose
+old spellings still work for one release (with a warning), and warnings shown as one line.
+
+Every command spells an option the same way: ``--corpus`` is a corpus to read, ``--format``
+its format, ``--verb-thesaurus``/``--noun-thesaurus`` a thesaurus in that role and ``--param``
+keys are the config keys (``lambda``).  Old spellings: ``disambiguate --input``, ``thesaurus
+--thesaurus``, ``data export --input-format``, the output format ``data export --format``
+(now ``--to``) and the parameter key ``lambda_``; each warns with a :class:`FutureWarning`
+until version 0.3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+__all__ = ["REMOVED_IN", "renamed", "show_warning", "warn_renamed"]
+
+REMOVED_IN = "0.3"
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """The :class:`FutureWarning` of an old option spelling."""
+    warnings.warn(
+        f"{old} is deprecated: use {new} (the old spelling goes in version {REMOVED_IN})",
+        FutureWarning,
+        stacklevel=2,
+    )
+
+
+def renamed(*old: str) -> type[argparse.Action]:
+    """An argparse ``store`` action for an option that also answers to the ``old`` spellings,
+    warning when one of them is used:
+    ``add_argument("--corpus", "--input", action=renamed("--input"), ...)``."""
+
+    class Renamed(argparse._StoreAction):
+        def __call__(
+            self,
+            parser: argparse.ArgumentParser,
+            namespace: argparse.Namespace,
+            values: str | Sequence[Any] | None,
+            option_string: str | None = None,
+        ) -> None:
+            if option_string in old:
+                warn_renamed(option_string or "", self.option_strings[0])
+            super().__call__(parser, namespace, values, option_string)
+
+    return Renamed
+
+
+def show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """``warnings.showwarning`` for the command line: ``wsd: warning: <message>``, one line,
+    no source location (the messages name what they are about)."""
+    stream = file if file is not None else sys.stderr
+    text = " ".join(str(message).split())
+    stream.write(f"wsd: warning: {text}\n")

@@ -1,0 +1,197 @@
+"""``wsd compare --gold GOLD.key SYS.key [SYS.key ...] --out DIR``: compare any systems from
+their key files, with the report of ``wsd evaluate``.
+
+Every system's file is plain (``id key``) or ranked (``id key:score ... [confidence=C]``, as
+``wsd disambiguate --top-k K --confidence`` writes it; evaluation/README.md): ranked files
+give top-k curves, files with a confidence applicability curves.  By default the instances
+scored are the gold instances every file answers, and what was left out is counted;
+``--instances gold`` scores every gold instance, a missing line being an abstention.  The
+table is printed (totals with bootstrap intervals at every alpha: precision, recall, F1,
+coverage; the 25 most frequent verbs, or all with ``--per-verb``; the significance of every
+pair, Holm-adjusted) and ``--out`` receives ``results.json``, ``table1.md``, CSVs,
+``predictions.jsonl``, plots and ``report.html``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ._progress import Steps
+
+__all__ = ["INSTANCE_RULES", "SEVERAL_KEYS", "register", "run"]
+
+TERMINAL_VERBS = 25  # verb rows printed without --per-verb
+# evaluation.experiment.comparison.INSTANCE_RULES and evaluation.answers.SEVERAL_KEYS, spelled
+# out so that building the CLI imports nothing heavy (a test checks that they agree)
+INSTANCE_RULES = ("common", "gold")
+SEVERAL_KEYS = ("first", "all")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "compare",
+        help="compare systems' key files against gold: Table 1, intervals, significance, "
+        "curves and reports",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--gold", required=True, metavar="KEY", help="gold key file")
+    parser.add_argument(
+        "systems", nargs="+", metavar="SYS.key", help="system key files (plain or key:score)"
+    )
+    parser.add_argument("--out", help="output folder (default: results/<name>)")
+    parser.add_argument(
+        "--labels", nargs="+", metavar="NAME", help="system names (default: the file names)"
+    )
+    parser.add_argument("--name", default="comparison", help="report name (default comparison)")
+    parser.add_argument(
+        "--alpha",
+        nargs="+",
+        metavar="A",
+        help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always "
+        "scored; with --classes only inf)",
+    )
+    parser.add_argument(
+        "--verb-thesaurus",
+        default="wordnet-verb",
+        metavar="SPEC",
+        help="thesaurus of the keys: wordnet-verb or a <stem>.tsv file (default wordnet-verb)",
+    )
+    parser.add_argument(
+        "--classes",
+        metavar="TSV",
+        help="map every key to its sense class first (wsd agreement --classes-out) and score "
+        "exact match on classes",
+    )
+    parser.add_argument(
+        "--instances",
+        choices=INSTANCE_RULES,
+        default="common",
+        help="common: the gold instances every file answers (default); gold: every gold "
+        "instance, a missing line being an abstention (Senseval coverage and recall)",
+    )
+    parser.add_argument(
+        "--several-keys",
+        choices=SEVERAL_KEYS,
+        help="lines with several keys: score the first, or all (each earning its share, as the "
+        "official scorer); default: first for ranked files, all for plain ones (warned)",
+    )
+    parser.add_argument(
+        "--top-k",
+        type=int,
+        default=0,
+        metavar="K",
+        help="top-k curves for k = 1..K (default: the longest ranking of a ranked file)",
+    )
+    parser.add_argument(
+        "--applicability-alpha",
+        metavar="A",
+        help="alpha of the applicability curves (default 0.5; inf with --classes)",
+    )
+    parser.add_argument(
+        "--bootstrap", type=int, default=2000, metavar="N", help="resamples (0: no bootstrap)"
+    )
+    parser.add_argument(
+        "--confidence", type=float, default=0.95, help="interval level (default 0.95)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    parser.add_argument(
+        "--per-verb", action="store_true", help="print every verb (the files always have all)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress, no table")
+    parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
+    parser.set_defaults(func=run)
+
+
+def _config(args: argparse.Namespace) -> Any:
+    """The :class:`ComparisonConfig` of the arguments, every flag checked before any file is
+    read (one line naming the flag on a mistake)."""
+    from evaluation import EvaluationError
+    from evaluation.experiment.comparison import ComparisonConfig, SystemSpec, system_labels
+    from evaluation.experiment.config import EvaluationConfig
+    from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+
+    classes = args.classes is not None
+    if args.alpha is None:
+        alphas: tuple[float, ...] = (math.inf,) if classes else tuple(ALPHA_DEFAULTS)
+    else:
+        alphas = tuple(sorted(dict.fromkeys(parse_alpha(a) for a in args.alpha)))
+        alphas = alphas if math.inf in alphas else (*alphas, math.inf)
+    if classes and alphas != (math.inf,):
+        finite = ", ".join(format_alpha(a) for a in alphas if not math.isinf(a))
+        raise EvaluationError(
+            f"--classes scores exact match on classes only; graded alpha {finite} is not "
+            "defined between classes (drop --alpha or pass --alpha inf)"
+        )
+    default_alpha = "inf" if classes else "0.5"
+    applicability = parse_alpha(args.applicability_alpha or default_alpha)
+    if classes and not math.isinf(applicability):
+        raise EvaluationError("--applicability-alpha: with --classes only inf is scored")
+    if args.labels is not None and len(args.labels) != len(args.systems):
+        raise EvaluationError(
+            f"--labels names {len(args.labels)} systems but {len(args.systems)} key files are given"
+        )
+    if args.bootstrap < 0:
+        raise EvaluationError(f"--bootstrap must be >= 0, got {args.bootstrap}")
+    if not 0 < args.confidence < 1:
+        raise EvaluationError(f"--confidence must be in (0, 1), got {args.confidence}")
+    if args.top_k < 0:
+        raise EvaluationError(f"--top-k must be >= 0, got {args.top_k}")
+    labels = args.labels or system_labels(list(args.systems))
+    return ComparisonConfig(
+        name=args.name,
+        seed=args.seed,
+        gold=str(args.gold),
+        systems=tuple(
+            SystemSpec(label, str(path)) for label, path in zip(labels, args.systems, strict=True)
+        ),
+        instances=args.instances,
+        several_keys=args.several_keys,
+        classes=args.classes,
+        evaluation=EvaluationConfig(
+            thesaurus=args.verb_thesaurus,
+            alphas=alphas,
+            top_k=args.top_k,
+            applicability_alpha=applicability,
+            bootstrap=args.bootstrap,
+            confidence=args.confidence,
+        ),
+    )
+
+
+def _summary(result: Any) -> str:
+    """One line on the instances compared and what was left out."""
+    stats = result.corpus.stats
+    left = ", ".join(
+        f"{label} {count}" for label, count in stats["left_out_by_system"].items() if count
+    )
+    not_in_gold = ", ".join(f"{s.label} {s.not_in_gold}" for s in result.systems if s.not_in_gold)
+    parts = [
+        f"compare: {result.total.n} of {stats['gold_instances']} gold instances scored",
+        f"gold instances without a line: {left or 'none'}"
+        + (" (left out)" if stats["instances"] == "common" else " (abstentions)"),
+        f"lines not in the gold (ignored): {not_in_gold or 'none'}",
+    ]
+    return "; ".join(parts)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()  # before the heavy imports: they are part of the run
+    from evaluation.experiment.comparison import compare_systems
+
+    from .evaluate import report
+
+    config = _config(args)
+    out = Path(args.out) if args.out else Path("results") / config.name
+    with Steps("compare", enabled=not args.quiet) as steps:
+        result = compare_systems(config, progress=steps)
+    if not args.quiet:
+        print(_summary(result), file=sys.stderr)
+    limit = None if args.per_verb else TERMINAL_VERBS
+    report(result, out, started, quiet=args.quiet, figures=not args.no_plots, limit=limit)
+    return 0

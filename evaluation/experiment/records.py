@@ -1,0 +1,225 @@
+"""An experiment's tables as records: lists of flat dicts (strings, numbers, booleans,
+``None``; a prediction's ``ranking`` and ``gold`` are lists of keys), ready for
+``pandas.DataFrame(records)`` and written as the report's CSV files and
+``predictions.jsonl``.
+
+| name | one record per | fields |
+|---|---|---|
+| ``table1`` | verb (and ``total``) x method x alpha | verb, examples, senses_inventory, senses_observed, method, alpha, precision, recall, coverage, f1, n, attempted |
+| ``totals`` | method x alpha | method, alpha, precision, recall, coverage, f1, n, attempted, and ``<score>_low``/``<score>_high`` (bootstrap interval at ``confidence``; ``None`` without) |
+| ``learning_curve`` | method x fraction x alpha | method, fraction, train_instances_mean, train_instances_total, alpha, the scores, precision_low, precision_high |
+| ``applicability`` | method x stored threshold | method, alpha, threshold, applicability, acceptability, acceptability_low, acceptability_high |
+| ``top_k`` | method x k | method, k, recall, precision |
+| ``alpha_sweep`` | method x alpha | method, alpha, precision, recall, f1, precision_low, precision_high |
+| ``significance`` | pair x test (x alpha) | a, b, test, alpha, mean_diff, low, high, p_value, p_holm, significant |
+| ``sweep`` | sweep variant x alpha | variant, method, params (JSON), aurc, fallbacks, alpha, the scores |
+| ``systems`` | compared key file | label, path, lines, ranked, confidence, several_keys, lines_with_several_keys, not_in_gold, unanswered |
+| ``predictions`` | instance x method | id, verb, method, fold, sense, confidence, fallback, ranking, gold, attempted, ``credit_<alpha>`` |
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import asdict
+from typing import Any
+
+from thesaurus.io import to_json
+
+from ..measures import MethodScores
+from .results import ExperimentResult
+
+__all__ = ["RECORDS", "SCORE_FIELDS", "records"]
+
+SCORE_FIELDS = ("precision", "recall", "coverage", "f1", "n", "attempted")
+
+Record = dict[str, Any]
+
+
+def _scores(scores: MethodScores, alpha: str) -> Record:
+    s = scores[alpha]
+    return {name: getattr(s, name) for name in SCORE_FIELDS}
+
+
+def table1(result: ExperimentResult) -> Iterator[Record]:
+    for row in (*result.verbs, result.total):
+        for label, scores in row.scores.items():
+            for alpha in result.alphas:
+                yield {
+                    "verb": row.verb,
+                    "examples": row.n,
+                    "senses_inventory": row.senses_inventory,
+                    "senses_observed": row.senses_observed,
+                    "method": label,
+                    "alpha": alpha,
+                    **_scores(scores, alpha),
+                }
+
+
+def totals(result: ExperimentResult) -> Iterator[Record]:
+    intervals = result.intervals
+    for label, scores in result.total.scores.items():
+        for alpha in result.alphas:
+            record = {"method": label, "alpha": alpha, **_scores(scores, alpha)}
+            found = intervals.total[label][alpha] if intervals is not None else None
+            for name in ("precision", "recall", "f1"):
+                low, high = getattr(found, name) if found is not None else (None, None)
+                record[f"{name}_low"], record[f"{name}_high"] = low, high
+            record["confidence"] = intervals.confidence if intervals is not None else None
+            yield record
+
+
+def learning_curve(result: ExperimentResult) -> Iterator[Record]:
+    for label, points in result.learning_curve.items():
+        for point in points:
+            for alpha in result.alphas:
+                low, high = point.precision_interval.get(alpha, (None, None))
+                yield {
+                    "method": label,
+                    "fraction": point.fraction,
+                    "train_instances_mean": point.train_instances_mean,
+                    "train_instances_total": point.train_instances_total,
+                    "alpha": alpha,
+                    **_scores(point.scores, alpha),
+                    "precision_low": low,
+                    "precision_high": high,
+                }
+
+
+def applicability(result: ExperimentResult) -> Iterator[Record]:
+    for label, curve in result.applicability.items():
+        band = curve.low and curve.high
+        for j, threshold in enumerate(curve.threshold):
+            yield {
+                "method": label,
+                "alpha": curve.alpha,
+                "threshold": threshold,
+                "applicability": curve.applicability[j],
+                "acceptability": curve.acceptability[j],
+                "acceptability_low": curve.low[j] if band else None,
+                "acceptability_high": curve.high[j] if band else None,
+            }
+
+
+def top_k(result: ExperimentResult) -> Iterator[Record]:
+    for label, points in result.top_k.items():
+        for p in points:
+            yield {"method": label, "k": p.k, "recall": p.recall, "precision": p.precision}
+
+
+def alpha_sweep(result: ExperimentResult) -> Iterator[Record]:
+    intervals = result.intervals
+    for label, scores in result.total.scores.items():
+        for alpha in result.alphas:
+            s = scores[alpha]
+            low, high = (
+                intervals.total[label][alpha].precision if intervals is not None else (None, None)
+            )
+            yield {
+                "method": label,
+                "alpha": alpha,
+                "precision": s.precision,
+                "recall": s.recall,
+                "f1": s.f1,
+                "precision_low": low,
+                "precision_high": high,
+            }
+
+
+def significance(result: ExperimentResult) -> Iterator[Record]:
+    for test in result.significance:
+        for alpha, b in test.bootstrap.items():
+            yield {
+                "a": test.a,
+                "b": test.b,
+                "test": "bootstrap",
+                "alpha": alpha,
+                "mean_diff": b.mean_diff,
+                "low": b.low,
+                "high": b.high,
+                "p_value": b.p_value,
+                "p_holm": b.p_holm,
+                "significant": b.significant,
+            }
+        if test.mcnemar is not None:
+            m = test.mcnemar
+            yield {
+                "a": test.a,
+                "b": test.b,
+                "test": f"mcnemar-{m.method}",
+                "alpha": "inf",
+                "mean_diff": None,
+                "low": None,
+                "high": None,
+                "p_value": m.p_value,
+                "p_holm": m.p_holm,
+                "significant": m.significant,
+            }
+
+
+def sweep(result: ExperimentResult) -> Iterator[Record]:
+    for variant in result.sweep:
+        params = json.dumps(to_json(variant.params), sort_keys=True)
+        for alpha in result.alphas:
+            yield {
+                "variant": variant.label,
+                "method": variant.method,
+                "params": params,
+                "aurc": variant.aurc,
+                "fallbacks": variant.fallbacks,
+                "alpha": alpha,
+                **_scores(variant.scores, alpha),
+            }
+
+
+def systems(result: ExperimentResult) -> Iterator[Record]:
+    for system in result.systems:
+        yield asdict(system)
+
+
+def predictions(result: ExperimentResult) -> Iterator[Record]:
+    per = result.per_instance
+    for label, out in per.outputs.items():
+        credit = per.credit[label]
+        answers = out.answers()
+        columns = [f"credit_{alpha}" for alpha in result.alphas]
+        for i, instance_id in enumerate(per.ids):
+            fold = int(per.folds[i])
+            attempted = bool(credit.attempted[i])
+            yield {
+                "id": instance_id,
+                "verb": per.lemmas[i],
+                "method": label,
+                "fold": fold if fold >= 0 else None,
+                "sense": answers[i][0] if answers[i] else None,
+                "confidence": float(out.confidence[i]) if out.confidence is not None else None,
+                "fallback": out.fallbacks[i],
+                "ranking": list(out.rankings[i]),
+                "gold": list(per.gold[i]),
+                "attempted": attempted,
+                **{c: float(credit.values[i, j]) for j, c in enumerate(columns)},
+            }
+
+
+RECORDS: dict[str, Callable[[ExperimentResult], Iterator[Record]]] = {
+    "table1": table1,
+    "totals": totals,
+    "learning_curve": learning_curve,
+    "applicability": applicability,
+    "top_k": top_k,
+    "alpha_sweep": alpha_sweep,
+    "significance": significance,
+    "sweep": sweep,
+    "systems": systems,
+    "predictions": predictions,
+}
+
+
+def records(result: ExperimentResult, name: str) -> list[Record]:
+    """The records of table ``name`` (module docstring)."""
+    from .._exceptions import EvaluationError
+
+    build = RECORDS.get(name)
+    if build is None:
+        raise EvaluationError(f"no records named {name!r} (choose from {', '.join(RECORDS)})")
+    return list(build(result))

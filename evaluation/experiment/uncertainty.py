@@ -1,0 +1,98 @@
+"""The uncertainty shown beside an experiment's scores: bootstrap intervals of every compared
+method's total (:mod:`evaluation.intervals`), and the warnings a researcher needs before
+reading the significance stars."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
+
+import numpy as np
+
+from .._exceptions import EvaluationWarning
+from ..intervals import senseval_intervals
+from ..measures import Credit, format_alpha
+from ..significance import unreachable_significance
+from .config import EvaluationConfig
+from .results import Intervals, ScoreInterval
+
+__all__ = [
+    "BootstrapSettings",
+    "bootstrap_settings",
+    "significance_warning",
+    "total_intervals",
+    "warn",
+]
+
+
+class BootstrapSettings(TypedDict):
+    """The keyword arguments every bootstrap of an experiment shares."""
+
+    n_resamples: int
+    seed: int
+    confidence: float
+
+
+def bootstrap_settings(evaluation: EvaluationConfig, seed: int) -> BootstrapSettings:
+    """An experiment's bootstrap settings: ``evaluation.bootstrap`` resamples (0: none) at
+    ``evaluation.confidence``, seeded with the experiment's seed."""
+    return {"n_resamples": evaluation.bootstrap, "seed": seed, "confidence": evaluation.confidence}
+
+
+def total_intervals(
+    credit: Mapping[str, Credit],
+    labels: Sequence[str],
+    *,
+    n_resamples: int,
+    seed: int,
+    confidence: float,
+) -> Intervals | None:
+    """Percentile bootstrap intervals of every method's total precision, recall and F1 at
+    every alpha, all cells sharing each resample of the instances; ``None`` when
+    ``n_resamples`` is 0 or nothing is compared."""
+    if not n_resamples or not labels:
+        return None
+    first = credit[labels[0]]
+    alphas = [format_alpha(a) for a in first.alphas]
+    found = senseval_intervals(
+        np.column_stack([credit[label].values for label in labels]),
+        np.column_stack([credit[label].attempted for label in labels for _ in alphas]),
+        n_resamples=n_resamples,
+        seed=seed,
+        confidence=confidence,
+    )
+    total: dict[str, dict[str, ScoreInterval]] = {label: {} for label in labels}
+    cells = [(label, alpha) for label in labels for alpha in alphas]
+    for c, (label, alpha) in enumerate(cells):
+        total[label][alpha] = ScoreInterval(
+            precision=_pair(found["precision"][c]),
+            recall=_pair(found["recall"][c]),
+            f1=_pair(found["f1"][c]),
+        )
+    return Intervals(confidence=confidence, n_resamples=n_resamples, total=total)
+
+
+def _pair(row: np.ndarray) -> tuple[float, float]:
+    return float(row[0]), float(row[1])
+
+
+def significance_warning(
+    n_methods: int, alphas: Sequence[float], n_resamples: int, confidence: float
+) -> str | None:
+    """The warning of :func:`~evaluation.significance.unreachable_significance` for the
+    bootstrap tests of a table: every pair of ``n_methods`` at every alpha."""
+    if not n_resamples:
+        return None
+    n_tests = math.comb(n_methods, 2) * len(alphas)
+    return unreachable_significance(n_tests, n_resamples, confidence)
+
+
+def warn(collected: list[str], message: str | None) -> None:
+    """Record ``message`` (if any) in ``collected`` and issue it as an
+    :class:`~evaluation.EvaluationWarning`."""
+    if message is None:
+        return
+    collected.append(message)
+    warnings.warn(message, EvaluationWarning, stacklevel=3)

@@ -1,0 +1,113 @@
+"""Percentile bootstrap intervals of a system's own scores (not of differences: those are in
+:mod:`evaluation.significance`), from the resamples of
+:func:`~evaluation.significance.resample_counts`.
+
+* :func:`senseval_intervals`: precision, recall and F1 of credit columns (several methods and
+  alphas at once, every column sharing each resample of the instances)::
+
+      P*_r = sum_i c_ri credit_i attempted_i / sum_i c_ri attempted_i
+      R*_r = sum_i c_ri credit_i attempted_i / n        F1*_r = 2 P*_r R*_r / (P*_r + R*_r)
+
+  where ``c_ri`` counts instance ``i`` in resample ``r``; the interval at ``confidence`` is
+  the ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` quantiles over resamples.
+* :func:`prefix_mean_intervals`: intervals of the means of the first ``e + 1`` values of a
+  sorted column, for several ``e`` at once: the band of an applicability curve, whose point
+  ``e`` is the mean credit of the inputs with the ``e + 1`` highest confidences.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._exceptions import EvaluationError
+from .significance import resample_counts, resample_sums
+
+__all__ = ["prefix_mean_intervals", "senseval_intervals"]
+
+
+def _quantiles(samples: np.ndarray, confidence: float) -> np.ndarray:
+    """``(columns, 2)``: the percentile interval of each column of ``samples`` (resamples x
+    columns), ignoring resamples where a column is undefined (NaN)."""
+    if not 0 < confidence < 1:
+        raise EvaluationError(f"confidence must be in (0, 1), got {confidence}")
+    tail = (1 - confidence) / 2
+    with np.errstate(invalid="ignore"):
+        bounds = np.nanquantile(samples, [tail, 1 - tail], axis=0)
+    return np.asarray(bounds.T, dtype=float)
+
+
+def senseval_intervals(
+    credit: np.ndarray,
+    attempted: np.ndarray,
+    *,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> dict[str, np.ndarray]:
+    """Intervals of precision, recall and F1 (module docstring) of each credit column:
+    ``credit`` is ``n`` instances x ``m`` columns, ``attempted`` the same shape (or one column
+    for all); returns ``{"precision", "recall", "f1"}``, each ``(m, 2)`` (low, high).  A
+    resample where a column attempts nothing has precision 0, as :func:`senseval_scores`.
+
+    >>> low, high = senseval_intervals(np.ones((20, 1)), np.ones(20, bool))["precision"][0]
+    >>> float(low), float(high)
+    (1.0, 1.0)
+    """
+    values = np.asarray(credit, dtype=float)
+    if values.ndim == 1:
+        values = values[:, None]
+    done = np.asarray(attempted, dtype=float)
+    if done.ndim == 1:
+        done = np.repeat(done[:, None], values.shape[1], axis=1)
+    if values.ndim != 2 or done.shape != values.shape or values.shape[0] == 0:
+        raise EvaluationError(
+            f"credit {values.shape} and attempted {done.shape} must be one non-empty"
+            " instances x columns shape"
+        )
+    n, m = values.shape
+    sums = resample_sums(np.hstack([values * done, done]), n_resamples=n_resamples, seed=seed)
+    total, tried = sums[:, :m], sums[:, m:]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(tried > 0, total / np.where(tried > 0, tried, 1), 0.0)
+        recall = total / n
+        both = precision + recall
+        f1 = np.where(both > 0, 2 * precision * recall / np.where(both > 0, both, 1), 0.0)
+    return {
+        "precision": _quantiles(precision, confidence),
+        "recall": _quantiles(recall, confidence),
+        "f1": _quantiles(f1, confidence),
+    }
+
+
+def prefix_mean_intervals(
+    values: np.ndarray,
+    ends: np.ndarray,
+    *,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> np.ndarray:
+    """``(len(ends), 2)``: the interval of ``mean(values[: e + 1])`` for each ``e`` of
+    ``ends`` when the instances of ``values`` (already in curve order) are resampled; a
+    resample in which a prefix holds no instance does not count for that prefix.
+
+    >>> prefix_mean_intervals(np.array([1.0, 1.0, 0.0, 0.0]), np.array([1, 3]))[0].tolist()
+    [1.0, 1.0]
+    """
+    column = np.asarray(values, dtype=float)
+    where = np.asarray(ends, dtype=np.int64)
+    if column.ndim != 1 or column.size == 0:
+        raise EvaluationError(f"values must be a non-empty 1-D array, got shape {column.shape}")
+    if where.size and (where.min() < 0 or where.max() >= column.size):
+        raise EvaluationError(f"prefix ends must be in 0..{column.size - 1}")
+    means = np.empty((n_resamples, where.size))
+    start = 0
+    for counts in resample_counts(column.size, n_resamples=n_resamples, seed=seed):
+        weight = np.cumsum(counts, axis=1)[:, where]
+        weighted = np.cumsum(counts * column, axis=1)[:, where]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            means[start : start + len(counts)] = np.where(
+                weight > 0, weighted / np.where(weight > 0, weight, 1), np.nan
+            )
+        start += len(counts)
+    return _quantiles(means, confidence)

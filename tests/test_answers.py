@@ -1,0 +1,120 @@
+"""Key files with ranked answers (evaluation/answers.py): the plain Raganato format and our
+extension, ``id key:score ... confidence=C``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evaluation import EvaluationError
+from evaluation.answers import (
+    SEVERAL_KEYS,
+    Answer,
+    answer_line,
+    parse_fields,
+    read_answers,
+    several_keys_rule,
+    write_answers,
+)
+
+
+def _file(tmp_path: Path, text: str, name: str = "sys.key") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("use%2:34:01::", Answer(("use%2:34:01::",))),
+        ("a%2:1:: b%2:2::", Answer(("a%2:1::", "b%2:2::"))),
+        (
+            "use%2:34:01:::0.8 use%2:34:00:::0.2",
+            Answer(("use%2:34:01::", "use%2:34:00::"), (0.8, 0.2)),
+        ),
+        ("x:1.0 confidence=0.5", Answer(("x",), (1.0,), 0.5)),
+        ("confidence=-2 x", Answer(("x",), None, -2.0)),
+        ("道具を使う:1e-3 消費する:-1.5", Answer(("道具を使う", "消費する"), (0.001, -1.5))),
+        ("k:inf", Answer(("k",), (float("inf"),))),
+        # a WordNet adjective satellite key ends in a two-digit head id: not a score
+        ("tall%5:00:00:long:01", Answer(("tall%5:00:00:long:01",))),
+        ("k:1", Answer(("k:1",))),  # an integer is not a score: scores carry a point
+    ],
+)
+def test_fields_of_a_line(line: str, expected: Answer) -> None:
+    assert parse_fields(line.split()) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("a:0.5 b", "key 'b' has no score"),
+        ("confidence=0.5", "no sense key"),
+        ("a confidence=x", "confidence 'x' is not a number"),
+        ("a confidence=nan", "confidence is NaN"),
+        ("a confidence=inf", "confidence must be finite"),
+        ("a confidence=1 confidence=2", "given twice"),
+    ],
+)
+def test_bad_lines_name_the_problem(line: str, message: str) -> None:
+    with pytest.raises(EvaluationError, match=message):
+        parse_fields(line.split())
+
+
+def test_a_ranked_file_round_trips(tmp_path: Path) -> None:
+    rows = [
+        ("i1", Answer(("a", "b", "c"), (0.5, 0.25, 1 / 3), 0.7)),
+        ("i2", Answer(("b",), (1.0,), 0.0)),
+        ("i3", Answer((), None, None)),  # an abstention: no line
+    ]
+    path = tmp_path / "ranked.key"
+    assert write_answers(path, rows) == 2
+    assert path.read_text(encoding="utf-8").splitlines()[0] == (
+        "i1 a:0.5 b:0.25 c:0.333333 confidence=0.7"
+    )
+    system = read_answers(path)
+    assert system.ranked and system.has_confidence
+    assert system.answers["i1"].keys == ("a", "b", "c")
+    assert system.answers["i2"] == Answer(("b",), (1.0,), 0.0)
+    assert (system.several, system.longest) == (1, 3)
+    assert system.keys("first") == {"i1": ("a",), "i2": ("b",)}
+    assert system.keys("all")["i1"] == ("a", "b", "c")
+    assert answer_line("i9", ["k"]) == "i9 k"
+
+
+def test_a_plain_file_is_the_standard_format(tmp_path: Path) -> None:
+    system = read_answers(_file(tmp_path, "d1 run%1\nd2 run%1 run%2\n\n"))
+    assert not system.ranked and not system.has_confidence
+    assert system.keys("all") == {"d1": ("run%1",), "d2": ("run%1", "run%2")}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("i1 a:0.5\ni2 b\n", "instance 'i1' scores its keys but instance 'i2' does not"),
+        ("i1 a confidence=1\ni2 b\n", "instance 'i1' gives confidence= but instance 'i2'"),
+        ("i1 a:0.5 b\n", "sys.key: instance 'i1': key 'b' has no score"),
+        ("i1 a\ni1 b\n", "sys.key:2: instance 'i1' given twice"),
+    ],
+)
+def test_inconsistent_files_name_file_and_instance(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(Exception, match=message):
+        read_answers(_file(tmp_path, text))
+
+
+def test_several_keys_rule(tmp_path: Path) -> None:
+    plain = read_answers(_file(tmp_path, "d1 a b c\nd2 a\n", "plain.key"))
+    rule, warning = several_keys_rule(plain)
+    assert rule == "all" and warning is not None
+    assert "1 of 2 lines list several keys" in warning and "1/3" in warning
+    assert "--several-keys first" in warning
+    assert several_keys_rule(plain, "first") == ("first", None)  # asked: no warning
+    ranked = read_answers(_file(tmp_path, "d1 a:1.0 b:0.5\n", "ranked.key"))
+    assert several_keys_rule(ranked) == ("first", None)
+    single = read_answers(_file(tmp_path, "d1 a\n", "single.key"))
+    assert several_keys_rule(single) == ("all", None)
+    with pytest.raises(EvaluationError, match="first or all"):
+        several_keys_rule(single, "best")
+    assert SEVERAL_KEYS == ("first", "all")

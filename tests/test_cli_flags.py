@@ -1,0 +1,93 @@
+"""Consistent option names across commands, the old spellings kept for one release with a
+warning, and commands that say which resource they used (evaluation/cli/_options.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evaluation.cli import build_parser, main
+
+THESAURI = Path(__file__).resolve().parent / "data" / "thesaurus"
+VERBS = str(THESAURI / "tsukau_verbs.tsv")
+NOUNS = str(THESAURI / "nouns_ja.tsv")
+
+
+def _commands() -> dict[str, set[str]]:
+    """Every (sub)command's option strings."""
+    found: dict[str, set[str]] = {}
+
+    def walk(parser: object, name: str) -> None:
+        for action in parser._actions:  # type: ignore[attr-defined]
+            choices = getattr(action, "choices", None)
+            if isinstance(choices, dict):
+                for sub, child in choices.items():
+                    walk(child, f"{name} {sub}".strip())
+            else:
+                found.setdefault(name, set()).update(action.option_strings)
+
+    walk(build_parser(), "")
+    return found
+
+
+def test_one_spelling_per_meaning_across_commands() -> None:
+    commands = _commands()
+    readers = {"train", "disambiguate", "data stats", "data export", "frames"}
+    for name in readers:  # a corpus to read is --corpus, its format --format
+        assert {"--corpus", "--format"} <= commands[name], name
+    for name in ("score", "compare", "agreement", "thesaurus maxlen", "thesaurus distance"):
+        assert "--verb-thesaurus" in commands[name], name
+    assert "--to" in commands["data export"]  # the format written
+
+
+def test_old_thesaurus_flag_warns_and_maxlen_names_its_thesaurus(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["thesaurus", "maxlen", "使う", "--verb-thesaurus", VERBS]) == 0
+    out, err = capsys.readouterr()
+    assert out == "7\n"
+    assert err == f"maxlen: 使う in the verb thesaurus {VERBS} (4 senses)\n"
+    assert main(["thesaurus", "maxlen", "使う", "--thesaurus", VERBS]) == 0
+    out, err = capsys.readouterr()
+    assert out == "7\n" and "wsd: warning: --thesaurus is deprecated" in err
+    assert main(["thesaurus", "distance", "道具を使う", "消費する", "--thesaurus", VERBS]) == 0
+    assert capsys.readouterr().out == "7\n"
+    assert main(["thesaurus", "maxlen", "学生", "--noun-thesaurus", NOUNS]) == 0
+    out, err = capsys.readouterr()
+    assert out == "0\n" and "in the noun thesaurus" in err and "(1 senses)" in err
+    assert main(["thesaurus", "maxlen", "学生", "--verb-thesaurus", VERBS]) == 2
+    err = capsys.readouterr().err
+    assert err == f"wsd: error: '学生' is not a word of the verb thesaurus {VERBS}\n"
+
+
+@pytest.mark.integration
+def test_maxlen_of_a_noun_says_where_it_is(
+    wordnet: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'bank' is a verb too: maxlen says it used the verb thesaurus; 'dog' only a noun."""
+    assert main(["thesaurus", "maxlen", "bank"]) == 0
+    out, err = capsys.readouterr()
+    assert int(out) > 0 and err.startswith("maxlen: bank in the verb thesaurus wordnet-verb (")
+    assert main(["thesaurus", "maxlen", "bank", "--noun-thesaurus", "wordnet-noun"]) == 0
+    assert "in the noun thesaurus wordnet-noun" in capsys.readouterr().err
+    assert main(["thesaurus", "maxlen", "doghouse"]) == 2
+    assert "(it is a noun of wordnet-noun: --noun-thesaurus wordnet-noun)" in (
+        capsys.readouterr().err
+    )
+
+
+def test_param_lambda_is_confidence_lambda_and_lambda_underscore_warns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = Path(__file__).resolve().parent.parent / "examples" / "japanese" / "tsukau.jsonl"
+    argv = ["train", "--corpus", str(corpus), "--method", "mfs", f"--param=verb_thesaurus={VERBS}"]
+    for key in ("lambda", "lambda_"):
+        model = tmp_path / f"{key}.json"
+        assert main([*argv, f"--param={key}=0.3", "--out", str(model)]) == 0
+        err = capsys.readouterr().err
+        warned = "wsd: warning: method parameter 'lambda_' is deprecated" in err
+        assert warned == (key == "lambda_")
+        params = json.loads(model.read_text(encoding="utf-8"))["params"]
+        assert params["confidence_lambda"] == 0.3 and "lambda_" not in params

@@ -1,0 +1,240 @@
+"""``wsd compare`` and :func:`evaluation.experiment.comparison.compare_systems` on hand-written
+key files over the toy thesaurus of tests/data/keys (run%1..run%4, go%1; MAXLEN(run) = 5)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from evaluation.cli import main
+from evaluation.cli.compare import INSTANCE_RULES, SEVERAL_KEYS
+from evaluation.experiment.comparison import (
+    ComparisonConfig,
+    SystemSpec,
+    compare_systems,
+)
+from evaluation.experiment.config import EvaluationConfig
+from evaluation.scoring import score_keys
+from thesaurus import load
+
+KEYS = Path(__file__).resolve().parent / "data" / "keys"
+TOY = str(KEYS / "toy.tsv")
+
+GOLD = {f"d{i:02d}": ("run%1",) if i % 3 else ("run%2",) for i in range(1, 13)}
+GOLD["d12"] = ("go%1",)
+# ranked, with confidences: right on d01-d08 (confident), wrong on d09-d12 (unsure)
+RANKED = {
+    i: (["run%1", "run%2", "run%3"] if g[0] != "run%2" else ["run%2", "run%1", "run%4"])
+    for i, g in GOLD.items()
+}
+PLAIN = {i: g[0] for i, g in GOLD.items() if i not in {"d05", "d06"}}  # two abstentions
+PLAIN.update({"d01": "run%4", "d02": "run%3", "x99": "run%1"})  # two errors, one stray line
+
+
+def _write(tmp_path: Path) -> dict[str, Path]:
+    gold = tmp_path / "gold.key"
+    gold.write_text("".join(f"{i} {' '.join(k)}\n" for i, k in GOLD.items()), encoding="utf-8")
+    ranked_lines = []
+    for n, (i, keys) in enumerate(RANKED.items()):
+        if i in {"d09", "d10", "d11"}:
+            keys = [keys[1], keys[0], keys[2]]  # the right key second
+        if i == "d12":
+            keys = ["go%1"]
+        confidence = 0.9 - 0.05 * n
+        scored = " ".join(f"{k}:{1.0 / (r + 1):.3f}" for r, k in enumerate(keys))
+        ranked_lines.append(f"{i} {scored} confidence={confidence:.2f}\n")
+    ranked = tmp_path / "ranked.key"
+    ranked.write_text("".join(ranked_lines), encoding="utf-8")
+    plain = tmp_path / "plain.key"
+    plain.write_text("".join(f"{i} {k}\n" for i, k in PLAIN.items()), encoding="utf-8")
+    return {"gold": gold, "ranked": ranked, "plain": plain}
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> dict[str, Path]:
+    return _write(tmp_path)
+
+
+def _config(files: dict[str, Path], **changes: object) -> ComparisonConfig:
+    settings: dict[str, object] = {
+        "gold": str(files["gold"]),
+        "systems": (
+            SystemSpec("ranked", str(files["ranked"])),
+            SystemSpec("plain", str(files["plain"])),
+        ),
+        "evaluation": EvaluationConfig(thesaurus=TOY, top_k=0, bootstrap=500),
+    }
+    settings.update(changes)
+    return ComparisonConfig(**settings)  # type: ignore[arg-type]
+
+
+def test_common_instances_and_what_was_left_out(files: dict[str, Path]) -> None:
+    result = compare_systems(_config(files))
+    stats = result.corpus.stats
+    assert (stats["gold_instances"], stats["evaluated"], stats["left_out"]) == (12, 10, 2)
+    assert stats["left_out_by_system"] == {"ranked": 0, "plain": 2}
+    ranked, plain = result.systems
+    assert (ranked.ranked, ranked.confidence, ranked.several_keys) == (True, True, "first")
+    assert (plain.not_in_gold, plain.unanswered, plain.lines) == (1, 2, 11)
+    assert result.total.n == 10 and {"d05", "d06"}.isdisjoint(result.per_instance.ids)
+    # ranked: wrong first key on d09-d11 -> 7 of 10; plain: wrong on d01, d02 -> 8 of 10
+    assert result.total.scores["ranked"]["inf"].precision == pytest.approx(0.7)
+    assert result.total.scores["plain"]["inf"].precision == pytest.approx(0.8)
+    assert result.total.scores["plain"]["inf"].coverage == 1.0
+
+
+def test_totals_agree_with_wsd_score_on_the_same_instances(files: dict[str, Path]) -> None:
+    result = compare_systems(_config(files, instances="gold"))
+    gold = {i: GOLD[i] for i in result.per_instance.ids}
+    plain = {i: (k,) for i, k in PLAIN.items()}
+    expected = score_keys(gold, plain, load(TOY), (0.5, 1.0, 2.0, float("inf")))["overall"]
+    for alpha, scores in expected.items():
+        got = result.total.scores["plain"][alpha]
+        assert (got.precision, got.recall, got.coverage) == pytest.approx(
+            (scores["precision"], scores["recall"], scores["coverage"])
+        )
+    # every gold instance: plain abstains on two, so recall < precision
+    assert result.total.n == 12
+    assert result.total.scores["plain"]["inf"].coverage == pytest.approx(10 / 12)
+
+
+def test_curves_where_the_files_allow_them(files: dict[str, Path]) -> None:
+    result = compare_systems(_config(files))
+    assert set(result.top_k) == {"ranked"}  # the plain file is no ranking
+    assert [p.k for p in result.top_k["ranked"]] == [1, 2, 3]  # the longest ranking
+    assert result.top_k["ranked"][1].recall == pytest.approx(1.0)  # right key in the top 2
+    assert set(result.applicability) == {"ranked"}  # the only file with confidences
+    curve = result.applicability["ranked"]
+    assert curve.acceptability[0] == 1.0 and len(curve.low) == len(curve.acceptability)
+    intervals = result.intervals
+    assert intervals is not None and set(intervals.total) == {"ranked", "plain"}
+    low, high = intervals.total["plain"]["inf"].precision
+    assert low <= 0.8 <= high
+    (test,) = result.significance
+    assert (test.a, test.b) == ("ranked", "plain") and set(test.bootstrap) == set(result.alphas)
+
+
+def test_several_keys_and_significance_warnings(files: dict[str, Path], tmp_path: Path) -> None:
+    multi = tmp_path / "multi.key"
+    multi.write_text("".join(f"{i} run%1 run%2\n" for i in GOLD), encoding="utf-8")
+    config = _config(
+        files,
+        systems=(SystemSpec("multi", str(multi)), SystemSpec("ranked", str(files["ranked"]))),
+    )
+    with pytest.warns(UserWarning) as caught:
+        result = compare_systems(config)
+    messages = [str(w.message) for w in caught]
+    assert any("12 of 12 lines list several keys" in m for m in messages)
+    assert not any("cannot make" in m for m in messages)  # 500 resamples suffice for 4 tests
+    assert result.warnings == tuple(messages)
+    # every line {run%1, run%2}: one right key of two on the run instances -> 1/2
+    assert result.total.scores["multi"]["inf"].precision == pytest.approx(11 / 2 / 12)
+    first = compare_systems(_config(files, systems=config.systems, several_keys="first"))
+    assert first.total.scores["multi"]["inf"].precision == pytest.approx(8 / 12)  # run%1 gold
+    few = _config(files, evaluation=EvaluationConfig(thesaurus=TOY, top_k=0, bootstrap=50))
+    with pytest.warns(UserWarning, match="cannot make any of 4 Holm-adjusted"):
+        assert compare_systems(few).warnings
+
+
+def test_sense_classes_score_exact_match_on_classes(files: dict[str, Path], tmp_path: Path) -> None:
+    classes = tmp_path / "classes.tsv"
+    classes.write_text("run%1\trun%1\nrun%4\trun%1\nrun%3\trun%1\n", encoding="utf-8")
+    config = _config(
+        files,
+        classes=str(classes),
+        evaluation=EvaluationConfig(
+            thesaurus=TOY, alphas=(float("inf"),), applicability_alpha=float("inf"), bootstrap=0
+        ),
+    )
+    result = compare_systems(config)
+    assert result.alphas == ("inf",) and result.intervals is None
+    # plain's errors run%4 and run%3 (gold run%1) are right on classes
+    assert result.total.scores["plain"]["inf"].precision == pytest.approx(1.0)
+
+
+def test_the_command_writes_the_report(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report"
+    argv = ["compare", "--gold", str(files["gold"]), str(files["ranked"]), str(files["plain"])]
+    assert main([*argv, "--verb-thesaurus", TOY, "--out", str(out), "--bootstrap", "500"]) == 0
+    captured = capsys.readouterr()
+    assert "compare: 10 of 12 gold instances scored" in captured.err
+    assert "plain 2 (left out)" in captured.err and "plain 1" in captured.err
+    assert "totals with 95% bootstrap intervals" in captured.out
+    assert "methods: 1 = ranked, 2 = plain" in captured.out
+    names = {p.name for p in out.iterdir()}
+    assert {"results.json", "report.html", "table1.md", "totals.csv", "systems.csv"} <= names
+    assert {"predictions.jsonl", "top_k.png", "applicability.png", "alpha.png"} <= names
+    assert "learning_curve.csv" not in names  # no learning curve in a comparison
+    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert document["kind"] == "comparison" and document["learning_curve"] == {}
+    assert [s["label"] for s in document["systems"]] == ["ranked", "plain"]
+    assert document["config"]["evaluation"]["top_k"] == 3  # resolved from the longest ranking
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "Comparison: comparison" in page and "Key files" in page
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "Fujii et al." not in page  # the paper's totals belong to its setting only
+    predictions = (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(predictions) == 2 * 10
+    first = json.loads(predictions[0])
+    assert first["fold"] is None and first["ranking"][0] == first["sense"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--labels", "one"], "--labels names 1 systems but 2 key files"),
+        (["--classes", "c.tsv", "--alpha", "1"], "--classes scores exact match"),
+        (["--alpha", "0"], "alpha must be > 0"),
+        (["--bootstrap", "-1"], "--bootstrap must be >= 0"),
+        (["--confidence", "1.5"], "--confidence must be in (0, 1)"),
+        (["--verb-thesaurus", "nowhere"], "unknown thesaurus"),
+        (["--instances", "common", "--gold", "missing.key"], "missing.key"),
+    ],
+)
+def test_mistakes_are_one_line_and_exit_2(
+    files: dict[str, Path], extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["compare", "--gold", str(files["gold"]), str(files["ranked"]), str(files["plain"])]
+    assert main([*argv, "--verb-thesaurus", TOY, "--quiet", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wsd: error: ") and message in err
+
+
+def test_no_common_instance_says_what_to_do(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.key"
+    other.write_text("zz run%1\n", encoding="utf-8")
+    argv = ["compare", "--gold", str(files["gold"]), str(other), "--verb-thesaurus", TOY]
+    assert main([*argv, "--quiet"]) == 2
+    assert "--instances gold" in capsys.readouterr().err
+
+
+def test_records_are_pandas_ready(files: dict[str, Path]) -> None:
+    result = compare_systems(_config(files))
+    table = result.records("table1")
+    assert len(table) == (len(result.verbs) + 1) * 2 * len(result.alphas)
+    assert {"verb", "method", "alpha", "precision", "recall", "coverage", "f1"} <= set(table[0])
+    totals = result.records("totals")
+    assert all(r["precision_low"] <= r["precision"] <= r["precision_high"] for r in totals)
+    predictions = result.records("predictions")
+    assert len(predictions) == 2 * result.total.n
+    assert all(isinstance(r["ranking"], list) for r in predictions)
+    with pytest.raises(ValueError, match="no records named 'nope'"):
+        result.records("nope")
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame(result.records("predictions"))
+    exact = frame.groupby("method")["credit_inf"].mean()
+    assert exact["plain"] == pytest.approx(result.total.scores["plain"]["inf"].recall)
+
+
+def test_cli_choices_match_the_library() -> None:
+    from evaluation.answers import SEVERAL_KEYS as LIBRARY_RULES
+    from evaluation.experiment.comparison import INSTANCE_RULES as LIBRARY_INSTANCES
+
+    assert SEVERAL_KEYS == LIBRARY_RULES and INSTANCE_RULES == LIBRARY_INSTANCES
