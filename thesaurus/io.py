@@ -97,9 +97,14 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int | 
         handle.write("\n")
 
 
-def atomic_save_npz(path: str | os.PathLike[str], **arrays: np.ndarray) -> None:
+def atomic_save_npz(
+    path: str | os.PathLike[str], *, compress: bool = True, **arrays: np.ndarray
+) -> None:
+    """Write ``arrays`` as an NPZ archive atomically (``compress=False`` trades disk for
+    load time: no inflating on read)."""
+    save = np.savez_compressed if compress else np.savez
     with atomic_open(path, "wb") as handle:
-        np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+        save(handle, **arrays)  # type: ignore[arg-type]
 
 
 def to_json(value: Any) -> Any:

@@ -25,9 +25,11 @@ counts by the same reasons are ``CorpusStats.without_gold``.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -285,8 +287,7 @@ def _load_semcor(
             store.documents[cached_name(root, p)] for p in paths
         ]
         if default_frames and builder.frame is not None:
-            frames = store.frames
-            builder.frame = lambda sentence, position: frames[(sentence.id, position)]
+            builder.frame = lambda sentence, position: store.frame(sentence.id, position)
     else:
         documents = (_parse(p) for p in paths)
     for done, items in enumerate(documents, 1):
@@ -412,24 +413,39 @@ def load_corpus(
 
     extract = frame if frames and fmt != "jsonl" else None
     builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
-    if fmt == "semcor":
-        _load_semcor(
-            root,
-            builder,
-            files,
-            context_window,
-            cache=cache,
-            default_frames=classes is None,
-            progress=progress,
-        )
-    else:
-        if root.is_dir():
-            need = "*.data.xml" if fmt == "raganato" else "*.jsonl"
-            raise CorpusFormatError(f"{root} is a directory; give the {need} file")
-        if fmt == "raganato":
-            _load_raganato(root, builder, context_window)
+    if fmt != "semcor" and root.is_dir():
+        need = "*.data.xml" if fmt == "raganato" else "*.jsonl"
+        raise CorpusFormatError(f"{root} is a directory; give the {need} file")
+    with _collector_paused():
+        if fmt == "semcor":
+            _load_semcor(
+                root,
+                builder,
+                files,
+                context_window,
+                cache=cache,
+                default_frames=classes is None,
+                progress=progress,
+            )
         else:
-            _load_jsonl(root, builder)
-        if progress is not None:
-            progress(1, 1)
+            if fmt == "raganato":
+                _load_raganato(root, builder, context_window)
+            else:
+                _load_jsonl(root, builder)
+            if progress is not None:
+                progress(1, 1)
     return builder.finish(str(root), fmt)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a corpus is read: loading creates
+    millions of small immutable records, none in a reference cycle, and the collector's
+    passes over them doubled the time of a SemCor load (measured 10.5 s vs 5.0 s warm)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
