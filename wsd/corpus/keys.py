@@ -63,17 +63,23 @@ def write_keys(
     """Write ``(instance_id, sense_keys)`` pairs atomically; return the number of lines.
 
     Instances with no sense key are not written (the standard scorers treat a missing line
-    as an abstention).  An empty id or key, or one holding whitespace or a control character,
-    could not be read back as written: :class:`CorpusFormatError` naming it, and ``path`` is
-    left as it was.
+    as an abstention).  What could not be read back as written is a :class:`CorpusFormatError`
+    naming the value, and ``path`` is left as it was: an empty id or key, one holding
+    whitespace or a control character, an id given twice.
     """
     items = keys.items() if isinstance(keys, Mapping) else keys
-    count = 0
+    written: set[str] = set()
     with atomic_open(Path(path)) as handle:
         for instance_id, senses in items:
             senses = tuple(senses)
             if not senses:
                 continue
+            if instance_id in written:
+                raise CorpusFormatError(
+                    f"{path}: instance {quote(instance_id)} given twice; a key file has one "
+                    "line per instance"
+                )
+            written.add(instance_id)
             for value in (instance_id, *senses):
                 if not value or _UNWRITABLE.search(value):
                     raise CorpusFormatError(
@@ -82,5 +88,4 @@ def write_keys(
                         "whitespace or control characters"
                     )
             handle.write(f"{instance_id} {' '.join(senses)}\n")
-            count += 1
-    return count
+    return len(written)
