@@ -8,14 +8,17 @@ Three shapes, each at 125k, 250k, 500k and 1M nodes (quick: 12.5k to 100k):
   reference; this order once made loading quadratic: 147 s at 100k nodes);
 - ``siblings``: ``n1 ... n(N-1)`` all under ``n0``.
 
-Per shape and size, in a fresh process each time (so each load reports its own peak RSS, the
-process's ``VmHWM``): ``thesaurus.load_file`` timed; LEN of 1,000,000 random node pairs
-(quick: 100,000) by ``path_lengths``, timed and compared with the closed form (chain:
-``|i - j|``; siblings: 0, 1 with the root, else 2), plus MAXLEN of a word with senses at the
-root, next to it and at the far end; then, as the reference measured side by side, a bare
-parse of the same file (read, split lines and fields, a ``child -> parent`` dict): the work
-no loader can skip.  Figures are medians over ``repeats`` processes; the exponent ``k`` of
-load time ~ size^k is a least-squares fit over the four sizes (``_common.fit_exponent``).
+Per shape and size, in a fresh process each time: ``thesaurus.load_file`` timed, and the
+process's ``VmHWM`` read right after it (only imports ran before: the load's peak RSS; the
+LEN batch below allocates ~100 MB of temporaries of its own, so the process's final peak is
+reported apart); LEN of 1,000,000 random node pairs (quick: 100,000) by ``path_lengths``,
+timed and compared with the closed form (chain: ``|i - j|``; siblings: 0, 1 with the root,
+else 2), plus MAXLEN of a word with senses at the root, next to it and at the far end; then,
+as the reference measured side by side, a bare parse of the same file (read, split lines and
+fields, a ``child -> parent`` dict): the work no loader can skip.  Figures are medians over
+``repeats`` processes; the exponents ``k`` of load time (and of the bare parse's time, and of
+the load's peak RSS above the interpreter's) ~ size^k are least-squares fits over the four
+sizes (``_common.fit_exponent``).
 
 Run: ``python bench/bench_thesaurus_scale.py [--quick] [--repeats N] [--json-out FILE]``.
 """
@@ -73,13 +76,14 @@ import thesaurus
 from bench_thesaurus_scale import expected_lengths
 
 path, shape, pairs, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-def rss():
+def status_mb(field):
     with open("/proc/self/status") as handle:
-        return next(int(l.split()[1]) / 1024 for l in handle if l.startswith("VmRSS:"))
-before = rss()
+        return next(int(l.split()[1]) / 1024 for l in handle if l.startswith(field + ":"))
+before = status_mb("VmRSS")
 t0 = time.perf_counter()
 thes = thesaurus.load_file(path)
 load = time.perf_counter() - t0
+load_peak = status_mb("VmHWM")  # nothing but imports ran before: the peak of the load
 n = thes.n_nodes
 ids = np.array([thes.node_index(f"n{k}") for k in range(n)], dtype=np.int64)
 rng = np.random.default_rng(n)
@@ -99,6 +103,7 @@ parse = time.perf_counter() - t0
 with open(out, "w") as handle:
     json.dump({"n": n, "load_s": load, "parse_s": parse, "len_pairs_per_s": 1 / per_pair,
                "wrong": wrong, "maxlen_ok": ok_maxlen, "rss_before_mb": before,
+               "load_peak_rss_mb": load_peak,
                "parsed_nodes": len(parent)}, handle)
 """
 
@@ -125,13 +130,20 @@ def bench_shape(shape: str, sizes: tuple[int, ...], pairs: int, repeats: int) ->
         for n in sizes:
             runs = [measure_one(Path(tmp), script, shape, n, pairs) for _ in range(repeats)]
             row: dict[str, Any] = {"nodes": n}
-            for key in ("load_s", "parse_s", "len_pairs_per_s", "peak_rss_mb", "rss_before_mb"):
+            for key in (
+                "load_s",
+                "parse_s",
+                "len_pairs_per_s",
+                "peak_rss_mb",
+                "load_peak_rss_mb",
+                "rss_before_mb",
+            ):
                 row[key] = round(statistics.median(r[key] for r in runs), 4)
             row["len_wrong"] = sum(r["wrong"] for r in runs)
             row["maxlen_ok"] = all(r["maxlen_ok"] for r in runs)
             row["load_ns_per_node"] = round(row["load_s"] / n * 1e9)
-            row["peak_bytes_per_node"] = round(
-                (row["peak_rss_mb"] - row["rss_before_mb"]) * 2**20 / n
+            row["load_bytes_per_node"] = round(
+                (row["load_peak_rss_mb"] - row["rss_before_mb"]) * 2**20 / n
             )
             rows.append(row)
     nodes = [row["nodes"] for row in rows]
@@ -140,7 +152,8 @@ def bench_shape(shape: str, sizes: tuple[int, ...], pairs: int, repeats: int) ->
         "load_exponent": round(fit_exponent(nodes, [row["load_s"] for row in rows]), 3),
         "parse_exponent": round(fit_exponent(nodes, [row["parse_s"] for row in rows]), 3),
         "memory_exponent": round(
-            fit_exponent(nodes, [row["peak_rss_mb"] - row["rss_before_mb"] for row in rows]), 3
+            fit_exponent(nodes, [row["load_peak_rss_mb"] - row["rss_before_mb"] for row in rows]),
+            3,
         ),
         "pairs": pairs,
     }
@@ -175,10 +188,10 @@ def _rows(results: dict[str, Any]) -> list[dict[str, Any]]:
                 status="exact" if exact else "WRONG",
             ),
             headline(
-                f"{shape} {big}: peak RSS MB vs at {little} (k = {r['memory_exponent']:g})",
-                large["peak_rss_mb"],
-                small["peak_rss_mb"],
-                ratio(large["peak_rss_mb"], small["peak_rss_mb"]),
+                f"{shape} {big}: load peak RSS MB vs at {little} (k = {r['memory_exponent']:g})",
+                large["load_peak_rss_mb"],
+                small["load_peak_rss_mb"],
+                ratio(large["load_peak_rss_mb"], small["load_peak_rss_mb"]),
             ),
         ]
     return out

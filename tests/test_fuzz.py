@@ -186,26 +186,27 @@ class TreeModel:
     senses: dict[str, list[tuple[str, str]]]  # normalised word -> [(sense id, node)]
 
 
-def _fields(line: str | Failure) -> list[str] | Failure | None:
-    """Tab-separated, stripped fields of a content line (None: blank or comment)."""
-    if isinstance(line, Failure):
-        return line
-    if not line.strip() or line.strip().startswith("#"):
-        return None
-    return [part.strip() for part in line.split("\t")]
+def _rows(data: bytes, file: str) -> list[tuple[int, list[str] | Failure]] | Failure:
+    """``(line number, tab-separated stripped fields)`` of the content lines (blank and
+    comment lines left out; a line with a bad character stays, as its failure)."""
+    lines = text_model(data, file)
+    if isinstance(lines, Failure):
+        return lines
+    return [
+        (number, line if isinstance(line, Failure) else [p.strip() for p in line.split("\t")])
+        for number, line in enumerate(lines, 1)
+        if isinstance(line, Failure) or (line.strip() and not line.strip().startswith("#"))
+    ]
 
 
 def tree_model(tree: bytes, words: bytes) -> TreeModel | Failure:
     """The file thesaurus format of thesaurus/README.md, read naively."""
-    lines = text_model(tree, "t.tsv")
-    if isinstance(lines, Failure):
-        return lines
+    rows = _rows(tree, "t.tsv")
+    if isinstance(rows, Failure):
+        return rows
     parent: dict[str, str | None] = {}
     has_line: set[str] = set()
-    for number, line in enumerate(lines, 1):
-        fields = _fields(line)
-        if fields is None:
-            continue
+    for number, fields in rows:
         if isinstance(fields, Failure):
             return fields
         if len(fields) == 2 and fields[1] == "":
@@ -233,15 +234,12 @@ def tree_model(tree: bytes, words: bytes) -> TreeModel | Failure:
             up = parent[up]
     if sum(p is None for p in parent.values()) != 1:
         return Failure("t.tsv", None, "several roots")
-    word_lines = text_model(words, "t.words.tsv")
-    if isinstance(word_lines, Failure):
-        return word_lines
+    word_rows = _rows(words, "t.words.tsv")
+    if isinstance(word_rows, Failure):
+        return word_rows
     senses: dict[str, list[tuple[str, str]]] = {}
     sense_ids: set[str] = set()
-    for number, line in enumerate(word_lines, 1):
-        fields = _fields(line)
-        if fields is None:
-            continue
+    for number, fields in word_rows:
         if isinstance(fields, Failure):
             return fields
         if len(fields) != 3 or not all(fields):

@@ -63,29 +63,32 @@ def numbered_lines(
     path: str | os.PathLike[str], text: str, error: type[ToolkitError]
 ) -> Iterator[tuple[int, str]]:
     """``(number, line)`` for every line of ``text`` (numbered from 1, without its line
-    break), lazily; ``error`` naming ``path:line`` at a control character or a stray
-    byte-order mark.
+    break); ``error`` naming ``path:line`` when the line with the first control character or
+    stray byte-order mark is reached (so a reader reports the first problem in file order).
 
     >>> list(numbered_lines("t.tsv", "a\\tb\\r\\n\\rc\\u2028d", ToolkitError))
     [(1, 'a\\tb'), (2, ''), (3, 'c\\u2028d')]
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    start, number, end = 0, 0, len(text)
-    while start < end:
-        stop = text.find("\n", start)
-        if stop < 0:
-            stop = end
-        line = text[start:stop]
-        number += 1
-        bad = _FORBIDDEN.search(line)
-        if bad is not None:
-            char = bad.group()
-            what = (
-                "a byte-order mark (U+FEFF) inside the file (concatenated files?)"
-                if char == "\ufeff"
-                else f"control character U+{ord(char):04X}"
-            )
-            raise error(f"{path}:{number}: {what} at column {bad.start() + 1}")
+    lines = text.split("\n")
+    if lines[-1] == "":  # the break ending the last line does not start another
+        lines.pop()
+    bad = _FORBIDDEN.search(text)  # one scan of the whole text; the line is found if needed
+    bad_line = text.count("\n", 0, bad.start()) + 1 if bad is not None else 0
+    for number, line in enumerate(lines, 1):
+        if number == bad_line:  # lazily: the lines before it are read (and checked) first
+            raise error(_refusal(path, number, line))
         yield number, line
-        start = stop + 1
+
+
+def _refusal(path: str | os.PathLike[str], number: int, line: str) -> str:
+    """The message for the first forbidden character of ``line``."""
+    bad = _FORBIDDEN.search(line)
+    assert bad is not None
+    what = (
+        "a byte-order mark (U+FEFF) inside the file (concatenated files?)"
+        if bad.group() == "\ufeff"
+        else f"control character U+{ord(bad.group()):04X}"
+    )
+    return f"{path}:{number}: {what} at column {bad.start() + 1}"
