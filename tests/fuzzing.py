@@ -105,9 +105,14 @@ def expect(read: Callable[[], Any], expected: Any, error: type[ToolkitError] = T
         event(f"outcome: error ({expected.why})")
         return None
     assert not isinstance(expected, Failure), f"accepted, but expected {expected}"
-    assert got == expected
+    assert got == expected, f"read {_short(got)}, the model says {_short(expected)}"
     event("outcome: read")
     return got
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 300 else text[:300] + "..."
 
 
 # --- mutations (shared by every target) -----------------------------------------------------

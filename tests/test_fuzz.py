@@ -40,9 +40,11 @@ from fuzzing import (
     MUTATIONS,
     Draw,
     Failure,
+    Hang,
     expect,
     line_breaks,
     mutated,
+    no_hang,
     text_model,
 )
 from hypothesis import event, given, settings
@@ -390,6 +392,36 @@ def test_thesaurus_parent_links_with_cycles_and_orphans(links: list[tuple[int, i
     lines = [f"n{c}\tn{p}" if p < 6 else f"n{c}" for c, p in links]
     tree = ("\n".join(lines) + "\n").encode()
     _load_thesaurus_bytes(tree, b"", tree_model(tree, b""))
+
+
+def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:
+    """``expect`` is what every target relies on: it must be able to fail."""
+
+    def wrong_line() -> None:
+        raise CorpusFormatError("k.key:3: no sense key for 'd3'")
+
+    @settings(max_examples=1, deadline=None, database=None)
+    @given(st.none())
+    def run(_: None) -> None:  # events need a hypothesis test
+        assert expect(lambda: {"d1": ("k",)}, {"d1": ("k",)}) == {"d1": ("k",)}
+        expect(wrong_line, Failure("k.key", 3, "no sense key"))
+        with pytest.raises(AssertionError, match="the model says"):
+            expect(lambda: {"d1": ("k2",)}, {"d1": ("k",)})
+        with pytest.raises(AssertionError, match="accepted, but expected"):
+            expect(lambda: {}, Failure("k.key", 2, "no sense key"))
+        with pytest.raises(AssertionError, match="valid input rejected"):
+            expect(wrong_line, {})
+        with pytest.raises(AssertionError, match=r"expected k\.key:2"):
+            expect(wrong_line, Failure("k.key", 2, "no sense key"))
+        with pytest.raises(AssertionError, match="not ThesaurusError"):
+            expect(wrong_line, Failure("k.key", 3, "no sense key"), error=ThesaurusError)
+        with pytest.raises(UnicodeDecodeError):
+            expect(lambda: b"\xff".decode(), {})
+
+    run()
+    with pytest.raises(Hang), no_hang(1):
+        while True:
+            pass
 
 
 def test_a_mutation_applies_to_an_empty_file() -> None:
