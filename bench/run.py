@@ -31,7 +31,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from _common import check, run_python, write_results  # noqa: E402
 
-BENCHMARKS = ("thesaurus", "corpus", "disambiguation", "supervised", "evaluate")
+BENCHMARKS = (
+    "thesaurus",
+    "thesaurus_scale",
+    "corpus",
+    "disambiguation",
+    "supervised",
+    "evaluate",
+)
 PEAK_RSS_TARGET_MB = 2048.0
 COLUMNS = ("benchmark", "figure", "ours", "reference", "ratio", "target", "status")
 

@@ -19,8 +19,7 @@ class ToolkitError(Exception):
 class ThesaurusError(ToolkitError):
     """A thesaurus is malformed (cycle, orphan node) or a key/word is not in it."""
 
-    # Not yet __module__ = "thesaurus": a doctest in _tree.py (edited on another branch)
-    # prints this class's full name; switch it together with that line.
+    __module__ = "thesaurus"
 
 
 class UnknownKeyError(ThesaurusError, KeyError):

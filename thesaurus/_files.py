@@ -1,6 +1,6 @@
 """File thesauri: a tree as ``<stem>.tsv`` plus a word table ``<stem>.words.tsv`` beside it.
 
-``<stem>.tsv`` — one edge per line, UTF-8::
+``<stem>.tsv`` — one edge per line, UTF-8 (text rules: :mod:`thesaurus._text`)::
 
     # comment lines and blank lines are ignored
     child<TAB>parent
@@ -21,22 +21,30 @@ parent lines, several roots (e.g. a parent that is never attached: an orphan sub
 message names the first node cut off from the root, its parent without a parent line and the
 line), a cycle, a repeated sense id, a word pointing at an unknown node.  A missing file is a
 :class:`DataError`.
+
+Loading takes time and memory linear in the file (a chain of a million nodes is no harder
+than a million siblings): nodes become integer ids as they are read, and the checks for
+roots, cycles and orphans are vectorised over the parent array (:func:`_root_above`).
 """
 
 from __future__ import annotations
 
 import hashlib
+from array import array
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from ._core import Thesaurus, normalize_word
 from ._exceptions import DataError, ThesaurusError
+from ._text import decode, numbered_lines, quote
 
 __all__ = ["load_file", "words_path"]
 
 _SUFFIX = ".tsv"
 _WORDS_SUFFIX = ".words.tsv"
+_CYCLE_SHOWN = 6  # nodes of a long cycle named in its message
 
 
 def words_path(path: Path) -> Path:
@@ -44,176 +52,200 @@ def words_path(path: Path) -> Path:
     return path.with_name(path.name[: -len(_SUFFIX)] + _WORDS_SUFFIX)
 
 
-def _read_lines(path: Path) -> tuple[bytes, list[tuple[int, list[str]]]]:
-    """Raw bytes (for the version hash) and the ``(line number, tab fields)`` of content lines."""
+def _read_text(path: Path, digest: hashlib._Hash) -> str:
+    """The decoded text of ``path``; its raw bytes go into ``digest`` (the version hash)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read thesaurus file {path}: {exc.strerror}") from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ThesaurusError(f"{path}: not UTF-8 ({exc.reason} at byte {exc.start})") from exc
-    rows = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
+    digest.update(raw)
+    return decode(path, raw, ThesaurusError)
+
+
+@dataclass(slots=True)
+class _Edges:
+    """The tree file as read: node ids in order of first mention, child id before parent id
+    on a line."""
+
+    names: list[str] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+    parent: array[int] = field(default_factory=lambda: array("i"))  # -1: no parent line
+    edge_line: array[int] = field(default_factory=lambda: array("q"))  # parent/root line, else 0
+    mention: array[int] = field(default_factory=lambda: array("q"))  # line of first mention
+    declared: list[int] = field(default_factory=list)  # roots alone on their line
+
+    def add(self, name: str, number: int) -> int:
+        """A new node first mentioned on line ``number``; its id."""
+        i = self.index[name] = len(self.names)
+        self.names.append(name)
+        self.parent.append(-1)
+        self.edge_line.append(0)
+        self.mention.append(number)
+        return i
+
+
+def _read_edges(path: Path, text: str) -> _Edges:
+    edges = _Edges()
+    find = edges.index.get  # the hot path of a million-line file: one lookup per name
+    for number, line in numbered_lines(path, text, ThesaurusError):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
             continue
-        rows.append((number, [field.strip() for field in line.split("\t")]))
-    return raw, rows
-
-
-def _read_edges(
-    path: Path,
-) -> tuple[bytes, dict[str, int], dict[str, tuple[str, int]], dict[str, int]]:
-    """Raw bytes, nodes -> line of first mention (in file order), child -> (parent, line) and
-    roots declared on a line of their own -> line."""
-    raw, rows = _read_lines(path)
-    nodes: dict[str, int] = {}
-    parent_of: dict[str, tuple[str, int]] = {}
-    declared: dict[str, int] = {}  # roots given on a line of their own
-    for number, fields in rows:
+        fields = [part.strip() for part in line.split("\t")]
         if len(fields) == 2 and fields[1] == "":
             fields = fields[:1]
         if len(fields) > 2 or not fields[0]:
             raise ThesaurusError(
                 f"{path}:{number}: expected 'child<TAB>parent' (or a root alone), got "
-                f"{len(fields)} field(s): {chr(9).join(fields)!r}"
+                f"{len(fields)} field(s): {quote(chr(9).join(fields))}"
             )
-        child = fields[0]
-        if child in parent_of or child in declared:
-            where = parent_of[child][1] if child in parent_of else declared[child]
+        child = find(fields[0])
+        if child is None:
+            child = edges.add(fields[0], number)
+        if edges.edge_line[child]:
             raise ThesaurusError(
-                f"{path}:{number}: node {child!r} already has a parent line ({path}:{where}); "
-                "a node has exactly one parent"
+                f"{path}:{number}: node {quote(fields[0])} already has a parent line "
+                f"({path}:{edges.edge_line[child]}); a node has exactly one parent"
             )
-        nodes.setdefault(child, number)
+        edges.edge_line[child] = number
         if len(fields) == 1:
-            declared[child] = number
+            edges.declared.append(child)
             continue
-        parent = fields[1]
-        if parent == child:
-            raise ThesaurusError(f"{path}:{number}: cycle: node {child!r} is its own parent")
-        nodes.setdefault(parent, number)
-        parent_of[child] = (parent, number)
-    if not nodes:
+        if fields[1] == fields[0]:
+            raise ThesaurusError(
+                f"{path}:{number}: cycle: node {quote(fields[0])} is its own parent"
+            )
+        parent = find(fields[1])
+        edges.parent[child] = edges.add(fields[1], number) if parent is None else parent
+    if not edges.names:
         raise ThesaurusError(f"{path}: no edges (expected lines 'child<TAB>parent')")
-    return raw, nodes, parent_of, declared
+    return edges
 
 
-def _find_root(
-    path: Path,
-    nodes: dict[str, int],
-    parent_of: dict[str, tuple[str, int]],
-    declared: dict[str, int],
-) -> str:
-    """The one node without a parent line; several such nodes (orphans) or none is an error."""
-    roots = [node for node in nodes if node not in parent_of]
+def _root_above(parent: np.ndarray) -> np.ndarray:
+    """For every node, the root its parent chain ends at, or -1 if the chain runs into a
+    cycle: pointer jumping (a root points at itself; ``up = up[up]`` doubles the distance
+    looked ahead), at most ``log2(n) + 1`` rounds, since a path to a root has fewer than ``n``
+    edges, and fewer when nothing changes any more (on a cycle the pointers keep turning, so
+    the bound, not a fixed point, ends the loop).  O(n log depth) vectorised work, no Python
+    loop over nodes.
+
+    >>> _root_above(np.array([-1, 0, 1, 4, 3, 3])).tolist()   # 0 <- 1 <- 2;  3 <-> 4 <- 5
+    [0, 0, 0, -1, -1, -1]
+    >>> _root_above(np.array([1, 2, 0, -1])).tolist()          # a 3-cycle and a lone root
+    [-1, -1, -1, 3]
+    """
+    n = len(parent)
+    up = np.where(parent < 0, np.arange(n), parent).astype(np.int64)
+    for _ in range(n.bit_length()):
+        ahead = up[up]
+        if np.array_equal(ahead, up):
+            break
+        up = ahead
+    return np.where(parent[up] < 0, up, -1)
+
+
+def _check_tree(path: Path, edges: _Edges) -> np.ndarray:
+    """The parent array (int32) after checking that it is one rooted tree."""
+    parent = np.frombuffer(edges.parent, dtype=np.int32)
+    top = _root_above(parent)
+    roots = np.flatnonzero(parent < 0)
+    lost = np.flatnonzero(top < 0)
+    if len(lost):
+        prefix = "no root: " if len(roots) == 0 else ""
+        raise ThesaurusError(f"{path}: {prefix}{_cycle_message(path, int(lost[0]), edges)}")
     if len(roots) > 1:
-        raise ThesaurusError(_orphan_message(path, roots, nodes, parent_of, declared))
-    if not roots:
-        start = next(iter(nodes))
-        raise ThesaurusError(f"{path}: no root: {_cycle_message(path, start, parent_of)}")
-    return roots[0]
+        raise ThesaurusError(_orphan_message(path, roots, top, edges))
+    return parent
 
 
-def _orphan_message(
-    path: Path,
-    roots: list[str],
-    nodes: dict[str, int],
-    parent_of: dict[str, tuple[str, int]],
-    declared: dict[str, int],
-) -> str:
+def _orphan_message(path: Path, roots: np.ndarray, top: np.ndarray, edges: _Edges) -> str:
     """Several roots: take the declared one (a node alone on its line) as the root, else the
     one with the largest subtree (ties: first in the file), and name the first node cut off
     from it (by line), its parent without a parent line, and that line."""
-    top: dict[str, str] = {}  # node -> the root above it
-    for start in nodes:
-        chain, node = [], start
-        while node in parent_of and node not in top:
-            if node in chain:  # a cycle is the worse error: name it
-                return f"{path}: {_cycle_message(path, node, parent_of)}"
-            chain.append(node)
-            node = parent_of[node][0]
-        root = top.get(node, node)
-        for member in chain:
-            top[member] = root
-    sizes = {root: 0 for root in roots}
-    for node in nodes:
-        sizes[top.get(node, node)] += 1
-    alone = [root for root in roots if root in declared]
-    main = alone[0] if len(alone) == 1 else max(roots, key=lambda root: sizes[root])
-    shown = ", ".join(repr(root) for root in roots[:4]) + (", ..." if len(roots) > 4 else "")
+    names = edges.names
+    alone = set(edges.declared)
+    declared = [int(root) for root in roots if int(root) in alone]
+    if len(declared) == 1:
+        main = declared[0]
+    else:
+        sizes = np.bincount(top, minlength=len(names))[roots]
+        main = int(roots[int(np.argmax(sizes))])  # argmax: the first of equal sizes
+    shown = ", ".join(quote(names[r]) for r in roots[:4]) + (", ..." if len(roots) > 4 else "")
     summary = f"{len(roots)} roots ({shown}), expected one; attach every node but one to a parent"
-    cut = [(line, child, parent) for child, (parent, line) in parent_of.items() if parent in sizes]
-    cut = sorted(entry for entry in cut if entry[2] != main)
-    if not cut:  # the other roots are declared alone, with no children
-        other = next(root for root in roots if root != main)
-        return f"{path}:{nodes[other]}: node {other!r} is a second root besides {main!r}; {summary}"
-    line, child, parent = cut[0]
+    parent = np.frombuffer(edges.parent, dtype=np.int32)
+    lines = np.frombuffer(edges.edge_line, dtype=np.int64)
+    is_other_root = np.zeros(len(names), dtype=bool)
+    is_other_root[roots] = True
+    is_other_root[main] = False
+    cut = np.flatnonzero((parent >= 0) & is_other_root[np.maximum(parent, 0)])
+    if len(cut) == 0:  # the other roots are declared alone, with no children
+        other = int(next(root for root in roots if root != main))
+        return (
+            f"{path}:{edges.mention[other]}: node {quote(names[other])} is a second root "
+            f"besides {quote(names[main])}; {summary}"
+        )
+    child = int(cut[np.argmin(lines[cut])])
     return (
-        f"{path}:{line}: node {child!r} has no path to the root {main!r}: its parent "
-        f"{parent!r} has no parent line; {summary}"
+        f"{path}:{lines[child]}: node {quote(names[child])} has no path to the root "
+        f"{quote(names[main])}: its parent {quote(names[parent[child]])} has no parent line; "
+        f"{summary}"
     )
 
 
-def _cycle_message(path: Path, start: str, parent_of: dict[str, tuple[str, int]]) -> str:
-    """Follow parent lines from ``start`` until a node repeats; describe that cycle."""
-    seen: list[str] = []
+def _cycle_message(path: Path, start: int, edges: _Edges) -> str:
+    """Follow parent lines from ``start`` (a node on or under a cycle) until a node repeats;
+    describe that cycle, naming at most a few of its nodes."""
+    seen: dict[int, int] = {}
     node = start
     while node not in seen:
-        seen.append(node)
-        node = parent_of[node][0]
-    cycle = seen[seen.index(node) :] + [node]
-    line = parent_of[node][1]
-    return f"cycle {' -> '.join(cycle)} ({path}:{line})"
+        seen[node] = len(seen)
+        node = edges.parent[node]
+    cycle = list(seen)[seen[node] :]
+    names = [_plain(edges.names[i]) for i in cycle]
+    if len(names) > _CYCLE_SHOWN:
+        names = [*names[: _CYCLE_SHOWN - 1], f"... ({len(names)} nodes)"]
+    names.append(_plain(edges.names[node]))
+    return f"cycle {' -> '.join(names)} ({path}:{edges.edge_line[node]})"
 
 
-def _check_reachable(
-    path: Path, nodes: dict[str, int], parent_of: dict[str, tuple[str, int]], root: str
-) -> None:
-    """Every node's parent chain must end at ``root``; otherwise it runs into a cycle."""
-    reaches = {root: True}
-    for start in nodes:
-        chain = []
-        node = start
-        while node not in reaches:
-            if node in chain:
-                raise ThesaurusError(f"{path}: {_cycle_message(path, node, parent_of)}")
-            chain.append(node)
-            node = parent_of[node][0]
-        for member in chain:
-            reaches[member] = True
+def _plain(name: str) -> str:
+    """A node name as written in a cycle (quoted only if it is long or not printable)."""
+    return name if len(name) <= 60 and name.isprintable() else quote(name)
 
 
 def _read_words(
-    path: Path, index: dict[str, int]
-) -> tuple[bytes, list[str], list[int], dict[str, list[int]]]:
-    raw, rows = _read_lines(path)
+    path: Path, text: str, index: dict[str, int]
+) -> tuple[list[str], list[int], dict[str, list[int]]]:
     sense_ids: list[str] = []
     sense_nodes: list[int] = []
     lines: dict[str, int] = {}
     words: dict[str, list[int]] = {}
-    for number, fields in rows:
+    for number, line in numbered_lines(path, text, ThesaurusError):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        fields = [part.strip() for part in line.split("\t")]
         if len(fields) != 3 or not all(fields):
             raise ThesaurusError(
                 f"{path}:{number}: expected 'word<TAB>sense_id<TAB>node', got "
-                f"{len(fields)} field(s): {chr(9).join(fields)!r}"
+                f"{len(fields)} field(s): {quote(chr(9).join(fields))}"
             )
         word, sense, node = fields
         if sense in lines:
             raise ThesaurusError(
-                f"{path}:{number}: sense id {sense!r} already defined at {path}:{lines[sense]}"
+                f"{path}:{number}: sense id {quote(sense)} already defined at {path}:{lines[sense]}"
             )
         if node not in index:
             raise ThesaurusError(
-                f"{path}:{number}: word {word!r} points at unknown node {node!r} "
+                f"{path}:{number}: word {quote(word)} points at unknown node {quote(node)} "
                 "(not in the tree file)"
             )
         lines[sense] = number
         words.setdefault(normalize_word(word), []).append(len(sense_ids))
         sense_ids.append(sense)
         sense_nodes.append(index[node])
-    return raw, sense_ids, sense_nodes, words
+    return sense_ids, sense_nodes, words
 
 
 def load_file(path: str | Path) -> Thesaurus:
@@ -232,20 +264,17 @@ def load_file(path: str | Path) -> Thesaurus:
         raise DataError(f"thesaurus file {tree_path} not found")
     if not word_file.is_file():
         raise DataError(f"thesaurus word table {word_file} not found (needed beside {tree_path})")
-    tree_raw, nodes, parent_of, declared = _read_edges(tree_path)
-    root = _find_root(tree_path, nodes, parent_of, declared)
-    _check_reachable(tree_path, nodes, parent_of, root)
-    index = {node: i for i, node in enumerate(nodes)}
-    parent = np.full(len(nodes), -1, dtype=np.int32)
-    for child, (name, _) in parent_of.items():
-        parent[index[child]] = index[name]
-    words_raw, sense_ids, sense_nodes, words = _read_words(word_file, index)
-    digest = hashlib.sha256(tree_raw + b"\0" + words_raw).hexdigest()
-    stem = tree_path.name[: -len(_SUFFIX)]
+    digest = hashlib.sha256()
+    edges = _read_edges(tree_path, _read_text(tree_path, digest))
+    parent = _check_tree(tree_path, edges)
+    digest.update(b"\0")
+    sense_ids, sense_nodes, words = _read_words(
+        word_file, _read_text(word_file, digest), edges.index
+    )
     return Thesaurus(
-        name=stem,
-        version=digest[:12],
-        node_names=list(nodes),
+        name=tree_path.name[: -len(_SUFFIX)],
+        version=digest.hexdigest()[:12],
+        node_names=edges.names,
         parent=parent,
         sense_ids=sense_ids,
         sense_nodes=np.asarray(sense_nodes, dtype=np.int32),

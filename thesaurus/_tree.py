@@ -92,7 +92,7 @@ def tour_tables(
     ([0, 1, 5, 2], [0, 1, 1, 2])
     >>> tour_tables("t", parent, 0, np.array([0, 1, 3, 1, 0, 3, 0]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    thesaurus._exceptions.ThesaurusError: t: stored Euler tour steps from node 0 to node 3, ...
+    thesaurus.ThesaurusError: t: stored Euler tour steps from node 0 to node 3, ...
     """
     n = len(parent)
     tour = np.asarray(euler)

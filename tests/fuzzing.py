@@ -1,0 +1,251 @@
+"""Shared machinery of the fuzz suite (``tests/test_fuzz.py``): the hypothesis profiles, a
+hang guard, the oracle that checks a reader against a model of its format, the mutations
+every target applies to its files, and the text rules every line-based format shares.
+
+- Profiles: ``fuzz-ci`` (the default: :data:`CI_EXAMPLES` examples per test, no deadline: the
+  machine is shared) and ``fuzz-deep`` (many more), chosen by ``$WSD_FUZZ_PROFILE``; tests
+  take them as the :data:`FUZZ` decorator.
+- :func:`expect`: the result equals the model's, or the error is the toolkit's own, one short
+  line naming ``file:line`` as the model predicts (:class:`Failure`); anything else, or a run
+  past :data:`HANG_SECONDS`, fails.
+- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, a replaced byte, CRLF or CR
+  line breaks, byte-order marks at the start and inside (concatenated files), duplicated,
+  dropped and swapped lines, huge lines, unicode.
+- :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
+  optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import signal
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import FrameType
+from typing import Any
+
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+
+from thesaurus import ToolkitError
+
+# --- settings -------------------------------------------------------------------------------
+CI_EXAMPLES = 150
+settings.register_profile(
+    "fuzz-ci",
+    max_examples=CI_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "fuzz-deep",
+    parent=settings.get_profile("fuzz-ci"),
+    max_examples=5_000,
+)
+FUZZ = settings.get_profile(os.environ.get("WSD_FUZZ_PROFILE", "fuzz-ci"))
+HANG_SECONDS = 30  # one case reads at most a few hundred KB: far beyond any honest run
+
+BOM = codecs.BOM_UTF8
+HUGE = 200_000  # characters of a huge line (bounded: cases stay fast)
+
+
+class Hang(AssertionError):
+    """A reader ran past :data:`HANG_SECONDS` on a bounded input."""
+
+
+@contextmanager
+def no_hang(seconds: int = HANG_SECONDS) -> Iterator[None]:
+    """Fail instead of hanging: SIGALRM after ``seconds`` raises :class:`Hang` in the reader."""
+
+    def alarm(signum: int, frame: FrameType | None) -> None:
+        raise Hang(f"no result after {seconds} s on a bounded input")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# --- the shared oracle ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Failure:
+    """What the model expects instead of a result: an error naming ``file`` and ``line``
+    (None: the error is about the file as a whole, e.g. a cycle)."""
+
+    file: str
+    line: int | None
+    why: str
+
+
+def expect(read: Callable[[], Any], expected: Any, error: type[ToolkitError] = ToolkitError) -> Any:
+    """Run ``read`` and check it against the model's ``expected`` result or :class:`Failure`:
+    the result must equal it, or the error must be ``error``'s, one short line starting with
+    ``file:line: `` (``file`` alone for whole-file errors).  Any other exception propagates
+    and fails the test.  Records the outcome as a hypothesis event."""
+    try:
+        with no_hang():
+            got = read()
+    except ToolkitError as exc:
+        message = str(exc)
+        assert isinstance(expected, Failure), f"valid input rejected: {message}"
+        assert isinstance(exc, error), f"{type(exc).__name__}, not {error.__name__}: {message}"
+        assert "\n" not in message and "\r" not in message, f"not one line: {message!r}"
+        assert len(message) < 600 + 2 * len(expected.file), f"message too long: {message[:200]}"
+        where = expected.file if expected.line is None else f"{expected.file}:{expected.line}"
+        assert message.startswith(where), f"expected {where} ({expected.why}), got: {message}"
+        if expected.line is None:  # the model knows no line: the message may still name one
+            assert re.match(re.escape(expected.file) + r"(:\d+)?: ", message), message
+        event(f"outcome: error ({expected.why})")
+        return None
+    assert not isinstance(expected, Failure), f"accepted, but expected {expected}"
+    assert got == expected, f"read {_short(got)}, the model says {_short(expected)}"
+    event("outcome: read")
+    return got
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+# --- mutations (shared by every target) -----------------------------------------------------
+Draw = Callable[[st.SearchStrategy[Any]], Any]
+
+
+def _position(draw: Draw, data: bytes) -> int:
+    return int(draw(st.integers(0, len(data))))
+
+
+def _line_starts(data: bytes) -> list[int]:
+    return [0] + [m.end() for m in re.finditer(rb"\r\n|\r|\n", data)]
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def _truncate(draw: Draw, data: bytes) -> bytes:
+    return data[: _position(draw, data)]
+
+
+def _random_bytes(draw: Draw, data: bytes) -> bytes:
+    at = _position(draw, data)
+    return data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
+
+
+def _replace_byte(draw: Draw, data: bytes) -> bytes:
+    if not data:
+        return data
+    at = draw(st.integers(0, len(data) - 1))
+    return data[:at] + bytes([draw(st.integers(0, 255))]) + data[at + 1 :]
+
+
+def _crlf(draw: Draw, data: bytes) -> bytes:
+    ending = draw(st.sampled_from([b"\r\n", b"\r"]))
+    return re.sub(rb"\r\n|\r|\n", ending, data)
+
+
+def _bom_at_start(draw: Draw, data: bytes) -> bytes:
+    return BOM + data
+
+
+def _bom_at_a_line(draw: Draw, data: bytes) -> bytes:
+    """A second file with a byte-order mark concatenated in."""
+    at = draw(st.sampled_from(_line_starts(data)))
+    return data[:at] + BOM + data[at:]
+
+
+def _duplicate_line(draw: Draw, data: bytes) -> bytes:
+    lines = _lines(data)
+    if not lines:
+        return data
+    k = draw(st.integers(0, len(lines) - 1))
+    line = lines[k] if lines[k].endswith((b"\n", b"\r")) else lines[k] + b"\n"
+    at = draw(st.integers(0, len(lines)))
+    return b"".join([*lines[:at], line, *lines[at:]])
+
+
+def _drop_line(draw: Draw, data: bytes) -> bytes:
+    lines = _lines(data)
+    if not lines:
+        return data
+    k = draw(st.integers(0, len(lines) - 1))
+    return b"".join(lines[:k] + lines[k + 1 :])
+
+
+def _swap_lines(draw: Draw, data: bytes) -> bytes:
+    lines = _lines(data)
+    if len(lines) < 2:
+        return data
+    i, j = draw(st.lists(st.integers(0, len(lines) - 1), min_size=2, max_size=2, unique=True))
+    lines[i], lines[j] = lines[j], lines[i]
+    return b"".join(lines)
+
+
+def _huge_line(draw: Draw, data: bytes) -> bytes:
+    unit = draw(st.sampled_from(["x", "é", "\t", " ", "a\tb", "使う", "k%2:34:01:: "]))
+    line = (unit * (HUGE // len(unit)) + "\n").encode()
+    at = draw(st.sampled_from(_line_starts(data)))
+    return data[:at] + line + data[at:]
+
+
+def _unicode(draw: Draw, data: bytes) -> bytes:
+    text = draw(st.text(max_size=6)).encode("utf-8", "surrogatepass")
+    at = draw(st.sampled_from(_line_starts(data) + [_position(draw, data)]))
+    return data[:at] + text + data[at:]
+
+
+MUTATIONS: dict[str, Callable[[Draw, bytes], bytes]] = {
+    "crlf or cr": _crlf,
+    "truncate": _truncate,
+    "random bytes": _random_bytes,
+    "replace a byte": _replace_byte,
+    "bom at start": _bom_at_start,
+    "bom at a line": _bom_at_a_line,
+    "duplicate a line": _duplicate_line,
+    "drop a line": _drop_line,
+    "swap lines": _swap_lines,
+    "huge line": _huge_line,
+    "unicode": _unicode,
+}
+
+
+@st.composite
+def mutated(draw: Draw, files: st.SearchStrategy[bytes]) -> tuple[bytes, list[str]]:
+    """A file from ``files`` after one to three mutations; and their names (drawn in the
+    order of :data:`MUTATIONS`, whose first entry hypothesis favours: CRLF or CR line breaks)."""
+    data = draw(files)
+    names = draw(st.lists(st.sampled_from(list(MUTATIONS)), min_size=1, max_size=3))
+    for name in names:
+        data = MUTATIONS[name](draw, data)
+    return data, names
+
+
+def line_breaks(draw: Draw) -> str:
+    return str(draw(st.sampled_from(["\n", "\r\n", "\r"])))
+
+
+# --- the model's text rules (thesaurus/_text.py, restated) ----------------------------------
+def text_model(data: bytes, file: str) -> list[str | Failure] | Failure:
+    """The lines of a UTF-8 file (BOM skipped; breaks \\n, \\r\\n, \\r), or the line of the
+    first undecodable byte; a line holding a Cc character (tab aside) or U+FEFF is replaced by
+    its failure (readers report the first problem in file order)."""
+    if data[:3] == BOM:
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Failure(file, len(re.split(rb"\r\n|\r|\n", data[: exc.start])), "not utf-8")
+    return [
+        Failure(file, number, "control character or bom")
+        if any(unicodedata.category(c) == "Cc" and c != "\t" or c == "\ufeff" for c in line)
+        else line
+        for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1)
+    ]
