@@ -122,11 +122,14 @@ def semcor_store(
     """The cached store of the tag files ``paths`` under ``root``, built (``parse`` each file,
     ``frame`` each token ``is_verb`` accepts) and saved when missing or stale."""
     directory = cache_dir() if directory is None else directory
-    stem = "semcor-" + hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+    code = _code_digest()
+    # the code version is part of the name too: two checkouts of different code (or a run of
+    # the tests of another branch) keep their own caches instead of rebuilding each other's
+    stem = "semcor-" + hashlib.sha256(f"{root.resolve()}\0{code}".encode()).hexdigest()[:12]
     names = {cached_name(root, p): p for p in paths}
     key = {
         "format": CACHE_FORMAT,
-        "code": _code_digest(),
+        "code": code,
         "wordnet": morphy_source_key(),
         **stamp_files(str(root.resolve()), names),
     }

@@ -321,13 +321,14 @@ def _add_document(
         sentence = item.sentence
         builder.stats.sentences += 1
         builder.stats.tokens += len(sentence.tokens)
+        if semcor:
+            verbs = [i for i, note in enumerate(item.annotations) if note.tag[:2] == _SEMCOR_VERB]
+            for position in verbs:
+                builder.add(item, position, window=windows(index, position))
+            continue
         for position, (token, note) in enumerate(
             zip(sentence.tokens, item.annotations, strict=True)
         ):
-            if semcor:
-                if _is_semcor_verb(note):
-                    builder.add(item, position, window=windows(index, position))
-                continue
             if token.pos != _UNIVERSAL_VERB:
                 continue
             instance_id = note.attr("id")
