@@ -60,8 +60,6 @@ from wsd.corpus.keys import read_keys, write_keys
 def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
     """``instance_id key [key ...]`` per line, whitespace-separated, blank lines ignored."""
     lines = text_model(data, file)
-    if isinstance(lines, Failure):
-        return lines
     keys: dict[str, tuple[str, ...]] = {}
     for number, line in enumerate(lines, 1):
         if isinstance(line, Failure):
@@ -188,15 +186,12 @@ class TreeModel:
     senses: dict[str, list[tuple[str, str]]]  # normalised word -> [(sense id, node)]
 
 
-def _rows(data: bytes, file: str) -> list[tuple[int, list[str] | Failure]] | Failure:
+def _rows(data: bytes, file: str) -> list[tuple[int, list[str] | Failure]]:
     """``(line number, tab-separated stripped fields)`` of the content lines (blank and
     comment lines left out; a line with a bad character stays, as its failure)."""
-    lines = text_model(data, file)
-    if isinstance(lines, Failure):
-        return lines
     return [
         (number, line if isinstance(line, Failure) else [p.strip() for p in line.split("\t")])
-        for number, line in enumerate(lines, 1)
+        for number, line in enumerate(text_model(data, file), 1)
         if isinstance(line, Failure) or (line.strip() and not line.strip().startswith("#"))
     ]
 
@@ -204,8 +199,6 @@ def _rows(data: bytes, file: str) -> list[tuple[int, list[str] | Failure]] | Fai
 def tree_model(tree: bytes, words: bytes) -> TreeModel | Failure:
     """The file thesaurus format of thesaurus/README.md, read naively."""
     rows = _rows(tree, "t.tsv")
-    if isinstance(rows, Failure):
-        return rows
     parent: dict[str, str | None] = {}
     has_line: set[str] = set()
     for number, fields in rows:
@@ -237,8 +230,6 @@ def tree_model(tree: bytes, words: bytes) -> TreeModel | Failure:
     if sum(p is None for p in parent.values()) != 1:
         return Failure("t.tsv", None, "several roots")
     word_rows = _rows(words, "t.words.tsv")
-    if isinstance(word_rows, Failure):
-        return word_rows
     senses: dict[str, list[tuple[str, str]]] = {}
     sense_ids: set[str] = set()
     for number, fields in word_rows:
@@ -440,6 +431,7 @@ def test_a_mutation_applies_to_an_empty_file() -> None:
     [
         (b"d1 k1\r\nd2 k2\r\n\xffd3 k3\n", 3, "not utf-8"),
         (b"d1 k1\rd2\xc3", 2, "not utf-8"),  # truncated in a 2-byte character
+        (b"d1\rd2\xc3", 1, "no sense key"),  # the first problem in file order
         (b"d1 k1\n" + BOM + b"d2 k2\n", 2, "control character or bom"),
         (b"d1 k1\nd2\x00 k2\n", 2, "control character or bom"),
         (b"d1 k1\nd2 k2\xc2\x85\n", 2, "control character or bom"),  # U+0085 (NEL)
