@@ -83,8 +83,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object; a name given twice is an error (json would keep the last silently)."""
     record = dict(pairs)
     if len(record) != len(pairs):
-        seen: set[str] = set()
-        twice = next(name for name, _ in pairs if name in seen or seen.add(name))
+        names = [name for name, _ in pairs]
+        twice = next(name for i, name in enumerate(names) if name in names[:i])
         raise _FieldError(f"field {quote(twice)} is given twice in one object")
     return record
 

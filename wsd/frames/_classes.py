@@ -140,7 +140,7 @@ def _read_entries(path: Path | Traversable) -> list[tuple[str, ClassEntry]]:
         raise DataError(f"{path}: cannot read class table ({exc.strerror or exc})") from None
     entries: list[tuple[str, ClassEntry]] = []
     lines: dict[tuple[str, str], int] = {}
-    for number, raw_line in numbered_lines(path, decode(raw), CorpusFormatError):
+    for number, raw_line in numbered_lines(str(path), decode(raw), CorpusFormatError):
         line = raw_line.strip()
         if not line or line.startswith("#"):
             continue
