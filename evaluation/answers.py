@@ -35,11 +35,10 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from thesaurus.io import atomic_open
+from thesaurus._text import quote
 
 from ._exceptions import EvaluationError
 
@@ -59,9 +58,13 @@ CONFIDENCE_FIELD = "confidence="
 # Rules for a line with several keys: score its first key (a ranking's answer) or every key,
 # each earning its share of the credit (the official scorer's reading of several answers).
 SEVERAL_KEYS = ("first", "all")
+# Numbers are ASCII: a score carries a point or an exponent (or is inf), a confidence may be
+# an integer too.
 _SCORED = re.compile(
-    r"^(?P<key>.+):(?P<score>[-+]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|inf))$"
+    r"^(?P<key>.+):(?P<score>[-+]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|inf))$",
+    re.ASCII,
 )
+_DECIMAL = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,45 +129,71 @@ def answer_line(
     confidence: float | None = None,
 ) -> str:
     """One key-file line: plain keys, or ``key:score`` items when ``scores`` are given, and a
-    ``confidence=`` field when ``confidence`` is."""
+    ``confidence=`` field when ``confidence`` is.  A key that would read back as something
+    else (a plain key ending in ``:<score>``, a key starting with ``confidence=``) is refused."""
+    return f"{instance_id} {' '.join(_fields(instance_id, keys, scores, confidence))}"
+
+
+def _fields(
+    instance_id: str,
+    keys: Sequence[str],
+    scores: Sequence[float] | None,
+    confidence: float | None,
+) -> list[str]:
+    """The fields of :func:`answer_line` after the id."""
     if not keys:
-        raise EvaluationError(f"instance {instance_id!r}: a key line needs at least one key")
+        raise EvaluationError(f"instance {quote(instance_id)}: a key line needs at least one key")
+    for key in keys:
+        if key.startswith(CONFIDENCE_FIELD) or (scores is None and _SCORED.match(key)):
+            raise EvaluationError(
+                f"instance {quote(instance_id)}: key {quote(key)} would be read back as "
+                + ("a confidence" if key.startswith(CONFIDENCE_FIELD) else "a key with a score")
+                + ("" if scores is not None else "; write the file with scores")
+            )
     if scores is None:
         fields = list(keys)
     else:
         if len(scores) != len(keys):
             raise EvaluationError(
-                f"instance {instance_id!r}: {len(keys)} keys but {len(scores)} scores"
+                f"instance {quote(instance_id)}: {len(keys)} keys but {len(scores)} scores"
             )
         fields = [f"{k}:{format_score(s)}" for k, s in zip(keys, scores, strict=True)]
     if confidence is not None:
+        if not math.isfinite(confidence):
+            raise EvaluationError(f"instance {quote(instance_id)}: confidence must be finite")
         fields.append(f"{CONFIDENCE_FIELD}{format_score(confidence)}")
-    return f"{instance_id} {' '.join(fields)}"
+    return fields
 
 
 def write_answers(path: str | os.PathLike[str], rows: Iterable[tuple[str, Answer]]) -> int:
     """Write ``(instance_id, answer)`` pairs atomically, one line each (answers without a key
-    are abstentions: no line); returns the number of lines."""
-    count = 0
-    with atomic_open(Path(path)) as handle:
+    are abstentions: no line); returns the number of lines.  What would not read back as
+    written is refused, naming the value, and ``path`` is left as it was: ids and keys a key
+    file cannot hold (:func:`wsd.corpus.keys.writable`), an id given twice, a key that would be
+    read as a score or a confidence (:func:`answer_line`)."""
+    from wsd.corpus.keys import KeyFileWriter
+
+    with KeyFileWriter(path) as out:
         for instance_id, answer in rows:
             if answer.keys:
-                handle.write(
-                    answer_line(instance_id, answer.keys, answer.scores, answer.confidence)
-                )
-                handle.write("\n")
-                count += 1
-    return count
+                fields = _fields(instance_id, answer.keys, answer.scores, answer.confidence)
+                out.write(instance_id, fields, shown=answer.keys)
+    return out.lines
 
 
 def _number(text: str, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise EvaluationError(f"{what} {text!r} is not a number") from None
-    if math.isnan(value):
-        raise EvaluationError(f"{what} is NaN")
-    return value
+    """An ASCII decimal number (``0.5``, ``-2``, ``1e-3``); NaN and infinities are named."""
+    if _DECIMAL.fullmatch(text) is None:
+        try:
+            value = float(text)
+        except ValueError:
+            value = 0.0
+        if math.isnan(value):
+            raise EvaluationError(f"{what} is NaN")
+        if math.isinf(value):
+            raise EvaluationError(f"{what} must be finite")
+        raise EvaluationError(f"{what} {quote(text)} is not a number")
+    return float(text)
 
 
 def parse_fields(fields: Sequence[str]) -> Answer:
@@ -188,45 +217,52 @@ def parse_fields(fields: Sequence[str]) -> Answer:
             plain.append(field)
             continue
         keys.append(match["key"])
-        scores.append(_number(match["score"], f"the score of {match['key']!r}"))
+        scores.append(float(match["score"]))
     if not keys:
         raise EvaluationError("no sense key")
     if scores and plain:
-        raise EvaluationError(f"key {plain[0]!r} has no score while other keys of the line do")
+        raise EvaluationError(f"key {quote(plain[0])} has no score while other keys of the line do")
     return Answer(tuple(keys), tuple(scores) if scores else None, confidence)
 
 
 def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
-    """Read a key file, plain or ranked (module docstring).  Errors name the file and the
-    instance: a line without a key, a bad score or confidence, a file that scores the keys of
-    some lines only, or gives a confidence on some lines only."""
-    from wsd.corpus.keys import read_keys
+    """Read a key file, plain or ranked (module docstring).  Errors name the file, the line
+    and the instance, at the first problem in file order: a line without a key, a bad score
+    or confidence, a line that scores its keys (or gives a confidence) when the file's first
+    line does not, or the other way round."""
+    from wsd.corpus.keys import key_lines
 
     answers: dict[str, Answer] = {}
-    for instance_id, fields in read_keys(path).items():
+    first: tuple[int, str, Answer] | None = None
+    for lineno, instance_id, fields in key_lines(path):
+        where = f"{path}:{lineno}: instance {quote(instance_id)}"
         try:
-            answers[instance_id] = parse_fields(fields)
+            answer = parse_fields(fields)
         except EvaluationError as exc:
-            raise EvaluationError(f"{path}: instance {instance_id!r}: {exc}") from None
-    ranked = _every(path, answers, "scores its keys", lambda a: a.scores is not None)
-    confident = _every(path, answers, "gives confidence=", lambda a: a.confidence is not None)
+            raise EvaluationError(f"{where}: {exc}") from None
+        if first is None:
+            first = (lineno, instance_id, answer)
+        else:
+            _consistent(where, first, answer)
+        answers[instance_id] = answer
+    ranked = first is not None and first[2].scores is not None
+    confident = first is not None and first[2].confidence is not None
     return SystemAnswers(str(path), answers, ranked, confident)
 
 
-def _every(
-    path: object, answers: Mapping[str, Answer], what: str, test: Callable[[Answer], bool]
-) -> bool:
-    """Whether every answer passes ``test``; an error naming one instance that does and one
-    that does not when only some pass."""
-    first: dict[bool, str] = {}
-    for instance_id, answer in answers.items():
-        first.setdefault(test(answer), instance_id)
-    if len(first) == 2:
-        raise EvaluationError(
-            f"{path}: instance {first[True]!r} {what} but instance {first[False]!r} does not "
-            "(on every line or on none)"
-        )
-    return True in first
+def _consistent(where: str, first: tuple[int, str, Answer], answer: Answer) -> None:
+    """A line scores its keys and gives a confidence as the file's first line does."""
+    line, instance, model = first
+    for has, yes, no in (
+        (lambda a: a.scores is not None, "scores its keys", "does not score its keys"),
+        (lambda a: a.confidence is not None, "gives confidence=", "gives no confidence="),
+    ):
+        if has(answer) != has(model):
+            raise EvaluationError(
+                f"{where} {yes if has(answer) else no} but line {line} (instance "
+                f"{quote(instance)}) {'does not' if has(answer) else 'does'} (on every line "
+                "or on none)"
+            )
 
 
 def several_keys_rule(

@@ -6,7 +6,18 @@ Exact match (``alpha = inf``) follows the official Senseval/Raganato scorer::
 
     P = sum(credit) / attempted     R = sum(credit) / #gold     F1 = 2 P R / (P + R)
 
-where an instance's credit is the share of its answers that are gold senses.  Graded scores
+where an instance's credit is the share of its answers that are gold senses (any of several
+gold keys matches).  Several answers on one line: Raganato et al.'s ``Scorer.java`` (the
+unified evaluation framework, 2017) reads a line's keys into a set and gives each distinct key
+``1 / |set|`` when it is gold, so ``credit = |answers & gold| / |answers|``; Senseval's
+``scorer2`` gives each key of a line without weights the weight ``1 / n`` and sums the weights
+of the keys in the gold set (fine-grained scoring), the same share except that a key written
+twice counts twice there.  :func:`score_keys` is ``Scorer.java``'s rule (repeated keys count
+once); ``wsd score --several-keys first`` and ranked ``key:score`` lines score the first key
+only.  Precision with nothing attempted is 0/0: undefined, reported as ``None`` (``null`` in
+JSON, ``undefined`` in text) with a warning, as scikit-learn's ``zero_division`` does it,
+never as 0 (``Scorer.java`` prints ``NaN``); recall is then 0 and so is F1 (its limit, and
+scikit-learn's ``2 tp / (2 tp + fp + fn)``).  Graded scores
 replace that share by the mean over answers of the best acceptability against a gold sense
 (:func:`~evaluation.measures.graded_credit`).
 
@@ -44,6 +55,7 @@ __all__ = [
     "make_acceptability_scorer",
     "score_keys",
     "to_classes",
+    "undefined_precision_warning",
     "unknown_keys_warning",
 ]
 
@@ -125,9 +137,12 @@ def score_keys(
     (the lemma of an instance still comes from its first gold *key*); only ``alpha = inf`` is
     allowed, and ``classes`` counts the gold and predicted keys found in the table.
 
+    A precision with nothing attempted (overall, or of a verb) is ``None``: 0/0 is undefined.
+
     ``warnings`` (each also issued as an :class:`~evaluation.EvaluationWarning`) says when
     graded scores silently became exact match: keys unknown to ``verbs``
-    (:func:`unknown_keys_warning`, ending with ``hint``).
+    (:func:`unknown_keys_warning`, ending with ``hint``), and when a precision is undefined
+    (:func:`undefined_precision_warning`).
     """
     ids = list(gold)
     notes: list[str] = []
@@ -154,7 +169,7 @@ def score_keys(
         "attempted": int(credit.attempted.sum()),
         "not_in_gold": sum(1 for i in pred if i not in gold),
         "alphas": [format_alpha(a) for a in credit.alphas],
-        "overall": to_json(credit.scores()),
+        "overall": _defined(to_json(credit.scores())),
         "issues": dict(sorted(credit.issues.items())),
         "warnings": notes,
     }
@@ -165,9 +180,48 @@ def score_keys(
         for row, lemma in enumerate(lemmas):
             rows_of.setdefault(lemma, []).append(row)
         report["per_verb"] = {
-            lemma: to_json(credit.scores(rows_of[lemma])) for lemma in sorted(rows_of)
+            lemma: _defined(to_json(credit.scores(rows_of[lemma]))) for lemma in sorted(rows_of)
         }
+    note = undefined_precision_warning(report)
+    if note is not None:
+        notes.append(note)
+        warnings.warn(note, EvaluationWarning, stacklevel=2)
     return report
+
+
+def _defined(scores: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Scores by alpha with an undefined precision (nothing attempted: 0/0) as ``None``."""
+    for row in scores.values():
+        if row["attempted"] == 0:
+            row["precision"] = None
+    return scores
+
+
+def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
+    """The warning, as scikit-learn's ``zero_division`` gives it, when a precision of
+    :func:`score_keys`'s report is undefined (no instance attempted: 0/0), or ``None``.
+
+    >>> undefined_precision_warning({"instances": 3, "attempted": 0, "overall": {}})[:46]
+    'precision is undefined: none of the 3 gold ins'
+    """
+    if report["attempted"] == 0:
+        return (
+            f"precision is undefined: none of the {report['instances']} gold instances was "
+            "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
+            "'undefined' in text, never as 0; recall and F1 are 0"
+        )
+    undefined = [
+        lemma
+        for lemma, by_alpha in report.get("per_verb", {}).items()
+        if any(row["precision"] is None for row in by_alpha.values())
+    ]
+    if undefined:
+        return (
+            f"precision is undefined for {len(undefined)} of {len(report['per_verb'])} verbs "
+            f"(e.g. {undefined[0]!r}): none of their instances was attempted; reported as null "
+            "in JSON and 'undefined' in text, never as 0"
+        )
+    return None
 
 
 @dataclass(frozen=True)

@@ -233,19 +233,20 @@ def line_breaks(draw: Draw) -> str:
 
 
 # --- the model's text rules (thesaurus/_text.py, restated) ----------------------------------
-def text_model(data: bytes, file: str) -> list[str | Failure] | Failure:
-    """The lines of a UTF-8 file (BOM skipped; breaks \\n, \\r\\n, \\r), or the line of the
-    first undecodable byte; a line holding a Cc character (tab aside) or U+FEFF is replaced by
-    its failure (readers report the first problem in file order)."""
+def text_model(data: bytes, file: str) -> list[str | Failure]:
+    """The lines of a UTF-8 file (BOM skipped; breaks \\n, \\r\\n, \\r; the text after the last
+    break is a line, empty or not); a line that is not UTF-8, or holds a Cc character (tab
+    aside) or U+FEFF, is replaced by its failure (readers report the first problem in file
+    order)."""
     if data[:3] == BOM:
         data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return Failure(file, len(re.split(rb"\r\n|\r|\n", data[: exc.start])), "not utf-8")
-    return [
-        Failure(file, number, "control character or bom")
-        if any(unicodedata.category(c) == "Cc" and c != "\t" or c == "\ufeff" for c in line)
-        else line
-        for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1)
-    ]
+    lines: list[str | Failure] = []
+    for number, raw in enumerate(re.split(rb"\r\n|\r|\n", data), 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            lines.append(Failure(file, number, "not utf-8"))
+            continue
+        bad = any(unicodedata.category(c) == "Cc" and c != "\t" or c == "\ufeff" for c in line)
+        lines.append(Failure(file, number, "control character or bom") if bad else line)
+    return lines

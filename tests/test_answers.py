@@ -3,6 +3,7 @@ extension, ``id key:score ... confidence=C``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from evaluation.answers import (
     several_keys_rule,
     write_answers,
 )
+from thesaurus import ToolkitError
 
 
 def _file(tmp_path: Path, text: str, name: str = "sys.key") -> Path:
@@ -93,14 +95,24 @@ def test_a_plain_file_is_the_standard_format(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("i1 a:0.5\ni2 b\n", "instance 'i1' scores its keys but instance 'i2' does not"),
-        ("i1 a confidence=1\ni2 b\n", "instance 'i1' gives confidence= but instance 'i2'"),
-        ("i1 a:0.5 b\n", "sys.key: instance 'i1': key 'b' has no score"),
+        (
+            "i1 a:0.5\ni2 b\n",
+            "sys.key:2: instance 'i2' does not score its keys but line 1 (instance 'i1') does",
+        ),
+        (
+            "i1 a\n\ni2 b confidence=1\n",
+            "sys.key:3: instance 'i2' gives confidence= but line 1 (instance 'i1') does not",
+        ),
+        ("i1 a\ni2 a:0.5 b\n", "sys.key:2: instance 'i2': key 'b' has no score"),
         ("i1 a\ni1 b\n", "sys.key:2: instance 'i1' given twice"),
+        ("i1 a:0.5\ni2 b:0.4 confidence=٠.٥\n", "sys.key:2: instance 'i2': confidence '٠.٥' is"),
+        ("i1 a:١.٥\ni2 b:0.5\n", "sys.key:2: instance 'i2' scores its keys but line 1"),
     ],
 )
-def test_inconsistent_files_name_file_and_instance(tmp_path: Path, text: str, message: str) -> None:
-    with pytest.raises(Exception, match=message):
+def test_inconsistent_files_name_file_line_and_instance(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(ToolkitError, match=re.escape(message)):
         read_answers(_file(tmp_path, text))
 
 

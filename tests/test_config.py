@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ def parse(raw: dict[str, Any]) -> Any:
         ({"corpus": {"min_senses": 0}}, r"corpus\.min_senses = 0"),
         ({"bounds": {"agreement_keys": ["a.key"]}}, r"bounds\.agreement_keys = .*two key files"),
         ({"name": "../x"}, r"name = '\.\./x'"),
-        ({"seed": -1}, r"seed = -1: must be >= 0"),
+        ({"seed": -1}, r"seed = -1: must be in 0 \.\. 2\*\*32 - 1"),
         ({"methods": {"random": {"seed": -5}}}, r"methods\.random\.seed = -5"),
         ({"methods": {"random": {"seed": 1.5}}}, r"methods\.random\.seed = 1\.5"),
         ({"methods": {"example": {"beta": "x"}}}, r"methods\.example\.beta = 'x'"),
@@ -184,9 +185,24 @@ def test_shipped_configs_are_valid(name: str) -> None:
 
 def test_bad_toml_and_missing_file(tmp_path: Path) -> None:
     broken = tmp_path / "broken.toml"
-    broken.write_text("name = \n", encoding="utf-8")
-    with pytest.raises(ConfigError, match="not valid TOML"):
+    broken.write_text("seed = 1\r\nname = \n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"broken.toml:2: not valid TOML \(.*, column 8\)$"):
         load_config(broken)
+    for data, where in (
+        (b"\xef\xbb\xbfseed = 1\n[methods.mfs]\n", None),  # a BOM is skipped
+        (b"seed = 1\n[methods.\xff]\n", "bad.toml:2: not UTF-8"),
+        (b'seed = 1\nname = "a\\u0000b"\n', "bad.toml: name = 'a\\x00b': holds a control"),
+        (b"seed = " + b"9" * 5000 + b"\n", "bad.toml: not valid TOML (a number with too many"),
+        (b"a = " + b"[" * 5000 + b"]" * 5000, "bad.toml: not valid TOML (nested too deeply)"),
+        (b"seed = 4294967296\n", "bad.toml: seed = 4294967296: must be in 0 .. 2**32 - 1"),
+    ):
+        bad = tmp_path / "bad.toml"
+        bad.write_bytes(data)
+        if where is None:
+            assert load_config(bad).seed == 1
+            continue
+        with pytest.raises(ConfigError, match=re.escape(where)):
+            load_config(bad)
     with pytest.raises(ConfigError, match="cannot read config"):
         load_config(tmp_path / "absent.toml")
 

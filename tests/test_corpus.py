@@ -3,6 +3,8 @@ read off the fixture files by hand."""
 
 from __future__ import annotations
 
+import codecs
+import re
 from pathlib import Path
 
 import pytest
@@ -97,6 +99,11 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
         ("<wf cmd=done pos=VB wnsn=1 lexsn=2:38:00::>went</wf>", "lexsn without lemma"),
         ("<wf cmd pos=VB>went</wf>", "malformed attribute"),
         ("<s snum=2>", "<s> inside sentence 1"),
+        ("</p pnum=1>", "</p> takes no attribute"),
+        ("<wf cmd=done pos=VB lemma=go wnsn=1; lexsn=2:38:00::;>went</wf>", "an empty sense"),
+        ("<wf cmd=done pos=VB lemma=go&#32;on wnsn=1 lexsn=2:38:00::>went</wf>", "whitespace"),
+        ("<wf cmd=done pos=VB>we&#10;nt</wf>", "decodes to a control character"),
+        ("<wf cmd=done pos=VB>we\x85nt</wf>", r"control character U\+0085 at column 23"),
     ],
 )
 def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
@@ -113,15 +120,18 @@ def test_semcor_structure_errors(tmp_path: Path) -> None:
     with pytest.raises(CorpusFormatError, match=r":2: <punc> outside a sentence"):
         list(read_semcor(outside))
     unclosed = _write(tmp_path, "<s snum=1>\n<punc>.</punc>\n", "br-z02")
-    with pytest.raises(CorpusFormatError, match="sentence 1 is not closed"):
+    with pytest.raises(CorpusFormatError, match=r"br-z02:1: sentence '1' is not closed"):
         list(read_semcor(unclosed))
     empty = _write(tmp_path, "", "br-z03")
     with pytest.raises(CorpusFormatError, match="no sentence"):
         list(read_semcor(empty))
     binary = tmp_path / "br-z04"
     binary.write_bytes(b"<s snum=1>\n<wf cmd=ignore pos=DT>\xff</wf>\n</s>\n")
-    with pytest.raises(CorpusFormatError, match=r"br-z04:2: bytes that are not UTF-8"):
+    with pytest.raises(CorpusFormatError, match=r"br-z04:2: not UTF-8 \(invalid start byte"):
         list(read_semcor(binary))
+    twice = _write(tmp_path, "<s snum=1>\n</s>\n<s snum=1>\n</s>\n", "br-z05")
+    with pytest.raises(CorpusFormatError, match=r"br-z05:3: sentence '1' given twice \(first"):
+        list(read_semcor(twice))
 
 
 def test_semcor_files_and_find_semcor(tmp_path: Path, tagfile: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -348,9 +358,19 @@ _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
         (
             _SENTENCE.format('<instance id="i" pos="VERB">a</instance>')
             + "\n"
-            + _SENTENCE.format('<instance id="i" pos="VERB">b</instance>'),
+            + _SENTENCE.format('<instance id="i" pos="VERB">b</instance>').replace("s1", "s2"),
             10,
-            "given twice",
+            "instance id 'i' given twice (first on line 6)",
+        ),
+        (
+            _SENTENCE.format('<wf pos="X">a</wf>') + "\n" + _SENTENCE.format('<wf pos="X">b</wf>'),
+            8,
+            "sentence id 's1' given twice (first on line 4)",
+        ),
+        (
+            _SENTENCE.format('<instance id="i 1" pos="VERB">a</instance>'),
+            6,
+            "instance id 'i 1' holds whitespace",
         ),
     ],
 )
@@ -358,9 +378,22 @@ def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, mes
     path = tmp_path / "x.data.xml"
     text = f'<?xml version="1.0"?>\n<corpus>\n<text id="t">\n{body}\n</text>\n</corpus>\n'
     path.write_bytes(text.encode("utf-8").replace("\xff".encode(), b"\xff"))
-    with pytest.raises(CorpusFormatError, match=message) as info:
+    with pytest.raises(CorpusFormatError, match=re.escape(message)) as info:
         read_raganato(path)
     assert str(info.value).startswith(f"{path}:{line}: ")
+
+
+def test_raganato_keys_of_no_instance_name_the_key_line(tmp_path: Path) -> None:
+    path = tmp_path / "x.data.xml"
+    body = _SENTENCE.format('<instance id="i" pos="VERB">went</instance>')
+    path.write_text(f"<corpus>\n<text id='t'>\n{body}\n</text>\n</corpus>\n", encoding="utf-8")
+    key = tmp_path / "x.gold.key.txt"
+    key.write_bytes(codecs.BOM_UTF8 + b"i go%2:38:00::\r\nj go%2:38:00::\r\nk go%2:38:00::\r\n")
+    with pytest.raises(CorpusFormatError, match=re.escape(f"{key}:2: 'j' is not an instance of")):
+        read_raganato(path)
+    key.write_bytes(codecs.BOM_UTF8 + b"i go%2:38:00::\r\n")  # a BOM'd key file reads
+    (sentence,) = read_raganato(path)
+    assert sentence.annotations[1].senses == ("go%2:38:00::",)
 
 
 # --- JSONL ----------------------------------------------------------------------------------

@@ -41,7 +41,8 @@ def test_read_keys_whatever_the_bom_and_line_breaks(tmp_path: Path, data: bytes)
     [
         (b"d1 k1\r\nd2\r\n", "2: no sense key for 'd2'"),
         (b"d1 k1\nd2 k2\n\nd1 k3\n", "4: instance 'd1' given twice (first at line 1)"),
-        (b"d1 k1\nd2 k\xe92\n", "2: not UTF-8 (invalid continuation byte at byte 10)"),
+        (b"d1 k1\nd2 k\xe92\n", "2: not UTF-8 (invalid continuation byte 0xe9 at column 5)"),
+        (b"d1\nd2 k\xe92\n", "1: no sense key for 'd1'"),  # the first problem in file order
         (b"d1 k1\n" + BOM + b"d2 k2\n", "2: a byte-order mark (U+FEFF) inside the file"),
         (b"d1 k1\nd2 k2\x00\n", "2: control character U+0000 at column 6"),
         (b"d1 k1\n" + b"x" * 1_000_000 + b"\n", "2: no sense key for 'xxx"),

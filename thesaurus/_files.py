@@ -59,7 +59,7 @@ def _read_text(path: Path, digest: hashlib._Hash) -> str:
     except OSError as exc:
         raise DataError(f"cannot read thesaurus file {path}: {exc.strerror}") from exc
     digest.update(raw)
-    return decode(path, raw, ThesaurusError)
+    return decode(raw)
 
 
 @dataclass(slots=True)

@@ -1,4 +1,5 @@
-"""Line-based text files (TSV thesauri, key files): one decoding and line rule for every reader.
+"""Line-based text files (TSV thesauri, key files, SemCor tag files, JSONL instances, class
+tables): one decoding and line rule for every reader.
 
 - UTF-8, with an optional byte-order mark at the start of the file (``utf-8-sig``), so a
   file saved by a Windows editor does not turn its first id into ``'\\ufeffd1'``;
@@ -7,7 +8,11 @@
   (which :meth:`str.splitlines` would break on);
 - no control characters other than tab, and no byte-order mark after the start (a file
   made by concatenating files that each had one): such a line is corrupt, and a stray
-  ``U+FEFF`` would make an id that silently matches nothing.
+  ``U+FEFF`` would make an id that silently matches nothing;
+- a reader reports the **first problem in file order**: a line is refused when it is reached,
+  whether for a byte that is not UTF-8, a forbidden character or the reader's own rules, so
+  a whole-file reader (:func:`read_lines`) and a streaming one (:func:`stream_lines`) name
+  the same line.
 
 Errors are raised as the caller's own :class:`ToolkitError` subclass, naming ``file:line``;
 values quoted in messages are cut to a bounded length (:func:`quote`), so a huge line still
@@ -19,15 +24,17 @@ from __future__ import annotations
 import codecs
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from ._exceptions import ToolkitError
 
-__all__ = ["decode", "numbered_lines", "quote"]
+__all__ = ["decode", "numbered_lines", "quote", "read_lines", "stream_lines"]
 
-# C0 and C1 controls except tab (line breaks never reach a line), and U+FEFF.
-_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff]")
-_BREAKS = re.compile(rb"\r\n|\r|\n")
+# C0 and C1 controls except tab (line breaks never reach a line), U+FEFF, and the lone
+# surrogates that stand for bytes that are not UTF-8 (decoded with "surrogateescape").
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\udc80-\udcff]")
+_BOM = codecs.BOM_UTF8
 
 
 def quote(value: str, limit: int = 60) -> str:
@@ -41,54 +48,102 @@ def quote(value: str, limit: int = 60) -> str:
     return f"{value[:limit]!r}... ({len(value)} characters)"
 
 
-def decode(path: str | os.PathLike[str], raw: bytes, error: type[ToolkitError]) -> str:
-    """``raw`` as UTF-8 text without a leading byte-order mark; ``error`` naming ``path``, the
-    line and the byte offset of the first byte that is not UTF-8.
+def decode(raw: bytes) -> str:
+    """``raw`` as text without a leading byte-order mark; a byte that is not UTF-8 becomes a
+    lone surrogate (``surrogateescape``), which :func:`numbered_lines` refuses when its line
+    is reached.
 
-    >>> decode("k.txt", codecs.BOM_UTF8 + b"d1 k\\n", ToolkitError)
-    'd1 k\\n'
-    >>> decode("k.txt", b"d1 k\\r\\nd2 \\xff\\n", ToolkitError)
-    Traceback (most recent call last):
-    thesaurus.ToolkitError: k.txt:2: not UTF-8 (invalid start byte at byte 9)
+    >>> decode(codecs.BOM_UTF8 + b"d1 k\\n"), decode(b"d\\xff")
+    ('d1 k\\n', 'd\\udcff')
     """
-    skip = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
-    try:
-        return raw[skip:].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = len(_BREAKS.findall(raw, skip, skip + exc.start)) + 1
-        raise error(f"{path}:{line}: not UTF-8 ({exc.reason} at byte {skip + exc.start})") from exc
+    skip = len(_BOM) if raw.startswith(_BOM) else 0
+    return raw[skip:].decode("utf-8", "surrogateescape")
 
 
 def numbered_lines(
     path: str | os.PathLike[str], text: str, error: type[ToolkitError]
 ) -> Iterator[tuple[int, str]]:
     """``(number, line)`` for every line of ``text`` (numbered from 1, without its line
-    break); ``error`` naming ``path:line`` when the line with the first control character or
-    stray byte-order mark is reached (so a reader reports the first problem in file order).
+    break); ``error`` naming ``path:line`` when the line with the first byte that is not
+    UTF-8, control character or stray byte-order mark is reached (so a reader reports the
+    first problem in file order).
 
     >>> list(numbered_lines("t.tsv", "a\\tb\\r\\n\\rc\\u2028d", ToolkitError))
     [(1, 'a\\tb'), (2, ''), (3, 'c\\u2028d')]
+    >>> list(numbered_lines("k.txt", decode(b"d1 k\\r\\nd2 \\xff\\n"), ToolkitError))
+    Traceback (most recent call last):
+    thesaurus.ToolkitError: k.txt:2: not UTF-8 (invalid start byte 0xff at column 4)
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    bad = _FORBIDDEN.search(text)  # one scan of the whole text; its line is found if needed
+    bad_line = text.count("\n", 0, bad.start()) + 1 if bad is not None else 0
     lines = text.split("\n")
     if lines[-1] == "":  # the break ending the last line does not start another
         lines.pop()
-    bad = _FORBIDDEN.search(text)  # one scan of the whole text; the line is found if needed
-    bad_line = text.count("\n", 0, bad.start()) + 1 if bad is not None else 0
     for number, line in enumerate(lines, 1):
         if number == bad_line:  # lazily: the lines before it are read (and checked) first
             raise error(_refusal(path, number, line))
         yield number, line
 
 
+def read_lines(
+    path: str | os.PathLike[str], error: type[ToolkitError], what: str = "file"
+) -> Iterator[tuple[int, str]]:
+    """The numbered lines of the file at ``path`` (:func:`numbered_lines`); ``error`` naming
+    the file, at once, when it cannot be read (``what`` says what it is: ``key file``)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    return numbered_lines(path, decode(raw), error)
+
+
+def stream_lines(
+    path: str | os.PathLike[str], chunks: Iterable[bytes], error: type[ToolkitError]
+) -> Iterator[tuple[int, str]]:
+    """:func:`numbered_lines` of a file read as it goes: ``chunks`` are its bytes cut after
+    each ``\\n`` (a file opened in binary mode), so a large file is never held whole.  The
+    same lines, numbers and errors as reading it whole.
+
+    >>> list(stream_lines("x.jsonl", [b"\\xef\\xbb\\xbfa\\r\\n", b"b\\rc\\r"], ToolkitError))
+    [(1, 'a'), (2, 'b'), (3, 'c')]
+    """
+    number = 0
+    first = True
+    for chunk in chunks:
+        if first:
+            first = False
+            if chunk.startswith(_BOM):
+                chunk = chunk[len(_BOM) :]
+        if chunk.endswith(b"\n"):
+            pieces = chunk[: -2 if chunk.endswith(b"\r\n") else -1].split(b"\r")
+        else:  # the last line, without a final \n; a final \r ends it
+            pieces = chunk.split(b"\r")
+            if len(pieces) > 1 and pieces[-1] == b"":
+                pieces.pop()
+        for piece in pieces:
+            number += 1
+            line = piece.decode("utf-8", "surrogateescape")
+            if _FORBIDDEN.search(line) is not None:
+                raise error(_refusal(path, number, line))
+            yield number, line
+
+
 def _refusal(path: str | os.PathLike[str], number: int, line: str) -> str:
-    """The message for the first forbidden character of ``line``."""
+    """The message for the first bad character of ``line``: a byte that is not UTF-8, a
+    control character or a byte-order mark."""
     bad = _FORBIDDEN.search(line)
     assert bad is not None
-    what = (
-        "a byte-order mark (U+FEFF) inside the file (concatenated files?)"
-        if bad.group() == "\ufeff"
-        else f"control character U+{ord(bad.group()):04X}"
-    )
-    return f"{path}:{number}: {what} at column {bad.start() + 1}"
+    char, where = bad.group(), f"at column {bad.start() + 1}"
+    if "\udc80" <= char <= "\udcff":
+        raw = line.encode("utf-8", "surrogateescape")
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return f"{path}:{number}: not UTF-8 ({exc.reason} 0x{raw[exc.start]:02x} {where})"
+    if char == "\ufeff":
+        what = "a byte-order mark (U+FEFF) inside the file (concatenated files?)"
+    else:
+        what = f"control character U+{ord(char):04X}"
+    return f"{path}:{number}: {what} {where}"

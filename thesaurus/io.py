@@ -4,11 +4,12 @@ the toolkit's version stamped into what it writes.
 It lives in the lowest layer so that ``wsd`` and ``evaluation`` import it without reaching
 upwards (evaluation -> wsd -> thesaurus).
 
-**Atomic output** (temp file in the same directory + rename): a crash never leaves a
-half-written model, cache or result behind.  The temp file comes from
-:func:`tempfile.mkstemp`, which creates it readable by its owner only (0600); before the
-rename it gets the mode a plain ``open(path, "w")`` would give: the existing file's mode when
-``path`` is replaced, else ``0o666 & ~umask``.
+**Atomic output** (temp file in the same directory + rename): a crash or an interruption
+never leaves a half-written model, cache or result behind, nor the temp file (SIGINT and
+SIGTERM are held back for the instants in which the temp file exists unnamed).  The temp
+file comes from :func:`tempfile.mkstemp`, which creates it readable by its owner only (0600);
+before the rename it gets the mode a plain ``open(path, "w")`` would give: the existing
+file's mode when ``path`` is replaced, else ``0o666 & ~umask``.
 
 **JSON**: :func:`to_json` turns records (frozen dataclasses), mappings, sequences and numpy
 values into strict JSON data (no ``Infinity``, no ``NaN``); it is the only serializer of the
@@ -21,6 +22,7 @@ import dataclasses
 import json
 import math
 import os
+import signal
 import stat
 import tempfile
 import threading
@@ -69,20 +71,44 @@ def _final_mode(target: Path) -> int:
 
 
 @contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while the block runs (delivered when it ends), so that an
+    interruption cannot fall between creating a temp file and knowing its name, or between
+    renaming it and knowing it is gone."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextmanager
 def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temp file beside ``path``; on success give it the usual mode (module docstring)
-    and rename it over ``path``."""
+    and rename it over ``path``.  On any exception, an interruption included (``wsd`` turns
+    SIGINT and SIGTERM into one), the temp file is removed and ``path`` is left as it was."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    tmp: str | None = None
+    handle: IO[Any] | None = None
     try:
-        handle: IO[Any] = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
+        with _signals_held():
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            handle = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
         with handle:
             yield handle
-        os.chmod(tmp, _final_mode(target))
-        os.replace(tmp, target)
+        with _signals_held():
+            os.chmod(tmp, _final_mode(target))
+            os.replace(tmp, target)
+            tmp = None
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if handle is not None:
+            handle.close()
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         raise
 
 

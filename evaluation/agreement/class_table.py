@@ -9,6 +9,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
+from thesaurus._text import quote, read_lines
 from thesaurus.io import atomic_open
 
 from .._exceptions import AgreementError
@@ -53,33 +54,39 @@ def write_class_table(
 
 def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
     """Read a table written by :func:`write_class_table` (or by hand) into
-    ``{sense_key: class_id}``.  ``#`` lines and blank lines are skipped.  A class id that is
-    itself a listed key must be in its own class, so that no key is two classes at once."""
-    try:
-        handle = open(path, encoding="utf-8")
-    except OSError as exc:
-        raise AgreementError(f"cannot read class table {path}: {exc.strerror}") from exc
+    ``{sense_key: class_id}``, by the text rules of every line-based file
+    (:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, any line break, no
+    control characters).  ``#`` lines and blank lines are skipped.  A class id that is itself
+    a listed key must be in its own class, so that no key is two classes at once; keys and
+    class ids hold no whitespace (a key file could not name them)."""
+    from wsd.corpus.keys import writable
+
     table: dict[str, str] = {}
     line_of: dict[str, int] = {}
-    with handle:
-        for lineno, line in enumerate(handle, 1):
-            text = line.rstrip("\n")
-            if not text.strip() or text.startswith("#"):
-                continue
-            fields = text.split("\t")
-            if len(fields) != 2 or not all(f.strip() for f in fields):
-                raise AgreementError(
-                    f"{path}:{lineno}: expected sense_key<TAB>class_id, got {text!r}"
-                )
-            key, class_id = (f.strip() for f in fields)
-            if key in table:
-                raise AgreementError(f"{path}:{lineno}: sense key {key!r} listed twice")
-            table[key] = class_id
-            line_of[key] = lineno
+    for lineno, text in read_lines(path, AgreementError, "class table"):
+        if not text.strip() or text.startswith("#"):
+            continue
+        fields = text.split("\t")
+        if len(fields) != 2 or not all(f.strip() for f in fields):
+            raise AgreementError(
+                f"{path}:{lineno}: expected sense_key<TAB>class_id, got {quote(text)}"
+            )
+        key, class_id = (f.strip() for f in fields)
+        if not (writable(key) and writable(class_id)):  # no key file holds such a key
+            raise AgreementError(
+                f"{path}:{lineno}: sense key or class id with whitespace: {quote(text)}"
+            )
+        if key in table:
+            raise AgreementError(
+                f"{path}:{lineno}: sense key {quote(key)} listed twice (first at line "
+                f"{line_of[key]})"
+            )
+        table[key] = class_id
+        line_of[key] = lineno
     for key, class_id in table.items():
         if class_id in table and table[class_id] != class_id:
             raise AgreementError(
-                f"{path}:{line_of[key]}: class id {class_id!r} is also a key of class "
-                f"{table[class_id]!r} (line {line_of[class_id]})"
+                f"{path}:{line_of[key]}: class id {quote(class_id)} is also a key of class "
+                f"{quote(table[class_id])} (line {line_of[class_id]})"
             )
     return table

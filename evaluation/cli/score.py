@@ -6,7 +6,9 @@ The system's file may be plain (``id key [key ...]``) or ranked (``id key:score 
 keys on a plain line are several answers, each earning its share of the credit as in the
 official scorer, and a warning says so (``--several-keys first`` scores only the first).
 Graded scores need keys the verb thesaurus knows: a warning counts the unknown ones (their
-credit is exact match).
+credit is exact match).  With nothing attempted, precision (correct / attempted = 0/0) is
+undefined: ``null`` in ``--json``, ``undefined`` in the text table, and a warning says so (as
+scikit-learn's ``zero_division``), never 0; recall and F1 are then 0.
 
 With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
 --classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
@@ -87,12 +89,17 @@ def _alphas(texts: Sequence[str] | None, classes: bool) -> tuple[float, ...]:
     return alphas if math.inf in alphas else (*alphas, math.inf)
 
 
+def _cell(value: float | None, width: int) -> str:
+    """A score of the text table; an undefined one (``None``: 0/0) is said in words."""
+    return f"{'undefined':>{width}}" if value is None else f"{value:{width}.4f}"
+
+
 def _format_table(report: dict[str, Any]) -> list[str]:
     lines = [f"{'alpha':>6} {'precision':>9} {'recall':>7} {'F1':>7} {'coverage':>8}"]
     for alpha in report["alphas"]:
         s = report["overall"][alpha]
         lines.append(
-            f"{alpha:>6} {s['precision']:9.4f} {s['recall']:7.4f} {s['f1']:7.4f} "
+            f"{alpha:>6} {_cell(s['precision'], 9)} {s['recall']:7.4f} {s['f1']:7.4f} "
             f"{s['coverage']:8.4f}"
         )
     return lines
@@ -100,11 +107,11 @@ def _format_table(report: dict[str, Any]) -> list[str]:
 
 def _format_per_verb(report: dict[str, Any]) -> list[str]:
     alphas = report["alphas"]
-    header = f"{'verb':<16} {'n':>6} {'attempted':>9} " + " ".join(f"{'P@' + a:>8}" for a in alphas)
+    header = f"{'verb':<16} {'n':>6} {'attempted':>9} " + " ".join(f"{'P@' + a:>9}" for a in alphas)
     lines = [header + f" {'R@inf':>8} {'F1@inf':>8}"]
     for lemma, by_alpha in report["per_verb"].items():
         exact = by_alpha["inf"]
-        cells = " ".join(f"{by_alpha[a]['precision']:8.4f}" for a in alphas)
+        cells = " ".join(_cell(by_alpha[a]["precision"], 9) for a in alphas)
         lines.append(
             f"{lemma:<16} {exact['n']:>6} {exact['attempted']:>9} {cells} "
             f"{exact['recall']:8.4f} {exact['f1']:8.4f}"

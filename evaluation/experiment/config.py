@@ -30,7 +30,9 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +42,7 @@ import numpy as np
 
 import thesaurus
 from thesaurus import ToolkitError
+from thesaurus._text import read_lines
 from thesaurus.io import to_json
 from wsd.methods import METHODS, canonical_param, make_method, param_key
 
@@ -63,6 +66,7 @@ __all__ = [
 # The lower bounds evaluated beside every result, added with default parameters when a
 # config does not list them itself.
 BASELINES = ("mfs", "random")
+MAX_ALPHAS = 1000  # alphas of a {start, stop, num} range
 
 
 # Parameters are stored as hashable tuples in a frozen MethodSpec.
@@ -185,15 +189,32 @@ class ExperimentConfig:
 
 
 def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
-    """Read and validate a TOML experiment config."""
+    """Read and validate a TOML experiment config: UTF-8 with an optional byte-order mark and
+    no control characters outside TOML's own rules (the text rules of
+    :mod:`thesaurus._text`); syntax errors name ``file:line``."""
+    lines = [line for _, line in read_lines(path, ConfigError, "config")]
     try:
-        with open(path, "rb") as handle:
-            raw = tomllib.load(handle)
-    except OSError as exc:
-        raise ConfigError(f"cannot read config {path}: {exc.strerror}") from exc
+        raw = tomllib.loads("".join(line + "\n" for line in lines))
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+        raise ConfigError(_toml_error(path, str(exc), len(lines))) from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML (nested too deeply)") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ConfigError(f"{path}: not valid TOML (a number with too many digits)") from None
     return parse_config(raw, source=str(path), default_name=Path(path).stem)
+
+
+def _toml_error(path: str | os.PathLike[str], message: str, lines: int) -> str:
+    """``file:line: not valid TOML (reason, column C)`` from tomllib's ``reason (at line L,
+    column C)`` (or ``(at end of document)``: the last line)."""
+    found = re.fullmatch(r"(?s)(.*) \(at line (\d+), column (\d+)\)", message)
+    if found is not None:
+        reason, line, column = found.groups()
+        return f"{path}:{line}: not valid TOML ({reason}, column {column})"
+    if message.endswith(" (at end of document)"):
+        reason = message.removesuffix(" (at end of document)")
+        return f"{path}:{max(lines, 1)}: not valid TOML ({reason}, at the end of the file)"
+    return f"{path}: not valid TOML ({message})"
 
 
 def parse_config(
@@ -201,6 +222,7 @@ def parse_config(
 ) -> ExperimentConfig:
     """Validate a config mapping (as :func:`tomllib.load` returns it)."""
     reader = _Reader(source)
+    _check_strings(reader, raw, "")
     top = reader.table(
         raw, "", {"name", "seed", "corpus", "cv", "evaluation", "methods", "sweep", "bounds"}
     )
@@ -208,8 +230,8 @@ def parse_config(
     if not name or "/" in name or name.startswith("."):
         reader.fail("name", name, "must be a plain non-empty name (used as a folder)")
     seed = reader.get(top, "seed", int, 0)
-    if seed < 0:
-        reader.fail("seed", seed, "must be >= 0")
+    if not 0 <= seed < 2**32:  # scikit-learn's random_state takes 32 bits
+        reader.fail("seed", seed, "must be in 0 .. 2**32 - 1")
 
     corpus = _corpus(reader, top.get("corpus", {}))
     cv = _cv(reader, top.get("cv", {}))
@@ -233,6 +255,26 @@ def parse_config(
         bounds=BoundsConfig(agreement_keys=tuple(keys)),
         source=source,
     )
+
+
+def _check_strings(reader: _Reader, value: Any, path: str) -> None:
+    """No key or string of the config holds a control character (tab aside): they end up in
+    file names (a NUL is refused by the OS with an exception), labels and one-line messages."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            if _has_control(str(key)):
+                reader.fail(where, key, "a key holds a control character")
+            _check_strings(reader, item, where)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_strings(reader, item, f"{path}[{index}]")
+    elif isinstance(value, str) and _has_control(value):
+        reader.fail(path, value, "holds a control character")
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(c) == "Cc" and c != "\t" for c in text)
 
 
 class _Reader:
@@ -352,8 +394,8 @@ def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:
             if math.isinf(value):
                 reader.fail(f"{path}.{part}", table[part], "must be finite (inf is always added)")
         num = reader.get(table, "num", int, 0, key=path)
-        if num < 2:
-            reader.fail(f"{path}.num", num, "must be >= 2")
+        if not 2 <= num <= MAX_ALPHAS:  # each alpha is a column of every table
+            reader.fail(f"{path}.num", num, f"must be in 2 .. {MAX_ALPHAS}")
         scale = reader.get(table, "scale", str, "log", key=path)
         if scale == "log":
             grid = np.geomspace(start, stop, num)

@@ -32,8 +32,13 @@ Example (Japanese, case particles as case labels)::
      "frame": {"が": {"lemma": "彼", "class": "person"}, "を": "箸"}}
 
 Tokens are normalised as for every corpus (:mod:`wsd.normalise`).  Without ``tokens`` the
-sentence is the target word alone.  Errors name ``file:line`` and the field.
-:func:`write_jsonl` writes what :func:`read_jsonl` reads back into equal instances.
+sentence is the target word alone.  Lines follow the text rules of every line-based file
+(:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, ``\\n``/``\\r\\n``/``\\r``
+line breaks, no raw control characters); a JSON object naming a field twice is refused (a
+parser would keep one of the two silently), and so are an ``id`` and ``gold`` keys that a key
+file could not hold (whitespace, control characters).  Errors name ``file:line`` and the
+field, at the first problem in file order.  :func:`write_jsonl` writes what
+:func:`read_jsonl` reads back into equal instances.
 """
 
 from __future__ import annotations
@@ -45,10 +50,12 @@ from pathlib import Path
 from typing import Any
 
 from thesaurus._io import atomic_open
+from thesaurus._text import quote, stream_lines
 
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token
 from ..types import CaseFrame, Filler, Instance, Sentence, Token
+from .keys import writable
 
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 
@@ -64,31 +71,60 @@ class _FieldError(ValueError):
     """A bad field; the reader adds ``file:line``."""
 
 
+def _show(value: Any) -> str:
+    """A JSON value for a message, cut to a bounded length."""
+    if isinstance(value, str):
+        return quote(value)
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a name given twice is an error (json would keep the last silently)."""
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        names = [name for name, _ in pairs]
+        twice = next(name for i, name in enumerate(names) if name in names[:i])
+        raise _FieldError(f"field {quote(twice)} is given twice in one object")
+    return record
+
+
 def _string(value: Any, field: str, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
-        raise _FieldError(f"field {field!r} must be a non-empty string, got {value!r}")
+        raise _FieldError(f"field {field!r} must be a non-empty string, got {_show(value)}")
     return value
+
+
+def _key_field(value: Any, field: str) -> str:
+    """A string that goes into key files (an instance id, a gold key)."""
+    text = str(_string(value, field))
+    if not writable(text):
+        raise _FieldError(
+            f"field {field!r} holds whitespace or a control character (a key file cannot hold "
+            f"it): {_show(text)}"
+        )
+    return text
 
 
 def _source(value: Any) -> str:
     if not isinstance(value, str):
-        raise _FieldError(f"field 'source' must be a string, got {value!r}")
+        raise _FieldError(f"field 'source' must be a string, got {_show(value)}")
     return value
 
 
-def _strings(value: Any, field: str) -> tuple[str, ...]:
+def _keys(value: Any, field: str) -> tuple[str, ...]:
     if value is None:
         return ()
-    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise _FieldError(f"field {field!r} must be a list of non-empty strings, got {value!r}")
-    return tuple(value)
+    if not isinstance(value, list):
+        raise _FieldError(f"field {field!r} must be a list of sense keys, got {_show(value)}")
+    return tuple(_key_field(v, f"{field}[{i}]") for i, v in enumerate(value))
 
 
 def _integer(value: Any, field: str, size: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise _FieldError(f"field {field!r} must be an index in 0..{size - 1}, got {value!r}")
+        raise _FieldError(f"field {field!r} must be an index in 0..{size - 1}, got {_show(value)}")
     return value
 
 
@@ -96,7 +132,7 @@ def _token(value: Any, field: str, lang: str) -> Token:
     if isinstance(value, str) and value:
         return normalise_token(value, "", None, lang)
     if not isinstance(value, dict):
-        raise _FieldError(f"{field} must be a string or an object, got {value!r}")
+        raise _FieldError(f"{field} must be a string or an object, got {_show(value)}")
     gold = sorted(set(value) & _GOLD_ON_TOKENS)
     if gold:
         raise _FieldError(
@@ -105,10 +141,10 @@ def _token(value: Any, field: str, lang: str) -> Token:
         )
     unknown = sorted(set(value) - _TOKEN_FIELDS)
     if unknown:
-        raise _FieldError(f"{field}: unknown field {unknown[0]!r}")
+        raise _FieldError(f"{field}: unknown field {quote(unknown[0])}")
     pos = value.get("pos") or ""
     if not isinstance(pos, str):
-        raise _FieldError(f"{field}.pos must be a string, got {pos!r}")
+        raise _FieldError(f"{field}.pos must be a string, got {_show(pos)}")
     return normalise_token(
         str(_string(value.get("form"), f"{field}.form")),
         pos,
@@ -130,32 +166,32 @@ def _frame_items(value: Any) -> list[tuple[Any, Any]]:
         return [(label, filler) for label, filler in value]
     raise _FieldError(
         f"field 'frame' must be an object {{case: filler}} or a list of [case, filler] pairs, "
-        f"got {value!r}"
+        f"got {_show(value)}"
     )
 
 
 def _frame(value: Any, passive: Any) -> tuple[CaseFrame, tuple[str | None, ...]]:
     """The frame and the gold sense of each filler (None where the file gives none)."""
     if not isinstance(passive, bool):
-        raise _FieldError(f"field 'passive' must be true or false, got {passive!r}")
+        raise _FieldError(f"field 'passive' must be true or false, got {_show(passive)}")
     cases: list[tuple[str, Filler]] = []
     gold: list[str | None] = []
     for label, filler in _frame_items(value):
-        where = f"frame[{label!r}]"
+        where = f"frame[{_show(label)}]"
         if not isinstance(label, str) or not label:
-            raise _FieldError(f"field 'frame' has a bad case label {label!r}")
+            raise _FieldError(f"field 'frame' has a bad case label {_show(label)}")
         if isinstance(filler, str) and filler:
             cases.append((label, Filler(lemma=filler)))
             gold.append(None)
             continue
         if not isinstance(filler, dict):
-            raise _FieldError(f"{where} must be a lemma or an object, got {filler!r}")
+            raise _FieldError(f"{where} must be a lemma or an object, got {_show(filler)}")
         unknown = sorted(set(filler) - _FILLER_FIELDS)
         if unknown:
-            raise _FieldError(f"{where}: unknown field {unknown[0]!r}")
+            raise _FieldError(f"{where}: unknown field {quote(unknown[0])}")
         position = filler.get("position", -1)
         if isinstance(position, bool) or not isinstance(position, int):
-            raise _FieldError(f"{where}.position must be an integer, got {position!r}")
+            raise _FieldError(f"{where}.position must be an integer, got {_show(position)}")
         cls = _string(filler.get("class"), f"{where}.class", optional=True)
         sense = _string(filler.get("sense"), f"{where}.sense", optional=True)
         filler_gold = _string(filler.get("gold"), f"{where}.gold", optional=True)
@@ -174,10 +210,10 @@ def _instance(record: Any, source: str) -> Instance:
         raise _FieldError("a line must be a JSON object")
     unknown = sorted(set(record) - _FIELDS)
     if unknown:
-        raise _FieldError(f"unknown field {unknown[0]!r}")
-    instance_id = str(_string(record.get("id"), "id"))
+        raise _FieldError(f"unknown field {quote(unknown[0])}")
+    instance_id = _key_field(record.get("id"), "id")
     lemma = str(_string(record.get("lemma"), "lemma"))
-    gold = _strings(record.get("gold"), "gold")
+    gold = _keys(record.get("gold"), "gold")
     lang = str(_string(record.get("lang", ENGLISH), "lang")).lower()
     if "tokens" in record:
         tokens = _tokens(record["tokens"], "tokens", lang)
@@ -208,41 +244,46 @@ def _instance(record: Any, source: str) -> Instance:
     )
 
 
+def _too_big(exc: Exception) -> str:
+    """What Python's JSON parser gave up on beyond the grammar."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return "a number with too many digits" if "digits" in str(exc) else str(exc)
+
+
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
-    """The instances of a JSONL file, in file order; blank lines are skipped.
+    """The instances of a JSONL file, in file order, read as it goes; blank lines are skipped.
 
     Raises :class:`CorpusFormatError` naming ``file:line`` (and the field) for bad JSON, a
-    missing or mistyped field, an unknown field or an id given twice, and naming the file
-    when it holds no instance at all.
+    field given twice, a missing or mistyped field, an unknown field or an id given twice,
+    and naming the file when it holds no instance at all.
     """
     path = Path(path)
     try:
-        handle = open(path, encoding="utf-8")
+        handle = open(path, "rb")
     except OSError as exc:
         raise CorpusFormatError(f"cannot read {path}: {exc.strerror}") from None
     source = path.name[: -len(".jsonl")] if path.name.endswith(".jsonl") else path.name
     seen: dict[str, int] = {}
     with handle:
-        lineno = 0
-        try:
-            for lineno, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    instance = _instance(json.loads(line), source)
-                except json.JSONDecodeError as exc:
-                    raise CorpusFormatError(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
-                except _FieldError as exc:
-                    raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
-                if instance.id in seen:
-                    raise CorpusFormatError(
-                        f"{path}:{lineno}: instance id {instance.id!r} already on line "
-                        f"{seen[instance.id]}"
-                    )
-                seen[instance.id] = lineno
-                yield instance
-        except UnicodeDecodeError:
-            raise CorpusFormatError(f"{path}:{lineno + 1}: bytes that are not UTF-8") from None
+        for lineno, line in stream_lines(path, handle, CorpusFormatError):
+            if not line.strip():
+                continue
+            try:
+                instance = _instance(json.loads(line, object_pairs_hook=_object), source)
+            except json.JSONDecodeError as exc:
+                raise CorpusFormatError(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
+            except _FieldError as exc:
+                raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+            except (ValueError, RecursionError) as exc:  # a 5,000-digit number, [[[[...]]]]
+                raise CorpusFormatError(f"{path}:{lineno}: bad JSON ({_too_big(exc)})") from None
+            if instance.id in seen:
+                raise CorpusFormatError(
+                    f"{path}:{lineno}: instance id {quote(instance.id)} already on line "
+                    f"{seen[instance.id]}"
+                )
+            seen[instance.id] = lineno
+            yield instance
     if not seen:
         raise CorpusFormatError(f"{path}: no instance (the file is empty or blank)")
 

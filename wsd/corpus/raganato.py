@@ -33,11 +33,12 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 from thesaurus._io import atomic_open
+from thesaurus._text import quote
 
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token, universal_tag
 from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
-from .keys import read_keys, write_keys
+from .keys import key_lines, writable, write_keys
 
 __all__ = ["gold_key_path", "read_raganato", "write_raganato"]
 
@@ -110,7 +111,12 @@ def read_raganato(
     """
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)
-    gold = read_keys(key_path) if key is not None or key_path.is_file() else {}
+    gold: dict[str, tuple[str, ...]] = {}
+    gold_lines: dict[str, int] = {}
+    if key is not None or key_path.is_file():
+        for lineno, instance, keys in key_lines(key_path):
+            gold[instance] = keys
+            gold_lines[instance] = lineno
     root = _parse_xml(path)
     if root.tag != "corpus":
         raise CorpusFormatError(
@@ -119,22 +125,30 @@ def read_raganato(
     lang = (root.get("lang") or ENGLISH).lower()
     sentences: list[AnnotatedSentence] = []
     seen: dict[str, int] = {}
+    sentence_lines: dict[str, int] = {}
     for text in root.children:
         if text.tag != "text":
             raise CorpusFormatError(f"{path}:{text.line}: unexpected <{text.tag}> in <corpus>")
         text_id = text.get("id", "") or ""
         for element in text.children:
-            if element.tag != "sentence" or not element.get("id"):
+            sentence_id = element.get("id")
+            if element.tag != "sentence" or not sentence_id:
                 raise CorpusFormatError(
-                    f"{path}:{element.line}: expected <sentence id=...> in text {text_id!r}, "
+                    f"{path}:{element.line}: expected <sentence id=...> in text {quote(text_id)}, "
                     f"got <{element.tag}>"
                 )
+            if sentence_id in sentence_lines:
+                raise CorpusFormatError(
+                    f"{path}:{element.line}: sentence id {quote(sentence_id)} given twice "
+                    f"(first on line {sentence_lines[sentence_id]})"
+                )
+            sentence_lines[sentence_id] = element.line
             sentences.append(_read_sentence(element, text_id, gold, path, lang, seen))
-    unknown = sorted(set(gold) - set(seen))
+    unknown = [i for i in gold if i not in seen]
     if unknown:
         raise CorpusFormatError(
-            f"{key_path}: {len(unknown)} key(s) for ids that are not instances of {path}, "
-            f"e.g. {unknown[0]!r}"
+            f"{key_path}:{gold_lines[unknown[0]]}: {quote(unknown[0])} is not an instance of "
+            f"{path} ({len(unknown)} key line(s) for ids that are not)"
         )
     if not sentences:
         raise CorpusFormatError(f"{path}: no <sentence> in this file")
@@ -156,8 +170,8 @@ def _read_sentence(
         form = "".join(child.text).strip()
         if child.tag not in ("wf", "instance") or not form or child.children:
             raise CorpusFormatError(
-                f"{path}:{child.line}: sentence {sentence_id!r}: expected <wf> or <instance> "
-                f"with text, got <{child.tag}>"
+                f"{path}:{child.line}: sentence {quote(sentence_id)}: expected <wf> or "
+                f"<instance> with text, got <{child.tag}>"
             )
         lemma = child.get("lemma") or None
         pos = child.get("pos", "") or ""
@@ -166,11 +180,16 @@ def _read_sentence(
             instance_id = child.get("id")
             if not instance_id:
                 raise CorpusFormatError(
-                    f"{path}:{child.line}: sentence {sentence_id!r}: <instance> without id"
+                    f"{path}:{child.line}: sentence {quote(sentence_id)}: <instance> without id"
+                )
+            if not writable(instance_id):  # its key-file line could not hold it
+                raise CorpusFormatError(
+                    f"{path}:{child.line}: instance id {quote(instance_id)} holds whitespace or "
+                    "a control character (a key file cannot name it)"
                 )
             if instance_id in seen:
                 raise CorpusFormatError(
-                    f"{path}:{child.line}: instance id {instance_id!r} given twice "
+                    f"{path}:{child.line}: instance id {quote(instance_id)} given twice "
                     f"(first on line {seen[instance_id]})"
                 )
             seen[instance_id] = child.line

@@ -29,9 +29,13 @@ Conventions of the data model (fixed by the case-frame gold in ``tests/data/fram
 * A ``<punc>`` token has the punctuation itself as its Penn tag (``,``, ``.``, `````), no lemma.
 * Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
 
-Anything else -- an unknown element or attribute, a token outside ``<s>``, ``wnsn`` and
-``lexsn`` lists of different lengths, bytes that are not UTF-8, a file without a sentence --
-raises :class:`~wsd.CorpusFormatError` naming ``file:line``.
+Text rules as for every line-based file (:mod:`thesaurus._text`: UTF-8 with an optional
+byte-order mark, ``\n``/``\r\n``/``\r`` line breaks, no control characters).  Anything
+else -- an unknown element or attribute, an attribute on a closing tag, a token outside
+``<s>``, a sentence number given twice in a file, ``wnsn`` and ``lexsn`` lists of different
+lengths or with an empty item, bytes that are not UTF-8, a sentence left open, a file without
+a sentence -- raises :class:`~wsd.CorpusFormatError` naming ``file:line`` (the first problem
+in file order).
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+
+from thesaurus._text import quote, read_lines
 
 from .._exceptions import CorpusFormatError, DataError
 from ..normalise import normalise_token
@@ -128,8 +134,21 @@ def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
     return files
 
 
+# What an entity may not decode to (html.unescape decodes &#10; and &#xFEFF; too): controls
+# and a byte-order mark anywhere, whitespace in an attribute value (a lemma or sense key).
+_BAD_TEXT = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ufeff]")
+_BAD_VALUE = re.compile("[\\s\x00-\x1f\x7f-\x9f\ufeff]")
+
+
 def _unescape(text: str) -> str:
-    return html.unescape(text) if "&" in text else text
+    """``text`` with ``&amp;``-style entities decoded; ValueError when one decodes to a
+    control character or a byte-order mark."""
+    if "&" not in text:
+        return text
+    decoded = html.unescape(text)
+    if _BAD_TEXT.search(decoded):
+        raise ValueError(f"{quote(text)} decodes to a control character")
+    return decoded
 
 
 def _parse_attributes(text: str) -> dict[str, str]:
@@ -138,12 +157,15 @@ def _parse_attributes(text: str) -> dict[str, str]:
     for item in text.split():
         name, sep, value = item.partition("=")
         if not sep or not name.isidentifier():
-            raise ValueError(f"malformed attribute {item!r}")
+            raise ValueError(f"malformed attribute {quote(item)}")
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
             value = value[1:-1]
         if name in attrs:
             raise ValueError(f"attribute {name!r} given twice")
-        attrs[name] = _unescape(value)
+        value = _unescape(value)
+        if _BAD_VALUE.search(value):
+            raise ValueError(f"attribute {name}={quote(value)} holds whitespace")
+        attrs[name] = value
     return attrs
 
 
@@ -171,23 +193,13 @@ def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
         numbers = wnsn.split(";") if wnsn is not None else ["?"] * len(keys)
         if len(numbers) != len(keys):
             raise ValueError(f"wnsn={wnsn} and lexsn={lexsn} list different numbers of senses")
+        if not all(keys) or not all(numbers):
+            raise ValueError(f"wnsn={wnsn} lexsn={lexsn}: an empty sense in the list")
         senses = tuple(
             f"{lemma}%{key}" for key, number in zip(keys, numbers, strict=True) if number != "0"
         )
     annotation = Annotation(lemma, pos, senses, tuple(sorted(attrs.items())))
     return normalise_token(form, pos), annotation
-
-
-def _decode(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CorpusFormatError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise CorpusFormatError(f"{path}:{line}: bytes that are not UTF-8") from None
 
 
 def _file_name(path: Path) -> str:
@@ -206,15 +218,14 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
     tokens: list[Token] | None = None
     annotations: list[Annotation] = []
     snum = ""
-    count = 0
-    lineno = 0
-    for lineno, raw in enumerate(_decode(path).splitlines(), 1):
+    opened: dict[str, int] = {}  # sentence number -> line of its <s>
+    for lineno, raw in read_lines(path, CorpusFormatError, "corpus file"):
         line = raw.strip()
         if not line:
             continue
         match = _LINE.fullmatch(line)
         if match is None:
-            raise CorpusFormatError(f"{path}:{lineno}: not a SemCor tag line: {line[:60]!r}")
+            raise CorpusFormatError(f"{path}:{lineno}: not a SemCor tag line: {quote(line)}")
         kind = match["tok"]
         if kind is not None:
             if tokens is None:
@@ -228,12 +239,13 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
             continue
         tag = match["tag"]
         if match["close"]:
+            if match["sattrs"].strip():
+                raise CorpusFormatError(f"{path}:{lineno}: </{tag}> takes no attribute")
             if tag == "s":
                 if tokens is None:
                     raise CorpusFormatError(f"{path}:{lineno}: </s> without <s>")
                 sentence = Sentence(id=f"{name}.s{snum}", tokens=tuple(tokens), source=name)
                 yield AnnotatedSentence(sentence, tuple(annotations))
-                count += 1
                 tokens = None
             continue
         try:
@@ -249,11 +261,20 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
             snum = attrs.get("snum", "")
             if not snum:
                 raise CorpusFormatError(f"{path}:{lineno}: <s> without snum")
+            if snum in opened:  # two sentences, and instances, would share an id
+                raise CorpusFormatError(
+                    f"{path}:{lineno}: sentence {quote(snum)} given twice (first at line "
+                    f"{opened[snum]})"
+                )
+            opened[snum] = lineno
             tokens = []
             annotations = []
     if tokens is not None:
-        raise CorpusFormatError(f"{path}:{lineno}: sentence {snum} is not closed")
-    if count == 0:
+        raise CorpusFormatError(
+            f"{path}:{opened[snum]}: sentence {quote(snum)} is not closed (no </s> before the "
+            "end of the file)"
+        )
+    if not opened:
         raise CorpusFormatError(f"{path}: no sentence (<s snum=N> ... </s>) in this file")
 
 

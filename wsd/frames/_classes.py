@@ -1,7 +1,9 @@
 """The class table: which thesaurus class a pronoun, a titled name or a proper name stands for.
 
 The table is data, not code, so another language or thesaurus supplies its own files.  One
-entry per line: ``word<TAB>class<TAB>sense_key[<TAB>kind]``; ``#`` starts a comment.  A class
+entry per line: ``word<TAB>class<TAB>sense_key[<TAB>kind]``; ``#`` starts a comment; a word
+is listed once per kind in a file (the text rules of :mod:`thesaurus._text` apply: UTF-8 with
+an optional byte-order mark, any line break, no control characters).  A class
 of ``-`` marks an uninformative word (``it``, ``something``): a case it fills gets no filler.
 A sense key of ``-`` means none.  ``kind`` is
 
@@ -27,6 +29,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
+
+from thesaurus._text import decode, numbered_lines, quote
 
 from .._exceptions import CorpusFormatError, DataError
 
@@ -125,28 +129,40 @@ def load_class_table(*paths: str | Path | Traversable) -> ClassTable:
 
 
 def _read_entries(path: Path | Traversable) -> list[tuple[str, ClassEntry]]:
+    """The entries of one class table file, by the text rules of every line-based file
+    (:mod:`thesaurus._text`); a word listed twice for one kind is an error (which entry would
+    it mean?), as is any malformed line, naming ``file:line``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: class table not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read class table ({exc})") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read class table ({exc.strerror or exc})") from None
     entries: list[tuple[str, ClassEntry]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+    lines: dict[tuple[str, str], int] = {}
+    for number, raw_line in numbered_lines(str(path), decode(raw), CorpusFormatError):
+        line = raw_line.strip()
         if not line or line.startswith("#"):
             continue
-        fields = raw.rstrip("\r\n").split("\t")
+        fields = raw_line.split("\t")
         if len(fields) not in (3, 4) or not fields[0].strip():
             raise CorpusFormatError(
-                f"{path}:{number}: expected word<TAB>class<TAB>sense_key[<TAB>kind], got {raw!r}"
+                f"{path}:{number}: expected word<TAB>class<TAB>sense_key[<TAB>kind], got "
+                f"{quote(raw_line)}"
             )
         word, klass, sense = (f.strip() for f in fields[:3])
         kind = fields[3].strip() if len(fields) == 4 else "pronoun"
         if kind not in _KINDS:
             raise CorpusFormatError(
-                f"{path}:{number}: unknown kind {kind!r} (pronoun, title or name)"
+                f"{path}:{number}: unknown kind {quote(kind)} (pronoun, title or name)"
             )
+        listed = (kind, word.lower())
+        if listed in lines:
+            raise CorpusFormatError(
+                f"{path}:{number}: {kind} {quote(word)} listed twice (first at line "
+                f"{lines[listed]})"
+            )
+        lines[listed] = number
         entry = ClassEntry(
             cls=None if klass in ("", "-") else klass,
             sense=None if sense in ("", "-") else sense,

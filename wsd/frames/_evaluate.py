@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from thesaurus._text import quote, read_lines
+
 from .._exceptions import CorpusFormatError
 from ..types import AnnotatedSentence, CaseFrame, Sentence
 
@@ -99,18 +101,26 @@ class CaseScore:
         }
 
 
-def read_gold(path: str | Path) -> list[GoldFrame]:
-    """Parse a gold file; any malformed line raises :class:`CorpusFormatError` naming it."""
-    path = Path(path)
+def _index(text: str) -> int | None:
+    """A number written in ASCII digits (``"12"``), else None (``"²"``, ``"-1"``, ``""``)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CorpusFormatError(f"{path}: gold file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusFormatError(f"{path}: cannot read gold file ({exc})") from None
+        return int(text)
+    except ValueError:  # more digits than Python converts
+        return None
+
+
+def read_gold(path: str | Path) -> list[GoldFrame]:
+    """Parse a gold file (text rules of :mod:`thesaurus._text`: UTF-8 with an optional
+    byte-order mark, any line break, no control characters); any malformed line raises
+    :class:`CorpusFormatError` naming it, the first in file order."""
+    path = Path(path)
+    if not path.exists():
+        raise CorpusFormatError(f"{path}: gold file not found")
     frames: list[GoldFrame] = []
     seen: dict[tuple[str, int, int], int] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in read_lines(path, CorpusFormatError, "gold file"):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         where = f"{path}:{number}"
@@ -121,24 +131,27 @@ def read_gold(path: str | Path) -> list[GoldFrame]:
                 f"got {len(fields)}"
             )
         source, snum, tnum, verb, cases_text = (f.strip() for f in fields)
-        if not source or not verb or not snum.isdigit() or not tnum.isdigit():
-            raise CorpusFormatError(f"{where}: bad instance reference {'/'.join(fields[:4])!r}")
+        sentence, token = _index(snum), _index(tnum)
+        if not source or not verb or sentence is None or token is None:
+            reference = quote("/".join(fields[:4]))
+            raise CorpusFormatError(f"{where}: bad instance reference {reference}")
         cases: list[GoldCase] = []
         if cases_text != "-":
             for item in cases_text.split():
                 match = _CASE.match(item)
-                if match is None:
+                position = _index(match["index"]) if match is not None else None
+                if match is None or position is None:
                     raise CorpusFormatError(
-                        f"{where}: bad case {item!r} (expected label=index:lemma)"
+                        f"{where}: bad case {quote(item)} (expected label=index:lemma)"
                     )
-                cases.append(GoldCase(match["label"], int(match["index"]), match["lemma"]))
+                cases.append(GoldCase(match["label"], position, match["lemma"]))
             if not cases:
                 raise CorpusFormatError(f"{where}: empty cases field (write '-' for no case)")
-        key = (source, int(snum), int(tnum))
+        key = (source, sentence, token)
         if key in seen:
             raise CorpusFormatError(f"{where}: instance already annotated on line {seen[key]}")
         seen[key] = number
-        frames.append(GoldFrame(source, int(snum), int(tnum), verb, tuple(cases), number))
+        frames.append(GoldFrame(source, sentence, token, verb, tuple(cases), number))
     if not frames:
         raise CorpusFormatError(f"{path}: no annotated instance")
     return frames

@@ -169,17 +169,18 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
     """
     try:
         with (
-            gzip.open(path, "rt", encoding="utf-8")
+            gzip.open(path, "rt", encoding="utf-8-sig")
             if _gzipped(path)
-            else open(path, encoding="utf-8")
+            else open(path, encoding="utf-8-sig")
         ) as handle:
             document = json.load(handle)
     except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
         raise ModelError(f"{path} is not a gzip-compressed model file ({exc})") from exc
     except OSError as exc:
         raise ModelError(f"cannot read model {path}: {exc.strerror or exc}") from exc
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ModelError(f"{path} is not a model file (not valid JSON: {exc})") from exc
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, 5,000 digits, [[[[...]]]]
+        why = "nested too deeply" if isinstance(exc, RecursionError) else _short(exc)
+        raise ModelError(f"{path} is not a model file (not valid JSON: {why})") from exc
     if not isinstance(document, dict) or document.get("format") != MODEL_FORMAT:
         raise ModelError(f"{path} is not a {MODEL_FORMAT} file")
     if document.get("format_version") != MODEL_FORMAT_VERSION:
@@ -216,9 +217,25 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
         )
     except ToolkitError as exc:  # unknown method/parameter/thesaurus, version mismatch
         raise ModelError(f"{path}: {exc}") from exc
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
-        raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {exc})") from exc
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        IndexError,
+        StopIteration,
+        ArithmeticError,
+        RecursionError,
+    ) as exc:
+        raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {_short(exc)})") from exc
     return method
+
+
+def _short(exc: BaseException, limit: int = 200) -> str:
+    """An exception's message on one line, cut to ``limit`` characters (a corrupted field can
+    be a megabyte of base64)."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _counts(lemma: str, counts: Any) -> dict[str, int]:
