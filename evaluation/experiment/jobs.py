@@ -13,24 +13,35 @@ order within a verb), so results are identical for any ``n_jobs``.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 
 from wsd.methods import RunCache
+from wsd.methods._counts import SenseCounts, VerbRows
 from wsd.types import Instance
 
+from .backend import parallel
 from .config import ExperimentConfig
 from .dataset import Dataset
 from .folds import FoldTask, fold_tasks
 from .results import InstanceOutputs
 
-__all__ = ["CrossValidation", "FoldRun", "cross_validate", "run_fold"]
+__all__ = [
+    "CrossValidation",
+    "FoldCounts",
+    "FoldRun",
+    "cross_validate",
+    "method_groups",
+    "run_fold",
+]
 
 CurveKey = tuple[str, float]  # (method label, training fraction)
 
@@ -65,9 +76,16 @@ class CrossValidation:
 
 
 def _fit_rank(
-    method: Any, train: list[Instance], test: list[Instance], keep: int, cache: RunCache
+    method: Any,
+    train: list[Instance],
+    test: list[Instance],
+    keep: int,
+    cache: RunCache,
+    counts: Mapping[str, SenseCounts] | None = None,
 ) -> InstanceOutputs:
-    predictions = clone(method).set_cache(cache).fit(train).rank(test)
+    estimator = clone(method).set_cache(cache)
+    fitted = estimator.fit(train) if counts is None else estimator.fit_counts(counts)
+    predictions = fitted.rank(test)
     return InstanceOutputs(
         rankings=[p.top(keep) for p in predictions],
         confidence=np.array([float(p.confidence) for p in predictions], dtype=float),
@@ -79,6 +97,36 @@ def _curve_size(fraction: float, n_train: int) -> int:
     return max(1, math.ceil(fraction * n_train))
 
 
+class FoldCounts:
+    """A count-based method's statistics of one verb's folds (:mod:`wsd.methods._counts`):
+    the verb's instances encoded once, every fold counted once; a training fold is the total
+    minus its test fold, and each learning-curve subset the previous (nested, smaller) subset
+    of the same fold plus the instances it adds."""
+
+    def __init__(self, method: Any, tasks: Sequence[FoldTask], cache: RunCache) -> None:
+        instances = tasks[0].instances
+        rows, names = clone(method).set_cache(cache).count_features(instances)
+        self.verb = tasks[0].verb
+        self.rows = VerbRows.build([inst.gold[0] for inst in instances], rows, names)
+        self.folds = {task.fold: self.rows.counts(task.test) for task in tasks}
+        self.total = functools.reduce(operator.add, self.folds.values())
+        self._subsets: dict[int, tuple[int, SenseCounts]] = {}
+
+    def training(self, task: FoldTask) -> dict[str, SenseCounts]:
+        """The counts of the task's training fold, as ``fit_counts`` takes them."""
+        return {self.verb: self.total - self.folds[task.fold]}
+
+    def subset(self, task: FoldTask, size: int) -> dict[str, SenseCounts]:
+        """The counts of the first ``size`` instances of the task's learning-curve order."""
+        done, counts = self._subsets.get(task.fold, (0, None))
+        if counts is None or size < done:
+            counts = self.rows.counts(task.curve_order[:size])
+        elif size > done:
+            counts = counts + self.rows.counts(task.curve_order[done:size])
+        self._subsets[task.fold] = (size, counts)
+        return {self.verb: counts}
+
+
 def run_fold(
     task: FoldTask,
     methods: Mapping[str, Any],
@@ -86,29 +134,39 @@ def run_fold(
     fractions: Sequence[float],
     keep: int,
     cache: RunCache | None = None,
+    counted: Mapping[str, FoldCounts] | None = None,
 ) -> FoldRun:
     """Fit every method on the task's training fold and rank its test fold; the same for the
     learning-curve methods on each fraction of the training fold.  The fitted clones use
-    ``cache`` (a new one by default)."""
+    ``cache`` (a new one by default); methods in ``counted`` fit from its counts (the same
+    models, :class:`FoldCounts`)."""
     cache = RunCache() if cache is None else cache
+    counted = {} if counted is None else counted
     instances = task.instances
     train_idx = np.flatnonzero(~task.test)
     test = [instances[i] for i in np.flatnonzero(task.test)]
     train = [instances[i] for i in train_idx]
     outputs = {
-        label: _fit_rank(method, train, test, keep, cache) for label, method in methods.items()
+        label: _fit_rank(
+            method,
+            train,
+            test,
+            keep,
+            cache,
+            counted[label].training(task) if label in counted else None,
+        )
+        for label, method in methods.items()
     }
     curve: dict[CurveKey, tuple[str | None, ...]] = {}
     for fraction in fractions:
         size = _curve_size(fraction, len(train_idx))
         subset = [instances[i] for i in np.sort(task.curve_order[:size])]
         for label in curve_methods:
-            # the whole training fold is the main run's training set: reuse its answers
-            ranked = (
-                outputs[label]
-                if size == len(train_idx)
-                else _fit_rank(methods[label], subset, test, 1, cache)
-            )
+            if size == len(train_idx):  # the main run's training set: reuse its answers
+                ranked = outputs[label]
+            else:
+                counts = counted[label].subset(task, size) if label in counted else None
+                ranked = _fit_rank(methods[label], subset, test, 1, cache, counts)
             curve[(label, fraction)] = tuple(r[0] if r else None for r in ranked.rankings)
     return FoldRun(task.verb, task.fold, outputs, curve)
 
@@ -120,10 +178,26 @@ def _run_verb(
     fractions: Sequence[float],
     keep: int,
 ) -> list[FoldRun]:
-    """Every fold of one verb, its clones sharing one cache: a worker receives the verb's
-    instances once, not per fold."""
+    """Every fold of one verb for some of the methods, their clones sharing one cache and the
+    count-based methods' fold counts: a worker receives the verb's instances once, not per
+    fold."""
     cache = RunCache()
-    return [run_fold(task, methods, curve_methods, fractions, keep, cache) for task in tasks]
+    counted = {
+        label: FoldCounts(method, tasks, cache)
+        for label, method in methods.items()
+        if method.counts_fit()
+    }
+    return [
+        run_fold(task, methods, curve_methods, fractions, keep, cache, counted) for task in tasks
+    ]
+
+
+def method_groups(config: ExperimentConfig, labels: Sequence[str]) -> list[tuple[str, ...]]:
+    """How a verb's methods are split into jobs: the compared methods (and bounds) together,
+    each ``[sweep]`` variant on its own."""
+    sweep = {spec.label for spec in config.methods if spec.role == "sweep"}
+    compared = tuple(label for label in labels if label not in sweep)
+    return ([compared] if compared else []) + [(label,) for label in labels if label in sweep]
 
 
 def cross_validate(
@@ -132,35 +206,58 @@ def cross_validate(
     methods: Mapping[str, Any],
     *,
     n_jobs: int,
+    backend: str = "loky",
+    scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> CrossValidation:
-    """Run every (verb, fold) task, one joblib job per verb on ``n_jobs`` workers, and
-    assemble their outputs (module docstring); ``progress(done, total)`` is called as the
-    tasks finish."""
+    """Run every (verb, fold) task, one job per verb and method group
+    (:func:`method_groups`) on ``n_jobs`` workers of ``backend`` (:mod:`.backend`: ``"loky"``
+    processes here, or ``"dask"`` workers of ``scheduler``), and assemble their outputs
+    (module docstring); ``progress(done, total)`` is called as the (verb, fold, group) runs
+    finish."""
     ev = config.evaluation
     keep = max(ev.top_k, 1)
     tasks = list(fold_tasks(config, dataset))
     by_verb: dict[str, list[FoldTask]] = {}
     for task in tasks:
         by_verb.setdefault(task.verb, []).append(task)
-    # largest verbs first, so that the long jobs start early
-    verb_order = sorted(by_verb, key=lambda v: (-len(dataset.by_verb[v]), v))
-    runner = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
-    jobs = runner(
-        delayed(_run_verb)(
-            by_verb[verb], methods, ev.learning_curve_methods, ev.learning_curve, keep
-        )
-        for verb in verb_order
+    groups = method_groups(config, list(methods))
+    # largest verbs and groups first, so that the long jobs start early
+    jobs = sorted(
+        ((verb, group) for verb in by_verb for group in groups),
+        key=lambda job: (-len(dataset.by_verb[job[0]]) * len(job[1]), job[0], groups.index(job[1])),
     )
-    runs: dict[tuple[str, int], FoldRun] = {}
+    runs: dict[tuple[str, int], list[FoldRun]] = {}
+    total, done = len(tasks) * len(groups), 0
     if progress is not None:
-        progress(0, len(tasks))
-    for verb_runs in jobs:
-        for run in verb_runs:
-            runs[(run.verb, run.fold)] = run
-        if progress is not None:
-            progress(len(runs), len(tasks))
-    return _assemble(tasks, runs, list(methods), ev.learning_curve)
+        progress(0, total)
+    with parallel(backend, n_jobs, scheduler) as runner:
+        results = runner(
+            delayed(_run_verb)(
+                by_verb[verb],
+                {label: methods[label] for label in group},
+                [label for label in ev.learning_curve_methods if label in group],
+                ev.learning_curve,
+                keep,
+            )
+            for verb, group in jobs
+        )
+        for verb_runs in results:
+            for run in verb_runs:
+                runs.setdefault((run.verb, run.fold), []).append(run)
+            done += len(verb_runs)
+            if progress is not None:
+                progress(done, total)
+    merged = {key: _merge(parts) for key, parts in runs.items()}
+    return _assemble(tasks, merged, list(methods), ev.learning_curve)
+
+
+def _merge(parts: Sequence[FoldRun]) -> FoldRun:
+    """One (verb, fold)'s runs of every method group as one."""
+    first = parts[0]
+    outputs = {label: out for part in parts for label, out in part.outputs.items()}
+    curve = {key: answers for part in parts for key, answers in part.curve.items()}
+    return FoldRun(first.verb, first.fold, outputs, curve)
 
 
 def _assemble(
