@@ -45,6 +45,7 @@ from thesaurus import Thesaurus
 from .._exceptions import ModelError
 from ..types import Instance, Prediction
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._cache import FeatureIndex, Vocabulary
 from ._context import context_words
 from ._counts import SenseCounts
 
@@ -79,7 +80,7 @@ def content_features(
 @dataclass(slots=True)
 class _VerbTable:
     senses: tuple[str, ...]
-    vocab: dict[str, int]
+    columns: Vocabulary  # feature -> row of counts and table
     counts: np.ndarray  # (features, senses)
     table: np.ndarray  # P(s|w) or log(P(w|s)/P(w)), (features, senses)
 
@@ -219,7 +220,7 @@ class BayesWSD(Disambiguator):
         return rows, self.cache.feature_index(settings).names
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
-        rows, names = self.count_features(instances)
+        rows, _ = self.count_features(instances)
         ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
         # the vocabulary in first-seen order, as a saved model lists it
         seen, first = np.unique(ids, return_index=True)
@@ -231,8 +232,8 @@ class BayesWSD(Disambiguator):
         sense_of = np.repeat([code[label] for label in labels], [len(r) for r in rows])
         counts = np.zeros((len(order), len(senses)))
         np.add.at(counts, (column[ids], sense_of.astype(np.int64)), 1.0)
-        vocab = {names[i]: k for k, i in enumerate(order.tolist())}
-        return self._table(lemma, senses, vocab, counts)
+        index = self.cache.feature_index(self._settings())
+        return self._table(lemma, senses, Vocabulary.of_ids(index, order), counts)
 
     def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> _VerbTable:
         senses = self._senses(lemma)
@@ -240,15 +241,18 @@ class BayesWSD(Disambiguator):
         columns = np.array([position[s] for s in senses], dtype=np.int64)
         present = np.flatnonzero(counts.joint[:, columns].any(axis=1))
         table = counts.joint[np.ix_(present, columns)].astype(float)
-        vocab = {counts.features[i]: k for k, i in enumerate(present.tolist())}
-        return self._table(lemma, senses, vocab, table)
+        index = self.cache.feature_index(self._settings())
+        if counts.features is not index.names:  # counted with another run's index
+            index = FeatureIndex()
+            index.encode(counts.features)
+        return self._table(lemma, senses, Vocabulary.of_ids(index, present), table)
 
     def _senses(self, lemma: str) -> tuple[str, ...]:
         """The verb's training senses in tie-break order: the columns of its table."""
         return tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
 
     def _table(
-        self, lemma: str, senses: tuple[str, ...], vocab: dict[Any, int], counts: np.ndarray
+        self, lemma: str, senses: tuple[str, ...], vocab: Vocabulary, counts: np.ndarray
     ) -> _VerbTable:
         sense_counts = self.sense_counts_[lemma]
         prior = np.array([sense_counts[s] for s in senses], dtype=float)
@@ -269,14 +273,14 @@ class BayesWSD(Disambiguator):
         rows, _ = self.count_features(instances)
         lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
         ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-        column = self.cache.feature_index(self._settings()).lookup(model.vocab)[ids]
+        column = model.columns.columns(self.cache.feature_index(self._settings()))[ids]
         known = column >= 0
         row_of = np.repeat(np.arange(len(rows)), lengths)[known]
         found = np.bincount(row_of, minlength=len(rows))
         # the table rows of each input's known features, summed in the input's feature order
         matrix = sparse.csr_matrix(
             (np.ones(len(row_of)), column[known], np.concatenate([[0], np.cumsum(found)])),
-            shape=(len(rows), len(model.vocab)),
+            shape=(len(rows), len(model.columns)),
         )
         scores = np.asarray(matrix @ model.table)
         if self.scoring == "posterior":
@@ -301,7 +305,8 @@ class BayesWSD(Disambiguator):
 
     def verb_state(self, lemma: str) -> Any:
         model: _VerbTable = self.verbs_[lemma]
-        vocab = sorted(model.vocab, key=model.vocab.__getitem__)
+        mapping = model.columns.mapping
+        vocab = sorted(mapping, key=mapping.__getitem__)
         return {
             "senses": list(model.senses),
             "features": vocab,
@@ -312,4 +317,4 @@ class BayesWSD(Disambiguator):
         senses = tuple(state["senses"])
         vocab = {f: i for i, f in enumerate(state["features"])}
         counts = np.array(state["counts"], dtype=float).reshape(len(vocab), len(senses))
-        return self._table(lemma, senses, vocab, counts)
+        return self._table(lemma, senses, Vocabulary(vocab), counts)

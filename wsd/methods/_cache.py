@@ -29,7 +29,7 @@ import numpy as np
 import thesaurus
 from thesaurus import Thesaurus
 
-__all__ = ["FeatureIndex", "FillerKey", "NounLookup", "RunCache"]
+__all__ = ["FeatureIndex", "FillerKey", "NounLookup", "RunCache", "Vocabulary"]
 
 FillerKey = tuple[str, str | None]  # (lemma, sense key to use, or None for every sense)
 Ancestors = tuple[np.ndarray, np.ndarray]  # (node ids, edges up), concatenated over senses
@@ -126,6 +126,53 @@ class FeatureIndex:
             if found is not None:
                 table[found] = column
         return table
+
+
+class Vocabulary:
+    """A fitted model's features and their columns: as ids of the :class:`FeatureIndex` it
+    was fitted with (cross-validation folds never need the names: the dict is made when
+    asked for, to save the model) or as a name -> column dict (a loaded model).
+
+    >>> index = FeatureIndex()
+    >>> _ = index.encode(["W:a", "W:b", "W:c"])
+    >>> vocab = Vocabulary.of_ids(index, np.array([2, 0]))
+    >>> vocab.columns(index).tolist(), vocab.mapping
+    ([1, -1, 0], {'W:c': 0, 'W:a': 1})
+    """
+
+    __slots__ = ("_ids", "_index", "_mapping")
+
+    def __init__(self, mapping: dict[Any, int]) -> None:
+        self._mapping: dict[Any, int] | None = mapping
+        self._index: FeatureIndex | None = None
+        self._ids: np.ndarray | None = None
+
+    @classmethod
+    def of_ids(cls, index: FeatureIndex, ids: np.ndarray) -> Vocabulary:
+        """Columns ``0..len(ids)-1`` are the features ``ids`` of ``index``."""
+        vocab = cls({})
+        vocab._mapping, vocab._index, vocab._ids = None, index, ids
+        return vocab
+
+    def __len__(self) -> int:
+        return len(self._ids) if self._ids is not None else len(self.mapping)
+
+    @property
+    def mapping(self) -> dict[Any, int]:
+        """Feature name -> column."""
+        if self._mapping is None:
+            assert self._index is not None and self._ids is not None
+            names = self._index.names
+            self._mapping = {names[i]: k for k, i in enumerate(self._ids.tolist())}
+        return self._mapping
+
+    def columns(self, index: FeatureIndex) -> np.ndarray:
+        """The column of every feature id of ``index`` (-1 for features not in the model)."""
+        if index is self._index and self._ids is not None:
+            table = np.full(len(index), -1, dtype=np.int64)
+            table[self._ids] = np.arange(len(self._ids))
+            return table
+        return index.lookup(self.mapping)
 
 
 class RunCache:

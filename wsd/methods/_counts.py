@@ -40,7 +40,8 @@ __all__ = ["SenseCounts", "VerbRows"]
 class SenseCounts:
     """Counts over a set of one verb's instances: ``sense[j]`` instances of ``senses[j]``,
     ``joint[f, j]`` of them with the feature ``features[f]`` (features and senses as the
-    verb's :class:`VerbRows` numbers them; counts of 0 mean "not in this set")."""
+    verb's :class:`VerbRows` numbers them; counts of 0 mean "not in this set").  ``features``
+    may be longer than ``joint`` (an index that numbered more features since)."""
 
     senses: tuple[str, ...]
     features: Sequence[Hashable]
@@ -79,13 +80,16 @@ class SenseCounts:
 class VerbRows:
     """One verb's instances encoded once: ``labels[i]`` is instance ``i``'s sense (an index
     into ``senses``) and ``ids[indptr[i]:indptr[i + 1]]`` its features (indices into
-    ``features``), each feature at most once per instance."""
+    ``features``, below ``n_features``), each feature at most once per instance.
+    ``features`` is the encoder's own list of names (not a copy: a model fitted from the
+    counts recognises its index)."""
 
     senses: tuple[str, ...]
     labels: np.ndarray
     ids: np.ndarray
     indptr: np.ndarray
     features: Sequence[Hashable]
+    n_features: int
 
     @classmethod
     def build(
@@ -98,11 +102,11 @@ class VerbRows:
         lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
         indptr = np.concatenate([[0], np.cumsum(lengths)])
         ids = np.concatenate(rows).astype(np.int64) if rows else np.zeros(0, np.int64)
-        return cls(senses, codes, ids, indptr, list(features))
+        return cls(senses, codes, ids, indptr, features, len(features))
 
     def counts(self, rows: np.ndarray) -> SenseCounts:
         """The counts of the instances ``rows`` (a boolean mask or indices) select."""
-        n_senses, n_features = len(self.senses), len(self.features)
+        n_senses, n_features = len(self.senses), self.n_features
         if rows.dtype == bool:
             rows = np.flatnonzero(rows)
         labels = self.labels[rows]

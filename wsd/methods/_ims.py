@@ -41,7 +41,7 @@ from thesaurus import Thesaurus
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction, Token
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
-from ._cache import FeatureIndex
+from ._cache import FeatureIndex, Vocabulary
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
 
@@ -53,9 +53,13 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 @dataclass(slots=True)
 class _LinearModel:
     senses: tuple[str, ...]  # tie-break order; the classifier's rows follow it
-    vocab: dict[str, int]
+    columns: Vocabulary
     coef: np.ndarray  # (senses, features) float32; empty for a one-sense verb
     intercept: np.ndarray  # (senses,)
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        return self.columns.mapping
 
 
 class IMSWSD(Disambiguator):
@@ -154,9 +158,10 @@ class IMSWSD(Disambiguator):
             "sentence-content", tokens, partial(sentence_content, tokens)
         )
 
-    def _design(self, instances: list[Instance]) -> tuple[Any, dict[str, int]]:
+    def _design(self, instances: list[Instance]) -> tuple[Any, np.ndarray, FeatureIndex]:
         """The binary CSR matrix of the training instances, columns numbered in first-seen
-        order, and that vocabulary (entries of a row in its features' order)."""
+        order (entries of a row in its features' order), the feature id of each column and
+        the index of the ids."""
         rows, index = self._encoded(instances)
         ids = np.concatenate(rows)
         seen, first = np.unique(ids, return_index=True)
@@ -164,15 +169,14 @@ class IMSWSD(Disambiguator):
         column = np.full(len(index), -1, dtype=np.int64)
         column[order] = np.arange(len(order))
         lengths = [len(r) for r in rows]
-        vocab = {index.names[i]: k for k, i in enumerate(order.tolist())}
-        return _csr(column[ids], np.cumsum([0, *lengths]), len(vocab)), vocab
+        return _csr(column[ids], np.cumsum([0, *lengths]), len(order)), order, index
 
-    def _inputs(self, instances: list[Instance], vocab: dict[str, int]) -> Any:
+    def _inputs(self, instances: list[Instance], vocab: Vocabulary) -> Any:
         """The binary CSR matrix of the inputs over a model's ``vocab`` (unknown features
         dropped; entries of a row in its features' order)."""
         rows, index = self._encoded(instances)
         lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
-        column = index.lookup(vocab)[np.concatenate(rows)]
+        column = vocab.columns(index)[np.concatenate(rows)]
         known = column >= 0
         row_of = np.repeat(np.arange(len(rows)), lengths)[known]
         indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(rows)))])
@@ -182,18 +186,20 @@ class IMSWSD(Disambiguator):
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
         senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
         if len(senses) == 1:
-            return _LinearModel(senses, {}, np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
-        X, vocab = self._design(instances)
+            no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
+            return _LinearModel(senses, Vocabulary({}), *no_features)
+        X, ids, index = self._design(instances)
         if int(self.min_count) > 1:  # features seen in fewer training instances are dropped
-            keep = np.bincount(X.indices, minlength=len(vocab)) >= int(self.min_count)
+            keep = np.bincount(X.indices, minlength=len(ids)) >= int(self.min_count)
             X = X[:, keep]
-            names = np.array(list(vocab), dtype=object)[keep]
-            vocab = {name: k for k, name in enumerate(names.tolist())}
+            ids = ids[keep]
+        vocab = Vocabulary.of_ids(index, ids)
         column = {s: k for k, s in enumerate(senses)}
         y = np.array([column[label] for label in labels])
         if X.shape[1] == 0:  # no feature left: the senses' training frequencies decide
             prior = np.bincount(y, minlength=len(senses)) / len(y)
-            return _LinearModel(senses, {}, np.zeros((len(senses), 0), np.float32), prior)
+            empty = Vocabulary({})
+            return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
         svm = LinearSVC(C=float(self.C), max_iter=5000, random_state=0)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
@@ -212,7 +218,7 @@ class IMSWSD(Disambiguator):
         if len(model.senses) == 1:
             ranking = ((model.senses[0], 1.0),)
             return [self.make_prediction(instance, ranking) for instance in instances]
-        X = self._inputs(instances, model.vocab)
+        X = self._inputs(instances, model.columns)
         values = np.asarray(X @ model.coef.T) + model.intercept
         values = values / float(self.temperature)
         probs = np.exp(values - values.max(axis=1, keepdims=True))
@@ -247,7 +253,7 @@ class IMSWSD(Disambiguator):
         vocab = {f: i for i, f in enumerate(state["features"])}
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
-        return _LinearModel(senses, vocab, coef, intercept)
+        return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
 
 
 def _csr(indices: np.ndarray, indptr: Any, width: int) -> Any:
