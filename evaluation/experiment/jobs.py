@@ -13,6 +13,7 @@ order within a verb), so results are identical for any ``n_jobs``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import operator
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from joblib import delayed
+from joblib import Parallel, delayed
 from sklearn.base import clone
 
 from wsd.methods import RunCache
@@ -205,16 +206,15 @@ def cross_validate(
     dataset: Dataset,
     methods: Mapping[str, Any],
     *,
-    n_jobs: int,
-    backend: str = "loky",
-    scheduler: str | None = None,
+    runner: Parallel | None = None,
+    n_jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> CrossValidation:
     """Run every (verb, fold) task, one job per verb and method group
-    (:func:`method_groups`) on ``n_jobs`` workers of ``backend`` (:mod:`.backend`: ``"loky"``
-    processes here, or ``"dask"`` workers of ``scheduler``), and assemble their outputs
-    (module docstring); ``progress(done, total)`` is called as the (verb, fold, group) runs
-    finish."""
+    (:func:`method_groups`), on ``runner`` (:func:`~evaluation.experiment.backend.parallel`:
+    local processes or a Dask cluster; by default ``n_jobs`` local processes), and assemble
+    their outputs (module docstring); ``progress(done, total)`` is called as the (verb, fold,
+    group) runs finish."""
     ev = config.evaluation
     keep = max(ev.top_k, 1)
     tasks = list(fold_tasks(config, dataset))
@@ -231,7 +231,9 @@ def cross_validate(
     total, done = len(tasks) * len(groups), 0
     if progress is not None:
         progress(0, total)
-    with parallel(backend, n_jobs, scheduler) as runner:
+    with contextlib.ExitStack() as stack:
+        if runner is None:
+            runner = stack.enter_context(parallel("loky", n_jobs))
         results = runner(
             delayed(_run_verb)(
                 by_verb[verb],

@@ -30,6 +30,7 @@ from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
 from ..scoring import unknown_keys_warning
 from . import summary
+from .backend import parallel
 from .config import ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
 from .jobs import cross_validate
@@ -77,25 +78,19 @@ def run_experiment(
     notes: list[str] = []
     compared = [spec.label for spec in config.compared]
     warn(notes, significance_warning(len(compared), ev.alphas, ev.bootstrap, ev.confidence))
-    if dataset is None:
-        files = None if progress is None else (lambda d, t: progress("corpus files", d, t))
-        dataset = load_dataset(config, corpus_path, progress=files)
-    loaded = time.perf_counter()
-    methods = {spec.label: spec.build() for spec in config.methods}
-    verbs = thesaurus.load(ev.thesaurus)
-    upper = _upper_bound(config, dataset, verbs)
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
     backend = "dask" if scheduler else config.cv.backend
-    folds = None if progress is None else (lambda d, t: progress("folds", d, t))
-    cv = cross_validate(
-        config,
-        dataset,
-        methods,
-        n_jobs=jobs,
-        backend=backend,
-        scheduler=scheduler or config.cv.scheduler or None,
-        progress=folds,
-    )
+    # connect first: an unreachable scheduler fails before the corpus is read
+    with parallel(backend, jobs, scheduler or config.cv.scheduler or None) as runner:
+        if dataset is None:
+            files = None if progress is None else (lambda d, t: progress("corpus files", d, t))
+            dataset = load_dataset(config, corpus_path, progress=files)
+        loaded = time.perf_counter()
+        methods = {spec.label: spec.build() for spec in config.methods}
+        verbs = thesaurus.load(ev.thesaurus)
+        upper = _upper_bound(config, dataset, verbs)
+        folds = None if progress is None else (lambda d, t: progress("folds", d, t))
+        cv = cross_validate(config, dataset, methods, runner=runner, progress=folds)
     trained = time.perf_counter()
 
     gold = tuple(inst.gold for inst in cv.instances)
