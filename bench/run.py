@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from _common import check, run_python, write_results  # noqa: E402
 
-BENCHMARKS = ("thesaurus", "disambiguation", "supervised", "evaluate")
+BENCHMARKS = ("thesaurus", "disambiguation", "supervised", "evaluate", "scaling")
 PEAK_RSS_TARGET_MB = 2048.0
 COLUMNS = ("benchmark", "figure", "ours", "reference", "ratio", "target", "status")
 

@@ -3,20 +3,27 @@ training fold only (CCD, MFS counts, Bayes statistics never see the test fold) a
 test fold; learning-curve methods are also fitted on the first ``fraction`` of a seeded
 permutation of the training fold (nested subsets) and ranked on the whole test fold.
 
-Each verb is one joblib job (its folds run in one worker, so its instances are shipped once;
-the largest verbs start first).  The job's clones share one :class:`~wsd.methods.RunCache`
-(noun lookups, Bayes features of the verb's instances), dropped when the job ends, so a
+Methods that fit from counts (``fits_from_counts``: MFS, random, Bayes;
+:mod:`wsd.methods._counts`) are not refitted from their instances: a verb's instances are
+encoded once, each fold is counted once, a training fold is the total minus its test fold
+and a learning-curve subset the previous subset plus the instances it adds
+(:class:`FoldCounts`); the models are the ones ``fit`` makes.
+
+A job is one verb's folds for a group of methods (:func:`method_groups`: the compared methods
+together, each ``[sweep]`` variant on its own), so a worker receives a verb's instances once
+per group; a verb holding more than 1/:data:`SPLIT` of the instances has its folds split over
+several jobs; the largest jobs start first.  Jobs run on joblib's local processes or on a
+Dask cluster (:mod:`.backend`).  A job's clones share one :class:`~wsd.methods.RunCache`
+(noun lookups, the encoded features of the verb's instances), dropped when the job ends, so a
 worker's memory does not grow with every verb it has seen.  Every job is deterministic and
 :func:`cross_validate` assembles the outputs in a fixed order (verbs as in the dataset, corpus
-order within a verb), so results are identical for any ``n_jobs``.
+order within a verb), so results are identical for any ``n_jobs`` and backend.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import math
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +52,7 @@ __all__ = [
 ]
 
 CurveKey = tuple[str, float]  # (method label, training fraction)
+SPLIT = 16  # a verb with more than 1/SPLIT of the instances has its folds split over jobs
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,8 @@ class FoldCounts:
         self.verb = tasks[0].verb
         self.rows = VerbRows.build([inst.gold[0] for inst in instances], rows, names)
         self.folds = {task.fold: self.rows.counts(task.test) for task in tasks}
-        self.total = functools.reduce(operator.add, self.folds.values())
+        # the tasks may be some of the verb's folds (a large verb's job is split)
+        self.total = self.rows.counts(np.ones(len(instances), dtype=bool))
         self._subsets: dict[int, tuple[int, SenseCounts]] = {}
 
     def training(self, task: FoldTask) -> dict[str, SenseCounts]:
@@ -222,11 +231,14 @@ def cross_validate(
     for task in tasks:
         by_verb.setdefault(task.verb, []).append(task)
     groups = method_groups(config, list(methods))
-    # largest verbs and groups first, so that the long jobs start early
-    jobs = sorted(
-        ((verb, group) for verb in by_verb for group in groups),
-        key=lambda job: (-len(dataset.by_verb[job[0]]) * len(job[1]), job[0], groups.index(job[1])),
-    )
+    jobs = [
+        (verb, part, group)
+        for verb, verb_tasks in by_verb.items()
+        for part in _fold_parts(verb_tasks, dataset.n_instances)
+        for group in groups
+    ]
+    # the largest jobs first, so that the long ones start early
+    jobs.sort(key=lambda j: (-len(j[1][0].instances) * len(j[1]) * len(j[2]), j[0], j[1][0].fold))
     runs: dict[tuple[str, int], list[FoldRun]] = {}
     total, done = len(tasks) * len(groups), 0
     if progress is not None:
@@ -236,13 +248,13 @@ def cross_validate(
             runner = stack.enter_context(parallel("loky", n_jobs))
         results = runner(
             delayed(_run_verb)(
-                by_verb[verb],
+                part,
                 {label: methods[label] for label in group},
                 [label for label in ev.learning_curve_methods if label in group],
                 ev.learning_curve,
                 keep,
             )
-            for verb, group in jobs
+            for _, part, group in jobs
         )
         for verb_runs in results:
             for run in verb_runs:
@@ -252,6 +264,16 @@ def cross_validate(
                 progress(done, total)
     merged = {key: _merge(parts) for key, parts in runs.items()}
     return _assemble(tasks, merged, list(methods), ev.learning_curve)
+
+
+def _fold_parts(tasks: list[FoldTask], n_instances: int) -> list[list[FoldTask]]:
+    """A verb's folds as the jobs that run them: all in one job (its instances are shipped
+    and its features computed once), unless the verb holds more than 1/:data:`SPLIT` of the
+    instances: then its folds are split over several jobs, so that no job is long enough to
+    keep the other workers waiting at the end."""
+    share = len(tasks[0].instances) * SPLIT / max(n_instances, 1)
+    parts = max(1, min(len(tasks), math.ceil(share)))
+    return [tasks[i::parts] for i in range(parts)]
 
 
 def _merge(parts: Sequence[FoldRun]) -> FoldRun:
