@@ -20,7 +20,7 @@ setup:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base wordnet-sense-index \
 			$$($(PYTHON) -m pip --version >/dev/null 2>&1 || echo python3-pip); \
 	fi
-	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test]"
+	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test,dask]"
 	$(PYTHON) -m evaluation.cli data setup
 
 run: setup

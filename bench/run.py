@@ -38,6 +38,7 @@ BENCHMARKS = (
     "disambiguation",
     "supervised",
     "evaluate",
+    "scaling",
 )
 PEAK_RSS_TARGET_MB = 2048.0
 COLUMNS = ("benchmark", "figure", "ours", "reference", "ratio", "target", "status")

@@ -38,6 +38,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--n-jobs", type=int, help="parallel workers, one job per verb; overrides [cv] n_jobs"
     )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the jobs on this Dask scheduler (tcp://host:port); overrides [cv] backend "
+        "and scheduler (needs the extra: pip install 'verb-wsd[dask]')",
+    )
     parser.add_argument("--corpus", help="corpus path; overrides [corpus] path and $WSD_SEMCOR")
     parser.add_argument("--quiet", action="store_true", help="no progress, no table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
@@ -48,13 +54,26 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation import ConfigError
     from evaluation.experiment import load_config, run_experiment
+    from evaluation.experiment.config import check_scheduler
 
     config = load_config(args.config)
     if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):
         raise ConfigError(f"--n-jobs = {args.n_jobs}: must be >= 1 (or -1 for every core)")
+    if args.scheduler is not None:
+
+        def bad(why: str) -> None:
+            raise ConfigError(f"--scheduler = {args.scheduler!r}: {why}")
+
+        check_scheduler(args.scheduler, bad)
     out = Path(args.out) if args.out else Path("results") / config.name
     with Steps("evaluate", enabled=not args.quiet) as steps:
-        result = run_experiment(config, corpus_path=args.corpus, n_jobs=args.n_jobs, progress=steps)
+        result = run_experiment(
+            config,
+            corpus_path=args.corpus,
+            n_jobs=args.n_jobs,
+            scheduler=args.scheduler,
+            progress=steps,
+        )
     report(result, out, started, quiet=args.quiet, figures=not args.no_plots)
     return 0
 

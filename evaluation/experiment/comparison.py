@@ -236,6 +236,7 @@ def compare_systems(
             total_s=round(measured - started, 3),
             n_jobs=1,
             tasks=0,
+            backend="none",
         ),
         versions=versions(verbs, ()),
         per_instance=per,

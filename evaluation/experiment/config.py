@@ -5,7 +5,7 @@ Schema (documented for users in ``configs/README.md``)::
     name = "table1"              # default: the file's stem
     seed = 0
     [corpus]   path, format, verbs, min_instances, min_senses
-    [cv]       folds, stratified, n_jobs
+    [cv]       folds, stratified, n_jobs, backend, scheduler
     [evaluation] thesaurus, alphas, top_k, learning_curve, learning_curve_methods,
                applicability_alpha, bootstrap, confidence
     [methods.<label>]  method = "<name>" (default: the label), other keys = method parameters
@@ -33,7 +33,7 @@ import os
 import re
 import tomllib
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -48,6 +48,7 @@ from wsd.methods import METHODS, canonical_param, make_method, param_key
 
 from .._exceptions import ConfigError
 from ..measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+from .backend import BACKENDS
 
 __all__ = [
     "BASELINES",
@@ -59,9 +60,13 @@ __all__ = [
     "ExperimentConfig",
     "MethodSpec",
     "check_resources",
+    "check_scheduler",
     "load_config",
     "parse_config",
 ]
+
+# protocol://host:port[/path], the host a name, an IPv4 or a bracketed IPv6 address
+_SCHEDULER = re.compile(r"([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)(:\d+)?(/\S*)?")
 
 # The lower bounds evaluated beside every result, added with default parameters when a
 # config does not list them itself.
@@ -105,6 +110,8 @@ class CVConfig:
     folds: int = 10
     stratified: bool = True
     n_jobs: int = 1
+    backend: str = "loky"  # where the jobs run: "loky" (local processes) or "dask"
+    scheduler: str = ""  # the Dask scheduler's address ("" = Dask's configuration or local)
 
 
 def _alpha_labels(alphas: tuple[float, ...]) -> list[str]:
@@ -362,16 +369,37 @@ def _corpus(reader: _Reader, raw: Any) -> CorpusConfig:
 
 
 def _cv(reader: _Reader, raw: Any) -> CVConfig:
-    table = reader.table(raw, "cv", {"folds", "stratified", "n_jobs"})
+    table = reader.table(raw, "cv", {"folds", "stratified", "n_jobs", "backend", "scheduler"})
     folds = reader.get(table, "folds", int, 10, key="cv")
     if folds < 2:
         reader.fail("cv.folds", folds, "must be >= 2")
     n_jobs = reader.get(table, "n_jobs", int, 1, key="cv")
     if n_jobs == 0 or n_jobs < -1:
         reader.fail("cv.n_jobs", n_jobs, "must be >= 1 (or -1 for every core)")
+    backend = reader.get(table, "backend", str, "loky", key="cv")
+    if backend not in BACKENDS:
+        reader.fail("cv.backend", backend, f"must be one of {', '.join(map(repr, BACKENDS))}")
+    scheduler = reader.get(table, "scheduler", str, "", key="cv")
+    if scheduler:
+        check_scheduler(scheduler, lambda why: reader.fail("cv.scheduler", scheduler, why))
+        if backend != "dask":
+            reader.fail("cv.scheduler", scheduler, 'needs backend = "dask"')
     return CVConfig(
-        folds=folds, stratified=reader.get(table, "stratified", bool, True, key="cv"), n_jobs=n_jobs
+        folds=folds,
+        stratified=reader.get(table, "stratified", bool, True, key="cv"),
+        n_jobs=n_jobs,
+        backend=backend,
+        scheduler=scheduler,
     )
+
+
+def check_scheduler(address: str, fail: Callable[[str], Any]) -> None:
+    """Call ``fail(why)`` unless ``address`` reads like a Dask scheduler address
+    (``tcp://host:port``, another protocol, or ``host:port``)."""
+    if not re.fullmatch(
+        r"([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)(:\d+)?(/\S*)?", address
+    ):
+        fail("must be a Dask scheduler address such as 'tcp://host:8786'")
 
 
 def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:

@@ -3,16 +3,26 @@ training fold only (CCD, MFS counts, Bayes statistics never see the test fold) a
 test fold; learning-curve methods are also fitted on the first ``fraction`` of a seeded
 permutation of the training fold (nested subsets) and ranked on the whole test fold.
 
-Each verb is one joblib job (its folds run in one worker, so its instances are shipped once;
-the largest verbs start first).  The job's clones share one :class:`~wsd.methods.RunCache`
-(noun lookups, Bayes features of the verb's instances), dropped when the job ends, so a
+Methods that fit from counts (``fits_from_counts``: MFS, random, Bayes;
+:mod:`wsd.methods._counts`) are not refitted from their instances: a verb's instances are
+encoded once, each fold is counted once, a training fold is the total minus its test fold
+and a learning-curve subset the previous subset plus the instances it adds
+(:class:`FoldCounts`); the models are the ones ``fit`` makes.
+
+A job is one verb's folds for a group of methods (:func:`method_groups`: the compared methods
+together, each ``[sweep]`` variant on its own), so a worker receives a verb's instances once
+per group; a verb holding more than 1/:data:`SPLIT` of the instances has its folds split over
+several jobs; the largest jobs start first.  Jobs run on joblib's local processes or on a
+Dask cluster (:mod:`.backend`).  A job's clones share one :class:`~wsd.methods.RunCache`
+(noun lookups, the encoded features of the verb's instances), dropped when the job ends, so a
 worker's memory does not grow with every verb it has seen.  Every job is deterministic and
 :func:`cross_validate` assembles the outputs in a fixed order (verbs as in the dataset, corpus
-order within a verb), so results are identical for any ``n_jobs``.
+order within a verb), so results are identical for any ``n_jobs`` and backend.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,16 +33,26 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 
 from wsd.methods import RunCache
+from wsd.methods._counts import SenseCounts, VerbRows
 from wsd.types import Instance
 
+from .backend import parallel
 from .config import ExperimentConfig
 from .dataset import Dataset
 from .folds import FoldTask, fold_tasks
 from .results import InstanceOutputs
 
-__all__ = ["CrossValidation", "FoldRun", "cross_validate", "run_fold"]
+__all__ = [
+    "CrossValidation",
+    "FoldCounts",
+    "FoldRun",
+    "cross_validate",
+    "method_groups",
+    "run_fold",
+]
 
 CurveKey = tuple[str, float]  # (method label, training fraction)
+SPLIT = 16  # a verb with more than 1/SPLIT of the instances has its folds split over jobs
 
 
 @dataclass(frozen=True)
@@ -65,9 +85,16 @@ class CrossValidation:
 
 
 def _fit_rank(
-    method: Any, train: list[Instance], test: list[Instance], keep: int, cache: RunCache
+    method: Any,
+    train: list[Instance],
+    test: list[Instance],
+    keep: int,
+    cache: RunCache,
+    counts: Mapping[str, SenseCounts] | None = None,
 ) -> InstanceOutputs:
-    predictions = clone(method).set_cache(cache).fit(train).rank(test)
+    estimator = clone(method).set_cache(cache)
+    fitted = estimator.fit(train) if counts is None else estimator.fit_counts(counts)
+    predictions = fitted.rank(test)
     return InstanceOutputs(
         rankings=[p.top(keep) for p in predictions],
         confidence=np.array([float(p.confidence) for p in predictions], dtype=float),
@@ -79,6 +106,37 @@ def _curve_size(fraction: float, n_train: int) -> int:
     return max(1, math.ceil(fraction * n_train))
 
 
+class FoldCounts:
+    """A count-based method's statistics of one verb's folds (:mod:`wsd.methods._counts`):
+    the verb's instances encoded once, every fold counted once; a training fold is the total
+    minus its test fold, and each learning-curve subset the previous (nested, smaller) subset
+    of the same fold plus the instances it adds."""
+
+    def __init__(self, method: Any, tasks: Sequence[FoldTask], cache: RunCache) -> None:
+        instances = tasks[0].instances
+        rows, names = clone(method).set_cache(cache).count_features(instances)
+        self.verb = tasks[0].verb
+        self.rows = VerbRows.build([inst.gold[0] for inst in instances], rows, names)
+        self.folds = {task.fold: self.rows.counts(task.test) for task in tasks}
+        # the tasks may be some of the verb's folds (a large verb's job is split)
+        self.total = self.rows.counts(np.ones(len(instances), dtype=bool))
+        self._subsets: dict[int, tuple[int, SenseCounts]] = {}
+
+    def training(self, task: FoldTask) -> dict[str, SenseCounts]:
+        """The counts of the task's training fold, as ``fit_counts`` takes them."""
+        return {self.verb: self.total - self.folds[task.fold]}
+
+    def subset(self, task: FoldTask, size: int) -> dict[str, SenseCounts]:
+        """The counts of the first ``size`` instances of the task's learning-curve order."""
+        done, counts = self._subsets.get(task.fold, (0, None))
+        if counts is None or size < done:
+            counts = self.rows.counts(task.curve_order[:size])
+        elif size > done:
+            counts = counts + self.rows.counts(task.curve_order[done:size])
+        self._subsets[task.fold] = (size, counts)
+        return {self.verb: counts}
+
+
 def run_fold(
     task: FoldTask,
     methods: Mapping[str, Any],
@@ -86,29 +144,39 @@ def run_fold(
     fractions: Sequence[float],
     keep: int,
     cache: RunCache | None = None,
+    counted: Mapping[str, FoldCounts] | None = None,
 ) -> FoldRun:
     """Fit every method on the task's training fold and rank its test fold; the same for the
     learning-curve methods on each fraction of the training fold.  The fitted clones use
-    ``cache`` (a new one by default)."""
+    ``cache`` (a new one by default); methods in ``counted`` fit from its counts (the same
+    models, :class:`FoldCounts`)."""
     cache = RunCache() if cache is None else cache
+    counted = {} if counted is None else counted
     instances = task.instances
     train_idx = np.flatnonzero(~task.test)
     test = [instances[i] for i in np.flatnonzero(task.test)]
     train = [instances[i] for i in train_idx]
     outputs = {
-        label: _fit_rank(method, train, test, keep, cache) for label, method in methods.items()
+        label: _fit_rank(
+            method,
+            train,
+            test,
+            keep,
+            cache,
+            counted[label].training(task) if label in counted else None,
+        )
+        for label, method in methods.items()
     }
     curve: dict[CurveKey, tuple[str | None, ...]] = {}
     for fraction in fractions:
         size = _curve_size(fraction, len(train_idx))
         subset = [instances[i] for i in np.sort(task.curve_order[:size])]
         for label in curve_methods:
-            # the whole training fold is the main run's training set: reuse its answers
-            ranked = (
-                outputs[label]
-                if size == len(train_idx)
-                else _fit_rank(methods[label], subset, test, 1, cache)
-            )
+            if size == len(train_idx):  # the main run's training set: reuse its answers
+                ranked = outputs[label]
+            else:
+                counts = counted[label].subset(task, size) if label in counted else None
+                ranked = _fit_rank(methods[label], subset, test, 1, cache, counts)
             curve[(label, fraction)] = tuple(r[0] if r else None for r in ranked.rankings)
     return FoldRun(task.verb, task.fold, outputs, curve)
 
@@ -120,10 +188,26 @@ def _run_verb(
     fractions: Sequence[float],
     keep: int,
 ) -> list[FoldRun]:
-    """Every fold of one verb, its clones sharing one cache: a worker receives the verb's
-    instances once, not per fold."""
+    """Every fold of one verb for some of the methods, their clones sharing one cache and the
+    count-based methods' fold counts: a worker receives the verb's instances once, not per
+    fold."""
     cache = RunCache()
-    return [run_fold(task, methods, curve_methods, fractions, keep, cache) for task in tasks]
+    counted = {
+        label: FoldCounts(method, tasks, cache)
+        for label, method in methods.items()
+        if method.counts_fit()
+    }
+    return [
+        run_fold(task, methods, curve_methods, fractions, keep, cache, counted) for task in tasks
+    ]
+
+
+def method_groups(config: ExperimentConfig, labels: Sequence[str]) -> list[tuple[str, ...]]:
+    """How a verb's methods are split into jobs: the compared methods (and bounds) together,
+    each ``[sweep]`` variant on its own."""
+    sweep = {spec.label for spec in config.methods if spec.role == "sweep"}
+    compared = tuple(label for label in labels if label not in sweep)
+    return ([compared] if compared else []) + [(label,) for label in labels if label in sweep]
 
 
 def cross_validate(
@@ -131,36 +215,73 @@ def cross_validate(
     dataset: Dataset,
     methods: Mapping[str, Any],
     *,
-    n_jobs: int,
+    runner: Parallel | None = None,
+    n_jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> CrossValidation:
-    """Run every (verb, fold) task, one joblib job per verb on ``n_jobs`` workers, and
-    assemble their outputs (module docstring); ``progress(done, total)`` is called as the
-    tasks finish."""
+    """Run every (verb, fold) task, one job per verb and method group
+    (:func:`method_groups`), on ``runner`` (:func:`~evaluation.experiment.backend.parallel`:
+    local processes or a Dask cluster; by default ``n_jobs`` local processes), and assemble
+    their outputs (module docstring); ``progress(done, total)`` is called as the (verb, fold,
+    group) runs finish."""
     ev = config.evaluation
     keep = max(ev.top_k, 1)
     tasks = list(fold_tasks(config, dataset))
     by_verb: dict[str, list[FoldTask]] = {}
     for task in tasks:
         by_verb.setdefault(task.verb, []).append(task)
-    # largest verbs first, so that the long jobs start early
-    verb_order = sorted(by_verb, key=lambda v: (-len(dataset.by_verb[v]), v))
-    runner = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
-    jobs = runner(
-        delayed(_run_verb)(
-            by_verb[verb], methods, ev.learning_curve_methods, ev.learning_curve, keep
-        )
-        for verb in verb_order
-    )
-    runs: dict[tuple[str, int], FoldRun] = {}
+    groups = method_groups(config, list(methods))
+    jobs = [
+        (verb, part, group)
+        for verb, verb_tasks in by_verb.items()
+        for part in _fold_parts(verb_tasks, dataset.n_instances)
+        for group in groups
+    ]
+    # the largest jobs first, so that the long ones start early
+    jobs.sort(key=lambda j: (-len(j[1][0].instances) * len(j[1]) * len(j[2]), j[0], j[1][0].fold))
+    runs: dict[tuple[str, int], list[FoldRun]] = {}
+    total, done = len(tasks) * len(groups), 0
     if progress is not None:
-        progress(0, len(tasks))
-    for verb_runs in jobs:
-        for run in verb_runs:
-            runs[(run.verb, run.fold)] = run
-        if progress is not None:
-            progress(len(runs), len(tasks))
-    return _assemble(tasks, runs, list(methods), ev.learning_curve)
+        progress(0, total)
+    with contextlib.ExitStack() as stack:
+        if runner is None:
+            runner = stack.enter_context(parallel("loky", n_jobs))
+        results = runner(
+            delayed(_run_verb)(
+                part,
+                {label: methods[label] for label in group},
+                [label for label in ev.learning_curve_methods if label in group],
+                ev.learning_curve,
+                keep,
+            )
+            for _, part, group in jobs
+        )
+        for verb_runs in results:
+            for run in verb_runs:
+                runs.setdefault((run.verb, run.fold), []).append(run)
+            done += len(verb_runs)
+            if progress is not None:
+                progress(done, total)
+    merged = {key: _merge(parts) for key, parts in runs.items()}
+    return _assemble(tasks, merged, list(methods), ev.learning_curve)
+
+
+def _fold_parts(tasks: list[FoldTask], n_instances: int) -> list[list[FoldTask]]:
+    """A verb's folds as the jobs that run them: all in one job (its instances are shipped
+    and its features computed once), unless the verb holds more than 1/:data:`SPLIT` of the
+    instances: then its folds are split over several jobs, so that no job is long enough to
+    keep the other workers waiting at the end."""
+    share = len(tasks[0].instances) * SPLIT / max(n_instances, 1)
+    parts = max(1, min(len(tasks), math.ceil(share)))
+    return [tasks[i::parts] for i in range(parts)]
+
+
+def _merge(parts: Sequence[FoldRun]) -> FoldRun:
+    """One (verb, fold)'s runs of every method group as one."""
+    first = parts[0]
+    outputs = {label: out for part in parts for label, out in part.outputs.items()}
+    curve = {key: answers for part in parts for key, answers in part.curve.items()}
+    return FoldRun(first.verb, first.fold, outputs, curve)
 
 
 def _assemble(

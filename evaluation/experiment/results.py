@@ -240,8 +240,8 @@ class CorpusSummary:
 
 @dataclass(frozen=True)
 class Timing:
-    """Seconds spent loading, cross-validating and measuring; the workers and tasks
-    (verb x fold) of the run."""
+    """Seconds spent loading, cross-validating and measuring; the workers, tasks (verb x
+    fold) and backend (``loky``, ``dask``; ``none`` in a comparison) of the run."""
 
     load_s: float
     cross_validation_s: float
@@ -249,6 +249,7 @@ class Timing:
     total_s: float
     n_jobs: int
     tasks: int
+    backend: str = "loky"
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
 from ..scoring import unknown_keys_warning
 from . import summary
+from .backend import parallel
 from .config import ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
 from .jobs import cross_validate
@@ -56,6 +57,7 @@ def run_experiment(
     *,
     corpus_path: str | None = None,
     n_jobs: int | None = None,
+    scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> ExperimentResult:
     """Run the configured cross-validation and compute every measure.
@@ -63,7 +65,9 @@ def run_experiment(
     The config's resources are checked first (:func:`~evaluation.experiment.config.
     check_resources`), so a bad thesaurus fails before the corpus is read.  ``dataset``
     defaults to :func:`~evaluation.experiment.dataset.load_dataset` (the configured corpus,
-    or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``.  ``progress(step, done,
+    or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``; ``scheduler`` (a Dask
+    scheduler's address) runs the jobs on that cluster whatever ``[cv] backend`` says
+    (:mod:`~evaluation.experiment.backend`).  ``progress(step, done,
     total)`` hears of the corpus files read and the (verb, fold) tasks done.  Warnings
     (:class:`~evaluation.EvaluationWarning`: too few resamples for significance, keys unknown
     to the verb thesaurus) are issued and recorded in the result.
@@ -74,16 +78,19 @@ def run_experiment(
     notes: list[str] = []
     compared = [spec.label for spec in config.compared]
     warn(notes, significance_warning(len(compared), ev.alphas, ev.bootstrap, ev.confidence))
-    if dataset is None:
-        files = None if progress is None else (lambda d, t: progress("corpus files", d, t))
-        dataset = load_dataset(config, corpus_path, progress=files)
-    loaded = time.perf_counter()
-    methods = {spec.label: spec.build() for spec in config.methods}
-    verbs = thesaurus.load(ev.thesaurus)
-    upper = _upper_bound(config, dataset, verbs)
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
-    folds = None if progress is None else (lambda d, t: progress("folds", d, t))
-    cv = cross_validate(config, dataset, methods, n_jobs=jobs, progress=folds)
+    backend = "dask" if scheduler else config.cv.backend
+    # connect first: an unreachable scheduler fails before the corpus is read
+    with parallel(backend, jobs, scheduler or config.cv.scheduler or None) as runner:
+        if dataset is None:
+            files = None if progress is None else (lambda d, t: progress("corpus files", d, t))
+            dataset = load_dataset(config, corpus_path, progress=files)
+        loaded = time.perf_counter()
+        methods = {spec.label: spec.build() for spec in config.methods}
+        verbs = thesaurus.load(ev.thesaurus)
+        upper = _upper_bound(config, dataset, verbs)
+        folds = None if progress is None else (lambda d, t: progress("folds", d, t))
+        cv = cross_validate(config, dataset, methods, runner=runner, progress=folds)
     trained = time.perf_counter()
 
     gold = tuple(inst.gold for inst in cv.instances)
@@ -128,6 +135,7 @@ def run_experiment(
             total_s=round(measured - started, 3),
             n_jobs=jobs,
             tasks=cv.tasks,
+            backend=backend,
         ),
         versions=versions(verbs, methods.values()),
         per_instance=per,

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -31,6 +32,7 @@ from thesaurus import Thesaurus, ToolkitError
 from .._exceptions import ModelError
 from ..types import Instance, Prediction
 from ._cache import RunCache
+from ._counts import SenseCounts
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -150,6 +152,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     """
 
     name: ClassVar[str] = ""
+    # True when a verb's model is a function of its training instances' sense and
+    # feature-sense counts: fit_counts() fits it from them (wsd.methods._counts)
+    fits_from_counts: ClassVar[bool] = False
 
     # --- scikit-learn protocol -------------------------------------------------------------
     def fit(
@@ -164,23 +169,64 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         labels = _labels(X, y)
-        self._validate_params()
-        self._reset_caches()
         by_verb: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             by_verb[instance.lemma].append(index)
+
+        def verbs() -> Iterator[tuple[str, Counter[str], Callable[[], Any]]]:
+            for lemma in sorted(by_verb):
+                indices = by_verb[lemma]
+                instances, verb_labels = [X[i] for i in indices], [labels[i] for i in indices]
+                yield (
+                    lemma,
+                    Counter(verb_labels),
+                    partial(self._fit_verb, lemma, instances, verb_labels),
+                )
+
+        return self._fit_models(verbs(), len(by_verb), progress)
+
+    @classmethod
+    def counts_fit(cls) -> bool:
+        """Whether :meth:`fit_counts` may stand for :meth:`fit`: the class declares
+        ``fits_from_counts`` and does not override ``fit`` (a subclass's own ``fit`` may do
+        more than its counts, which fitting from counts would skip)."""
+        return cls.fits_from_counts and cls.fit is Disambiguator.fit
+
+    def fit_counts(self, counts: Mapping[str, SenseCounts]) -> Disambiguator:
+        """Fit from each verb's :class:`~wsd.methods._counts.SenseCounts` (the statistics of
+        its training instances): the model ``fit`` makes from instances with these counts,
+        for a method with ``fits_from_counts`` (:mod:`wsd.methods._counts`).  A verb whose
+        counts are empty is not trained."""
+        if not self.fits_from_counts:
+            raise ModelError(f"{type(self).__name__} does not fit from counts")
+        used = {lemma: c for lemma, c in counts.items() if c.total}
+        if not used:
+            raise ModelError(f"{type(self).__name__}.fit_counts() needs at least one count")
+        models = (
+            (lemma, used[lemma].counter(), partial(self._fit_verb_counts, lemma, used[lemma]))
+            for lemma in sorted(used)
+        )
+        return self._fit_models(models, len(used), None)
+
+    def _fit_models(
+        self,
+        verbs: Iterable[tuple[str, Counter[str], Callable[[], Any]]],
+        n_verbs: int,
+        progress: Callable[[int, int], None] | None,
+    ) -> Disambiguator:
+        """Install ``(lemma, sense counts, build the verb's model)`` for every verb (the
+        counts first: models read them for tie-breaks) and the classes seen."""
+        self._validate_params()
+        self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
-        for done, lemma in enumerate(sorted(by_verb), 1):
-            indices = by_verb[lemma]
-            counts = Counter(labels[i] for i in indices)
-            self.sense_counts_[lemma] = counts
-            self.verbs_[lemma] = self._fit_verb(
-                lemma, [X[i] for i in indices], [labels[i] for i in indices]
-            )
+        for done, (lemma, sense_counts, build) in enumerate(verbs, 1):
+            self.sense_counts_[lemma] = sense_counts
+            self.verbs_[lemma] = build()
             if progress is not None:
-                progress(done, len(by_verb))
-        self.classes_ = np.array(sorted(set(labels)), dtype=object)
+                progress(done, n_verbs)
+        seen = {sense for sense_counts in self.sense_counts_.values() for sense in sense_counts}
+        self.classes_ = np.array(sorted(seen), dtype=object)
         return self
 
     def predict(self, X: Sequence[Instance]) -> np.ndarray:
@@ -198,8 +244,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         for index, instance in enumerate(X):
             groups[instance.lemma].append(index)
         out: list[Prediction | None] = [None] * len(X)
+        # the same gold-free copy of an instance every time (per-instance values in the run
+        # cache, such as its features, are keyed by the object)
+        seen_as = self.cache.instance_value
+        setting = ("without-gold", keep)
         for lemma, indices in groups.items():
-            batch = [X[i].without_gold(keep_filler_gold=keep) for i in indices]
+            batch = [
+                seen_as(setting, X[i], partial(X[i].without_gold, keep_filler_gold=keep))
+                for i in indices
+            ]
             if lemma in self.verbs_:
                 predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
             else:
@@ -377,6 +430,19 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
 
     # --- subclass hooks ----------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
+        raise NotImplementedError
+
+    def count_features(
+        self, instances: Sequence[Instance]
+    ) -> tuple[list[np.ndarray], Sequence[Hashable]]:
+        """For ``fits_from_counts`` methods: each instance's features whose counts per sense
+        the model is made of, as ids, and the names of the ids (by default none: the model
+        is the sense counts alone)."""
+        return [np.zeros(0, np.int64) for _ in instances], ()
+
+    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
+        """For ``fits_from_counts`` methods: the model ``_fit_verb`` makes from instances
+        with these counts (``sense_counts_[lemma]`` is already set)."""
         raise NotImplementedError
 
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:

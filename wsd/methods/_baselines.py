@@ -9,6 +9,7 @@ import numpy as np
 
 from ..types import Instance, Prediction
 from ._base import Disambiguator, check_choice, check_int
+from ._counts import SenseCounts
 
 __all__ = ["MostFrequentSense", "RandomSense"]
 
@@ -25,6 +26,7 @@ class MostFrequentSense(Disambiguator):
     """
 
     name = "mfs"
+    fits_from_counts = True  # the model is the sense counts
 
     def __init__(
         self, *, confidence_lambda: float = 0.5, verb_thesaurus: str = "wordnet-verb"
@@ -35,8 +37,14 @@ class MostFrequentSense(Disambiguator):
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
         return {}
 
+    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
+        return {}
+
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
-        return [self.mfs_prediction(inst, None) for inst in instances]
+        if not instances:
+            return []
+        ranking = self.mfs_prediction(instances[0], None).ranking  # the same for every input
+        return [self.make_prediction(inst, ranking) for inst in instances]
 
 
 class RandomSense(Disambiguator):
@@ -49,6 +57,7 @@ class RandomSense(Disambiguator):
     """
 
     name = "random"
+    fits_from_counts = True  # "observed" candidates are the senses counted
 
     def __init__(
         self,
@@ -69,6 +78,9 @@ class RandomSense(Disambiguator):
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
+        return {}
+
+    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
 
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:

@@ -31,19 +31,23 @@ No feature seen in training -> the most frequent sense, flagged ``mfs:no-known-c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Instance, Prediction
-from ._base import Disambiguator, check_bool, check_choice, check_int, check_number, ranked
+from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._cache import FeatureIndex, Vocabulary
 from ._context import context_words
+from ._counts import SenseCounts
 
 __all__ = ["BayesWSD", "content_features"]
 
@@ -76,7 +80,7 @@ def content_features(
 @dataclass(slots=True)
 class _VerbTable:
     senses: tuple[str, ...]
-    vocab: dict[str, int]
+    columns: Vocabulary  # feature -> row of counts and table
     counts: np.ndarray  # (features, senses)
     table: np.ndarray  # P(s|w) or log(P(w|s)/P(w)), (features, senses)
 
@@ -99,6 +103,7 @@ class BayesWSD(Disambiguator):
     """
 
     name = "bayes"
+    fits_from_counts = True  # the tables are made of sense and feature-sense counts
 
     def __init__(
         self,
@@ -195,32 +200,59 @@ class BayesWSD(Disambiguator):
         up = max(nouns.depth(node) - depth, 0)  # distance up to the depth-N ancestor
         return nouns.node_name(int(anc[dist == up][0]))
 
-    def _features(self, instance: Instance) -> list[str]:
+    def _settings(self) -> tuple[Any, ...]:
         window = None if self.window == "sentence" else int(self.window)
         # the spec, not the loaded object: a memo hit must not load (or look up) a thesaurus
-        settings = (window, self.noun_classes, bool(self.noun_words), self.noun_thesaurus)
-        return self.cache.instance_value(
-            ("bayes-features", *settings),
-            instance,
-            lambda: content_features(instance, window, self._noun_classifier(), self.noun_words),
-        )
+        return ("bayes-features", window, self.noun_classes, bool(self.noun_words),
+                self.noun_thesaurus)  # fmt: skip
+
+    def _features(self, instance: Instance) -> list[str]:
+        """``instance``'s context features (:func:`content_features`) under this setting."""
+        window = self._settings()[1]
+        return content_features(instance, window, self._noun_classifier(), self.noun_words)
+
+    def count_features(self, instances: Sequence[Instance]) -> tuple[list[np.ndarray], list[Any]]:
+        """Each instance's features as ids of the run cache's index of this setting (computed
+        once per instance and setting), and the index's names."""
+        settings = self._settings()
+        encoded = self.cache.encoded
+        rows = [encoded(settings, inst, partial(self._features, inst)) for inst in instances]
+        return rows, self.cache.feature_index(settings).names
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
-        senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
-        column = {s: i for i, s in enumerate(senses)}
-        vocab: dict[str, int] = {}
-        rows: list[int] = []
-        cols: list[int] = []
-        for instance, sense in zip(instances, labels, strict=True):
-            for feature in self._features(instance):
-                rows.append(vocab.setdefault(feature, len(vocab)))
-                cols.append(column[sense])
-        counts = np.zeros((len(vocab), len(senses)))
-        np.add.at(counts, (rows, cols), 1.0)
-        return self._table(lemma, senses, vocab, counts)
+        rows, _ = self.count_features(instances)
+        ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
+        # the vocabulary in first-seen order, as a saved model lists it
+        seen, first = np.unique(ids, return_index=True)
+        order = seen[np.argsort(first, kind="stable")]
+        column = np.full(int(ids.max(initial=-1)) + 1, -1, dtype=np.int64)
+        column[order] = np.arange(len(order))
+        senses = self._senses(lemma)
+        code = {s: j for j, s in enumerate(senses)}
+        sense_of = np.repeat([code[label] for label in labels], [len(r) for r in rows])
+        counts = np.zeros((len(order), len(senses)))
+        np.add.at(counts, (column[ids], sense_of.astype(np.int64)), 1.0)
+        index = self.cache.feature_index(self._settings())
+        return self._table(lemma, senses, Vocabulary.of_ids(index, order), counts)
+
+    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> _VerbTable:
+        senses = self._senses(lemma)
+        position = {s: j for j, s in enumerate(counts.senses)}
+        columns = np.array([position[s] for s in senses], dtype=np.int64)
+        present = np.flatnonzero(counts.joint[:, columns].any(axis=1))
+        table = counts.joint[np.ix_(present, columns)].astype(float)
+        index = self.cache.feature_index(self._settings())
+        if counts.features is not index.names:  # counted with another run's index
+            index = FeatureIndex()
+            index.encode(counts.features)
+        return self._table(lemma, senses, Vocabulary.of_ids(index, present), table)
+
+    def _senses(self, lemma: str) -> tuple[str, ...]:
+        """The verb's training senses in tie-break order: the columns of its table."""
+        return tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
 
     def _table(
-        self, lemma: str, senses: tuple[str, ...], vocab: dict[str, int], counts: np.ndarray
+        self, lemma: str, senses: tuple[str, ...], vocab: Vocabulary, counts: np.ndarray
     ) -> _VerbTable:
         sense_counts = self.sense_counts_[lemma]
         prior = np.array([sense_counts[s] for s in senses], dtype=float)
@@ -238,30 +270,43 @@ class BayesWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _VerbTable, instances: list[Instance]
     ) -> list[Prediction]:
-        tiebreak = self.tiebreak(lemma)
+        rows, _ = self.count_features(instances)
+        lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
+        ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
+        column = model.columns.columns(self.cache.feature_index(self._settings()))[ids]
+        known = column >= 0
+        row_of = np.repeat(np.arange(len(rows)), lengths)[known]
+        found = np.bincount(row_of, minlength=len(rows))
+        # the table rows of each input's known features, summed in the input's feature order
+        matrix = sparse.csr_matrix(
+            (np.ones(len(row_of)), column[known], np.concatenate([[0], np.cumsum(found)])),
+            shape=(len(rows), len(model.columns)),
+        )
+        scores = np.asarray(matrix @ model.table)
+        if self.scoring == "posterior":
+            scores = scores / np.maximum(found, 1)[:, None]
+        # columns are in tie-break order, so a stable sort breaks ties as ranked() does
+        order = np.argsort(-scores, axis=1, kind="stable")
+        ordered = np.take_along_axis(scores, order, axis=1)
+        if self.scoring == "log-ratio":  # confidence on a softmax of the log scores
+            ordered = np.exp(ordered - ordered[:, :1])
+            ordered /= ordered.sum(axis=1, keepdims=True)
+        names = np.array(model.senses, dtype=object)[order].tolist()
+        values = ordered.tolist()
         out = []
-        for instance in instances:
-            rows = [model.vocab[f] for f in self._features(instance) if f in model.vocab]
-            if not rows:
+        for i, (instance, count) in enumerate(zip(instances, found.tolist(), strict=True)):
+            if not count:
                 out.append(self.mfs_prediction(instance, FALLBACK_NO_CONTEXT))
                 continue
-            if self.scoring == "posterior":
-                scores = model.table[rows].mean(axis=0)
-            else:
-                scores = model.table[rows].sum(axis=0)
-            ranking = ranked(dict(zip(model.senses, scores.tolist(), strict=True)), tiebreak)
-            if self.scoring == "log-ratio":  # confidence on a softmax of the log scores
-                values = np.array([v for _, v in ranking])
-                probs = np.exp(values - values.max())
-                probs /= probs.sum()
-                ranking = tuple((s, float(p)) for (s, _), p in zip(ranking, probs, strict=True))
-            details = (("features", float(len(rows))),)
+            ranking = tuple(zip(names[i], values[i], strict=True))
+            details = (("features", float(count)),)
             out.append(self.make_prediction(instance, ranking, None, details))
         return out
 
     def verb_state(self, lemma: str) -> Any:
         model: _VerbTable = self.verbs_[lemma]
-        vocab = sorted(model.vocab, key=model.vocab.__getitem__)
+        mapping = model.columns.mapping
+        vocab = sorted(mapping, key=mapping.__getitem__)
         return {
             "senses": list(model.senses),
             "features": vocab,
@@ -272,4 +317,4 @@ class BayesWSD(Disambiguator):
         senses = tuple(state["senses"])
         vocab = {f: i for i, f in enumerate(state["features"])}
         counts = np.array(state["counts"], dtype=float).reshape(len(vocab), len(senses))
-        return self._table(lemma, senses, vocab, counts)
+        return self._table(lemma, senses, Vocabulary(vocab), counts)

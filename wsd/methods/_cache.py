@@ -10,7 +10,10 @@ lives as long as its owner keeps it: an experiment makes one per verb job, so a 
 memory does not grow with every verb it has seen.
 
 Thesaurus-derived tables are keyed by the thesaurus *spec* (``"wordnet-noun"``, a file path),
-so a hit loads nothing.  Per-instance values are keyed by the instance object itself
+so a hit loads nothing.  An instance's features can also be kept *encoded*: numbered by a
+:class:`FeatureIndex` of the feature setting (:meth:`RunCache.encoded`), so that the folds of
+a verb build their design matrices and count tables by concatenating arrays rather than
+looking every feature name up again.  Per-instance values are keyed by the instance object itself
 (identity: instances are frozen records, and hashing a whole document's tokens on every
 lookup would cost more than the value); the cache holds the instance, so its identity cannot
 be reused while the entry lives.
@@ -18,7 +21,7 @@ be reused while the entry lives.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import numpy as np
@@ -26,7 +29,7 @@ import numpy as np
 import thesaurus
 from thesaurus import Thesaurus
 
-__all__ = ["FillerKey", "NounLookup", "RunCache"]
+__all__ = ["FeatureIndex", "FillerKey", "NounLookup", "RunCache", "Vocabulary"]
 
 FillerKey = tuple[str, str | None]  # (lemma, sense key to use, or None for every sense)
 Ancestors = tuple[np.ndarray, np.ndarray]  # (node ids, edges up), concatenated over senses
@@ -82,6 +85,96 @@ class NounLookup:
         return chain
 
 
+class FeatureIndex:
+    """Feature names numbered in first-seen order: one numbering per feature setting of a run.
+
+    >>> index = FeatureIndex()
+    >>> index.encode(["W:a", "W:b"]).tolist(), index.encode(["W:b", "W:c"]).tolist()
+    ([0, 1], [1, 2])
+    >>> index.lookup({"W:c": 0, "W:z": 1}).tolist()  # feature id -> column, -1 when absent
+    [-1, -1, 0]
+    """
+
+    __slots__ = ("ids", "names")
+
+    def __init__(self) -> None:
+        self.ids: dict[Any, int] = {}
+        self.names: list[Any] = []
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def encode(self, features: Iterable[Hashable]) -> np.ndarray:
+        """The ids of ``features`` (in their order), numbering the new ones."""
+        ids, names = self.ids, self.names
+        out = []
+        for feature in features:
+            found = ids.get(feature)
+            if found is None:
+                found = ids[feature] = len(names)
+                names.append(feature)
+            out.append(found)
+        return np.array(out, dtype=np.int64)
+
+    def lookup(self, vocab: Mapping[Any, int]) -> np.ndarray:
+        """Feature id -> ``vocab``'s column (-1 for a feature ``vocab`` does not hold), for the
+        ids numbered so far."""
+        table = np.full(len(self.names), -1, dtype=np.int64)
+        ids = self.ids
+        for feature, column in vocab.items():
+            found = ids.get(feature)
+            if found is not None:
+                table[found] = column
+        return table
+
+
+class Vocabulary:
+    """A fitted model's features and their columns: as ids of the :class:`FeatureIndex` it
+    was fitted with (cross-validation folds never need the names: the dict is made when
+    asked for, to save the model) or as a name -> column dict (a loaded model).
+
+    >>> index = FeatureIndex()
+    >>> _ = index.encode(["W:a", "W:b", "W:c"])
+    >>> vocab = Vocabulary.of_ids(index, np.array([2, 0]))
+    >>> vocab.columns(index).tolist(), vocab.mapping
+    ([1, -1, 0], {'W:c': 0, 'W:a': 1})
+    """
+
+    __slots__ = ("_ids", "_index", "_mapping")
+
+    def __init__(self, mapping: dict[Any, int]) -> None:
+        self._mapping: dict[Any, int] | None = mapping
+        self._index: FeatureIndex | None = None
+        self._ids: np.ndarray | None = None
+
+    @classmethod
+    def of_ids(cls, index: FeatureIndex, ids: np.ndarray) -> Vocabulary:
+        """Columns ``0..len(ids)-1`` are the features ``ids`` of ``index``."""
+        vocab = cls({})
+        vocab._mapping, vocab._index, vocab._ids = None, index, ids
+        return vocab
+
+    def __len__(self) -> int:
+        return len(self._ids) if self._ids is not None else len(self.mapping)
+
+    @property
+    def mapping(self) -> dict[Any, int]:
+        """Feature name -> column."""
+        if self._mapping is None:
+            assert self._index is not None and self._ids is not None
+            names = self._index.names
+            self._mapping = {names[i]: k for k, i in enumerate(self._ids.tolist())}
+        return self._mapping
+
+    def columns(self, index: FeatureIndex) -> np.ndarray:
+        """The column of every feature id of ``index`` (-1 for features not in the model)."""
+        if index is self._index and self._ids is not None:
+            table = np.full(len(index), -1, dtype=np.int64)
+            table[self._ids] = np.arange(len(self._ids))
+            return table
+        return index.lookup(self.mapping)
+
+
 class RunCache:
     """Lookups shared by the estimators of one run (module docstring).
 
@@ -94,6 +187,7 @@ class RunCache:
         self._nouns: dict[str, NounLookup] = {}
         self._tables: dict[Hashable, dict[Any, Any]] = {}
         self._instances: dict[tuple[Hashable, int], tuple[Any, Any]] = {}
+        self._indexes: dict[Hashable, FeatureIndex] = {}
 
     def noun_lookup(self, spec: str) -> NounLookup:
         """The node and ancestor lookup of the noun thesaurus ``spec``."""
@@ -124,11 +218,29 @@ class RunCache:
         self._instances[key] = (instance, value)
         return value
 
+    def feature_index(self, settings: Hashable) -> FeatureIndex:
+        """The numbering of the features computed under ``settings``."""
+        found = self._indexes.get(settings)
+        if found is None:
+            found = self._indexes[settings] = FeatureIndex()
+        return found
+
+    def encoded(
+        self, settings: Hashable, instance: Any, features: Callable[[], Iterable[Hashable]]
+    ) -> np.ndarray:
+        """``instance``'s features (``features()``, computed once) as ids of
+        :meth:`feature_index` ``(settings)``."""
+        index = self.feature_index(settings)
+        return self.instance_value(
+            ("encoded", settings), instance, lambda: index.encode(features())
+        )
+
     def clear(self) -> None:
         """Forget everything, so the next use starts cold."""
         self._nouns.clear()
         self._tables.clear()
         self._instances.clear()
+        self._indexes.clear()
 
     def __repr__(self) -> str:
         sizes = (len(self._nouns), len(self._tables), len(self._instances))

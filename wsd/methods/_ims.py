@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 import warnings
 from base64 import b64decode, b64encode
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -42,6 +41,7 @@ from thesaurus import Thesaurus
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction, Token
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._cache import FeatureIndex, Vocabulary
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
 
@@ -53,9 +53,13 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 @dataclass(slots=True)
 class _LinearModel:
     senses: tuple[str, ...]  # tie-break order; the classifier's rows follow it
-    vocab: dict[str, int]
+    columns: Vocabulary
     coef: np.ndarray  # (senses, features) float32; empty for a one-sense verb
     intercept: np.ndarray  # (senses,)
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        return self.columns.mapping
 
 
 class IMSWSD(Disambiguator):
@@ -134,12 +138,15 @@ class IMSWSD(Disambiguator):
     def _settings(self) -> tuple[Any, ...]:
         return (self.name, self._groups(), self.window)
 
-    def _features(self, instances: list[Instance]) -> Iterator[list[str]]:
-        """Each instance's features, memoised in the run cache under this setting."""
+    def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
+        """Each instance's features as ids of the run cache's index of this setting (computed
+        once per instance and setting: the folds of a verb share them), and the index."""
         settings = self._settings()
-        value = self.cache.instance_value
-        for instance in instances:
-            yield value(settings, instance, partial(self._compute, instance, settings))
+        encoded = self.cache.encoded
+        rows = [
+            encoded(settings, inst, partial(self._compute, inst, settings)) for inst in instances
+        ]
+        return rows, self.cache.feature_index(settings)
 
     def _compute(self, instance: Instance, settings: tuple[Any, ...]) -> list[str]:
         window = None if self.window == "sentence" else int(self.window)
@@ -151,40 +158,48 @@ class IMSWSD(Disambiguator):
             "sentence-content", tokens, partial(sentence_content, tokens)
         )
 
-    def _matrix(self, rows: Iterator[list[str]], vocab: dict[str, int], grow: bool) -> Any:
-        """Binary CSR matrix of feature rows over ``vocab`` (grown when ``grow``)."""
-        indices: list[int] = []
-        indptr = [0]
-        for features in rows:
-            for feature in features:
-                column = vocab.get(feature)
-                if column is None and grow:
-                    column = vocab[feature] = len(vocab)
-                if column is not None:
-                    indices.append(column)
-            indptr.append(len(indices))
-        data = np.ones(len(indices), dtype=np.float32)
-        shape = (len(indptr) - 1, len(vocab))
-        arrays = (data, np.asarray(indices, np.int32), np.asarray(indptr, np.int32))
-        return sparse.csr_matrix(arrays, shape=shape)
+    def _design(self, instances: list[Instance]) -> tuple[Any, np.ndarray, FeatureIndex]:
+        """The binary CSR matrix of the training instances, columns numbered in first-seen
+        order (entries of a row in its features' order), the feature id of each column and
+        the index of the ids."""
+        rows, index = self._encoded(instances)
+        ids = np.concatenate(rows)
+        seen, first = np.unique(ids, return_index=True)
+        order = seen[np.argsort(first, kind="stable")]
+        column = np.full(len(index), -1, dtype=np.int64)
+        column[order] = np.arange(len(order))
+        lengths = [len(r) for r in rows]
+        return _csr(column[ids], np.cumsum([0, *lengths]), len(order)), order, index
+
+    def _inputs(self, instances: list[Instance], vocab: Vocabulary) -> Any:
+        """The binary CSR matrix of the inputs over a model's ``vocab`` (unknown features
+        dropped; entries of a row in its features' order)."""
+        rows, index = self._encoded(instances)
+        lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
+        column = vocab.columns(index)[np.concatenate(rows)]
+        known = column >= 0
+        row_of = np.repeat(np.arange(len(rows)), lengths)[known]
+        indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(rows)))])
+        return _csr(column[known], indptr, len(vocab))
 
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
         senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
         if len(senses) == 1:
-            return _LinearModel(senses, {}, np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
-        vocab: dict[str, int] = {}
-        X = self._matrix(self._features(instances), vocab, grow=True)
+            no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
+            return _LinearModel(senses, Vocabulary({}), *no_features)
+        X, ids, index = self._design(instances)
         if int(self.min_count) > 1:  # features seen in fewer training instances are dropped
-            keep = np.bincount(X.indices, minlength=len(vocab)) >= int(self.min_count)
+            keep = np.bincount(X.indices, minlength=len(ids)) >= int(self.min_count)
             X = X[:, keep]
-            names = np.array(list(vocab), dtype=object)[keep]
-            vocab = {name: k for k, name in enumerate(names.tolist())}
+            ids = ids[keep]
+        vocab = Vocabulary.of_ids(index, ids)
         column = {s: k for k, s in enumerate(senses)}
         y = np.array([column[label] for label in labels])
         if X.shape[1] == 0:  # no feature left: the senses' training frequencies decide
             prior = np.bincount(y, minlength=len(senses)) / len(y)
-            return _LinearModel(senses, {}, np.zeros((len(senses), 0), np.float32), prior)
+            empty = Vocabulary({})
+            return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
         svm = LinearSVC(C=float(self.C), max_iter=5000, random_state=0)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
@@ -203,7 +218,7 @@ class IMSWSD(Disambiguator):
         if len(model.senses) == 1:
             ranking = ((model.senses[0], 1.0),)
             return [self.make_prediction(instance, ranking) for instance in instances]
-        X = self._matrix(self._features(instances), model.vocab, grow=False)
+        X = self._inputs(instances, model.columns)
         values = np.asarray(X @ model.coef.T) + model.intercept
         values = values / float(self.temperature)
         probs = np.exp(values - values.max(axis=1, keepdims=True))
@@ -238,7 +253,17 @@ class IMSWSD(Disambiguator):
         vocab = {f: i for i, f in enumerate(state["features"])}
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
-        return _LinearModel(senses, vocab, coef, intercept)
+        return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
+
+
+def _csr(indices: np.ndarray, indptr: Any, width: int) -> Any:
+    """A binary float32 CSR matrix of ``width`` columns (int32 indices, as liblinear takes)."""
+    arrays = (
+        np.ones(len(indices), dtype=np.float32),
+        np.asarray(indices, np.int32),
+        np.asarray(indptr, np.int32),
+    )
+    return sparse.csr_matrix(arrays, shape=(len(arrays[2]) - 1, width))
 
 
 def _encode(array: np.ndarray) -> dict[str, Any]:
