@@ -34,7 +34,8 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction
-from ._base import Disambiguator, check_choice, check_number
+from ._base import Disambiguator, check_choice, check_int, check_number
+from ._neighbours import PointIndex, build_index, knn_mean, length_counts
 from ._shared import FillerKey, NounLookup, noun_lookup
 
 __all__ = ["ExampleBasedWSD"]
@@ -51,11 +52,15 @@ class _CaseIndex:
     down: np.ndarray  # (len(keys), n_senses) shortest distance down to an example of the sense
 
 
+Examples = dict[str, dict[str, dict[FillerKey, int]]]  # case -> sense -> filler -> count
+
+
 @dataclass(slots=True)
 class _VerbModel:
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
-    examples: dict[str, dict[str, list[FillerKey]]]  # case -> sense -> unique fillers
+    examples: Examples  # unique fillers in training order, with their training counts
     index: dict[str, _CaseIndex] = field(default_factory=dict)
+    points: dict[str, PointIndex] = field(default_factory=dict)  # sim_aggregate="knn"
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
 
@@ -73,13 +78,24 @@ class ExampleBasedWSD(Disambiguator):
         Confidence weight: ``C = lambda*S1 + (1-lambda)*(S1-S2)``.
     similarity, similarity_params:
         Mapping from noun-thesaurus path length to similarity (``thesaurus.similarity_mapping``).
+    sim_aggregate, sim_k:
+        How ``SIM(n, E[s][c])`` sums up the examples.  ``"max"`` (the paper): the similarity
+        of the single nearest example.  ``"knn"``: the mean similarity of the ``sim_k``
+        nearest examples of the sense, each example counted as often as it occurred in
+        training (a sense with fewer examples counts the missing ones as 0), so that several
+        close examples outweigh one, and identical fillers seen under several senses no
+        longer tie.  ``sim_k=1`` is ``"max"`` again, except that an example without a
+        tagged sense (``example_senses="tagged"`` or ``"all"``) counts as 1/m of an example
+        on each of its m senses instead of at its nearest sense.
     noun_senses:
         ``"all"`` (default, realistic): an input noun takes the best of its senses.
         ``"oracle"``: use the corpus's tagged noun sense of the input when present — an
         **oracle** setting, since test-time noun senses are unknown in practice.
     example_senses:
         ``"tagged"`` (default): training fillers use their tagged noun sense when the corpus
-        gives one (training data is sense-tagged); ``"all"``: every sense of the word.
+        gives one (training data is sense-tagged), else every sense of the word; ``"first"``:
+        the tagged sense, else the word's first sense in the noun thesaurus (WordNet's most
+        frequent); ``"all"``: every sense of the word.
     ccd_match:
         Similarity at or above which two fillers of different senses count as the same filler
         when CCD measures how much the filler sets overlap (1.0: same thesaurus node).
@@ -96,6 +112,8 @@ class ExampleBasedWSD(Disambiguator):
         lambda_: float = 0.5,
         similarity: str = "kurohashi",
         similarity_params: dict[str, float] | None = None,
+        sim_aggregate: str = "max",
+        sim_k: int = 1,
         noun_senses: str = "all",
         example_senses: str = "tagged",
         ccd_match: float = 1.0,
@@ -106,6 +124,8 @@ class ExampleBasedWSD(Disambiguator):
         self.lambda_ = lambda_
         self.similarity = similarity
         self.similarity_params = similarity_params
+        self.sim_aggregate = sim_aggregate
+        self.sim_k = sim_k
         self.noun_senses = noun_senses
         self.example_senses = example_senses
         self.ccd_match = ccd_match
@@ -117,7 +137,9 @@ class ExampleBasedWSD(Disambiguator):
         super()._validate_params()
         check_number("beta", self.beta, low=0.0, allow_inf=True)
         check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
-        check_choice("example_senses", self.example_senses, ("tagged", "all"))
+        check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
+        check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
+        check_int("sim_k", self.sim_k, low=1)
         check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
         if self.similarity_params is not None and not isinstance(self.similarity_params, dict):
             raise ModelError(
@@ -133,6 +155,7 @@ class ExampleBasedWSD(Disambiguator):
             )
         except thesaurus.ThesaurusError as exc:
             raise ModelError(f"similarity_params: {exc}") from exc
+        self._length_sims_cache: np.ndarray | None = None
 
     @property
     def nouns(self) -> Thesaurus:
@@ -149,12 +172,17 @@ class ExampleBasedWSD(Disambiguator):
 
     def _filler_key(self, filler: Filler, gold: str | None, *, training: bool) -> FillerKey:
         """(lemma, sense or None for every sense): a filler's gold sense when training on
-        tagged examples (``example_senses="tagged"``) or under the oracle; else a class
-        filler's class sense (pronouns, names), else every sense of its lemma."""
-        use_gold = self.example_senses == "tagged" if training else self.noun_senses == "oracle"
+        tagged examples (``example_senses`` other than ``"all"``) or under the oracle; else a
+        class filler's class sense (pronouns, names); else, for a training example under
+        ``example_senses="first"``, the lemma's first sense; else every sense of its lemma."""
+        use_gold = self.example_senses != "all" if training else self.noun_senses == "oracle"
         if use_gold and gold is not None:
             return (filler.lemma, gold)
-        return (filler.lemma, filler.sense if filler.cls is not None else None)
+        if filler.cls is not None:
+            return (filler.lemma, filler.sense)
+        if training and self.example_senses == "first" and self.nouns.has_word(filler.lemma):
+            return (filler.lemma, self.nouns.senses(filler.lemma)[0])
+        return (filler.lemma, None)
 
     @property
     def oracle(self) -> str | None:
@@ -165,30 +193,46 @@ class ExampleBasedWSD(Disambiguator):
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
         lookup = self._lookup
-        examples: dict[str, dict[str, list[FillerKey]]] = defaultdict(lambda: defaultdict(list))
+        examples: Examples = defaultdict(lambda: defaultdict(dict))
         for instance, sense in zip(instances, labels, strict=True):
             if instance.frame is None:
                 continue
             golds = instance.filler_gold or (None,) * len(instance.frame.cases)
             for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
                 key = self._filler_key(filler, gold, training=True)
-                bucket = examples[case][sense]
-                if key not in bucket and lookup.nodes(key) is not None:
-                    bucket.append(key)
+                if lookup.nodes(key) is not None:
+                    bucket = examples[case][sense]
+                    bucket[key] = bucket.get(key, 0) + 1
         return self._index_verb(lemma, {c: dict(by_sense) for c, by_sense in examples.items()})
 
-    def _index_verb(
-        self, lemma: str, examples: dict[str, dict[str, list[FillerKey]]]
-    ) -> _VerbModel:
+    def _index_verb(self, lemma: str, examples: Examples) -> _VerbModel:
         senses = tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
         model = _VerbModel(senses=senses, examples=examples)
         for case, by_sense in examples.items():
             model.index[case] = self._build_index(senses, by_sense)
             model.ccd[case] = self._ccd(model, case)
+            if self.sim_aggregate == "knn":
+                model.points[case] = self._build_points(senses, by_sense)
         return model
 
+    def _build_points(
+        self, senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]
+    ) -> PointIndex:
+        """Every example as weighted points: its count, spread evenly over its nodes (one
+        node for a tagged, class or first-sense filler)."""
+        lookup, nouns = self._lookup, self.nouns
+        chains, columns, weights = [], [], []
+        for column, sense in enumerate(senses):
+            for key, count in by_sense.get(sense, {}).items():
+                nodes = lookup.nodes(key) or ()
+                for node in nodes:
+                    chains.append(nouns.ancestors(node))
+                    columns.append(column)
+                    weights.append(count / len(nodes))
+        return build_index(chains, np.asarray(columns), np.asarray(weights), len(senses))
+
     def _build_index(
-        self, senses: tuple[str, ...], by_sense: dict[str, list[FillerKey]]
+        self, senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]
     ) -> _CaseIndex:
         lookup = self._lookup
         chains = [
@@ -261,9 +305,43 @@ class ExampleBasedWSD(Disambiguator):
             if (case, key) not in memo:
                 missing[case].append(key)
         for case, keys in missing.items():
-            for key, row in zip(keys, self._similarities(model.index[case], keys), strict=True):
+            if self.sim_aggregate == "knn":
+                rows = self._knn_similarities(model.points[case], keys)
+            else:
+                rows = self._similarities(model.index[case], keys)
+            for key, row in zip(keys, rows, strict=True):
                 memo[(case, key)] = row
         return np.array([memo[pair] for pair in wanted]).reshape(len(wanted), len(model.senses))
+
+    def _knn_similarities(self, points: PointIndex, keys: list[FillerKey]) -> np.ndarray:
+        """``SIM`` under ``sim_aggregate="knn"``: per filler key, the best over its nodes of
+        the mean similarity of each sense's ``sim_k`` nearest examples."""
+        lookup = self._lookup
+        chains: list[tuple[np.ndarray, np.ndarray]] = []
+        owners: list[int] = []
+        for row, key in enumerate(keys):
+            ids, up = lookup.ancestors(key)
+            starts = [*np.flatnonzero(up == 0).tolist(), len(ids)]
+            for lo, hi in zip(starts[:-1], starts[1:], strict=True):
+                chains.append((ids[lo:hi], up[lo:hi]))
+                owners.append(row)
+        sims = self._length_sims
+        counts = length_counts(points, chains, len(sims))
+        per_node = knn_mean(counts, sims, self.sim_k)
+        out = np.zeros((len(keys), points.n_senses))
+        np.maximum.at(out, np.asarray(owners, dtype=np.int64), per_node)
+        return out
+
+    @property
+    def _length_sims(self) -> np.ndarray:
+        """``sim(L)`` for every path length that can score above 0 in the noun thesaurus."""
+        sims = self._length_sims_cache
+        if sims is None:
+            full = np.asarray(self._sim(np.arange(2 * self.nouns.max_depth + 1)), dtype=float)
+            positive = np.flatnonzero(full > 0)
+            sims = full[: positive[-1] + 1] if len(positive) else full[:1]
+            self._length_sims_cache = sims
+        return sims
 
     # --- prediction -----------------------------------------------------------------------------
     def _rank_verb(
@@ -372,15 +450,32 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- serialisation ----------------------------------------------------------------------------
     def verb_state(self, lemma: str) -> Any:
+        """case -> sense -> ``[lemma, sense]`` per filler seen once, ``[lemma, sense, count]``
+        per filler seen more often (files written before counts were kept load as count 1)."""
         model: _VerbModel = self.verbs_[lemma]
         return {
-            case: {sense: [list(key) for key in keys] for sense, keys in by_sense.items()}
+            case: {
+                sense: [[*key, count] if count > 1 else list(key) for key, count in keys.items()]
+                for sense, keys in by_sense.items()
+            }
             for case, by_sense in model.examples.items()
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbModel:
-        examples = {
-            case: {sense: [(k[0], k[1]) for k in keys] for sense, keys in by_sense.items()}
+        examples: Examples = {
+            case: {
+                sense: {(k[0], k[1]): _count(k) for k in keys} for sense, keys in by_sense.items()
+            }
             for case, by_sense in state.items()
         }
         return self._index_verb(lemma, examples)
+
+
+def _count(entry: Any) -> int:
+    """The training count of a saved example ``[lemma, sense]`` (1) or ``[lemma, sense, n]``."""
+    if len(entry) == 2:
+        return 1
+    count = entry[2]
+    if len(entry) != 3 or isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"example {entry!r} must be [lemma, sense] or [lemma, sense, count >= 1]")
+    return count

@@ -1,0 +1,186 @@
+"""The example-based method's options beyond the paper's formula, on hand-made worlds.
+
+The world of ``test_methods.py`` (``world`` fixture, ``inst``): nouns person/{man, woman,
+student} and thing/{tool/{hammer, knife}, food/{bread, apple}} under one root; the verb
+``use`` has senses use#1 (a person), use#2 (a tool), use#3 (food).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import test_methods
+from test_methods import inst
+
+from wsd._exceptions import ModelError
+from wsd.methods import ExampleBasedWSD, load_model, make_method, save_model
+from wsd.methods._neighbours import build_index, knn_mean, length_counts, nearest
+
+world = test_methods.world  # the hand-made world fixture
+LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
+
+TRAIN_KNN = [
+    inst("a", "use#1", obj="student"),
+    inst("b", "use#1", obj="man"),
+    inst("c", "use#2", obj="hammer"),
+    inst("d", "use#2", obj="hammer"),
+    inst("e", "use#2", obj="knife"),
+    inst("f", "use#3", obj="bread"),
+]
+
+
+def test_knn_is_the_mean_of_the_k_nearest_examples_by_hand(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(sim_aggregate="knn", sim_k=2, beta=0.0, **LINEAR, **world)
+    model.fit(TRAIN_KNN)
+    (p,) = model.rank([inst("t", None, obj="knife")])
+    # use#2: knife itself (LEN 0) and hammer twice (LEN 2): the two nearest 1.0, 0.8.
+    # use#1: student and man, both LEN 5 (knife-tool-thing-ROOT-person-x): 0.5, 0.5.
+    # use#3: bread (LEN 4) and nothing else: (0.6 + 0) / 2.
+    assert dict(p.ranking) == pytest.approx({"use#2": 0.9, "use#1": 0.5, "use#3": 0.3})
+
+
+def test_knn_counts_repeated_examples_and_sim_k_1_is_max(world: dict[str, str]) -> None:
+    probe = [inst("t", None, obj="apple")]
+    knn1 = ExampleBasedWSD(sim_aggregate="knn", sim_k=1, **LINEAR, **world).fit(TRAIN_KNN)
+    paper = ExampleBasedWSD(**LINEAR, **world).fit(TRAIN_KNN)
+    assert knn1.rank(probe) == paper.rank(probe)
+    knn3 = ExampleBasedWSD(sim_aggregate="knn", sim_k=3, beta=0.0, **LINEAR, **world)
+    (p,) = knn3.fit(TRAIN_KNN).rank(probe)
+    # apple: bread LEN 2 (use#3, once); hammer, hammer, knife LEN 4 (use#2); people LEN 5.
+    assert dict(p.ranking) == pytest.approx({"use#3": 0.8 / 3, "use#2": 0.6, "use#1": 1.0 / 3})
+
+
+def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
+    world: dict[str, str],
+) -> None:
+    # "man" is the object of use#1 twice and of use#3 once; use#3 is the more frequent sense.
+    train = [
+        inst("a", "use#1", obj="man"),
+        inst("b", "use#1", obj="man"),
+        inst("c", "use#3", obj="man"),
+        *(inst(f"s{i}", "use#3", subj="woman") for i in range(3)),
+    ]
+    probe = [inst("t", None, obj="man")]
+    (paper,) = ExampleBasedWSD(beta=0.0, **world).fit(train).rank(probe)
+    assert paper.ranking[0][1] == paper.ranking[1][1] == 1.0 and paper.sense == "use#3"
+    knn = ExampleBasedWSD(sim_aggregate="knn", sim_k=2, beta=0.0, **world).fit(train)
+    (p,) = knn.rank(probe)
+    assert p.sense == "use#1" and dict(p.ranking)["use#3"] == pytest.approx(0.5)
+
+
+def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(
+    tmp_path: Path,
+) -> None:
+    """``bat`` has two senses: bat#1 under animal, bat#2 under tool.  An untagged example
+    ``bat`` is both under "tagged" (the nearest counts for max, half of each for knn) and
+    only bat#1 under "first"."""
+    (tmp_path / "n.tsv").write_text(
+        "animal\tROOT\nbat1\tanimal\ndog\tanimal\ntool\tROOT\nbat2\ttool\nclub\ttool\n"
+    )
+    (tmp_path / "n.words.tsv").write_text(
+        "bat\tbat#1\tbat1\nbat\tbat#2\tbat2\ndog\tdog#1\tdog\nclub\tclub#1\tclub\n"
+    )
+    (tmp_path / "v.tsv").write_text("a\tROOT\nb\tROOT\n")
+    (tmp_path / "v.words.tsv").write_text("use\tuse#1\ta\nuse\tuse#2\tb\n")
+    things = {"noun_thesaurus": str(tmp_path / "n.tsv"), "verb_thesaurus": str(tmp_path / "v.tsv")}
+    train = [inst("a", "use#1", obj="bat"), inst("b", "use#2", obj="dog")]
+    probe = [inst("t", None, obj="club")]  # club: LEN 2 to bat#2, LEN 4 to bat#1 and dog
+
+    def scores(**params: object) -> dict[str, float]:
+        model = ExampleBasedWSD(beta=0.0, **LINEAR, **things, **params).fit(train)  # type: ignore[arg-type]
+        return dict(model.rank(probe)[0].ranking)
+
+    assert scores() == pytest.approx({"use#1": 0.8, "use#2": 0.6})
+    assert scores(example_senses="first") == pytest.approx({"use#1": 0.6, "use#2": 0.6})
+    assert scores(sim_aggregate="knn", sim_k=1) == pytest.approx(
+        {"use#1": (0.8 + 0.6) / 2, "use#2": 0.6}
+    )
+
+
+def test_knn_models_save_counts_and_old_files_still_load(
+    world: dict[str, str], tmp_path: Path
+) -> None:
+    model = make_method("example", sim_aggregate="knn", sim_k=2, **world).fit(TRAIN_KNN)
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    document = json.loads(path.read_text())
+    assert document["verbs"]["use"]["obj"]["use#2"] == [["hammer", None, 2], ["knife", None]]
+    probes = [inst("t1", None, obj="knife"), inst("t2", None, obj="apple")]
+    assert load_model(path).rank(probes) == model.rank(probes)
+    # A file written before counts were kept: every example once.
+    document["verbs"]["use"]["obj"]["use#2"] = [["hammer", None], ["knife", None]]
+    path.write_text(json.dumps(document))
+    once = load_model(path).verbs_["use"].examples["obj"]["use#2"]
+    assert once == {("hammer", None): 1, ("knife", None): 1}
+    document["verbs"]["use"]["obj"]["use#2"] = [["hammer", None, 0]]
+    path.write_text(json.dumps(document))
+    with pytest.raises(ModelError, match="corrupted model.*count >= 1"):
+        load_model(path)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"sim_aggregate": "mean"}, "sim_aggregate must be one of 'max', 'knn', got 'mean'"),
+        ({"sim_k": 0}, "sim_k must be >= 1, got 0"),
+        ({"sim_k": 2.5}, "sim_k must be an integer, got 2.5"),
+        ({"example_senses": "best"}, "example_senses must be one of"),
+    ],
+)
+def test_bad_parameters_name_the_value(params: dict[str, object], message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        make_method("example", **params)
+
+
+# --- the neighbour index against brute force ---------------------------------------------
+def _random_tree(rng: np.random.Generator, n: int) -> np.ndarray:
+    parent = np.full(n, -1)
+    for node in range(1, n):
+        parent[node] = rng.integers(0, node)
+    return parent
+
+
+def _chain(parent: np.ndarray, node: int) -> tuple[list[int], list[int]]:
+    ids = []
+    while node >= 0:
+        ids.append(node)
+        node = int(parent[node])
+    return ids, list(range(len(ids)))
+
+
+def _length(parent: np.ndarray, a: int, b: int) -> int:
+    up_a = dict(zip(*_chain(parent, a), strict=True))
+    for node, up in zip(*_chain(parent, b), strict=True):
+        if node in up_a:
+            return up_a[node] + up
+    raise AssertionError("no common ancestor")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_length_counts_equal_brute_force_on_random_trees(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    parent = _random_tree(rng, 40)
+    points = rng.integers(0, 40, 25)
+    columns = rng.integers(0, 3, 25)
+    weights = rng.choice([0.5, 1.0, 2.0], 25)
+    index = build_index([_chain(parent, int(p)) for p in points], columns, weights, 3)
+    queries = rng.integers(0, 40, 10)
+    got = length_counts(index, [_chain(parent, int(q)) for q in queries], 12)
+    want = np.zeros_like(got)
+    for row, q in enumerate(queries):
+        for p, c, w in zip(points, columns, weights, strict=True):
+            length = _length(parent, int(q), int(p))
+            if length < 12:
+                want[row, c, length] += w
+    np.testing.assert_allclose(got, want, atol=1e-12)
+    sims = np.linspace(1.0, 0.0, 12)
+    best = nearest(got, sims)
+    for row in range(len(queries)):
+        for c in range(3):
+            present = np.flatnonzero(want[row, c] > 0)
+            assert best[row, c] == (sims[present[0]] if len(present) else 0.0)
+    # the mean of the nearest half-point (the smallest weight) is the nearest point's similarity
+    np.testing.assert_allclose(knn_mean(got, sims, 0.5), best)
