@@ -8,6 +8,7 @@ student} and thing/{tool/{hammer, knife}, food/{bread, apple}} under one root; t
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ import pytest
 import test_methods
 from test_methods import inst
 
+from wsd import Instance
 from wsd._exceptions import ModelError
 from wsd.methods import ExampleBasedWSD, load_model, make_method, save_model
 from wsd.methods._neighbours import build_index, knn_mean, length_counts, nearest
@@ -128,6 +130,7 @@ def test_knn_models_save_counts_and_old_files_still_load(
         ({"sim_k": 0}, "sim_k must be >= 1, got 0"),
         ({"sim_k": 2.5}, "sim_k must be an integer, got 2.5"),
         ({"example_senses": "best"}, "example_senses must be one of"),
+        ({"marks": "comp"}, "marks must be a list of mark labels, got 'comp'"),
     ],
 )
 def test_bad_parameters_name_the_value(params: dict[str, object], message: str) -> None:
@@ -184,3 +187,55 @@ def test_length_counts_equal_brute_force_on_random_trees(seed: int) -> None:
             assert best[row, c] == (sims[present[0]] if len(present) else 0.0)
     # the mean of the nearest half-point (the smallest weight) is the nearest point's similarity
     np.testing.assert_allclose(knn_mean(got, sims, 0.5), best)
+
+
+# --- marks: non-nominal parts of the frame as cases compared by identity ---------------------
+def marked(
+    id_: str, sense: str | None, marks: tuple[tuple[str, str], ...], **cases: str
+) -> Instance:
+    instance = inst(id_, sense, **cases)
+    assert instance.frame is not None
+    frame = replace(instance.frame, marks=marks, passive=id_.startswith("p"))
+    return replace(instance, frame=frame)
+
+
+TRAIN_MARKS = [
+    marked("a", "use#1", (("comp", "that"),), obj="man"),
+    marked("b", "use#1", (("comp", "that"),), obj="woman"),
+    marked("c", "use#2", (("comp", "to"),), obj="hammer"),
+    marked("p1", "use#2", (), obj="knife"),  # passive
+]
+
+
+def test_marks_are_cases_compared_by_identity(world: dict[str, str]) -> None:
+    probes = [
+        marked("t1", None, (("comp", "that"),)),
+        marked("t2", None, (("comp", "wh"),)),  # a word never seen: no usable case
+        marked("t3", None, (("comp", "to"),), obj="student"),
+        marked("p2", None, ()),  # passive, nothing else
+    ]
+    plain = ExampleBasedWSD(**world).fit(TRAIN_MARKS)
+    assert all(p.fallback == "mfs:no-usable-filler" for p in plain.rank(probes[:2]))
+    model = ExampleBasedWSD(marks=["comp", "voice"], beta=0.0, **LINEAR, **world)
+    t1, t2, t3, p2 = model.fit(TRAIN_MARKS).rank(probes)
+    assert dict(t1.ranking) == {"use#1": 1.0, "use#2": 0.0} and t1.fallback is None
+    assert t2.fallback == "mfs:no-usable-filler"
+    # comp: use#2 1, use#1 0; obj student: man/woman LEN 2 (0.8), hammer/knife LEN 5 (0.5)
+    assert dict(t3.ranking) == pytest.approx({"use#1": 0.4, "use#2": 0.75})
+    assert dict(p2.details) == {"weight:voice": 1.0} and p2.sense == "use#2"
+    assert model.verbs_["use"].ccd["comp"] == pytest.approx(1.0)  # {that} vs {to}
+    # knn, k = 2: "to" was seen once with use#2 (1/2); obj: two people (0.8, 0.8) for use#1,
+    # hammer and knife (0.5, 0.5) for use#2.
+    knn = ExampleBasedWSD(marks=["comp"], sim_aggregate="knn", sim_k=2, **LINEAR, **world)
+    (p,) = knn.fit(TRAIN_MARKS).rank(probes[2:3])
+    assert dict(p.ranking) == pytest.approx({"use#1": 0.4, "use#2": 0.5})
+
+
+def test_mark_examples_survive_a_model_file(world: dict[str, str], tmp_path: Path) -> None:
+    model = make_method("example", marks=["comp", "voice"], **world).fit(TRAIN_MARKS)
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    saved = json.loads(path.read_text())["verbs"]["use"]
+    assert saved["comp"]["use#1"] == [["that", None, 2]] and "voice" in saved
+    probes = [marked("t1", None, (("comp", "to"),)), marked("p2", None, (), obj="apple")]
+    assert load_model(path).rank(probes) == model.rank(probes)

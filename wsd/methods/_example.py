@@ -56,11 +56,20 @@ Examples = dict[str, dict[str, dict[FillerKey, int]]]  # case -> sense -> filler
 
 
 @dataclass(slots=True)
+class _WordIndex:
+    """A mark's training words (``marks``): word -> row of per-sense counts."""
+
+    rows: dict[str, int]
+    counts: np.ndarray  # (len(rows), n_senses)
+
+
+@dataclass(slots=True)
 class _VerbModel:
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
     examples: Examples  # unique fillers in training order, with their training counts
-    index: dict[str, _CaseIndex] = field(default_factory=dict)
+    index: dict[str, _CaseIndex] = field(default_factory=dict)  # nominal cases
     points: dict[str, PointIndex] = field(default_factory=dict)  # sim_aggregate="knn"
+    words: dict[str, _WordIndex] = field(default_factory=dict)  # marks
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
 
@@ -87,6 +96,12 @@ class ExampleBasedWSD(Disambiguator):
         longer tie.  ``sim_k=1`` is ``"max"`` again, except that an example without a
         tagged sense (``example_senses="tagged"`` or ``"all"``) counts as 1/m of an example
         on each of its m senses instead of at its nearest sense.
+    marks:
+        Labels of the frame's non-nominal parts to use as cases besides its noun cases
+        (``CaseFrame.marks``: English ``comp``, ``adv``; ``voice`` = a passive verb's
+        ``passive``).  Their fillers are words, compared by identity: ``SIM`` is 1 when the
+        same word was seen with the sense (``"knn"``: the share of ``sim_k`` examples that
+        had it).  Default ``()``: noun cases only, as in the paper.
     noun_senses:
         ``"all"`` (default, realistic): an input noun takes the best of its senses.
         ``"oracle"``: use the corpus's tagged noun sense of the input when present — an
@@ -114,6 +129,7 @@ class ExampleBasedWSD(Disambiguator):
         similarity_params: dict[str, float] | None = None,
         sim_aggregate: str = "max",
         sim_k: int = 1,
+        marks: tuple[str, ...] | list[str] = (),
         noun_senses: str = "all",
         example_senses: str = "tagged",
         ccd_match: float = 1.0,
@@ -126,6 +142,7 @@ class ExampleBasedWSD(Disambiguator):
         self.similarity_params = similarity_params
         self.sim_aggregate = sim_aggregate
         self.sim_k = sim_k
+        self.marks = marks
         self.noun_senses = noun_senses
         self.example_senses = example_senses
         self.ccd_match = ccd_match
@@ -140,6 +157,10 @@ class ExampleBasedWSD(Disambiguator):
         check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
         check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
         check_int("sim_k", self.sim_k, low=1)
+        if not isinstance(self.marks, list | tuple) or not all(
+            isinstance(m, str) and m for m in self.marks
+        ):
+            raise ModelError(f"marks must be a list of mark labels, got {self.marks!r}")
         check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
         if self.similarity_params is not None and not isinstance(self.similarity_params, dict):
             raise ModelError(
@@ -156,6 +177,7 @@ class ExampleBasedWSD(Disambiguator):
         except thesaurus.ThesaurusError as exc:
             raise ModelError(f"similarity_params: {exc}") from exc
         self._length_sims_cache: np.ndarray | None = None
+        self._lexical = frozenset(self.marks)
 
     @property
     def nouns(self) -> Thesaurus:
@@ -190,29 +212,46 @@ class ExampleBasedWSD(Disambiguator):
             return "noun_senses='oracle': input noun senses are read from the corpus's gold"
         return None
 
+    def _frame_items(self, instance: Instance, *, training: bool) -> list[tuple[str, FillerKey]]:
+        """The usable (case, filler key) pairs of an instance: noun fillers the thesaurus
+        knows, then the words of the marks in use (key ``(word, None)``)."""
+        frame = instance.frame
+        if frame is None:
+            return []
+        lookup, lexical = self._lookup, self._lexical
+        golds = instance.filler_gold or (None,) * len(frame.cases)
+        items = []
+        for (case, filler), gold in zip(frame.cases, golds, strict=True):
+            key = self._filler_key(filler, gold, training=training)
+            if case not in lexical and lookup.nodes(key) is not None:
+                items.append((case, key))
+        if lexical:
+            voice = (("voice", "passive"),) if frame.passive else ()
+            items.extend(
+                (label, (word, None)) for label, word in (*voice, *frame.marks) if label in lexical
+            )
+        return items
+
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
-        lookup = self._lookup
         examples: Examples = defaultdict(lambda: defaultdict(dict))
         for instance, sense in zip(instances, labels, strict=True):
-            if instance.frame is None:
-                continue
-            golds = instance.filler_gold or (None,) * len(instance.frame.cases)
-            for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
-                key = self._filler_key(filler, gold, training=True)
-                if lookup.nodes(key) is not None:
-                    bucket = examples[case][sense]
-                    bucket[key] = bucket.get(key, 0) + 1
+            for case, key in self._frame_items(instance, training=True):
+                bucket = examples[case][sense]
+                bucket[key] = bucket.get(key, 0) + 1
         return self._index_verb(lemma, {c: dict(by_sense) for c, by_sense in examples.items()})
 
     def _index_verb(self, lemma: str, examples: Examples) -> _VerbModel:
         senses = tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
         model = _VerbModel(senses=senses, examples=examples)
         for case, by_sense in examples.items():
-            model.index[case] = self._build_index(senses, by_sense)
+            if case in self._lexical:
+                model.words[case] = _word_index(senses, by_sense)
+            else:
+                model.index[case] = self._build_index(senses, by_sense)
+                if self.sim_aggregate == "knn":
+                    model.points[case] = self._build_points(senses, by_sense)
             model.ccd[case] = self._ccd(model, case)
-            if self.sim_aggregate == "knn":
-                model.points[case] = self._build_points(senses, by_sense)
         return model
 
     def _build_points(
@@ -263,7 +302,12 @@ class ExampleBasedWSD(Disambiguator):
         size = np.bincount(owners, minlength=n).astype(float)
         matched = np.zeros((n, n))
         if keys:
-            shared = self._similarities(model.index[case], keys) >= float(self.ccd_match) - 1e-12
+            nearest = (
+                _word_counts(model.words[case], keys) > 0
+                if case in model.words
+                else self._similarities(model.index[case], keys)
+            )
+            shared = nearest >= float(self.ccd_match) - 1e-12
             np.add.at(matched, np.asarray(owners), shared)
         total = size[:, None] + size[None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -305,7 +349,14 @@ class ExampleBasedWSD(Disambiguator):
             if (case, key) not in memo:
                 missing[case].append(key)
         for case, keys in missing.items():
-            if self.sim_aggregate == "knn":
+            if case in model.words:
+                counts = _word_counts(model.words[case], keys)
+                rows = (
+                    np.minimum(counts, self.sim_k) / self.sim_k
+                    if self.sim_aggregate == "knn"
+                    else (counts > 0).astype(float)
+                )
+            elif self.sim_aggregate == "knn":
                 rows = self._knn_similarities(model.points[case], keys)
             else:
                 rows = self._similarities(model.index[case], keys)
@@ -347,19 +398,14 @@ class ExampleBasedWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _VerbModel, instances: list[Instance]
     ) -> list[Prediction]:
-        lookup = self._lookup
         owner: list[int] = []  # instance of each usable (case, filler)
         pairs: list[tuple[str, FillerKey]] = []
         for i, instance in enumerate(instances):
-            if instance.frame is None:
-                continue
-            golds = instance.filler_gold or (None,) * len(instance.frame.cases)
-            for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
-                if case in model.index:
-                    key = self._filler_key(filler, gold, training=False)
-                    if lookup.nodes(key) is not None:
-                        owner.append(i)
-                        pairs.append((case, key))
+            for case, key in self._frame_items(instance, training=False):
+                words = model.words.get(case)
+                if case in model.index if words is None else key[0] in words.rows:
+                    owner.append(i)
+                    pairs.append((case, key))
         out: list[Prediction | None] = [None] * len(instances)
         if pairs:
             sims = self._rows(model, pairs)
@@ -469,6 +515,28 @@ class ExampleBasedWSD(Disambiguator):
             for case, by_sense in state.items()
         }
         return self._index_verb(lemma, examples)
+
+
+def _word_index(senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]) -> _WordIndex:
+    rows: dict[str, int] = {}
+    cells: list[tuple[int, int, int]] = []
+    for column, sense in enumerate(senses):
+        for (word, _), count in by_sense.get(sense, {}).items():
+            cells.append((rows.setdefault(word, len(rows)), column, count))
+    counts = np.zeros((len(rows), len(senses)))
+    for row, column, count in cells:
+        counts[row, column] += count
+    return _WordIndex(rows, counts)
+
+
+def _word_counts(index: _WordIndex, keys: list[FillerKey]) -> np.ndarray:
+    """Per-sense training counts of each key's word (a row of 0 for an unseen word)."""
+    out = np.zeros((len(keys), index.counts.shape[1]))
+    for i, (word, _) in enumerate(keys):
+        row = index.rows.get(word)
+        if row is not None:
+            out[i] = index.counts[row]
+    return out
 
 
 def _count(entry: Any) -> int:
