@@ -131,6 +131,7 @@ def test_knn_models_save_counts_and_old_files_still_load(
         ({"sim_k": 2.5}, "sim_k must be an integer, got 2.5"),
         ({"example_senses": "best"}, "example_senses must be one of"),
         ({"marks": "comp"}, "marks must be a list of mark labels, got 'comp'"),
+        ({"confidence_prior": 1.5}, "confidence_prior must be <= 1, got 1.5"),
     ],
 )
 def test_bad_parameters_name_the_value(params: dict[str, object], message: str) -> None:
@@ -239,3 +240,19 @@ def test_mark_examples_survive_a_model_file(world: dict[str, str], tmp_path: Pat
     assert saved["comp"]["use#1"] == [["that", None, 2]] and "voice" in saved
     probes = [marked("t1", None, (("comp", "to"),)), marked("p2", None, (), obj="apple")]
     assert load_model(path).rank(probes) == model.rank(probes)
+
+
+def test_confidence_prior_blends_in_the_training_share_of_the_chosen_sense(
+    world: dict[str, str],
+) -> None:
+    probes = [inst("t1", None, obj="knife"), inst("t2", None)]  # t2: MFS fallback
+    params = {"sim_aggregate": "knn", "sim_k": 2, "beta": 0.0, **LINEAR, **world}
+    paper = ExampleBasedWSD(**params).fit(TRAIN_KNN).rank(probes)  # type: ignore[arg-type]
+    blended = ExampleBasedWSD(confidence_prior=0.5, **params).fit(TRAIN_KNN).rank(probes)  # type: ignore[arg-type]
+    # t1: scores use#2 .9, use#1 .5: C = .5 * .9 + .5 * .4 = .65; use#2 is 3 of 6 examples.
+    assert paper[0].confidence == pytest.approx(0.65)
+    assert blended[0].confidence == pytest.approx(0.5 * 0.65 + 0.5 * 3 / 6)
+    # t2 falls back to MFS (use#2, shares 3/6, 2/6, 1/6): C = .5 * .5 + .5 * (.5 - 1/3)
+    assert paper[1].confidence == pytest.approx(1 / 3)
+    assert blended[1].confidence == pytest.approx(0.5 / 3 + 0.25)
+    assert [p.ranking for p in paper] == [p.ranking for p in blended]  # only confidence moves

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -85,6 +85,12 @@ class ExampleBasedWSD(Disambiguator):
         score is the most contributing case's, ties broken by the next case, and so on.
     lambda_:
         Confidence weight: ``C = lambda*S1 + (1-lambda)*(S1-S2)``.
+    confidence_prior:
+        ``gamma`` in ``[0, 1]``: the confidence becomes ``(1 - gamma) * C + gamma * P(S1)``,
+        ``P(S1)`` the share of the verb's training instances that have the chosen sense, so
+        that an answer the training data rarely supports ranks lower on the applicability
+        curve (MFS fallbacks included).  0 (default) is the paper's ``C``.  Rankings do not
+        change.
     similarity, similarity_params:
         Mapping from noun-thesaurus path length to similarity (``thesaurus.similarity_mapping``).
     sim_aggregate, sim_k:
@@ -129,6 +135,7 @@ class ExampleBasedWSD(Disambiguator):
         similarity_params: dict[str, float] | None = None,
         sim_aggregate: str = "max",
         sim_k: int = 1,
+        confidence_prior: float = 0.0,
         marks: tuple[str, ...] | list[str] = (),
         noun_senses: str = "all",
         example_senses: str = "tagged",
@@ -142,6 +149,7 @@ class ExampleBasedWSD(Disambiguator):
         self.similarity_params = similarity_params
         self.sim_aggregate = sim_aggregate
         self.sim_k = sim_k
+        self.confidence_prior = confidence_prior
         self.marks = marks
         self.noun_senses = noun_senses
         self.example_senses = example_senses
@@ -157,6 +165,7 @@ class ExampleBasedWSD(Disambiguator):
         check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
         check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
         check_int("sim_k", self.sim_k, low=1)
+        check_number("confidence_prior", self.confidence_prior, low=0.0, high=1.0)
         if not isinstance(self.marks, list | tuple) or not all(
             isinstance(m, str) and m for m in self.marks
         ):
@@ -395,6 +404,23 @@ class ExampleBasedWSD(Disambiguator):
         return sims
 
     # --- prediction -----------------------------------------------------------------------------
+    def make_prediction(
+        self,
+        instance: Instance,
+        ranking: tuple[tuple[str, float], ...],
+        fallback: str | None = None,
+        details: tuple[tuple[str, float], ...] = (),
+    ) -> Prediction:
+        """The base prediction; with ``confidence_prior`` > 0 its confidence is blended with
+        the training share of the chosen sense (a verb seen in training only)."""
+        prediction = super().make_prediction(instance, ranking, fallback, details)
+        gamma = float(self.confidence_prior)
+        counts = self.sense_counts_.get(instance.lemma)
+        if gamma == 0.0 or not ranking or counts is None:
+            return prediction
+        share = counts[ranking[0][0]] / counts.total()
+        return replace(prediction, confidence=(1.0 - gamma) * prediction.confidence + gamma * share)
+
     def _rank_verb(
         self, lemma: str, model: _VerbModel, instances: list[Instance]
     ) -> list[Prediction]:
@@ -444,9 +470,10 @@ class ExampleBasedWSD(Disambiguator):
             weights = np.exp(beta * (logs - offset))
         totals = np.add.reduceat(weights, starts)
         scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
-        order = np.argsort(-scores, axis=1, kind="stable")  # ties: column = tie-break order
         with np.errstate(invalid="ignore", divide="ignore"):
-            values = np.take_along_axis(scores, order, axis=1) / totals[:, None]
+            scores /= totals[:, None]
+        order = np.argsort(-scores, axis=1, kind="stable")  # ties: column = tie-break order
+        values = np.take_along_axis(scores, order, axis=1)
         names = np.array(model.senses, dtype=object)[order].tolist()
         values_list = values.tolist()
         ends = [*starts[1:].tolist(), len(cases)]
