@@ -238,7 +238,7 @@ MARKS = [
     ("He/PRP *kept/VB/keep running/VB/run", [("comp", "ing")]),
     (
         "He/PRP *found/VB/find it/PRP difficult/JJ/difficult to/TO breathe/VB/breathe",
-        [("comp", "adj")],
+        [("comp", "adj"), ("pron", "it")],
     ),
     ("He/PRP *got/VB/get tired/VB/tire ./.", [("comp", "adj")]),
     # "that" ending the sentence is a pronoun; an adjective before a noun is no predicate
@@ -250,6 +250,9 @@ MARKS = [
     ("He/PRP *took/VB/take the/DT book/NN/book back/RB/back", [("adv", "back")]),
     ("He/PRP *came/VB/come in/IN the/DT morning/NN/morning", []),
     ("He/PRP *told/VB/tell the/DT boy/NN/boy the/DT truth/NN/truth", []),
+    # an object pronoun the class table calls uninformative: no noun case, but a mark
+    ("We/PRP *made/VB/make it/PRP ./.", [("pron", "it")]),
+    ("We/PRP *made/VB/make them/PRP go/VB/go", [("comp", "bare")]),
 ]
 
 

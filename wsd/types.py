@@ -119,7 +119,8 @@ class CaseFrame:
     English; ``が``, ``を``, ``に`` for Japanese.  ``marks`` are the verb's complements that
     are no noun, as ``(label, word)`` pairs (English: ``comp`` = the kind of clause or
     predicate that follows, ``that``/``wh``/``to``/``ing``/``bare``/``adj``; ``adv`` = a
-    particle-like adverb, ``back``, ``home``; see :mod:`wsd.frames`).
+    particle-like adverb, ``back``, ``home``; ``pron`` = an uninformative object pronoun,
+    ``it``; see :mod:`wsd.frames._marks`).
     """
 
     cases: tuple[tuple[str, Filler], ...] = ()

@@ -13,6 +13,8 @@ noun phrases, the objects) the first word decides:
           or participle (``get tired``, ``found it difficult``)
 ``adv``   a particle-like adverb (``back``, ``out``, ``home``, ``together``), or such a
           preposition without a noun phrase (``came in .``)
+``pron``  an object pronoun the class table calls uninformative (``made it``, ``take
+          something``), which fills no noun case
 ======== =================================================================================
 
 Only form, lemma and tag are read, like the rest of the extractor.
@@ -38,7 +40,7 @@ _NOT_A_CLAUSE = frozenset({T.PUNCT, T.CC})
 
 
 def frame_marks(ex: _Extractor, v: int) -> tuple[tuple[str, str], ...]:
-    """The marks of the verb at ``v``: at most one ``comp`` and one ``adv``."""
+    """The marks of the verb at ``v``: at most one of each label."""
     a = ex.a
     found: dict[str, str] = {}
     i = _after_adverbs(ex, a.right(v), found)
@@ -53,9 +55,13 @@ def frame_marks(ex: _Extractor, v: int) -> tuple[tuple[str, str], ...]:
         np = ex._np_right(i)
         if np is None:
             break
+        if objects == 0 and np.start == np.end and a.cat(i) == T.PRON:
+            entry = ex.classes.pronoun(a.word(i))
+            if entry is not None and entry.cls is None:
+                found.setdefault("pron", a.word(i))  # "make it", "take it": no noun case
         objects += 1
         i = _after_adverbs(ex, a.right(np.end), found)
-    return tuple((label, found[label]) for label in ("comp", "adv") if label in found)
+    return tuple((label, found[label]) for label in ("comp", "adv", "pron") if label in found)
 
 
 def _after_adverbs(ex: _Extractor, i: int, found: dict[str, str]) -> int:
