@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,11 +19,13 @@ from test_methods import inst
 
 from wsd import Instance
 from wsd._exceptions import ModelError
-from wsd.methods import ExampleBasedWSD, load_model, make_method, save_model
+from wsd.methods import PAPER, ExampleBasedWSD, load_model, make_method, save_model
 from wsd.methods._neighbours import build_index, knn_mean, length_counts, nearest
 
 world = test_methods.world  # the hand-made world fixture
 LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
+# Each test starts from the paper's method and turns on what it checks.
+BASE: dict[str, Any] = {**PAPER, **LINEAR}
 
 TRAIN_KNN = [
     inst("a", "use#1", obj="student"),
@@ -35,7 +38,7 @@ TRAIN_KNN = [
 
 
 def test_knn_is_the_mean_of_the_k_nearest_examples_by_hand(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(sim_aggregate="knn", sim_k=2, beta=0.0, **LINEAR, **world)
+    model = ExampleBasedWSD(**{**BASE, "sim_aggregate": "knn", "sim_k": 2, "beta": 0.0}, **world)
     model.fit(TRAIN_KNN)
     (p,) = model.rank([inst("t", None, obj="knife")])
     # use#2: knife itself (LEN 0) and hammer twice (LEN 2): the two nearest 1.0, 0.8.
@@ -46,10 +49,10 @@ def test_knn_is_the_mean_of_the_k_nearest_examples_by_hand(world: dict[str, str]
 
 def test_knn_counts_repeated_examples_and_sim_k_1_is_max(world: dict[str, str]) -> None:
     probe = [inst("t", None, obj="apple")]
-    knn1 = ExampleBasedWSD(sim_aggregate="knn", sim_k=1, **LINEAR, **world).fit(TRAIN_KNN)
-    paper = ExampleBasedWSD(**LINEAR, **world).fit(TRAIN_KNN)
+    knn1 = ExampleBasedWSD(**{**BASE, "sim_aggregate": "knn"}, **world).fit(TRAIN_KNN)
+    paper = ExampleBasedWSD(**BASE, **world).fit(TRAIN_KNN)
     assert knn1.rank(probe) == paper.rank(probe)
-    knn3 = ExampleBasedWSD(sim_aggregate="knn", sim_k=3, beta=0.0, **LINEAR, **world)
+    knn3 = ExampleBasedWSD(**{**BASE, "sim_aggregate": "knn", "sim_k": 3, "beta": 0.0}, **world)
     (p,) = knn3.fit(TRAIN_KNN).rank(probe)
     # apple: bread LEN 2 (use#3, once); hammer, hammer, knife LEN 4 (use#2); people LEN 5.
     assert dict(p.ranking) == pytest.approx({"use#3": 0.8 / 3, "use#2": 0.6, "use#1": 1.0 / 3})
@@ -66,9 +69,10 @@ def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
         *(inst(f"s{i}", "use#3", subj="woman") for i in range(3)),
     ]
     probe = [inst("t", None, obj="man")]
-    (paper,) = ExampleBasedWSD(beta=0.0, **world).fit(train).rank(probe)
+    (paper,) = ExampleBasedWSD(**PAPER, beta=0.0, **world).fit(train).rank(probe)
     assert paper.ranking[0][1] == paper.ranking[1][1] == 1.0 and paper.sense == "use#3"
-    knn = ExampleBasedWSD(sim_aggregate="knn", sim_k=2, beta=0.0, **world).fit(train)
+    knn = ExampleBasedWSD(**{**PAPER, "sim_aggregate": "knn", "sim_k": 2, "beta": 0.0}, **world)
+    knn.fit(train)
     (p,) = knn.rank(probe)
     assert p.sense == "use#1" and dict(p.ranking)["use#3"] == pytest.approx(0.5)
 
@@ -92,7 +96,7 @@ def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(
     probe = [inst("t", None, obj="club")]  # club: LEN 2 to bat#2, LEN 4 to bat#1 and dog
 
     def scores(**params: object) -> dict[str, float]:
-        model = ExampleBasedWSD(beta=0.0, **LINEAR, **things, **params).fit(train)  # type: ignore[arg-type]
+        model = ExampleBasedWSD(**{**BASE, "beta": 0.0, **params}, **things).fit(train)
         return dict(model.rank(probe)[0].ranking)
 
     assert scores() == pytest.approx({"use#1": 0.8, "use#2": 0.6})
@@ -105,7 +109,8 @@ def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(
 def test_knn_models_save_counts_and_old_files_still_load(
     world: dict[str, str], tmp_path: Path
 ) -> None:
-    model = make_method("example", sim_aggregate="knn", sim_k=2, **world).fit(TRAIN_KNN)
+    model = make_method("example", **{**PAPER, "sim_aggregate": "knn", "sim_k": 2}, **world)
+    model.fit(TRAIN_KNN)
     path = tmp_path / "m.json"
     save_model(model, path)
     document = json.loads(path.read_text())
@@ -215,9 +220,9 @@ def test_marks_are_cases_compared_by_identity(world: dict[str, str]) -> None:
         marked("t3", None, (("comp", "to"),), obj="student"),
         marked("p2", None, ()),  # passive, nothing else
     ]
-    plain = ExampleBasedWSD(**world).fit(TRAIN_MARKS)
+    plain = ExampleBasedWSD(**PAPER, **world).fit(TRAIN_MARKS)
     assert all(p.fallback == "mfs:no-usable-filler" for p in plain.rank(probes[:2]))
-    model = ExampleBasedWSD(marks=["comp", "voice"], beta=0.0, **LINEAR, **world)
+    model = ExampleBasedWSD(**{**BASE, "marks": ["comp", "voice"], "beta": 0.0}, **world)
     t1, t2, t3, p2 = model.fit(TRAIN_MARKS).rank(probes)
     assert dict(t1.ranking) == {"use#1": 1.0, "use#2": 0.0} and t1.fallback is None
     assert t2.fallback == "mfs:no-usable-filler"
@@ -227,13 +232,15 @@ def test_marks_are_cases_compared_by_identity(world: dict[str, str]) -> None:
     assert model.verbs_["use"].ccd["comp"] == pytest.approx(1.0)  # {that} vs {to}
     # knn, k = 2: "to" was seen once with use#2 (1/2); obj: two people (0.8, 0.8) for use#1,
     # hammer and knife (0.5, 0.5) for use#2.
-    knn = ExampleBasedWSD(marks=["comp"], sim_aggregate="knn", sim_k=2, **LINEAR, **world)
+    params = {**BASE, "marks": ["comp"], "sim_aggregate": "knn", "sim_k": 2}
+    knn = ExampleBasedWSD(**params, **world)
     (p,) = knn.fit(TRAIN_MARKS).rank(probes[2:3])
     assert dict(p.ranking) == pytest.approx({"use#1": 0.4, "use#2": 0.5})
 
 
 def test_mark_examples_survive_a_model_file(world: dict[str, str], tmp_path: Path) -> None:
-    model = make_method("example", marks=["comp", "voice"], **world).fit(TRAIN_MARKS)
+    model = make_method("example", **{**PAPER, "marks": ["comp", "voice"]}, **world)
+    model.fit(TRAIN_MARKS)
     path = tmp_path / "m.json"
     save_model(model, path)
     saved = json.loads(path.read_text())["verbs"]["use"]
@@ -246,9 +253,9 @@ def test_confidence_prior_blends_in_the_training_share_of_the_chosen_sense(
     world: dict[str, str],
 ) -> None:
     probes = [inst("t1", None, obj="knife"), inst("t2", None)]  # t2: MFS fallback
-    params = {"sim_aggregate": "knn", "sim_k": 2, "beta": 0.0, **LINEAR, **world}
-    paper = ExampleBasedWSD(**params).fit(TRAIN_KNN).rank(probes)  # type: ignore[arg-type]
-    blended = ExampleBasedWSD(confidence_prior=0.5, **params).fit(TRAIN_KNN).rank(probes)  # type: ignore[arg-type]
+    params = {**BASE, "sim_aggregate": "knn", "sim_k": 2, "beta": 0.0, **world}
+    paper = ExampleBasedWSD(**params).fit(TRAIN_KNN).rank(probes)
+    blended = ExampleBasedWSD(**{**params, "confidence_prior": 0.5}).fit(TRAIN_KNN).rank(probes)
     # t1: scores use#2 .9, use#1 .5: C = .5 * .9 + .5 * .4 = .65; use#2 is 3 of 6 examples.
     assert paper[0].confidence == pytest.approx(0.65)
     assert blended[0].confidence == pytest.approx(0.5 * 0.65 + 0.5 * 3 / 6)
@@ -256,3 +263,55 @@ def test_confidence_prior_blends_in_the_training_share_of_the_chosen_sense(
     assert paper[1].confidence == pytest.approx(1 / 3)
     assert blended[1].confidence == pytest.approx(0.5 / 3 + 0.25)
     assert [p.ranking for p in paper] == [p.ranking for p in blended]  # only confidence moves
+
+
+# --- tune: per-verb choice of scoring parameters by cross-validation --------------------------
+# Folds are instance i mod 2.  Each fold trains on three "man" objects (use#1) and two "woman"
+# objects (use#2).  A held-out "woman" gets, with sim_k 3, use#1 (0.8 + 0.8 + 0.8) / 3 = 0.8
+# against use#2 (1 + 1 + 0) / 3: wrong; with sim_k 1, 1.0 against 0.8: right.  Every "man" is
+# right under both.  So sim_k 1 scores 10 of 10, sim_k 3 six of 10.
+TRAIN_TUNE = [inst(f"m{i}", "use#1", obj="man") for i in range(6)] + [
+    inst(f"w{i}", "use#2", obj="woman") for i in range(4)
+]
+TUNED = {**BASE, "sim_aggregate": "knn", "sim_k": 3, "beta": 0.0, "tune_folds": 2}
+
+
+def test_tune_keeps_the_setting_with_most_exact_matches(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**{**TUNED, "tune": [{"sim_k": 1}], "tune_min_instances": 10}, **world)
+    assert model.fit(TRAIN_TUNE).verbs_["use"].setting == {"sim_k": 1}
+    (p,) = model.rank([inst("t", None, obj="woman")])
+    assert dict(p.ranking) == pytest.approx({"use#2": 1.0, "use#1": 0.8})  # k = 1 in use
+    # a candidate that changes nothing ties with the estimator's own parameters: they win
+    same = ExampleBasedWSD(**{**TUNED, "tune": [{"beta": 0.0}], "tune_min_instances": 10}, **world)
+    assert same.fit(TRAIN_TUNE).verbs_["use"].setting == {}
+    # a verb with fewer training instances than tune_min_instances is not tuned
+    few = ExampleBasedWSD(**{**TUNED, "tune": [{"sim_k": 1}], "tune_min_instances": 11}, **world)
+    assert few.fit(TRAIN_TUNE).verbs_["use"].setting == {}
+
+
+def test_a_tuned_choice_is_saved_with_the_model(world: dict[str, str], tmp_path: Path) -> None:
+    params = {**TUNED, "tune": [{"sim_k": 1}], "tune_min_instances": 10}
+    model = make_method("example", **params, **world).fit(TRAIN_TUNE)
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    state = json.loads(path.read_text())["verbs"]["use"]
+    assert state["setting"] == {"sim_k": 1} and set(state) == {"examples", "setting"}
+    loaded = load_model(path)
+    assert loaded.verbs_["use"].setting == {"sim_k": 1}
+    probes = [inst("t1", None, obj="woman"), inst("t2", None, obj="student")]
+    assert loaded.rank(probes) == model.rank(probes)
+
+
+@pytest.mark.parametrize(
+    ("tune", "message"),
+    [
+        ("exp", "tune must be a list of tables of parameters, got 'exp'"),
+        ([{"gamma": 1}], "tune: 'gamma' cannot be tuned"),
+        ([{"beta": float("inf")}], "tune: beta must be a finite number, got inf"),
+        ([{"sim_k": 0}], "tune: sim_k must be >= 1, got 0"),
+        ([{"similarity": "cosine"}], "tune: similarity: unknown similarity mapping 'cosine'"),
+    ],
+)
+def test_bad_tune_candidates_name_the_value(tune: object, message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        make_method("example", tune=tune)

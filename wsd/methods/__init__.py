@@ -8,12 +8,13 @@ fallback used); ``predict`` returns the chosen sense keys.
 from ._base import Disambiguator, confidence
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
-from ._example import ExampleBasedWSD
+from ._example import PAPER, ExampleBasedWSD
 from ._registry import METHODS, load_model, make_method, parse_param, save_model
 from ._shared import forget_instances
 
 __all__ = [
     "METHODS",
+    "PAPER",
     "BayesWSD",
     "Disambiguator",
     "ExampleBasedWSD",

@@ -1,6 +1,15 @@
-"""How many training examples of each sense lie at each path length from an input noun.
+"""How far the training examples of each sense lie from an input noun, in a tree thesaurus.
 
-The example-based method's ``SIM`` may look beyond the single nearest example
+Two indexes over a (verb, case)'s training examples, both built from the examples' ancestor
+chains, so that no per-example search happens at prediction time:
+
+:class:`NearestIndex` answers the paper's ``SIM`` (the nearest example): ``down[a, s]`` is the
+shortest distance from ancestor ``a`` down to an example of sense ``s``; in a tree
+``min_{e in E[s]} LEN(n, e) = min_{a ancestor of n} (dist(n, a) + down[a, s])``, one pass
+over the input noun's ancestors whatever the number of examples (:func:`nearest_lengths`).
+
+:class:`PointIndex` counts examples at every distance.  The example-based method's ``SIM`` may
+look beyond the single nearest example
 (``sim_aggregate="knn"``: the mean similarity of the ``k`` nearest).  That needs, for an input
 node ``x`` and every sense ``s``, the number of examples at each path length ``L`` from ``x``,
 ``N_s(L)``.  No per-example search is needed in a tree.  Every training example is a weighted
@@ -33,11 +42,69 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["PointIndex", "build_index", "knn_mean", "length_counts", "nearest"]
+__all__ = [
+    "FAR",
+    "NearestIndex",
+    "PointIndex",
+    "build_index",
+    "build_nearest",
+    "knn_mean",
+    "knn_means",
+    "length_counts",
+    "nearest",
+    "nearest_lengths",
+]
 
 Chain = tuple[np.ndarray, np.ndarray] | tuple[Sequence[int], Sequence[int]]
 _EPS = 1e-9  # counts are sums and differences of weights: below this, nothing is there
 _BLOCK = 4_000_000  # histogram entries gathered at once
+FAR = np.int32(1 << 20)  # "no example below this ancestor"
+
+
+@dataclass(frozen=True, slots=True)
+class NearestIndex:
+    """``down[i, s]``: the shortest distance from node ``keys[i]`` (sorted) down to a point of
+    sense ``s`` (:data:`FAR`: none)."""
+
+    keys: np.ndarray
+    down: np.ndarray
+
+
+def build_nearest(chains: Sequence[Chain], columns: Sequence[int], n_senses: int) -> NearestIndex:
+    """The nearest-point index of points given by their ancestor chains and sense columns."""
+    if not len(chains):
+        return NearestIndex(np.empty(0, np.int64), np.empty((0, n_senses), np.int32))
+    sizes = [len(c[0]) for c in chains]
+    anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in chains])
+    dist = np.concatenate([np.asarray(c[1], dtype=np.int32) for c in chains])
+    col = np.repeat(np.asarray(columns, dtype=np.int64), sizes)
+    keys, row = np.unique(anc, return_inverse=True)
+    down = np.full((len(keys), n_senses), FAR, dtype=np.int32)
+    np.minimum.at(down, (row, col), dist)
+    return NearestIndex(keys, down)
+
+
+def nearest_lengths(index: NearestIndex, chains: Sequence[Chain]) -> np.ndarray:
+    """``min LEN`` from each chain's nodes to a point of each sense (:data:`FAR`: none); a
+    chain may concatenate the chains of several nodes (a noun's senses): the minimum over
+    them."""
+    n_senses = index.down.shape[1]
+    out = np.full((len(chains), n_senses), FAR, dtype=np.int32)
+    if not len(index.keys) or not len(chains):
+        return out
+    # ~16 ancestors a noun sense: blocks keep the (ancestors x senses) array near 2M cells.
+    step = max(1, 2_000_000 // (16 * n_senses))
+    for lo in range(0, len(chains), step):
+        part = chains[lo : lo + step]
+        sizes = np.fromiter((len(c[0]) for c in part), dtype=np.int64, count=len(part))
+        anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in part])
+        up = np.concatenate([np.asarray(c[1], dtype=np.int32) for c in part])
+        pos = np.minimum(np.searchsorted(index.keys, anc), len(index.keys) - 1)
+        hit = index.keys[pos] == anc
+        lengths = np.full((len(anc), n_senses), FAR, dtype=np.int32)
+        lengths[hit] = up[hit, None] + index.down[pos[hit]]
+        out[lo : lo + step] = np.minimum.reduceat(lengths, np.cumsum(sizes) - sizes, axis=0)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +190,24 @@ def length_counts(index: PointIndex, chains: Sequence[Chain], n_lengths: int) ->
 def knn_mean(counts: np.ndarray, sims: np.ndarray, k: float) -> np.ndarray:
     """Mean similarity of the ``k`` nearest points of each sense (points weigh their weight;
     fewer than ``k`` points: the missing ones count 0).  ``sims[L]`` is the similarity at
-    path length ``L`` (non-increasing), ``counts`` from :func:`length_counts`."""
+    path length ``L`` (non-increasing), ``counts`` from :func:`length_counts` (its lengths
+    beyond ``len(sims)`` are ignored)."""
+    (out,) = knn_means(counts, [(sims, k)])
+    return out
+
+
+def knn_means(counts: np.ndarray, settings: Sequence[tuple[np.ndarray, float]]) -> list[np.ndarray]:
+    """:func:`knn_mean` under several ``(sims, k)`` at once: the running counts are shared,
+    and so is the share of each length taken for one ``k``."""
     before = np.cumsum(counts, axis=-1) - counts
-    taken = np.clip(k - before, 0.0, counts)
-    return np.asarray((taken * sims).sum(axis=-1) / k)
+    taken: dict[float, np.ndarray] = {}
+    out = []
+    for sims, k in settings:
+        if k not in taken:
+            taken[k] = np.clip(k - before, 0.0, counts)
+        part = taken[k][..., : len(sims)]
+        out.append(np.asarray(part @ sims / k))
+    return out
 
 
 def nearest(counts: np.ndarray, sims: np.ndarray) -> np.ndarray:

@@ -1,0 +1,105 @@
+"""Per-verb choice of the example-based method's scoring parameters by cross-validation.
+
+``ExampleBasedWSD(tune=[...])``: a verb with at least ``tune_min_instances`` training
+instances splits them into ``tune_folds`` folds (instance ``i`` in fold ``i mod tune_folds``).
+For each fold the verb's examples are indexed once from the other folds, and the fold's
+instances are answered under every candidate setting: a setting changes only the map from
+path length to similarity, ``sim_k`` and ``beta``, so the counts of examples at each path
+length (:meth:`ExampleBasedWSD.node_counts`) serve all of them.  The candidate with the most
+exact matches over the folds wins; the estimator's own parameters come first and win ties.
+Only the verb's training instances are read (their gold senses are the labels; the inputs are
+answered without gold, as ``rank`` would answer them).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..types import Instance
+from ._shared import FillerKey
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._example import ExampleBasedWSD, Setting, _VerbModel
+
+__all__ = ["select_setting"]
+
+
+def select_setting(
+    est: ExampleBasedWSD, lemma: str, instances: Sequence[Instance], labels: Sequence[str]
+) -> dict[str, Any]:
+    """The overrides (``{}``: none) under which the verb's held-out folds score best."""
+    candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in est.tune)]
+    settings = [est.setting(c) for c in candidates]
+    fold = np.arange(len(instances)) % est.tune_folds
+    keep = est.oracle is not None
+    correct = np.zeros(len(candidates))
+    for f in range(est.tune_folds):
+        train = np.flatnonzero(fold != f).tolist()
+        test = np.flatnonzero(fold == f).tolist()
+        if not test:
+            continue
+        model = est.verb_model(lemma, [instances[i] for i in train], [labels[i] for i in train])
+        inputs = [instances[i].without_gold(keep_filler_gold=keep) for i in test]
+        owner, pairs = est.usable_pairs(model, inputs)
+        columns = {sense: c for c, sense in enumerate(model.senses)}
+        gold = np.array([columns.get(labels[i], -1) for i in test])
+        cases = [case for case, _ in pairs]
+        for c, sims in enumerate(_candidate_sims(est, model, pairs, settings)):
+            chosen = _choices(model, owner, cases, sims, settings[c], len(test))
+            correct[c] += int(np.sum(chosen == gold))
+    return candidates[int(np.argmax(correct))]
+
+
+def _candidate_sims(
+    est: ExampleBasedWSD,
+    model: _VerbModel,
+    pairs: list[tuple[str, FillerKey]],
+    settings: list[Setting],
+) -> list[np.ndarray]:
+    """The SIM rows of every pair under every setting (one array per setting)."""
+    out = [np.zeros((len(pairs), len(model.senses))) for _ in settings]
+    by_case: dict[str, dict[FillerKey, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for row, (case, key) in enumerate(pairs):
+        by_case[case][key].append(row)
+    for case, rows_of in by_case.items():
+        keys = list(rows_of)
+        if case in model.words:
+            from ._example import _word_counts
+
+            counts = _word_counts(model.words[case], keys)
+            per_setting = [est.word_sims(counts, s) for s in settings]
+        elif est.sim_aggregate == "knn":
+            node_counts, owners = est.node_counts(model.points[case], keys)
+            per_setting = est.knn_sims(node_counts, owners, len(keys), settings)
+        else:
+            per_setting = [est._nearest_sims(model.index[case], keys, s.sim) for s in settings]
+        for target, sims in zip(out, per_setting, strict=True):
+            for key, row in zip(keys, sims, strict=True):
+                target[rows_of[key]] = row
+    return out
+
+
+def _choices(
+    model: _VerbModel,
+    owner: list[int],
+    cases: list[str],
+    sims: np.ndarray,
+    setting: Setting,
+    n: int,
+) -> np.ndarray:
+    """The column of the chosen sense per input (column 0, the most frequent training sense,
+    where the method falls back to MFS), ties to the lower column as in ``rank``."""
+    from ._example import weighted_scores
+
+    chosen = np.zeros(n, dtype=np.int64)
+    if not owner:
+        return chosen
+    starts, _, totals, scores = weighted_scores(model, owner, cases, sims, setting.beta)
+    best = np.argmax(scores, axis=1)
+    inputs = np.asarray(owner)[starts]
+    chosen[inputs] = np.where(totals > 0, best, 0)
+    return chosen
