@@ -181,6 +181,7 @@ class ExampleBasedWSD(Disambiguator):
     """
 
     name = "example"
+    _noun_lookup: NounLookup | None = None
 
     def __init__(
         self,
@@ -291,10 +292,13 @@ class ExampleBasedWSD(Disambiguator):
 
     @property
     def _lookup(self) -> NounLookup:
-        return noun_lookup(self.nouns)
+        if self._noun_lookup is None:  # dropped by _reset_caches (clear_caches: start cold)
+            self._noun_lookup = noun_lookup(self.nouns)
+        return self._noun_lookup
 
     def _reset_caches(self) -> None:
         super()._reset_caches()
+        self._noun_lookup = None
         for verb in getattr(self, "verbs_", {}).values():
             verb.memo.clear()
 
@@ -340,20 +344,22 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
-        model = self.verb_model(lemma, instances, labels)
+        items = [self._frame_items(instance, training=True) for instance in instances]
+        model = self.verb_model(lemma, items, labels)
         if self.tune and len(instances) >= self.tune_min_instances:
             from ._selection import select_setting
 
-            model.setting = select_setting(self, lemma, instances, labels)
+            model.setting = select_setting(self, lemma, instances, items, labels)
         return model
 
     def verb_model(
-        self, lemma: str, instances: Sequence[Instance], labels: Sequence[str]
+        self, lemma: str, items: Sequence[list[tuple[str, FillerKey]]], labels: Sequence[str]
     ) -> _VerbModel:
-        """One verb's indexed examples from training instances (no tuning)."""
+        """One verb's indexed examples (no tuning) from the training instances' frame items
+        (:meth:`_frame_items`) and labels."""
         examples: Examples = defaultdict(lambda: defaultdict(dict))
-        for instance, sense in zip(instances, labels, strict=True):
-            for case, key in self._frame_items(instance, training=True):
+        for pairs, sense in zip(items, labels, strict=True):
+            for case, key in pairs:
                 bucket = examples[case][sense]
                 bucket[key] = bucket.get(key, 0) + 1
         return self._index_verb(
@@ -390,18 +396,11 @@ class ExampleBasedWSD(Disambiguator):
         chains, columns, weights = [], [], []
         for column, sense in enumerate(senses):
             for key, count in by_sense.get(sense, {}).items():
-                nodes = self._node_chains(key)
+                nodes = self._lookup.node_chains(key)
                 chains.extend(nodes)
                 columns.extend([column] * len(nodes))
                 weights.extend([count / len(nodes)] * len(nodes))
         return build_index(chains, np.asarray(columns), np.asarray(weights), len(senses))
-
-    def _node_chains(self, key: FillerKey) -> list[Chain]:
-        """The ancestor chain of each node of a filler key (its senses), from the lookup's
-        memoised concatenation."""
-        ids, up = self._lookup.ancestors(key)
-        starts = [*np.flatnonzero(up == 0).tolist(), len(ids)]
-        return [(ids[lo:hi], up[lo:hi]) for lo, hi in zip(starts[:-1], starts[1:], strict=True)]
 
     def _ccd(self, model: _VerbModel, case: str) -> float:
         """CCD of ``case`` (module docstring).  A filler of sense i is "shared" with sense j
@@ -448,7 +447,7 @@ class ExampleBasedWSD(Disambiguator):
         chains: list[Chain] = []
         owners: list[int] = []
         for row, key in enumerate(keys):
-            nodes = self._node_chains(key)
+            nodes = self._lookup.node_chains(key)
             chains.extend(nodes)
             owners.extend([row] * len(nodes))
         width = max(len(self.length_sims(s)) for s in self._settings.values())
@@ -517,14 +516,14 @@ class ExampleBasedWSD(Disambiguator):
         return replace(prediction, confidence=(1.0 - gamma) * prediction.confidence + gamma * share)
 
     def usable_pairs(
-        self, model: _VerbModel, instances: Sequence[Instance]
+        self, model: _VerbModel, items: Sequence[list[tuple[str, FillerKey]]]
     ) -> tuple[list[int], list[tuple[str, FillerKey]]]:
-        """The (case, filler) pairs of the instances the verb's model can score, and the
-        instance of each (in instance order)."""
+        """The (case, filler) pairs of the inputs' frame items (:meth:`_frame_items`) that
+        the verb's model can score, and the input of each (in input order)."""
         owner: list[int] = []
         pairs: list[tuple[str, FillerKey]] = []
-        for i, instance in enumerate(instances):
-            for case, key in self._frame_items(instance, training=False):
+        for i, frame_items in enumerate(items):
+            for case, key in frame_items:
                 words = model.words.get(case)
                 if case in model.index if words is None else key[0] in words.rows:
                     owner.append(i)
@@ -534,7 +533,8 @@ class ExampleBasedWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _VerbModel, instances: list[Instance]
     ) -> list[Prediction]:
-        owner, pairs = self.usable_pairs(model, instances)
+        items = [self._frame_items(instance, training=False) for instance in instances]
+        owner, pairs = self.usable_pairs(model, items)
         out: list[Prediction | None] = [None] * len(instances)
         if pairs:
             sims = self._rows(model, pairs)

@@ -29,22 +29,30 @@ __all__ = ["select_setting"]
 
 
 def select_setting(
-    est: ExampleBasedWSD, lemma: str, instances: Sequence[Instance], labels: Sequence[str]
+    est: ExampleBasedWSD,
+    lemma: str,
+    instances: Sequence[Instance],
+    items: Sequence[list[tuple[str, FillerKey]]],
+    labels: Sequence[str],
 ) -> dict[str, Any]:
-    """The overrides (``{}``: none) under which the verb's held-out folds score best."""
+    """The overrides (``{}``: none) under which the verb's held-out folds score best;
+    ``items`` are the instances' training frame items."""
     candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in est.tune)]
     settings = [est.setting(c) for c in candidates]
     fold = np.arange(len(instances)) % est.tune_folds
     keep = est.oracle is not None
+    inputs = [
+        est._frame_items(instance.without_gold(keep_filler_gold=keep), training=False)
+        for instance in instances
+    ]
     correct = np.zeros(len(candidates))
     for f in range(est.tune_folds):
         train = np.flatnonzero(fold != f).tolist()
         test = np.flatnonzero(fold == f).tolist()
         if not test:
             continue
-        model = est.verb_model(lemma, [instances[i] for i in train], [labels[i] for i in train])
-        inputs = [instances[i].without_gold(keep_filler_gold=keep) for i in test]
-        owner, pairs = est.usable_pairs(model, inputs)
+        model = est.verb_model(lemma, [items[i] for i in train], [labels[i] for i in train])
+        owner, pairs = est.usable_pairs(model, [inputs[i] for i in test])
         columns = {sense: c for c, sense in enumerate(model.senses)}
         gold = np.array([columns.get(labels[i], -1) for i in test])
         cases = [case for case, _ in pairs]
