@@ -50,24 +50,14 @@ from ._neighbours import (
     length_counts,
     nearest_lengths,
 )
+from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
 from ._shared import FillerKey, NounLookup, noun_lookup
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
 FALLBACK_NO_FILLER = "mfs:no-usable-filler"
 FALLBACK_NO_INFORMATIVE_CASE = "mfs:no-informative-case"
-TUNABLE = ("similarity", "similarity_params", "sim_k", "beta")
 
-# The default per-verb alternatives of `tune`: steeper similarity, fewer/more neighbours, more
-# weight on the most contributing case (chosen on the held-out split; README, "Methods").
-DEFAULT_TUNE: tuple[dict[str, Any], ...] = (
-    {"similarity": "exp", "similarity_params": {"tau": 2.0}},
-    {"similarity": "exp", "similarity_params": {"tau": 4.0}},
-    {"sim_k": 3},
-    {"sim_k": 15},
-    {"beta": 2.0},
-    {"beta": 4.0},
-)
 # Fujii et al.'s method as published: ``ExampleBasedWSD(**PAPER)``.
 PAPER: dict[str, Any] = {
     "sim_aggregate": "max",
@@ -100,17 +90,6 @@ class _VerbModel:
     words: dict[str, _WordIndex] = field(default_factory=dict)  # marks
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """The scoring parameters a verb uses: the estimator's own, or its ``tune`` choice."""
-
-    key: str  # the overrides as sorted JSON ("{}": the estimator's own parameters)
-    mapping: str  # the similarity mapping and its parameters as JSON
-    sim: Callable[[np.ndarray], np.ndarray]
-    k: int
-    beta: float
 
 
 class ExampleBasedWSD(Disambiguator):
@@ -250,32 +229,10 @@ class ExampleBasedWSD(Disambiguator):
         (:class:`ModelError` names a bad value) and memoised."""
         key = json.dumps(overrides, sort_keys=True)
         known = self._settings.get(key)
-        if known is not None:
-            return known
-        where = "tune: " if overrides else ""
-        unknown = sorted(set(overrides) - set(TUNABLE))
-        if unknown:
-            raise ModelError(f"{where}{unknown[0]!r} cannot be tuned (only {', '.join(TUNABLE)})")
-        name = overrides.get("similarity", self.similarity)
-        params = overrides.get(
-            "similarity_params", None if "similarity" in overrides else self.similarity_params
-        )
-        if params is not None and not isinstance(params, dict):
-            raise ModelError(f"{where}similarity_params must be a table of numbers, got {params!r}")
-        try:
-            thesaurus.similarity_mapping(name)
-        except thesaurus.ThesaurusError as exc:
-            raise ModelError(f"{where}similarity: {exc}") from exc
-        try:
-            sim = thesaurus.similarity_mapping(name, **(params or {}))
-        except thesaurus.ThesaurusError as exc:
-            raise ModelError(f"{where}similarity_params: {exc}") from exc
-        k = check_int(f"{where}sim_k", overrides.get("sim_k", self.sim_k), low=1)
-        beta = overrides.get("beta", self.beta)
-        check_number(f"{where}beta", beta, low=0.0, allow_inf=not overrides)
-        mapping = json.dumps([name, params or {}], sort_keys=True)
-        setting = self._settings[key] = Setting(key, mapping, sim, k, float(beta))
-        return setting
+        if known is None:
+            own = {name: getattr(self, name) for name in TUNABLE}
+            known = self._settings[key] = make_setting(key, overrides, own)
+        return known
 
     def length_sims(self, setting: Setting) -> np.ndarray:
         """``sim(L)`` for ``L = 0, 1, ...`` as long as it can be > 0 in the noun thesaurus."""
@@ -347,8 +304,6 @@ class ExampleBasedWSD(Disambiguator):
         items = [self._frame_items(instance, training=True) for instance in instances]
         model = self.verb_model(lemma, items, labels)
         if self.tune and len(instances) >= self.tune_min_instances:
-            from ._selection import select_setting
-
             model.setting = select_setting(self, lemma, instances, items, labels)
         return model
 

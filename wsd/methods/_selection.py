@@ -1,4 +1,8 @@
-"""Per-verb choice of the example-based method's scoring parameters by cross-validation.
+"""The example-based method's scoring settings, and their per-verb choice by cross-validation.
+
+A :class:`Setting` is what a verb scores with: the similarity map from path length, ``sim_k``
+and ``beta``; the estimator's own parameters, or one of its ``tune`` candidates (a table
+overriding some of :data:`TUNABLE`).
 
 ``ExampleBasedWSD(tune=[...])``: a verb with at least ``tune_min_instances`` training
 instances splits them into ``tune_folds`` folds (instance ``i`` in fold ``i mod tune_folds``).
@@ -13,19 +17,79 @@ answered without gold, as ``rank`` would answer them).
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+import thesaurus
+
+from .._exceptions import ModelError
 from ..types import Instance
+from ._base import check_int, check_number
 from ._shared import FillerKey
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._example import ExampleBasedWSD, Setting, _VerbModel
+    from ._example import ExampleBasedWSD, _VerbModel
 
-__all__ = ["select_setting"]
+__all__ = ["DEFAULT_TUNE", "TUNABLE", "Setting", "make_setting", "select_setting"]
+
+TUNABLE = ("similarity", "similarity_params", "sim_k", "beta")
+
+# The default per-verb alternatives of `tune`: steeper similarity, fewer/more neighbours, more
+# weight on the most contributing case (chosen on the held-out split; README, "Methods").
+DEFAULT_TUNE: tuple[dict[str, Any], ...] = (
+    {"similarity": "exp", "similarity_params": {"tau": 2.0}},
+    {"similarity": "exp", "similarity_params": {"tau": 4.0}},
+    {"sim_k": 3},
+    {"sim_k": 15},
+    {"beta": 2.0},
+    {"beta": 4.0},
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """The scoring parameters a verb uses: the estimator's own, or its ``tune`` choice."""
+
+    key: str  # the overrides as sorted JSON ("{}": the estimator's own parameters)
+    mapping: str  # the similarity mapping and its parameters as JSON
+    sim: Callable[[np.ndarray], np.ndarray]
+    k: int
+    beta: float
+
+
+def make_setting(key: str, overrides: Mapping[str, Any], own: Mapping[str, Any]) -> Setting:
+    """``own`` (the estimator's :data:`TUNABLE` parameters) with ``overrides`` applied,
+    checked: :class:`ModelError` names a bad value (``tune: ...`` for a candidate).  A
+    candidate that names another ``similarity`` starts from that mapping's default
+    parameters; ``beta`` must be finite in a candidate."""
+    where = "tune: " if overrides else ""
+    unknown = sorted(set(overrides) - set(TUNABLE))
+    if unknown:
+        raise ModelError(f"{where}{unknown[0]!r} cannot be tuned (only {', '.join(TUNABLE)})")
+    name = overrides.get("similarity", own["similarity"])
+    params = overrides.get(
+        "similarity_params", None if "similarity" in overrides else own["similarity_params"]
+    )
+    if params is not None and not isinstance(params, dict):
+        raise ModelError(f"{where}similarity_params must be a table of numbers, got {params!r}")
+    try:
+        thesaurus.similarity_mapping(name)
+    except thesaurus.ThesaurusError as exc:
+        raise ModelError(f"{where}similarity: {exc}") from exc
+    try:
+        sim = thesaurus.similarity_mapping(name, **(params or {}))
+    except thesaurus.ThesaurusError as exc:
+        raise ModelError(f"{where}similarity_params: {exc}") from exc
+    k = check_int(f"{where}sim_k", overrides.get("sim_k", own["sim_k"]), low=1)
+    beta = overrides.get("beta", own["beta"])
+    check_number(f"{where}beta", beta, low=0.0, allow_inf=not overrides)
+    mapping = json.dumps([name, params or {}], sort_keys=True)
+    return Setting(key, mapping, sim, k, float(beta))
 
 
 def select_setting(
