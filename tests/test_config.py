@@ -177,7 +177,7 @@ def test_resolved_config_is_json_safe() -> None:
     assert json.loads(json.dumps(resolved, allow_nan=False))["evaluation"]["alphas"] == ["1", "inf"]
 
 
-@pytest.mark.parametrize("name", ["table1", "semcor_all", "sweep_example"])
+@pytest.mark.parametrize("name", ["table1", "semcor_all", "sweep_example", "example_variants"])
 def test_shipped_configs_are_valid(name: str) -> None:
     config = load_config(REPO / "configs" / f"{name}.toml")
     assert config.name == name

@@ -426,7 +426,11 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         ("go%2:38:00::",),
         Sentence("x", (Token("went", "go", "VERB"),)),
         0,
-        CaseFrame((("prep:from", Filler("home")), ("prep:from", Filler("work"))), passive=True),
+        CaseFrame(
+            (("prep:from", Filler("home")), ("prep:from", Filler("work"))),
+            passive=True,
+            marks=(("comp", "to"), ("adv", "back")),
+        ),
     )
     everything = japanese + english + [twice]
     path = tmp_path / "out.jsonl"
@@ -445,6 +449,7 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         ('{"id": "a", "lemma": "go", "gold": "go%2"}', "field 'gold'"),
         ('{"id": "a", "lemma": "go", "frame": {"が": 3}}', "frame\\['が'\\]"),
         ('{"id": "a", "lemma": "go", "colour": 1}', "unknown field 'colour'"),
+        ('{"id": "a", "lemma": "go", "frame": {}, "marks": [["comp"]]}', "field 'marks'"),
         ('{"id": "ok", "lemma": "go"}', "already on line 1"),
     ],
 )

@@ -228,6 +228,41 @@ def test_universal_tagged_frames(text: str, expected: list[tuple[str, str, str]]
     assert frame_of(text) == expected
 
 
+MARKS = [
+    # clauses after the verb, and after its object(s)
+    ("He/PRP *found/VB/find that/IN the/DT key/NN/key was/VB/be lost/VB/lose", [("comp", "that")]),
+    ("They/PRP *knew/VB/know he/PRP was/VB/be vulnerable/JJ/vulnerable", [("comp", "that")]),
+    ("I/PRP *know/VB/know how/WRB to/TO fix/VB/fix it/PRP", [("comp", "wh")]),
+    ("She/PRP *told/VB/tell him/PRP to/TO write/VB/write letters/NN/letter", [("comp", "to")]),
+    ("They/PRP *made/VB/make him/PRP go/VB/go", [("comp", "bare")]),
+    ("He/PRP *kept/VB/keep running/VB/run", [("comp", "ing")]),
+    (
+        "He/PRP *found/VB/find it/PRP difficult/JJ/difficult to/TO breathe/VB/breathe",
+        [("comp", "adj"), ("pron", "it")],
+    ),
+    ("He/PRP *got/VB/get tired/VB/tire ./.", [("comp", "adj")]),
+    # "that" ending the sentence is a pronoun; an adjective before a noun is no predicate
+    ("You/PRP ought/MD to/TO *know/VB/know that/DT ./.", []),
+    ("He/PRP *found/VB/find good/JJ/good friends/NN/friend", []),
+    # particle-like adverbs, after the verb or its object; a preposition with a noun phrase
+    ("He/PRP *came/VB/come home/RB/home yesterday/NN/yesterday", [("adv", "home")]),
+    ("He/PRP *came/VB/come in/IN ./.", [("adv", "in")]),
+    ("He/PRP *took/VB/take the/DT book/NN/book back/RB/back", [("adv", "back")]),
+    ("He/PRP *came/VB/come in/IN the/DT morning/NN/morning", []),
+    ("He/PRP *told/VB/tell the/DT boy/NN/boy the/DT truth/NN/truth", []),
+    # an object pronoun the class table calls uninformative: no noun case, but a mark
+    ("We/PRP *made/VB/make it/PRP ./.", [("pron", "it")]),
+    ("We/PRP *made/VB/make them/PRP go/VB/go", [("comp", "bare")]),
+]
+
+
+@pytest.mark.parametrize("universal", [False, True])
+@pytest.mark.parametrize(("text", "expected"), MARKS, ids=[t.split()[2] for t, _ in MARKS])
+def test_frame_marks(text: str, expected: list[tuple[str, str]], universal: bool) -> None:
+    s, v = sentence(text, universal=universal)
+    assert list(extract_frame(s, v).marks) == expected
+
+
 def test_passive_flag_and_positions() -> None:
     s, v = sentence("The/DT jury/NN/jury was/VBD *charged/VB/charge by/IN the/DT judge/NN/judge")
     frame = extract_frame(s, v)

@@ -18,6 +18,7 @@ from sklearn.model_selection import cross_val_score
 from wsd import CaseFrame, Filler, Instance, ModelError, Sentence, Token
 from wsd.methods import (
     METHODS,
+    PAPER,
     BayesWSD,
     ExampleBasedWSD,
     MostFrequentSense,
@@ -104,7 +105,7 @@ def test_confidence_formula() -> None:
 
 
 def test_example_based_picks_the_sense_with_the_closest_object(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**world).fit(TRAIN)
+    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
     # knife is a tool: wield; apple is food: consume; woman is a person: employ.
     predictions = model.rank(
         [
@@ -125,7 +126,7 @@ def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(
         inst("a", "use#1", subj="man", obj="student"),
         inst("b", "use#2", subj="man", obj="hammer"),
     ]
-    model = ExampleBasedWSD(**world).fit(train)
+    model = ExampleBasedWSD(**PAPER, **world).fit(train)
     verb = model.verbs_["use"]
     # subj: {man} vs {man} -> (1+1-2)/2 = 0; obj: {student} vs {hammer} -> 2/2 = 1.
     assert verb.ccd == {"subj": 0.0, "obj": 1.0}
@@ -138,7 +139,7 @@ def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(
 
 
 def test_ccd_by_hand_with_three_senses(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**world).fit(TRAIN)
+    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
     ccd = model.verbs_["use"].ccd
     # subj sets: #1 {man, woman}, #2 {man, student, woman}, #3 {man}
     # pairs: (1,2): (2+3-2*2)/5 = 0.2; (1,3): (2+1-2)/3 = 1/3; (2,3): (3+1-2)/4 = 0.5
@@ -148,8 +149,8 @@ def test_ccd_by_hand_with_three_senses(world: dict[str, str]) -> None:
 
 
 def test_beta_zero_weighs_every_case_equally(world: dict[str, str]) -> None:
-    weighted = ExampleBasedWSD(beta=4.0, **world).fit(TRAIN)
-    flat = ExampleBasedWSD(beta=0.0, **world).fit(TRAIN)
+    weighted = ExampleBasedWSD(**PAPER, beta=4.0, **world).fit(TRAIN)
+    flat = ExampleBasedWSD(**PAPER, beta=0.0, **world).fit(TRAIN)
     probe = [inst("t", None, subj="student", obj="apple")]
     w = dict(weighted.rank(probe)[0].details)
     f = dict(flat.rank(probe)[0].details)
@@ -158,13 +159,13 @@ def test_beta_zero_weighs_every_case_equally(world: dict[str, str]) -> None:
 
 
 def test_very_large_beta_does_not_underflow(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(beta=1e6, **world).fit(TRAIN)
+    model = ExampleBasedWSD(**PAPER, beta=1e6, **world).fit(TRAIN)
     (p,) = model.rank([inst("t", None, subj="student", obj="apple")])
     assert p.sense == "use#3" and p.fallback is None
 
 
 def test_no_usable_filler_falls_back_to_mfs(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**world).fit(TRAIN)
+    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
     (no_frame, unknown_noun, unseen_case) = model.rank(
         [inst("t1", None), inst("t2", None, obj="zebra"), inst("t3", None, **{"prep:with": "man"})]
     )
@@ -182,14 +183,14 @@ def test_ties_go_to_the_more_frequent_training_sense(world: dict[str, str]) -> N
         inst("b", "use#3", obj="student"),
         inst("c", "use#3", obj="student"),
     ]
-    model = ExampleBasedWSD(**world).fit(train)
+    model = ExampleBasedWSD(**PAPER, **world).fit(train)
     (p,) = model.rank([inst("t", None, obj="woman")])
     assert p.fallback is None
     assert p.ranking[0][1] == p.ranking[1][1] > 0
     assert p.sense == "use#3"
     # The order follows training frequency, not sense number: swap the counts, swap the winner.
     swapped = [inst("a", "use#1", obj="man"), inst("a2", "use#1", obj="man"), train[1]]
-    (q,) = ExampleBasedWSD(**world).fit(swapped).rank([inst("t", None, obj="woman")])
+    (q,) = ExampleBasedWSD(**PAPER, **world).fit(swapped).rank([inst("t", None, obj="woman")])
     assert q.sense == "use#1"
 
 
@@ -199,21 +200,21 @@ def test_identical_filler_sets_give_ccd_zero_and_the_mfs_fallback(world: dict[st
         inst("b", "use#3", obj="man"),
         inst("c", "use#3", obj="man"),
     ]
-    model = ExampleBasedWSD(**world).fit(train)
+    model = ExampleBasedWSD(**PAPER, **world).fit(train)
     assert model.verbs_["use"].ccd == {"obj": 0.0}
     (p,) = model.rank([inst("t", None, obj="woman")])
     assert p.sense == "use#3" and p.fallback == "mfs:no-informative-case"
 
 
 def test_oracle_noun_senses_use_the_tagged_sense(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(noun_senses="oracle", **world)
+    model = ExampleBasedWSD(**PAPER, noun_senses="oracle", **world)
     assert model.get_params()["noun_senses"] == "oracle"
     with pytest.raises(ModelError, match="noun_senses"):
         ExampleBasedWSD(noun_senses="gold", **world).fit(TRAIN)
 
 
 def test_unknown_verb_gets_the_first_inventory_sense(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**world).fit(TRAIN)
+    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
     eat = Instance("z", "eat", (), Sentence("s", (Token("eat", "eat", "VB"),)), 0)
     unknown = Instance("y", "zorb", (), Sentence("s", (Token("zorb", "zorb", "VB"),)), 0)
     p_eat, p_unknown = model.rank([eat, unknown])
@@ -499,6 +500,7 @@ def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
     計算機, 5 from 金/税金, 8 from 従業員.  So SIM(が) = (9, 10, 9)/11 and SIM(を) = (7, 10, 8.5)/11
     for 人を使う, 道具を使う, 消費する."""
     model = ExampleBasedWSD(
+        **PAPER,
         beta=beta,
         similarity_params={"scale": 1},
         noun_thesaurus=str(JA / "nouns_ja.tsv"),

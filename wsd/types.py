@@ -116,11 +116,16 @@ class CaseFrame:
     """A verb's case frame: case label -> filler, in surface order.
 
     Case labels are strings so any language plugs in: ``subj``, ``obj``, ``prep:with`` for
-    English; ``が``, ``を``, ``に`` for Japanese.
+    English; ``が``, ``を``, ``に`` for Japanese.  ``marks`` are the verb's complements that
+    are no noun, as ``(label, word)`` pairs (English: ``comp`` = the kind of clause or
+    predicate that follows, ``that``/``wh``/``to``/``ing``/``bare``/``adj``; ``adv`` = a
+    particle-like adverb, ``back``, ``home``; ``pron`` = an uninformative object pronoun,
+    ``it``; see :mod:`wsd.frames._marks`).
     """
 
     cases: tuple[tuple[str, Filler], ...] = ()
     passive: bool = False
+    marks: tuple[tuple[str, str], ...] = ()
 
     def get(self, case: str) -> Filler | None:
         for label, filler in self.cases:

@@ -183,6 +183,7 @@ def frame_record(instance: Instance) -> dict[str, object]:
         "verb": instance.lemma,
         "senses": list(instance.gold),
         "passive": frame.passive,
+        "marks": [list(mark) for mark in frame.marks],
         "text": text,
         "cases": [
             {

@@ -22,6 +22,8 @@ is in ``wsd/corpus/README.md``)::
                              prep:with for English, が/を/に/で for Japanese.  A frame with a
                              label twice (two "prep:from") is a list of [case, filler] pairs.
     passive   bool           the frame is of a passive verb (default false)
+    marks     [[str, str]]   the frame's non-nominal complements as [label, word] pairs
+                             (English: ["comp", "that"], ["adv", "back"]; default none)
     context   [token]        a wider window (neighbouring sentences), with
     context_index int        the target's index in it
 
@@ -60,7 +62,8 @@ from .keys import writable
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 
 _FIELDS = frozenset(
-    "id lemma gold lang tokens position sentence source frame passive context context_index".split()
+    """id lemma gold lang tokens position sentence source frame passive marks context
+    context_index""".split()
 )
 _TOKEN_FIELDS = frozenset({"form", "lemma", "pos"})
 _GOLD_ON_TOKENS = frozenset({"senses", "attrs"})
@@ -170,7 +173,16 @@ def _frame_items(value: Any) -> list[tuple[Any, Any]]:
     )
 
 
-def _frame(value: Any, passive: Any) -> tuple[CaseFrame, tuple[str | None, ...]]:
+def _marks(value: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) and x for x in p)
+        for p in value
+    ):
+        raise _FieldError(f"field 'marks' must be a list of [label, word] pairs, got {value!r}")
+    return tuple((label, word) for label, word in value)
+
+
+def _frame(value: Any, passive: Any, marks: Any) -> tuple[CaseFrame, tuple[str | None, ...]]:
     """The frame and the gold sense of each filler (None where the file gives none)."""
     if not isinstance(passive, bool):
         raise _FieldError(f"field 'passive' must be true or false, got {_show(passive)}")
@@ -202,7 +214,8 @@ def _frame(value: Any, passive: Any) -> tuple[CaseFrame, tuple[str | None, ...]]
         lemma = str(_string(filler.get("lemma"), f"{where}.lemma"))
         cases.append((label, Filler(lemma=lemma, sense=sense, cls=cls, position=position)))
         gold.append(filler_gold)
-    return CaseFrame(cases=tuple(cases), passive=passive), tuple(gold)
+    frame = CaseFrame(cases=tuple(cases), passive=passive, marks=_marks(marks))
+    return frame, tuple(gold)
 
 
 def _instance(record: Any, source: str) -> Instance:
@@ -231,7 +244,9 @@ def _instance(record: Any, source: str) -> Instance:
     frame: CaseFrame | None = None
     filler_gold: tuple[str | None, ...] = ()
     if "frame" in record:
-        frame, filler_gold = _frame(record["frame"], record.get("passive", False))
+        frame, filler_gold = _frame(
+            record["frame"], record.get("passive", False), record.get("marks", [])
+        )
         if not any(filler_gold):
             filler_gold = ()
     context: tuple[Token, ...] = ()
@@ -325,6 +340,8 @@ def instance_record(instance: Instance) -> dict[str, Any]:
         unique = len(set(instance.frame.labels)) == len(pairs)
         record["frame"] = dict(pairs) if unique else [list(pair) for pair in pairs]
         record["passive"] = instance.frame.passive
+        if instance.frame.marks:
+            record["marks"] = [list(mark) for mark in instance.frame.marks]
     if instance.context:
         record["context"] = [_token_record(t) for t in instance.context]
         record["context_index"] = instance.context_index

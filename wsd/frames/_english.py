@@ -18,6 +18,7 @@ from .._exceptions import WSDError
 from ..types import CaseFrame, Filler, Sentence, Token
 from . import _tags as T
 from ._classes import ClassEntry, ClassTable
+from ._marks import frame_marks
 from ._words import COPULAS, NOMINATIVE, PREDICATIVE_VERBS, SPEECH_VERBS, is_temporal, noun_lemma
 
 __all__ = ["extract_english"]
@@ -156,7 +157,7 @@ class _Extractor:
             if filler is not None:
                 fillers.append((label, filler))
         fillers.sort(key=lambda item: item[1].position)
-        return CaseFrame(cases=tuple(fillers), passive=passive)
+        return CaseFrame(cases=tuple(fillers), passive=passive, marks=frame_marks(self, v))
 
     # --- left of the verb -----------------------------------------------------------------------
     def _verb_group(self, v: int) -> tuple[int, list[str], bool]:

@@ -10,7 +10,7 @@ from ._base import Disambiguator, NotFittedError, confidence
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
 from ._cache import RunCache
-from ._example import ExampleBasedWSD
+from ._example import PAPER, ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
 from ._registry import (
     METHODS,
@@ -24,6 +24,7 @@ from ._registry import (
 
 __all__ = [
     "METHODS",
+    "PAPER",
     "BayesWSD",
     "Disambiguator",
     "ExampleBasedWSD",

@@ -46,6 +46,7 @@ class NounLookup:
         self.nouns = nouns
         self._nodes: dict[FillerKey, tuple[int, ...] | None] = {}
         self._chains: dict[FillerKey, Ancestors] = {}
+        self._split: dict[FillerKey, list[Ancestors]] = {}
 
     def nodes(self, key: FillerKey) -> tuple[int, ...] | None:
         """The nodes a filler may denote: its sense's node when a known sense is given, else
@@ -83,6 +84,18 @@ class NounLookup:
             )
         self._chains[key] = chain
         return chain
+
+    def node_chains(self, key: FillerKey) -> list[Ancestors]:
+        """The ancestor chain of each node the filler may denote, separately."""
+        try:
+            return self._split[key]
+        except KeyError:
+            pass
+        ids, up = self.ancestors(key)
+        starts = [*np.flatnonzero(up == 0).tolist(), len(ids)]
+        chains = [(ids[lo:hi], up[lo:hi]) for lo, hi in zip(starts[:-1], starts[1:], strict=True)]
+        self._split[key] = chains
+        return chains
 
 
 class FeatureIndex:

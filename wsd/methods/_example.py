@@ -4,27 +4,32 @@ contribution to disambiguation (CCD), with a confidence score (Fujii et al.).
 ::
 
     Score(s) = sum_c SIM(n_c, E[s][c]) * CCD(c)^beta / sum_c CCD(c)^beta
-    SIM(n, E) = max_{e in E} sim(LEN(n, e))
+    SIM(n, E) = max_{e in E} sim(LEN(n, e))          (sim_aggregate="max", the paper)
+              = mean of the sim_k largest sim(LEN(n, e)), e counted with its frequency
+                                                      (sim_aggregate="knn")
     CCD(c)    = 1/C(n,2) * sum_{i<j} (|Ei| + |Ej| - 2|Ei ∩ Ej|) / (|Ei| + |Ej|)
 
 (c over the input's cases; CCD pairs with both filler sets empty add nothing, as DESIGN.md
-writes the formula: the sum is still divided by all C(n,2) pairs.)
+writes the formula: the sum is still divided by all C(n,2) pairs.)  Cases are the frame's noun
+cases and, with ``marks``, its non-nominal marks, whose fillers are words compared by identity.
 
-No per-example graph search happens at prediction time.  For every (verb, case) the training
-fillers are indexed by their ancestors in the noun thesaurus: ``down[a, s]`` is the shortest
-distance from ancestor ``a`` down to an example of sense ``s``.  In a tree,
-``min_{e in E[s][c]} LEN(n, e) = min_{a ancestor of n} (dist(n, a) + down[a, s])``, so SIM for
+No per-example graph search happens at prediction time: the training fillers of every (verb,
+case) are indexed by their ancestors in the noun thesaurus (:mod:`._neighbours`), so SIM for
 every sense costs one pass over the input noun's ancestors, whatever the number of examples.
 ``rank`` works a verb's inputs as one batch: the SIM rows of every new (case, filler) are
 computed together with a few numpy gathers and memoised on the verb, and the weighted scores
-of all inputs come from one segmented sum.
+of all inputs come from one segmented sum.  With ``tune``, every verb with enough training
+instances picks its own similarity, ``sim_k`` and ``beta`` by cross-validation on its
+training instances (:mod:`._selection`).
 """
 
 from __future__ import annotations
 
+import json
 import math
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -34,34 +39,66 @@ from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction
-from ._base import Disambiguator, check_choice, check_number
+from ._base import Disambiguator, check_choice, check_int, check_number
+from ._neighbours import (
+    FAR,
+    NearestIndex,
+    PointIndex,
+    build_index,
+    build_nearest,
+    knn_means,
+    length_counts,
+    nearest_lengths,
+)
+from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
 from ._cache import FillerKey, NounLookup
 
-__all__ = ["ExampleBasedWSD"]
+__all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
 FALLBACK_NO_FILLER = "mfs:no-usable-filler"
 FALLBACK_NO_INFORMATIVE_CASE = "mfs:no-informative-case"
-_FAR = np.int32(1 << 20)  # "no example below this ancestor"
-_BLOCK = 2_000_000
+
+# Fujii et al.'s method as published: ``ExampleBasedWSD(**PAPER)``.
+PAPER: dict[str, Any] = {
+    "sim_aggregate": "max",
+    "sim_k": 1,
+    "example_senses": "tagged",
+    "marks": (),
+    "tune": (),
+    "confidence_prior": 0.0,
+}
+
+Examples = dict[str, dict[str, dict[FillerKey, int]]]  # case -> sense -> filler -> count
+Chain = tuple[np.ndarray, np.ndarray]
 
 
 @dataclass(slots=True)
-class _CaseIndex:
-    keys: np.ndarray  # sorted ancestor node ids
-    down: np.ndarray  # (len(keys), n_senses) shortest distance down to an example of the sense
+class _WordIndex:
+    """A mark's training words (``marks``): word -> row of per-sense counts."""
+
+    rows: dict[str, int]
+    counts: np.ndarray  # (len(rows), n_senses)
 
 
 @dataclass(slots=True)
 class _VerbModel:
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
-    examples: dict[str, dict[str, list[FillerKey]]]  # case -> sense -> unique fillers
-    index: dict[str, _CaseIndex] = field(default_factory=dict)
+    examples: Examples  # unique fillers in training order, with their training counts
+    setting: dict[str, Any] = field(default_factory=dict)  # this verb's `tune` choice
+    index: dict[str, NearestIndex] = field(default_factory=dict)  # nominal cases
+    points: dict[str, PointIndex] = field(default_factory=dict)  # sim_aggregate="knn"
+    words: dict[str, _WordIndex] = field(default_factory=dict)  # marks
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
 
 
 class ExampleBasedWSD(Disambiguator):
     """Example-based verb sense disambiguation (method 1).
+
+    The defaults are the best variant measured on the held-out SemCor split (README,
+    "Methods"); ``ExampleBasedWSD(**PAPER)`` (``PAPER`` = ``sim_aggregate="max"``,
+    ``sim_k=1``, ``example_senses="tagged"``, ``marks=()``, ``tune=()``,
+    ``confidence_prior=0``) is the method as Fujii et al. published it.
 
     Parameters
     ----------
@@ -71,15 +108,50 @@ class ExampleBasedWSD(Disambiguator):
         score is the most contributing case's, ties broken by the next case, and so on.
     confidence_lambda:
         Confidence weight: ``C = lambda*S1 + (1-lambda)*(S1-S2)``.
+    confidence_prior:
+        ``gamma`` in ``[0, 1]``: the confidence becomes ``(1 - gamma) * C + gamma * P(S1)``,
+        ``P(S1)`` the share of the verb's training instances that have the chosen sense, so
+        that an answer the training data rarely supports ranks lower on the applicability
+        curve (MFS fallbacks included).  0 is the paper's ``C``; default 0.33.  Rankings do
+        not change.
     similarity, similarity_params:
         Mapping from noun-thesaurus path length to similarity (``thesaurus.similarity_mapping``).
+    sim_aggregate, sim_k:
+        How ``SIM(n, E[s][c])`` sums up the examples.  ``"max"`` (the paper): the similarity
+        of the single nearest example.  ``"knn"`` (default, ``sim_k=7``): the mean
+        similarity of the ``sim_k`` nearest examples of the sense, each example counted as
+        often as it occurred in training (a sense with fewer examples counts the missing ones
+        as 0), so that several close examples outweigh one, and identical fillers seen under
+        several senses no longer tie.  ``sim_k=1`` is ``"max"`` again, except that an example
+        without a tagged sense (``example_senses="tagged"`` or ``"all"``) counts as 1/m of an
+        example on each of its m senses instead of at its nearest sense.
+    marks:
+        Labels of the frame's non-nominal parts to use as cases besides its noun cases
+        (``CaseFrame.marks``: English ``comp``, ``adv``, ``pron``; ``voice`` = a passive
+        verb's ``passive``).  Their fillers are words, compared by identity: ``SIM`` is 1
+        when the same word was seen with the sense (``"knn"``: the share of ``sim_k``
+        examples that had it).  A mark label hides a noun case of the same name.  Default
+        ``("comp", "adv")``; ``()``: noun cases only, as in the paper.
+    tune, tune_folds, tune_min_instances:
+        Per-verb choice of scoring parameters by cross-validation on the verb's training
+        instances.  ``tune`` lists alternative settings, each a table overriding some of
+        ``similarity``, ``similarity_params``, ``sim_k`` and (finite) ``beta``.  A verb with
+        at least ``tune_min_instances`` training instances is cross-validated in
+        ``tune_folds`` folds (instance ``i`` in fold ``i mod tune_folds``) and keeps the
+        setting with the most exact matches, the estimator's own parameters first (they win
+        ties); other verbs keep the estimator's parameters.  The choice is saved with the
+        model (``verbs_[lemma].setting``).  Default :data:`DEFAULT_TUNE` (a steeper
+        similarity, ``exp`` with ``tau`` 2 or 4; ``sim_k`` 3 or 15; ``beta`` 2 or 4);
+        ``()``: no tuning.
     noun_senses:
         ``"all"`` (default, realistic): an input noun takes the best of its senses.
         ``"oracle"``: use the corpus's tagged noun sense of the input when present — an
         **oracle** setting, since test-time noun senses are unknown in practice.
     example_senses:
-        ``"tagged"`` (default): training fillers use their tagged noun sense when the corpus
-        gives one (training data is sense-tagged); ``"all"``: every sense of the word.
+        ``"tagged"`` (the paper): training fillers use their tagged noun sense when the corpus
+        gives one (training data is sense-tagged), else every sense of the word; ``"first"``
+        (default): the tagged sense, else the word's first sense in the noun thesaurus
+        (WordNet's most frequent); ``"all"``: every sense of the word.
     ccd_match:
         Similarity at or above which two fillers of different senses count as the same filler
         when CCD measures how much the filler sets overlap (1.0: same thesaurus node).
@@ -96,8 +168,15 @@ class ExampleBasedWSD(Disambiguator):
         confidence_lambda: float = 0.5,
         similarity: str = "kurohashi",
         similarity_params: dict[str, float] | None = None,
+        sim_aggregate: str = "knn",
+        sim_k: int = 7,
+        confidence_prior: float = 0.33,
+        marks: tuple[str, ...] | list[str] = ("comp", "adv"),
+        tune: tuple[dict[str, Any], ...] | list[dict[str, Any]] = DEFAULT_TUNE,
+        tune_folds: int = 3,
+        tune_min_instances: int = 50,
         noun_senses: str = "all",
-        example_senses: str = "tagged",
+        example_senses: str = "first",
         ccd_match: float = 1.0,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
@@ -106,6 +185,13 @@ class ExampleBasedWSD(Disambiguator):
         self.confidence_lambda = confidence_lambda
         self.similarity = similarity
         self.similarity_params = similarity_params
+        self.sim_aggregate = sim_aggregate
+        self.sim_k = sim_k
+        self.confidence_prior = confidence_prior
+        self.marks = marks
+        self.tune = tune
+        self.tune_folds = tune_folds
+        self.tune_min_instances = tune_min_instances
         self.noun_senses = noun_senses
         self.example_senses = example_senses
         self.ccd_match = ccd_match
@@ -115,25 +201,50 @@ class ExampleBasedWSD(Disambiguator):
     # --- parameters and resources ------------------------------------------------------------
     def _validate_params(self) -> None:
         super()._validate_params()
-        check_number("beta", self.beta, low=0.0, allow_inf=True)
         check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
-        check_choice("example_senses", self.example_senses, ("tagged", "all"))
+        check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
+        check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
+        check_number("confidence_prior", self.confidence_prior, low=0.0, high=1.0)
         check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
-        if self.similarity_params is not None and not isinstance(self.similarity_params, dict):
+        if not isinstance(self.marks, list | tuple) or not all(
+            isinstance(m, str) and m for m in self.marks
+        ):
             raise ModelError(
-                f"similarity_params must be a table of numbers, got {self.similarity_params!r}",
-                param="similarity_params",
+                f"marks must be a list of mark labels, got {self.marks!r}", param="marks"
             )
-        try:
-            thesaurus.similarity_mapping(self.similarity)
-        except thesaurus.ThesaurusError as exc:
-            raise ModelError(f"similarity: {exc}", param="similarity") from exc
-        try:
-            self._sim = thesaurus.similarity_mapping(
-                self.similarity, **(self.similarity_params or {})
+        check_int("tune_folds", self.tune_folds, low=2)
+        check_int("tune_min_instances", self.tune_min_instances, low=2)
+        if not isinstance(self.tune, list | tuple) or not all(
+            isinstance(c, Mapping) for c in self.tune
+        ):
+            raise ModelError(
+                f"tune must be a list of tables of parameters, got {self.tune!r}", param="tune"
             )
-        except thesaurus.ThesaurusError as exc:
-            raise ModelError(f"similarity_params: {exc}", param="similarity_params") from exc
+        self._lexical = frozenset(self.marks)
+        self._settings: dict[str, Setting] = {}
+        self._lengths: dict[str, np.ndarray] = {}
+        self._sim = self.setting({}).sim
+        for candidate in self.tune:
+            self.setting(candidate)
+
+    def setting(self, overrides: Mapping[str, Any]) -> Setting:
+        """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
+        (:class:`ModelError` names a bad value) and memoised."""
+        key = json.dumps(overrides, sort_keys=True)
+        known = self._settings.get(key)
+        if known is None:
+            own = {name: getattr(self, name) for name in TUNABLE}
+            known = self._settings[key] = make_setting(key, overrides, own)
+        return known
+
+    def length_sims(self, setting: Setting) -> np.ndarray:
+        """``sim(L)`` for ``L = 0, 1, ...`` as long as it can be > 0 in the noun thesaurus."""
+        sims = self._lengths.get(setting.mapping)
+        if sims is None:
+            full = np.asarray(setting.sim(np.arange(2 * self.nouns.max_depth + 1)), dtype=float)
+            positive = np.flatnonzero(full > 0)
+            sims = self._lengths[setting.mapping] = full[: positive[-1] + 1 if len(positive) else 1]
+        return sims
 
     @property
     def nouns(self) -> Thesaurus:
@@ -150,12 +261,17 @@ class ExampleBasedWSD(Disambiguator):
 
     def _filler_key(self, filler: Filler, gold: str | None, *, training: bool) -> FillerKey:
         """(lemma, sense or None for every sense): a filler's gold sense when training on
-        tagged examples (``example_senses="tagged"``) or under the oracle; else a class
-        filler's class sense (pronouns, names), else every sense of its lemma."""
-        use_gold = self.example_senses == "tagged" if training else self.noun_senses == "oracle"
+        tagged examples (``example_senses`` other than ``"all"``) or under the oracle; else a
+        class filler's class sense (pronouns, names); else, for a training example under
+        ``example_senses="first"``, the lemma's first sense; else every sense of its lemma."""
+        use_gold = self.example_senses != "all" if training else self.noun_senses == "oracle"
         if use_gold and gold is not None:
             return (filler.lemma, gold)
-        return (filler.lemma, filler.sense if filler.cls is not None else None)
+        if filler.cls is not None:
+            return (filler.lemma, filler.sense)
+        if training and self.example_senses == "first" and self.nouns.has_word(filler.lemma):
+            return (filler.lemma, self.nouns.senses(filler.lemma)[0])
+        return (filler.lemma, None)
 
     @property
     def oracle(self) -> str | None:
@@ -163,49 +279,83 @@ class ExampleBasedWSD(Disambiguator):
             return "noun_senses='oracle': input noun senses are read from the corpus's gold"
         return None
 
+    def _frame_items(self, instance: Instance, *, training: bool) -> list[tuple[str, FillerKey]]:
+        """The usable (case, filler key) pairs of an instance: noun fillers the thesaurus
+        knows, then the words of the marks in use (key ``(word, None)``)."""
+        frame = instance.frame
+        if frame is None:
+            return []
+        lookup, lexical = self._lookup, self._lexical
+        golds = instance.filler_gold or (None,) * len(frame.cases)
+        items = []
+        for (case, filler), gold in zip(frame.cases, golds, strict=True):
+            key = self._filler_key(filler, gold, training=training)
+            if case not in lexical and lookup.nodes(key) is not None:
+                items.append((case, key))
+        if lexical:
+            voice = (("voice", "passive"),) if frame.passive else ()
+            items.extend(
+                (label, (word, None)) for label, word in (*voice, *frame.marks) if label in lexical
+            )
+        return items
+
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
-        lookup = self._lookup
-        examples: dict[str, dict[str, list[FillerKey]]] = defaultdict(lambda: defaultdict(list))
-        for instance, sense in zip(instances, labels, strict=True):
-            if instance.frame is None:
-                continue
-            golds = instance.filler_gold or (None,) * len(instance.frame.cases)
-            for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
-                key = self._filler_key(filler, gold, training=True)
-                bucket = examples[case][sense]
-                if key not in bucket and lookup.nodes(key) is not None:
-                    bucket.append(key)
-        return self._index_verb(lemma, {c: dict(by_sense) for c, by_sense in examples.items()})
+        items = [self._frame_items(instance, training=True) for instance in instances]
+        model = self.verb_model(lemma, items, labels)
+        if self.tune and len(instances) >= self.tune_min_instances:
+            model.setting = select_setting(self, lemma, instances, items, labels)
+        return model
 
-    def _index_verb(
-        self, lemma: str, examples: dict[str, dict[str, list[FillerKey]]]
+    def verb_model(
+        self, lemma: str, items: Sequence[list[tuple[str, FillerKey]]], labels: Sequence[str]
     ) -> _VerbModel:
-        senses = tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
+        """One verb's indexed examples (no tuning) from the training instances' frame items
+        (:meth:`_frame_items`) and labels."""
+        examples: Examples = defaultdict(lambda: defaultdict(dict))
+        for pairs, sense in zip(items, labels, strict=True):
+            for case, key in pairs:
+                bucket = examples[case][sense]
+                bucket[key] = bucket.get(key, 0) + 1
+        return self._index_verb(
+            lemma, {c: dict(by_sense) for c, by_sense in examples.items()}, Counter(labels)
+        )
+
+    def _index_verb(self, lemma: str, examples: Examples, counts: Counter[str]) -> _VerbModel:
+        order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
+        senses = tuple(sorted(counts, key=order.__getitem__))  # as Disambiguator.tiebreak
         model = _VerbModel(senses=senses, examples=examples)
         for case, by_sense in examples.items():
-            model.index[case] = self._build_index(senses, by_sense)
+            if case in self._lexical:
+                model.words[case] = _word_index(senses, by_sense)
+            else:
+                model.index[case] = self._nearest_index(senses, by_sense)
+                if self.sim_aggregate == "knn":
+                    model.points[case] = self._point_index(senses, by_sense)
             model.ccd[case] = self._ccd(model, case)
         return model
 
-    def _build_index(
-        self, senses: tuple[str, ...], by_sense: dict[str, list[FillerKey]]
-    ) -> _CaseIndex:
+    def _nearest_index(
+        self, senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]
+    ) -> NearestIndex:
         lookup = self._lookup
-        chains = [
-            (column, lookup.ancestors(key))
-            for column, sense in enumerate(senses)
-            for key in by_sense.get(sense, ())
-        ]
-        if not chains:
-            return _CaseIndex(np.empty(0, np.int64), np.empty((0, len(senses)), np.int32))
-        anc = np.concatenate([chain[0] for _, chain in chains])
-        dist = np.concatenate([chain[1] for _, chain in chains])
-        col = np.repeat([column for column, _ in chains], [len(c[0]) for _, c in chains])
-        keys, row = np.unique(anc, return_inverse=True)
-        down = np.full((len(keys), len(senses)), _FAR, dtype=np.int32)
-        np.minimum.at(down, (row, col), dist)
-        return _CaseIndex(keys, down)
+        pairs = [(c, key) for c, s in enumerate(senses) for key in by_sense.get(s, ())]
+        chains = [lookup.ancestors(key) for _, key in pairs]
+        return build_nearest(chains, [c for c, _ in pairs], len(senses))
+
+    def _point_index(
+        self, senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]
+    ) -> PointIndex:
+        """Every example as weighted points: its count, spread evenly over its nodes (one
+        node for a tagged, class or first-sense filler)."""
+        chains, columns, weights = [], [], []
+        for column, sense in enumerate(senses):
+            for key, count in by_sense.get(sense, {}).items():
+                nodes = self._lookup.node_chains(key)
+                chains.extend(nodes)
+                columns.extend([column] * len(nodes))
+                weights.extend([count / len(nodes)] * len(nodes))
+        return build_index(chains, np.asarray(columns), np.asarray(weights), len(senses))
 
     def _ccd(self, model: _VerbModel, case: str) -> float:
         """CCD of ``case`` (module docstring).  A filler of sense i is "shared" with sense j
@@ -220,7 +370,12 @@ class ExampleBasedWSD(Disambiguator):
         size = np.bincount(owners, minlength=n).astype(float)
         matched = np.zeros((n, n))
         if keys:
-            shared = self._similarities(model.index[case], keys) >= float(self.ccd_match) - 1e-12
+            nearest = (
+                _word_counts(model.words[case], keys) > 0
+                if case in model.words
+                else self._nearest_sims(model.index[case], keys, self._sim)
+            )
+            shared = nearest >= float(self.ccd_match) - 1e-12
             np.add.at(matched, np.asarray(owners), shared)
         total = size[:, None] + size[None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -228,69 +383,122 @@ class ExampleBasedWSD(Disambiguator):
         return float(terms[np.triu_indices(n, k=1)].sum() / math.comb(n, 2))
 
     # --- similarity ---------------------------------------------------------------------------
-    def _similarities(self, index: _CaseIndex, keys: list[FillerKey]) -> np.ndarray:
-        """``SIM(n, E[s][case])`` for every filler key (rows) and training sense (columns),
-        0 where E[s][case] is empty: batched passes over the fillers' ancestors."""
-        n_senses = index.down.shape[1]
-        out = np.zeros((len(keys), n_senses))
-        if not len(index.keys) or not keys:
-            return out
-        lookup = self._lookup
-        chains = [lookup.ancestors(key) for key in keys]
-        # ~16 ancestors a noun sense: chunks keep the (ancestors x senses) block near 2M cells.
-        step = max(1, _BLOCK // (16 * n_senses))
-        for lo in range(0, len(keys), step):
-            part = chains[lo : lo + step]
-            sizes = np.fromiter((len(c[0]) for c in part), dtype=np.int64, count=len(part))
-            anc = np.concatenate([c[0] for c in part])
-            up = np.concatenate([c[1] for c in part])
-            pos = np.minimum(np.searchsorted(index.keys, anc), len(index.keys) - 1)
-            hit = index.keys[pos] == anc
-            lengths = np.full((len(anc), n_senses), _FAR, dtype=np.int32)
-            lengths[hit] = up[hit, None] + index.down[pos[hit]]
-            best = np.minimum.reduceat(lengths, np.cumsum(sizes) - sizes, axis=0)
-            reached = best < _FAR
-            block = out[lo : lo + step]
-            block[reached] = np.asarray(self._sim(best[reached]), dtype=float)
+    def _nearest_sims(
+        self, index: NearestIndex, keys: Sequence[FillerKey], sim: Callable[..., np.ndarray]
+    ) -> np.ndarray:
+        """``SIM`` of the nearest example (0 where a sense has none), per key and sense."""
+        lengths = nearest_lengths(index, [self._lookup.ancestors(key) for key in keys])
+        reached = lengths < FAR
+        out = np.zeros(lengths.shape)
+        out[reached] = np.asarray(sim(lengths[reached]), dtype=float)
         return out
+
+    def node_counts(
+        self, points: PointIndex, keys: Sequence[FillerKey]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Examples of each sense at each path length from every node of every key (rows:
+        the keys' nodes, all lengths that can score above 0 under any setting) and the key
+        of each row."""
+        chains: list[Chain] = []
+        owners: list[int] = []
+        for row, key in enumerate(keys):
+            nodes = self._lookup.node_chains(key)
+            chains.extend(nodes)
+            owners.extend([row] * len(nodes))
+        width = max(len(self.length_sims(s)) for s in self._settings.values())
+        return length_counts(points, chains, width), np.asarray(owners, dtype=np.int64)
+
+    def knn_sims(
+        self,
+        counts: np.ndarray,
+        owners: np.ndarray,
+        n_keys: int,
+        settings: Sequence[Setting],
+    ) -> list[np.ndarray]:
+        """``SIM`` under ``"knn"`` from :meth:`node_counts`, for each setting: per key, the
+        best over its nodes of the mean similarity of each sense's ``k`` nearest examples."""
+        unique = {(s.mapping, s.k): s for s in settings}  # beta alone changes no row
+        means = knn_means(counts, [(self.length_sims(s), s.k) for s in unique.values()])
+        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+        rows = {
+            pair: np.maximum.reduceat(mean, starts, axis=0) if len(owners) else mean[:0]
+            for pair, mean in zip(unique, means, strict=True)
+        }
+        return [rows[(s.mapping, s.k)] for s in settings]
+
+    def word_sims(self, counts: np.ndarray, setting: Setting) -> np.ndarray:
+        """``SIM`` of a mark from its words' training counts (:func:`_word_counts`)."""
+        if self.sim_aggregate == "knn":
+            return np.minimum(counts, setting.k) / setting.k
+        return (counts > 0).astype(float)
 
     def _rows(self, model: _VerbModel, wanted: list[tuple[str, FillerKey]]) -> np.ndarray:
         """The memoised SIM rows of (case, filler) pairs, computing the missing ones per case."""
         memo = model.memo
+        setting = self.setting(model.setting)
         missing: dict[str, list[FillerKey]] = defaultdict(list)
         for case, key in dict.fromkeys(wanted):
             if (case, key) not in memo:
                 missing[case].append(key)
         for case, keys in missing.items():
-            for key, row in zip(keys, self._similarities(model.index[case], keys), strict=True):
+            if case in model.words:
+                rows = self.word_sims(_word_counts(model.words[case], keys), setting)
+            elif self.sim_aggregate == "knn":
+                counts, owners = self.node_counts(model.points[case], keys)
+                (rows,) = self.knn_sims(counts, owners, len(keys), [setting])
+            else:
+                rows = self._nearest_sims(model.index[case], keys, setting.sim)
+            for key, row in zip(keys, rows, strict=True):
                 memo[(case, key)] = row
         return np.array([memo[pair] for pair in wanted]).reshape(len(wanted), len(model.senses))
 
     # --- prediction -----------------------------------------------------------------------------
+    def make_prediction(
+        self,
+        instance: Instance,
+        ranking: tuple[tuple[str, float], ...],
+        fallback: str | None = None,
+        details: tuple[tuple[str, float], ...] = (),
+    ) -> Prediction:
+        """The base prediction; with ``confidence_prior`` > 0 its confidence is blended with
+        the training share of the chosen sense (a verb seen in training only)."""
+        prediction = super().make_prediction(instance, ranking, fallback, details)
+        gamma = float(self.confidence_prior)
+        counts = self.sense_counts_.get(instance.lemma)
+        if gamma == 0.0 or not ranking or counts is None:
+            return prediction
+        share = counts[ranking[0][0]] / counts.total()
+        return replace(prediction, confidence=(1.0 - gamma) * prediction.confidence + gamma * share)
+
+    def usable_pairs(
+        self, model: _VerbModel, items: Sequence[list[tuple[str, FillerKey]]]
+    ) -> tuple[list[int], list[tuple[str, FillerKey]]]:
+        """The (case, filler) pairs of the inputs' frame items (:meth:`_frame_items`) that
+        the verb's model can score, and the input of each (in input order)."""
+        owner: list[int] = []
+        pairs: list[tuple[str, FillerKey]] = []
+        for i, frame_items in enumerate(items):
+            for case, key in frame_items:
+                words = model.words.get(case)
+                if case in model.index if words is None else key[0] in words.rows:
+                    owner.append(i)
+                    pairs.append((case, key))
+        return owner, pairs
+
     def _rank_verb(
         self, lemma: str, model: _VerbModel, instances: list[Instance]
     ) -> list[Prediction]:
-        lookup = self._lookup
-        owner: list[int] = []  # instance of each usable (case, filler)
-        pairs: list[tuple[str, FillerKey]] = []
-        for i, instance in enumerate(instances):
-            if instance.frame is None:
-                continue
-            golds = instance.filler_gold or (None,) * len(instance.frame.cases)
-            for (case, filler), gold in zip(instance.frame.cases, golds, strict=True):
-                if case in model.index:
-                    key = self._filler_key(filler, gold, training=False)
-                    if lookup.nodes(key) is not None:
-                        owner.append(i)
-                        pairs.append((case, key))
+        items = [self._frame_items(instance, training=False) for instance in instances]
+        owner, pairs = self.usable_pairs(model, items)
         out: list[Prediction | None] = [None] * len(instances)
         if pairs:
             sims = self._rows(model, pairs)
             cases = [case for case, _ in pairs]
-            if math.isinf(float(self.beta)):
+            beta = self.setting(model.setting).beta
+            if math.isinf(beta):
                 self._rank_lexicographic(model, instances, owner, cases, sims, out)
             else:
-                self._rank_weighted(model, instances, owner, cases, sims, out)
+                self._rank_weighted(model, instances, owner, cases, sims, beta, out)
         return [
             p if p is not None else self.mfs_prediction(instances[i], FALLBACK_NO_FILLER)
             for i, p in enumerate(out)
@@ -303,24 +511,10 @@ class ExampleBasedWSD(Disambiguator):
         owner: list[int],
         cases: list[str],
         sims: np.ndarray,
+        beta: float,
         out: list[Prediction | None],
     ) -> None:
-        """Scores of every input at once: weights CCD^beta normalised within each input (in
-        log space, so a large beta cannot underflow the ratio), one segmented sum."""
-        beta = float(self.beta)
-        owners = np.asarray(owner)
-        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
-        if beta == 0.0:
-            weights = np.ones(len(cases))
-        else:
-            with np.errstate(divide="ignore"):
-                logs = np.log(np.array([model.ccd[c] for c in cases]))
-            top = np.maximum.reduceat(logs, starts)
-            informative = np.isfinite(top)
-            offset = np.repeat(np.where(informative, top, 0.0), np.diff(np.r_[starts, len(logs)]))
-            weights = np.exp(beta * (logs - offset))
-        totals = np.add.reduceat(weights, starts)
-        scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
+        starts, weights, totals, scores = weighted_scores(model, owner, cases, sims, beta)
         order = np.argsort(-scores, axis=1, kind="stable")  # ties: column = tie-break order
         with np.errstate(invalid="ignore", divide="ignore"):
             values = np.take_along_axis(scores, order, axis=1) / totals[:, None]
@@ -373,15 +567,85 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- serialisation ----------------------------------------------------------------------------
     def verb_state(self, lemma: str) -> Any:
+        """case -> sense -> ``[lemma, sense]`` per filler seen once, ``[lemma, sense, count]``
+        per filler seen more often (files written before counts were kept load as count 1);
+        a verb with a ``tune`` choice: ``{"examples": <that>, "setting": <its overrides>}``."""
         model: _VerbModel = self.verbs_[lemma]
-        return {
-            case: {sense: [list(key) for key in keys] for sense, keys in by_sense.items()}
+        examples = {
+            case: {
+                sense: [[*key, count] if count > 1 else list(key) for key, count in keys.items()]
+                for sense, keys in by_sense.items()
+            }
             for case, by_sense in model.examples.items()
         }
+        return {"examples": examples, "setting": model.setting} if model.setting else examples
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbModel:
-        examples = {
-            case: {sense: [(k[0], k[1]) for k in keys] for sense, keys in by_sense.items()}
-            for case, by_sense in state.items()
+        tuned = set(state) == {"examples", "setting"}
+        saved = state["examples"] if tuned else state
+        examples: Examples = {
+            case: {
+                sense: {(k[0], k[1]): _count(k) for k in keys} for sense, keys in by_sense.items()
+            }
+            for case, by_sense in saved.items()
         }
-        return self._index_verb(lemma, examples)
+        model = self._index_verb(lemma, examples, self.sense_counts_[lemma])
+        if tuned:
+            self.setting(state["setting"])  # checks the saved choice
+            model.setting = dict(state["setting"])
+        return model
+
+
+def weighted_scores(
+    model: _VerbModel, owner: Sequence[int], cases: Sequence[str], sims: np.ndarray, beta: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Un-normalised scores of every input at once (rows: inputs in ``owner`` order):
+    weights CCD^beta normalised within each input (in log space, so a large beta cannot
+    underflow the ratio), one segmented sum.  Returns the first pair of each input, the
+    weights, each input's total weight and the scores (divide by the total for Score)."""
+    owners = np.asarray(owner)
+    starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+    if beta == 0.0:
+        weights = np.ones(len(cases))
+    else:
+        with np.errstate(divide="ignore"):
+            logs = np.log(np.array([model.ccd[c] for c in cases]))
+        top = np.maximum.reduceat(logs, starts)
+        informative = np.isfinite(top)
+        offset = np.repeat(np.where(informative, top, 0.0), np.diff(np.r_[starts, len(logs)]))
+        weights = np.exp(beta * (logs - offset))
+    totals = np.add.reduceat(weights, starts)
+    scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
+    return starts, weights, totals, scores
+
+
+def _word_index(senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]) -> _WordIndex:
+    rows: dict[str, int] = {}
+    cells: list[tuple[int, int, int]] = []
+    for column, sense in enumerate(senses):
+        for (word, _), count in by_sense.get(sense, {}).items():
+            cells.append((rows.setdefault(word, len(rows)), column, count))
+    counts = np.zeros((len(rows), len(senses)))
+    for row, column, count in cells:
+        counts[row, column] += count
+    return _WordIndex(rows, counts)
+
+
+def _word_counts(index: _WordIndex, keys: Sequence[FillerKey]) -> np.ndarray:
+    """Per-sense training counts of each key's word (a row of 0 for an unseen word)."""
+    out = np.zeros((len(keys), index.counts.shape[1]))
+    for i, (word, _) in enumerate(keys):
+        row = index.rows.get(word)
+        if row is not None:
+            out[i] = index.counts[row]
+    return out
+
+
+def _count(entry: Any) -> int:
+    """The training count of a saved example ``[lemma, sense]`` (1) or ``[lemma, sense, n]``."""
+    if len(entry) == 2:
+        return 1
+    count = entry[2]
+    if len(entry) != 3 or isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"example {entry!r} must be [lemma, sense] or [lemma, sense, count >= 1]")
+    return count

@@ -1,0 +1,317 @@
+"""The example-based method's options beyond the paper's formula, on hand-made worlds.
+
+The world of ``test_methods.py`` (``world`` fixture, ``inst``): nouns person/{man, woman,
+student} and thing/{tool/{hammer, knife}, food/{bread, apple}} under one root; the verb
+``use`` has senses use#1 (a person), use#2 (a tool), use#3 (food).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import test_methods
+from test_methods import inst
+
+from wsd import Instance
+from wsd._exceptions import ModelError
+from wsd.methods import PAPER, ExampleBasedWSD, load_model, make_method, save_model
+from wsd.methods._neighbours import build_index, knn_mean, length_counts, nearest
+
+world = test_methods.world  # the hand-made world fixture
+LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
+# Each test starts from the paper's method and turns on what it checks.
+BASE: dict[str, Any] = {**PAPER, **LINEAR}
+
+TRAIN_KNN = [
+    inst("a", "use#1", obj="student"),
+    inst("b", "use#1", obj="man"),
+    inst("c", "use#2", obj="hammer"),
+    inst("d", "use#2", obj="hammer"),
+    inst("e", "use#2", obj="knife"),
+    inst("f", "use#3", obj="bread"),
+]
+
+
+def test_knn_is_the_mean_of_the_k_nearest_examples_by_hand(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**{**BASE, "sim_aggregate": "knn", "sim_k": 2, "beta": 0.0}, **world)
+    model.fit(TRAIN_KNN)
+    (p,) = model.rank([inst("t", None, obj="knife")])
+    # use#2: knife itself (LEN 0) and hammer twice (LEN 2): the two nearest 1.0, 0.8.
+    # use#1: student and man, both LEN 5 (knife-tool-thing-ROOT-person-x): 0.5, 0.5.
+    # use#3: bread (LEN 4) and nothing else: (0.6 + 0) / 2.
+    assert dict(p.ranking) == pytest.approx({"use#2": 0.9, "use#1": 0.5, "use#3": 0.3})
+
+
+def test_knn_counts_repeated_examples_and_sim_k_1_is_max(world: dict[str, str]) -> None:
+    probe = [inst("t", None, obj="apple")]
+    knn1 = ExampleBasedWSD(**{**BASE, "sim_aggregate": "knn"}, **world).fit(TRAIN_KNN)
+    paper = ExampleBasedWSD(**BASE, **world).fit(TRAIN_KNN)
+    assert knn1.rank(probe) == paper.rank(probe)
+    knn3 = ExampleBasedWSD(**{**BASE, "sim_aggregate": "knn", "sim_k": 3, "beta": 0.0}, **world)
+    (p,) = knn3.fit(TRAIN_KNN).rank(probe)
+    # apple: bread LEN 2 (use#3, once); hammer, hammer, knife LEN 4 (use#2); people LEN 5.
+    assert dict(p.ranking) == pytest.approx({"use#3": 0.8 / 3, "use#2": 0.6, "use#1": 1.0 / 3})
+
+
+def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
+    world: dict[str, str],
+) -> None:
+    # "man" is the object of use#1 twice and of use#3 once; use#3 is the more frequent sense.
+    train = [
+        inst("a", "use#1", obj="man"),
+        inst("b", "use#1", obj="man"),
+        inst("c", "use#3", obj="man"),
+        *(inst(f"s{i}", "use#3", subj="woman") for i in range(3)),
+    ]
+    probe = [inst("t", None, obj="man")]
+    (paper,) = ExampleBasedWSD(**PAPER, beta=0.0, **world).fit(train).rank(probe)
+    assert paper.ranking[0][1] == paper.ranking[1][1] == 1.0 and paper.sense == "use#3"
+    knn = ExampleBasedWSD(**{**PAPER, "sim_aggregate": "knn", "sim_k": 2, "beta": 0.0}, **world)
+    knn.fit(train)
+    (p,) = knn.rank(probe)
+    assert p.sense == "use#1" and dict(p.ranking)["use#3"] == pytest.approx(0.5)
+
+
+def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(
+    tmp_path: Path,
+) -> None:
+    """``bat`` has two senses: bat#1 under animal, bat#2 under tool.  An untagged example
+    ``bat`` is both under "tagged" (the nearest counts for max, half of each for knn) and
+    only bat#1 under "first"."""
+    (tmp_path / "n.tsv").write_text(
+        "animal\tROOT\nbat1\tanimal\ndog\tanimal\ntool\tROOT\nbat2\ttool\nclub\ttool\n"
+    )
+    (tmp_path / "n.words.tsv").write_text(
+        "bat\tbat#1\tbat1\nbat\tbat#2\tbat2\ndog\tdog#1\tdog\nclub\tclub#1\tclub\n"
+    )
+    (tmp_path / "v.tsv").write_text("a\tROOT\nb\tROOT\n")
+    (tmp_path / "v.words.tsv").write_text("use\tuse#1\ta\nuse\tuse#2\tb\n")
+    things = {"noun_thesaurus": str(tmp_path / "n.tsv"), "verb_thesaurus": str(tmp_path / "v.tsv")}
+    train = [inst("a", "use#1", obj="bat"), inst("b", "use#2", obj="dog")]
+    probe = [inst("t", None, obj="club")]  # club: LEN 2 to bat#2, LEN 4 to bat#1 and dog
+
+    def scores(**params: object) -> dict[str, float]:
+        model = ExampleBasedWSD(**{**BASE, "beta": 0.0, **params}, **things).fit(train)
+        return dict(model.rank(probe)[0].ranking)
+
+    assert scores() == pytest.approx({"use#1": 0.8, "use#2": 0.6})
+    assert scores(example_senses="first") == pytest.approx({"use#1": 0.6, "use#2": 0.6})
+    assert scores(sim_aggregate="knn", sim_k=1) == pytest.approx(
+        {"use#1": (0.8 + 0.6) / 2, "use#2": 0.6}
+    )
+
+
+def test_knn_models_save_counts_and_old_files_still_load(
+    world: dict[str, str], tmp_path: Path
+) -> None:
+    model = make_method("example", **{**PAPER, "sim_aggregate": "knn", "sim_k": 2}, **world)
+    model.fit(TRAIN_KNN)
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    document = json.loads(path.read_text())
+    assert document["verbs"]["use"]["obj"]["use#2"] == [["hammer", None, 2], ["knife", None]]
+    probes = [inst("t1", None, obj="knife"), inst("t2", None, obj="apple")]
+    assert load_model(path).rank(probes) == model.rank(probes)
+    # A file written before counts were kept: every example once.
+    document["verbs"]["use"]["obj"]["use#2"] = [["hammer", None], ["knife", None]]
+    path.write_text(json.dumps(document))
+    once = load_model(path).verbs_["use"].examples["obj"]["use#2"]
+    assert once == {("hammer", None): 1, ("knife", None): 1}
+    document["verbs"]["use"]["obj"]["use#2"] = [["hammer", None, 0]]
+    path.write_text(json.dumps(document))
+    with pytest.raises(ModelError, match="corrupted model.*count >= 1"):
+        load_model(path)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"sim_aggregate": "mean"}, "sim_aggregate must be one of 'max', 'knn', got 'mean'"),
+        ({"sim_k": 0}, "sim_k must be >= 1, got 0"),
+        ({"sim_k": 2.5}, "sim_k must be an integer, got 2.5"),
+        ({"example_senses": "best"}, "example_senses must be one of"),
+        ({"marks": "comp"}, "marks must be a list of mark labels, got 'comp'"),
+        ({"confidence_prior": 1.5}, "confidence_prior must be <= 1, got 1.5"),
+    ],
+)
+def test_bad_parameters_name_the_value(params: dict[str, object], message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        make_method("example", **params)
+
+
+# --- the neighbour index against brute force ---------------------------------------------
+def _random_tree(rng: np.random.Generator, n: int) -> np.ndarray:
+    parent = np.full(n, -1)
+    for node in range(1, n):
+        parent[node] = rng.integers(0, node)
+    return parent
+
+
+def _chain(parent: np.ndarray, node: int) -> tuple[list[int], list[int]]:
+    ids = []
+    while node >= 0:
+        ids.append(node)
+        node = int(parent[node])
+    return ids, list(range(len(ids)))
+
+
+def _length(parent: np.ndarray, a: int, b: int) -> int:
+    up_a = dict(zip(*_chain(parent, a), strict=True))
+    for node, up in zip(*_chain(parent, b), strict=True):
+        if node in up_a:
+            return up_a[node] + up
+    raise AssertionError("no common ancestor")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_length_counts_equal_brute_force_on_random_trees(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    parent = _random_tree(rng, 40)
+    points = rng.integers(0, 40, 25)
+    columns = rng.integers(0, 3, 25)
+    weights = rng.choice([0.5, 1.0, 2.0], 25)
+    index = build_index([_chain(parent, int(p)) for p in points], columns, weights, 3)
+    queries = rng.integers(0, 40, 10)
+    got = length_counts(index, [_chain(parent, int(q)) for q in queries], 12)
+    want = np.zeros_like(got)
+    for row, q in enumerate(queries):
+        for p, c, w in zip(points, columns, weights, strict=True):
+            length = _length(parent, int(q), int(p))
+            if length < 12:
+                want[row, c, length] += w
+    np.testing.assert_allclose(got, want, atol=1e-12)
+    sims = np.linspace(1.0, 0.0, 12)
+    best = nearest(got, sims)
+    for row in range(len(queries)):
+        for c in range(3):
+            present = np.flatnonzero(want[row, c] > 0)
+            assert best[row, c] == (sims[present[0]] if len(present) else 0.0)
+    # the mean of the nearest half-point (the smallest weight) is the nearest point's similarity
+    np.testing.assert_allclose(knn_mean(got, sims, 0.5), best)
+
+
+# --- marks: non-nominal parts of the frame as cases compared by identity ---------------------
+def marked(
+    id_: str, sense: str | None, marks: tuple[tuple[str, str], ...], **cases: str
+) -> Instance:
+    instance = inst(id_, sense, **cases)
+    assert instance.frame is not None
+    frame = replace(instance.frame, marks=marks, passive=id_.startswith("p"))
+    return replace(instance, frame=frame)
+
+
+TRAIN_MARKS = [
+    marked("a", "use#1", (("comp", "that"),), obj="man"),
+    marked("b", "use#1", (("comp", "that"),), obj="woman"),
+    marked("c", "use#2", (("comp", "to"),), obj="hammer"),
+    marked("p1", "use#2", (), obj="knife"),  # passive
+]
+
+
+def test_marks_are_cases_compared_by_identity(world: dict[str, str]) -> None:
+    probes = [
+        marked("t1", None, (("comp", "that"),)),
+        marked("t2", None, (("comp", "wh"),)),  # a word never seen: no usable case
+        marked("t3", None, (("comp", "to"),), obj="student"),
+        marked("p2", None, ()),  # passive, nothing else
+    ]
+    plain = ExampleBasedWSD(**PAPER, **world).fit(TRAIN_MARKS)
+    assert all(p.fallback == "mfs:no-usable-filler" for p in plain.rank(probes[:2]))
+    model = ExampleBasedWSD(**{**BASE, "marks": ["comp", "voice"], "beta": 0.0}, **world)
+    t1, t2, t3, p2 = model.fit(TRAIN_MARKS).rank(probes)
+    assert dict(t1.ranking) == {"use#1": 1.0, "use#2": 0.0} and t1.fallback is None
+    assert t2.fallback == "mfs:no-usable-filler"
+    # comp: use#2 1, use#1 0; obj student: man/woman LEN 2 (0.8), hammer/knife LEN 5 (0.5)
+    assert dict(t3.ranking) == pytest.approx({"use#1": 0.4, "use#2": 0.75})
+    assert dict(p2.details) == {"weight:voice": 1.0} and p2.sense == "use#2"
+    assert model.verbs_["use"].ccd["comp"] == pytest.approx(1.0)  # {that} vs {to}
+    # knn, k = 2: "to" was seen once with use#2 (1/2); obj: two people (0.8, 0.8) for use#1,
+    # hammer and knife (0.5, 0.5) for use#2.
+    params = {**BASE, "marks": ["comp"], "sim_aggregate": "knn", "sim_k": 2}
+    knn = ExampleBasedWSD(**params, **world)
+    (p,) = knn.fit(TRAIN_MARKS).rank(probes[2:3])
+    assert dict(p.ranking) == pytest.approx({"use#1": 0.4, "use#2": 0.5})
+
+
+def test_mark_examples_survive_a_model_file(world: dict[str, str], tmp_path: Path) -> None:
+    model = make_method("example", **{**PAPER, "marks": ["comp", "voice"]}, **world)
+    model.fit(TRAIN_MARKS)
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    saved = json.loads(path.read_text())["verbs"]["use"]
+    assert saved["comp"]["use#1"] == [["that", None, 2]] and "voice" in saved
+    probes = [marked("t1", None, (("comp", "to"),)), marked("p2", None, (), obj="apple")]
+    assert load_model(path).rank(probes) == model.rank(probes)
+
+
+def test_confidence_prior_blends_in_the_training_share_of_the_chosen_sense(
+    world: dict[str, str],
+) -> None:
+    probes = [inst("t1", None, obj="knife"), inst("t2", None)]  # t2: MFS fallback
+    params = {**BASE, "sim_aggregate": "knn", "sim_k": 2, "beta": 0.0, **world}
+    paper = ExampleBasedWSD(**params).fit(TRAIN_KNN).rank(probes)
+    blended = ExampleBasedWSD(**{**params, "confidence_prior": 0.5}).fit(TRAIN_KNN).rank(probes)
+    # t1: scores use#2 .9, use#1 .5: C = .5 * .9 + .5 * .4 = .65; use#2 is 3 of 6 examples.
+    assert paper[0].confidence == pytest.approx(0.65)
+    assert blended[0].confidence == pytest.approx(0.5 * 0.65 + 0.5 * 3 / 6)
+    # t2 falls back to MFS (use#2, shares 3/6, 2/6, 1/6): C = .5 * .5 + .5 * (.5 - 1/3)
+    assert paper[1].confidence == pytest.approx(1 / 3)
+    assert blended[1].confidence == pytest.approx(0.5 / 3 + 0.25)
+    assert [p.ranking for p in paper] == [p.ranking for p in blended]  # only confidence moves
+
+
+# --- tune: per-verb choice of scoring parameters by cross-validation --------------------------
+# Folds are instance i mod 2.  Each fold trains on three "man" objects (use#1) and two "woman"
+# objects (use#2).  A held-out "woman" gets, with sim_k 3, use#1 (0.8 + 0.8 + 0.8) / 3 = 0.8
+# against use#2 (1 + 1 + 0) / 3: wrong; with sim_k 1, 1.0 against 0.8: right.  Every "man" is
+# right under both.  So sim_k 1 scores 10 of 10, sim_k 3 six of 10.
+TRAIN_TUNE = [inst(f"m{i}", "use#1", obj="man") for i in range(6)] + [
+    inst(f"w{i}", "use#2", obj="woman") for i in range(4)
+]
+TUNED = {**BASE, "sim_aggregate": "knn", "sim_k": 3, "beta": 0.0, "tune_folds": 2}
+
+
+def test_tune_keeps_the_setting_with_most_exact_matches(world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**{**TUNED, "tune": [{"sim_k": 1}], "tune_min_instances": 10}, **world)
+    assert model.fit(TRAIN_TUNE).verbs_["use"].setting == {"sim_k": 1}
+    (p,) = model.rank([inst("t", None, obj="woman")])
+    assert dict(p.ranking) == pytest.approx({"use#2": 1.0, "use#1": 0.8})  # k = 1 in use
+    # a candidate that changes nothing ties with the estimator's own parameters: they win
+    same = ExampleBasedWSD(**{**TUNED, "tune": [{"beta": 0.0}], "tune_min_instances": 10}, **world)
+    assert same.fit(TRAIN_TUNE).verbs_["use"].setting == {}
+    # a verb with fewer training instances than tune_min_instances is not tuned
+    few = ExampleBasedWSD(**{**TUNED, "tune": [{"sim_k": 1}], "tune_min_instances": 11}, **world)
+    assert few.fit(TRAIN_TUNE).verbs_["use"].setting == {}
+
+
+def test_a_tuned_choice_is_saved_with_the_model(world: dict[str, str], tmp_path: Path) -> None:
+    params = {**TUNED, "tune": [{"sim_k": 1}], "tune_min_instances": 10}
+    model = make_method("example", **params, **world).fit(TRAIN_TUNE)
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    state = json.loads(path.read_text())["verbs"]["use"]
+    assert state["setting"] == {"sim_k": 1} and set(state) == {"examples", "setting"}
+    loaded = load_model(path)
+    assert loaded.verbs_["use"].setting == {"sim_k": 1}
+    probes = [inst("t1", None, obj="woman"), inst("t2", None, obj="student")]
+    assert loaded.rank(probes) == model.rank(probes)
+
+
+@pytest.mark.parametrize(
+    ("tune", "message"),
+    [
+        ("exp", "tune must be a list of tables of parameters, got 'exp'"),
+        ([{"gamma": 1}], "tune: 'gamma' cannot be tuned"),
+        ([{"beta": float("inf")}], "tune: beta must be a finite number, got inf"),
+        ([{"sim_k": 0}], "tune: sim_k must be >= 1, got 0"),
+        ([{"similarity": "cosine"}], "tune: similarity: unknown similarity mapping 'cosine'"),
+    ],
+)
+def test_bad_tune_candidates_name_the_value(tune: object, message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        make_method("example", tune=tune)

@@ -1,0 +1,185 @@
+"""The example-based method's scoring settings, and their per-verb choice by cross-validation.
+
+A :class:`Setting` is what a verb scores with: the similarity map from path length, ``sim_k``
+and ``beta``; the estimator's own parameters, or one of its ``tune`` candidates (a table
+overriding some of :data:`TUNABLE`).
+
+``ExampleBasedWSD(tune=[...])``: a verb with at least ``tune_min_instances`` training
+instances splits them into ``tune_folds`` folds (instance ``i`` in fold ``i mod tune_folds``).
+For each fold the verb's examples are indexed once from the other folds, and the fold's
+instances are answered under every candidate setting: a setting changes only the map from
+path length to similarity, ``sim_k`` and ``beta``, so the counts of examples at each path
+length (:meth:`ExampleBasedWSD.node_counts`) serve all of them.  The candidate with the most
+exact matches over the folds wins; the estimator's own parameters come first and win ties.
+Only the verb's training instances are read (their gold senses are the labels; the inputs are
+answered without gold, as ``rank`` would answer them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+import thesaurus
+
+from .._exceptions import ModelError
+from ..types import Instance
+from ._base import check_int, check_number
+from ._cache import FillerKey
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._example import ExampleBasedWSD, _VerbModel
+
+__all__ = ["DEFAULT_TUNE", "TUNABLE", "Setting", "make_setting", "select_setting"]
+
+TUNABLE = ("similarity", "similarity_params", "sim_k", "beta")
+
+# The default per-verb alternatives of `tune`: steeper similarity, fewer/more neighbours, more
+# weight on the most contributing case (chosen on the held-out split; README, "Methods").
+DEFAULT_TUNE: tuple[dict[str, Any], ...] = (
+    {"similarity": "exp", "similarity_params": {"tau": 2.0}},
+    {"similarity": "exp", "similarity_params": {"tau": 4.0}},
+    {"sim_k": 3},
+    {"sim_k": 15},
+    {"beta": 2.0},
+    {"beta": 4.0},
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """The scoring parameters a verb uses: the estimator's own, or its ``tune`` choice."""
+
+    key: str  # the overrides as sorted JSON ("{}": the estimator's own parameters)
+    mapping: str  # the similarity mapping and its parameters as JSON
+    sim: Callable[[np.ndarray], np.ndarray]
+    k: int
+    beta: float
+
+
+def make_setting(key: str, overrides: Mapping[str, Any], own: Mapping[str, Any]) -> Setting:
+    """``own`` (the estimator's :data:`TUNABLE` parameters) with ``overrides`` applied,
+    checked: :class:`ModelError` names a bad value (``tune: ...`` for a candidate).  A
+    candidate that names another ``similarity`` starts from that mapping's default
+    parameters; ``beta`` must be finite in a candidate."""
+    where = "tune: " if overrides else ""
+    param = "tune" if overrides else None
+    unknown = sorted(set(overrides) - set(TUNABLE))
+    if unknown:
+        raise ModelError(
+            f"{where}{unknown[0]!r} cannot be tuned (only {', '.join(TUNABLE)})", param=param
+        )
+    name = overrides.get("similarity", own["similarity"])
+    params = overrides.get(
+        "similarity_params", None if "similarity" in overrides else own["similarity_params"]
+    )
+    if params is not None and not isinstance(params, dict):
+        raise ModelError(
+            f"{where}similarity_params must be a table of numbers, got {params!r}",
+            param=param or "similarity_params",
+        )
+    try:
+        thesaurus.similarity_mapping(name)
+    except thesaurus.ThesaurusError as exc:
+        raise ModelError(f"{where}similarity: {exc}", param=param or "similarity") from exc
+    try:
+        sim = thesaurus.similarity_mapping(name, **(params or {}))
+    except thesaurus.ThesaurusError as exc:
+        raise ModelError(
+            f"{where}similarity_params: {exc}", param=param or "similarity_params"
+        ) from exc
+    k = check_int(f"{where}sim_k", overrides.get("sim_k", own["sim_k"]), low=1)
+    beta = overrides.get("beta", own["beta"])
+    check_number(f"{where}beta", beta, low=0.0, allow_inf=not overrides)
+    mapping = json.dumps([name, params or {}], sort_keys=True)
+    return Setting(key, mapping, sim, k, float(beta))
+
+
+def select_setting(
+    est: ExampleBasedWSD,
+    lemma: str,
+    instances: Sequence[Instance],
+    items: Sequence[list[tuple[str, FillerKey]]],
+    labels: Sequence[str],
+) -> dict[str, Any]:
+    """The overrides (``{}``: none) under which the verb's held-out folds score best;
+    ``items`` are the instances' training frame items."""
+    candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in est.tune)]
+    settings = [est.setting(c) for c in candidates]
+    fold = np.arange(len(instances)) % est.tune_folds
+    keep = est.oracle is not None
+    inputs = [
+        est._frame_items(instance.without_gold(keep_filler_gold=keep), training=False)
+        for instance in instances
+    ]
+    correct = np.zeros(len(candidates))
+    for f in range(est.tune_folds):
+        train = np.flatnonzero(fold != f).tolist()
+        test = np.flatnonzero(fold == f).tolist()
+        if not test:
+            continue
+        model = est.verb_model(lemma, [items[i] for i in train], [labels[i] for i in train])
+        owner, pairs = est.usable_pairs(model, [inputs[i] for i in test])
+        columns = {sense: c for c, sense in enumerate(model.senses)}
+        gold = np.array([columns.get(labels[i], -1) for i in test])
+        cases = [case for case, _ in pairs]
+        for c, sims in enumerate(_candidate_sims(est, model, pairs, settings)):
+            chosen = _choices(model, owner, cases, sims, settings[c], len(test))
+            correct[c] += int(np.sum(chosen == gold))
+    return candidates[int(np.argmax(correct))]
+
+
+def _candidate_sims(
+    est: ExampleBasedWSD,
+    model: _VerbModel,
+    pairs: list[tuple[str, FillerKey]],
+    settings: list[Setting],
+) -> list[np.ndarray]:
+    """The SIM rows of every pair under every setting (one array per setting)."""
+    out = [np.zeros((len(pairs), len(model.senses))) for _ in settings]
+    by_case: dict[str, dict[FillerKey, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for row, (case, key) in enumerate(pairs):
+        by_case[case][key].append(row)
+    for case, rows_of in by_case.items():
+        keys = list(rows_of)
+        if case in model.words:
+            from ._example import _word_counts
+
+            counts = _word_counts(model.words[case], keys)
+            per_setting = [est.word_sims(counts, s) for s in settings]
+        elif est.sim_aggregate == "knn":
+            node_counts, owners = est.node_counts(model.points[case], keys)
+            per_setting = est.knn_sims(node_counts, owners, len(keys), settings)
+        else:
+            per_setting = [est._nearest_sims(model.index[case], keys, s.sim) for s in settings]
+        for target, sims in zip(out, per_setting, strict=True):
+            for key, row in zip(keys, sims, strict=True):
+                target[rows_of[key]] = row
+    return out
+
+
+def _choices(
+    model: _VerbModel,
+    owner: list[int],
+    cases: list[str],
+    sims: np.ndarray,
+    setting: Setting,
+    n: int,
+) -> np.ndarray:
+    """The column of the chosen sense per input (column 0, the most frequent training sense,
+    where the method falls back to MFS), ties to the lower column as in ``rank``."""
+    from ._example import weighted_scores
+
+    chosen = np.zeros(n, dtype=np.int64)
+    if not owner:
+        return chosen
+    starts, _, totals, scores = weighted_scores(model, owner, cases, sims, setting.beta)
+    best = np.argmax(scores, axis=1)
+    inputs = np.asarray(owner)[starts]
+    chosen[inputs] = np.where(totals > 0, best, 0)
+    return chosen
