@@ -49,6 +49,7 @@ def test_a_warm_load_gives_what_parsing_gives(cache: Path, root: Path) -> None:
     warm = _everything(root)
     assert parsed == built == warm
     assert any(row[5] for row in warm[:-1])  # frames are compared, not all empty
+    assert any(row[5].marks for row in warm[:-1] if row[5])  # marks are kept too
     store = corpus_cache.semcor_store(
         root,
         sorted(root.rglob("br-*")),

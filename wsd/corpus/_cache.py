@@ -29,7 +29,8 @@ tab-joined ``k=v``); per token of the corpus, in file order, ``tokens`` and ``an
 (indices into those tables) and ``frame_of_token`` (-1: no frame); ``doc_sentences``
 (sentence offsets per file), ``sent_tokens`` (token offsets per sentence), ``sent_ids``;
 ``frame_fillers`` (filler offsets per frame), ``frame_passive``, and per filler
-``filler_label``, ``filler_lemma``, ``filler_sense``, ``filler_class``, ``filler_position``.
+``filler_label``, ``filler_lemma``, ``filler_sense``, ``filler_class``, ``filler_position``;
+``frame_marks`` (mark offsets per frame) and per mark ``mark_label``, ``mark_word``.
 Frames are built only when asked for (:meth:`SemcorStore.frame`).
 """
 
@@ -56,7 +57,7 @@ from ..types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, 
 
 __all__ = ["CACHE_FORMAT", "SemcorStore", "cache_dir", "cached_name", "semcor_store"]
 
-CACHE_FORMAT = 2  # 2: strings in one blob, frames built on demand
+CACHE_FORMAT = 3  # 2: strings in one blob, frames built on demand; 3: frame marks
 KEEP = 8
 _CODE = (
     ("wsd", "normalise.py"),
@@ -245,7 +246,9 @@ def _save(
         doc_sentences.append(len(sent_ids))
     frame_of_token = np.full(len(token_ids), -1, np.int32)
     frame_fillers: list[int] = [0]
+    frame_marks: list[int] = [0]
     passive: list[bool] = []
+    mark_label, mark_word = [], []
     label, lemma, sense, cls, position = [], [], [], [], []
     for (sentence_id, i), frame in frames.items():
         frame_of_token[sentence_start[sentence_id] + i] = len(passive)
@@ -257,6 +260,10 @@ def _save(
             cls.append(strings(filler.cls))
             position.append(filler.position)
         frame_fillers.append(len(label))
+        for mark, word in frame.marks:
+            mark_label.append(strings(mark))
+            mark_word.append(strings(word))
+        frame_marks.append(len(mark_label))
     tokens = list(token_table)
     notes = list(note_table)
     ints = {
@@ -272,6 +279,8 @@ def _save(
         "filler_sense": sense,
         "filler_class": cls,
         "filler_position": position,
+        "mark_label": mark_label,
+        "mark_word": mark_word,
         "sent_ids": sent_ids,
         "tokens": token_ids,
         "annotations": note_ids,
@@ -286,6 +295,7 @@ def _save(
         sent_tokens=np.asarray(sent_tokens, np.int64),
         frame_of_token=frame_of_token,
         frame_fillers=np.asarray(frame_fillers, np.int64),
+        frame_marks=np.asarray(frame_marks, np.int64),
         frame_passive=np.asarray(passive, np.bool_),
         note_attr_offsets=attr_offsets,
         string_blob=blob,
@@ -388,6 +398,9 @@ class _FrameReader:
         self.sense = a["filler_sense"].tolist()
         self.cls = a["filler_class"].tolist()
         self.position = a["filler_position"].tolist()
+        self.mark_offsets = a["frame_marks"].tolist()
+        self.mark_label = a["mark_label"].tolist()
+        self.mark_word = a["mark_word"].tolist()
 
     def __call__(self, sentence_id: str, position: int) -> CaseFrame:
         f = int(self.frame_of[self.start[sentence_id] + position])
@@ -404,4 +417,8 @@ class _FrameReader:
                 self.position[k],
             )
             cases.append((text[self.label[k]], filler))
-        return CaseFrame(tuple(cases), bool(self.passive[f]))
+        marks = tuple(
+            (text[self.mark_label[k]], text[self.mark_word[k]])
+            for k in range(self.mark_offsets[f], self.mark_offsets[f + 1])
+        )
+        return CaseFrame(tuple(cases), bool(self.passive[f]), marks)

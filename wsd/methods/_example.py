@@ -40,6 +40,7 @@ from thesaurus import Thesaurus
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction
 from ._base import Disambiguator, check_choice, check_int, check_number
+from ._cache import FillerKey, NounLookup
 from ._neighbours import (
     FAR,
     NearestIndex,
@@ -51,7 +52,6 @@ from ._neighbours import (
     nearest_lengths,
 )
 from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
-from ._cache import FillerKey, NounLookup
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
