@@ -78,8 +78,9 @@ def pipeline_reference(instances: Sequence[Any], repeats: int) -> dict[str, Any]
     labels = [instance.gold[0] for instance in instances]
 
     def feature_rows() -> list[dict[str, int]]:
-        features = make_method("ims")._features  # the same strings ours learns from, cold
-        return [dict.fromkeys(f, 1) for f in features(list(instances))]
+        ims = make_method("ims")  # the same strings ours learns from, cold
+        settings = ims._settings()
+        return [dict.fromkeys(ims._compute(i, settings), 1) for i in instances]
 
     def fit() -> dict[str, Any]:
         rows = feature_rows()
