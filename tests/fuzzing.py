@@ -8,11 +8,14 @@ every target applies to its files, and the text rules every line-based format sh
 - :func:`expect`: the result equals the model's, or the error is the toolkit's own, one short
   line naming ``file:line`` as the model predicts (:class:`Failure`); anything else, or a run
   past :data:`HANG_SECONDS`, fails.
-- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, a replaced byte, CRLF or CR
-  line breaks, byte-order marks at the start and inside (concatenated files), duplicated,
-  dropped and swapped lines, huge lines, unicode.
+- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, deleted bytes, whitespace
+  deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
+  the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
+  lines, unicode.
 - :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
+- :func:`key_lines_model` and :func:`key_model`: key files (``id key [key ...]`` lines), read
+  by the key-file target and by every target whose input includes one.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck, settings
+from hypothesis import event as _event
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 from thesaurus import ToolkitError
 
@@ -71,6 +76,13 @@ def no_hang(seconds: int = HANG_SECONDS) -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def event(text: str) -> None:
+    """A hypothesis event (shown by ``--hypothesis-show-statistics``); nothing outside a
+    hypothesis test (the oracle also serves plain tests)."""
+    if currently_in_test_context():
+        _event(text)
 
 
 # --- the shared oracle ----------------------------------------------------------------------
@@ -140,6 +152,21 @@ def _random_bytes(draw: Draw, data: bytes) -> bytes:
     return data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
 
 
+def _delete_bytes(draw: Draw, data: bytes) -> bytes:
+    at = _position(draw, data)
+    return data[:at] + data[at + draw(st.integers(1, 4)) :]
+
+
+def _whitespace(draw: Draw, data: bytes) -> bytes:
+    """A space or tab deleted, doubled or replaced by another kind of whitespace."""
+    spaces = [m.start() for m in re.finditer(rb"[ \t]", data)]
+    if not spaces:
+        return data
+    at = draw(st.sampled_from(spaces))
+    new = draw(st.sampled_from([b"", b"  ", b"\t", b" \t", "\xa0".encode(), "\u3000".encode()]))
+    return data[:at] + new + data[at + 1 :]
+
+
 def _replace_byte(draw: Draw, data: bytes) -> bytes:
     if not data:
         return data
@@ -206,6 +233,8 @@ MUTATIONS: dict[str, Callable[[Draw, bytes], bytes]] = {
     "crlf or cr": _crlf,
     "truncate": _truncate,
     "random bytes": _random_bytes,
+    "delete bytes": _delete_bytes,
+    "whitespace": _whitespace,
     "replace a byte": _replace_byte,
     "bom at start": _bom_at_start,
     "bom at a line": _bom_at_a_line,
@@ -250,3 +279,29 @@ def text_model(data: bytes, file: str) -> list[str | Failure]:
         bad = any(unicodedata.category(c) == "Cc" and c != "\t" or c == "\ufeff" for c in line)
         lines.append(Failure(file, number, "control character or bom") if bad else line)
     return lines
+
+
+def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]]] | Failure:
+    """``(line, instance_id, keys)`` of a key file: ``instance_id key [key ...]`` per line,
+    whitespace-separated, blank lines ignored; a line with an id alone or an id given twice
+    fails (as does a line breaking the text rules)."""
+    rows: list[tuple[int, str, tuple[str, ...]]] = []
+    ids: set[str] = set()
+    for number, line in enumerate(text_model(data, file), 1):
+        if isinstance(line, Failure):
+            return line
+        fields = line.split()
+        if len(fields) == 1:
+            return Failure(file, number, "no sense key")
+        if fields and fields[0] in ids:
+            return Failure(file, number, "id given twice")
+        if fields:
+            ids.add(fields[0])
+            rows.append((number, fields[0], tuple(fields[1:])))
+    return rows
+
+
+def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
+    """The keys of a key file by instance id (:func:`key_lines_model`)."""
+    rows = key_lines_model(data, file)
+    return rows if isinstance(rows, Failure) else {i: keys for _, i, keys in rows}

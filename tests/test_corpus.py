@@ -104,6 +104,12 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
         ("<wf cmd=done pos=VB lemma=go&#32;on wnsn=1 lexsn=2:38:00::>went</wf>", "whitespace"),
         ("<wf cmd=done pos=VB>we&#10;nt</wf>", "decodes to a control character"),
         ("<wf cmd=done pos=VB>we\x85nt</wf>", r"control character U\+0085 at column 23"),
+        # found by tests/test_fuzz.py: attributes glued to the name read as a <wf>, and an
+        # empty token was read as one
+        ("<wfcmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::>went</wf>", "not a SemCor tag"),
+        ("<punccmd=x>.</punc>", "not a SemCor tag line"),
+        ("<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::></wf>", "<wf> without text"),
+        ("<punc>&#32;</punc>", "<punc> without text"),
     ],
 )
 def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:

@@ -34,6 +34,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fuzz_semcor import (
+    EDITS,
+    Sentences,
+    odd_semcor_files,
+    read_back,
+    semcor_files,
+    semcor_model,
+    verb_account,
+)
 from fuzzing import (
     BOM,
     FUZZ,
@@ -41,39 +50,25 @@ from fuzzing import (
     Draw,
     Failure,
     Hang,
+    event,
     expect,
+    key_model,
     line_breaks,
     mutated,
     no_hang,
     text_model,
 )
-from hypothesis import event, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import thesaurus
 from thesaurus import ThesaurusError
 from wsd._exceptions import CorpusFormatError
+from wsd.corpus import load_corpus
 from wsd.corpus.keys import read_keys, write_keys
-
+from wsd.corpus.semcor import read_semcor
 
 # --- key files ------------------------------------------------------------------------------
-def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
-    """``instance_id key [key ...]`` per line, whitespace-separated, blank lines ignored."""
-    lines = text_model(data, file)
-    keys: dict[str, tuple[str, ...]] = {}
-    for number, line in enumerate(lines, 1):
-        if isinstance(line, Failure):
-            return line
-        fields = line.split()
-        if len(fields) == 1:
-            return Failure(file, number, "no sense key")
-        if fields and fields[0] in keys:
-            return Failure(file, number, "id given twice")
-        if fields:
-            keys[fields[0]] = tuple(fields[1:])
-    return keys
-
-
 _TOKEN_CHARS = st.characters(
     blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp"), blacklist_characters="\ufeff\x1c\x1d"
 )
@@ -383,6 +378,55 @@ def test_thesaurus_parent_links_with_cycles_and_orphans(links: list[tuple[int, i
     lines = [f"n{c}\tn{p}" if p < 6 else f"n{c}" for c, p in links]
     tree = ("\n".join(lines) + "\n").encode()
     _load_thesaurus_bytes(tree, b"", tree_model(tree, b""))
+
+
+# --- SemCor tag files ----------------------------------------------------------------------
+def _read_semcor_bytes(data: bytes) -> Any:
+    """Read ``data`` as the tag file ``br-x01`` against :func:`fuzz_semcor.semcor_model`; when
+    it reads, also load it as a corpus and check that every verb token is accounted for."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "br-x01"
+        path.write_bytes(data)
+        expected = _at(semcor_model(data, "f", "br-x01"), str(path))
+        got = expect(lambda: read_back(read_semcor(path)), expected, error=CorpusFormatError)
+        if got is not None:
+            _check_verb_account(path, got)
+        return got
+
+
+def _check_verb_account(path: Path, sentences: Sentences) -> None:
+    """``load_corpus`` keeps exactly the model's instances (ids, lemmas, gold, in order) and
+    counts every other verb token under the model's reason: none is dropped silently."""
+    for require_gold in (True, False):
+        instances, skipped, without_gold = verb_account(sentences, require_gold)
+        with no_hang():
+            corpus = load_corpus(path, "semcor", cache=False, require_gold=require_gold)
+        assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == instances
+        assert corpus.stats.skipped == skipped
+        assert corpus.stats.without_gold == without_gold
+        assert corpus.stats.verb_tokens == len(instances) + sum(skipped.values())
+        assert corpus.stats.sentences == len(sentences)
+        assert corpus.stats.tokens == sum(len(tokens) for _, tokens in sentences)
+    event(f"verb tokens: {'some' if instances or skipped else 'none'}")
+
+
+@FUZZ
+@given(semcor_files())
+def test_semcor_valid_files_read_exactly(case: tuple[bytes, Sentences]) -> None:
+    data, sentences = case
+    assert semcor_model(data, "f", "br-x01") == sentences  # the model agrees with the generator
+    assert _read_semcor_bytes(data) == sentences
+
+
+@FUZZ
+@given(st.one_of(mutated(semcor_files().map(lambda case: case[0])), odd_semcor_files()))
+def test_semcor_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid files, and valid files with a near-valid tag line put in
+    (``fuzz_semcor.EDITS``: events ``mutation: line edit ...``)."""
+    data, names = case
+    for name in names:
+        event(f"mutation: {'line edit ' if name in EDITS else ''}{name}")
+    _read_semcor_bytes(data)
 
 
 def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:
