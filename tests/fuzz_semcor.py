@@ -167,16 +167,13 @@ def semcor_model(data: bytes, file: str, name: str) -> Sentences | Failure:
 
 def read_back(items: Any) -> Sentences:
     """What ``read_semcor`` read, in the model's terms."""
-    return [
-        (
-            item.sentence.id,
-            tuple(
-                Token(t.form, a.lemma, a.tag, a.senses, a.attrs)
-                for t, a in zip(item.sentence.tokens, item.annotations, strict=True)
-            ),
-        )
-        for item in items
-    ]
+    return [(item.sentence.id, tokens_of(item)) for item in items]
+
+
+def tokens_of(item: Any) -> tuple[Token, ...]:
+    """An annotated sentence's tokens in the model's terms (form and annotation)."""
+    pairs = zip(item.sentence.tokens, item.annotations, strict=True)
+    return tuple(Token(t.form, a.lemma, a.tag, a.senses, a.attrs) for t, a in pairs)
 
 
 # --- which verb tokens are instances (wsd/corpus/_load.py, restated) ---------------------------

@@ -14,8 +14,9 @@ every target applies to its files, and the text rules every line-based format sh
   lines, unicode.
 - :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
-- :func:`key_lines_model` and :func:`key_model`: key files (``id key [key ...]`` lines), read
-  by the key-file target and by every target whose input includes one.
+- :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
+  [key ...]`` lines), read by the key-file target and by every target whose input includes
+  one.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import os
 import re
 import signal
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
@@ -83,6 +84,12 @@ def event(text: str) -> None:
     hypothesis test (the oracle also serves plain tests)."""
     if currently_in_test_context():
         _event(text)
+
+
+def mutation_events(names: Iterable[str]) -> None:
+    """One event per mutation a case went through (``mutation: <name>``)."""
+    for name in names:
+        event(f"mutation: {name}")
 
 
 # --- the shared oracle ----------------------------------------------------------------------
@@ -281,27 +288,49 @@ def text_model(data: bytes, file: str) -> list[str | Failure]:
     return lines
 
 
-def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]]] | Failure:
-    """``(line, instance_id, keys)`` of a key file: ``instance_id key [key ...]`` per line,
+def key_rows(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]] | Failure]:
+    """``(line, instance_id, keys)`` of a key file's lines, in order, up to its first problem,
+    which ends the list as a :class:`Failure`: ``instance_id key [key ...]`` per line,
     whitespace-separated, blank lines ignored; a line with an id alone or an id given twice
     fails (as does a line breaking the text rules)."""
-    rows: list[tuple[int, str, tuple[str, ...]]] = []
+    rows: list[tuple[int, str, tuple[str, ...]] | Failure] = []
     ids: set[str] = set()
     for number, line in enumerate(text_model(data, file), 1):
         if isinstance(line, Failure):
-            return line
+            return [*rows, line]
         fields = line.split()
         if len(fields) == 1:
-            return Failure(file, number, "no sense key")
+            return [*rows, Failure(file, number, "no sense key")]
         if fields and fields[0] in ids:
-            return Failure(file, number, "id given twice")
+            return [*rows, Failure(file, number, "id given twice")]
         if fields:
             ids.add(fields[0])
             rows.append((number, fields[0], tuple(fields[1:])))
     return rows
 
 
+def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]]] | Failure:
+    """The rows of :func:`key_rows`, or its failure."""
+    rows = key_rows(data, file)
+    if rows and isinstance(rows[-1], Failure):
+        return rows[-1]
+    return [row for row in rows if not isinstance(row, Failure)]
+
+
 def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
     """The keys of a key file by instance id (:func:`key_lines_model`)."""
     rows = key_lines_model(data, file)
     return rows if isinstance(rows, Failure) else {i: keys for _, i, keys in rows}
+
+
+def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value inside a JSON or TOML document (object fields, list items),
+    for the targets that edit documents value by value."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places(item, (*path, index))
+    return found

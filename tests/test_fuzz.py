@@ -23,10 +23,15 @@ ended (``outcome: ...``) and which mutations they drew (``mutation: ...``)::
 
 from __future__ import annotations
 
+import functools
+import gzip
 import json
 import os
+import re
 import tempfile
+import tomllib
 import unicodedata
+import warnings
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -34,6 +39,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fuzz_answers import answers_files, answers_model, odd_answers_files
+from fuzz_answers import read_back as answers_back
+from fuzz_config import config_files, config_model, odd_config_files
+from fuzz_config import read_back as config_back
+from fuzz_config import section as config_section
+from fuzz_jsonl import jsonl_files, jsonl_model, odd_json, odd_jsonl_files
+from fuzz_jsonl import read_back as jsonl_back
+from fuzz_raganato import odd_raganato_files, raganato_account, raganato_files, raganato_model
+from fuzz_raganato import read_back as raganato_back
 from fuzz_semcor import (
     EDITS,
     Sentences,
@@ -55,6 +69,7 @@ from fuzzing import (
     key_model,
     line_breaks,
     mutated,
+    mutation_events,
     no_hang,
     text_model,
 )
@@ -62,9 +77,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import thesaurus
-from thesaurus import ThesaurusError
+from evaluation import ConfigError
+from evaluation.experiment import load_config
+from thesaurus import ThesaurusError, ToolkitError
 from wsd._exceptions import CorpusFormatError
-from wsd.corpus import load_corpus
+from wsd.corpus import load_corpus, read_jsonl, read_raganato
 from wsd.corpus.keys import read_keys, write_keys
 from wsd.corpus.semcor import read_semcor
 
@@ -130,8 +147,7 @@ def test_keys_valid_files_read_exactly(case: tuple[bytes, dict[str, tuple[str, .
 @given(mutated(key_files().map(lambda case: case[0])))
 def test_keys_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
     data, names = case
-    for name in names:
-        event(f"mutation: {name}")
+    mutation_events(names)
     _read_key_bytes(data, key_model(data, "k.key"))
 
 
@@ -353,12 +369,10 @@ def test_thesaurus_mutated_files_match_the_model(data: st.DataObject) -> None:
     which = data.draw(st.sampled_from(["tree", "words", "both"]))
     if which in ("tree", "both"):
         tree, names = data.draw(mutated(st.just(tree)))
-        for name in names:
-            event(f"mutation: {name}")
+        mutation_events(names)
     if which in ("words", "both"):
         words, names = data.draw(mutated(st.just(words)))
-        for name in names:
-            event(f"mutation: {name}")
+        mutation_events(names)
     _load_thesaurus_bytes(tree, words, tree_model(tree, words))
 
 
@@ -380,42 +394,45 @@ def test_thesaurus_parent_links_with_cycles_and_orphans(links: list[tuple[int, i
     _load_thesaurus_bytes(tree, b"", tree_model(tree, b""))
 
 
-# --- SemCor tag files ----------------------------------------------------------------------
-def _read_semcor_bytes(data: bytes) -> Any:
-    """Read ``data`` as the tag file ``br-x01`` against :func:`fuzz_semcor.semcor_model`; when
-    it reads, also load it as a corpus and check that every verb token is accounted for."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "br-x01"
-        path.write_bytes(data)
-        expected = _at(semcor_model(data, "f", "br-x01"), str(path))
-        got = expect(lambda: read_back(read_semcor(path)), expected, error=CorpusFormatError)
-        if got is not None:
-            _check_verb_account(path, got)
-        return got
-
-
-def _check_verb_account(path: Path, sentences: Sentences) -> None:
+# --- corpora: every verb token accounted for ----------------------------------------------
+def _check_corpus(path: Path, fmt: str, account: Any, sentences: int | None = None) -> None:
     """``load_corpus`` keeps exactly the model's instances (ids, lemmas, gold, in order) and
-    counts every other verb token under the model's reason: none is dropped silently."""
+    counts every other verb token under the model's reason, with gold required and not
+    (``account(require_gold)``: instances, skips and instances kept without gold by reason):
+    none is dropped silently."""
     for require_gold in (True, False):
-        instances, skipped, without_gold = verb_account(sentences, require_gold)
+        instances, skipped, without_gold = account(require_gold)
         with no_hang():
-            corpus = load_corpus(path, "semcor", cache=False, require_gold=require_gold)
+            corpus = load_corpus(path, fmt, cache=False, require_gold=require_gold)
         assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == instances
         assert corpus.stats.skipped == skipped
         assert corpus.stats.without_gold == without_gold
         assert corpus.stats.verb_tokens == len(instances) + sum(skipped.values())
-        assert corpus.stats.sentences == len(sentences)
-        assert corpus.stats.tokens == sum(len(tokens) for _, tokens in sentences)
+        if sentences is not None:
+            assert corpus.stats.sentences == sentences
     event(f"verb tokens: {'some' if instances or skipped else 'none'}")
+
+
+# --- SemCor tag files ----------------------------------------------------------------------
+def _read_semcor_bytes(data: bytes, truth: Any = None) -> Any:
+    """Read ``data`` as the tag file ``br-x01`` against :func:`fuzz_semcor.semcor_model` (which
+    must agree with the generator's ``truth`` when given); when it reads, also load it as a
+    corpus and check that every verb token is accounted for."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "br-x01"
+        path.write_bytes(data)
+        expected = _at(semcor_model(data, "f", "br-x01"), str(path))
+        assert truth is None or expected == truth  # the model agrees with the generator
+        got = expect(lambda: read_back(read_semcor(path)), expected, error=CorpusFormatError)
+        if got is not None:
+            _check_corpus(path, "semcor", lambda gold: verb_account(got, gold), len(got))
+        return got
 
 
 @FUZZ
 @given(semcor_files())
 def test_semcor_valid_files_read_exactly(case: tuple[bytes, Sentences]) -> None:
-    data, sentences = case
-    assert semcor_model(data, "f", "br-x01") == sentences  # the model agrees with the generator
-    assert _read_semcor_bytes(data) == sentences
+    assert _read_semcor_bytes(*case) == case[1]
 
 
 @FUZZ
@@ -424,9 +441,371 @@ def test_semcor_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> 
     """Byte mutations of valid files, and valid files with a near-valid tag line put in
     (``fuzz_semcor.EDITS``: events ``mutation: line edit ...``)."""
     data, names = case
-    for name in names:
-        event(f"mutation: {'line edit ' if name in EDITS else ''}{name}")
+    mutation_events(f"line edit {n}" if n in EDITS else n for n in names)
     _read_semcor_bytes(data)
+
+
+# --- Raganato XML and its key file -------------------------------------------------------------
+def _read_raganato_bytes(xml_data: bytes, key: bytes) -> Any:
+    """Read ``t.data.xml`` with ``t.gold.key.txt`` beside it against
+    :func:`fuzz_raganato.raganato_model`; when it reads, also load it as a corpus and check
+    that every verb token is accounted for."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path, key_path = Path(tmp) / "t.data.xml", Path(tmp) / "t.gold.key.txt"
+        path.write_bytes(xml_data)
+        key_path.write_bytes(key)
+        expected = raganato_model(xml_data, key, str(path), str(key_path))
+        got = expect(lambda: raganato_back(read_raganato(path)), expected, CorpusFormatError)
+        if got is not None:
+            _check_corpus(path, "raganato", lambda gold: raganato_account(got, gold), len(got))
+        return got
+
+
+@FUZZ
+@given(raganato_files())
+def test_raganato_valid_files_read_exactly(case: tuple[bytes, bytes, Any]) -> None:
+    xml_data, key, sentences = case
+    assert raganato_model(xml_data, key, "x", "k") == sentences  # the generator agrees
+    assert _read_raganato_bytes(xml_data, key) == sentences
+
+
+@FUZZ
+@given(st.data())
+def test_raganato_mutated_files_match_the_model(data: st.DataObject) -> None:
+    """Byte mutations of the XML, the key file or both, and element-level edits that keep
+    the XML well-formed (``fuzz_raganato.XML_EDITS``: ``mutation: edit ...``)."""
+    if data.draw(st.booleans()):
+        xml_data, key, names = data.draw(odd_raganato_files())
+        names = [f"edit {name}" for name in names]
+    else:
+        xml_data, key, _ = data.draw(raganato_files())
+        names = []
+        which = data.draw(st.sampled_from(["xml", "key", "both"]))
+        if which != "key":
+            xml_data, more = data.draw(mutated(st.just(xml_data)))
+            names += more
+        if which != "xml":
+            key, more = data.draw(mutated(st.just(key)))
+            names += [f"key: {name}" for name in more]
+    mutation_events(names)
+    _read_raganato_bytes(xml_data, key)
+
+
+@pytest.mark.parametrize(
+    "attack", ["billion laughs", "quadratic blowup", "deep nesting", "external entity"]
+)
+def test_raganato_hostile_xml_ends_in_an_error_or_a_result(attack: str) -> None:
+    """Entity expansion bombs, deep nesting and external entities: an error naming the file,
+    or a result, within the hang limit (expat refuses amplification past its limit; an
+    external entity is not read)."""
+    entity = '<!DOCTYPE corpus [<!ENTITY a "aaaaaaaaaa">'
+    for level in "bcdefghij":
+        entity += f'<!ENTITY {level} "{("&" + chr(ord(level) - 1) + ";") * 10}">'
+    body = {
+        "billion laughs": entity + ']>\n<corpus><text><sentence id="s"><wf>&j;</wf>',
+        "quadratic blowup": '<!DOCTYPE corpus [<!ENTITY a "'
+        + "a" * 50_000
+        + '">]>\n'
+        + '<corpus><text><sentence id="s"><wf>'
+        + "&a;" * 50_000
+        + "</wf>",
+        "deep nesting": "<corpus>"
+        + "<text>" * 100_000
+        + '<sentence id="s"><wf>x</wf>'
+        + "</sentence>"
+        + "</text>" * 99_999
+        + '<sentence id="s">',
+        "external entity": '<!DOCTYPE corpus [<!ENTITY e SYSTEM "/etc/passwd">]>\n'
+        + '<corpus><text><sentence id="s"><wf>x&e;</wf>',
+    }[attack]
+    xml_data = (body + "</sentence></text></corpus>\n").encode()
+    _read_raganato_bytes(xml_data, b"")
+
+
+# --- JSONL instances ------------------------------------------------------------------------
+def _read_jsonl_bytes(data: bytes, truth: Any = None) -> Any:
+    """Read ``x.jsonl`` against :func:`fuzz_jsonl.jsonl_model` (which must agree with the
+    generator's ``truth`` when given); when it reads, also load it as a corpus and check that
+    every line is an instance or a counted skip."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "x.jsonl"
+        path.write_bytes(data)
+        expected = jsonl_model(data, str(path), "x")
+        assert truth is None or expected == truth  # the model agrees with the generator
+        got = expect(lambda: jsonl_back(read_jsonl(path)), expected, CorpusFormatError)
+        if got is not None:
+            _check_corpus(path, "jsonl", lambda gold: _jsonl_account(got, gold))
+        return got
+
+
+def _jsonl_account(instances: list[Any], require_gold: bool) -> Any:
+    """Every line is a verb token: an instance, or (gold required) skipped for having none."""
+    kept = [(i[0], i[1], i[2]) for i in instances if i[2] or not require_gold]
+    no_gold = sum(1 for i in instances if not i[2])
+    skipped = {"no-gold": no_gold} if no_gold and require_gold else {}
+    return kept, skipped, {"no-gold": no_gold} if no_gold and not require_gold else {}
+
+
+@FUZZ
+@given(jsonl_files())
+def test_jsonl_valid_files_read_exactly(case: tuple[bytes, list[Any]]) -> None:
+    assert _read_jsonl_bytes(*case) == case[1]
+
+
+@FUZZ
+@given(st.one_of(mutated(jsonl_files().map(lambda case: case[0])), odd_jsonl_files()))
+def test_jsonl_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid files, and lines edited as JSON (``fuzz_jsonl``: a value
+    dropped or of another type, an unknown field, a field given twice)."""
+    data, names = case
+    mutation_events(names)
+    _read_jsonl_bytes(data)
+
+
+# --- TOML experiment configs ---------------------------------------------------------------
+def _config_expected(data: bytes, file: str) -> tuple[Any, Any]:
+    """What ``load_config`` should make of ``data``: ``(document, expected)`` where expected is
+    the model's resolved config, the sections the document gets wrong, or the failure of the
+    text rules or of TOML's syntax (tomllib's line; the file alone for nesting and 5,000-digit
+    numbers, which tomllib does not place)."""
+    lines = text_model(data, file)
+    bad = next((line for line in lines if isinstance(line, Failure)), None)
+    if bad is not None:
+        return None, bad
+    text = "".join(f"{line}\n" for line in lines[:-1] if isinstance(line, str))
+    text += str(lines[-1]) + ("\n" if lines[-1] else "")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"\(at line (\d+), column \d+\)$", str(exc))
+        end = max(len(text.splitlines()), 1)
+        return None, Failure(file, int(found[1]) if found else end, "not valid TOML")
+    except (RecursionError, ValueError):
+        return None, Failure(file, None, "TOML past Python's limits")
+    return raw, config_model(raw, Path(file).stem)
+
+
+def _load_config_bytes(data: bytes) -> Any:
+    """Load ``c.toml`` against the model: the resolved config, the text or TOML failure at its
+    line, or -- for a document that breaks the schema -- a ConfigError of one short line that
+    names the file and a key path in a section the model finds wrong."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "c.toml"
+        path.write_bytes(data)
+        _, expected = _config_expected(data, str(path))
+        if not isinstance(expected, set):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", FutureWarning)  # lambda_ is deprecated
+                return expect(lambda: config_back(load_config(path)), expected, ConfigError)
+        with pytest.raises(ConfigError) as info, no_hang(), warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            load_config(path)
+        message = str(info.value)
+        assert message.startswith(f"{path}: ") and "\n" not in message and "\r" not in message
+        assert len(message) < 600 + len(str(path)), f"message too long: {message[:200]}"
+        key = info.value.key
+        assert key is not None and (key in expected or config_section(key) in expected), (
+            f"{message} (key {key!r}); the model finds wrong: {sorted(expected)}"
+        )
+        event(f"outcome: error (schema: {config_section(key)})")
+        return None
+
+
+@FUZZ
+@given(config_files())
+def test_config_valid_files_load_exactly(case: tuple[bytes, dict[str, Any]]) -> None:
+    data, raw = case
+    document, expected = _config_expected(data, "c.toml")
+    assert document == raw and not isinstance(expected, set | Failure)  # TOML written right
+    assert _load_config_bytes(data) == expected
+
+
+@FUZZ
+@given(st.one_of(mutated(config_files().map(lambda case: case[0])), odd_config_files()))
+def test_config_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid configs, and documents with one value edited
+    (``fuzz_config``: another type, out of range, a key dropped, an unknown key)."""
+    data, names = case
+    mutation_events(names)
+    _load_config_bytes(data)
+
+
+# --- model files (wsd train's JSON) --------------------------------------------------------
+JAPANESE = Path(__file__).resolve().parent.parent / "examples" / "japanese"
+THESAURI = Path(__file__).resolve().parent / "data" / "thesaurus"
+
+
+@functools.cache
+def trained_models() -> dict[str, tuple[bytes, list[Any]]]:
+    """Every method trained once on the Japanese example (file thesauri): its model file's
+    bytes and its predictions on the example's probes."""
+    from wsd.methods import METHODS, make_method, save_model
+
+    instances, probes = (list(read_jsonl(JAPANESE / f)) for f in ("tsukau.jsonl", "probes.jsonl"))
+    models = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in sorted(METHODS):
+            params: dict[str, Any] = {"verb_thesaurus": str(THESAURI / "tsukau_verbs.tsv")}
+            if name in ("example", "bayes", "hybrid"):
+                params["noun_thesaurus"] = str(THESAURI / "nouns_ja.tsv")
+            if name == "bayes":
+                params["noun_classes"] = "depth:2"  # nouns_ja's ids are not WordNet's keys
+            method = make_method(name, **params)
+            method.fit(instances)
+            save_model(method, Path(tmp) / "m.json")
+            models[name] = ((Path(tmp) / "m.json").read_bytes(), method.rank(probes))
+    return models
+
+
+def _probes() -> list[Any]:
+    return list(read_jsonl(JAPANESE / "probes.jsonl"))
+
+
+def _load_model_bytes(data: bytes, gz: bool) -> Any:
+    """Load a model file (gzip-compressed when ``gz``): a ModelError of one short line naming
+    the file, or a model whose parameters and sense counts are the document's and which
+    ranks the probes without an exception of another kind."""
+    from wsd import ModelError
+    from wsd.methods import load_model, make_method
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / ("m.json.gz" if gz else "m.json")
+        path.write_bytes(gzip.compress(data, mtime=0) if gz else data)
+        try:
+            with no_hang():
+                model = load_model(path)
+        except ModelError as exc:
+            _one_line(str(exc), str(path))
+            event("outcome: error")
+            return None
+    document = json.loads(data.decode("utf-8-sig"))
+    params = make_method(document["method"]).get_params() | document["params"]  # defaults filled
+    assert model.get_params() == params, (model.get_params(), document["params"])
+    for resource in ("verb_thesaurus", "noun_thesaurus"):  # what the version check checked
+        recorded = document["resources"].get(resource, {}).get("spec")
+        assert params.get(resource) == recorded, f"{resource} {params.get(resource)!r} is used"
+    assert {v: dict(c) for v, c in model.sense_counts_.items()} == document["sense_counts"]
+    try:
+        with no_hang():
+            predictions = model.rank(_probes())
+    except ToolkitError as exc:  # a setting the model's resources cannot serve, say
+        _one_line(str(exc), "")
+        event("outcome: read, then an error when used")
+        return None
+    assert len(predictions) == len(_probes())
+    event("outcome: read")
+    return predictions
+
+
+def _one_line(message: str, file: str) -> None:
+    """A toolkit error's message: one short line, starting with ``file`` (if given)."""
+    assert message.startswith(file) and "\n" not in message and "\r" not in message, message
+    assert len(message) < 600 + len(file), f"message too long: {message[:200]}"
+
+
+@FUZZ
+@given(st.sampled_from(["bayes", "example", "hybrid", "ims", "mfs", "random"]), st.booleans())
+def test_model_files_round_trip(name: str, gz: bool) -> None:
+    """A saved model loads into one that predicts exactly as the trained one did."""
+    data, predictions = trained_models()[name]
+    assert _load_model_bytes(data, gz) == predictions
+
+
+@FUZZ
+@given(st.data())
+def test_model_mutated_files_load_or_fail_cleanly(data: st.DataObject) -> None:
+    """Byte mutations of model files, values of their JSON replaced, dropped or added
+    (``fuzz_jsonl``'s edits), plain or gzip-compressed."""
+    name = data.draw(st.sampled_from(["bayes", "example", "hybrid", "ims", "mfs", "random"]))
+    original, _ = trained_models()[name]
+    if data.draw(st.booleans()):
+        mutant, names = data.draw(mutated(st.just(original)))
+    else:
+        mutant, names = data.draw(odd_json(json.loads(original)))
+    mutation_events(names)
+    _load_model_bytes(mutant, gz=data.draw(st.booleans()))
+
+
+# --- answers files (plain and ranked key files) --------------------------------------------
+def _read_answers_bytes(data: bytes, truth: Any = None) -> Any:
+    from evaluation.answers import read_answers
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "pred.key"
+        path.write_bytes(data)
+        expected = answers_model(data, str(path))
+        assert truth is None or expected == truth  # the model agrees with the generator
+        return expect(lambda: answers_back(read_answers(path)), expected, ToolkitError)
+
+
+@FUZZ
+@given(answers_files())
+def test_answers_valid_files_read_exactly(case: tuple[bytes, Any]) -> None:
+    assert _read_answers_bytes(*case) == case[1]
+
+
+@FUZZ
+@given(st.one_of(mutated(answers_files().map(lambda case: case[0])), odd_answers_files()))
+def test_answers_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid files, and lines given an odd field (``fuzz_answers``)."""
+    data, names = case
+    mutation_events(names)
+    _read_answers_bytes(data)
+
+
+_FIELD_TEXT = st.one_of(st.sampled_from(["k", "k:0.5", "x:1.5", "confidence=1", "a b"]), tokens)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(
+            _FIELD_TEXT,
+            st.lists(_FIELD_TEXT, max_size=3),
+            st.sampled_from(["plain", "ranked"]),
+            st.one_of(st.none(), st.floats(allow_nan=False, width=32)),
+        ),
+        max_size=8,
+    )
+)
+def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], str, Any]]) -> None:
+    """Whatever ``write_answers`` accepts reads back as written (scores and confidences to
+    the 6 significant digits it writes); the rest is refused up front, the old file intact."""
+    from evaluation.answers import Answer, read_answers, write_answers
+
+    ranked = bool(rows) and rows[0][2] == "ranked"
+    confident = bool(rows) and rows[0][3] is not None
+    answers = [
+        (
+            instance,
+            Answer(
+                tuple(keys),
+                tuple(0.5 + i for i in range(len(keys))) if ranked else None,
+                (confidence or 0.25) if confident else None,
+            ),
+        )
+        for instance, keys, _, confidence in rows
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "out.key"
+        path.write_text("before k\n", encoding="utf-8")
+        try:
+            written = write_answers(path, answers)
+        except ToolkitError as exc:
+            _one_line(str(exc), "")
+            assert path.read_text(encoding="utf-8") == "before k\n"  # the old file is intact
+            assert os.listdir(tmp) == ["out.key"]  # no temp file left behind
+            event("outcome: refused")
+            return
+        got = read_answers(path).answers
+        kept = {i: a for i, a in answers if a.keys}
+        assert written == len(kept) and list(got) == list(kept)
+        for instance, answer in kept.items():
+            assert got[instance].keys == answer.keys
+            assert got[instance].scores == answer.scores
+            if answer.confidence is not None:
+                assert got[instance].confidence == float(f"{answer.confidence:.6g}")
+        event("outcome: round trip")
 
 
 def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:

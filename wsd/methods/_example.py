@@ -384,4 +384,6 @@ class ExampleBasedWSD(Disambiguator):
             case: {sense: [(k[0], k[1]) for k in keys] for sense, keys in by_sense.items()}
             for case, by_sense in state.items()
         }
+        for by_sense in examples.values():
+            self._check_trained_senses(lemma, by_sense)
         return self._index_verb(lemma, examples)
