@@ -12,6 +12,8 @@ every target applies to its files, and the text rules every line-based format sh
   deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
   the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
   lines, unicode.
+- :data:`CLI` and :func:`run_wsd`: the command-line targets' settings (a few subprocesses per
+  command) and runner, which checks the exit status and the one-line error.
 - :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
 - :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
@@ -25,10 +27,13 @@ import codecs
 import os
 import re
 import signal
+import subprocess
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -53,6 +58,10 @@ settings.register_profile(
     max_examples=5_000,
 )
 FUZZ = settings.get_profile(os.environ.get("WSD_FUZZ_PROFILE", "fuzz-ci"))
+# Command-line targets run one subprocess per case (a second or two each): a few per command
+# by default, more in the deep profile.
+CLI_EXAMPLES = 10 if FUZZ.max_examples <= CI_EXAMPLES else 200
+CLI = settings(FUZZ, max_examples=CLI_EXAMPLES)
 HANG_SECONDS = 30  # one case reads at most a few hundred KB: far beyond any honest run
 
 BOM = codecs.BOM_UTF8
@@ -132,6 +141,50 @@ def expect(read: Callable[[], Any], expected: Any, error: type[ToolkitError] = T
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 300 else text[:300] + "..."
+
+
+# --- the command line -------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+# A progress line of a long step off a terminal (evaluation/cli/_progress.py).
+PROGRESS = re.compile(r"[a-z]+: .+ [\d,]+/[\d,]+ in \d+\.\d s")
+
+
+def run_wsd(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m wsd ARGS`` in a subprocess in ``cwd``; checks what every command promises:
+    exit status 0 or 2, never a traceback, and on 2 exactly one line ``wsd: error: ...`` on
+    stderr besides ``wsd: warning: ...`` lines and progress lines.  Records the status as an
+    event."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "wsd", *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=4 * HANG_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        raise Hang(f"wsd {' '.join(args)[:200]}: no exit after {4 * HANG_SECONDS} s") from None
+    shown = f"wsd {' '.join(args)[:300]}\nexit {done.returncode}, stderr:\n{done.stderr[-3000:]}"
+    assert done.returncode in (0, 2), shown
+    assert "Traceback" not in done.stderr, shown
+    if done.returncode == 2:
+        other = [
+            line
+            for line in done.stderr.splitlines()
+            if not line.startswith("wsd: warning: ") and not PROGRESS.fullmatch(line)
+        ]
+        assert len(other) == 1 and other[0].startswith("wsd: error: "), shown
+    event(f"exit {done.returncode}")
+    return done
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temp files of :func:`thesaurus.io.atomic_open` left in ``folder`` (there must be none)."""
+    return sorted(p.name for p in folder.rglob(".*.tmp"))
 
 
 # --- mutations (shared by every target) -----------------------------------------------------

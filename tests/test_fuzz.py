@@ -59,6 +59,7 @@ from fuzz_semcor import (
 )
 from fuzzing import (
     BOM,
+    CLI,
     FUZZ,
     MUTATIONS,
     Draw,
@@ -67,10 +68,12 @@ from fuzzing import (
     event,
     expect,
     key_model,
+    leftovers,
     line_breaks,
     mutated,
     mutation_events,
     no_hang,
+    run_wsd,
     text_model,
 )
 from hypothesis import given, settings
@@ -806,6 +809,239 @@ def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], st
             if answer.confidence is not None:
                 assert got[instance].confidence == float(f"{answer.confidence:.6g}")
         event("outcome: round trip")
+
+
+# --- the command line ------------------------------------------------------------------------
+# Each command runs in a subprocess on a few generated inputs, most of them mutated
+# (fuzzing.CLI: 10 per command, 200 in the deep profile); fuzzing.run_wsd checks the exit
+# status (0 or 2), that no traceback shows, and that an error is one line.
+DATA = Path(__file__).resolve().parent / "data"
+_TOY_KEYS = ["run%1", "run%2", "run%3", "run%4", "go%1", "x%9"]
+
+
+@st.composite
+def toy_key_files(draw: Draw, ranked: bool = False) -> bytes:
+    """A key file over the toy thesaurus's senses (tests/data/keys/README.md), plain or with
+    scores."""
+    lines = []
+    for number in draw(st.lists(st.integers(1, 9), unique=True, max_size=8)):
+        keys = draw(st.lists(st.sampled_from(_TOY_KEYS), min_size=1, max_size=2))
+        if ranked:
+            keys = [f"{key}:{draw(st.sampled_from(['0.9', '0.5', '1e-3']))}" for key in keys]
+        lines.append(f"d{number} {' '.join(keys)}\n")
+    return "".join(lines).encode()
+
+
+def sometimes_mutated(
+    files: st.SearchStrategy[bytes],
+) -> st.SearchStrategy[tuple[bytes, list[str]]]:
+    """A file as generated, or mutated (``fuzzing.mutated``), with the mutations' names."""
+    return st.one_of(files.map(lambda data: (data, [])), mutated(files))
+
+
+def _write(folder: Path, files: dict[str, bytes]) -> None:
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+
+
+def _toy_thesaurus(folder: Path) -> None:
+    _write(folder, {n: (DATA / "keys" / n).read_bytes() for n in ("toy.tsv", "toy.words.tsv")})
+
+
+_SCORE_FLAGS = [["--json"], ["--per-verb"], ["--several-keys", "first"], ["--alpha", "0.5", "inf"]]
+
+
+@CLI
+@given(
+    sometimes_mutated(toy_key_files()),
+    sometimes_mutated(st.booleans().flatmap(toy_key_files)),
+    st.lists(st.sampled_from(_SCORE_FLAGS), max_size=3, unique_by=tuple),
+)
+def test_cli_score(
+    gold: tuple[bytes, list[str]], pred: tuple[bytes, list[str]], flags: list[list[str]]
+) -> None:
+    mutation_events([*gold[1], *pred[1]])
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _toy_thesaurus(folder)
+        _write(folder, {"gold.key": gold[0], "pred.key": pred[0]})
+        argv = ["score", "--gold", "gold.key", "--pred", "pred.key", "--verb-thesaurus", "toy.tsv"]
+        done = run_wsd([*argv, *(f for flag in flags for f in flag)], folder)
+        if done.returncode == 0 and ["--json"] in flags:
+            assert "overall" in json.loads(done.stdout)
+
+
+_AGREEMENT_FLAGS = [["--json"], ["--per-verb"], ["--intersection"], ["--statistic", "cohen"]]
+_AGREEMENT_FLAGS += [["--weighted", "--verb-thesaurus", "toy.tsv"], ["--several-keys", "shared"]]
+_AGREEMENT_FLAGS += [["--merge-to", "0.8", "--classes-out", "classes.tsv"]]
+
+
+@CLI
+@given(
+    st.lists(sometimes_mutated(toy_key_files()), min_size=2, max_size=3),
+    st.lists(st.sampled_from(_AGREEMENT_FLAGS), max_size=3, unique_by=tuple),
+)
+def test_cli_agreement(files: list[tuple[bytes, list[str]]], flags: list[list[str]]) -> None:
+    mutation_events(name for _, names in files for name in names)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _toy_thesaurus(folder)
+        _write(folder, {f"a{i}.key": data for i, (data, _) in enumerate(files)})
+        keys = [f"a{i}.key" for i in range(len(files))]
+        done = run_wsd(["agreement", *keys, *(f for flag in flags for f in flag)], folder)
+        if done.returncode == 0 and ["--json"] in flags:
+            json.loads(done.stdout)
+        assert not leftovers(folder)
+
+
+@CLI
+@given(st.data())
+def test_cli_thesaurus(data: st.DataObject) -> None:
+    tree, words, model = data.draw(thesaurus_files())
+    if data.draw(st.booleans()):
+        tree, names = data.draw(mutated(st.just(tree)))
+        mutation_events(names)
+    if data.draw(st.booleans()):
+        words, names = data.draw(mutated(st.just(words)))
+        mutation_events(f"words: {name}" for name in names)
+    known = [*model.parent, *(s for pairs in model.senses.values() for s, _ in pairs)]
+    key = st.sampled_from([*known, "nosuch"])
+    action = data.draw(st.sampled_from(["maxlen", "distance", "path"]))
+    if action == "maxlen":
+        keys = [data.draw(st.sampled_from([*model.senses, "nosuch"]))]
+    else:
+        keys = [data.draw(key), data.draw(key)]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {"t.tsv": tree, "t.words.tsv": words})
+        done = run_wsd(["thesaurus", action, "--verb-thesaurus", "t.tsv", "--", *keys], folder)
+        if done.returncode == 0 and action != "path":
+            assert int(done.stdout) >= 0
+
+
+@st.composite
+def corpus_inputs(draw: Draw) -> tuple[dict[str, bytes], str]:
+    """A corpus of each format (JSONL, Raganato XML with its key file, a SemCor tag file),
+    its files sometimes mutated, and the path to give ``--corpus``."""
+    kind = draw(st.sampled_from(["jsonl", "raganato", "semcor"]))
+    if kind == "jsonl":
+        data, names = draw(sometimes_mutated(jsonl_files().map(lambda case: case[0])))
+        files, path = {"x.jsonl": data}, "x.jsonl"
+    elif kind == "raganato":
+        xml_data, key, _ = draw(raganato_files())
+        (xml_data, names), (key, more) = (
+            draw(sometimes_mutated(st.just(xml_data))),
+            draw(sometimes_mutated(st.just(key))),
+        )
+        names = [*names, *(f"key: {name}" for name in more)]
+        files, path = {"t.data.xml": xml_data, "t.gold.key.txt": key}, "t.data.xml"
+    else:
+        data, names = draw(sometimes_mutated(semcor_files().map(lambda case: case[0])))
+        files, path = {"br-x01": data}, "br-x01"
+    mutation_events(f"{kind}: {name}" for name in names or ["none"])
+    return files, path
+
+
+def _thesaurus_params(method: str) -> list[str]:
+    params = [f"--param=verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}"]
+    if method != "mfs":
+        params.append(f"--param=noun_thesaurus={THESAURI / 'nouns_ja.tsv'}")
+    return params
+
+
+@CLI
+@given(corpus_inputs(), st.sampled_from(["mfs", "example"]))
+def test_cli_train(corpus: tuple[dict[str, bytes], str], method: str) -> None:
+    from wsd.methods import load_model
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, corpus[0])
+        argv = ["train", "--corpus", corpus[1], "--method", method, "--out", "out/m.json"]
+        done = run_wsd([*argv, *_thesaurus_params(method)], folder)
+        if done.returncode == 0:
+            assert load_model(folder / "out" / "m.json").name == method
+        else:
+            assert not (folder / "out" / "m.json").exists()
+        assert not leftovers(folder)
+
+
+_DISAMBIGUATE_FLAGS = [["--top-k", "2"], ["--confidence"], ["--gold-out", "out/gold.key"]]
+
+
+@CLI
+@given(
+    corpus_inputs(),
+    st.data(),
+    st.lists(st.sampled_from(_DISAMBIGUATE_FLAGS), max_size=2, unique_by=tuple),
+)
+def test_cli_disambiguate(
+    corpus: tuple[dict[str, bytes], str], data: st.DataObject, flags: list[list[str]]
+) -> None:
+    """With the example method's model of the Japanese example, sometimes mutated."""
+    from evaluation.answers import read_answers
+
+    model, names = data.draw(sometimes_mutated(st.just(trained_models()["example"][0])))
+    mutation_events(f"model: {name}" for name in names)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {**corpus[0], "m.json": model})
+        argv = ["disambiguate", "--model", "m.json", "--corpus", corpus[1], "--out", "out/p.key"]
+        done = run_wsd([*argv, *(f for flag in flags for f in flag)], folder)
+        if done.returncode == 0:
+            read_answers(folder / "out" / "p.key")
+        else:
+            assert not (folder / "out" / "p.key").exists()
+        assert not leftovers(folder)
+
+
+@CLI
+@given(
+    corpus_inputs(), sometimes_mutated(st.just((DATA / "corpus" / "frames_gold.tsv").read_bytes()))
+)
+def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, list[str]]) -> None:
+    """Frames of a corpus as JSON lines, or scored against a gold file (the fixture's, sometimes
+    mutated, against a generated corpus: mostly refused for naming other tokens)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {**corpus[0], "gold.tsv": gold[0]})
+        evaluate = gold[1] or corpus[1] != "br-x01"
+        argv = ["frames", "--corpus", corpus[1], *(["--evaluate", "gold.tsv"] if evaluate else [])]
+        done = run_wsd([*argv, "--json"] if evaluate else [*argv, "--limit", "0"], folder)
+        if done.returncode == 0:
+            if evaluate:
+                json.loads(done.stdout)
+            else:
+                assert all(json.loads(line) for line in done.stdout.splitlines())
+
+
+def tiny_config() -> bytes:
+    """An experiment that runs in a second or two: the Japanese example, its file thesauri,
+    mfs and random, two folds, no bootstrap."""
+    verbs = json.dumps(str(THESAURI / "tsukau_verbs.tsv"))
+    return (
+        f'name = "tiny"\n[corpus]\npath = {json.dumps(str(JAPANESE / "tsukau.jsonl"))}\n'
+        f'format = "jsonl"\n[cv]\nfolds = 2\n[evaluation]\nthesaurus = {verbs}\n'
+        f'alphas = [1, "inf"]\nbootstrap = 0\n[methods.mfs]\nverb_thesaurus = {verbs}\n'
+        f"[methods.random]\nverb_thesaurus = {verbs}\n"
+    ).encode()
+
+
+@CLI
+@given(st.one_of(mutated(st.just(tiny_config())), odd_config_files().map(lambda c: (c[0], []))))
+def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
+    """The tiny experiment's config mutated, or a generated config edited (whose files do not
+    exist: refused when the resources are checked)."""
+    mutation_events(config[1] or ["config edit"])
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {"c.toml": config[0]})
+        done = run_wsd(["evaluate", "c.toml", "--out", "out", "--quiet", "--no-plots"], folder)
+        if done.returncode == 0:
+            json.loads((folder / "out" / "results.json").read_text(encoding="utf-8"))
+        else:
+            assert not (folder / "out").exists() or not any((folder / "out").iterdir())
+        assert not leftovers(folder)
 
 
 def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:
