@@ -23,9 +23,12 @@ ended (``outcome: ...``) and which mutations they drew (``mutation: ...``)::
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
+import io
 import json
+import math
 import os
 import re
 import tempfile
@@ -809,6 +812,94 @@ def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], st
             if answer.confidence is not None:
                 assert got[instance].confidence == float(f"{answer.confidence:.6g}")
         event("outcome: round trip")
+
+
+# --- wsd score against the Senseval definitions, computed independently --------------------
+def senseval(gold: dict[str, list[str]], pred: dict[str, list[str]]) -> dict[str, Any]:
+    """Senseval's scores restated: an instance is attempted when the system answers it; its
+    credit is the share of its distinct answers that are gold keys (any of several gold keys
+    matches; several answers: each distinct key earns 1 / their number, Scorer.java's rule);
+    P = credit / attempted (undefined, None, with nothing attempted), R = credit / gold
+    instances, coverage = attempted / gold instances, F1 = 2PR / (P + R) (0 when P + R = 0 or P
+    is undefined).  Answers for instances not in the gold are ignored."""
+    attempted = [i for i in gold if pred.get(i)]
+    credit = sum(len(set(pred[i]) & set(gold[i])) / len(set(pred[i])) for i in attempted)
+    precision = credit / len(attempted) if attempted else None
+    recall = credit / len(gold)
+    f1 = 2 * precision * recall / (precision + recall) if precision and recall else 0.0
+    return {
+        "precision": precision,
+        "recall": recall,
+        "coverage": len(attempted) / len(gold),
+        "f1": f1,
+        "n": len(gold),
+        "attempted": len(attempted),
+    }
+
+
+_SCORED_KEYS = st.sampled_from(["run%1", "run%2", "run%3", "run%4", "go%1", "fly%1", "fly%2"])
+
+
+@st.composite
+def score_cases(draw: Draw) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Gold keys (1-3 per instance) and answers (1-4 per line, repeats included) for a random
+    part of the gold instances, and for a few instances that are not in it."""
+    ids = [f"d{i}" for i in range(12)]
+    some = st.lists(st.sampled_from(ids), min_size=1, unique=True)
+    gold = {i: draw(st.lists(_SCORED_KEYS, min_size=1, max_size=3)) for i in draw(some)}
+    answered = draw(st.lists(st.sampled_from([*gold, "x1", "x2"]), unique=True))
+    return gold, {i: draw(st.lists(_SCORED_KEYS, min_size=1, max_size=4)) for i in answered}
+
+
+@FUZZ
+@given(score_cases(), st.sampled_from(["plain", "ranked", "first", "all"]), st.booleans())
+def test_score_agrees_with_an_independent_senseval_scorer(
+    case: tuple[dict[str, list[str]], dict[str, list[str]]], form: str, per_verb: bool
+) -> None:
+    """``wsd score --json`` on random key files: P, R, coverage, F1, n and attempted at
+    ``alpha = inf``, overall and per verb (the word before ``%`` of an instance's first gold
+    key), equal :func:`senseval`'s.  A ranked file (``key:score``) and ``--several-keys first``
+    score each line's first key; a plain file and ``--several-keys all`` every key."""
+    from evaluation.cli import main
+
+    gold, pred = case
+    first = form in ("ranked", "first")
+    scored = {i: keys[:1] if first else keys for i, keys in pred.items()}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _toy_thesaurus(folder)
+        lines = [f"{i} {' '.join(keys)}\n" for i, keys in gold.items()]
+        (folder / "gold.key").write_text("".join(lines), encoding="utf-8")
+        score = lambda k: f":{1 / (1 + k):.3f}" if form == "ranked" else ""  # noqa: E731
+        lines = [
+            f"{i} {' '.join(k + score(n) for n, k in enumerate(ks))}\n" for i, ks in pred.items()
+        ]
+        (folder / "pred.key").write_text("".join(lines), encoding="utf-8")
+        argv = ["score", "--gold", str(folder / "gold.key"), "--pred", str(folder / "pred.key")]
+        argv += ["--verb-thesaurus", str(folder / "toy.tsv"), "--alpha", "inf", "--json"]
+        argv += ["--several-keys", form] if form in ("first", "all") else []
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            assert main([*argv, "--per-verb"] if per_verb else argv) == 0
+    report = json.loads(out.getvalue())
+    assert report["instances"] == len(gold)
+    assert report["not_in_gold"] == len(set(pred) - set(gold))
+    _same_scores(report["overall"]["inf"], senseval(gold, scored))
+    if per_verb:
+        verbs = {keys[0].split("%")[0] for keys in gold.values()}
+        assert set(report["per_verb"]) == verbs
+        for verb in verbs:
+            of_verb = {i: keys for i, keys in gold.items() if keys[0].split("%")[0] == verb}
+            _same_scores(report["per_verb"][verb]["inf"], senseval(of_verb, scored))
+    event(f"attempted: {'none' if not report['attempted'] else 'some'}")
+
+
+def _same_scores(got: dict[str, Any], expected: dict[str, Any]) -> None:
+    for name, value in expected.items():
+        if value is None or isinstance(value, int):
+            assert got[name] == value, (name, got, expected)
+        else:
+            assert math.isclose(got[name], value, rel_tol=1e-9, abs_tol=1e-12), (name, got)
 
 
 # --- the command line ------------------------------------------------------------------------
