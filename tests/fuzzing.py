@@ -8,11 +8,17 @@ every target applies to its files, and the text rules every line-based format sh
 - :func:`expect`: the result equals the model's, or the error is the toolkit's own, one short
   line naming ``file:line`` as the model predicts (:class:`Failure`); anything else, or a run
   past :data:`HANG_SECONDS`, fails.
-- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, a replaced byte, CRLF or CR
-  line breaks, byte-order marks at the start and inside (concatenated files), duplicated,
-  dropped and swapped lines, huge lines, unicode.
+- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, deleted bytes, whitespace
+  deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
+  the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
+  lines, unicode.
+- :data:`CLI` and :func:`run_wsd`: the command-line targets' settings (a few subprocesses per
+  command) and runner, which checks the exit status and the one-line error.
 - :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
+- :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
+  [key ...]`` lines), read by the key-file target and by every target whose input includes
+  one.
 """
 
 from __future__ import annotations
@@ -21,15 +27,20 @@ import codecs
 import os
 import re
 import signal
+import subprocess
+import sys
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck, settings
+from hypothesis import event as _event
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 from thesaurus import ToolkitError
 
@@ -47,6 +58,10 @@ settings.register_profile(
     max_examples=5_000,
 )
 FUZZ = settings.get_profile(os.environ.get("WSD_FUZZ_PROFILE", "fuzz-ci"))
+# Command-line targets run one subprocess per case (a second or two each): a few per command
+# by default, more in the deep profile.
+CLI_EXAMPLES = 10 if FUZZ.max_examples <= CI_EXAMPLES else 200
+CLI = settings(FUZZ, max_examples=CLI_EXAMPLES)
 HANG_SECONDS = 30  # one case reads at most a few hundred KB: far beyond any honest run
 
 BOM = codecs.BOM_UTF8
@@ -71,6 +86,19 @@ def no_hang(seconds: int = HANG_SECONDS) -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def event(text: str) -> None:
+    """A hypothesis event (shown by ``--hypothesis-show-statistics``); nothing outside a
+    hypothesis test (the oracle also serves plain tests)."""
+    if currently_in_test_context():
+        _event(text)
+
+
+def mutation_events(names: Iterable[str]) -> None:
+    """One event per mutation a case went through (``mutation: <name>``)."""
+    for name in names:
+        event(f"mutation: {name}")
 
 
 # --- the shared oracle ----------------------------------------------------------------------
@@ -115,6 +143,52 @@ def _short(value: Any) -> str:
     return text if len(text) <= 300 else text[:300] + "..."
 
 
+# --- the command line -------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+# A progress line of a long step off a terminal (evaluation/cli/_progress.py).
+PROGRESS = re.compile(r"[a-z]+: .+ [\d,]+/[\d,]+ in \d+\.\d s")
+
+
+def run_wsd(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m wsd ARGS`` in a subprocess in ``cwd``; checks what every command promises:
+    exit status 0 or 2, never a traceback, and on 2 exactly one line ``wsd: error: ...`` on
+    stderr besides ``wsd: warning: ...`` lines and progress lines.  Records the status as an
+    event."""
+    # a generated config without a corpus path must not read the real SemCor ($WSD_SEMCOR):
+    # that is a long honest run, not a case of this suite
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "WSD_SEMCOR": str(cwd / "no-semcor-here")}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "wsd", *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=4 * HANG_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        raise Hang(f"wsd {' '.join(args)[:200]}: no exit after {4 * HANG_SECONDS} s") from None
+    shown = f"wsd {' '.join(args)[:300]}\nexit {done.returncode}, stderr:\n{done.stderr[-3000:]}"
+    assert done.returncode in (0, 2), shown
+    assert "Traceback" not in done.stderr, shown
+    if done.returncode == 2:
+        other = [
+            line
+            for line in done.stderr.splitlines()
+            if not line.startswith("wsd: warning: ") and not PROGRESS.fullmatch(line)
+        ]
+        assert len(other) == 1 and other[0].startswith("wsd: error: "), shown
+    event(f"exit {done.returncode}")
+    return done
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temp files of :func:`thesaurus.io.atomic_open` left in ``folder`` (there must be none)."""
+    return sorted(p.name for p in folder.rglob(".*.tmp"))
+
+
 # --- mutations (shared by every target) -----------------------------------------------------
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 
@@ -138,6 +212,21 @@ def _truncate(draw: Draw, data: bytes) -> bytes:
 def _random_bytes(draw: Draw, data: bytes) -> bytes:
     at = _position(draw, data)
     return data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
+
+
+def _delete_bytes(draw: Draw, data: bytes) -> bytes:
+    at = _position(draw, data)
+    return data[:at] + data[at + draw(st.integers(1, 4)) :]
+
+
+def _whitespace(draw: Draw, data: bytes) -> bytes:
+    """A space or tab deleted, doubled or replaced by another kind of whitespace."""
+    spaces = [m.start() for m in re.finditer(rb"[ \t]", data)]
+    if not spaces:
+        return data
+    at = draw(st.sampled_from(spaces))
+    new = draw(st.sampled_from([b"", b"  ", b"\t", b" \t", "\xa0".encode(), "\u3000".encode()]))
+    return data[:at] + new + data[at + 1 :]
 
 
 def _replace_byte(draw: Draw, data: bytes) -> bytes:
@@ -206,6 +295,8 @@ MUTATIONS: dict[str, Callable[[Draw, bytes], bytes]] = {
     "crlf or cr": _crlf,
     "truncate": _truncate,
     "random bytes": _random_bytes,
+    "delete bytes": _delete_bytes,
+    "whitespace": _whitespace,
     "replace a byte": _replace_byte,
     "bom at start": _bom_at_start,
     "bom at a line": _bom_at_a_line,
@@ -250,3 +341,51 @@ def text_model(data: bytes, file: str) -> list[str | Failure]:
         bad = any(unicodedata.category(c) == "Cc" and c != "\t" or c == "\ufeff" for c in line)
         lines.append(Failure(file, number, "control character or bom") if bad else line)
     return lines
+
+
+def key_rows(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]] | Failure]:
+    """``(line, instance_id, keys)`` of a key file's lines, in order, up to its first problem,
+    which ends the list as a :class:`Failure`: ``instance_id key [key ...]`` per line,
+    whitespace-separated, blank lines ignored; a line with an id alone or an id given twice
+    fails (as does a line breaking the text rules)."""
+    rows: list[tuple[int, str, tuple[str, ...]] | Failure] = []
+    ids: set[str] = set()
+    for number, line in enumerate(text_model(data, file), 1):
+        if isinstance(line, Failure):
+            return [*rows, line]
+        fields = line.split()
+        if len(fields) == 1:
+            return [*rows, Failure(file, number, "no sense key")]
+        if fields and fields[0] in ids:
+            return [*rows, Failure(file, number, "id given twice")]
+        if fields:
+            ids.add(fields[0])
+            rows.append((number, fields[0], tuple(fields[1:])))
+    return rows
+
+
+def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]]] | Failure:
+    """The rows of :func:`key_rows`, or its failure."""
+    rows = key_rows(data, file)
+    if rows and isinstance(rows[-1], Failure):
+        return rows[-1]
+    return [row for row in rows if not isinstance(row, Failure)]
+
+
+def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
+    """The keys of a key file by instance id (:func:`key_lines_model`)."""
+    rows = key_lines_model(data, file)
+    return rows if isinstance(rows, Failure) else {i: keys for _, i, keys in rows}
+
+
+def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value inside a JSON or TOML document (object fields, list items),
+    for the targets that edit documents value by value."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places(item, (*path, index))
+    return found

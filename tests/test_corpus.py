@@ -104,6 +104,12 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
         ("<wf cmd=done pos=VB lemma=go&#32;on wnsn=1 lexsn=2:38:00::>went</wf>", "whitespace"),
         ("<wf cmd=done pos=VB>we&#10;nt</wf>", "decodes to a control character"),
         ("<wf cmd=done pos=VB>we\x85nt</wf>", r"control character U\+0085 at column 23"),
+        # found by tests/test_fuzz.py: attributes glued to the name read as a <wf>, and an
+        # empty token was read as one
+        ("<wfcmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::>went</wf>", "not a SemCor tag"),
+        ("<punccmd=x>.</punc>", "not a SemCor tag line"),
+        ("<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::></wf>", "<wf> without text"),
+        ("<punc>&#32;</punc>", "<punc> without text"),
     ],
 )
 def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
@@ -383,6 +389,18 @@ def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, mes
     assert str(info.value).startswith(f"{path}:{line}: ")
 
 
+@pytest.mark.parametrize("encoding", ["z", "rot13", "shift_jis", "utf-32"])
+def test_raganato_unreadable_encodings_are_errors(tmp_path: Path, encoding: str) -> None:
+    """Found by tests/test_fuzz.py: an encoding Python lacks, or a multi-byte one expat cannot
+    use, escaped as LookupError/ValueError (a traceback at the command line)."""
+    path = tmp_path / "x.data.xml"
+    body = _SENTENCE.format('<wf pos="X">a</wf>')
+    path.write_text(f'<?xml version="1.0" encoding="{encoding}"?>\n<corpus>\n{body}\n</corpus>\n')
+    with pytest.raises(CorpusFormatError, match="names an encoding that cannot be read") as info:
+        read_raganato(path)
+    assert str(info.value).startswith(f"{path}:1: ")
+
+
 def test_raganato_keys_of_no_instance_name_the_key_line(tmp_path: Path) -> None:
     path = tmp_path / "x.data.xml"
     body = _SENTENCE.format('<instance id="i" pos="VERB">went</instance>')
@@ -451,6 +469,14 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         ('{"id": "a", "lemma": "go", "colour": 1}', "unknown field 'colour'"),
         ('{"id": "a", "lemma": "go", "frame": {}, "marks": [["comp"]]}', "field 'marks'"),
         ('{"id": "ok", "lemma": "go"}', "already on line 1"),
+        # found by tests/test_fuzz.py: fields that qualify a missing field were ignored, and
+        # blank strings read as tokens, lemmas and case labels
+        ('{"id": "a", "lemma": "go", "position": 0}', "'position' is given without 'tokens'"),
+        ('{"id": "a", "lemma": "go", "context_index": 0}', "'context_index' is given without"),
+        ('{"id": "a", "lemma": "go", "passive": "yes"}', "'passive' is given without 'frame'"),
+        ('{"id": "a", "lemma": " "}', "field 'lemma' must be a non-blank string"),
+        ('{"id": "a", "lemma": "go", "tokens": [" "], "position": 0}', "tokens\\[0\\]"),
+        ('{"id": "a", "lemma": "go", "frame": {" ": "x"}}', "bad case label"),
     ],
 )
 def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: str) -> None:

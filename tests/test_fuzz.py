@@ -23,10 +23,18 @@ ended (``outcome: ...``) and which mutations they drew (``mutation: ...``)::
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gzip
+import io
 import json
+import math
 import os
+import re
 import tempfile
+import tomllib
 import unicodedata
+import warnings
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -34,46 +42,56 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fuzz_answers import answers_files, answers_model, odd_answers_files
+from fuzz_answers import read_back as answers_back
+from fuzz_config import config_files, config_model, odd_config_files
+from fuzz_config import read_back as config_back
+from fuzz_config import section as config_section
+from fuzz_jsonl import jsonl_files, jsonl_model, odd_json, odd_jsonl_files
+from fuzz_jsonl import read_back as jsonl_back
+from fuzz_raganato import odd_raganato_files, raganato_account, raganato_files, raganato_model
+from fuzz_raganato import read_back as raganato_back
+from fuzz_semcor import (
+    EDITS,
+    Sentences,
+    odd_semcor_files,
+    read_back,
+    semcor_files,
+    semcor_model,
+    verb_account,
+)
 from fuzzing import (
     BOM,
+    CLI,
     FUZZ,
     MUTATIONS,
     Draw,
     Failure,
     Hang,
+    event,
     expect,
+    key_model,
+    leftovers,
     line_breaks,
     mutated,
+    mutation_events,
     no_hang,
+    run_wsd,
     text_model,
 )
-from hypothesis import event, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import thesaurus
-from thesaurus import ThesaurusError
+from evaluation import ConfigError
+from evaluation.experiment import load_config
+from thesaurus import ThesaurusError, ToolkitError
 from wsd._exceptions import CorpusFormatError
+from wsd.corpus import load_corpus, read_jsonl, read_raganato
 from wsd.corpus.keys import read_keys, write_keys
-
+from wsd.corpus.semcor import read_semcor
 
 # --- key files ------------------------------------------------------------------------------
-def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
-    """``instance_id key [key ...]`` per line, whitespace-separated, blank lines ignored."""
-    lines = text_model(data, file)
-    keys: dict[str, tuple[str, ...]] = {}
-    for number, line in enumerate(lines, 1):
-        if isinstance(line, Failure):
-            return line
-        fields = line.split()
-        if len(fields) == 1:
-            return Failure(file, number, "no sense key")
-        if fields and fields[0] in keys:
-            return Failure(file, number, "id given twice")
-        if fields:
-            keys[fields[0]] = tuple(fields[1:])
-    return keys
-
-
 _TOKEN_CHARS = st.characters(
     blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp"), blacklist_characters="\ufeff\x1c\x1d"
 )
@@ -135,8 +153,7 @@ def test_keys_valid_files_read_exactly(case: tuple[bytes, dict[str, tuple[str, .
 @given(mutated(key_files().map(lambda case: case[0])))
 def test_keys_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
     data, names = case
-    for name in names:
-        event(f"mutation: {name}")
+    mutation_events(names)
     _read_key_bytes(data, key_model(data, "k.key"))
 
 
@@ -358,12 +375,10 @@ def test_thesaurus_mutated_files_match_the_model(data: st.DataObject) -> None:
     which = data.draw(st.sampled_from(["tree", "words", "both"]))
     if which in ("tree", "both"):
         tree, names = data.draw(mutated(st.just(tree)))
-        for name in names:
-            event(f"mutation: {name}")
+        mutation_events(names)
     if which in ("words", "both"):
         words, names = data.draw(mutated(st.just(words)))
-        for name in names:
-            event(f"mutation: {name}")
+        mutation_events(names)
     _load_thesaurus_bytes(tree, words, tree_model(tree, words))
 
 
@@ -383,6 +398,741 @@ def test_thesaurus_parent_links_with_cycles_and_orphans(links: list[tuple[int, i
     lines = [f"n{c}\tn{p}" if p < 6 else f"n{c}" for c, p in links]
     tree = ("\n".join(lines) + "\n").encode()
     _load_thesaurus_bytes(tree, b"", tree_model(tree, b""))
+
+
+# --- corpora: every verb token accounted for ----------------------------------------------
+def _check_corpus(path: Path, fmt: str, account: Any, sentences: int | None = None) -> None:
+    """``load_corpus`` keeps exactly the model's instances (ids, lemmas, gold, in order) and
+    counts every other verb token under the model's reason, with gold required and not
+    (``account(require_gold)``: instances, skips and instances kept without gold by reason):
+    none is dropped silently."""
+    for require_gold in (True, False):
+        instances, skipped, without_gold = account(require_gold)
+        with no_hang():
+            corpus = load_corpus(path, fmt, cache=False, require_gold=require_gold)
+        assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == instances
+        assert corpus.stats.skipped == skipped
+        assert corpus.stats.without_gold == without_gold
+        assert corpus.stats.verb_tokens == len(instances) + sum(skipped.values())
+        if sentences is not None:
+            assert corpus.stats.sentences == sentences
+    event(f"verb tokens: {'some' if instances or skipped else 'none'}")
+
+
+# --- SemCor tag files ----------------------------------------------------------------------
+def _read_semcor_bytes(data: bytes, truth: Any = None) -> Any:
+    """Read ``data`` as the tag file ``br-x01`` against :func:`fuzz_semcor.semcor_model` (which
+    must agree with the generator's ``truth`` when given); when it reads, also load it as a
+    corpus and check that every verb token is accounted for."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "br-x01"
+        path.write_bytes(data)
+        expected = _at(semcor_model(data, "f", "br-x01"), str(path))
+        assert truth is None or expected == truth  # the model agrees with the generator
+        got = expect(lambda: read_back(read_semcor(path)), expected, error=CorpusFormatError)
+        if got is not None:
+            _check_corpus(path, "semcor", lambda gold: verb_account(got, gold), len(got))
+        return got
+
+
+@FUZZ
+@given(semcor_files())
+def test_semcor_valid_files_read_exactly(case: tuple[bytes, Sentences]) -> None:
+    assert _read_semcor_bytes(*case) == case[1]
+
+
+@FUZZ
+@given(st.one_of(mutated(semcor_files().map(lambda case: case[0])), odd_semcor_files()))
+def test_semcor_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid files, and valid files with a near-valid tag line put in
+    (``fuzz_semcor.EDITS``: events ``mutation: line edit ...``)."""
+    data, names = case
+    mutation_events(f"line edit {n}" if n in EDITS else n for n in names)
+    _read_semcor_bytes(data)
+
+
+# --- Raganato XML and its key file -------------------------------------------------------------
+def _read_raganato_bytes(xml_data: bytes, key: bytes) -> Any:
+    """Read ``t.data.xml`` with ``t.gold.key.txt`` beside it against
+    :func:`fuzz_raganato.raganato_model`; when it reads, also load it as a corpus and check
+    that every verb token is accounted for."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path, key_path = Path(tmp) / "t.data.xml", Path(tmp) / "t.gold.key.txt"
+        path.write_bytes(xml_data)
+        key_path.write_bytes(key)
+        expected = raganato_model(xml_data, key, str(path), str(key_path))
+        got = expect(lambda: raganato_back(read_raganato(path)), expected, CorpusFormatError)
+        if got is not None:
+            _check_corpus(path, "raganato", lambda gold: raganato_account(got, gold), len(got))
+        return got
+
+
+@FUZZ
+@given(raganato_files())
+def test_raganato_valid_files_read_exactly(case: tuple[bytes, bytes, Any]) -> None:
+    xml_data, key, sentences = case
+    assert raganato_model(xml_data, key, "x", "k") == sentences  # the generator agrees
+    assert _read_raganato_bytes(xml_data, key) == sentences
+
+
+@FUZZ
+@given(st.data())
+def test_raganato_mutated_files_match_the_model(data: st.DataObject) -> None:
+    """Byte mutations of the XML, the key file or both, and element-level edits that keep
+    the XML well-formed (``fuzz_raganato.XML_EDITS``: ``mutation: edit ...``)."""
+    if data.draw(st.booleans()):
+        xml_data, key, names = data.draw(odd_raganato_files())
+        names = [f"edit {name}" for name in names]
+    else:
+        xml_data, key, _ = data.draw(raganato_files())
+        names = []
+        which = data.draw(st.sampled_from(["xml", "key", "both"]))
+        if which != "key":
+            xml_data, more = data.draw(mutated(st.just(xml_data)))
+            names += more
+        if which != "xml":
+            key, more = data.draw(mutated(st.just(key)))
+            names += [f"key: {name}" for name in more]
+    mutation_events(names)
+    _read_raganato_bytes(xml_data, key)
+
+
+@pytest.mark.parametrize(
+    "attack", ["billion laughs", "quadratic blowup", "deep nesting", "external entity"]
+)
+def test_raganato_hostile_xml_ends_in_an_error_or_a_result(attack: str) -> None:
+    """Entity expansion bombs, deep nesting and external entities: an error naming the file,
+    or a result, within the hang limit (expat refuses amplification past its limit; an
+    external entity is not read)."""
+    entity = '<!DOCTYPE corpus [<!ENTITY a "aaaaaaaaaa">'
+    for level in "bcdefghij":
+        entity += f'<!ENTITY {level} "{("&" + chr(ord(level) - 1) + ";") * 10}">'
+    body = {
+        "billion laughs": entity + ']>\n<corpus><text><sentence id="s"><wf>&j;</wf>',
+        "quadratic blowup": '<!DOCTYPE corpus [<!ENTITY a "'
+        + "a" * 50_000
+        + '">]>\n'
+        + '<corpus><text><sentence id="s"><wf>'
+        + "&a;" * 50_000
+        + "</wf>",
+        "deep nesting": "<corpus>"
+        + "<text>" * 100_000
+        + '<sentence id="s"><wf>x</wf>'
+        + "</sentence>"
+        + "</text>" * 99_999
+        + '<sentence id="s">',
+        "external entity": '<!DOCTYPE corpus [<!ENTITY e SYSTEM "/etc/passwd">]>\n'
+        + '<corpus><text><sentence id="s"><wf>x&e;</wf>',
+    }[attack]
+    xml_data = (body + "</sentence></text></corpus>\n").encode()
+    _read_raganato_bytes(xml_data, b"")
+
+
+# --- JSONL instances ------------------------------------------------------------------------
+def _read_jsonl_bytes(data: bytes, truth: Any = None) -> Any:
+    """Read ``x.jsonl`` against :func:`fuzz_jsonl.jsonl_model` (which must agree with the
+    generator's ``truth`` when given); when it reads, also load it as a corpus and check that
+    every line is an instance or a counted skip."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "x.jsonl"
+        path.write_bytes(data)
+        expected = jsonl_model(data, str(path), "x")
+        assert truth is None or expected == truth  # the model agrees with the generator
+        got = expect(lambda: jsonl_back(read_jsonl(path)), expected, CorpusFormatError)
+        if got is not None:
+            _check_corpus(path, "jsonl", lambda gold: _jsonl_account(got, gold))
+        return got
+
+
+def _jsonl_account(instances: list[Any], require_gold: bool) -> Any:
+    """Every line is a verb token: an instance, or (gold required) skipped for having none."""
+    kept = [(i[0], i[1], i[2]) for i in instances if i[2] or not require_gold]
+    no_gold = sum(1 for i in instances if not i[2])
+    skipped = {"no-gold": no_gold} if no_gold and require_gold else {}
+    return kept, skipped, {"no-gold": no_gold} if no_gold and not require_gold else {}
+
+
+@FUZZ
+@given(jsonl_files())
+def test_jsonl_valid_files_read_exactly(case: tuple[bytes, list[Any]]) -> None:
+    assert _read_jsonl_bytes(*case) == case[1]
+
+
+@FUZZ
+@given(st.one_of(mutated(jsonl_files().map(lambda case: case[0])), odd_jsonl_files()))
+def test_jsonl_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid files, and lines edited as JSON (``fuzz_jsonl``: a value
+    dropped or of another type, an unknown field, a field given twice)."""
+    data, names = case
+    mutation_events(names)
+    _read_jsonl_bytes(data)
+
+
+# --- TOML experiment configs ---------------------------------------------------------------
+def _config_expected(data: bytes, file: str) -> tuple[Any, Any]:
+    """What ``load_config`` should make of ``data``: ``(document, expected)`` where expected is
+    the model's resolved config, the sections the document gets wrong, or the failure of the
+    text rules or of TOML's syntax (tomllib's line; the file alone for nesting and 5,000-digit
+    numbers, which tomllib does not place)."""
+    lines = text_model(data, file)
+    bad = next((line for line in lines if isinstance(line, Failure)), None)
+    if bad is not None:
+        return None, bad
+    text = "".join(f"{line}\n" for line in lines[:-1] if isinstance(line, str))
+    text += str(lines[-1]) + ("\n" if lines[-1] else "")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"\(at line (\d+), column \d+\)$", str(exc))
+        end = max(len(text.splitlines()), 1)
+        return None, Failure(file, int(found[1]) if found else end, "not valid TOML")
+    except (RecursionError, ValueError):
+        return None, Failure(file, None, "TOML past Python's limits")
+    return raw, config_model(raw, Path(file).stem)
+
+
+def _load_config_bytes(data: bytes) -> Any:
+    """Load ``c.toml`` against the model: the resolved config, the text or TOML failure at its
+    line, or -- for a document that breaks the schema -- a ConfigError of one short line that
+    names the file and a key path in a section the model finds wrong."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "c.toml"
+        path.write_bytes(data)
+        _, expected = _config_expected(data, str(path))
+        if not isinstance(expected, set):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", FutureWarning)  # lambda_ is deprecated
+                return expect(lambda: config_back(load_config(path)), expected, ConfigError)
+        with pytest.raises(ConfigError) as info, no_hang(), warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            load_config(path)
+        message = str(info.value)
+        assert message.startswith(f"{path}: ") and "\n" not in message and "\r" not in message
+        assert len(message) < 600 + len(str(path)), f"message too long: {message[:200]}"
+        key = info.value.key
+        assert key is not None and (key in expected or config_section(key) in expected), (
+            f"{message} (key {key!r}); the model finds wrong: {sorted(expected)}"
+        )
+        event(f"outcome: error (schema: {config_section(key)})")
+        return None
+
+
+@FUZZ
+@given(config_files())
+def test_config_valid_files_load_exactly(case: tuple[bytes, dict[str, Any]]) -> None:
+    data, raw = case
+    document, expected = _config_expected(data, "c.toml")
+    assert document == raw and not isinstance(expected, set | Failure)  # TOML written right
+    assert _load_config_bytes(data) == expected
+
+
+@FUZZ
+@given(st.one_of(mutated(config_files().map(lambda case: case[0])), odd_config_files()))
+def test_config_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid configs, and documents with one value edited
+    (``fuzz_config``: another type, out of range, a key dropped, an unknown key)."""
+    data, names = case
+    mutation_events(names)
+    _load_config_bytes(data)
+
+
+# --- model files (wsd train's JSON) --------------------------------------------------------
+JAPANESE = Path(__file__).resolve().parent.parent / "examples" / "japanese"
+THESAURI = Path(__file__).resolve().parent / "data" / "thesaurus"
+
+
+@functools.cache
+def trained_models() -> dict[str, tuple[bytes, list[Any]]]:
+    """Every method trained once on the Japanese example (file thesauri): its model file's
+    bytes and its predictions on the example's probes."""
+    from wsd.methods import METHODS, make_method, save_model
+
+    instances, probes = (list(read_jsonl(JAPANESE / f)) for f in ("tsukau.jsonl", "probes.jsonl"))
+    models = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in sorted(METHODS):
+            params: dict[str, Any] = {"verb_thesaurus": str(THESAURI / "tsukau_verbs.tsv")}
+            if name in ("example", "bayes", "hybrid"):
+                params["noun_thesaurus"] = str(THESAURI / "nouns_ja.tsv")
+            if name == "bayes":
+                params["noun_classes"] = "depth:2"  # nouns_ja's ids are not WordNet's keys
+            method = make_method(name, **params)
+            method.fit(instances)
+            save_model(method, Path(tmp) / "m.json")
+            models[name] = ((Path(tmp) / "m.json").read_bytes(), method.rank(probes))
+    return models
+
+
+def _probes() -> list[Any]:
+    return list(read_jsonl(JAPANESE / "probes.jsonl"))
+
+
+def _load_model_bytes(data: bytes, gz: bool) -> Any:
+    """Load a model file (gzip-compressed when ``gz``): a ModelError of one short line naming
+    the file, or a model whose parameters and sense counts are the document's and which
+    ranks the probes without an exception of another kind."""
+    from wsd import ModelError
+    from wsd.methods import load_model, make_method
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / ("m.json.gz" if gz else "m.json")
+        path.write_bytes(gzip.compress(data, mtime=0) if gz else data)
+        try:
+            with no_hang():
+                model = load_model(path)
+        except ModelError as exc:
+            _one_line(str(exc), str(path))
+            event("outcome: error")
+            return None
+    document = json.loads(data.decode("utf-8-sig"))
+    params = make_method(document["method"]).get_params() | document["params"]  # defaults filled
+    assert model.get_params() == params, (model.get_params(), document["params"])
+    for resource in ("verb_thesaurus", "noun_thesaurus"):  # what the version check checked
+        recorded = document["resources"].get(resource, {}).get("spec")
+        assert params.get(resource) == recorded, f"{resource} {params.get(resource)!r} is used"
+    assert {v: dict(c) for v, c in model.sense_counts_.items()} == document["sense_counts"]
+    try:
+        with no_hang():
+            predictions = model.rank(_probes())
+    except ToolkitError as exc:  # a setting the model's resources cannot serve, say
+        _one_line(str(exc), "")
+        event("outcome: read, then an error when used")
+        return None
+    assert len(predictions) == len(_probes())
+    event("outcome: read")
+    return predictions
+
+
+def _one_line(message: str, file: str) -> None:
+    """A toolkit error's message: one short line, starting with ``file`` (if given)."""
+    assert message.startswith(file) and "\n" not in message and "\r" not in message, message
+    assert len(message) < 600 + len(file), f"message too long: {message[:200]}"
+
+
+@FUZZ
+@given(st.sampled_from(["bayes", "example", "hybrid", "ims", "mfs", "random"]), st.booleans())
+def test_model_files_round_trip(name: str, gz: bool) -> None:
+    """A saved model loads into one that predicts exactly as the trained one did."""
+    data, predictions = trained_models()[name]
+    assert _load_model_bytes(data, gz) == predictions
+
+
+@FUZZ
+@given(st.data())
+def test_model_mutated_files_load_or_fail_cleanly(data: st.DataObject) -> None:
+    """Byte mutations of model files, values of their JSON replaced, dropped or added
+    (``fuzz_jsonl``'s edits), plain or gzip-compressed."""
+    name = data.draw(st.sampled_from(["bayes", "example", "hybrid", "ims", "mfs", "random"]))
+    original, _ = trained_models()[name]
+    if data.draw(st.booleans()):
+        mutant, names = data.draw(mutated(st.just(original)))
+    else:
+        mutant, names = data.draw(odd_json(json.loads(original)))
+    mutation_events(names)
+    _load_model_bytes(mutant, gz=data.draw(st.booleans()))
+
+
+# --- answers files (plain and ranked key files) --------------------------------------------
+def _read_answers_bytes(data: bytes, truth: Any = None) -> Any:
+    from evaluation.answers import read_answers
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "pred.key"
+        path.write_bytes(data)
+        expected = answers_model(data, str(path))
+        assert truth is None or expected == truth  # the model agrees with the generator
+        return expect(lambda: answers_back(read_answers(path)), expected, ToolkitError)
+
+
+@FUZZ
+@given(answers_files())
+def test_answers_valid_files_read_exactly(case: tuple[bytes, Any]) -> None:
+    assert _read_answers_bytes(*case) == case[1]
+
+
+@FUZZ
+@given(st.one_of(mutated(answers_files().map(lambda case: case[0])), odd_answers_files()))
+def test_answers_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
+    """Byte mutations of valid files, and lines given an odd field (``fuzz_answers``)."""
+    data, names = case
+    mutation_events(names)
+    _read_answers_bytes(data)
+
+
+_FIELD_TEXT = st.one_of(st.sampled_from(["k", "k:0.5", "x:1.5", "confidence=1", "a b"]), tokens)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(
+            _FIELD_TEXT,
+            st.lists(_FIELD_TEXT, max_size=3),
+            st.sampled_from(["plain", "ranked"]),
+            st.one_of(st.none(), st.floats(allow_nan=False, width=32)),
+        ),
+        max_size=8,
+    )
+)
+def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], str, Any]]) -> None:
+    """Whatever ``write_answers`` accepts reads back as written (scores and confidences to
+    the 6 significant digits it writes); the rest is refused up front, the old file intact."""
+    from evaluation.answers import Answer, read_answers, write_answers
+
+    ranked = bool(rows) and rows[0][2] == "ranked"
+    confident = bool(rows) and rows[0][3] is not None
+    answers = [
+        (
+            instance,
+            Answer(
+                tuple(keys),
+                tuple(0.5 + i for i in range(len(keys))) if ranked else None,
+                (confidence or 0.25) if confident else None,
+            ),
+        )
+        for instance, keys, _, confidence in rows
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "out.key"
+        path.write_text("before k\n", encoding="utf-8")
+        try:
+            written = write_answers(path, answers)
+        except ToolkitError as exc:
+            _one_line(str(exc), "")
+            assert path.read_text(encoding="utf-8") == "before k\n"  # the old file is intact
+            assert os.listdir(tmp) == ["out.key"]  # no temp file left behind
+            event("outcome: refused")
+            return
+        got = read_answers(path).answers
+        kept = {i: a for i, a in answers if a.keys}
+        assert written == len(kept) and list(got) == list(kept)
+        for instance, answer in kept.items():
+            assert got[instance].keys == answer.keys
+            assert got[instance].scores == answer.scores
+            if answer.confidence is not None:
+                assert got[instance].confidence == float(f"{answer.confidence:.6g}")
+        event("outcome: round trip")
+
+
+# --- wsd score against the Senseval definitions, computed independently --------------------
+def senseval(gold: dict[str, list[str]], pred: dict[str, list[str]]) -> dict[str, Any]:
+    """Senseval's scores restated: an instance is attempted when the system answers it; its
+    credit is the share of its distinct answers that are gold keys (any of several gold keys
+    matches; several answers: each distinct key earns 1 / their number, Scorer.java's rule);
+    P = credit / attempted (undefined, None, with nothing attempted), R = credit / gold
+    instances, coverage = attempted / gold instances, F1 = 2PR / (P + R) (0 when P + R = 0 or P
+    is undefined).  Answers for instances not in the gold are ignored."""
+    attempted = [i for i in gold if pred.get(i)]
+    credit = sum(len(set(pred[i]) & set(gold[i])) / len(set(pred[i])) for i in attempted)
+    precision = credit / len(attempted) if attempted else None
+    recall = credit / len(gold)
+    f1 = 2 * precision * recall / (precision + recall) if precision and recall else 0.0
+    return {
+        "precision": precision,
+        "recall": recall,
+        "coverage": len(attempted) / len(gold),
+        "f1": f1,
+        "n": len(gold),
+        "attempted": len(attempted),
+    }
+
+
+_SCORED_KEYS = st.sampled_from(["run%1", "run%2", "run%3", "run%4", "go%1", "fly%1", "fly%2"])
+
+
+@st.composite
+def score_cases(draw: Draw) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Gold keys (1-3 per instance) and answers (1-4 per line, repeats included) for a random
+    part of the gold instances, and for a few instances that are not in it."""
+    ids = [f"d{i}" for i in range(12)]
+    some = st.lists(st.sampled_from(ids), min_size=1, unique=True)
+    gold = {i: draw(st.lists(_SCORED_KEYS, min_size=1, max_size=3)) for i in draw(some)}
+    answered = draw(st.lists(st.sampled_from([*gold, "x1", "x2"]), unique=True))
+    return gold, {i: draw(st.lists(_SCORED_KEYS, min_size=1, max_size=4)) for i in answered}
+
+
+@FUZZ
+@given(score_cases(), st.sampled_from(["plain", "ranked", "first", "all"]), st.booleans())
+def test_score_agrees_with_an_independent_senseval_scorer(
+    case: tuple[dict[str, list[str]], dict[str, list[str]]], form: str, per_verb: bool
+) -> None:
+    """``wsd score --json`` on random key files: P, R, coverage, F1, n and attempted at
+    ``alpha = inf``, overall and per verb (the word before ``%`` of an instance's first gold
+    key), equal :func:`senseval`'s.  A ranked file (``key:score``) and ``--several-keys first``
+    score each line's first key; a plain file and ``--several-keys all`` every key."""
+    from evaluation.cli import main
+
+    gold, pred = case
+    first = form in ("ranked", "first")
+    scored = {i: keys[:1] if first else keys for i, keys in pred.items()}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _toy_thesaurus(folder)
+        lines = [f"{i} {' '.join(keys)}\n" for i, keys in gold.items()]
+        (folder / "gold.key").write_text("".join(lines), encoding="utf-8")
+        score = lambda k: f":{1 / (1 + k):.3f}" if form == "ranked" else ""  # noqa: E731
+        lines = [
+            f"{i} {' '.join(k + score(n) for n, k in enumerate(ks))}\n" for i, ks in pred.items()
+        ]
+        (folder / "pred.key").write_text("".join(lines), encoding="utf-8")
+        argv = ["score", "--gold", str(folder / "gold.key"), "--pred", str(folder / "pred.key")]
+        argv += ["--verb-thesaurus", str(folder / "toy.tsv"), "--alpha", "inf", "--json"]
+        argv += ["--several-keys", form] if form in ("first", "all") else []
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            assert main([*argv, "--per-verb"] if per_verb else argv) == 0
+    report = json.loads(out.getvalue())
+    assert report["instances"] == len(gold)
+    assert report["not_in_gold"] == len(set(pred) - set(gold))
+    _same_scores(report["overall"]["inf"], senseval(gold, scored))
+    if per_verb:
+        verbs = {keys[0].split("%")[0] for keys in gold.values()}
+        assert set(report["per_verb"]) == verbs
+        for verb in verbs:
+            of_verb = {i: keys for i, keys in gold.items() if keys[0].split("%")[0] == verb}
+            _same_scores(report["per_verb"][verb]["inf"], senseval(of_verb, scored))
+    event(f"attempted: {'none' if not report['attempted'] else 'some'}")
+
+
+def _same_scores(got: dict[str, Any], expected: dict[str, Any]) -> None:
+    for name, value in expected.items():
+        if value is None or isinstance(value, int):
+            assert got[name] == value, (name, got, expected)
+        else:
+            assert math.isclose(got[name], value, rel_tol=1e-9, abs_tol=1e-12), (name, got)
+
+
+# --- the command line ------------------------------------------------------------------------
+# Each command runs in a subprocess on a few generated inputs, most of them mutated
+# (fuzzing.CLI: 10 per command, 200 in the deep profile); fuzzing.run_wsd checks the exit
+# status (0 or 2), that no traceback shows, and that an error is one line.
+DATA = Path(__file__).resolve().parent / "data"
+_TOY_KEYS = ["run%1", "run%2", "run%3", "run%4", "go%1", "x%9"]
+
+
+@st.composite
+def toy_key_files(draw: Draw, ranked: bool = False) -> bytes:
+    """A key file over the toy thesaurus's senses (tests/data/keys/README.md), plain or with
+    scores."""
+    lines = []
+    for number in draw(st.lists(st.integers(1, 9), unique=True, max_size=8)):
+        keys = draw(st.lists(st.sampled_from(_TOY_KEYS), min_size=1, max_size=2))
+        if ranked:
+            keys = [f"{key}:{draw(st.sampled_from(['0.9', '0.5', '1e-3']))}" for key in keys]
+        lines.append(f"d{number} {' '.join(keys)}\n")
+    return "".join(lines).encode()
+
+
+def sometimes_mutated(
+    files: st.SearchStrategy[bytes],
+) -> st.SearchStrategy[tuple[bytes, list[str]]]:
+    """A file as generated, or mutated (``fuzzing.mutated``), with the mutations' names."""
+    return st.one_of(files.map(lambda data: (data, [])), mutated(files))
+
+
+def _write(folder: Path, files: dict[str, bytes]) -> None:
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+
+
+def _toy_thesaurus(folder: Path) -> None:
+    _write(folder, {n: (DATA / "keys" / n).read_bytes() for n in ("toy.tsv", "toy.words.tsv")})
+
+
+_SCORE_FLAGS = [["--json"], ["--per-verb"], ["--several-keys", "first"], ["--alpha", "0.5", "inf"]]
+
+
+@CLI
+@given(
+    sometimes_mutated(toy_key_files()),
+    sometimes_mutated(st.booleans().flatmap(toy_key_files)),
+    st.lists(st.sampled_from(_SCORE_FLAGS), max_size=3, unique_by=tuple),
+)
+def test_cli_score(
+    gold: tuple[bytes, list[str]], pred: tuple[bytes, list[str]], flags: list[list[str]]
+) -> None:
+    mutation_events([*gold[1], *pred[1]])
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _toy_thesaurus(folder)
+        _write(folder, {"gold.key": gold[0], "pred.key": pred[0]})
+        argv = ["score", "--gold", "gold.key", "--pred", "pred.key", "--verb-thesaurus", "toy.tsv"]
+        done = run_wsd([*argv, *(f for flag in flags for f in flag)], folder)
+        if done.returncode == 0 and ["--json"] in flags:
+            assert "overall" in json.loads(done.stdout)
+
+
+_AGREEMENT_FLAGS = [["--json"], ["--per-verb"], ["--intersection"], ["--statistic", "cohen"]]
+_AGREEMENT_FLAGS += [["--weighted", "--verb-thesaurus", "toy.tsv"], ["--several-keys", "shared"]]
+_AGREEMENT_FLAGS += [["--merge-to", "0.8", "--classes-out", "classes.tsv"]]
+
+
+@CLI
+@given(
+    st.lists(sometimes_mutated(toy_key_files()), min_size=2, max_size=3),
+    st.lists(st.sampled_from(_AGREEMENT_FLAGS), max_size=3, unique_by=tuple),
+)
+def test_cli_agreement(files: list[tuple[bytes, list[str]]], flags: list[list[str]]) -> None:
+    mutation_events(name for _, names in files for name in names)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _toy_thesaurus(folder)
+        _write(folder, {f"a{i}.key": data for i, (data, _) in enumerate(files)})
+        keys = [f"a{i}.key" for i in range(len(files))]
+        done = run_wsd(["agreement", *keys, *(f for flag in flags for f in flag)], folder)
+        if done.returncode == 0 and ["--json"] in flags:
+            json.loads(done.stdout)
+        assert not leftovers(folder)
+
+
+@CLI
+@given(st.data())
+def test_cli_thesaurus(data: st.DataObject) -> None:
+    tree, words, model = data.draw(thesaurus_files())
+    if data.draw(st.booleans()):
+        tree, names = data.draw(mutated(st.just(tree)))
+        mutation_events(names)
+    if data.draw(st.booleans()):
+        words, names = data.draw(mutated(st.just(words)))
+        mutation_events(f"words: {name}" for name in names)
+    known = [*model.parent, *(s for pairs in model.senses.values() for s, _ in pairs)]
+    key = st.sampled_from([*known, "nosuch"])
+    action = data.draw(st.sampled_from(["maxlen", "distance", "path"]))
+    if action == "maxlen":
+        keys = [data.draw(st.sampled_from([*model.senses, "nosuch"]))]
+    else:
+        keys = [data.draw(key), data.draw(key)]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {"t.tsv": tree, "t.words.tsv": words})
+        done = run_wsd(["thesaurus", action, "--verb-thesaurus", "t.tsv", "--", *keys], folder)
+        if done.returncode == 0 and action != "path":
+            assert int(done.stdout) >= 0
+
+
+@st.composite
+def corpus_inputs(draw: Draw) -> tuple[dict[str, bytes], str]:
+    """A corpus of each format (JSONL, Raganato XML with its key file, a SemCor tag file),
+    its files sometimes mutated, and the path to give ``--corpus``."""
+    kind = draw(st.sampled_from(["jsonl", "raganato", "semcor"]))
+    if kind == "jsonl":
+        data, names = draw(sometimes_mutated(jsonl_files().map(lambda case: case[0])))
+        files, path = {"x.jsonl": data}, "x.jsonl"
+    elif kind == "raganato":
+        xml_data, key, _ = draw(raganato_files())
+        (xml_data, names), (key, more) = (
+            draw(sometimes_mutated(st.just(xml_data))),
+            draw(sometimes_mutated(st.just(key))),
+        )
+        names = [*names, *(f"key: {name}" for name in more)]
+        files, path = {"t.data.xml": xml_data, "t.gold.key.txt": key}, "t.data.xml"
+    else:
+        data, names = draw(sometimes_mutated(semcor_files().map(lambda case: case[0])))
+        files, path = {"br-x01": data}, "br-x01"
+    mutation_events(f"{kind}: {name}" for name in names or ["none"])
+    return files, path
+
+
+def _thesaurus_params(method: str) -> list[str]:
+    params = [f"--param=verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}"]
+    if method != "mfs":
+        params.append(f"--param=noun_thesaurus={THESAURI / 'nouns_ja.tsv'}")
+    return params
+
+
+@CLI
+@given(corpus_inputs(), st.sampled_from(["mfs", "example"]))
+def test_cli_train(corpus: tuple[dict[str, bytes], str], method: str) -> None:
+    from wsd.methods import load_model
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, corpus[0])
+        argv = ["train", "--corpus", corpus[1], "--method", method, "--out", "out/m.json"]
+        done = run_wsd([*argv, *_thesaurus_params(method)], folder)
+        if done.returncode == 0:
+            assert load_model(folder / "out" / "m.json").name == method
+        else:
+            assert not (folder / "out" / "m.json").exists()
+        assert not leftovers(folder)
+
+
+_DISAMBIGUATE_FLAGS = [["--top-k", "2"], ["--confidence"], ["--gold-out", "out/gold.key"]]
+
+
+@CLI
+@given(
+    corpus_inputs(),
+    st.data(),
+    st.lists(st.sampled_from(_DISAMBIGUATE_FLAGS), max_size=2, unique_by=tuple),
+)
+def test_cli_disambiguate(
+    corpus: tuple[dict[str, bytes], str], data: st.DataObject, flags: list[list[str]]
+) -> None:
+    """With the example method's model of the Japanese example, sometimes mutated."""
+    from evaluation.answers import read_answers
+
+    model, names = data.draw(sometimes_mutated(st.just(trained_models()["example"][0])))
+    mutation_events(f"model: {name}" for name in names)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {**corpus[0], "m.json": model})
+        argv = ["disambiguate", "--model", "m.json", "--corpus", corpus[1], "--out", "out/p.key"]
+        done = run_wsd([*argv, *(f for flag in flags for f in flag)], folder)
+        if done.returncode == 0:
+            read_answers(folder / "out" / "p.key")
+        else:
+            assert not (folder / "out" / "p.key").exists()
+        assert not leftovers(folder)
+
+
+@CLI
+@given(
+    corpus_inputs(), sometimes_mutated(st.just((DATA / "corpus" / "frames_gold.tsv").read_bytes()))
+)
+def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, list[str]]) -> None:
+    """Frames of a corpus as JSON lines, or scored against a gold file (the fixture's, sometimes
+    mutated, against a generated corpus: mostly refused for naming other tokens)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {**corpus[0], "gold.tsv": gold[0]})
+        evaluate = gold[1] or corpus[1] != "br-x01"
+        argv = ["frames", "--corpus", corpus[1], *(["--evaluate", "gold.tsv"] if evaluate else [])]
+        done = run_wsd([*argv, "--json"] if evaluate else [*argv, "--limit", "0"], folder)
+        if done.returncode == 0:
+            if evaluate:
+                json.loads(done.stdout)
+            else:
+                assert all(json.loads(line) for line in done.stdout.splitlines())
+
+
+def tiny_config() -> bytes:
+    """An experiment that runs in a second or two: the Japanese example, its file thesauri,
+    mfs and random, two folds, no bootstrap."""
+    verbs = json.dumps(str(THESAURI / "tsukau_verbs.tsv"))
+    return (
+        f'name = "tiny"\n[corpus]\npath = {json.dumps(str(JAPANESE / "tsukau.jsonl"))}\n'
+        f'format = "jsonl"\n[cv]\nfolds = 2\n[evaluation]\nthesaurus = {verbs}\n'
+        f'alphas = [1, "inf"]\nbootstrap = 0\n[methods.mfs]\nverb_thesaurus = {verbs}\n'
+        f"[methods.random]\nverb_thesaurus = {verbs}\n"
+    ).encode()
+
+
+@CLI
+@given(st.one_of(mutated(st.just(tiny_config())), odd_config_files().map(lambda c: (c[0], []))))
+def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
+    """The tiny experiment's config mutated, or a generated config edited (whose files do not
+    exist: refused when the resources are checked)."""
+    mutation_events(config[1] or ["config edit"])
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _write(folder, {"c.toml": config[0]})
+        done = run_wsd(["evaluate", "c.toml", "--out", "out", "--quiet", "--no-plots"], folder)
+        if done.returncode == 0:
+            json.loads((folder / "out" / "results.json").read_text(encoding="utf-8"))
+        else:
+            assert not (folder / "out").exists() or not any((folder / "out").iterdir())
+        assert not leftovers(folder)
 
 
 def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:

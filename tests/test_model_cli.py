@@ -151,6 +151,14 @@ def test_corrupted_models_are_one_line_and_exit_2(
         ("verbs", lambda d: d["verbs"]["使う"][GA].update({"人を使う": [["x"]]})),
         ("sense_counts", lambda d: d["sense_counts"].pop("使う")),
         ("sense_counts", lambda d: d["sense_counts"]["使う"].update({"人を使う": -1})),
+        # found by tests/test_fuzz.py: a thesaurus parameter dropped (or changed) loaded with
+        # another thesaurus than the one whose version the resources record and check
+        ("noun_thesaurus", lambda d: d["params"].pop("noun_thesaurus")),
+        ("verb_thesaurus", lambda d: d["params"].update({"verb_thesaurus": "x/other.tsv"})),
+        ("resources", lambda d: d["resources"].pop("verb_thesaurus")),
+        # found by tests/test_fuzz.py: a verb model naming a sense the verb was not trained on
+        # loaded, then ranking raised KeyError (a traceback)
+        ("verbs", lambda d: d["verbs"]["使う"][GA].update({"人を使うx": [["x", "y"]]})),
     ]
     for expected, damage in cases:
         copy = json.loads(json.dumps(document))

@@ -128,9 +128,12 @@ def test_score_bad_input_one_line(
 def test_score_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.key"
     bad.write_text("d1 run%1\nd2\n", encoding="utf-8")
+    empty = tmp_path / "empty.key"  # tests/test_fuzz.py: the error did not name the file
+    empty.write_text("\n", encoding="utf-8")
     for gold, pred, message in (
         (str(tmp_path / "missing.key"), str(KEYS / "pred.key"), "missing.key"),
         (str(KEYS / "gold.key"), str(bad), "bad.key:2"),
+        (str(empty), str(KEYS / "pred.key"), f"{empty}: no instance to score"),
     ):
         status = main(["score", "--gold", gold, "--pred", pred, "--verb-thesaurus", TOY])
         _, err = capsys.readouterr()
@@ -315,6 +318,17 @@ def test_agreement_bad_input(
     status, out, err = _agreement(capsys, *args)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_agreement_with_an_empty_file_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tests/test_fuzz.py: 'the key files share no instance' named neither file."""
+    empty = tmp_path / "empty.key"
+    empty.write_text("", encoding="utf-8")
+    status, out, err = _agreement(capsys, ANN[0], str(empty), "--intersection")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "files ann_a.key, empty.key share no instance (empty.key: no key line)" in err
 
 
 def test_several_keys_per_line_are_shares_with_a_warning_or_a_ranking(

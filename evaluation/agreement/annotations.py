@@ -43,8 +43,10 @@ def _shared_ids(
             f"key files cover different instances ({len(shared)} shared; not shared: {outside});"
             " intersection=True (--intersection) compares the shared ones"
         )
-    if not shared:
-        raise AgreementError("the key files share no instance")
+    if not shared:  # named: an empty file is the usual cause
+        empty = [n for n, k in zip(names, keys, strict=True) if not k]
+        why = f" ({', '.join(empty)}: no key line)" if empty else ""
+        raise AgreementError(f"the key files {', '.join(names)} share no instance{why}")
     return sorted(shared)
 
 

@@ -139,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     alphas = _alphas(args.alpha, args.classes is not None)
     verbs = thesaurus.load(args.verb_thesaurus)
     gold = read_keys(args.gold)
+    if not gold:
+        raise EvaluationError(f"{args.gold}: no instance to score (the gold key file has no line)")
     answers = read_answers(args.pred)
     classes = read_class_table(args.classes) if args.classes else None
     rule, note = several_keys_rule(answers, args.several_keys)  # warned once all input is read

@@ -42,8 +42,9 @@ import numpy as np
 
 import thesaurus
 from thesaurus import ToolkitError
-from thesaurus._text import read_lines
+from thesaurus._text import quote, read_lines
 from thesaurus.io import to_json
+from wsd.corpus import FORMATS
 from wsd.methods import METHODS, canonical_param, make_method, param_key
 
 from .._exceptions import ConfigError
@@ -291,7 +292,7 @@ class _Reader:
         self.source = source
 
     def fail(self, path: str, value: Any, why: str) -> NoReturn:
-        raise ConfigError(f"{self.source}: {path} = {_show(value)}: {why}", key=path)
+        raise ConfigError(f"{self.source}: {_where(path)} = {_show(value)}: {_cut(why)}", key=path)
 
     def table(self, value: Any, path: str, allowed: set[str]) -> dict[str, Any]:
         if not isinstance(value, Mapping):
@@ -301,7 +302,8 @@ class _Reader:
             where = f"{path}.{unknown[0]}" if path else unknown[0]
             allowed_here = ", ".join(sorted(allowed))
             raise ConfigError(
-                f"{self.source}: unknown key {where!r} (allowed here: {allowed_here})", key=where
+                f"{self.source}: unknown key {quote(where)} (allowed here: {allowed_here})",
+                key=where,
             )
         return dict(value)
 
@@ -338,11 +340,25 @@ _KIND_NAMES = {
 
 
 def _show(value: Any) -> str:
+    """A value for a one-line message, cut to a bounded length."""
     if isinstance(value, str):
-        return repr(value)
+        return quote(value)
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return _cut(str(value), 60)
+
+
+def _where(path: str) -> str:
+    """A key path as a message shows it: as written, unless a key of it holds a control
+    character (refused, and named) or it is long (TOML keys are free text): then quoted and
+    cut, so that the message stays one short line."""
+    return path if len(path) <= 80 and not _has_control(path) else quote(path, 80)
+
+
+def _cut(text: str, limit: int = 300) -> str:
+    """``text`` on one line, cut after ``limit`` characters."""
+    text = " ".join(text.split()) if _has_control(text) else text
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _corpus(reader: _Reader, raw: Any) -> CorpusConfig:
@@ -359,9 +375,12 @@ def _corpus(reader: _Reader, raw: Any) -> CorpusConfig:
         reader.fail("corpus.min_instances", min_instances, "must be >= 0")
     if min_senses < 1:
         reader.fail("corpus.min_senses", min_senses, "must be >= 1")
+    fmt = reader.get(table, "format", str, "auto", key="corpus")
+    if fmt not in FORMATS:  # else found only once the corpus is read, after the resources
+        reader.fail("corpus.format", fmt, f"must be one of {', '.join(FORMATS)}")
     return CorpusConfig(
         path=reader.get(table, "path", str, "", key="corpus"),
-        format=reader.get(table, "format", str, "auto", key="corpus"),
+        format=fmt,
         verbs=tuple(verbs),
         min_instances=min_instances,
         min_senses=min_senses,
@@ -475,7 +494,7 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
         table, "learning_curve_methods", list, default_curve_methods, key=path
     )
     for index, label in enumerate(curve_methods):
-        if label not in labels:
+        if not isinstance(label, str) or label not in labels:  # [[]] is no label (nor hashable)
             reader.fail(
                 f"evaluation.learning_curve_methods[{index}]",
                 label,
@@ -521,7 +540,7 @@ def _method_error(
     param = getattr(exc, "param", None)
     if param is not None and param in params:
         reader.fail(f"{path}.{param_key(param)}", params[param], str(exc))
-    raise ConfigError(f"{reader.source}: {path}: {exc}", key=path) from exc
+    raise ConfigError(f"{reader.source}: {_where(path)}: {_cut(str(exc))}", key=path) from exc
 
 
 def _check_method(reader: _Reader, path: str, method: str, params: dict[str, Any]) -> None:
@@ -630,4 +649,4 @@ def check_resources(config: ExperimentConfig) -> None:
 def check_value(condition: bool, source: str, path: str, value: Any, why: str) -> None:
     """Raise :class:`ConfigError` naming ``path`` and ``value`` unless ``condition`` holds."""
     if not condition:
-        raise ConfigError(f"{source}: {path} = {_show(value)}: {why}", key=path)
+        raise ConfigError(f"{source}: {_where(path)} = {_show(value)}: {_cut(why)}", key=path)

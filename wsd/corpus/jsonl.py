@@ -38,9 +38,11 @@ sentence is the target word alone.  Lines follow the text rules of every line-ba
 (:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, ``\\n``/``\\r\\n``/``\\r``
 line breaks, no raw control characters); a JSON object naming a field twice is refused (a
 parser would keep one of the two silently), and so are an ``id`` and ``gold`` keys that a key
-file could not hold (whitespace, control characters).  Errors name ``file:line`` and the
-field, at the first problem in file order.  :func:`write_jsonl` writes what
-:func:`read_jsonl` reads back into equal instances.
+file could not hold (whitespace, control characters), strings that are blank (a token, lemma
+or label of whitespace alone), and ``position``, ``context_index`` or ``passive`` without
+the field they qualify (``tokens``, ``context``, ``frame``), which would be ignored.  Errors
+name ``file:line`` and the field, at the first problem in file order.  :func:`write_jsonl`
+writes what :func:`read_jsonl` reads back into equal instances.
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ _FIELDS = frozenset(
 _TOKEN_FIELDS = frozenset({"form", "lemma", "pos"})
 _GOLD_ON_TOKENS = frozenset({"senses", "attrs"})
 _FILLER_FIELDS = frozenset({"lemma", "class", "sense", "gold", "position"})
+# Fields that only qualify another one: given alone, they would be ignored silently.
+_QUALIFIES = {"position": "tokens", "context_index": "context", "passive": "frame"}
 
 
 class _FieldError(ValueError):
@@ -95,8 +99,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _string(value: Any, field: str, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
-    if not isinstance(value, str) or not value:
-        raise _FieldError(f"field {field!r} must be a non-empty string, got {_show(value)}")
+    if not isinstance(value, str) or not value.strip():
+        raise _FieldError(f"field {field!r} must be a non-blank string, got {_show(value)}")
     return value
 
 
@@ -132,7 +136,7 @@ def _integer(value: Any, field: str, size: int) -> int:
 
 
 def _token(value: Any, field: str, lang: str) -> Token:
-    if isinstance(value, str) and value:
+    if isinstance(value, str) and value.strip():
         return normalise_token(value, "", None, lang)
     if not isinstance(value, dict):
         raise _FieldError(f"{field} must be a string or an object, got {_show(value)}")
@@ -190,9 +194,9 @@ def _frame(value: Any, passive: Any, marks: Any) -> tuple[CaseFrame, tuple[str |
     gold: list[str | None] = []
     for label, filler in _frame_items(value):
         where = f"frame[{_show(label)}]"
-        if not isinstance(label, str) or not label:
+        if not isinstance(label, str) or not label.strip():
             raise _FieldError(f"field 'frame' has a bad case label {_show(label)}")
-        if isinstance(filler, str) and filler:
+        if isinstance(filler, str) and filler.strip():
             cases.append((label, Filler(lemma=filler)))
             gold.append(None)
             continue
@@ -224,6 +228,9 @@ def _instance(record: Any, source: str) -> Instance:
     unknown = sorted(set(record) - _FIELDS)
     if unknown:
         raise _FieldError(f"unknown field {quote(unknown[0])}")
+    for qualifier, qualified in _QUALIFIES.items():
+        if qualifier in record and qualified not in record:
+            raise _FieldError(f"field {qualifier!r} is given without {qualified!r}")
     instance_id = _key_field(record.get("id"), "id")
     lemma = str(_string(record.get("lemma"), "lemma"))
     gold = _keys(record.get("gold"), "gold")

@@ -96,6 +96,10 @@ def _parse_xml(path: Path) -> _Node:
         ) from None
     except OSError as exc:
         raise CorpusFormatError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (LookupError, ValueError) as exc:  # encoding="z", "rot13", "shift_jis" (multi-byte)
+        raise CorpusFormatError(
+            f"{path}:1: the XML declaration names an encoding that cannot be read ({exc})"
+        ) from None
     return roots[0]
 
 
@@ -107,7 +111,8 @@ def read_raganato(
     Gold keys come from ``key`` or, when it is ``None``, from ``*.gold.key.txt`` beside the
     XML if present (else no instance has gold).  A key for an id that is not an instance of
     the XML is an error, so a mismatched key file cannot pass silently; so is an instance id
-    given twice.  Errors in the XML name ``file:line``.
+    given twice.  Errors in the XML name ``file:line`` (an encoding in the declaration that
+    Python lacks or expat cannot use, such as a multi-byte one, is an error on line 1).
     """
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)

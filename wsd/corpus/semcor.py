@@ -31,11 +31,12 @@ Conventions of the data model (fixed by the case-frame gold in ``tests/data/fram
 
 Text rules as for every line-based file (:mod:`thesaurus._text`: UTF-8 with an optional
 byte-order mark, ``\n``/``\r\n``/``\r`` line breaks, no control characters).  Anything
-else -- an unknown element or attribute, an attribute on a closing tag, a token outside
-``<s>``, a sentence number given twice in a file, ``wnsn`` and ``lexsn`` lists of different
-lengths or with an empty item, bytes that are not UTF-8, a sentence left open, a file without
-a sentence -- raises :class:`~wsd.CorpusFormatError` naming ``file:line`` (the first problem
-in file order).
+else -- an unknown element or attribute, attributes glued to the element's name
+(``<wfcmd=done>``), a ``<wf>`` or ``<punc>`` without text, an attribute on a closing tag, a
+token outside ``<s>``, a sentence number given twice in a file, ``wnsn`` and ``lexsn`` lists of
+different lengths or with an empty item, bytes that are not UTF-8, a sentence left open, a
+file without a sentence -- raises :class:`~wsd.CorpusFormatError` naming ``file:line`` (the
+first problem in file order).
 """
 
 from __future__ import annotations
@@ -71,9 +72,10 @@ _STRUCTURE_ATTRIBUTES = {
     "p": frozenset({"pnum"}),
     "s": frozenset({"snum"}),
 }
-# One regex per line: a token element, or an opening/closing structural element.
+# One regex per line: a token element, or an opening/closing structural element; attributes
+# start after whitespace (``<wfcmd=done>`` is no ``<wf>``).
 _LINE = re.compile(
-    r"<(?:(?P<tok>wf|punc)(?P<attrs>[^<>]*)>(?P<text>[^<>]*)</(?P=tok)>"
+    r"<(?:(?P<tok>wf|punc)(?P<attrs>(?:\s[^<>]*)?)>(?P<text>[^<>]*)</(?P=tok)>"
     r"|(?P<close>/?)(?P<tag>s|p|context|contextfile)(?P<sattrs>(?:\s[^<>]*)?)>)"
 )
 
@@ -174,6 +176,8 @@ def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
     """The token and annotation of one ``<wf>``/``<punc>`` line (memoised: most lines recur;
     both are immutable, so sharing them is safe).  Raises ValueError with the reason."""
     form = _unescape(text)
+    if not form.strip():  # an empty token would match nothing and shift no position
+        raise ValueError(f"<{kind}> without text")
     if kind == "punc":
         if attr_text.strip():
             raise ValueError("<punc> takes no attribute")

@@ -455,6 +455,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def load_verb_state(self, lemma: str, state: Any) -> Any:
         return state
 
+    def _check_trained_senses(self, lemma: str, senses: Iterable[Any]) -> None:
+        """Raise ValueError when a verb's loaded model names a sense the verb was not trained
+        on (``sense_counts_``, read first): a corrupted model file, whose ranking would meet
+        a sense it knows nothing of."""
+        known: Mapping[str, int] = self.sense_counts_.get(lemma, {})
+        for sense in senses:
+            if not isinstance(sense, str) or sense not in known:
+                raise ValueError(f"the model of {lemma!r} names sense {sense!r}, not a trained one")
+
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:
     if y is not None:

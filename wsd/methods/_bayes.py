@@ -315,6 +315,7 @@ class BayesWSD(Disambiguator):
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
         senses = tuple(state["senses"])
+        self._check_trained_senses(lemma, senses)
         vocab = {f: i for i, f in enumerate(state["features"])}
         counts = np.array(state["counts"], dtype=float).reshape(len(vocab), len(senses))
         return self._table(lemma, senses, Vocabulary(vocab), counts)

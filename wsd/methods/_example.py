@@ -589,6 +589,8 @@ class ExampleBasedWSD(Disambiguator):
             }
             for case, by_sense in saved.items()
         }
+        for by_sense in examples.values():
+            self._check_trained_senses(lemma, by_sense)
         model = self._index_verb(lemma, examples, self.sense_counts_[lemma])
         if tuned:
             self.setting(state["setting"])  # checks the saved choice

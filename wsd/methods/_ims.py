@@ -250,6 +250,7 @@ class IMSWSD(Disambiguator):
 
     def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
         senses = tuple(state["senses"])
+        self._check_trained_senses(lemma, senses)
         vocab = {f: i for i, f in enumerate(state["features"])}
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))

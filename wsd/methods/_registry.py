@@ -125,9 +125,12 @@ def parse_param(text: str) -> tuple[str, Any]:
     return key, value
 
 
+_RESOURCE_PARAMS = ("verb_thesaurus", "noun_thesaurus")
+
+
 def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
     out = {}
-    for param in ("verb_thesaurus", "noun_thesaurus"):
+    for param in _RESOURCE_PARAMS:
         spec = getattr(method, param, None)
         if spec is not None:
             thes = thesaurus.load(spec)
@@ -165,7 +168,8 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
     """Read a model written by :func:`save_model`.
 
     A model built against another thesaurus version raises :class:`ModelError` (``strict``)
-    or warns.  A file that is not one of our models, or is corrupted, raises ModelError.
+    or warns.  A file that is not one of our models, or is corrupted (its thesaurus
+    parameters not the resources it records, say), raises ModelError.
     """
     try:
         with (
@@ -190,7 +194,13 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
         )
     try:
         method = make_method(document["method"], **document["params"])
-        for param, saved in document["resources"].items():
+        resources = document["resources"]
+        for param in _RESOURCE_PARAMS:  # the thesauri used are those whose versions are checked
+            spec = getattr(method, param, None)
+            recorded = resources[param]["spec"] if param in resources else None
+            if spec != recorded:
+                raise ValueError(f"{param} {spec!r} is not the {recorded!r} its resources record")
+        for param, saved in resources.items():
             current = thesaurus.load(saved["spec"])
             if current.version != saved["version"]:
                 message = (

@@ -1,0 +1,318 @@
+"""Raganato XML with its key file, for the fuzz suite: a generator of valid ``*.data.xml`` +
+``*.gold.key.txt`` pairs and an independent model of the format (``wsd/corpus/raganato.py``'s
+docstring, restated): bytes -> the annotated sentences, or the file and line of the first
+problem; and which verb tokens become instances, or are skipped and why.
+
+XML well-formedness is decided by a parser (:mod:`xml.sax`, which numbers lines as any
+expat-based reader does); everything above it -- the element structure, ids given twice,
+instance ids a key file cannot hold, keys of no instance -- is restated here.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import xml.sax
+import xml.sax.handler
+from typing import Any
+
+from fuzz_semcor import Token, tokens_of
+from fuzzing import BOM, Draw, Failure, key_lines_model, line_breaks
+from hypothesis import strategies as st
+
+Sentences = list[tuple[str, str, str, tuple[Token, ...]]]  # (sentence id, text id, lang, tokens)
+PENN_VERBS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD", "AUX"}
+
+
+class _Element:
+    """An element: its name, attributes, start-tag line, text pieces and child elements."""
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        self.tag, self.attrs, self.line = tag, attrs, line
+        self.text: list[str] = []
+        self.children: list[_Element] = []
+
+
+class _Tree(xml.sax.handler.ContentHandler):
+    """The element tree of a document, each element with the line its start tag is on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[_Element] = []
+        self.root: _Element | None = None
+
+    def startElement(self, name: str, attrs: Any) -> None:  # noqa: N802 (SAX's name)
+        element = _Element(name, dict(attrs.items()), self._locator.getLineNumber())
+        if self.stack:
+            self.stack[-1].children.append(element)
+        else:
+            self.root = element
+        self.stack.append(element)
+
+    def endElement(self, name: str) -> None:  # noqa: N802
+        self.stack.pop()
+
+    def characters(self, content: str) -> None:
+        if self.stack:
+            self.stack[-1].text.append(content)
+
+
+def writable(value: str) -> bool:
+    """A key file can hold it: non-empty, no whitespace, control, surrogate or BOM."""
+    return bool(value) and not any(
+        c.isspace() or unicodedata.category(c) in ("Cc", "Cs") or c == "\ufeff" for c in value
+    )
+
+
+def spelled(form: str) -> str:
+    """A token's text as the toolkit writes it: inner whitespace as ``_``."""
+    return "_".join(form.split())
+
+
+def raganato_model(
+    xml_data: bytes, key: bytes, xml_file: str, key_file: str
+) -> Sentences | Failure:
+    """The sentences of ``xml_data`` with gold keys from ``key`` (both read: the key file
+    first), or the failure at the first problem."""
+    rows = key_lines_model(key, key_file)
+    if isinstance(rows, Failure):
+        return rows
+    gold = {instance: keys for _, instance, keys in rows}
+    tree = _Tree()
+    try:
+        xml.sax.parseString(xml_data, tree)
+    except xml.sax.SAXParseException as exc:
+        return Failure(xml_file, exc.getLineNumber(), "not well-formed XML")
+    except (LookupError, ValueError):  # the declaration's encoding: unknown, or multi-byte
+        return Failure(xml_file, 1, "an encoding that cannot be read")
+    root = tree.root
+    assert root is not None
+    if root.tag != "corpus":
+        return Failure(xml_file, root.line, "root is not <corpus>")
+    lang = (root.attrs.get("lang") or "en").lower()
+    sentences: Sentences = []
+    sentence_ids: set[str] = set()
+    instance_ids: set[str] = set()
+    for text in root.children:
+        if text.tag != "text":
+            return Failure(xml_file, text.line, "not <text> in <corpus>")
+        text_id = text.attrs.get("id") or ""
+        for sentence in text.children:
+            sentence_id = sentence.attrs.get("id") or ""
+            if sentence.tag != "sentence" or not sentence_id:
+                return Failure(xml_file, sentence.line, "not <sentence id> in <text>")
+            if sentence_id in sentence_ids:
+                return Failure(xml_file, sentence.line, "sentence id twice")
+            sentence_ids.add(sentence_id)
+            tokens = []
+            for child in sentence.children:
+                form = "".join(child.text).strip()
+                if child.tag not in ("wf", "instance") or not form or child.children:
+                    return Failure(xml_file, child.line, "not <wf>/<instance> with text")
+                lemma = child.attrs.get("lemma") or None
+                tag = child.attrs.get("pos") or ""
+                if child.tag == "wf":
+                    tokens.append(Token(spelled(form), lemma, tag, (), ()))
+                    continue
+                instance_id = child.attrs.get("id") or ""
+                if not writable(instance_id) or instance_id in instance_ids:
+                    return Failure(xml_file, child.line, "instance id missing, odd or twice")
+                instance_ids.add(instance_id)
+                senses = gold.get(instance_id, ())
+                tokens.append(Token(spelled(form), lemma, tag, senses, (("id", instance_id),)))
+            sentences.append((sentence_id, text_id, lang, tuple(tokens)))
+    for number, instance, _ in rows:
+        if instance not in instance_ids:
+            return Failure(key_file, number, "key of no instance")
+    if not sentences:
+        return Failure(xml_file, None, "no sentence")
+    return sentences
+
+
+def read_back(items: Any) -> Sentences:
+    """What ``read_raganato`` read, in the model's terms."""
+    return [(i.sentence.id, i.sentence.source, i.sentence.lang, tokens_of(i)) for i in items]
+
+
+def is_verb(tag: str) -> bool:
+    """A universal ``VERB``, or a Penn or UD verb tag (ambiguity tags by their first)."""
+    return tag == "VERB" or tag.split("|")[0] in PENN_VERBS
+
+
+def raganato_account(
+    sentences: Sentences, require_gold: bool = True
+) -> tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, int], dict[str, int]]:
+    """``([(instance id, lemma, gold)], {skip reason: count}, {reason: instances kept without
+    gold})`` in corpus order: sentences grouped by their text id (a document), in the order
+    each document first appears; every verb token is an instance or a counted skip."""
+    documents: dict[str, list[tuple[Token, ...]]] = {}
+    for _, text_id, _, tokens in sentences:
+        documents.setdefault(text_id, []).append(tokens)
+    instances: list[tuple[str, str, tuple[str, ...]]] = []
+    skipped: dict[str, int] = {}
+    without_gold: dict[str, int] = {}
+    for document in documents.values():
+        for token in (t for tokens in document for t in tokens):
+            if not is_verb(token.tag):
+                continue
+            reason = None
+            if not token.attrs:
+                reason = "untagged"
+            elif token.lemma is None:
+                reason = "no-lemma"
+            elif not token.senses:
+                if require_gold:
+                    reason = "no-gold"
+                else:
+                    without_gold["no-gold"] = without_gold.get("no-gold", 0) + 1
+            if reason is None:
+                assert token.lemma is not None
+                instances.append((dict(token.attrs)["id"], token.lemma, token.senses))
+            else:
+                skipped[reason] = skipped.get(reason, 0) + 1
+    return instances, skipped, without_gold
+
+
+# --- valid files -----------------------------------------------------------------------------
+_FORMS = [
+    *["She", "drove", "took place", "  padded\t", "café", "使う", "&amp;", "a&lt;b", "&#x4F7F;"],
+    *["<![CDATA[a<b & c]]>", "x<!-- note -->y", "&quot;q&apos;"],
+]
+_TAGS = ["VERB", "NOUN", "ADJ", ".", "DET", "VB", "VBD", "AUX", "X", "NN|VB", "VB|NN", "PROPN"]
+_LEMMAS = ["drive", "take_place", "use", "使う", "a&amp;b", "take place"]
+_KEYS = ["drive%2:38:01::", "drive%2:38:00::", "use%2:34:01::", "使う.1", "x:1.5"]
+
+
+def _text(raw: str) -> str:
+    """What an XML parser makes of a piece of element content written by the generator."""
+    if raw.startswith("<![CDATA["):
+        return raw[len("<![CDATA[") : -len("]]>")]
+    raw = raw.replace("<!-- note -->", "")
+    for entity, char in (("&lt;", "<"), ("&quot;", '"'), ("&apos;", "'"), ("&#x4F7F;", "使")):
+        raw = raw.replace(entity, char)
+    return raw.replace("&amp;", "&")
+
+
+def _attribute(draw: Draw, name: str, value: str) -> str:
+    quote = draw(st.sampled_from(['"', "'"]))
+    return f" {name}={quote}{value}{quote}"
+
+
+@st.composite
+def raganato_files(draw: Draw) -> tuple[bytes, bytes, Sentences]:
+    """A valid ``*.data.xml`` and key file (declaration or not, BOM or not, indentation and
+    line breaks of any kind, entities, CDATA and comments in forms, attributes in either
+    quotes, unknown attributes, keys for some instances in any order) and what they hold."""
+    lang = draw(st.sampled_from(["en", "EN", "ja", None]))
+    head = '<?xml version="1.0" encoding="UTF-8" ?>' if draw(st.booleans()) else ""
+    corpus = "<corpus" + (_attribute(draw, "lang", lang) if lang else "") + ' source="fuzz">'
+    parts = [head, corpus]
+    sentences: Sentences = []
+    instance_keys: list[tuple[str, tuple[str, ...]]] = []
+    for t in range(draw(st.integers(1, 3))):
+        text_id = f"d{t:03d}"
+        parts.append("<text" + _attribute(draw, "id", text_id) + ">")
+        for s in range(draw(st.integers(0 if t else 1, 3))):
+            sentence_id = f"{text_id}.s{s:03d}"
+            parts.append("<sentence" + _attribute(draw, "id", sentence_id) + ">")
+            tokens = []
+            for k in range(draw(st.integers(1, 5))):
+                raw = draw(st.sampled_from(_FORMS))
+                tag = draw(st.sampled_from(_TAGS))
+                lemma = draw(st.sampled_from([None, *_LEMMAS]))
+                attributes = "" if lemma is None else _attribute(draw, "lemma", lemma)
+                attributes += _attribute(draw, "pos", tag)
+                if draw(st.integers(0, 5)) == 0:
+                    attributes += _attribute(draw, "extra", "x")
+                name = lemma and _text(lemma)
+                form = spelled(_text(raw).strip())
+                if draw(st.booleans()):
+                    instance_id = f"{sentence_id}.t{k:03d}"
+                    attributes = _attribute(draw, "id", instance_id) + attributes
+                    senses: tuple[str, ...] = ()
+                    if draw(st.booleans()):
+                        senses = tuple(
+                            draw(st.lists(st.sampled_from(_KEYS), min_size=1, max_size=3))
+                        )
+                        instance_keys.append((instance_id, senses))
+                    parts.append(f"<instance{attributes}>{raw}</instance>")
+                    tokens.append(Token(form, name, tag, senses, (("id", instance_id),)))
+                else:
+                    parts.append(f"<wf{attributes}>{raw}</wf>")
+                    tokens.append(Token(form, name, tag, (), ()))
+            parts.append("</sentence>")
+            sentences.append((sentence_id, text_id, (lang or "en").lower(), tuple(tokens)))
+        parts.append("</text>")
+    parts.append("</corpus>")
+    indent = draw(st.sampled_from(["", " ", "\t"]))
+    xml_text = "".join(indent + part + line_breaks(draw) for part in parts[1:])
+    if head:  # nothing may come before a declaration
+        xml_text = head + line_breaks(draw) + xml_text
+    keys = draw(st.permutations(instance_keys))
+    gap = draw(st.sampled_from([" ", "\t"]))
+    key_text = "".join(f"{i}{gap}{gap.join(k)}" + line_breaks(draw) for i, k in keys)
+    bom = BOM if draw(st.booleans()) else b""
+    return bom + xml_text.encode(), key_text.encode(), sentences
+
+
+# --- near-valid documents --------------------------------------------------------------------
+# Edits at the level of elements: an element renamed, an attribute dropped or emptied, an id
+# repeated or given whitespace, a token emptied, an element nested in a token, a key line for
+# no instance: each a way a hand-edited or converted file goes wrong while staying XML.
+_EDIT_NAMES = ["corpus", "text", "sentence", "wf", "instance", "w", "sentense"]
+_EDIT_VALUES = ["", " ", "d000.s000", "d000.s000.t000", "a b", "x\u00a0y", "&#9;", "&#x85;", "z"]
+_EDIT_VALUES += ["latin-1", "utf-16", "shift_jis", "1.1"]  # the declaration's too
+
+
+@st.composite
+def odd_raganato_files(draw: Draw) -> tuple[bytes, bytes, list[str]]:
+    """A valid pair after one or two element-level edits (above), and their names."""
+    xml_data, key, _ = draw(raganato_files())
+    text = xml_data.decode("utf-8-sig")
+    names = draw(st.lists(st.sampled_from(sorted(_XML_EDITS)), min_size=1, max_size=2))
+    for name in names:
+        text, key = _XML_EDITS[name](draw, text, key)
+    return text.encode(), key, names
+
+
+def _pick(draw: Draw, text: str, pattern: str) -> tuple[int, int] | None:
+    found = [m.span(1) for m in re.finditer(pattern, text)]
+    return draw(st.sampled_from(found)) if found else None
+
+
+def _rename(draw: Draw, text: str, key: bytes) -> tuple[str, bytes]:
+    span = _pick(draw, text, r"</?(\w+)")
+    if span is None:
+        return text, key
+    return text[: span[0]] + draw(st.sampled_from(_EDIT_NAMES)) + text[span[1] :], key
+
+
+def _value(draw: Draw, text: str, key: bytes) -> tuple[str, bytes]:
+    span = _pick(draw, text, r"\w+=[\"']([^\"']*)[\"']")
+    if span is None:
+        return text, key
+    return text[: span[0]] + draw(st.sampled_from(_EDIT_VALUES)) + text[span[1] :], key
+
+
+def _drop_attribute(draw: Draw, text: str, key: bytes) -> tuple[str, bytes]:
+    span = _pick(draw, text, r"( \w+=[\"'][^\"']*[\"'])")
+    return (text, key) if span is None else (text[: span[0]] + text[span[1] :], key)
+
+
+def _empty_token(draw: Draw, text: str, key: bytes) -> tuple[str, bytes]:
+    span = _pick(draw, text, r"<(?:wf|instance)[^>]*>(.*?)</")
+    if span is None:
+        return text, key
+    inner = draw(st.sampled_from(["", "  ", "<![CDATA[ ]]>", "<wf>x</wf>", "a<b/>"]))
+    return text[: span[0]] + inner + text[span[1] :], key
+
+
+def _key_line(draw: Draw, text: str, key: bytes) -> tuple[str, bytes]:
+    instance = draw(st.sampled_from(["d000.s000.t000", "d009.s000.t000", "d000.s001.t002"]))
+    return text, key + f"{instance} drive%2:38:01::\n".encode()
+
+
+_XML_EDITS = {"rename an element": _rename, "change a value": _value}
+_XML_EDITS |= {"drop an attribute": _drop_attribute, "odd token text": _empty_token}
+_XML_EDITS |= {"add a key line": _key_line}
+XML_EDITS = frozenset(_XML_EDITS)

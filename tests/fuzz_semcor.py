@@ -1,0 +1,383 @@
+"""SemCor tag files for the fuzz suite: a generator of valid files and an independent model of
+the format (``wsd/corpus/semcor.py``'s docstring, restated): bytes -> the annotated sentences,
+or the line of the first problem; and which verb tokens become instances, or are skipped and
+why (``wsd/corpus/_load.py``'s account of every verb token).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fuzzing import BOM, Draw, Failure, line_breaks, text_model
+from hypothesis import strategies as st
+
+# --- the model -------------------------------------------------------------------------------
+TOKEN_ATTRIBUTES = {"cmd", "pos", "lemma", "wnsn", "lexsn", "pn", "rdf", "ot", "dc", "sep"}
+STRUCTURE = {"contextfile": {"concordance"}, "context": {"filename", "paras"}, "p": {"pnum"}}
+STRUCTURE["s"] = {"snum"}
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ufeff]")  # what an entity may not give
+
+
+@dataclass(frozen=True)
+class Token:
+    """What the model expects of one token: its form (whitespace as ``_``) and annotation."""
+
+    form: str
+    lemma: str | None
+    tag: str
+    senses: tuple[str, ...]
+    attrs: tuple[tuple[str, str], ...]
+
+
+Sentences = list[tuple[str, tuple[Token, ...]]]  # (sentence id, tokens)
+
+
+class _Bad(Exception):
+    """A malformed line (the model's own signal)."""
+
+
+def content_lines(data: bytes, file: str) -> list[str | Failure]:
+    """:func:`fuzzing.text_model` without the empty piece after a final line break."""
+    lines = text_model(data, file)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _decode_value(value: str) -> str:
+    if "&" in value:
+        value = html.unescape(value)
+        if _CONTROL.search(value):
+            raise _Bad("an entity decodes to a control character")
+    return value
+
+
+def _attributes(text: str, allowed: set[str]) -> dict[str, str]:
+    """``name=value`` items separated by whitespace; values bare or in matching quotes."""
+    attrs: dict[str, str] = {}
+    for item in text.split():
+        name, equals, value = item.partition("=")
+        if not equals or not name.isidentifier():
+            raise _Bad("malformed attribute")
+        if name in attrs or name not in allowed:
+            raise _Bad("unknown attribute, or twice")
+        if len(value) > 1 and value[0] in "'\"" and value[-1] == value[0]:
+            value = value[1:-1]
+        value = _decode_value(value)
+        if any(c.isspace() for c in value) or _CONTROL.search(value):
+            raise _Bad("whitespace in a value")
+        attrs[name] = value
+    return attrs
+
+
+def _token(kind: str, attr_text: str, text: str) -> Token:
+    form = _decode_value(text)
+    if not form.strip():
+        raise _Bad("a token without text")
+    form = "_".join(form.split()) if any(c.isspace() for c in form) else form
+    if kind == "punc":
+        if attr_text.strip():
+            raise _Bad("<punc> with attributes")
+        return Token(form, None, "", (), ())
+    attrs = _attributes(attr_text, TOKEN_ATTRIBUTES)
+    tag = attrs.pop("pos", "")
+    lemma = attrs.pop("lemma", None) or None
+    senses: tuple[str, ...] = ()
+    if "lexsn" in attrs:
+        if lemma is None:
+            raise _Bad("lexsn without lemma")
+        keys = attrs["lexsn"].split(";")
+        numbers = attrs["wnsn"].split(";") if "wnsn" in attrs else ["1"] * len(keys)
+        if len(keys) != len(numbers) or "" in keys or "" in numbers:
+            raise _Bad("wnsn and lexsn do not pair up")
+        senses = tuple(f"{lemma}%{k}" for k, n in zip(keys, numbers, strict=True) if n != "0")
+    return Token(form, lemma, tag, senses, tuple(sorted(attrs.items())))
+
+
+def _split(line: str) -> tuple[str, str, str, str]:
+    """``(kind, name, attribute text, text)`` of a tag line; kind is ``token``, ``open`` or
+    ``close``.  A name ends at a whitespace character, ``>`` or the end of the tag."""
+    for kind in ("wf", "punc"):
+        head, end = f"<{kind}", f"</{kind}>"
+        if line.startswith(head) and line.endswith(end) and len(line) >= len(head + end):
+            attrs, bracket, text = line[len(head) : -len(end)].partition(">")
+            if not bracket or "<" in attrs + text or ">" in text:
+                raise _Bad("not a tag line")
+            if attrs and not attrs[0].isspace():
+                raise _Bad("not a tag line")
+            return "token", kind, attrs, text
+    if not (line.startswith("<") and line.endswith(">")) or len(line) < 3:
+        raise _Bad("not a tag line")
+    body = line[1:-1]
+    closing = body.startswith("/")
+    body = body[1:] if closing else body
+    cut = next((i for i, c in enumerate(body) if c.isspace()), len(body))
+    name, attrs = body[:cut], body[cut:]
+    if "<" in body or ">" in body or name not in STRUCTURE or (closing and attrs.strip()):
+        raise _Bad("not a tag line")
+    return ("close" if closing else "open"), name, attrs, ""
+
+
+def semcor_model(data: bytes, file: str, name: str) -> Sentences | Failure:
+    """The sentences of a tag file named ``name`` (ids ``<name>.s<snum>``), or the failure
+    at the first problem in file order."""
+    sentences: Sentences = []
+    tokens: list[Token] | None = None
+    snum = ""
+    opened: dict[str, int] = {}
+    for number, line in enumerate(content_lines(data, file), 1):
+        if isinstance(line, Failure):
+            return line
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            kind, tag, attrs, text = _split(line)
+            if kind == "token":
+                if tokens is None:
+                    raise _Bad("token outside a sentence")
+                tokens.append(_token(tag, attrs, text))
+            elif kind == "close":
+                if tag == "s":
+                    if tokens is None:
+                        raise _Bad("</s> without <s>")
+                    sentences.append((f"{name}.s{snum}", tuple(tokens)))
+                    tokens = None
+            else:
+                values = _attributes(attrs, STRUCTURE[tag])
+                if tag == "s":
+                    if tokens is not None:
+                        raise _Bad("<s> in a sentence")
+                    snum = values.get("snum", "")
+                    if not snum or snum in opened:
+                        raise _Bad("no snum, or twice")
+                    opened[snum] = number
+                    tokens = []
+        except _Bad as why:
+            return Failure(file, number, str(why))
+    if tokens is not None:
+        return Failure(file, opened[snum], "sentence not closed")
+    if not opened:
+        return Failure(file, None, "no sentence")
+    return sentences
+
+
+def read_back(items: Any) -> Sentences:
+    """What ``read_semcor`` read, in the model's terms."""
+    return [(item.sentence.id, tokens_of(item)) for item in items]
+
+
+def tokens_of(item: Any) -> tuple[Token, ...]:
+    """An annotated sentence's tokens in the model's terms (form and annotation)."""
+    pairs = zip(item.sentence.tokens, item.annotations, strict=True)
+    return tuple(Token(t.form, a.lemma, a.tag, a.senses, a.attrs) for t, a in pairs)
+
+
+# --- which verb tokens are instances (wsd/corpus/_load.py, restated) ---------------------------
+Account = tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, int], dict[str, int]]
+
+
+def verb_account(sentences: Sentences, require_gold: bool = True) -> Account:
+    """``([(instance id, lemma, gold)], {skip reason: count}, {reason: count of instances kept
+    without gold})``: every token tagged ``VB*`` is a verb token and ends up either an instance
+    or a counted skip; without ``require_gold`` a verb with a lemma but no usable sense key is
+    an instance, counted by why it has no gold."""
+    instances: list[tuple[str, str, tuple[str, ...]]] = []
+    skipped: dict[str, int] = {}
+    without_gold: dict[str, int] = {}
+    for sentence_id, tokens in sentences:
+        for position, token in enumerate(tokens):
+            if not token.tag.startswith("VB"):
+                continue
+            attrs = dict(token.attrs)
+            reason = None
+            if token.lemma is None:
+                if attrs.get("cmd") in ("tag", "verify_tag"):
+                    reason = "untagged"
+                elif "ot" in attrs:
+                    reason = f"no-lemma:{attrs['ot']}"
+                elif attrs.get("cmd") == "ignore":
+                    reason = "no-lemma:ignored"
+                else:
+                    reason = "no-lemma"
+            elif not token.senses:
+                lost = "wnsn" in attrs and set(attrs["wnsn"].split(";")) == {"0"}
+                why = "sense-lost-in-mapping" if lost else "no-gold"
+                if require_gold:
+                    reason = why
+                else:
+                    without_gold[why] = without_gold.get(why, 0) + 1
+            if reason is None:
+                assert token.lemma is not None
+                instances.append((f"{sentence_id}.t{position}", token.lemma, token.senses))
+            else:
+                skipped[reason] = skipped.get(reason, 0) + 1
+    return instances, skipped, without_gold
+
+
+# --- valid files -----------------------------------------------------------------------------
+_FORMS = st.sampled_from(
+    ["said", "The", "ran_off", "took place", "Smith_&amp;_Sons", "café", "使う", "&lt;b&gt;"]
+)
+_TAGS = st.sampled_from(["VB", "VBD", "VBZ", "NN", "NNP", "DT", "MD", "JJ", "NN|VB", "VB|NN"])
+_LEXSN = st.sampled_from(["2:32:00::", "2:38:01::", "1:03:00::", "5:00:00:long:01"])
+
+
+def _value(draw: Draw, value: str) -> str:
+    quote = draw(st.sampled_from(["", "", '"', "'"]))
+    return f"{quote}{value}{quote}"
+
+
+@st.composite
+def wf_line(draw: Draw) -> tuple[str, Token]:
+    """One ``<wf>`` or ``<punc>`` line and the token it is."""
+    if draw(st.integers(0, 5)) == 0:
+        form = draw(st.sampled_from([".", ",", "``", "&amp;", "?"]))
+        return f"<punc>{form}</punc>", Token(html.unescape(form), None, "", (), ())
+    attrs: dict[str, str] = {"cmd": draw(st.sampled_from(["done", "ignore", "tag", "verify_tag"]))}
+    attrs["pos"] = draw(_TAGS)
+    lemma = draw(st.sampled_from([None, "say", "run_off", "group", "use", "Xy.z"]))
+    senses: tuple[str, ...] = ()
+    if lemma is not None:
+        attrs["lemma"] = lemma
+        if draw(st.booleans()):
+            numbers = draw(st.lists(st.sampled_from(["0", "1", "2", "12"]), min_size=1, max_size=3))
+            keys = [draw(_LEXSN) for _ in numbers]
+            attrs["wnsn"], attrs["lexsn"] = ";".join(numbers), ";".join(keys)
+            senses = tuple(f"{lemma}%{k}" for k, n in zip(keys, numbers, strict=True) if n != "0")
+    for extra, values in (
+        ("ot", ["notag", "idiom", "metaphor"]),
+        ("pn", ["person"]),
+        ("sep", ["-"]),
+    ):
+        if draw(st.integers(0, 3)) == 0:
+            attrs[extra] = draw(st.sampled_from(values))
+    order = draw(st.permutations(sorted(attrs)))
+    text = " ".join(f"{k}={_value(draw, attrs[k])}" for k in order)
+    form = draw(_FORMS)
+    pos = attrs.pop("pos")
+    lemma = attrs.pop("lemma", None)
+    spelled = "_".join(html.unescape(form).split())  # a multiword's spaces are written _
+    token = Token(spelled, lemma, pos, senses, tuple(sorted(attrs.items())))
+    return f"<wf {text}>{form}</wf>", token
+
+
+@st.composite
+def semcor_files(draw: Draw, name: str = "br-x01") -> tuple[bytes, Sentences]:
+    """A valid tag file (paragraphs, sentences in any numbering, indentation, blank lines,
+    mixed line breaks, maybe a BOM and no final break) and the sentences it holds."""
+    lines = ["<contextfile concordance=brown>", f"<context filename={name} paras=yes>"]
+    sentences: Sentences = []
+    numbers = draw(st.lists(st.integers(0, 999), min_size=1, max_size=5, unique=True))
+    for index, snum in enumerate(numbers):
+        if index % 2 == 0:
+            lines += ([] if index == 0 else ["</p>"]) + [f"<p pnum={index + 1}>"]
+        lines.append(f"<s snum={_value(draw, str(snum))}>")
+        tokens = []
+        for _ in range(draw(st.integers(0, 7))):
+            line, token = draw(wf_line())
+            lines.append(line)
+            tokens.append(token)
+        lines.append("</s>")
+        sentences.append((f"{name}.s{snum}", tuple(tokens)))
+    lines += ["</p>", "</context>", "</contextfile>"]
+    text = ""
+    for line in lines:
+        if draw(st.integers(0, 6)) == 0:
+            text += draw(st.sampled_from(["", "  ", "\t"])) + line_breaks(draw)
+        text += draw(st.sampled_from(["", " ", "\t", "\u3000"])) + line + line_breaks(draw)
+    if draw(st.booleans()):
+        text = text.rstrip("\r\n")
+    data = text.encode()
+    return (BOM + data if draw(st.booleans()) else data), sentences
+
+
+# --- near-valid lines ------------------------------------------------------------------------
+# One edit of a valid tag line, each a way of being almost right: attributes glued to the
+# element's name or separated by unusual whitespace, an unknown, repeated or valueless
+# attribute, an odd value (unbalanced quotes, entities that decode to controls or whitespace,
+# empty list items), an element a letter off, a closing tag that does not match, odd text.
+_VALUES = [
+    *["done", "VB", "say", "notag", "1", "0", "2:32:00::", "0;1", "0;0", "2:32:00::;", ";", ""],
+    *['"say"', "'VB'", '"a', "'", '""', "a&amp;b", "&lt;b&gt;", "&#10;", "&#xFEFF;", "&nbsp;"],
+    *["&#32;", "&#x85;", "&bogus;", "a=b", "使う", "&#9;"],
+]
+_TEXTS = ["", " ", "&amp;", "a b", "&nbsp;", "&#9;", "&#x85;", "x&y", "使う", "&#0;", "&#13;"]
+_NAMES = ["wf", "punc", "s", "p", "context", "contextfile", "w", "wff", "S", "instance", "/s"]
+_GAPS = ["", " ", "\t", "  ", "\u3000", "\xa0", "\u2028"]
+
+
+def _glue(draw: Draw, line: str) -> str:
+    """The whitespace after the element's name removed (attributes glued to it) or changed."""
+    gap = draw(st.sampled_from(["", "", *_GAPS]))
+    return re.sub(r"^(</?\w+)\s", lambda m: m[1] + gap, line, count=1)
+
+
+def _gap(draw: Draw, line: str) -> str:
+    """Whitespace between two attributes changed (removed: one glued to the next)."""
+    gaps = [m.start() for m in re.finditer(r"(?<=\S) (?=\w+=)", line)]
+    if not gaps:
+        return line
+    at = draw(st.sampled_from(gaps))
+    return line[:at] + draw(st.sampled_from(_GAPS)) + line[at + 1 :]
+
+
+def _attribute(draw: Draw, line: str) -> str:
+    """An attribute put in after the name: known, unknown, valueless or already there."""
+    name = draw(st.sampled_from([*sorted(TOKEN_ATTRIBUTES), "snum", "pnum", "id", "x-y", "9a"]))
+    item = name + draw(st.sampled_from(["=", "=", ""])) + draw(st.sampled_from(_VALUES))
+    return re.sub(r"^(</?\w+)", lambda m: f"{m[1]} {item}", line, count=1)
+
+
+def _odd_value(draw: Draw, line: str) -> str:
+    """One attribute's value replaced by an odd one."""
+    values = list(re.finditer(r"=([^\s>]*)", line))
+    if not values:
+        return line
+    found = draw(st.sampled_from(values))
+    return line[: found.start(1)] + draw(st.sampled_from(_VALUES)) + line[found.end(1) :]
+
+
+def _name(draw: Draw, line: str) -> str:
+    """The element's name (opening or closing) replaced."""
+    names = list(re.finditer(r"(?<=<)/?\w+", line))
+    found = draw(st.sampled_from(names))
+    return line[: found.start()] + draw(st.sampled_from(_NAMES)) + line[found.end() :]
+
+
+def _text(draw: Draw, line: str) -> str:
+    """A token's text replaced by odd text (empty, whitespace, entities)."""
+    return re.sub(r">[^<>]*</", lambda m: f">{draw(st.sampled_from(_TEXTS))}</", line, count=1)
+
+
+EDITS = {"glue": _glue, "gap": _gap, "attribute": _attribute, "value": _odd_value}
+EDITS |= {"name": _name, "text": _text}
+
+
+@st.composite
+def odd_tag_line(draw: Draw) -> tuple[str, list[str]]:
+    """A valid token or structure line after one or two edits (above), and their names."""
+    line = draw(st.one_of(wf_line().map(lambda case: case[0]), st.sampled_from(_STRUCTURE_LINES)))
+    names = draw(st.lists(st.sampled_from(sorted(EDITS)), min_size=1, max_size=2))
+    for name in names:
+        line = EDITS[name](draw, line)
+    return line, names
+
+
+_STRUCTURE_LINES = ["<s snum=7>", "</s>", "<p pnum=2>", "</p>", "<context filename=x paras=yes>"]
+
+
+@st.composite
+def odd_semcor_files(draw: Draw) -> tuple[bytes, list[str]]:
+    """A valid tag file with a near-valid line put in, or put in place of one of its lines
+    (mostly inside a sentence, where tokens are), and the edits made."""
+    data, _ = draw(semcor_files())
+    lines = data.decode("utf-8-sig").splitlines()
+    inside = [i for i, line in enumerate(lines) if line.strip().startswith(("<wf", "<punc", "</s"))]
+    at = draw(st.sampled_from(inside or [len(lines)]))
+    line, names = draw(odd_tag_line())
+    lines[at : at + draw(st.sampled_from([0, 1]))] = [line]
+    return "".join(line + "\n" for line in lines).encode(), names
