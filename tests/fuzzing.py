@@ -12,8 +12,9 @@ every target applies to its files, and the text rules every line-based format sh
   deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
   the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
   lines, unicode.
-- :data:`CLI` and :func:`run_wsd`: the command-line targets' settings (a few subprocesses per
-  command) and runner, which checks the exit status and the one-line error.
+- :data:`CLI`, :data:`CLI_HEAVY` and :func:`run_wsd`: the command-line targets' settings (a
+  few subprocesses per command) and runner, which checks the exit status and the one-line
+  error.
 - :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
 - :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
@@ -58,10 +59,11 @@ settings.register_profile(
     max_examples=5_000,
 )
 FUZZ = settings.get_profile(os.environ.get("WSD_FUZZ_PROFILE", "fuzz-ci"))
-# Command-line targets run one subprocess per case (a second or two each): a few per command
-# by default, more in the deep profile.
-CLI_EXAMPLES = 10 if FUZZ.max_examples <= CI_EXAMPLES else 200
-CLI = settings(FUZZ, max_examples=CLI_EXAMPLES)
+# Command-line targets run one subprocess per case: a few per command by default, more in
+# the deep profile; fewer for the commands that import scikit-learn (two seconds a run).
+DEEP = FUZZ.max_examples > CI_EXAMPLES
+CLI = settings(FUZZ, max_examples=200 if DEEP else 10)
+CLI_HEAVY = settings(FUZZ, max_examples=100 if DEEP else 6)
 HANG_SECONDS = 30  # one case reads at most a few hundred KB: far beyond any honest run
 
 BOM = codecs.BOM_UTF8

@@ -1,21 +1,38 @@
-"""Fuzzing the readers: generated and mutated inputs end in a correct result or in the
-toolkit's own error naming the file (and the line, where the input has lines), never in
-another exception, a hang or a silently dropped record.
+"""Fuzzing the readers and the command line: generated and mutated inputs end in a correct
+result or in the toolkit's own error naming the file (and the line, where the input has
+lines), never in another exception, a hang or a silently dropped record; commands exit 0 or 2
+with one line of error; interruptions leave earlier outputs intact.
 
-Each target pairs a generator of valid inputs with an **independent model** of its format,
-written here as plainly as the format's description (bytes -> expected records, or the line
-of the first error), and checks the reader against it on the valid input and on mutations of
-it (``fuzzing.MUTATIONS``).  Targets so far:
+Each reader target pairs a generator of valid inputs with an **independent model** of its
+format, written as plainly as the format's description (bytes -> expected records, or the
+line of the first error), and checks the reader against it on valid inputs, on byte
+mutations (``fuzzing.MUTATIONS``) and on edits at the format's own level.  Targets:
 
 - key files (``wsd.corpus.keys``): read against the model; write-then-read round trips;
 - TSV thesauri (``thesaurus.load_file``): tree and word table against the model, every
   node's parent, LEN of every node pair and MAXLEN of every word by a naive ancestor walk;
-  arbitrary parent links (cycles, orphans, several roots).
+  arbitrary parent links (cycles, orphans, several roots);
+- SemCor tag files (``fuzz_semcor``): sentences and annotations against the model; near-valid
+  tag lines (``EDITS``); ``load_corpus`` keeps exactly the model's instances and counts every
+  other verb token under its skip reason (so for Raganato XML and JSONL too);
+- Raganato XML with its key file (``fuzz_raganato``): element-level edits, entity bombs, deep
+  nesting, external entities;
+- JSONL instances (``fuzz_jsonl``): values replaced, dropped, added or given twice;
+- TOML experiment configs (``fuzz_config``): the resolved config against the restated schema,
+  or a one-line ConfigError naming a key in a section the model finds wrong;
+- model files (``wsd train``'s JSON, plain and gzip): round trips predict as the trained
+  model; mutated ones fail as ModelError or load with their document's parameters and rank;
+- answers files (``fuzz_answers``, plain and ranked ``key:score`` lines): against the model;
+  write-then-read round trips;
+- ``wsd score`` against an independent Senseval scorer (P, R, coverage, F1, per verb);
+- the command line: score, agreement, thesaurus, train, disambiguate, frames and evaluate in
+  subprocesses on mutated inputs (``fuzzing.run_wsd``);
+- interruptions: SIGINT/SIGTERM at seeded random moments of train, disambiguate and evaluate,
+  while an output is written and between two outputs.
 
-A later target adds a generator of valid inputs, a model and a ``test_<reader>_*`` pair using
-``mutated``, ``expect`` and ``FUZZ`` from ``tests/fuzzing.py``; CLI targets run commands
-through ``subprocess`` on the same mutated files.  How many cases each target ran, how they
-ended (``outcome: ...``) and which mutations they drew (``mutation: ...``)::
+A new target adds a generator, a model and a ``test_<format>_*`` pair using ``mutated``,
+``expect`` and ``FUZZ`` from ``tests/fuzzing.py``.  How many cases each target ran, how they
+ended (``outcome: ...``, ``exit ...``) and which mutations they drew (``mutation: ...``)::
 
     python -m pytest -q tests/test_fuzz.py --hypothesis-show-statistics
     WSD_FUZZ_PROFILE=fuzz-deep python -m pytest -q tests/test_fuzz.py   # many more cases
@@ -30,8 +47,15 @@ import io
 import json
 import math
 import os
+import random
 import re
+import shutil
+import signal
+import subprocess
+import sys
 import tempfile
+import threading
+import time
 import tomllib
 import unicodedata
 import warnings
@@ -63,7 +87,9 @@ from fuzz_semcor import (
 from fuzzing import (
     BOM,
     CLI,
+    CLI_HEAVY,
     FUZZ,
+    HANG_SECONDS,
     MUTATIONS,
     Draw,
     Failure,
@@ -904,8 +930,9 @@ def _same_scores(got: dict[str, Any], expected: dict[str, Any]) -> None:
 
 # --- the command line ------------------------------------------------------------------------
 # Each command runs in a subprocess on a few generated inputs, most of them mutated
-# (fuzzing.CLI: 10 per command, 200 in the deep profile); fuzzing.run_wsd checks the exit
-# status (0 or 2), that no traceback shows, and that an error is one line.
+# (fuzzing.CLI: 10 per command, 200 in the deep profile; CLI_HEAVY for train, disambiguate and
+# evaluate: 6, 100); fuzzing.run_wsd checks the exit status (0 or 2), that no traceback
+# shows, and that an error is one line.
 DATA = Path(__file__).resolve().parent / "data"
 _TOY_KEYS = ["run%1", "run%2", "run%3", "run%4", "go%1", "x%9"]
 
@@ -1040,7 +1067,7 @@ def _thesaurus_params(method: str) -> list[str]:
     return params
 
 
-@CLI
+@CLI_HEAVY
 @given(corpus_inputs(), st.sampled_from(["mfs", "example"]))
 def test_cli_train(corpus: tuple[dict[str, bytes], str], method: str) -> None:
     from wsd.methods import load_model
@@ -1060,7 +1087,7 @@ def test_cli_train(corpus: tuple[dict[str, bytes], str], method: str) -> None:
 _DISAMBIGUATE_FLAGS = [["--top-k", "2"], ["--confidence"], ["--gold-out", "out/gold.key"]]
 
 
-@CLI
+@CLI_HEAVY
 @given(
     corpus_inputs(),
     st.data(),
@@ -1118,7 +1145,7 @@ def tiny_config() -> bytes:
     ).encode()
 
 
-@CLI
+@CLI_HEAVY
 @given(st.one_of(mutated(st.just(tiny_config())), odd_config_files().map(lambda c: (c[0], []))))
 def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
     """The tiny experiment's config mutated, or a generated config edited (whose files do not
@@ -1133,6 +1160,197 @@ def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
         else:
             assert not (folder / "out").exists() or not any((folder / "out").iterdir())
         assert not leftovers(folder)
+
+
+# --- interruptions -----------------------------------------------------------------------
+def _handling_signals(pid: int) -> bool:
+    """Whether process ``pid`` catches SIGTERM: ``wsd``'s main has installed its handlers
+    (before that, Python's defaults apply; the module docstring of evaluation/cli/_main.py)."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    found = re.search(r"^SigCgt:\s*([0-9a-f]+)$", status, re.MULTILINE)
+    return found is not None and bool(int(found[1], 16) & (1 << (signal.SIGTERM - 1)))
+
+
+def _run_interrupted(
+    argv: list[str], cwd: Path, when: float | str, signum: int
+) -> tuple[int, str, float]:
+    """Run ``wsd ARGV``; once its main handles signals, send ``signum`` after ``when`` seconds,
+    as soon as a temp file of an output shows in ``cwd/out`` (``"writing"``), or as soon as
+    one of the outputs there has been replaced (``"between outputs"``).  Returns the
+    exit status, stderr and the seconds from the handlers to the exit."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    command = [sys.executable, "-m", "wsd", *argv]
+    with subprocess.Popen(command, cwd=cwd, env=env, stderr=subprocess.PIPE, text=True) as child:
+        with no_hang():
+            while child.poll() is None and not _handling_signals(child.pid):
+                time.sleep(0.002)
+            ready = time.perf_counter()
+            if when == "writing":
+                while child.poll() is None and not leftovers(cwd / "out"):
+                    time.sleep(0.0005)
+            elif when == "between outputs":  # a rename gives the path another inode
+                inodes = _inodes(cwd / "out")
+                while child.poll() is None and _inodes(cwd / "out") == inodes:
+                    time.sleep(0.0002)
+            elif isinstance(when, float):
+                time.sleep(when)
+            if child.poll() is None and when != "never":
+                child.send_signal(signum)
+            _, err = child.communicate(timeout=4 * HANG_SECONDS)
+        return child.returncode, err, time.perf_counter() - ready
+
+
+def _inodes(folder: Path) -> list[int]:
+    return [entry.inode() for entry in os.scandir(folder) if not entry.name.startswith(".")]
+
+
+def _outputs(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def interruption_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Inputs big enough to take a few seconds: 7,800 training and 4,800 input instances
+    (the Japanese example repeated under new ids), the example method's model, a config."""
+    root = tmp_path_factory.mktemp("interrupt")
+    for name, copies in (("tsukau.jsonl", 150), ("probes.jsonl", 600)):
+        records = [json.loads(line) for line in (JAPANESE / name).read_text("utf-8").splitlines()]
+        with (root / f"big_{name}").open("w", encoding="utf-8") as out:
+            for copy in range(copies):
+                for record in records:
+                    out.write(json.dumps({**record, "id": f"{record['id']}.{copy}"}) + "\n")
+    (root / "m.json").write_bytes(trained_models()["example"][0])
+    (root / "c.toml").write_bytes(tiny_config())
+    return root
+
+
+_COMMANDS = {
+    "train": [
+        "train",
+        "--corpus",
+        "big_tsukau.jsonl",
+        "--method",
+        "example",
+        "--out",
+        "out/m.json",
+    ],
+    "disambiguate": ["disambiguate", "--model", "m.json", "--corpus", "big_probes.jsonl"]
+    + ["--out", "out/p.key", "--confidence"],
+    "evaluate": ["evaluate", "c.toml", "--out", "out", "--quiet", "--no-plots"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+def test_interrupting_a_command_leaves_earlier_outputs_intact(
+    command: str, interruption_world: Path, tmp_path: Path
+) -> None:
+    """SIGINT or SIGTERM (seeded choices) at random moments of ``wsd train``, ``disambiguate``
+    and ``evaluate`` writing over an earlier run's outputs, once as soon as an output's temp
+    file appears (while it is written), and once as soon as one output has been replaced
+    (while the others are written): the command exits 130 or 143 with one line
+    ``wsd: interrupted (SIG...)`` (or 0 when it finished first), every earlier output is
+    intact byte for byte or the whole set is replaced by a complete new one, identical to an
+    uninterrupted run's where the command is deterministic; no temp file is left."""
+    argv = _COMMANDS[command]
+    if command != "evaluate":
+        argv = [*argv, *_thesaurus_params("example")] if command == "train" else argv
+    for name in ("big_tsukau.jsonl", "big_probes.jsonl", "m.json", "c.toml"):
+        (tmp_path / name).symlink_to(interruption_world / name)
+    status, err, seconds = _run_interrupted(argv, tmp_path, "never", signal.SIGINT)
+    assert status == 0, err
+    new = _outputs(tmp_path / "out")
+    old = {name: f"earlier {name}\n".encode() for name in new}
+    chance = random.Random(f"interrupt {command}")
+    moments: list[float | str] = [chance.uniform(0, seconds * f) for f in (0.5, 1.0)]
+    for when in [*moments, "writing", "between outputs"]:
+        signum = chance.choice([signal.SIGINT, signal.SIGTERM])
+        shutil.rmtree(tmp_path / "out")
+        (tmp_path / "out").mkdir()
+        for name, data in old.items():
+            (tmp_path / "out" / name).write_bytes(data)
+        status, err, _ = _run_interrupted(argv, tmp_path, when, signum)
+        shown = f"{command} at {when}: exit {status}, stderr: {err[-2000:]}"
+        assert status in (0, 128 + signum), shown
+        assert "Traceback" not in err, shown
+        if status:
+            assert err.splitlines()[-1] == f"wsd: interrupted ({signal.Signals(signum).name})"
+        assert not leftovers(tmp_path / "out"), shown
+        got = _outputs(tmp_path / "out")
+        assert set(got) == set(old), shown
+        replaced = {name for name in got if got[name] != old[name]}
+        assert replaced in (set(), set(got)), f"{shown}\nreplaced only {sorted(replaced)}"
+        if replaced and command != "evaluate":  # evaluate's files hold timings
+            assert got == new, shown
+        if replaced and command == "evaluate":
+            json.loads(got["results.json"])
+        event(f"{command}: {'replaced' if replaced else 'intact'} ({status})")
+
+
+def test_an_interruption_python_swallows_is_delivered_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the test above: a signal handled inside a finalizer or weakref callback (an
+    import's module-lock callback) raised Interrupted where Python cannot propagate it; it
+    printed 'Exception ignored ... Traceback' and the command ran on to exit 0.  Now it is
+    delivered again outside the callback: exit 130, one line."""
+    from evaluation.cli import main, score
+
+    class Finalised:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            sum(range(100_000))  # the handler runs here, inside the finalizer
+
+    def run(args: Any) -> int:
+        Finalised()  # finalised at once
+        time.sleep(2)  # more work, in which the interruption lands again
+        return 0
+
+    monkeypatch.setattr(score, "run", run)
+    started = time.perf_counter()
+    status = main(["score", "--gold", "g", "--pred", "p"])
+    assert status == 130 and time.perf_counter() - started < 1.5
+    assert capsys.readouterr().err == "wsd: interrupted (SIGINT)\n"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handlers restored
+
+
+def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the interruption test: with another thread in the process (BLAS starts some),
+    a signal blocked in the main thread reached that one, and Python ran the handler in the
+    main thread anyway, between two renames of a set of outputs (a key file put in place, its
+    side file removed) or inside mkstemp (a temp file left).  Now the handler waits for the
+    hold to end: both files new, exit 130."""
+    from evaluation.cli import main, score
+    from thesaurus import io as toolkit_io
+
+    threading.Thread(target=time.sleep, args=(3,), daemon=True).start()  # blocks no signal
+    replace, sent = os.replace, []
+
+    def replace_and_signal(source: Any, target: Any) -> None:
+        replace(source, target)
+        if not sent:  # between the first rename and the second
+            sent.append(os.kill(os.getpid(), signal.SIGINT))
+            time.sleep(0.2)  # the handler runs as soon as the main thread checks for it
+
+    def run(args: Any) -> int:
+        with toolkit_io.atomic_group():
+            for name in ("p.key", "p.key.confidence.jsonl"):
+                with toolkit_io.atomic_open(tmp_path / name) as handle:
+                    handle.write("new\n")
+            monkeypatch.setattr(os, "replace", replace_and_signal)
+        time.sleep(2)  # the command would go on
+        return 0
+
+    for name in ("p.key", "p.key.confidence.jsonl"):
+        (tmp_path / name).write_text("earlier\n", encoding="utf-8")
+    monkeypatch.setattr(score, "run", run)
+    assert main(["score", "--gold", "g", "--pred", "p"]) == 130
+    assert capsys.readouterr().err == "wsd: interrupted (SIGINT)\n"
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == {
+        "p.key": "new\n",
+        "p.key.confidence.jsonl": "new\n",
+    }
 
 
 def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:

@@ -23,7 +23,7 @@ from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
 from thesaurus._cache import load_cached, stamp_files
 from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, _Synset, _verb_groups
-from thesaurus.io import atomic_write_json, atomic_write_text, current_umask
+from thesaurus.io import atomic_group, atomic_write_json, atomic_write_text, current_umask
 
 
 @pytest.fixture(scope="module")
@@ -561,6 +561,24 @@ def test_atomic_files_get_the_usual_mode(tmp_path: Path, umask: int) -> None:
     assert stat.S_IMODE((tmp_path / "result.txt").stat().st_mode) == 0o640
     assert (tmp_path / "result.txt").read_text(encoding="utf-8") == "again\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "plain.txt", "result.txt"]
+
+
+def test_an_atomic_group_puts_its_files_in_place_together_or_not_at_all(tmp_path: Path) -> None:
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("earlier\n", encoding="utf-8")
+    with pytest.raises(ValueError), atomic_group():
+        atomic_write_text(tmp_path / "a.txt", "new\n")
+        atomic_write_json(tmp_path / "c.json", {})
+        assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "earlier\n"  # not yet
+        raise ValueError("the second output fails")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no temp file
+    assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "earlier\n"
+    with atomic_group():
+        atomic_write_text(tmp_path / "a.txt", "new\n")
+        with atomic_group():  # a nested block belongs to the outer one
+            atomic_write_text(tmp_path / "b.txt", "new\n")
+        assert (tmp_path / "b.txt").read_text(encoding="utf-8") == "earlier\n"
+    assert [(tmp_path / n).read_text(encoding="utf-8") for n in ("a.txt", "b.txt")] == ["new\n"] * 2
 
 
 # --- CLI ----------------------------------------------------------------------------------------

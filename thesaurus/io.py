@@ -6,7 +6,10 @@ upwards (evaluation -> wsd -> thesaurus).
 
 **Atomic output** (temp file in the same directory + rename): a crash or an interruption
 never leaves a half-written model, cache or result behind, nor the temp file (SIGINT and
-SIGTERM are held back for the instants in which the temp file exists unnamed).  The temp
+SIGTERM are held back for the instants in which the temp file exists unnamed).  Files
+written together inside :func:`atomic_group` are renamed into place together (the signals
+held back for all the renames), so an interruption leaves either every earlier output or
+every new one.  The temp
 file comes from :func:`tempfile.mkstemp`, which creates it readable by its owner only (0600);
 before the rename it gets the mode a plain ``open(path, "w")`` would give: the existing
 file's mode when ``path`` is replaced, else ``0o666 & ~umask``.
@@ -26,8 +29,9 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO, Any
@@ -35,13 +39,16 @@ from typing import IO, Any
 import numpy as np
 
 __all__ = [
+    "atomic_group",
     "atomic_open",
     "atomic_save_npz",
     "atomic_write_json",
     "atomic_write_text",
     "current_umask",
     "package_version",
+    "signals_held",
     "to_json",
+    "when_released",
 ]
 
 _UMASK_LOCK = threading.Lock()
@@ -70,46 +77,135 @@ def _final_mode(target: Path) -> int:
         return 0o666 & ~current_umask()
 
 
+_HOLD = threading.local()  # depth of the holds of this thread, and the action held back
+
+
 @contextmanager
 def _signals_held() -> Iterator[None]:
     """SIGINT and SIGTERM held back while the block runs (delivered when it ends), so that an
     interruption cannot fall between creating a temp file and knowing its name, or between
-    renaming it and knowing it is gone."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    renaming files and knowing which are gone.
+
+    Two holds: this thread's signal mask (for signals the OS would deliver to it), and, since
+    Python runs its handlers in the main thread whichever thread the OS delivered the signal
+    to (a native thread of the BLAS library, say, which does not block it), a hold a handler
+    honours: while :func:`signals_held`, it hands its work to :func:`when_released`, which
+    runs it as the outermost hold ends."""
+    previous = None
+    if hasattr(signal, "pthread_sigmask"):
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    _HOLD.depth = getattr(_HOLD, "depth", 0) + 1
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _HOLD.depth -= 1
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        action = getattr(_HOLD, "action", None)
+        if _HOLD.depth == 0 and action is not None:
+            _HOLD.action = None
+            action()  # an interruption raises here, once the files are in a known state
+
+
+def signals_held() -> bool:
+    """Whether this thread is in one of the instants in which an atomic write must not be
+    interrupted (a signal handler then calls :func:`when_released` instead of acting)."""
+    return getattr(_HOLD, "depth", 0) > 0
+
+
+def when_released(action: Callable[[], None] | None) -> None:
+    """Run ``action`` (a signal handler's work, such as raising an interruption) when the
+    current hold ends (:func:`signals_held`); ``None`` forgets an action held back (the
+    handler acted by itself meanwhile)."""
+    _HOLD.action = action
+
+
+class _Group:
+    """Output files written to temp files beside them, to be renamed into place together."""
+
+    def __init__(self) -> None:
+        self._pending: list[tuple[str, Path]] = []  # (temp file, target)
+
+    @contextmanager
+    def open(self, path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
+        """A temp file beside ``path``, kept for :meth:`commit` when the block ends without an
+        exception, removed at once otherwise."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp: str | None = None
+        handle: IO[Any] | None = None
+        try:
+            with _signals_held():
+                fd, tmp = tempfile.mkstemp(
+                    dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+                )
+                handle = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
+            with handle:
+                yield handle
+            self._pending.append((tmp, target))
+        except BaseException:
+            if handle is not None:
+                handle.close()
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def commit(self) -> None:
+        """Give each temp file the usual mode and rename it over its target, every one with
+        SIGINT and SIGTERM held back (an interruption falls before or after, never between);
+        a rename the system refuses leaves the rest of the temp files removed."""
+        with _signals_held():
+            try:
+                while self._pending:
+                    tmp, target = self._pending[0]
+                    os.chmod(tmp, _final_mode(target))
+                    os.replace(tmp, target)
+                    self._pending.pop(0)
+            finally:
+                self.discard()
+
+    def discard(self) -> None:
+        for tmp, _ in self._pending:
+            Path(tmp).unlink(missing_ok=True)
+        self._pending.clear()
+
+
+_GROUP: ContextVar[_Group | None] = ContextVar("atomic_group", default=None)
+
+
+@contextmanager
+def atomic_group() -> Iterator[None]:
+    """Every file :func:`atomic_open` writes inside the block (in this thread) is put in place
+    when the block ends without an exception, all of them together, or none is: a set of
+    outputs (a report folder, a key file and its side files) is never left half old and half
+    new by an error or an interruption.  Inside the block a written file is not at its path
+    yet.  Nested blocks belong to the outermost one."""
+    if _GROUP.get() is not None:
+        yield
+        return
+    group = _Group()
+    token = _GROUP.set(group)
+    try:
+        yield
+    except BaseException:
+        _GROUP.reset(token)
+        group.discard()
+        raise
+    _GROUP.reset(token)
+    group.commit()
 
 
 @contextmanager
 def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temp file beside ``path``; on success give it the usual mode (module docstring)
-    and rename it over ``path``.  On any exception, an interruption included (``wsd`` turns
-    SIGINT and SIGTERM into one), the temp file is removed and ``path`` is left as it was."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp: str | None = None
-    handle: IO[Any] | None = None
-    try:
-        with _signals_held():
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-            handle = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
-        with handle:
+    """Open a temp file beside ``path``; on success give it the usual mode and rename it over
+    ``path`` (inside :func:`atomic_group`: when the group's block ends).  On any exception, an
+    interruption included (``wsd`` turns SIGINT and SIGTERM into one), the temp file is
+    removed and ``path`` is left as it was."""
+    with atomic_group():
+        group = _GROUP.get()
+        assert group is not None
+        with group.open(path, mode) as handle:
             yield handle
-        with _signals_held():
-            os.chmod(tmp, _final_mode(target))
-            os.replace(tmp, target)
-            tmp = None
-    except BaseException:
-        if handle is not None:
-            handle.close()
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

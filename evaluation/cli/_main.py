@@ -8,12 +8,16 @@ match, ...) are one line each, ``wsd: warning: ...``.
 Interruptions: while ``main`` runs, SIGINT (Ctrl-C) and SIGTERM (``kill``, a batch
 scheduler's time limit) raise :class:`Interrupted` in the main thread, so that every output
 being written is abandoned the way an error abandons it (each file is written to a temp file
-renamed into place when complete: ``thesaurus.io.atomic_open``): earlier outputs stay intact
-and no partial or temp file is left.  The command prints ``wsd: interrupted (SIGINT)`` and
+renamed into place when complete: ``thesaurus.io.atomic_open``; the files of one command
+together: ``atomic_group``): earlier outputs stay intact and no partial or temp file is left.
+The handler waits for the instants in which an atomic write must not be cut
+(``thesaurus.io.signals_held``) to pass.  The command prints ``wsd: interrupted (SIGINT)`` and
 exits with ``128 + signal number`` as shells report a process killed by the signal: 130 for
 SIGINT, 143 for SIGTERM.  A second signal while the first unwinds is ignored (the cleanup is
 not cut short); a signal the process was started ignoring (``nohup``) stays ignored.  A
-signal that arrives before ``main`` has started (while Python imports the toolkit, a few
+signal handled where Python cannot raise (in a finalizer or weakref callback) is delivered
+again a moment later instead of being lost (:class:`_Redelivery`).  A signal that arrives
+before ``main`` has started (while Python imports the toolkit, a few
 hundred milliseconds) has Python's default effect; nothing has been written by then.
 """
 
@@ -27,13 +31,17 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from thesaurus import ToolkitError
+from thesaurus.io import signals_held, when_released
 
 from . import agreement, compare, data, evaluate, frames, model, score
 from . import thesaurus as thesaurus_command
 from ._options import show_warning
+
+if TYPE_CHECKING:
+    from sys import UnraisableHookArgs
 
 __all__ = ["Interrupted", "build_parser", "main"]
 
@@ -103,24 +111,111 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
+    if signals_held():  # an atomic write's critical instants: interrupt as soon as they end
+        when_released(lambda: _interrupt(signum, None))
+        return
     for other in SIGNALS:  # the first signal unwinds; a second must not cut its cleanup short
         signal.signal(other, signal.SIG_IGN)
+    when_released(None)  # this is the interruption: none is to come when a hold ends
+    _REDELIVERY.delivered()
     raise Interrupted(signum)
+
+
+class _Redelivery:
+    """An interruption Python swallowed, to deliver again.
+
+    A signal handler runs between two bytecodes of the main thread, which may be inside a
+    finalizer or a weakref callback (an import's module-lock callback, say), where Python
+    cannot propagate an exception: it prints ``Exception ignored in ...`` with a traceback and
+    carries on, the handlers already set to ignore a second signal, so the command would run
+    to its end.  While ``main`` runs, such an :class:`Interrupted` is not shown but the signal
+    is sent again to the main thread a few milliseconds later from a timer thread (by then
+    outside the callback; a real signal, so that a blocking call is cut short too).  A
+    delivery cancelled is never made afterwards: :meth:`cancel` and the send share a lock.
+    """
+
+    DELAY = 0.005
+
+    def __init__(self) -> None:
+        self.signum = 0
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+
+    def schedule(self, signum: int) -> None:
+        self.cancel()
+        self.signum = signum
+        self._timer = threading.Timer(self.DELAY, self._send, (signum, threading.main_thread()))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _send(self, signum: int, main: threading.Thread) -> None:
+        with self._lock:
+            if self.signum == signum and main.ident is not None:
+                signal.pthread_kill(main.ident, signum)
+
+    def delivered(self) -> None:
+        self.signum = 0
+
+    def cancel(self) -> int:
+        """Stop a delivery not yet made; the signal it was for (0: none was pending)."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            signum, self.signum = self.signum, 0
+        return signum
+
+
+_REDELIVERY = _Redelivery()
 
 
 @contextmanager
 def _interruptible() -> Iterator[None]:
-    """SIGINT and SIGTERM raise :class:`Interrupted` while the block runs (module docstring);
-    the previous handlers come back afterwards (``main`` also runs inside test processes)."""
+    """SIGINT and SIGTERM raise :class:`Interrupted` while the block runs (module docstring),
+    also when Python first swallowed it (:class:`_Redelivery`); the previous handlers and
+    ``sys.unraisablehook`` come back afterwards (``main`` also runs inside test processes)."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread can set handlers; a library caller's thread keeps its own
         return
     previous = {signum: signal.getsignal(signum) for signum in SIGNALS}
-    for signum, handler in previous.items():
-        if handler is not signal.SIG_IGN:
+    armed = [signum for signum, handler in previous.items() if handler is not signal.SIG_IGN]
+    hook = sys.unraisablehook
+
+    def swallowed(report: UnraisableHookArgs) -> None:
+        if not isinstance(report.exc_value, Interrupted):
+            hook(report)
+            return
+        for signum in armed:  # _interrupt ignored further signals: this one must still land
             signal.signal(signum, _interrupt)
+        _REDELIVERY.schedule(report.exc_value.signum)
+
+    for signum in armed:
+        signal.signal(signum, _interrupt)
+    sys.unraisablehook = swallowed
     try:
         yield
+        late = _REDELIVERY.cancel()  # swallowed while the command was ending: it still counts
+        if late:
+            raise Interrupted(late)
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        pending: Interrupted | None = None
+        try:
+            _REDELIVERY.cancel()
+        except Interrupted as exc:  # a signal sent just before: its handler ran here
+            pending = exc
+        sys.unraisablehook = hook
+        _restore(previous, pending)
+
+
+def _restore(previous: dict[signal.Signals, Any], late: Interrupted | None) -> None:
+    """Put the previous handlers back; a signal that lands meanwhile (``signal.signal`` runs
+    pending handlers first), or ``late``, still interrupts, once they are all back."""
+    for signum, handler in previous.items():
+        while True:
+            try:
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+                break
+            except Interrupted as exc:
+                late = late or exc
+    if late is not None:
+        raise late

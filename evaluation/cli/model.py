@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thesaurus.io import atomic_open
+from thesaurus.io import atomic_group, atomic_open
 from wsd import ModelError
 from wsd.corpus._load import FORMATS
 from wsd.types import Instance, Prediction
@@ -239,18 +239,20 @@ def run_disambiguate(args: argparse.Namespace) -> int:
             predictions += method.rank(instances[start : start + RANK_CHUNK])
             steps("ranking", len(predictions), len(instances))
     ranked = args.top_k > 1 or args.confidence
-    write_answers(
-        args.out,
-        (
-            (p.instance_id, _answer(p, args.top_k, scores=ranked, confidence=args.confidence))
-            for p in predictions
-        ),
-    )
+    with atomic_group():  # the key file and its side files are replaced together, or none
+        write_answers(
+            args.out,
+            (
+                (p.instance_id, _answer(p, args.top_k, scores=ranked, confidence=args.confidence))
+                for p in predictions
+            ),
+        )
+        if args.gold_out:
+            lines = write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
+        if args.confidence:
+            _write_confidence(f"{args.out}.confidence.jsonl", predictions)
     if args.gold_out:
-        lines = write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
         print(_gold_summary(args.gold_out, lines, len(instances), without_gold), file=sys.stderr)
-    if args.confidence:
-        _write_confidence(f"{args.out}.confidence.jsonl", predictions)
     print(_summary(predictions, method.verbs_, skipped), file=sys.stderr)
     if method.oracle:
         print(f"disambiguate: ORACLE setting: {method.oracle}", file=sys.stderr)

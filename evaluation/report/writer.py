@@ -1,14 +1,20 @@
-"""Every report file of an experiment, written atomically (:mod:`thesaurus.io`) into one
-folder: ``results.json`` (the versioned results document), ``table1.md``, the CSV tables,
-``predictions.jsonl`` (one line per instance and method), the figures as PNG and SVG, and a
-self-contained ``report.html``."""
+"""Every report file of an experiment, written atomically and put in place together
+(:mod:`thesaurus.io`) into one folder: ``results.json`` (the versioned results document),
+``table1.md``, the CSV tables, ``predictions.jsonl`` (one line per instance and method), the
+figures as PNG and SVG, and a self-contained ``report.html``."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from thesaurus.io import atomic_open, atomic_write_json, atomic_write_text, to_json
+from thesaurus.io import (
+    atomic_group,
+    atomic_open,
+    atomic_write_json,
+    atomic_write_text,
+    to_json,
+)
 
 from ..experiment.results import ExperimentResult
 from . import plots
@@ -22,8 +28,14 @@ __all__ = ["write_report"]
 def write_report(
     result: ExperimentResult, out_dir: str | Path, *, figures: bool = True
 ) -> list[Path]:
-    """Write every report file into ``out_dir``; returns the paths written."""
-    out = Path(out_dir)
+    """Write every report file into ``out_dir``, all put in place together
+    (:func:`thesaurus.io.atomic_group`: an error or an interruption leaves an earlier report
+    whole, never half replaced); returns the paths written."""
+    with atomic_group():
+        return _write_report(result, Path(out_dir), figures=figures)
+
+
+def _write_report(result: ExperimentResult, out: Path, *, figures: bool) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
