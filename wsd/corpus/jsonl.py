@@ -53,8 +53,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from thesaurus._io import atomic_open
 from thesaurus._text import quote, stream_lines
+from thesaurus.io import atomic_open
 
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token

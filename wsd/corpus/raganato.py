@@ -32,8 +32,8 @@ from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
-from thesaurus._io import atomic_open
 from thesaurus._text import quote
+from thesaurus.io import atomic_open
 
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token, universal_tag

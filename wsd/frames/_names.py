@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thesaurus._io import atomic_open
+from thesaurus.io import atomic_open
 
 if TYPE_CHECKING:  # pragma: no cover
     from nltk.corpus.reader.wordnet import Synset, WordNetCorpusReader
