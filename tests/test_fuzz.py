@@ -938,11 +938,11 @@ _TOY_KEYS = ["run%1", "run%2", "run%3", "run%4", "go%1", "x%9"]
 
 
 @st.composite
-def toy_key_files(draw: Draw, ranked: bool = False) -> bytes:
+def toy_key_files(draw: Draw, ranked: bool = False, ids: list[int] | None = None) -> bytes:
     """A key file over the toy thesaurus's senses (tests/data/keys/README.md), plain or with
-    scores."""
+    scores, for instances ``d<id>`` (by default a random choice)."""
     lines = []
-    for number in draw(st.lists(st.integers(1, 9), unique=True, max_size=8)):
+    for number in ids or draw(st.lists(st.integers(1, 9), unique=True, max_size=8)):
         keys = draw(st.lists(st.sampled_from(_TOY_KEYS), min_size=1, max_size=2))
         if ranked:
             keys = [f"{key}:{draw(st.sampled_from(['0.9', '0.5', '1e-3']))}" for key in keys]
@@ -996,7 +996,9 @@ _AGREEMENT_FLAGS += [["--merge-to", "0.8", "--classes-out", "classes.tsv"]]
 
 @CLI
 @given(
-    st.lists(sometimes_mutated(toy_key_files()), min_size=2, max_size=3),
+    st.lists(st.integers(1, 9), min_size=1, max_size=8, unique=True).flatmap(
+        lambda ids: st.lists(sometimes_mutated(toy_key_files(ids=ids)), min_size=2, max_size=3)
+    ),
     st.lists(st.sampled_from(_AGREEMENT_FLAGS), max_size=3, unique_by=tuple),
 )
 def test_cli_agreement(files: list[tuple[bytes, list[str]]], flags: list[list[str]]) -> None:
