@@ -348,10 +348,11 @@ class ExampleBasedWSD(Disambiguator):
     ) -> PointIndex:
         """Every example as weighted points: its count, spread evenly over its nodes (one
         node for a tagged, class or first-sense filler)."""
+        node_chains = self._lookup.node_chains
         chains, columns, weights = [], [], []
         for column, sense in enumerate(senses):
             for key, count in by_sense.get(sense, {}).items():
-                nodes = self._lookup.node_chains(key)
+                nodes = node_chains(key)
                 chains.extend(nodes)
                 columns.extend([column] * len(nodes))
                 weights.extend([count / len(nodes)] * len(nodes))
@@ -387,7 +388,8 @@ class ExampleBasedWSD(Disambiguator):
         self, index: NearestIndex, keys: Sequence[FillerKey], sim: Callable[..., np.ndarray]
     ) -> np.ndarray:
         """``SIM`` of the nearest example (0 where a sense has none), per key and sense."""
-        lengths = nearest_lengths(index, [self._lookup.ancestors(key) for key in keys])
+        ancestors = self._lookup.ancestors
+        lengths = nearest_lengths(index, [ancestors(key) for key in keys])
         reached = lengths < FAR
         out = np.zeros(lengths.shape)
         out[reached] = np.asarray(sim(lengths[reached]), dtype=float)
@@ -399,10 +401,11 @@ class ExampleBasedWSD(Disambiguator):
         """Examples of each sense at each path length from every node of every key (rows:
         the keys' nodes, all lengths that can score above 0 under any setting) and the key
         of each row."""
+        node_chains = self._lookup.node_chains
         chains: list[Chain] = []
         owners: list[int] = []
         for row, key in enumerate(keys):
-            nodes = self._lookup.node_chains(key)
+            nodes = node_chains(key)
             chains.extend(nodes)
             owners.extend([row] * len(nodes))
         width = max(len(self.length_sims(s)) for s in self._settings.values())
