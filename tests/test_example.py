@@ -315,3 +315,44 @@ def test_a_tuned_choice_is_saved_with_the_model(world: dict[str, str], tmp_path:
 def test_bad_tune_candidates_name_the_value(tune: object, message: str) -> None:
     with pytest.raises(ModelError, match=message):
         make_method("example", tune=tune)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``ccd_match=1`` CCD counts fillers that share a node without any index; it must
+    equal the general computation (nearest example at similarity >= 1), polysemous nouns and
+    untagged fillers (every sense: ``example_senses="all"``) included."""
+    rng = np.random.default_rng(seed)
+    nodes = [f"n{i}" for i in range(25)]
+    edges = "".join(
+        f"{n}\t{'ROOT' if i < 3 else nodes[rng.integers(i)]}\n" for i, n in enumerate(nodes)
+    )
+    words = [f"w{i}" for i in range(12)]
+    lines = []
+    for word in words:  # one to three senses each
+        for k, node in enumerate(rng.choice(nodes, size=rng.integers(1, 4), replace=False)):
+            lines.append(f"{word}\t{word}#{k + 1}\t{node}\n")
+    spec = test_methods.write_world(tmp_path)
+    (tmp_path / "nouns.tsv").write_text(edges, encoding="utf-8")
+    (tmp_path / "nouns.words.tsv").write_text("".join(lines), encoding="utf-8")
+    train = [
+        inst(
+            f"i{j}",
+            f"use#{rng.integers(1, 4)}",
+            subj=str(rng.choice(words)),
+            obj=str(rng.choice(words)),
+        )
+        for j in range(30)
+    ]
+    for senses in ("all", "first"):
+        model = ExampleBasedWSD(
+            **{**BASE, "sim_aggregate": "knn", "example_senses": senses}, **spec
+        ).fit(train)
+        fast = {case: model._ccd(model.verbs_["use"], case) for case in ("subj", "obj")}
+        monkeypatch.setattr(ExampleBasedWSD, "_match_is_identity", lambda self: False)
+        slow = {case: model._ccd(model.verbs_["use"], case) for case in ("subj", "obj")}
+        monkeypatch.undo()
+        assert fast == slow
+        assert all(0.0 < value <= 1.0 for value in fast.values())

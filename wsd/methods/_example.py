@@ -25,6 +25,7 @@ training instances (:mod:`._selection`).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections import Counter, defaultdict
@@ -281,7 +282,20 @@ class ExampleBasedWSD(Disambiguator):
 
     def _frame_items(self, instance: Instance, *, training: bool) -> list[tuple[str, FillerKey]]:
         """The usable (case, filler key) pairs of an instance: noun fillers the thesaurus
-        knows, then the words of the marks in use (key ``(word, None)``)."""
+        knows, then the words of the marks in use (key ``(word, None)``); computed once per
+        instance and setting in the run cache (callers must not change the list)."""
+        settings = (
+            "example-items",
+            training,
+            self.example_senses if training else self.noun_senses,
+            self._lexical,
+            self.noun_thesaurus,
+        )
+        return self.cache.instance_value(
+            settings, instance, lambda: self._compute_items(instance, training=training)
+        )
+
+    def _compute_items(self, instance: Instance, *, training: bool) -> list[tuple[str, FillerKey]]:
         frame = instance.frame
         if frame is None:
             return []
@@ -328,12 +342,18 @@ class ExampleBasedWSD(Disambiguator):
         for case, by_sense in examples.items():
             if case in self._lexical:
                 model.words[case] = _word_index(senses, by_sense)
-            else:
-                model.index[case] = self._nearest_index(senses, by_sense)
-                if self.sim_aggregate == "knn":
-                    model.points[case] = self._point_index(senses, by_sense)
+            elif self.sim_aggregate == "knn":
+                model.points[case] = self._point_index(senses, by_sense)
             model.ccd[case] = self._ccd(model, case)
         return model
+
+    def nearest_index(self, model: _VerbModel, case: str) -> NearestIndex:
+        """The nearest-example index of a nominal case, built on first use (``"max"``
+        scoring, and CCD when ``ccd_match`` is below 1)."""
+        index = model.index.get(case)
+        if index is None:
+            index = model.index[case] = self._nearest_index(model.senses, model.examples[case])
+        return index
 
     def _nearest_index(
         self, senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]
@@ -371,17 +391,39 @@ class ExampleBasedWSD(Disambiguator):
         size = np.bincount(owners, minlength=n).astype(float)
         matched = np.zeros((n, n))
         if keys:
-            nearest = (
-                _word_counts(model.words[case], keys) > 0
-                if case in model.words
-                else self._nearest_sims(model.index[case], keys, self._sim)
-            )
-            shared = nearest >= float(self.ccd_match) - 1e-12
+            if case in model.words:
+                shared = _word_counts(model.words[case], keys) > 0
+            elif self._match_is_identity():
+                shared = self._same_node(keys, owners, n)
+            else:
+                nearest = self._nearest_sims(self.nearest_index(model, case), keys, self._sim)
+                shared = nearest >= float(self.ccd_match) - 1e-12
             np.add.at(matched, np.asarray(owners), shared)
         total = size[:, None] + size[None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
             terms = np.where(total > 0, 1.0 - (matched + matched.T) / total, 0.0)
-        return float(terms[np.triu_indices(n, k=1)].sum() / math.comb(n, 2))
+        return float(terms.ravel()[_upper(n)].sum() / math.comb(n, 2))
+
+    def _match_is_identity(self) -> bool:
+        """Whether ``ccd_match`` counts two fillers as shared exactly when they share a
+        thesaurus node: ``sim(0)`` reaches it and no longer path does."""
+        sims = self.length_sims(self.setting({}))
+        threshold = float(self.ccd_match) - 1e-12
+        return bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
+
+    def _same_node(self, keys: list[FillerKey], owners: list[int], n: int) -> np.ndarray:
+        """``shared[i, j]``: key ``i`` denotes a node that some example of sense ``j``
+        denotes (its nearest example of that sense is at path length 0)."""
+        nodes = self._lookup.nodes
+        senses_at: dict[int, set[int]] = defaultdict(set)
+        for key, owner in zip(keys, owners, strict=True):
+            for node in nodes(key) or ():
+                senses_at[node].add(owner)
+        shared = np.zeros((len(keys), n), dtype=bool)
+        for row, key in enumerate(keys):
+            for node in nodes(key) or ():
+                shared[row, list(senses_at[node])] = True
+        return shared
 
     # --- similarity ---------------------------------------------------------------------------
     def _nearest_sims(
@@ -450,7 +492,7 @@ class ExampleBasedWSD(Disambiguator):
                 counts, owners = self.node_counts(model.points[case], keys)
                 (rows,) = self.knn_sims(counts, owners, len(keys), [setting])
             else:
-                rows = self._nearest_sims(model.index[case], keys, setting.sim)
+                rows = self._nearest_sims(self.nearest_index(model, case), keys, setting.sim)
             for key, row in zip(keys, rows, strict=True):
                 memo[(case, key)] = row
         return np.array([memo[pair] for pair in wanted]).reshape(len(wanted), len(model.senses))
@@ -483,7 +525,7 @@ class ExampleBasedWSD(Disambiguator):
         for i, frame_items in enumerate(items):
             for case, key in frame_items:
                 words = model.words.get(case)
-                if case in model.index if words is None else key[0] in words.rows:
+                if case in model.examples if words is None else key[0] in words.rows:
                     owner.append(i)
                     pairs.append((case, key))
         return owner, pairs
@@ -622,6 +664,15 @@ def weighted_scores(
     totals = np.add.reduceat(weights, starts)
     scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
     return starts, weights, totals, scores
+
+
+@functools.lru_cache(maxsize=256)
+def _upper(n: int) -> np.ndarray:
+    """The flat positions of the pairs ``i < j`` in an ``n`` x ``n`` array, row by row."""
+    rows, columns = np.triu_indices(n, k=1)
+    flat = rows * n + columns
+    flat.flags.writeable = False
+    return flat
 
 
 def _word_index(senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]) -> _WordIndex:

@@ -199,12 +199,18 @@ def knn_mean(counts: np.ndarray, sims: np.ndarray, k: float) -> np.ndarray:
 def knn_means(counts: np.ndarray, settings: Sequence[tuple[np.ndarray, float]]) -> list[np.ndarray]:
     """:func:`knn_mean` under several ``(sims, k)`` at once: the running counts are shared,
     and so is the share of each length taken for one ``k``."""
-    before = np.cumsum(counts, axis=-1) - counts
+    width = max((len(sims) for sims, _ in settings), default=0)
+    counts = counts[..., :width]  # longer paths score 0 under every setting
+    before = np.cumsum(counts, axis=-1)
+    before -= counts
     taken: dict[float, np.ndarray] = {}
     out = []
     for sims, k in settings:
         if k not in taken:
-            taken[k] = np.clip(k - before, 0.0, counts)
+            # clip(k - before, 0, counts) without np.clip's slow path for array bounds
+            share = np.subtract(k, before)
+            np.maximum(share, 0.0, out=share)
+            taken[k] = np.minimum(share, counts, out=share)
         part = taken[k][..., : len(sims)]
         out.append(np.asarray(part @ sims / k))
     return out

@@ -112,11 +112,7 @@ def select_setting(
     candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in est.tune)]
     settings = [est.setting(c) for c in candidates]
     fold = np.arange(len(instances)) % est.tune_folds
-    keep = est.oracle is not None
-    inputs = [
-        est._frame_items(instance.without_gold(keep_filler_gold=keep), training=False)
-        for instance in instances
-    ]
+    inputs = [est._frame_items(est.seen_as(instance), training=False) for instance in instances]
     correct = np.zeros(len(candidates))
     for f in range(est.tune_folds):
         train = np.flatnonzero(fold != f).tolist()
@@ -156,7 +152,8 @@ def _candidate_sims(
             node_counts, owners = est.node_counts(model.points[case], keys)
             per_setting = est.knn_sims(node_counts, owners, len(keys), settings)
         else:
-            per_setting = [est._nearest_sims(model.index[case], keys, s.sim) for s in settings]
+            index = est.nearest_index(model, case)
+            per_setting = [est._nearest_sims(index, keys, s.sim) for s in settings]
         for target, sims in zip(out, per_setting, strict=True):
             for key, row in zip(keys, sims, strict=True):
                 target[rows_of[key]] = row
