@@ -57,6 +57,7 @@ from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_set
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
 FALLBACK_NO_FILLER = "mfs:no-usable-filler"
+_CELLS = 250_000  # (nodes x senses x lengths) counts computed at once by knn_rows
 FALLBACK_NO_INFORMATIVE_CASE = "mfs:no-informative-case"
 
 # Fujii et al.'s method as published: ``ExampleBasedWSD(**PAPER)``.
@@ -87,7 +88,8 @@ class _VerbModel:
     examples: Examples  # unique fillers in training order, with their training counts
     setting: dict[str, Any] = field(default_factory=dict)  # this verb's `tune` choice
     index: dict[str, NearestIndex] = field(default_factory=dict)  # nominal cases
-    points: dict[str, PointIndex] = field(default_factory=dict)  # sim_aggregate="knn"
+    points: PointIndex | None = None  # sim_aggregate="knn": every nominal case, shifted
+    shift: dict[str, int] = field(default_factory=dict)  # nominal case -> its id shift
     words: dict[str, _WordIndex] = field(default_factory=dict)  # marks
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
@@ -339,12 +341,15 @@ class ExampleBasedWSD(Disambiguator):
         order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
         senses = tuple(sorted(counts, key=order.__getitem__))  # as Disambiguator.tiebreak
         model = _VerbModel(senses=senses, examples=examples)
+        n_nodes = self.nouns.n_nodes
         for case, by_sense in examples.items():
             if case in self._lexical:
                 model.words[case] = _word_index(senses, by_sense)
-            elif self.sim_aggregate == "knn":
-                model.points[case] = self._point_index(senses, by_sense)
+            else:
+                model.shift[case] = len(model.shift) * n_nodes
             model.ccd[case] = self._ccd(model, case)
+        if self.sim_aggregate == "knn":
+            model.points = self._point_index(model)
         return model
 
     def nearest_index(self, model: _VerbModel, case: str) -> NearestIndex:
@@ -363,20 +368,24 @@ class ExampleBasedWSD(Disambiguator):
         chains = [lookup.ancestors(key) for _, key in pairs]
         return build_nearest(chains, [c for c, _ in pairs], len(senses))
 
-    def _point_index(
-        self, senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]
-    ) -> PointIndex:
-        """Every example as weighted points: its count, spread evenly over its nodes (one
-        node for a tagged, class or first-sense filler)."""
+    def _point_index(self, model: _VerbModel) -> PointIndex:
+        """Every example of every nominal case as weighted points: its count, spread evenly
+        over its nodes (one node for a tagged, class or first-sense filler); the cases are
+        separate trees in one index (node ids shifted by :attr:`_VerbModel.shift`)."""
         node_chains = self._lookup.node_chains
-        chains, columns, weights = [], [], []
-        for column, sense in enumerate(senses):
-            for key, count in by_sense.get(sense, {}).items():
-                nodes = node_chains(key)
-                chains.extend(nodes)
-                columns.extend([column] * len(nodes))
-                weights.extend([count / len(nodes)] * len(nodes))
-        return build_index(chains, np.asarray(columns), np.asarray(weights), len(senses))
+        chains, columns, weights, shifts = [], [], [], []
+        for case, shift in model.shift.items():
+            by_sense = model.examples[case]
+            for column, sense in enumerate(model.senses):
+                for key, count in by_sense.get(sense, {}).items():
+                    nodes = node_chains(key)
+                    chains.extend(nodes)
+                    columns.extend([column] * len(nodes))
+                    weights.extend([count / len(nodes)] * len(nodes))
+                    shifts.extend([shift] * len(nodes))
+        return build_index(
+            chains, np.asarray(columns), np.asarray(weights), len(model.senses), np.asarray(shifts)
+        )
 
     def _ccd(self, model: _VerbModel, case: str) -> float:
         """CCD of ``case`` (module docstring).  A filler of sense i is "shared" with sense j
@@ -437,39 +446,44 @@ class ExampleBasedWSD(Disambiguator):
         out[reached] = np.asarray(sim(lengths[reached]), dtype=float)
         return out
 
-    def node_counts(
-        self, points: PointIndex, keys: Sequence[FillerKey]
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Examples of each sense at each path length from every node of every key (rows:
-        the keys' nodes, all lengths that can score above 0 under any setting) and the key
-        of each row."""
-        node_chains = self._lookup.node_chains
-        chains: list[Chain] = []
-        owners: list[int] = []
-        for row, key in enumerate(keys):
-            nodes = node_chains(key)
-            chains.extend(nodes)
-            owners.extend([row] * len(nodes))
-        width = max(len(self.length_sims(s)) for s in self._settings.values())
-        return length_counts(points, chains, width), np.asarray(owners, dtype=np.int64)
-
-    def knn_sims(
-        self,
-        counts: np.ndarray,
-        owners: np.ndarray,
-        n_keys: int,
-        settings: Sequence[Setting],
+    def knn_rows(
+        self, model: _VerbModel, pairs: Sequence[tuple[str, FillerKey]], settings: Sequence[Setting]
     ) -> list[np.ndarray]:
-        """``SIM`` under ``"knn"`` from :meth:`node_counts`, for each setting: per key, the
-        best over its nodes of the mean similarity of each sense's ``k`` nearest examples."""
+        """``SIM`` under ``"knn"`` of nominal (case, filler) pairs, for each setting: per pair,
+        the best over the filler's nodes of the mean similarity of each sense's ``k`` nearest
+        examples.  Every case in one pass over the verb's point index, in chunks of pairs
+        that keep the (nodes x senses x lengths) counts near :data:`_CELLS` cells."""
+        n = len(model.senses)
+        out = [np.zeros((len(pairs), n)) for _ in settings]
+        if not pairs or model.points is None:
+            return out
+        node_chains = self._lookup.node_chains
+        width = max(len(self.length_sims(s)) for s in self._settings.values())
         unique = {(s.mapping, s.k): s for s in settings}  # beta alone changes no row
-        means = knn_means(counts, [(self.length_sims(s), s.k) for s in unique.values()])
-        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
-        rows = {
-            pair: np.maximum.reduceat(mean, starts, axis=0) if len(owners) else mean[:0]
-            for pair, mean in zip(unique, means, strict=True)
-        }
-        return [rows[(s.mapping, s.k)] for s in settings]
+        spec = [(self.length_sims(s), s.k) for s in unique.values()]
+        where = [list(unique).index((s.mapping, s.k)) for s in settings]
+        budget = max(1, _CELLS // (n * width))
+        lo = 0
+        while lo < len(pairs):
+            chains: list[Chain] = []
+            owners: list[int] = []
+            shifts: list[int] = []
+            hi = lo
+            while hi < len(pairs) and (hi == lo or len(chains) < budget):
+                case, key = pairs[hi]
+                nodes = node_chains(key)
+                chains.extend(nodes)
+                owners.extend([hi - lo] * len(nodes))
+                shifts.extend([model.shift[case]] * len(nodes))
+                hi += 1
+            counts = length_counts(model.points, chains, width, np.asarray(shifts))
+            means = knn_means(counts, spec)
+            starts = np.flatnonzero(np.r_[True, np.diff(owners) != 0])
+            best = [np.maximum.reduceat(mean, starts, axis=0) for mean in means]
+            for target, j in zip(out, where, strict=True):
+                target[lo:hi] = best[j]
+            lo = hi
+        return out
 
     def word_sims(self, counts: np.ndarray, setting: Setting) -> np.ndarray:
         """``SIM`` of a mark from its words' training counts (:func:`_word_counts`)."""
@@ -485,16 +499,20 @@ class ExampleBasedWSD(Disambiguator):
         for case, key in dict.fromkeys(wanted):
             if (case, key) not in memo:
                 missing[case].append(key)
+        nominal: list[tuple[str, FillerKey]] = []
         for case, keys in missing.items():
             if case in model.words:
                 rows = self.word_sims(_word_counts(model.words[case], keys), setting)
             elif self.sim_aggregate == "knn":
-                counts, owners = self.node_counts(model.points[case], keys)
-                (rows,) = self.knn_sims(counts, owners, len(keys), [setting])
+                nominal.extend((case, key) for key in keys)
+                continue
             else:
                 rows = self._nearest_sims(self.nearest_index(model, case), keys, setting.sim)
             for key, row in zip(keys, rows, strict=True):
                 memo[(case, key)] = row
+        if nominal:
+            (rows,) = self.knn_rows(model, nominal, [setting])
+            memo.update(zip(nominal, rows, strict=True))
         return np.array([memo[pair] for pair in wanted]).reshape(len(wanted), len(model.senses))
 
     # --- prediction -----------------------------------------------------------------------------

@@ -122,15 +122,21 @@ class PointIndex:
 
 
 def build_index(
-    chains: Sequence[Chain], columns: np.ndarray, weights: np.ndarray, n_senses: int
+    chains: Sequence[Chain],
+    columns: np.ndarray,
+    weights: np.ndarray,
+    n_senses: int,
+    shift: np.ndarray | None = None,
 ) -> PointIndex:
     """The index of weighted points, each given by its ancestor chain (node ids, edges up
-    from the point; the point itself first), its sense column and weight."""
+    from the point; the point itself first), its sense column and weight.  ``shift`` (one
+    per chain) is added to the chain's node ids: separate trees in one index (a verb's
+    cases, each shifted by ``case * n_nodes``), queried with the same shifts."""
     if not len(chains):
         empty = np.empty(0, np.int64)
         return PointIndex(empty, np.zeros(1, np.int64), empty, empty, np.empty(0), n_senses)
     sizes = np.fromiter((len(c[0]) for c in chains), dtype=np.int64, count=len(chains))
-    anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in chains])
+    anc = _shifted(chains, sizes, shift)
     down = np.concatenate([np.asarray(c[1], dtype=np.int64) for c in chains])
     col = np.repeat(np.asarray(columns, dtype=np.int64), sizes)
     w = np.repeat(np.asarray(weights, dtype=float), sizes)
@@ -146,15 +152,18 @@ def build_index(
     return PointIndex(keys, offsets, cell // width, cell % width, w, n_senses)
 
 
-def length_counts(index: PointIndex, chains: Sequence[Chain], n_lengths: int) -> np.ndarray:
+def length_counts(
+    index: PointIndex, chains: Sequence[Chain], n_lengths: int, shift: np.ndarray | None = None
+) -> np.ndarray:
     """``N[row, s, L]`` for ``L < n_lengths``: the weight of the points of sense ``s`` at path
-    length ``L`` from each input node, one row per chain (node ids, edges up, node first)."""
+    length ``L`` from each input node, one row per chain (node ids, edges up, node first;
+    ``shift`` as in :func:`build_index`)."""
     n_senses = index.n_senses
     out = np.zeros((len(chains), n_senses, n_lengths))
     if not len(chains) or not len(index.keys):
         return out
     sizes = np.fromiter((len(c[0]) for c in chains), dtype=np.int64, count=len(chains))
-    anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in chains])
+    anc = _shifted(chains, sizes, shift)
     up = np.concatenate([np.asarray(c[1], dtype=np.int64) for c in chains])
     row = np.repeat(np.arange(len(chains)), sizes)
     is_root = np.zeros(len(anc), dtype=bool)
@@ -179,12 +188,23 @@ def length_counts(index: PointIndex, chains: Sequence[Chain], n_lengths: int) ->
         base = (row[element] * n_senses + index.column[entry]) * n_lengths
         weight = index.weight[entry]
         near = length < n_lengths
-        flat += np.bincount(base[near] + length[near], weight[near], flat.size)
         again = ~is_root[element] & (length + 2 < n_lengths)
-        flat -= np.bincount(base[again] + length[again] + 2, weight[again], flat.size)
+        flat += np.bincount(
+            np.concatenate([base[near] + length[near], base[again] + length[again] + 2]),
+            np.concatenate([weight[near], -weight[again]]),
+            flat.size,
+        )
         cut = stop
     out[out < _EPS] = 0.0
     return out
+
+
+def _shifted(chains: Sequence[Chain], sizes: np.ndarray, shift: np.ndarray | None) -> np.ndarray:
+    """The chains' node ids, concatenated, each chain's plus its ``shift``."""
+    anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in chains])
+    if shift is not None:
+        anc += np.repeat(np.asarray(shift, dtype=np.int64), sizes)
+    return anc
 
 
 def knn_mean(counts: np.ndarray, sims: np.ndarray, k: float) -> np.ndarray:
@@ -203,17 +223,16 @@ def knn_means(counts: np.ndarray, settings: Sequence[tuple[np.ndarray, float]]) 
     counts = counts[..., :width]  # longer paths score 0 under every setting
     before = np.cumsum(counts, axis=-1)
     before -= counts
-    taken: dict[float, np.ndarray] = {}
-    out = []
+    widths: dict[float, int] = {}  # per k, the lengths some setting with that k scores
     for sims, k in settings:
-        if k not in taken:
-            # clip(k - before, 0, counts) without np.clip's slow path for array bounds
-            share = np.subtract(k, before)
-            np.maximum(share, 0.0, out=share)
-            taken[k] = np.minimum(share, counts, out=share)
-        part = taken[k][..., : len(sims)]
-        out.append(np.asarray(part @ sims / k))
-    return out
+        widths[k] = max(widths.get(k, 0), len(sims))
+    taken: dict[float, np.ndarray] = {}
+    for k, w in widths.items():
+        # clip(k - before, 0, counts) without np.clip's slow path for array bounds
+        share = np.subtract(k, before[..., :w])
+        np.maximum(share, 0.0, out=share)
+        taken[k] = np.minimum(share, counts[..., :w], out=share)
+    return [np.asarray(taken[k][..., : len(sims)] @ sims / k) for sims, k in settings]
 
 
 def nearest(counts: np.ndarray, sims: np.ndarray) -> np.ndarray:

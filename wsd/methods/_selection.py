@@ -9,7 +9,7 @@ instances splits them into ``tune_folds`` folds (instance ``i`` in fold ``i mod 
 For each fold the verb's examples are indexed once from the other folds, and the fold's
 instances are answered under every candidate setting: a setting changes only the map from
 path length to similarity, ``sim_k`` and ``beta``, so the counts of examples at each path
-length (:meth:`ExampleBasedWSD.node_counts`) serve all of them.  The candidate with the most
+length (:meth:`ExampleBasedWSD.knn_rows`) serve all of them.  The candidate with the most
 exact matches over the folds wins; the estimator's own parameters come first and win ties.
 Only the verb's training instances are read (their gold senses are the labels; the inputs are
 answered without gold, as ``rank`` would answer them).
@@ -136,28 +136,39 @@ def _candidate_sims(
     pairs: list[tuple[str, FillerKey]],
     settings: list[Setting],
 ) -> list[np.ndarray]:
-    """The SIM rows of every pair under every setting (one array per setting)."""
-    out = [np.zeros((len(pairs), len(model.senses))) for _ in settings]
-    by_case: dict[str, dict[FillerKey, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for row, (case, key) in enumerate(pairs):
-        by_case[case][key].append(row)
-    for case, rows_of in by_case.items():
-        keys = list(rows_of)
+    """The SIM rows of every pair under every setting (one array per setting): each distinct
+    (case, filler) pair is computed once, then gathered for every row."""
+    unique: dict[tuple[str, FillerKey], int] = {}
+    inverse = np.fromiter(
+        (unique.setdefault(pair, len(unique)) for pair in pairs), dtype=np.int64, count=len(pairs)
+    )
+    distinct = [np.zeros((len(unique), len(model.senses))) for _ in settings]
+    by_case: dict[str, list[tuple[FillerKey, int]]] = defaultdict(list)
+    for (case, key), row in unique.items():
+        by_case[case].append((key, row))
+    nominal: list[tuple[str, FillerKey]] = []
+    nominal_rows: list[int] = []
+    for case, entries in by_case.items():
+        keys = [key for key, _ in entries]
+        rows = [row for _, row in entries]
         if case in model.words:
             from ._example import _word_counts
 
             counts = _word_counts(model.words[case], keys)
             per_setting = [est.word_sims(counts, s) for s in settings]
         elif est.sim_aggregate == "knn":
-            node_counts, owners = est.node_counts(model.points[case], keys)
-            per_setting = est.knn_sims(node_counts, owners, len(keys), settings)
+            nominal.extend((case, key) for key in keys)
+            nominal_rows.extend(rows)
+            continue
         else:
             index = est.nearest_index(model, case)
             per_setting = [est._nearest_sims(index, keys, s.sim) for s in settings]
-        for target, sims in zip(out, per_setting, strict=True):
-            for key, row in zip(keys, sims, strict=True):
-                target[rows_of[key]] = row
-    return out
+        for target, sims in zip(distinct, per_setting, strict=True):
+            target[rows] = sims
+    if nominal:
+        for target, sims in zip(distinct, est.knn_rows(model, nominal, settings), strict=True):
+            target[nominal_rows] = sims
+    return [table[inverse] for table in distinct]
 
 
 def _choices(
