@@ -318,9 +318,7 @@ def test_bad_tune_candidates_name_the_value(tune: object, message: str) -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(
-    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path: Path) -> None:
     """With ``ccd_match=1`` CCD counts fillers that share a node without any index; it must
     equal the general computation (nearest example at similarity >= 1), polysemous nouns and
     untagged fillers (every sense: ``example_senses="all"``) included."""
@@ -338,21 +336,24 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(
     (tmp_path / "nouns.tsv").write_text(edges, encoding="utf-8")
     (tmp_path / "nouns.words.tsv").write_text("".join(lines), encoding="utf-8")
     train = [
-        inst(
+        marked(
             f"i{j}",
             f"use#{rng.integers(1, 4)}",
+            (("comp", str(rng.choice(["that", "to", "if"]))),),
             subj=str(rng.choice(words)),
             obj=str(rng.choice(words)),
         )
         for j in range(30)
     ]
     for senses in ("all", "first"):
-        model = ExampleBasedWSD(
-            **{**BASE, "sim_aggregate": "knn", "example_senses": senses}, **spec
-        ).fit(train)
-        fast = {case: model._ccd(model.verbs_["use"], case) for case in ("subj", "obj")}
-        monkeypatch.setattr(ExampleBasedWSD, "_match_is_identity", lambda self: False)
-        slow = {case: model._ccd(model.verbs_["use"], case) for case in ("subj", "obj")}
-        monkeypatch.undo()
-        assert fast == slow
-        assert all(0.0 < value <= 1.0 for value in fast.values())
+        for marks in ((), ("comp",)):  # comp: a mark, its fillers compared as words
+            model = ExampleBasedWSD(
+                **{**BASE, "sim_aggregate": "knn", "example_senses": senses, "marks": marks},
+                **spec,
+            ).fit(train)
+            verb = model.verbs_["use"]
+            by_nodes = dict(verb.ccd)  # every case at once, by shared nodes
+            by_nearest = {case: model._ccd(verb, case) for case in verb.examples}
+            assert by_nodes == by_nearest
+            assert all(0.0 <= value <= 1.0 for value in by_nodes.values())
+            assert 0.0 < by_nodes["subj"] < 1.0  # some fillers shared, not all

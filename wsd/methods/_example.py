@@ -347,7 +347,10 @@ class ExampleBasedWSD(Disambiguator):
                 model.words[case] = _word_index(senses, by_sense)
             else:
                 model.shift[case] = len(model.shift) * n_nodes
-            model.ccd[case] = self._ccd(model, case)
+        if len(senses) > 1 and self._match_is_identity():
+            model.ccd = self._identity_ccd(model)
+        else:
+            model.ccd = {case: self._ccd(model, case) for case in examples}
         if self.sim_aggregate == "knn":
             model.points = self._point_index(model)
         return model
@@ -402,8 +405,6 @@ class ExampleBasedWSD(Disambiguator):
         if keys:
             if case in model.words:
                 shared = _word_counts(model.words[case], keys) > 0
-            elif self._match_is_identity():
-                shared = self._same_node(keys, owners, n)
             else:
                 nearest = self._nearest_sims(self.nearest_index(model, case), keys, self._sim)
                 shared = nearest >= float(self.ccd_match) - 1e-12
@@ -420,19 +421,52 @@ class ExampleBasedWSD(Disambiguator):
         threshold = float(self.ccd_match) - 1e-12
         return bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
 
-    def _same_node(self, keys: list[FillerKey], owners: list[int], n: int) -> np.ndarray:
-        """``shared[i, j]``: key ``i`` denotes a node that some example of sense ``j``
-        denotes (its nearest example of that sense is at path length 0)."""
+    def _identity_ccd(self, model: _VerbModel) -> dict[str, float]:
+        """CCD of every case at once when fillers are shared exactly when they share a
+        thesaurus node (:meth:`_match_is_identity`; a mark's words: the same word), as
+        :meth:`_ccd` computes it: a filler of sense i is shared with sense j when one of its
+        nodes holds an example of sense j."""
+        n, cases = len(model.senses), list(model.examples)
         nodes = self._lookup.nodes
-        senses_at: dict[int, set[int]] = defaultdict(set)
-        for key, owner in zip(keys, owners, strict=True):
-            for node in nodes(key) or ():
-                senses_at[node].add(owner)
-        shared = np.zeros((len(keys), n), dtype=bool)
-        for row, key in enumerate(keys):
-            for node in nodes(key) or ():
-                shared[row, list(senses_at[node])] = True
-        return shared
+        units: dict[tuple[int, Any], int] = {}  # (case, node or word) -> id
+        row_case: list[int] = []
+        row_sense: list[int] = []
+        entry_row: list[int] = []
+        entry_unit: list[int] = []
+        for c, case in enumerate(cases):
+            by_sense, lexical = model.examples[case], case in model.words
+            for j, sense in enumerate(model.senses):
+                for key in by_sense.get(sense, ()):
+                    row = len(row_case)
+                    row_case.append(c)
+                    row_sense.append(j)
+                    for unit in (key[0],) if lexical else nodes(key) or ():
+                        entry_row.append(row)
+                        entry_unit.append(units.setdefault((c, unit), len(units)))
+        rows_c = np.asarray(row_case, dtype=np.int64)
+        rows_s = np.asarray(row_sense, dtype=np.int64)
+        e_row = np.asarray(entry_row, dtype=np.int64)
+        e_unit = np.asarray(entry_unit, dtype=np.int64)
+        held = np.unique(e_unit * n + rows_s[e_row])  # (unit, sense) with an example there
+        held_unit = held // n
+        first = np.searchsorted(held_unit, e_unit, "left")
+        many = np.searchsorted(held_unit, e_unit, "right") - first
+        offsets = np.cumsum(many) - many
+        at = np.repeat(first - offsets, many) + np.arange(int(many.sum()))
+        shared = np.unique(np.repeat(e_row, many) * n + held[at] % n)  # (row, sense j)
+        shared_row = shared // n
+        cells = (rows_c[shared_row] * n + rows_s[shared_row]) * n + shared % n
+        size = np.bincount(rows_c * n + rows_s, minlength=len(cases) * n).reshape(-1, n)
+        matched = np.bincount(cells, minlength=len(cases) * n * n).reshape(-1, n, n)
+        size = size.astype(float)
+        total = size[:, :, None] + size[:, None, :]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(total > 0, 1.0 - (matched + matched.transpose(0, 2, 1)) / total, 0.0)
+        upper = _upper(n)
+        return {
+            case: float(terms[c].ravel()[upper].sum() / math.comb(n, 2))
+            for c, case in enumerate(cases)
+        }
 
     # --- similarity ---------------------------------------------------------------------------
     def _nearest_sims(
