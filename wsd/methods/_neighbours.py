@@ -75,8 +75,8 @@ def build_nearest(chains: Sequence[Chain], columns: Sequence[int], n_senses: int
     if not len(chains):
         return NearestIndex(np.empty(0, np.int64), np.empty((0, n_senses), np.int32))
     sizes = [len(c[0]) for c in chains]
-    anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in chains])
-    dist = np.concatenate([np.asarray(c[1], dtype=np.int32) for c in chains])
+    anc = _joined(chains, 0, np.int64)
+    dist = _joined(chains, 1, np.int32)
     col = np.repeat(np.asarray(columns, dtype=np.int64), sizes)
     keys, row = np.unique(anc, return_inverse=True)
     down = np.full((len(keys), n_senses), FAR, dtype=np.int32)
@@ -97,8 +97,8 @@ def nearest_lengths(index: NearestIndex, chains: Sequence[Chain]) -> np.ndarray:
     for lo in range(0, len(chains), step):
         part = chains[lo : lo + step]
         sizes = np.fromiter((len(c[0]) for c in part), dtype=np.int64, count=len(part))
-        anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in part])
-        up = np.concatenate([np.asarray(c[1], dtype=np.int32) for c in part])
+        anc = _joined(part, 0, np.int64)
+        up = _joined(part, 1, np.int32)
         pos = np.minimum(np.searchsorted(index.keys, anc), len(index.keys) - 1)
         hit = index.keys[pos] == anc
         lengths = np.full((len(anc), n_senses), FAR, dtype=np.int32)
@@ -137,7 +137,7 @@ def build_index(
         return PointIndex(empty, np.zeros(1, np.int64), empty, empty, np.empty(0), n_senses)
     sizes = np.fromiter((len(c[0]) for c in chains), dtype=np.int64, count=len(chains))
     anc = _shifted(chains, sizes, shift)
-    down = np.concatenate([np.asarray(c[1], dtype=np.int64) for c in chains])
+    down = _joined(chains, 1, np.int64)
     col = np.repeat(np.asarray(columns, dtype=np.int64), sizes)
     w = np.repeat(np.asarray(weights, dtype=float), sizes)
     width = int(down.max()) + 1
@@ -164,7 +164,7 @@ def length_counts(
         return out
     sizes = np.fromiter((len(c[0]) for c in chains), dtype=np.int64, count=len(chains))
     anc = _shifted(chains, sizes, shift)
-    up = np.concatenate([np.asarray(c[1], dtype=np.int64) for c in chains])
+    up = _joined(chains, 1, np.int64)
     row = np.repeat(np.arange(len(chains)), sizes)
     is_root = np.zeros(len(anc), dtype=bool)
     is_root[np.cumsum(sizes) - 1] = True
@@ -199,9 +199,14 @@ def length_counts(
     return out
 
 
+def _joined(chains: Sequence[Chain], part: int, dtype: type[np.integer]) -> np.ndarray:
+    """Part ``part`` (0: node ids, 1: edges) of every chain, concatenated as ``dtype``."""
+    return np.concatenate([c[part] for c in chains]).astype(dtype, copy=False)
+
+
 def _shifted(chains: Sequence[Chain], sizes: np.ndarray, shift: np.ndarray | None) -> np.ndarray:
     """The chains' node ids, concatenated, each chain's plus its ``shift``."""
-    anc = np.concatenate([np.asarray(c[0], dtype=np.int64) for c in chains])
+    anc = _joined(chains, 0, np.int64)
     if shift is not None:
         anc += np.repeat(np.asarray(shift, dtype=np.int64), sizes)
     return anc
