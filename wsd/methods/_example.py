@@ -13,12 +13,14 @@ contribution to disambiguation (CCD), with a confidence score (Fujii et al.).
 writes the formula: the sum is still divided by all C(n,2) pairs.)  Cases are the frame's noun
 cases and, with ``marks``, its non-nominal marks, whose fillers are words compared by identity.
 
-No per-example graph search happens at prediction time: the training fillers of every (verb,
-case) are indexed by their ancestors in the noun thesaurus (:mod:`._neighbours`), so SIM for
-every sense costs one pass over the input noun's ancestors, whatever the number of examples.
-``rank`` works a verb's inputs as one batch: the SIM rows of every new (case, filler) are
-computed together with a few numpy gathers and memoised on the verb, and the weighted scores
-of all inputs come from one segmented sum.  With ``tune``, every verb with enough training
+No per-example graph search happens at prediction time: the training fillers of a verb are
+indexed by their ancestors in the noun thesaurus (:mod:`._neighbours`; one index per verb, its
+cases kept apart as separate copies of the tree), so SIM for every sense costs one pass over
+the input noun's ancestors, whatever the number of examples.  ``rank`` works a verb's inputs
+as one batch: the SIM rows of every new (case, filler) are computed together with a few numpy
+gathers, in chunks that stay in the CPU cache, and memoised on the verb; the weighted scores
+of all inputs come from one segmented sum.  With ``ccd_match=1`` (the default) CCD needs no
+index: two fillers are shared exactly when they share a node, a join over node ids.  With ``tune``, every verb with enough training
 instances picks its own similarity, ``sim_k`` and ``beta`` by cross-validation on its
 training instances (:mod:`._selection`).
 """
