@@ -403,7 +403,7 @@ def _unpack(files: list[str], a: dict[str, np.ndarray]) -> SemcorStore:
         )
     )
     pairs = _objects(list(zip(column("pair_name"), column("pair_value"), strict=True)))
-    attr_tuples = _objects(_slices(tuple(pairs[a["attr_pairs"]].tolist()), a["attr_offsets"]))
+    attr_tuples = _objects(_slices(tuple(pairs.take(a["attr_pairs"]).tolist()), a["attr_offsets"]))
     note_table = _objects(
         _records(
             Annotation,
@@ -412,7 +412,7 @@ def _unpack(files: list[str], a: dict[str, np.ndarray]) -> SemcorStore:
                 "lemma": column("note_lemma"),
                 "tag": column("note_tag"),
                 "senses": _slices(tuple(column("note_senses")), a["note_sense_offsets"]),
-                "attrs": attr_tuples[a["note_attrs"]].tolist(),
+                "attrs": attr_tuples.take(a["note_attrs"]).tolist(),
             },
         )
     )
@@ -422,8 +422,8 @@ def _unpack(files: list[str], a: dict[str, np.ndarray]) -> SemcorStore:
     # every token (and annotation) of the corpus in one long tuple, each sentence's a slice:
     # its tokens and its annotations are cut at the same bounds, so they are equally many
     # (what AnnotatedSentence.__post_init__ checks, record by record)
-    tokens = _slices(tuple(token_table[a["tokens"]].tolist()), bounds)
-    notes = _slices(tuple(note_table[a["annotations"]].tolist()), bounds)
+    tokens = _slices(tuple(token_table.take(a["tokens"]).tolist()), bounds)
+    notes = _slices(tuple(note_table.take(a["annotations"]).tolist()), bounds)
     sent_ids = column("sent_ids")
     doc_sentences = a["doc_sentences"]
     if (
@@ -457,7 +457,7 @@ def _column(string_array: np.ndarray, ids: np.ndarray) -> list[Any]:
     """The strings at ``ids`` (-1: None, the array's last item)."""
     if len(ids) and ids.min() < -1:
         raise IndexError("a string index below -1")
-    return string_array[ids].tolist()
+    return string_array.take(ids).tolist()
 
 
 def _objects(values: list[Any]) -> np.ndarray:
