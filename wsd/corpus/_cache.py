@@ -553,8 +553,8 @@ class _FrameReader:
         if frame is None:
             doc = bisect_right(self.doc_tokens, token) - 1
             if doc not in self.built and 0 <= doc < len(self.doc_tokens) - 1:
-                self.built.add(doc)
                 self._build(self.doc_frames[doc], self.doc_frames[doc + 1])
+                self.built.add(doc)  # after: a frame is never missing for being half-built
                 frame = self.frames.get(token)
             if frame is None:
                 raise KeyError((sentence_id, position))
