@@ -274,7 +274,10 @@ def _save(
             sent_tokens.append(len(token_ids))
         doc_sentences.append(len(sent_ids))
     # frames in corpus order, so that a document's frames are one range
-    ordered = sorted((sentence_start[sid] + i, frame) for (sid, i), frame in frames.items())
+    ordered = sorted(
+        ((sentence_start[sid] + i, frame) for (sid, i), frame in frames.items()),
+        key=lambda item: item[0],
+    )
     frame_fillers: list[int] = [0]
     frame_marks: list[int] = [0]
     mark_label, mark_word = [], []
