@@ -148,8 +148,14 @@ def _store(root: Path) -> corpus_cache.SemcorStore:
     )
 
 
-def test_a_warm_load_builds_records_of_the_same_types(cache: Path, root: Path) -> None:
+@pytest.mark.parametrize("blocks", [(512, 4096), (2, 3), (1, 1)])
+def test_a_warm_load_builds_records_of_the_same_types(
+    cache: Path, root: Path, blocks: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     _store(root)  # builds the cache
+    sentences, records = blocks  # small blocks: the fixture's sentences cut at many bounds
+    monkeypatch.setattr(corpus_cache, "_SENTENCES", sentences)
+    monkeypatch.setattr(corpus_cache, "_BLOCK", records)
     warm = _store(root)
     for name, items in warm.documents.items():
         parsed = list(read_semcor(root / name))

@@ -43,9 +43,9 @@ Arrays, each in the smallest integer type that holds its values (:func:`_compact
 
 A warm load builds every record in bulk (:func:`_unpack`): the string table by one
 ``split``, table columns by numpy ``take`` on object arrays, each sentence's tokens and
-annotations as slices of one long tuple, and the frozen dataclasses a field at a time
-(:func:`_records`, equal to calling each constructor).  Frames are built only when asked for
-(:meth:`SemcorStore.frame`), all of a document's at its first.
+annotations as slices of one tuple per block of sentences, and the frozen dataclasses a
+field at a time (:func:`_records`, equal to calling each constructor).  Frames are built only
+when asked for (:meth:`SemcorStore.frame`), all of a document's at its first.
 """
 
 from __future__ import annotations
@@ -385,8 +385,8 @@ def _read(directory: Path, stem: str, key: dict[str, Any]) -> SemcorStore:
 
 def _unpack(files: list[str], a: dict[str, np.ndarray]) -> SemcorStore:
     """The store from the arrays, every record built in bulk: table columns by numpy ``take``
-    on object arrays, tuples as slices of one long tuple, records by :func:`_records`.  The
-    frames are left to :class:`_FrameReader`."""
+    on object arrays, tuples as slices of one longer tuple, records by :func:`_records`, the
+    sentences a block at a time.  The frames are left to :class:`_FrameReader`."""
     strings = _strings(a["string_blob"], a["string_offsets"])
     # the strings as an object array with None last, so that index -1 (none) gives None
     string_array = _objects([*strings, None])
@@ -420,14 +420,14 @@ def _unpack(files: list[str], a: dict[str, np.ndarray]) -> SemcorStore:
         )
     )
     bounds = a["sent_tokens"]
-    if len(a["tokens"]) != bounds[-1] or len(a["annotations"]) != bounds[-1]:
-        raise ValueError("token arrays do not match the sentence offsets")
-    # every token (and annotation) of the corpus in one long tuple, each sentence's a slice:
-    # its tokens and its annotations are cut at the same bounds, so they are equally many
-    # (what AnnotatedSentence.__post_init__ checks, record by record)
-    tokens = _slices(tuple(token_table.take(a["tokens"]).tolist()), bounds)
-    notes = _slices(tuple(note_table.take(a["annotations"]).tolist()), bounds)
     sent_ids = column("sent_ids")
+    if (
+        len(bounds) != len(sent_ids) + 1
+        or bounds[0] != 0
+        or len(a["tokens"]) != bounds[-1]
+        or len(a["annotations"]) != bounds[-1]
+    ):
+        raise ValueError("token arrays do not match the sentence offsets")
     doc_sentences = a["doc_sentences"]
     if (
         len(doc_sentences) != len(files) + 1
@@ -438,16 +438,29 @@ def _unpack(files: list[str], a: dict[str, np.ndarray]) -> SemcorStore:
         raise ValueError("sentence arrays do not match the file list")
     counts = np.diff(doc_sentences).tolist()
     sources = list(chain.from_iterable(map(repeat, [Path(n).name for n in files], counts)))
-    n_sentences = len(sent_ids)
-    sentences = _records(
-        Sentence, n_sentences, {"id": sent_ids, "tokens": tokens, "source": sources}
-    )
-    items = _records(
-        AnnotatedSentence,
-        n_sentences,
-        {"sentence": sentences, "annotations": notes},
-        checked=True,
-    )
+    items: list[AnnotatedSentence] = []
+    starts = bounds.tolist()
+    for lo in range(0, len(sent_ids), _SENTENCES):
+        # a block of sentences at a time, so that the block's tokens, annotations and records
+        # stay in the CPU's cache from one step to the next (all at once: 7% slower, measured
+        # as 40 interleaved pairs of loads)
+        hi = min(lo + _SENTENCES, len(sent_ids))
+        first, end = starts[lo], starts[hi]
+        cuts = bounds[lo : hi + 1] - first
+        # the block's tokens (and annotations) in one tuple, each sentence's a slice of it:
+        # its tokens and its annotations are cut at the same bounds, so they are equally
+        # many (what AnnotatedSentence.__post_init__ checks, record by record)
+        tokens = _slices(tuple(token_table.take(a["tokens"][first:end]).tolist()), cuts)
+        notes = _slices(tuple(note_table.take(a["annotations"][first:end]).tolist()), cuts)
+        sentences = _records(
+            Sentence, hi - lo, {"id": sent_ids[lo:hi], "tokens": tokens, "source": sources[lo:hi]}
+        )
+        items += _records(
+            AnnotatedSentence,
+            hi - lo,
+            {"sentence": sentences, "annotations": notes},
+            checked=True,
+        )
     bounds_by_doc = doc_sentences.tolist()
     documents = {
         name: items[lo:hi]
@@ -526,7 +539,8 @@ def _records(cls: type, count: int, columns: dict[str, Any], *, checked: bool = 
     return objects
 
 
-_BLOCK = 4096
+_BLOCK = 4096  # records at a time (_records)
+_SENTENCES = 512  # sentences at a time (_unpack), some 10k tokens
 
 
 class _FrameReader:
