@@ -3,16 +3,23 @@ longer matches its corpus, WordNet or code is rebuilt, never served."""
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import os
 import shutil
 import warnings
+from collections.abc import Callable
+from dataclasses import FrozenInstanceError, astuple
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import wsd.corpus._cache as corpus_cache
 from wsd.corpus import load_corpus, read_semcor
+from wsd.corpus._load import _collector_paused
 from wsd.frames import ClassEntry, ClassTable, extract_frame
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, Token
 
 
 @pytest.fixture
@@ -120,3 +127,222 @@ def test_an_unwritable_cache_directory_costs_only_the_cache(
     monkeypatch.setenv("WSD_CORPUS_CACHE", str(blocker / "cache"))
     with pytest.warns(RuntimeWarning, match="cannot write the corpus cache"):
         assert _everything(root) == _everything(root, cache=False)
+
+
+def _verbs(items: list[AnnotatedSentence]) -> list[tuple[Sentence, int]]:
+    return [
+        (item.sentence, i)
+        for item in items
+        for i, note in enumerate(item.annotations)
+        if note.tag.startswith("VB")
+    ]
+
+
+def _store(root: Path) -> corpus_cache.SemcorStore:
+    return corpus_cache.semcor_store(
+        root,
+        sorted(p for p in root.rglob("br-*")),
+        lambda p: list(read_semcor(p)),
+        extract_frame,
+        lambda note: note.tag.startswith("VB"),
+    )
+
+
+@pytest.mark.parametrize("blocks", [(512, 4096), (2, 3), (1, 1)])
+def test_a_warm_load_builds_records_of_the_same_types(
+    cache: Path, root: Path, blocks: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _store(root)  # builds the cache
+    sentences, records = blocks  # small blocks: the fixture's sentences cut at many bounds
+    monkeypatch.setattr(corpus_cache, "_SENTENCES", sentences)
+    monkeypatch.setattr(corpus_cache, "_BLOCK", records)
+    warm = _store(root)
+    for name, items in warm.documents.items():
+        parsed = list(read_semcor(root / name))
+        assert type(items) is list and items == parsed
+        for got, want in zip(items, parsed, strict=True):
+            assert type(got) is AnnotatedSentence and type(got.sentence) is Sentence
+            assert type(got.sentence.tokens) is tuple and type(got.annotations) is tuple
+            assert got.sentence.lang == want.sentence.lang
+            assert got.sentence.source == Path(name).name
+            assert hash(got) == hash(want)
+            for token in got.sentence.tokens:
+                assert type(token) is Token and all(type(v) is str for v in astuple(token))
+            for note in got.annotations:
+                assert type(note) is Annotation
+                assert note.lemma is None or type(note.lemma) is str
+                assert type(note.senses) is tuple and type(note.attrs) is tuple
+                assert all(type(p) is tuple and len(p) == 2 for p in note.attrs)
+    notes = [n for items in warm.documents.values() for i in items for n in i.annotations]
+    assert any(n.lemma is None for n in notes)  # None survives the string table's -1
+    assert any(len(n.senses) > 1 for n in notes) and any(n.attrs for n in notes)
+
+
+def test_warm_frames_equal_extraction_in_any_order(cache: Path, root: Path) -> None:
+    _store(root)
+    warm = _store(root)
+    verbs = [v for items in warm.documents.values() for v in _verbs(items)]
+    assert {s.source for s, _ in verbs} == {"br-x01", "br-x02"}  # frames of both documents
+    for sentence, position in reversed(verbs):  # the last document's frames built first
+        frame = warm.frame(sentence.id, position)
+        assert frame == extract_frame(sentence, position)
+        assert type(frame.passive) is bool and type(frame.cases) is tuple
+        assert all(type(f) is Filler and type(f.position) is int for _, f in frame.cases)
+        assert warm.frame(sentence.id, position) == frame  # asked twice
+    assert any(warm.frame(s.id, p).cases for s, p in verbs)
+    sentence, position = verbs[0]
+    non_verb = next(
+        i
+        for i, note in enumerate(warm.documents["brown1/tagfiles/br-x01"][0].annotations)
+        if not note.tag.startswith("VB")
+    )
+    first = warm.documents["brown1/tagfiles/br-x01"][0].sentence
+    with pytest.raises(KeyError):
+        warm.frame(first.id, non_verb)
+    with pytest.raises(KeyError):
+        warm.frame("no-such-sentence", 0)
+
+
+def _swap(array: np.ndarray, i: int, j: int) -> np.ndarray:
+    array = array.copy()
+    array[[i, j]] = array[[j, i]]
+    assert array[i] != array[j]
+    return array
+
+
+def _rewrite(npz: Path, change: Callable[[dict[str, np.ndarray]], None]) -> None:
+    with np.load(npz) as archive:
+        arrays = {name: archive[name] for name in archive.files}
+    change(arrays)
+    np.savez(npz, **arrays)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda a: a.update(tokens=a["tokens"][:-1]),  # a token short
+        lambda a: a.update(sent_tokens=_swap(a["sent_tokens"], 1, 2)),  # out of order
+        lambda a: a.update(note_sense_offsets=_swap(a["note_sense_offsets"], 3, 4)),
+        lambda a: a.update(filler_lemma=np.full(len(a["filler_lemma"]), 10**6)),  # no such string
+        lambda a: a.update(frame_token=a["frame_token"][::-1]),  # frames out of order
+        lambda a: a.update(frame_fillers=a["frame_fillers"][:-1]),
+        lambda a: a.update(note_lemma=a["note_lemma"] - 2),  # below -1 (None)
+        lambda a: a.pop("mark_word"),
+        lambda a: a.update(doc_sentences=_swap(a["doc_sentences"], 1, 2)),
+    ],
+)
+def test_arrays_that_do_not_fit_together_are_rebuilt(
+    cache: Path, root: Path, damage: Callable[[dict[str, np.ndarray]], None]
+) -> None:
+    parsed = _everything(root, cache=False)
+    load_corpus(root)
+    (npz,) = cache.glob("*.npz")
+    _rewrite(npz, damage)
+    with pytest.warns(RuntimeWarning, match="unusable corpus cache") as record:
+        assert _everything(root) == parsed
+    assert len(record) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # rebuilt: used without a word
+        assert _everything(root) == parsed
+
+
+def test_the_string_table_round_trips() -> None:
+    for values in (["", "a", "é", "br-a01.s1", ""], ["a\0b", "", "\0", "c"], []):
+        table = corpus_cache._Strings()
+        ids = [table(v) for v in values]
+        assert table(None) == -1
+        blob, offsets = table.arrays()
+        strings = corpus_cache._strings(blob, corpus_cache._compact(offsets))
+        assert [strings[i] for i in ids] == values
+        assert len(strings) == len(set(values))
+
+
+def test_arrays_take_the_smallest_integer_type() -> None:
+    cases = [
+        ([0, 255], np.uint8),
+        ([-1, 127], np.int8),
+        ([-1, 300], np.int16),
+        ([0, 70_000], np.uint32),
+        ([-1, 2**40], np.int64),
+        ([], np.int8),
+    ]
+    for values, dtype in cases:
+        array = corpus_cache._compact(values)
+        assert array.dtype == dtype and array.tolist() == values
+    flags = corpus_cache._compact([True, False])
+    assert flags.dtype == np.bool_ and flags.tolist() == [True, False]
+
+
+def test_records_equal_their_constructors() -> None:
+    tokens = [Token("Dogs", "dog", "NOUN"), Token("ran", "run", "VERB"), Token(".", ".", ".")]
+    built = corpus_cache._records(
+        Token, 3, {name: [getattr(t, name) for t in tokens] for name in ("form", "lemma", "pos")}
+    )
+    assert built == tokens and all(type(t) is Token for t in built)
+    assert [hash(t) for t in built] == [hash(t) for t in tokens]
+    sentences = corpus_cache._records(
+        Sentence, 2, {"id": ["s1", "s2"], "tokens": [tuple(tokens), ()], "source": ["f", "f"]}
+    )
+    assert sentences == [Sentence("s1", tuple(tokens), "f"), Sentence("s2", (), "f")]
+    assert sentences[0].lang == "en"  # the default of a field not given
+    notes = [Annotation("dog", "NNS", ("dog%1:05:00::",), (("cmd", "done"),)), Annotation()]
+    built_notes = corpus_cache._records(
+        Annotation, 2, {name: [getattr(n, name) for n in notes] for name in fields_of(Annotation)}
+    )
+    assert built_notes == notes
+    with pytest.raises(FrozenInstanceError):
+        built_notes[0].lemma = "cat"  # type: ignore[misc]  # still frozen
+    frames = corpus_cache._records(
+        CaseFrame, 1, {"cases": [(("subj", Filler("dog", position=0)),)], "passive": [True]}
+    )
+    assert frames == [CaseFrame((("subj", Filler("dog", position=0)),), True)]
+    with pytest.raises(TypeError, match="__post_init__"):  # its check is the caller's
+        corpus_cache._records(
+            AnnotatedSentence, 1, {"sentence": sentences[:1], "annotations": [()]}
+        )
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        corpus_cache._records(Token, 1, {"form": ["a"], "colour": ["red"]})
+    with pytest.raises(TypeError, match="no values and no default"):
+        corpus_cache._records(Sentence, 1, {"tokens": [()]})
+    with pytest.raises(ValueError, match="2 values for 3"):
+        corpus_cache._records(Token, 3, {"form": ["a", "b"]})
+
+    @dataclasses.dataclass(frozen=True)
+    class Unslotted:
+        name: str
+
+    with pytest.raises(TypeError, match="no slot"):
+        corpus_cache._records(Unslotted, 1, {"name": ["a"]})
+
+
+def fields_of(cls: type) -> list[str]:
+    return [f.name for f in dataclasses.fields(cls)]
+
+
+def test_records_made_while_reading_skip_the_young_collections() -> None:
+    """What a read makes goes straight to the oldest generation; the collector's state and
+    objects the program froze itself are left as they were."""
+    assert gc.isenabled()
+    with _collector_paused():
+        assert not gc.isenabled()
+        made = [object()]  # a container, tracked by the collector
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert any(o is made for o in gc.get_objects(generation=2))
+    gc.disable()
+    try:
+        with _collector_paused():
+            kept_young = [object()]
+        assert not gc.isenabled()  # whoever turned it off turns it back on
+        assert not any(o is kept_young for o in gc.get_objects(generation=2))
+    finally:
+        gc.enable()
+    frozen = [object()]
+    gc.freeze()  # a program that keeps its objects frozen (say, before forking)
+    try:
+        count = gc.get_freeze_count()
+        with _collector_paused():
+            [object()]
+        assert gc.get_freeze_count() == count  # not unfrozen by the read
+        assert not any(o is frozen for o in gc.get_objects(generation=2))
+    finally:
+        gc.unfreeze()
