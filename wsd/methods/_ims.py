@@ -162,8 +162,9 @@ class IMSWSD(Disambiguator):
     def _encode_ims(self, instance: Instance) -> np.ndarray:
         return self.cache.feature_index(_INDEX).encode(self._ims_names(instance))
 
-    def _content(self, tokens: tuple[Token, ...]) -> tuple[tuple[int, Token], ...]:
-        """A sentence's content tokens, shared by its verbs through the run cache."""
+    def _content(self, tokens: tuple[Token, ...]) -> tuple[int, ...]:
+        """The indices of a sentence's content tokens, shared by its verbs through the run
+        cache."""
         return self.cache.instance_value(
             "sentence-content", tokens, partial(sentence_content, tokens)
         )
