@@ -367,11 +367,22 @@ def test_features_are_computed_once_per_instance(
     ims = IMSWSD(verb_thesaurus=world["verb_thesaurus"]).set_cache(cache)
     for _ in range(2):
         ims.fit(data[:30]).rank(data)
-    assert len(calls) == len(data) and not any(i.gold for i in calls)
+    assert len(calls) == len(data)
+    (row,), _ = ims._encoded([data[0]])
+    (copy,), _ = ims._encoded([data[0].without_gold()])
+    assert data[0].gold and copy is row
     HybridWSD(**world).set_cache(cache).fit(data).rank(data)
     assert len(calls) == len(data)
     IMSWSD(verb_thesaurus=world["verb_thesaurus"], pos=False).set_cache(cache).fit(data)
     assert len(calls) == 2 * len(data)  # another setting, other features
+    # the same sentence and target with another case frame: other features, not the kept ones
+    hybrid = HybridWSD(**world, pos=False, bag=False, collocations=False).set_cache(cache)
+    bread = replace(data[0], frame=CaseFrame((("obj", Filler("bread")),)))
+    for first, second in ((data[0], bread), (bread, data[0])):
+        rows, index = hybrid._encoded([first, second])
+        names = [[index.names[i] for i in row.tolist()] for row in rows]
+        assert names == [hybrid._feature_names(first), hybrid._feature_names(second)]
+        assert "F:obj=bread" in names[1 if first is data[0] else 0]
 
 
 def test_float16_rounding_matches_numpy() -> None:
@@ -389,3 +400,16 @@ def test_float16_rounding_matches_numpy() -> None:
         got = _float16(values)
     assert got.dtype == np.float32 and got.shape == values.shape
     assert np.array_equal(got.view(np.uint32), expected.view(np.uint32))  # signed zeros too
+
+
+@pytest.mark.parametrize("size", [50, 10_000])  # a table over the ids; a sort of the few
+def test_first_seen_order_of_feature_ids(size: int) -> None:
+    from wsd.methods._ims import _first_seen
+
+    ids = np.random.default_rng(size).integers(0, 50, size=400) * (size // 50)
+    order, position = _first_seen(ids, size)
+    expected = list(dict.fromkeys(ids.tolist()))
+    assert order.tolist() == expected
+    assert position.tolist() == [expected.index(i) for i in ids.tolist()]
+    empty, none = _first_seen(np.zeros(0, np.int64), size)
+    assert len(empty) == len(none) == 0

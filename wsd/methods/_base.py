@@ -239,13 +239,20 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         The method sees each instance without its gold (:meth:`Instance.without_gold`); an
         oracle setting (:attr:`oracle`) keeps the gold senses of case fillers."""
         self._check_fitted()
+        keep = self.oracle is not None
         groups: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             groups[instance.lemma].append(index)
         out: list[Prediction | None] = [None] * len(X)
-        seen_as = self.seen_as
+        # the same gold-free copy of an instance every time (per-instance values in the run
+        # cache, such as its features, are keyed by the object)
+        seen_as = self.cache.instance_value
+        setting = ("without-gold", keep)
         for lemma, indices in groups.items():
-            batch = [seen_as(X[i]) for i in indices]
+            batch = [
+                seen_as(setting, X[i], partial(X[i].without_gold, keep_filler_gold=keep))
+                for i in indices
+            ]
             if lemma in self.verbs_:
                 predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
             else:
@@ -253,16 +260,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             for i, prediction in zip(indices, predictions, strict=True):
                 out[i] = prediction
         return out  # type: ignore[return-value]
-
-    def seen_as(self, instance: Instance) -> Instance:
-        """``instance`` as :meth:`rank` hands it to the method: without its gold
-        (:meth:`Instance.without_gold`; an oracle setting keeps the fillers' gold), the same
-        copy every time (kept in the run cache: per-instance values there, such as its
-        features, are keyed by the object)."""
-        keep = self.oracle is not None
-        return self.cache.instance_value(
-            ("without-gold", keep), instance, partial(instance.without_gold, keep_filler_gold=keep)
-        )
 
     def predict_proba(self, X: Sequence[Instance]) -> np.ndarray:
         """The probability of each class of ``classes_`` per instance (``len(X)`` x

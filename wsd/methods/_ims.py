@@ -145,7 +145,9 @@ class IMSWSD(Disambiguator):
         return self._ims_key()
 
     def _feature_names(self, instance: Instance) -> list[str]:
-        """The names of ``instance``'s features, each once, in a fixed order."""
+        """The names of ``instance``'s features, each once, in a fixed order: read from its
+        sentence, the target's position, its case frame and its wider context only (never
+        its gold or id: :meth:`_rows` keeps them by those)."""
         return self._ims_names(instance)
 
     def _encode(self, instance: Instance) -> np.ndarray:
@@ -176,23 +178,36 @@ class IMSWSD(Disambiguator):
         return rows, self.cache.feature_index(_INDEX)
 
     def _rows(
-        self, key: Hashable, encode: Callable[[Instance], np.ndarray], instances: list[Instance]
+        self,
+        key: Hashable,
+        encode: Callable[[Instance], np.ndarray],
+        instances: list[Instance],
+        keep: bool = True,
     ) -> list[np.ndarray]:
-        """The instances' encoded features under ``key``, kept in the run cache: computed
-        once per instance, the folds of a verb share them."""
-        value, miss = self.cache.instance_value, self._row_miss
-        return [value(key, inst, partial(miss, key, encode, inst)) for inst in instances]
-
-    def _row_miss(
-        self, key: Hashable, encode: Callable[[Instance], np.ndarray], instance: Instance
-    ) -> np.ndarray:
-        """The encoded features of an instance the cache does not hold: those of the gold-free
-        copy :meth:`rank` sees (:meth:`seen_as`), computed once for both (the features read
-        no gold), so a training instance and the same instance as a test one share them."""
-        seen = self.seen_as(instance)
-        if seen is instance:
-            return encode(instance)
-        return self.cache.instance_value(key, seen, partial(encode, seen))
+        """The instances' encoded features under ``key``, computed once and kept in the run
+        cache by what they are made of (:meth:`_feature_names`): per sentence and target
+        position, with the case frame and wider context they were read from.  So the folds of
+        a verb share them, and so does the gold-free copy of an instance that :meth:`rank`
+        sees (it shares those objects).  ``keep=False`` only reads what is kept."""
+        of_sentence = self.cache.instance_value
+        rows = []
+        for inst in instances:
+            memo: dict[int, tuple[Any, Any, int, np.ndarray]]
+            memo = of_sentence(key, inst.sentence, dict)
+            found = memo.get(inst.position)
+            if (
+                found is not None
+                and found[0] is inst.frame
+                and found[1] is inst.context
+                and found[2] == inst.context_index
+            ):
+                rows.append(found[3])
+                continue
+            row = encode(inst)
+            if found is None and keep:  # (another frame or context at the same place: not kept)
+                memo[inst.position] = (inst.frame, inst.context, inst.context_index, row)
+            rows.append(row)
+        return rows
 
     def _design(self, instances: list[Instance]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The training instances' binary design matrix as the column of every entry and the
@@ -200,19 +215,10 @@ class IMSWSD(Disambiguator):
         features' order), and the feature id of each column."""
         rows, index = self._encoded(instances)
         ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-        n = len(ids)
-        # each feature's first position; the ids at those positions, in order, are the
-        # features in first-seen order
-        first = np.full(len(index), n, dtype=np.int64)
-        np.minimum.at(first, ids, np.arange(n))
-        is_first = np.zeros(n, dtype=bool)
-        is_first[first[first < n]] = True
-        order = ids[is_first]
-        column = np.full(len(index), -1, dtype=np.int64)
-        column[order] = np.arange(len(order))
+        order, columns = _first_seen(ids, len(index))
         indptr = np.zeros(len(rows) + 1, dtype=np.int64)
         np.cumsum(np.fromiter(map(len, rows), np.int64, len(rows)), out=indptr[1:])
-        return column[ids], indptr, order
+        return columns, indptr, order
 
     def _inputs(self, instances: list[Instance], vocab: Vocabulary) -> Any:
         """The binary CSR matrix of the inputs over a model's ``vocab`` (unknown features
@@ -305,6 +311,27 @@ class IMSWSD(Disambiguator):
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
+
+
+def _first_seen(ids: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``ids`` (each in ``0..size-1``) in first-seen order, and each
+    entry's position in that order; in time linear in ``len(ids)``, or ``size`` where that
+    is not much larger (a sort otherwise: a verb's few ids in a large index)."""
+    n = len(ids)
+    if size <= 4 * n:
+        first = np.full(size, n, dtype=np.int64)  # each value's first position
+        np.minimum.at(first, ids, np.arange(n))
+        is_first = np.zeros(n, dtype=bool)
+        is_first[first[first < n]] = True
+        order = ids[is_first]
+        position = np.empty(size, dtype=np.int64)  # read only at values that occur
+        position[order] = np.arange(len(order))
+        return order, position[ids]
+    values, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+    by_first = np.argsort(first)
+    position = np.empty(len(values), dtype=np.int64)
+    position[by_first] = np.arange(len(values))
+    return values[by_first], position[inverse]
 
 
 def _csr(indices: np.ndarray, indptr: Any, width: int, dtype: Any = np.float32) -> Any:
@@ -438,12 +465,14 @@ class HybridWSD(IMSWSD):
         return ims + self._frame_names(instance)
 
     def _encode(self, instance: Instance) -> np.ndarray:
-        """The IMS features' ids, as an :class:`IMSWSD` of the same groups and window has them
-        (computed once when both run), then the frame features'."""
+        """The IMS features' ids, then the frame features'.  The former are those an
+        :class:`IMSWSD` of the same groups and window keeps in the run cache when it ran
+        first (as in a cross-validation of both); not kept for it here, so a hybrid alone
+        holds each id once."""
         framed = self.cache.feature_index(_INDEX).encode(self._frame_names(instance))
         if not self._groups():
             return framed
-        (ims,) = self._rows(self._ims_key(), self._encode_ims, [instance])
+        (ims,) = self._rows(self._ims_key(), self._encode_ims, [instance], keep=False)
         return np.concatenate([ims, framed])
 
     def _filler_classes(self, filler: Filler) -> list[str]:
