@@ -375,6 +375,8 @@ def test_features_are_computed_once_per_instance(
     assert len(calls) == len(data)
     IMSWSD(verb_thesaurus=world["verb_thesaurus"], pos=False).set_cache(cache).fit(data)
     assert len(calls) == 2 * len(data)  # another setting, other features
+    HybridWSD(**world).set_cache(RunCache()).fit(data[:30]).rank(data)  # a hybrid alone
+    assert len(calls) == 3 * len(data)
     # the same sentence and target with another case frame: other features, not the kept ones
     hybrid = HybridWSD(**world, pos=False, bag=False, collocations=False).set_cache(cache)
     bread = replace(data[0], frame=CaseFrame((("obj", Filler("bread")),)))

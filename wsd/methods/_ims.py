@@ -53,6 +53,10 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 # the run cache's numbering of the features of ims and hybrid (their names do not overlap
 # between groups, so one numbering serves every setting; a model's columns do not depend on it)
 _INDEX = "ims-features"
+# the run cache's entry of a sentence for them: {setting: {target position: (frame, context,
+# context index, encoded features)}}
+_ROWS = "ims-rows"
+_Kept = dict[Hashable, dict[int, tuple[Any, Any, int, np.ndarray]]]
 
 
 @dataclass(slots=True)
@@ -178,36 +182,34 @@ class IMSWSD(Disambiguator):
         return rows, self.cache.feature_index(_INDEX)
 
     def _rows(
-        self,
-        key: Hashable,
-        encode: Callable[[Instance], np.ndarray],
-        instances: list[Instance],
-        keep: bool = True,
+        self, key: Hashable, encode: Callable[[Instance], np.ndarray], instances: list[Instance]
     ) -> list[np.ndarray]:
-        """The instances' encoded features under ``key``, computed once and kept in the run
-        cache by what they are made of (:meth:`_feature_names`): per sentence and target
-        position, with the case frame and wider context they were read from.  So the folds of
-        a verb share them, and so does the gold-free copy of an instance that :meth:`rank`
-        sees (it shares those objects).  ``keep=False`` only reads what is kept."""
+        """The instances' encoded features under the setting ``key``, computed once and kept
+        in the run cache by what they are made of (:meth:`_feature_names`): per sentence,
+        setting and target position, with the case frame and wider context they were read
+        from.  So the folds of a verb share them, and so does the gold-free copy of an
+        instance that :meth:`rank` sees (it shares those objects)."""
         of_sentence = self.cache.instance_value
         rows = []
         for inst in instances:
-            memo: dict[int, tuple[Any, Any, int, np.ndarray]]
-            memo = of_sentence(key, inst.sentence, dict)
-            found = memo.get(inst.position)
-            if (
-                found is not None
-                and found[0] is inst.frame
-                and found[1] is inst.context
-                and found[2] == inst.context_index
-            ):
-                rows.append(found[3])
-                continue
-            row = encode(inst)
-            if found is None and keep:  # (another frame or context at the same place: not kept)
-                memo[inst.position] = (inst.frame, inst.context, inst.context_index, row)
+            settings: _Kept = of_sentence(_ROWS, inst.sentence, dict)
+            kept = settings.get(key)
+            if kept is None:
+                kept = settings[key] = {}
+            found = kept.get(inst.position)
+            row = _kept_row(found, inst)
+            if row is None:
+                row = encode(inst)
+                if found is None:  # (another frame or context at the same place: not kept)
+                    kept[inst.position] = (inst.frame, inst.context, inst.context_index, row)
             rows.append(row)
         return rows
+
+    def _kept(self, key: Hashable, instance: Instance) -> np.ndarray | None:
+        """The encoded features of ``instance`` under ``key`` if the run cache holds them."""
+        settings: _Kept = self.cache.instance_value(_ROWS, instance.sentence, dict)
+        kept = settings.get(key)
+        return None if kept is None else _kept_row(kept.get(instance.position), instance)
 
     def _design(self, instances: list[Instance]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The training instances' binary design matrix as the column of every entry and the
@@ -311,6 +313,19 @@ class IMSWSD(Disambiguator):
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
+
+
+def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance) -> Any:
+    """The encoded features of a run-cache entry if it was read from ``instance``'s frame and
+    context (the entry holds them, so they are the objects, not others at their address)."""
+    if (
+        found is not None
+        and found[0] is instance.frame
+        and found[1] is instance.context
+        and found[2] == instance.context_index
+    ):
+        return found[3]
+    return None
 
 
 def _first_seen(ids: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -465,15 +480,15 @@ class HybridWSD(IMSWSD):
         return ims + self._frame_names(instance)
 
     def _encode(self, instance: Instance) -> np.ndarray:
-        """The IMS features' ids, then the frame features'.  The former are those an
-        :class:`IMSWSD` of the same groups and window keeps in the run cache when it ran
-        first (as in a cross-validation of both); not kept for it here, so a hybrid alone
-        holds each id once."""
-        framed = self.cache.feature_index(_INDEX).encode(self._frame_names(instance))
-        if not self._groups():
-            return framed
-        (ims,) = self._rows(self._ims_key(), self._encode_ims, [instance], keep=False)
-        return np.concatenate([ims, framed])
+        """The IMS features' ids, then the frame features': the former as an :class:`IMSWSD`
+        of the same groups and window kept them in the run cache, when it ran first (as in a
+        cross-validation of both); a hybrid alone neither keeps them twice nor encodes
+        twice."""
+        index = self.cache.feature_index(_INDEX)
+        ims = self._kept(self._ims_key(), instance) if self._groups() else None
+        if ims is None:
+            return index.encode(self._feature_names(instance))
+        return np.concatenate([ims, index.encode(self._frame_names(instance))])
 
     def _filler_classes(self, filler: Filler) -> list[str]:
         """``L:<lexicographer file>`` and ``H:<ancestor>`` names of a filler's senses."""
