@@ -4,7 +4,9 @@ hand, what the classifier learns from them, one-sense and unseen verbs, model fi
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -193,3 +195,223 @@ def test_model_files_store_float16_weights_and_refuse_corruption(
     path.write_text(json.dumps(document))
     with pytest.raises(ModelError, match="corrupted model.*coef has shape"):
         load_model(path)
+
+
+# --- the fitting path against the model written plainly --------------------------------------
+_WORDS = "he she they we it bread hammer people tool food carefully quickly with a the".split()
+_TAGS = dict.fromkeys(_WORDS[:5], "PRP") | dict.fromkeys(_WORDS[5:10], "NN")
+_TAGS |= {"carefully": "RB", "quickly": "RB", "with": "IN", "a": "DT", "the": "DT"}
+_FILLERS = ("man", "woman", "hammer", "knife", "bread", "apple", "stone")
+
+
+def _corpus(n: int, senses: int, seed: int) -> list[Instance]:
+    """Random sentences around "used", the sense leaning on one word and the object."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(n):
+        sense = int(rng.integers(senses))
+        words = list(rng.choice(_WORDS, size=int(rng.integers(2, 9))))
+        cue = ("carefully", "people", "bread")[sense]
+        if rng.random() < 0.6:
+            words.insert(int(rng.integers(len(words) + 1)), cue)
+        target = int(rng.integers(len(words) + 1))
+        words.insert(target, "used")
+        tags = " ".join("VBD" if w == "used" else _TAGS[w] for w in words)
+        obj = _FILLERS[(2 * sense + int(rng.integers(3))) % len(_FILLERS)]
+        instance = sent(" ".join(words), tags, target, f"use#{sense + 1}", obj=obj)
+        out.append(replace(instance, id=str(k)))  # sentences may repeat: ids may not
+    return out
+
+
+def _reference(
+    model: IMSWSD, train: list[Instance], test: list[Instance]
+) -> tuple[list[tuple[Any, ...]], Any]:
+    """What ``fit`` + ``rank`` give, written plainly: feature names, columns numbered in
+    first-seen order, the float32 CSR matrix handed to LinearSVC as it is, weights rounded to
+    float16, softmax of the decision values, a stable sort in tie-break order; and the SVM."""
+    from collections import Counter
+
+    from scipy import sparse
+    from sklearn.svm import LinearSVC
+
+    names = [model._feature_names(i) for i in train]
+    labels = [i.gold[0] for i in train]
+    senses = sorted(set(labels), key=model.tiebreak("use").__getitem__)
+    columns: dict[str, int] = {}
+    for row in names:
+        for feature in row:
+            columns.setdefault(feature, len(columns))
+    seen = Counter(f for row in names for f in row)
+    columns = {f: k for k, f in enumerate(f for f in columns if seen[f] >= model.min_count)}
+
+    def matrix(rows: list[list[str]]) -> sparse.csr_matrix:
+        indices = [[columns[f] for f in row if f in columns] for row in rows]
+        indptr = np.cumsum([0] + [len(r) for r in indices])
+        flat = np.array([c for r in indices for c in r], dtype=np.int32)
+        data = np.ones(len(flat), np.float32)
+        return sparse.csr_matrix((data, flat, indptr.astype(np.int32)), (len(rows), len(columns)))
+
+    svm = LinearSVC(C=model.C, max_iter=5000, random_state=0)
+    svm.fit(matrix(names), [senses.index(label) for label in labels])
+    coef, intercept = svm.coef_, svm.intercept_
+    if len(senses) == 2:
+        coef, intercept = np.vstack([-coef[0], coef[0]]), np.array([-intercept[0], intercept[0]])
+    coef = coef.astype(np.float16).astype(np.float32)
+    X = matrix([model._feature_names(i) for i in test])
+    values = (np.asarray(X @ coef.T) + intercept.astype(np.float32)) / float(model.temperature)
+    probs = np.exp(values - values.max(axis=1, keepdims=True))
+    probs /= probs.sum(axis=1, keepdims=True)
+    out = []
+    for r, row in enumerate(probs):
+        order = np.argsort(-row, kind="stable")
+        ranking = tuple((senses[j], float(row[j])) for j in order)
+        out.append((ranking, X.indptr[r + 1] - X.indptr[r]))
+    return out, svm
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "senses"),
+    [
+        ("ims", {}, 3),
+        ("ims", {"min_count": 2, "temperature": 2.0, "C": 0.5}, 3),
+        ("ims", {"window": 2, "pos": False}, 2),
+        ("hybrid", {}, 3),
+        ("hybrid", {"filler_hypernyms": "all", "frame_lemmas": False}, 2),
+        ("hybrid", {"pos": False, "bag": False, "collocations": False, "min_count": 3}, 3),
+    ],
+)
+def test_fit_and_rank_are_the_model_written_plainly(
+    world: dict[str, str],
+    name: str,
+    params: dict[str, object],
+    senses: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sklearn.svm import LinearSVC
+
+    import wsd.methods._ims as ims_module
+
+    svms: list[LinearSVC] = []
+
+    class Recorded(LinearSVC):  # the SVM the model fits, kept to compare its raw weights
+        def fit(self, X: Any, y: Any, sample_weight: Any = None) -> Recorded:
+            svms.append(super().fit(X, y, sample_weight))
+            return self
+
+    monkeypatch.setattr(ims_module, "LinearSVC", Recorded)
+    data = _corpus(160, senses, seed=senses + len(params))
+    train, test = data[:120], data[120:] + data[:10]  # some test instances were trained on
+    if name == "ims":
+        model = make_method(name, verb_thesaurus=world["verb_thesaurus"], **params)
+    else:
+        model = make_method(name, **world, **params)
+    model.fit(train)
+    if name == "ims":  # the names are those of the documented features
+        window = params.get("window")
+        groups = [g for g in ("pos", "bag", "collocations") if params.get(g, True)]
+        assert model._feature_names(data[0]) == ims_features(data[0], groups, window=window)
+    expected, svm = _reference(model, train, test)
+    (fitted,) = svms
+    # the very weights (the same numbers added in the same order), not only after rounding
+    assert np.array_equal(fitted.coef_, svm.coef_)
+    assert np.array_equal(fitted.intercept_, svm.intercept_)
+    got = model.rank(test)
+    assert len({p.sense for p in got}) == senses  # a model that separates the senses
+    for p, (ranking, known) in zip(got, expected, strict=True):
+        assert p.ranking == ranking  # senses and scores, exactly
+        assert p.details == (("features", float(known)),)
+        assert p.confidence == 0.5 * ranking[0][1] + 0.5 * (ranking[0][1] - ranking[1][1])
+
+
+def test_ims_and_hybrid_sharing_a_cache_answer_as_alone(world: dict[str, str]) -> None:
+    from wsd.methods import RunCache
+
+    data = _corpus(90, 3, seed=7)
+    train, test = data[:70], data[70:]
+
+    def answers(cache: RunCache | None, names: tuple[str, ...]) -> dict[str, list]:
+        out = {}
+        for name in names:
+            kwargs = world if name == "hybrid" else {"verb_thesaurus": world["verb_thesaurus"]}
+            model = make_method(name, **kwargs)
+            if cache is not None:
+                model.set_cache(cache)
+            fitted = model.fit(train)
+            out[name] = [(p.ranking, p.details) for p in fitted.rank(test)]
+            out[name + " vocab"] = fitted.verbs_["use"].vocab
+        return out
+
+    alone = {**answers(None, ("ims",)), **answers(None, ("hybrid",))}
+    assert answers(RunCache(), ("ims", "hybrid")) == alone
+    assert answers(RunCache(), ("hybrid", "ims")) == alone
+
+
+def test_features_are_computed_once_per_instance(
+    world: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A training instance and the gold-free copy ``rank`` sees share their features, and the
+    hybrid reuses the IMS features ims computed in the same cache."""
+    import wsd.methods._ims as ims_module
+    from wsd.methods import RunCache
+
+    calls: list[Instance] = []
+    real = ims_module.ims_features
+
+    def counted(instance: Instance, *args: object, **kwargs: object) -> list[str]:
+        calls.append(instance)
+        return real(instance, *args, **kwargs)
+
+    monkeypatch.setattr(ims_module, "ims_features", counted)
+    data = _corpus(40, 3, seed=3)
+    cache = RunCache()
+    ims = IMSWSD(verb_thesaurus=world["verb_thesaurus"]).set_cache(cache)
+    for _ in range(2):
+        ims.fit(data[:30]).rank(data)
+    assert len(calls) == len(data)
+    (row,), _ = ims._encoded([data[0]])
+    (copy,), _ = ims._encoded([data[0].without_gold()])
+    assert data[0].gold and copy is row
+    HybridWSD(**world).set_cache(cache).fit(data).rank(data)
+    assert len(calls) == len(data)
+    IMSWSD(verb_thesaurus=world["verb_thesaurus"], pos=False).set_cache(cache).fit(data)
+    assert len(calls) == 2 * len(data)  # another setting, other features
+    HybridWSD(**world).set_cache(RunCache()).fit(data[:30]).rank(data)  # a hybrid alone
+    assert len(calls) == 3 * len(data)
+    # the same sentence and target with another case frame: other features, not the kept ones
+    hybrid = HybridWSD(**world, pos=False, bag=False, collocations=False).set_cache(cache)
+    bread = replace(data[0], frame=CaseFrame((("obj", Filler("bread")),)))
+    for first, second in ((data[0], bread), (bread, data[0])):
+        rows, index = hybrid._encoded([first, second])
+        names = [[index.names[i] for i in row.tolist()] for row in rows]
+        assert names == [hybrid._feature_names(first), hybrid._feature_names(second)]
+        assert "F:obj=bread" in names[1 if first is data[0] else 0]
+
+
+def test_float16_rounding_matches_numpy() -> None:
+    from wsd.methods._ims import _float16
+
+    rng = np.random.default_rng(0)
+    values = np.concatenate(
+        [
+            rng.normal(scale=10.0 ** rng.integers(-9, 5, size=20000)),
+            [0.0, -0.0, 65504.0, 65520.0, -1e6, 2.0**-24, 2.0**-25, 3 * 2.0**-26, np.inf, -np.inf],
+        ]
+    ).reshape(2, -1)
+    with np.errstate(over="ignore"):  # beyond float16: inf, as numpy says
+        expected = values.astype(np.float16).astype(np.float32)
+        got = _float16(values)
+    assert got.dtype == np.float32 and got.shape == values.shape
+    assert np.array_equal(got.view(np.uint32), expected.view(np.uint32))  # signed zeros too
+
+
+@pytest.mark.parametrize("size", [50, 10_000])  # a table over the ids; a sort of the few
+def test_first_seen_order_of_feature_ids(size: int) -> None:
+    from wsd.methods._ims import _first_seen
+
+    ids = np.random.default_rng(size).integers(0, 50, size=400) * (size // 50)
+    order, position = _first_seen(ids, size)
+    expected = list(dict.fromkeys(ids.tolist()))
+    assert order.tolist() == expected
+    assert position.tolist() == [expected.index(i) for i in ids.tolist()]
+    empty, none = _first_seen(np.zeros(0, np.int64), size)
+    assert len(empty) == len(none) == 0

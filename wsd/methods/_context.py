@@ -47,20 +47,21 @@ _WORDLIKE_FORMS: dict[str, bool] = {}
 def context_words(
     instance: Instance,
     window: int | None,
-    content: Callable[[tuple[Token, ...]], Sequence[tuple[int, Token]]] | None = None,
+    content: Callable[[tuple[Token, ...]], Sequence[int]] | None = None,
 ) -> Iterator[Token]:
     """The content tokens around the target, in text order, the target itself left out.
 
     ``window=None`` reads the sentence; ``N`` reads N tokens each side, across sentence
     boundaries when the instance carries a wider context (:meth:`Instance.window`).
-    ``content`` gives a sentence's content tokens (default :func:`sentence_content`; a
-    memoised version lets the verbs of one sentence share the work).
+    ``content`` gives the indices of a sentence's content tokens (default
+    :func:`sentence_content`; a memoised version lets the verbs of one sentence share the
+    work).
     """
     if window is None:
-        target = instance.position
-        for i, token in (content or sentence_content)(instance.sentence.tokens):
+        tokens, target = instance.sentence.tokens, instance.position
+        for i in (content or sentence_content)(tokens):
             if i != target:
-                yield token
+                yield tokens[i]
         return
     tokens, target = instance.window()
     lo, hi = max(0, target - window), min(len(tokens), target + window + 1)
@@ -70,6 +71,7 @@ def context_words(
             yield token
 
 
-def sentence_content(tokens: tuple[Token, ...]) -> tuple[tuple[int, Token], ...]:
-    """``(index, token)`` of the content tokens of a sentence."""
-    return tuple((i, t) for i, t in enumerate(tokens) if is_content(t))
+def sentence_content(tokens: tuple[Token, ...]) -> tuple[int, ...]:
+    """The indices of the content tokens of a sentence (small ints, no pairs: a memo of a
+    corpus's sentences then holds few objects for the garbage collector to walk)."""
+    return tuple([i for i, token in enumerate(tokens) if is_content(token)])

@@ -46,7 +46,7 @@ def ims_features(
     *,
     window: int | None = None,
     pos_window: int = 3,
-    content: Callable[[tuple[Token, ...]], Sequence[tuple[int, Token]]] | None = None,
+    content: Callable[[tuple[Token, ...]], Sequence[int]] | None = None,
 ) -> list[str]:
     """The IMS features of ``instance`` (module docstring), each once; ``window=None`` makes
     the bag the sentence, ``N`` N tokens each side (across sentences when the instance has a

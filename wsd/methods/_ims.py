@@ -26,12 +26,14 @@ from __future__ import annotations
 import re
 import warnings
 from base64 import b64decode, b64encode
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import numpy as np
 from scipy import sparse
+from sklearn import config_context
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
@@ -48,6 +50,13 @@ from ._features import GROUPS, frame_features, ims_features
 __all__ = ["HybridWSD", "IMSWSD"]
 
 _LEXFILE = re.compile(r"%1:(\d\d):")
+# the run cache's numbering of the features of ims and hybrid (their names do not overlap
+# between groups, so one numbering serves every setting; a model's columns do not depend on it)
+_INDEX = "ims-features"
+# the run cache's entry of a sentence for them: {setting: {target position: (frame, context,
+# context index, encoded features)}}
+_ROWS = "ims-rows"
+_Kept = dict[Hashable, dict[int, tuple[Any, Any, int, np.ndarray]]]
 
 
 @dataclass(slots=True)
@@ -135,47 +144,89 @@ class IMSWSD(Disambiguator):
         return 0 if self.window == "sentence" else "document"
 
     # --- features -----------------------------------------------------------------------------
-    def _settings(self) -> tuple[Any, ...]:
-        return (self.name, self._groups(), self.window)
+    def _row_key(self) -> tuple[Any, ...]:
+        """The run-cache key of an instance's encoded features under this setting."""
+        return self._ims_key()
 
-    def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
-        """Each instance's features as ids of the run cache's index of this setting (computed
-        once per instance and setting: the folds of a verb share them), and the index."""
-        settings = self._settings()
-        encoded = self.cache.encoded
-        rows = [
-            encoded(settings, inst, partial(self._compute, inst, settings)) for inst in instances
-        ]
-        return rows, self.cache.feature_index(settings)
+    def _feature_names(self, instance: Instance) -> list[str]:
+        """The names of ``instance``'s features, each once, in a fixed order: read from its
+        sentence, the target's position, its case frame and its wider context only (never
+        its gold or id: :meth:`_rows` keeps them by those)."""
+        return self._ims_names(instance)
 
-    def _compute(self, instance: Instance, settings: tuple[Any, ...]) -> list[str]:
+    def _encode(self, instance: Instance) -> np.ndarray:
+        """The ids of ``instance``'s features (:meth:`_feature_names`)."""
+        return self._encode_ims(instance)
+
+    def _ims_key(self) -> tuple[Any, ...]:
+        return ("ims-row", self._groups(), self.window)
+
+    def _ims_names(self, instance: Instance) -> list[str]:
         window = None if self.window == "sentence" else int(self.window)
-        return ims_features(instance, settings[1], window=window, content=self._content)
+        return ims_features(instance, self._groups(), window=window, content=self._content)
 
-    def _content(self, tokens: tuple[Token, ...]) -> tuple[tuple[int, Token], ...]:
-        """A sentence's content tokens, shared by its verbs through the run cache."""
+    def _encode_ims(self, instance: Instance) -> np.ndarray:
+        return self.cache.feature_index(_INDEX).encode(self._ims_names(instance))
+
+    def _content(self, tokens: tuple[Token, ...]) -> tuple[int, ...]:
+        """The indices of a sentence's content tokens, shared by its verbs through the run
+        cache."""
         return self.cache.instance_value(
             "sentence-content", tokens, partial(sentence_content, tokens)
         )
 
-    def _design(self, instances: list[Instance]) -> tuple[Any, np.ndarray, FeatureIndex]:
-        """The binary CSR matrix of the training instances, columns numbered in first-seen
-        order (entries of a row in its features' order), the feature id of each column and
-        the index of the ids."""
+    def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
+        """Each instance's features as ids of the run cache's index of the IMS family's
+        features (:data:`_INDEX`), and the index."""
+        rows = self._rows(self._row_key(), self._encode, instances)
+        return rows, self.cache.feature_index(_INDEX)
+
+    def _rows(
+        self, key: Hashable, encode: Callable[[Instance], np.ndarray], instances: list[Instance]
+    ) -> list[np.ndarray]:
+        """The instances' encoded features under the setting ``key``, computed once and kept
+        in the run cache by what they are made of (:meth:`_feature_names`): per sentence,
+        setting and target position, with the case frame and wider context they were read
+        from.  So the folds of a verb share them, and so does the gold-free copy of an
+        instance that :meth:`rank` sees (it shares those objects)."""
+        of_sentence = self.cache.instance_value
+        rows = []
+        for inst in instances:
+            settings: _Kept = of_sentence(_ROWS, inst.sentence, dict)
+            kept = settings.get(key)
+            if kept is None:
+                kept = settings[key] = {}
+            found = kept.get(inst.position)
+            row = _kept_row(found, inst)
+            if row is None:
+                row = encode(inst)
+                if found is None:  # (another frame or context at the same place: not kept)
+                    kept[inst.position] = (inst.frame, inst.context, inst.context_index, row)
+            rows.append(row)
+        return rows
+
+    def _kept(self, key: Hashable, instance: Instance) -> np.ndarray | None:
+        """The encoded features of ``instance`` under ``key`` if the run cache holds them."""
+        settings: _Kept = self.cache.instance_value(_ROWS, instance.sentence, dict)
+        kept = settings.get(key)
+        return None if kept is None else _kept_row(kept.get(instance.position), instance)
+
+    def _design(self, instances: list[Instance]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The training instances' binary design matrix as the column of every entry and the
+        row pointers (columns numbered in first-seen order, entries of a row in its
+        features' order), and the feature id of each column."""
         rows, index = self._encoded(instances)
-        ids = np.concatenate(rows)
-        seen, first = np.unique(ids, return_index=True)
-        order = seen[np.argsort(first, kind="stable")]
-        column = np.full(len(index), -1, dtype=np.int64)
-        column[order] = np.arange(len(order))
-        lengths = [len(r) for r in rows]
-        return _csr(column[ids], np.cumsum([0, *lengths]), len(order)), order, index
+        ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
+        order, columns = _first_seen(ids, len(index))
+        indptr = np.zeros(len(rows) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, rows), np.int64, len(rows)), out=indptr[1:])
+        return columns, indptr, order
 
     def _inputs(self, instances: list[Instance], vocab: Vocabulary) -> Any:
         """The binary CSR matrix of the inputs over a model's ``vocab`` (unknown features
         dropped; entries of a row in its features' order)."""
         rows, index = self._encoded(instances)
-        lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
+        lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
         column = vocab.columns(index)[np.concatenate(rows)]
         known = column >= 0
         row_of = np.repeat(np.arange(len(rows)), lengths)[known]
@@ -188,29 +239,38 @@ class IMSWSD(Disambiguator):
         if len(senses) == 1:
             no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
             return _LinearModel(senses, Vocabulary({}), *no_features)
-        X, ids, index = self._design(instances)
+        columns, indptr, ids = self._design(instances)
         if int(self.min_count) > 1:  # features seen in fewer training instances are dropped
-            keep = np.bincount(X.indices, minlength=len(ids)) >= int(self.min_count)
-            X = X[:, keep]
+            keep = np.bincount(columns, minlength=len(ids)) >= int(self.min_count)
+            kept = keep[columns]
+            columns = (np.cumsum(keep) - 1)[columns[kept]]
+            indptr = np.concatenate([[0], np.cumsum(kept)])[indptr]
             ids = ids[keep]
-        vocab = Vocabulary.of_ids(index, ids)
+        vocab = Vocabulary.of_ids(self.cache.feature_index(_INDEX), ids)
         column = {s: k for k, s in enumerate(senses)}
-        y = np.array([column[label] for label in labels])
-        if X.shape[1] == 0:  # no feature left: the senses' training frequencies decide
+        y = np.fromiter(map(column.__getitem__, labels), dtype=np.int64, count=len(labels))
+        if len(ids) == 0:  # no feature left: the senses' training frequencies decide
             prior = np.bincount(y, minlength=len(senses)) / len(y)
             empty = Vocabulary({})
             return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
+        # float64 with each row's entries sorted: what LinearSVC would convert the matrix to
+        # (so liblinear adds up the same numbers in the same order), made so at once; the
+        # input checks are skipped, as the matrix is made here
+        X = _csr(columns, indptr, len(ids), np.float64)
+        X.sort_indices()
         svm = LinearSVC(C=float(self.C), max_iter=5000, random_state=0)
-        with warnings.catch_warnings():
+        with (
+            warnings.catch_warnings(),
+            config_context(assume_finite=True, skip_parameter_validation=True),
+        ):
             warnings.simplefilter("ignore", ConvergenceWarning)
             svm.fit(X, y)
-        coef, intercept = svm.coef_, svm.intercept_
-        if len(senses) == 2:  # one decision value d for the second sense: -d / +d
-            coef = np.vstack([-coef[0], coef[0]])
-            intercept = np.array([-intercept[0], intercept[0]])
         # float16 weights: what the model file stores, so a loaded model answers the same
-        coef16 = coef.astype(np.float16).astype(np.float32)
-        return _LinearModel(senses, vocab, coef16, intercept.astype(np.float32))
+        coef, intercept = _float16(svm.coef_), svm.intercept_
+        if len(senses) == 2:  # one decision value d for the second sense: -d / +d
+            coef = np.vstack([-coef[0], coef[0]])  # rounding to float16 commutes with -
+            intercept = np.array([-intercept[0], intercept[0]])
+        return _LinearModel(senses, vocab, coef, intercept.astype(np.float32))
 
     def _rank_verb(
         self, lemma: str, model: _LinearModel, instances: list[Instance]
@@ -228,14 +288,12 @@ class IMSWSD(Disambiguator):
         names = np.array(model.senses, dtype=object)[order].tolist()
         scores = np.take_along_axis(probs, order, axis=1).tolist()
         known = np.diff(X.indptr).tolist()
+        predict = self.make_prediction
         return [
-            self.make_prediction(
-                instance,
-                tuple(zip(names[row], scores[row], strict=True)),
-                None,
-                (("features", float(known[row])),),
+            predict(instance, tuple(zip(row_names, row_scores, strict=True)), None, details)
+            for instance, row_names, row_scores, details in zip(
+                instances, names, scores, ((("features", float(k)),) for k in known), strict=True
             )
-            for row, instance in enumerate(instances)
         ]
 
     # --- serialisation ------------------------------------------------------------------------
@@ -257,14 +315,58 @@ class IMSWSD(Disambiguator):
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
 
 
-def _csr(indices: np.ndarray, indptr: Any, width: int) -> Any:
-    """A binary float32 CSR matrix of ``width`` columns (int32 indices, as liblinear takes)."""
+def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance) -> Any:
+    """The encoded features of a run-cache entry if it was read from ``instance``'s frame and
+    context (the entry holds them, so they are the objects, not others at their address)."""
+    if (
+        found is not None
+        and found[0] is instance.frame
+        and found[1] is instance.context
+        and found[2] == instance.context_index
+    ):
+        return found[3]
+    return None
+
+
+def _first_seen(ids: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``ids`` (each in ``0..size-1``) in first-seen order, and each
+    entry's position in that order; in time linear in ``len(ids)``, or ``size`` where that
+    is not much larger (a sort otherwise: a verb's few ids in a large index)."""
+    n = len(ids)
+    if size <= 4 * n:
+        first = np.full(size, n, dtype=np.int64)  # each value's first position
+        np.minimum.at(first, ids, np.arange(n))
+        is_first = np.zeros(n, dtype=bool)
+        is_first[first[first < n]] = True
+        order = ids[is_first]
+        position = np.empty(size, dtype=np.int64)  # read only at values that occur
+        position[order] = np.arange(len(order))
+        return order, position[ids]
+    values, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+    by_first = np.argsort(first)
+    position = np.empty(len(values), dtype=np.int64)
+    position[by_first] = np.arange(len(values))
+    return values[by_first], position[inverse]
+
+
+def _csr(indices: np.ndarray, indptr: Any, width: int, dtype: Any = np.float32) -> Any:
+    """A binary CSR matrix of ``width`` columns (int32 indices, as liblinear takes)."""
     arrays = (
-        np.ones(len(indices), dtype=np.float32),
+        np.ones(len(indices), dtype=dtype),
         np.asarray(indices, np.int32),
         np.asarray(indptr, np.int32),
     )
     return sparse.csr_matrix(arrays, shape=(len(arrays[2]) - 1, width))
+
+
+# every float16 value as float32, by its bits (numpy widens float16 one element at a time)
+_HALF_TO_SINGLE = np.arange(1 << 16, dtype=np.uint16).view(np.float16).astype(np.float32)
+
+
+def _float16(array: np.ndarray) -> np.ndarray:
+    """``array`` rounded to float16 (as the model file stores it), as float32: the same as
+    ``array.astype(np.float16).astype(np.float32)``, widened by :data:`_HALF_TO_SINGLE`."""
+    return _HALF_TO_SINGLE[array.astype(np.float16).view(np.uint16)]
 
 
 def _encode(array: np.ndarray) -> dict[str, Any]:
@@ -352,9 +454,11 @@ class HybridWSD(IMSWSD):
     def _frame_groups(self) -> tuple[str, ...]:
         return ("frame",)
 
-    def _settings(self) -> tuple[Any, ...]:
+    def _row_key(self) -> tuple[Any, ...]:
         return (
-            *super()._settings(),
+            "hybrid-row",
+            self._groups(),
+            self.window,
             self.frame_lemmas,
             self.filler_classes,
             self.filler_hypernyms,
@@ -365,25 +469,38 @@ class HybridWSD(IMSWSD):
     def nouns(self) -> Thesaurus:
         return thesaurus.load(self.noun_thesaurus)
 
-    def _compute(self, instance: Instance, settings: tuple[Any, ...]) -> list[str]:
-        features = super()._compute(instance, settings) if settings[1] else []
+    def _frame_names(self, instance: Instance) -> list[str]:
         framed = frame_features(instance, self._filler_classes)
         if not self.frame_lemmas:
             framed = [f for f in framed if not (f.startswith("F:") and "=" in f)]
-        return features + framed
+        return framed
+
+    def _feature_names(self, instance: Instance) -> list[str]:
+        ims = self._ims_names(instance) if self._groups() else []
+        return ims + self._frame_names(instance)
+
+    def _encode(self, instance: Instance) -> np.ndarray:
+        """The IMS features' ids, then the frame features': the former as an :class:`IMSWSD`
+        of the same groups and window kept them in the run cache, when it ran first (as in a
+        cross-validation of both); a hybrid alone neither keeps them twice nor encodes
+        twice."""
+        index = self.cache.feature_index(_INDEX)
+        ims = self._kept(self._ims_key(), instance) if self._groups() else None
+        if ims is None:
+            return index.encode(self._feature_names(instance))
+        return np.concatenate([ims, index.encode(self._frame_names(instance))])
 
     def _filler_classes(self, filler: Filler) -> list[str]:
         """``L:<lexicographer file>`` and ``H:<ancestor>`` names of a filler's senses."""
         if self.filler_classes == "none" and self.filler_hypernyms == "none":
             return []
-        nouns = self.nouns
         memo = self.cache.table(
             ("hybrid-classes", self.filler_classes, self.filler_hypernyms, self.noun_thesaurus)
         )
         key = (filler.lemma, filler.sense if filler.cls is not None else None)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = self._classes_of(nouns, *key)
+            found = memo[key] = self._classes_of(self.nouns, *key)
         return found
 
     def _classes_of(self, nouns: Thesaurus, lemma: str, sense: str | None) -> list[str]:
