@@ -20,9 +20,9 @@ the input noun's ancestors, whatever the number of examples.  ``rank`` works a v
 as one batch: the SIM rows of every new (case, filler) are computed together with a few numpy
 gathers, in chunks that stay in the CPU cache, and memoised on the verb; the weighted scores
 of all inputs come from one segmented sum.  With ``ccd_match=1`` (the default) CCD needs no
-index: two fillers are shared exactly when they share a node, a join over node ids.  With ``tune``, every verb with enough training
-instances picks its own similarity, ``sim_k`` and ``beta`` by cross-validation on its
-training instances (:mod:`._selection`).
+index: two fillers are shared exactly when they share a node, a join over node ids.  With
+``tune``, every verb with enough training instances picks its own similarity, ``sim_k`` and
+``beta`` by cross-validation on its training instances (:mod:`._selection`).
 """
 
 from __future__ import annotations
