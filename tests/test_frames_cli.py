@@ -198,3 +198,20 @@ def test_evaluate_real_gold(
     overall = report["strict"]["all"]
     assert overall["f1"] > 0.6
     assert overall["correct"] <= min(overall["gold"], overall["predicted"])
+
+
+def test_evaluate_on_a_jsonl_sentence_given_twice_with_different_tokens_is_exit_2(
+    corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI fuzz: two records of sentence s1, one without tokens (one token: the
+    verb) and one with two, used to end in a traceback when the gold was evaluated."""
+    records = [
+        {"id": "a.1", "lemma": "use", "sentence": "s1"},
+        {"id": "a.2", "lemma": "use", "position": 0, "sentence": "s1", "tokens": ["use", "it"]},
+    ]
+    corpus = tmp_path / "x.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    argv = ["frames", "--corpus", str(corpus), "--evaluate", str(corpus_dir / "frames_gold.tsv")]
+    assert main(argv) == 2
+    err = _one_line_error(capsys)
+    assert "sentence 's1' is given twice with different tokens" in err and str(corpus) in err

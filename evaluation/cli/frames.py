@@ -213,7 +213,12 @@ def _gold_sentences(
         notes: dict[str, list[Annotation]] = {}
         sentences: dict[str, Sentence] = {}
         for i in corpus.instances:
-            sentences[i.sentence.id] = i.sentence
+            known = sentences.setdefault(i.sentence.id, i.sentence)
+            if known.tokens != i.sentence.tokens:
+                raise CorpusFormatError(
+                    f"{root}: sentence {i.sentence.id!r} is given twice with different tokens "
+                    f"({len(known.tokens)} and {len(i.sentence.tokens)}; instance {i.id!r})"
+                )
             row = notes.setdefault(i.sentence.id, [Annotation()] * len(i.sentence.tokens))
             row[i.position] = Annotation(lemma=i.lemma)
         return {k: AnnotatedSentence(s, tuple(notes[k])) for k, s in sentences.items()}
