@@ -411,10 +411,8 @@ class ExampleBasedWSD(Disambiguator):
                 nearest = self._nearest_sims(self.nearest_index(model, case), keys, self._sim)
                 shared = nearest >= float(self.ccd_match) - 1e-12
             np.add.at(matched, np.asarray(owners), shared)
-        total = size[:, None] + size[None, :]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(total > 0, 1.0 - (matched + matched.T) / total, 0.0)
-        return float(terms.ravel()[_upper(n)].sum() / math.comb(n, 2))
+        (value,) = _ccd_values(matched[None], size[None])
+        return value
 
     def _match_is_identity(self) -> bool:
         """Whether ``ccd_match`` counts two fillers as shared exactly when they share a
@@ -460,15 +458,7 @@ class ExampleBasedWSD(Disambiguator):
         cells = (rows_c[shared_row] * n + rows_s[shared_row]) * n + shared % n
         size = np.bincount(rows_c * n + rows_s, minlength=len(cases) * n).reshape(-1, n)
         matched = np.bincount(cells, minlength=len(cases) * n * n).reshape(-1, n, n)
-        size = size.astype(float)
-        total = size[:, :, None] + size[:, None, :]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(total > 0, 1.0 - (matched + matched.transpose(0, 2, 1)) / total, 0.0)
-        upper = _upper(n)
-        return {
-            case: float(terms[c].ravel()[upper].sum() / math.comb(n, 2))
-            for c, case in enumerate(cases)
-        }
+        return dict(zip(cases, _ccd_values(matched, size.astype(float)), strict=True))
 
     # --- similarity ---------------------------------------------------------------------------
     def _nearest_sims(
@@ -718,6 +708,18 @@ def weighted_scores(
     totals = np.add.reduceat(weights, starts)
     scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
     return starts, weights, totals, scores
+
+
+def _ccd_values(matched: np.ndarray, size: np.ndarray) -> list[float]:
+    """CCD of each case from ``matched[c, i, j]`` (fillers of sense i shared with sense j)
+    and ``size[c, i]`` (fillers of sense i): the mean over the pairs i < j of
+    ``1 - (|Ei ∩ Ej| + |Ej ∩ Ei|) / (|Ei| + |Ej|)``, 0 for a pair with no filler."""
+    n = size.shape[1]
+    total = size[:, :, None] + size[:, None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(total > 0, 1.0 - (matched + matched.transpose(0, 2, 1)) / total, 0.0)
+    upper = _upper(n)
+    return [float(t.ravel()[upper].sum() / math.comb(n, 2)) for t in terms]
 
 
 @functools.lru_cache(maxsize=256)
