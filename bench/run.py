@@ -36,6 +36,7 @@ BENCHMARKS = (
     "thesaurus_scale",
     "corpus",
     "disambiguation",
+    "example",
     "supervised",
     "evaluate",
     "scaling",

@@ -19,8 +19,8 @@ from test_methods import inst
 
 from wsd import Instance
 from wsd._exceptions import ModelError
-from wsd.methods import PAPER, ExampleBasedWSD, load_model, make_method, save_model
-from wsd.methods._neighbours import build_index, knn_mean, length_counts, nearest
+from wsd.methods import PAPER, ExampleBasedWSD, RunCache, load_model, make_method, save_model
+from wsd.methods._neighbours import build_index, knn_best, knn_mean, length_counts, nearest
 
 world = test_methods.world  # the hand-made world fixture
 LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
@@ -193,6 +193,115 @@ def test_length_counts_equal_brute_force_on_random_trees(seed: int) -> None:
             assert best[row, c] == (sims[present[0]] if len(present) else 0.0)
     # the mean of the nearest half-point (the smallest weight) is the nearest point's similarity
     np.testing.assert_allclose(knn_mean(got, sims, 0.5), best)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
+    """knn_best (compiled): per query (one or more nodes, as a polysemous noun's senses), the
+    best over its nodes of the mean similarity of each sense's k nearest weighted points,
+    under several (sims, k) at once, with senses mapped to output columns or left out."""
+    rng = np.random.default_rng(100 + seed)
+    n, senses = 50, 4
+    parent = _random_tree(rng, n)
+    points = rng.integers(0, n, 40)
+    columns = rng.integers(0, senses, 40)
+    weights = rng.choice([0.25, 0.5, 1.0, 3.0], 40)
+    index = build_index([_chain(parent, int(p)) for p in points], columns, weights, senses)
+    queries = [rng.choice(n, size=rng.integers(1, 4), replace=False) for _ in range(12)]
+    chains = []
+    for nodes in queries:
+        parts = [_chain(parent, int(q)) for q in nodes]
+        chains.append(
+            (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
+        )
+    settings = [
+        (np.linspace(1.0, 0.1, 10), 1.0),
+        (np.exp(-np.arange(25) / 2.0), 2.5),
+        (np.linspace(1.0, 0.5, 6), 40.0),  # more than all the points: missing ones count 0
+    ]
+    mapping = np.array([2, -1, 0, 1])  # sense 1 left out; the others reordered
+    got = knn_best(index, chains, settings, columns=mapping, n_columns=3)
+    for (sims, k), table in zip(settings, got, strict=True):
+        assert table.shape == (len(queries), 3)
+        for row, nodes in enumerate(queries):
+            for sense in range(senses):
+                if mapping[sense] < 0:
+                    continue
+                best = 0.0
+                for q in nodes:
+                    near = sorted(
+                        (_length(parent, int(q), int(p)), w)
+                        for p, c, w in zip(points, columns, weights, strict=True)
+                        if c == sense
+                    )
+                    taken, total = 0.0, 0.0
+                    for length, w in near:
+                        share = min(w, k - taken)
+                        if share <= 0:
+                            break
+                        total += share * (sims[length] if length < len(sims) else 0.0)
+                        taken += share
+                    best = max(best, total / k)
+                assert table[row, mapping[sense]] == pytest.approx(best, abs=1e-12)
+
+
+def test_knn_best_agrees_with_length_counts_and_knn_mean() -> None:
+    """The compiled loop is the numpy formula one node at a time."""
+    rng = np.random.default_rng(7)
+    parent = _random_tree(rng, 60)
+    points = rng.integers(0, 60, 50)
+    index = build_index(
+        [_chain(parent, int(p)) for p in points], rng.integers(0, 5, 50), np.ones(50), 5
+    )
+    chains = [_chain(parent, int(q)) for q in range(60)]
+    sims = np.linspace(1.0, 0.0, 16)[:-1]
+    (got,) = knn_best(index, [(np.array(a), np.array(u)) for a, u in chains], [(sims, 3.0)])
+    want = knn_mean(length_counts(index, chains, len(sims)), sims, 3.0)
+    np.testing.assert_allclose(got, want, atol=1e-12)
+
+
+def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> None:
+    """A model's point index and CCD come from the verb's pool of fillers (one build for all
+    the fits of a run): fitting subsets in any order, with the pool grown by earlier fits,
+    gives the models a fresh estimator gives."""
+    rng = np.random.default_rng(3)
+    spec = test_methods.write_world(tmp_path)
+    words = ["dog", "cat", "idea", "plan", "water"]
+    train = [
+        marked(
+            f"i{j}",
+            f"use#{rng.integers(1, 4)}",
+            (("comp", str(rng.choice(["that", "to"]))),),
+            subj=str(rng.choice(words)),
+            obj=str(rng.choice(words)),
+        )
+        for j in range(40)
+    ]
+    params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
+    shared = RunCache()
+    subsets = [train[:10], train, train[5:25], train[::3]]
+    pooled = [ExampleBasedWSD(**params, **spec).set_cache(shared).fit(s) for s in subsets]
+    for subset, model in zip(subsets, pooled, strict=True):
+        fresh = ExampleBasedWSD(**params, **spec).fit(subset)
+        a, b = model.verbs_["use"], fresh.verbs_["use"]
+        assert a.ccd == b.ccd
+        assert a.senses == b.senses
+        n_nodes = model.nouns.n_nodes
+        assert _entries(a, n_nodes) == pytest.approx(_entries(b, n_nodes))
+        assert [p.ranking for p in model.rank(train)] == pytest.approx(
+            [p.ranking for p in fresh.rank(train)]
+        )
+
+
+def _entries(verb: Any, n_nodes: int) -> dict[tuple[str, int, int, int], float]:
+    """A point index's entries as (case, node, sense, edges below) -> weight."""
+    index, cases = verb.points, {shift: case for case, shift in verb.shift.items()}
+    out = {}
+    for i, key in enumerate(index.keys.tolist()):
+        case, node = cases[key - key % n_nodes], key % n_nodes
+        for e in range(index.offsets[i], index.offsets[i + 1]):
+            out[(case, node, int(index.column[e]), int(index.down[e]))] = float(index.weight[e])
+    return out
 
 
 # --- marks: non-nominal parts of the frame as cases compared by identity ---------------------

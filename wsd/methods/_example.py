@@ -17,10 +17,12 @@ No per-example graph search happens at prediction time: the training fillers of 
 indexed by their ancestors in the noun thesaurus (:mod:`._neighbours`; one index per verb, its
 cases kept apart as separate copies of the tree), so SIM for every sense costs one pass over
 the input noun's ancestors, whatever the number of examples.  ``rank`` works a verb's inputs
-as one batch: the SIM rows of every new (case, filler) are computed together with a few numpy
-gathers, in chunks that stay in the CPU cache, and memoised on the verb; the weighted scores
-of all inputs come from one segmented sum.  With ``ccd_match=1`` (the default) CCD needs no
-index: two fillers are shared exactly when they share a node, a join over node ids.  With
+as one batch: the SIM rows of every new (case, filler) are computed in one compiled pass
+(:mod:`._kernels`) and memoised on the verb; the weighted scores of all inputs come from one
+segmented sum.  A model's index and its CCD counts are sparse products of its example counts
+with its verb's :class:`~._pool.ExamplePool`, built once per run for all the fits of the verb
+(folds, learning-curve subsets, tuning folds).  With ``ccd_match=1`` (the default) CCD needs
+no nearest-example index: two fillers are shared exactly when they share a node.  With
 ``tune``, every verb with enough training instances picks its own similarity, ``sim_k`` and
 ``beta`` by cross-validation on its training instances (:mod:`._selection`).
 """
@@ -48,18 +50,16 @@ from ._neighbours import (
     FAR,
     NearestIndex,
     PointIndex,
-    build_index,
     build_nearest,
-    knn_means,
-    length_counts,
+    knn_best,
     nearest_lengths,
 )
+from ._pool import ExamplePool
 from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
 FALLBACK_NO_FILLER = "mfs:no-usable-filler"
-_CELLS = 250_000  # (nodes x senses x lengths) counts computed at once by knn_rows
 FALLBACK_NO_INFORMATIVE_CASE = "mfs:no-informative-case"
 
 # Fujii et al.'s method as published: ``ExampleBasedWSD(**PAPER)``.
@@ -343,19 +343,44 @@ class ExampleBasedWSD(Disambiguator):
         order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
         senses = tuple(sorted(counts, key=order.__getitem__))  # as Disambiguator.tiebreak
         model = _VerbModel(senses=senses, examples=examples)
-        n_nodes = self.nouns.n_nodes
-        for case, by_sense in examples.items():
+        pool = self._pool(lemma)
+        items: list[tuple[str, FillerKey]] = []
+        columns: list[int] = []
+        numbers: list[int] = []
+        case_of: list[int] = []
+        for c, (case, by_sense) in enumerate(examples.items()):
             if case in self._lexical:
                 model.words[case] = _word_index(senses, by_sense)
             else:
-                model.shift[case] = len(model.shift) * n_nodes
+                model.shift[case] = pool.shift(case)
+            for column, sense in enumerate(senses):
+                for key, count in by_sense.get(sense, {}).items():
+                    items.append((case, key))
+                    columns.append(column)
+                    numbers.append(count)
+                    case_of.append(c)
+        ids = pool.ids(items)
+        column_of = np.asarray(columns, dtype=np.int64)
         if len(senses) > 1 and self._match_is_identity():
-            model.ccd = self._identity_ccd(model)
+            matched, size = pool.shared(
+                ids, column_of, len(senses), len(examples), np.asarray(case_of, np.int64)
+            )
+            model.ccd = dict(zip(examples, _ccd_values(matched, size), strict=True))
         else:
             model.ccd = {case: self._ccd(model, case) for case in examples}
         if self.sim_aggregate == "knn":
-            model.points = self._point_index(model)
+            model.points = pool.point_index(
+                ids, column_of, np.asarray(numbers, np.int64), len(senses)
+            )
         return model
+
+    def _pool(self, lemma: str) -> ExamplePool:
+        """The verb's :class:`ExamplePool` in the run cache (shared by the clones of a run)."""
+        pools = self.cache.table(("example-pool", self.noun_thesaurus, self._lexical))
+        pool = pools.get(lemma)
+        if pool is None or pool.lookup is not self._lookup:
+            pool = pools[lemma] = ExamplePool(self._lookup, self._lexical)
+        return pool
 
     def nearest_index(self, model: _VerbModel, case: str) -> NearestIndex:
         """The nearest-example index of a nominal case, built on first use (``"max"``
@@ -372,25 +397,6 @@ class ExampleBasedWSD(Disambiguator):
         pairs = [(c, key) for c, s in enumerate(senses) for key in by_sense.get(s, ())]
         chains = [lookup.ancestors(key) for _, key in pairs]
         return build_nearest(chains, [c for c, _ in pairs], len(senses))
-
-    def _point_index(self, model: _VerbModel) -> PointIndex:
-        """Every example of every nominal case as weighted points: its count, spread evenly
-        over its nodes (one node for a tagged, class or first-sense filler); the cases are
-        separate trees in one index (node ids shifted by :attr:`_VerbModel.shift`)."""
-        node_chains = self._lookup.node_chains
-        chains, columns, weights, shifts = [], [], [], []
-        for case, shift in model.shift.items():
-            by_sense = model.examples[case]
-            for column, sense in enumerate(model.senses):
-                for key, count in by_sense.get(sense, {}).items():
-                    nodes = node_chains(key)
-                    chains.extend(nodes)
-                    columns.extend([column] * len(nodes))
-                    weights.extend([count / len(nodes)] * len(nodes))
-                    shifts.extend([shift] * len(nodes))
-        return build_index(
-            chains, np.asarray(columns), np.asarray(weights), len(model.senses), np.asarray(shifts)
-        )
 
     def _ccd(self, model: _VerbModel, case: str) -> float:
         """CCD of ``case`` (module docstring).  A filler of sense i is "shared" with sense j
@@ -421,45 +427,6 @@ class ExampleBasedWSD(Disambiguator):
         threshold = float(self.ccd_match) - 1e-12
         return bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
 
-    def _identity_ccd(self, model: _VerbModel) -> dict[str, float]:
-        """CCD of every case at once when fillers are shared exactly when they share a
-        thesaurus node (:meth:`_match_is_identity`; a mark's words: the same word), as
-        :meth:`_ccd` computes it: a filler of sense i is shared with sense j when one of its
-        nodes holds an example of sense j."""
-        n, cases = len(model.senses), list(model.examples)
-        nodes = self._lookup.nodes
-        units: dict[tuple[int, Any], int] = {}  # (case, node or word) -> id
-        row_case: list[int] = []
-        row_sense: list[int] = []
-        entry_row: list[int] = []
-        entry_unit: list[int] = []
-        for c, case in enumerate(cases):
-            by_sense, lexical = model.examples[case], case in model.words
-            for j, sense in enumerate(model.senses):
-                for key in by_sense.get(sense, ()):
-                    row = len(row_case)
-                    row_case.append(c)
-                    row_sense.append(j)
-                    for unit in (key[0],) if lexical else nodes(key) or ():
-                        entry_row.append(row)
-                        entry_unit.append(units.setdefault((c, unit), len(units)))
-        rows_c = np.asarray(row_case, dtype=np.int64)
-        rows_s = np.asarray(row_sense, dtype=np.int64)
-        e_row = np.asarray(entry_row, dtype=np.int64)
-        e_unit = np.asarray(entry_unit, dtype=np.int64)
-        held = np.unique(e_unit * n + rows_s[e_row])  # (unit, sense) with an example there
-        held_unit = held // n
-        first = np.searchsorted(held_unit, e_unit, "left")
-        many = np.searchsorted(held_unit, e_unit, "right") - first
-        offsets = np.cumsum(many) - many
-        at = np.repeat(first - offsets, many) + np.arange(int(many.sum()))
-        shared = np.unique(np.repeat(e_row, many) * n + held[at] % n)  # (row, sense j)
-        shared_row = shared // n
-        cells = (rows_c[shared_row] * n + rows_s[shared_row]) * n + shared % n
-        size = np.bincount(rows_c * n + rows_s, minlength=len(cases) * n).reshape(-1, n)
-        matched = np.bincount(cells, minlength=len(cases) * n * n).reshape(-1, n, n)
-        return dict(zip(cases, _ccd_values(matched, size.astype(float)), strict=True))
-
     # --- similarity ---------------------------------------------------------------------------
     def _nearest_sims(
         self, index: NearestIndex, keys: Sequence[FillerKey], sim: Callable[..., np.ndarray]
@@ -477,39 +444,15 @@ class ExampleBasedWSD(Disambiguator):
     ) -> list[np.ndarray]:
         """``SIM`` under ``"knn"`` of nominal (case, filler) pairs, for each setting: per pair,
         the best over the filler's nodes of the mean similarity of each sense's ``k`` nearest
-        examples.  Every case in one pass over the verb's point index, in chunks of pairs
-        that keep the (nodes x senses x lengths) counts near :data:`_CELLS` cells."""
-        n = len(model.senses)
-        out = [np.zeros((len(pairs), n)) for _ in settings]
+        examples; every case in one pass over the verb's point index (:func:`knn_best`)."""
         if not pairs or model.points is None:
-            return out
-        node_chains = self._lookup.node_chains
-        width = max(len(self.length_sims(s)) for s in self._settings.values())
+            return [np.zeros((len(pairs), len(model.senses))) for _ in settings]
+        ancestors = self._lookup.ancestors
         unique = {(s.mapping, s.k): s for s in settings}  # beta alone changes no row
         spec = [(self.length_sims(s), s.k) for s in unique.values()]
-        where = [list(unique).index((s.mapping, s.k)) for s in settings]
-        budget = max(1, _CELLS // (n * width))
-        lo = 0
-        while lo < len(pairs):
-            chains: list[Chain] = []
-            owners: list[int] = []
-            shifts: list[int] = []
-            hi = lo
-            while hi < len(pairs) and (hi == lo or len(chains) < budget):
-                case, key = pairs[hi]
-                nodes = node_chains(key)
-                chains.extend(nodes)
-                owners.extend([hi - lo] * len(nodes))
-                shifts.extend([model.shift[case]] * len(nodes))
-                hi += 1
-            counts = length_counts(model.points, chains, width, np.asarray(shifts))
-            means = knn_means(counts, spec)
-            starts = np.flatnonzero(np.r_[True, np.diff(owners) != 0])
-            best = [np.maximum.reduceat(mean, starts, axis=0) for mean in means]
-            for target, j in zip(out, where, strict=True):
-                target[lo:hi] = best[j]
-            lo = hi
-        return out
+        shifts = np.fromiter((model.shift[case] for case, _ in pairs), np.int64, len(pairs))
+        best = knn_best(model.points, [ancestors(key) for _, key in pairs], spec, shifts)
+        return [best[list(unique).index((s.mapping, s.k))] for s in settings]
 
     def word_sims(self, counts: np.ndarray, setting: Setting) -> np.ndarray:
         """``SIM`` of a mark from its words' training counts (:func:`_word_counts`)."""

@@ -24,6 +24,9 @@ common ancestor with ``x`` is ``a_j`` lie below ``a_j`` but not below ``a_{j-1}`
 (each ancestor's points are added at their path length through it, and removed again where
 the next ancestor up counts them two edges too long).  One input node costs one pass over the
 histogram entries of its ancestors, whatever the number of examples.
+:func:`length_counts` and :func:`knn_mean` state the formula with whole-array numpy
+operations; :func:`knn_best` is what the example method runs: the same sums compiled, one
+input node at a time, only the senses it reaches (:mod:`wsd.methods._kernels`).
 
 >>> # a path root(0) - 1 - 2 and a leaf 3 under 1: points 2 (sense 0) and 3 (sense 1)
 >>> chains = {2: ([2, 1, 0], [0, 1, 2]), 3: ([3, 1, 0], [0, 1, 2])}
@@ -48,6 +51,7 @@ __all__ = [
     "PointIndex",
     "build_index",
     "build_nearest",
+    "knn_best",
     "knn_mean",
     "knn_means",
     "length_counts",
@@ -238,6 +242,55 @@ def knn_means(counts: np.ndarray, settings: Sequence[tuple[np.ndarray, float]]) 
         np.maximum(share, 0.0, out=share)
         taken[k] = np.minimum(share, counts[..., :w], out=share)
     return [np.asarray(taken[k][..., : len(sims)] @ sims / k) for sims, k in settings]
+
+
+def knn_best(
+    index: PointIndex,
+    queries: Sequence[Chain],
+    settings: Sequence[tuple[np.ndarray, float]],
+    shift: np.ndarray | None = None,
+    columns: np.ndarray | None = None,
+    n_columns: int | None = None,
+) -> list[np.ndarray]:
+    """Per setting ``(sims, k)``, a (queries x senses) array: the best over each query's
+    nodes of :func:`knn_mean` of that node's :func:`length_counts`.  A query is the ancestor
+    chains of one or more nodes, concatenated (each node's chain starts at edges 0), as
+    ``NounLookup.ancestors`` gives them; ``shift`` (one per query) as in :func:`build_index`.
+    ``columns`` maps the index's senses to the ``n_columns`` output columns (-1: left out;
+    default: the index's own).  Compiled (:mod:`wsd.methods._kernels`): one node's counts
+    at a time, only the senses it reaches, no (nodes x senses x lengths) array."""
+    from ._kernels import knn_best_kernel
+
+    if columns is None:
+        columns = np.arange(index.n_senses, dtype=np.int64)
+    n_out = index.n_senses if n_columns is None else n_columns
+    out = np.zeros((len(settings), len(queries), n_out))
+    if not len(queries) or not len(index.keys) or not len(settings):
+        return list(out)
+    sizes = np.fromiter((len(c[0]) for c in queries), dtype=np.int64, count=len(queries))
+    anc = _shifted(queries, sizes, shift)
+    up = _joined(queries, 1, np.int64)
+    widths = np.fromiter((len(sims) for sims, _ in settings), dtype=np.int64, count=len(settings))
+    table = np.zeros((len(settings), int(widths.max())))
+    for row, (sims, _) in enumerate(settings):
+        table[row, : len(sims)] = sims
+    ks = np.fromiter((k for _, k in settings), dtype=float, count=len(settings))
+    knn_best_kernel(
+        index.keys,
+        index.offsets,
+        index.column,
+        index.down,
+        index.weight,
+        np.asarray(columns, dtype=np.int64),
+        anc,
+        up,
+        np.cumsum(sizes),
+        table,
+        widths,
+        ks,
+        out,
+    )
+    return list(out)
 
 
 def nearest(counts: np.ndarray, sims: np.ndarray) -> np.ndarray:

@@ -1,0 +1,101 @@
+"""Compiled inner loops (numba) of the example-based method's ``"knn"`` similarity.
+
+Imported on first use by :func:`wsd.methods._neighbours.knn_best`, so that commands which
+never score by ``"knn"`` do not pay numba's import.  The functions are compiled once per
+machine and cached next to this file (numba's ``cache=True``; a read-only install caches in
+the user's cache directory instead).
+
+:func:`knn_best_kernel` is the loop :func:`~wsd.methods._neighbours.length_counts` followed
+by :func:`~wsd.methods._neighbours.knn_means` computes with whole-array numpy operations, one
+input node at a time: the counts of one node live in a (senses x lengths) buffer that stays
+in the CPU cache, only the senses the node reaches are scored, and a sense's walk over path
+lengths stops as soon as its ``k`` nearest points are taken.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EPS = 1e-9  # as _neighbours._EPS: counts below this are sums and differences that cancel
+
+
+@njit(cache=True, nogil=True)
+def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_best
+    keys: np.ndarray,
+    offsets: np.ndarray,
+    column: np.ndarray,
+    down: np.ndarray,
+    weight: np.ndarray,
+    colmap: np.ndarray,
+    anc: np.ndarray,
+    up: np.ndarray,
+    ends: np.ndarray,
+    sims: np.ndarray,
+    widths: np.ndarray,
+    ks: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``out[u, q, colmap[s]]``: the best over query ``q``'s nodes of the mean similarity of
+    the ``ks[u]`` nearest points of index sense ``s`` (``colmap[s] < 0``: not wanted), under
+    ``sims[u, :widths[u]]``.  Query ``q`` is ``anc/up[ends[q-1]:ends[q]]``: one or more
+    ancestor chains (node ids, edges up), each starting at edges 0 and ending at its root."""
+    n_lengths = sims.shape[1]
+    n_index = colmap.shape[0]
+    hist = np.zeros((n_index, n_lengths))
+    last = np.full(n_index, -1, np.int64)  # a reached sense's longest counted length
+    reached = np.empty(n_index, np.int64)
+    n_keys = keys.shape[0]
+    start = 0
+    for q in range(ends.shape[0]):
+        end = ends[q]
+        lo = start
+        while lo < end:
+            hi = lo + 1
+            while hi < end and up[hi] != 0:
+                hi += 1
+            # counts of this node (lo..hi-1: the node and its ancestors up to the root):
+            # each ancestor's points at their length through it, minus the same points two
+            # edges too long through the next ancestor up (_neighbours' module docstring)
+            n_reached = 0
+            for j in range(lo, hi):
+                pos = np.searchsorted(keys, anc[j])
+                if pos == n_keys or keys[pos] != anc[j]:
+                    continue
+                for e in range(offsets[pos], offsets[pos + 1]):
+                    s = column[e]
+                    if colmap[s] < 0:
+                        continue
+                    length = up[j] + down[e]
+                    if length < n_lengths:
+                        if last[s] < 0:
+                            reached[n_reached] = s
+                            n_reached += 1
+                        if length > last[s]:
+                            last[s] = length
+                        hist[s, length] += weight[e]
+                    if j < hi - 1 and length + 2 < n_lengths:
+                        hist[s, length + 2] -= weight[e]
+            for r in range(n_reached):
+                s = reached[r]
+                c_out = colmap[s]
+                top = last[s] + 1
+                for u in range(widths.shape[0]):
+                    k = ks[u]
+                    taken = 0.0
+                    total = 0.0
+                    for length in range(min(widths[u], top)):
+                        count = hist[s, length]
+                        if count < EPS:
+                            continue
+                        total += min(k - taken, count) * sims[u, length]
+                        taken += count
+                        if taken >= k:
+                            break
+                    mean = total / k
+                    if mean > out[u, q, c_out]:
+                        out[u, q, c_out] = mean
+                hist[s, : min(top + 2, n_lengths)] = 0.0
+                last[s] = -1
+            lo = hi
+        start = end
