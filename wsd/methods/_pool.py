@@ -6,30 +6,30 @@ contributes to a model does not depend on the set it is in: its nodes, their anc
 thesaurus units CCD compares.  An :class:`ExamplePool` keeps every (case, filler) item a run
 has given one verb, with that structure computed once; a model is then only its counts, an
 (items x senses) table, and its point index and CCD are sparse products of that table with the
-pool's fixed matrices (the count differences of :mod:`wsd.methods._counts`, for the example
-method's filler sets).
+pool's fixed tables (the count differences of :mod:`wsd.methods._counts`, for the example
+method's filler sets), computed by compiled loops (:mod:`wsd.methods._kernels`) in time
+proportional to the model's own examples.
 
 * The point index (:class:`~wsd.methods._neighbours.PointIndex`): the pool's rows are the
   (ancestor, edges below) pairs of its nominal items' nodes, ``spread[row, item]`` the share
   of one example of ``item`` there (1/m for a filler of m nodes).  A model's histogram entries
-  are ``spread @ counts``: one sparse product, no sorting.
+  are ``spread @ counts``: a scatter of its examples' rows, no sorting.
 * CCD with identity matching (``ccd_match`` 1): ``units[item, u]`` marks the units an item
   may denote (its nodes; a mark's word).  A unit holds sense ``j`` when some present item of
   sense ``j`` denotes it (``units.T @ present``), and an item is shared with ``j`` when one
   of its units holds ``j`` (``units @ held``).
 
-Items are numbered in the order they are first given; new items grow the matrices on next
+Items are numbered in the order they are first given; new items grow the tables on next
 use.  A pool is one verb's (``RunCache.table``), so a model's products touch only that
 verb's items.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
-from scipy import sparse
 
 from ._cache import FillerKey, NounLookup
 from ._neighbours import PointIndex
@@ -51,11 +51,20 @@ class ExamplePool:
         self.n_nodes = lookup.nouns.n_nodes
         self.items: dict[Item, int] = {}
         self.cases: dict[str, int] = {}  # nominal case -> number (its shift / n_nodes)
-        self._built = -1  # how many items the matrices cover
-        self._spread: Any = None  # (rows x items) CSC
-        self._row_key = np.empty(0, np.int64)  # per row: shifted ancestor id
-        self._row_down = np.empty(0, np.int64)  # per row: edges below it
-        self._units: Any = None  # (items x units) CSR, 0/1
+        self._built = -1  # how many items the tables cover
+        # the points: rows (ancestor, edges below), sorted; item i on rows
+        # _spread_rows[_spread_ptr[i]:_spread_ptr[i + 1]] with its share of one example there
+        self._row_key: np.ndarray = np.empty(0, np.int64)  # per row: shifted ancestor id
+        self._row_down: np.ndarray = np.empty(0, np.int64)  # per row: edges below it
+        self._row_mark: np.ndarray = np.empty(0, bool)
+        self._spread_ptr: np.ndarray = np.zeros(1, np.int64)
+        self._spread_rows: np.ndarray = np.empty(0, np.int64)
+        self._spread_share: np.ndarray = np.empty(0)
+        # CCD: item i denotes the units _unit_ids[_unit_ptr[i]:_unit_ptr[i + 1]]
+        self._n_units = 0
+        self._unit_ptr: np.ndarray = np.zeros(1, np.int64)
+        self._unit_ids: np.ndarray = np.empty(0, np.int64)
+        self._buffers: dict[str, np.ndarray] = {}
 
     def ids(self, items: Sequence[Item]) -> np.ndarray:
         """The item number of each (case, filler) pair, numbering new ones."""
@@ -73,26 +82,28 @@ class ExamplePool:
     ) -> PointIndex:
         """The point index of a model that saw ``counts[e]`` examples of item ``items[e]``
         with sense column ``columns[e]`` (the nominal items among them count)."""
+        from ._kernels import pool_entries
+
         self._build()
-        table = sparse.csc_matrix(
-            (counts.astype(float), (items, columns)), shape=(len(self.items), n_senses)
+        rows, cols, weights = pool_entries(
+            self._spread_ptr,
+            self._spread_rows,
+            self._spread_share,
+            items,
+            columns,
+            counts.astype(float),
+            n_senses,
+            self._buffer(len(self._row_key) * n_senses, float),
+            self._row_mark,
         )
-        hist = sparse.csr_matrix(self._spread @ table)
-        rows = np.flatnonzero(np.diff(hist.indptr))
-        if not len(rows):
-            empty = np.empty(0, np.int64)
-            return PointIndex(empty, np.zeros(1, np.int64), empty, empty, np.empty(0), n_senses)
-        per_row = np.diff(hist.indptr)[rows]
         key = self._row_key[rows]
-        first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-        ends = np.cumsum(per_row)
-        offsets = np.r_[0, ends[np.r_[first[1:] - 1, len(rows) - 1]]].astype(np.int64)
+        first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else key
         return PointIndex(
             key[first],
-            offsets,
-            hist.indices.astype(np.int64),
-            np.repeat(self._row_down[rows], per_row),
-            hist.data,
+            np.r_[first, len(key)].astype(np.int64),
+            cols,
+            self._row_down[rows],
+            weights,
             n_senses,
         )
 
@@ -108,25 +119,27 @@ class ExamplePool:
         (item, sense column) pairs given: ``matched[c, i, j]``, how many fillers of sense
         ``i`` in case ``c`` (``case_of[e]``, below ``n_cases``) share a unit with an example
         of sense ``j``, and ``size[c, i]``, how many fillers sense ``i`` has there."""
+        from ._kernels import pool_shared
+
         self._build()
-        present = sparse.csr_matrix(
-            (np.ones(len(items)), (items, columns)), shape=(len(self.items), n_senses)
+        held = self._buffer(self._n_units * n_senses, bool, "held")
+        return pool_shared(
+            self._unit_ptr, self._unit_ids, items, columns, case_of, n_senses, n_cases, held
         )
-        held = (self._units.T @ present).astype(bool).astype(float)
-        example, other = (self._units[items] @ held).nonzero()  # example shared with sense
-        cell = case_of * n_senses + columns
-        matched = np.bincount(
-            cell[example] * n_senses + other, minlength=n_cases * n_senses * n_senses
-        ).astype(float)
-        size = np.bincount(cell, minlength=n_cases * n_senses).astype(float)
-        return matched.reshape(n_cases, n_senses, n_senses), size.reshape(n_cases, n_senses)
+
+    def _buffer(self, size: int, dtype: type, name: str = "cells") -> np.ndarray:
+        """A zeroed scratch array of at least ``size`` entries (the kernels leave it zeroed)."""
+        found = self._buffers.get(name)
+        if found is None or len(found) < size:
+            found = self._buffers[name] = np.zeros(max(size, 1), dtype=dtype)
+        return found
 
     def _build(self) -> None:
-        """(Re)build the matrices over every item numbered so far."""
+        """(Re)build the item tables over every item numbered so far."""
         n_items = len(self.items)
         if self._built == n_items:
             return
-        ancestors: Callable[[FillerKey], tuple[np.ndarray, np.ndarray]] = self.lookup.ancestors
+        ancestors = self.lookup.ancestors
         nodes = self.lookup.nodes
         anc_parts: list[np.ndarray] = []
         up_parts: list[np.ndarray] = []
@@ -135,10 +148,11 @@ class ExamplePool:
         sizes: list[int] = []
         unit_items: list[int] = []
         unit_keys: list[tuple[int, Any]] = []
+        lexical = sorted(self.lexical)
         for (case, key), item in self.items.items():
             if case in self.lexical:
                 unit_items.append(item)
-                unit_keys.append((-1 - self._lexical_number(case), key[0]))
+                unit_keys.append((-1 - lexical.index(case), key[0]))
                 continue
             denoted = nodes(key) or ()
             shift = self.shift(case)
@@ -152,31 +166,31 @@ class ExamplePool:
                 owner.append(item)
                 share.append(1.0 / len(denoted))
                 sizes.append(len(ids))
+        empty = np.empty(0, np.int64)
         if anc_parts:
-            anc = np.concatenate(anc_parts)
-            up = np.concatenate(up_parts)
+            anc, up = np.concatenate(anc_parts), np.concatenate(up_parts)
             width = int(up.max()) + 2
-            cell = anc * width + up
-            rows, row_of = np.unique(cell, return_inverse=True)
+            rows, row_of = np.unique(anc * width + up, return_inverse=True)
             self._row_key, self._row_down = rows // width, rows % width
-            columns = np.repeat(np.asarray(owner, np.int64), sizes)
-            weights = np.repeat(np.asarray(share), sizes)
-            # one cell per (row, item): an item's nodes may share ancestors at the same depth
-            self._spread = sparse.csc_matrix(
-                (weights, (row_of.ravel(), columns)), shape=(len(rows), n_items)
-            )
-            self._spread.sum_duplicates()
+            # one cell per (item, row): an item's nodes may share an ancestor at one depth
+            cells = np.repeat(np.asarray(owner, np.int64), sizes) * len(rows) + row_of.ravel()
+            cell, where = np.unique(cells, return_inverse=True)
+            weights = np.bincount(where.ravel(), np.repeat(np.asarray(share), sizes))
+            self._spread_ptr = _pointers(cell // len(rows), n_items)
+            self._spread_rows, self._spread_share = cell % len(rows), weights
         else:
-            self._row_key = self._row_down = np.empty(0, np.int64)
-            self._spread = sparse.csc_matrix((0, n_items))
+            self._row_key = self._row_down = self._spread_rows = empty
+            self._spread_ptr, self._spread_share = np.zeros(n_items + 1, np.int64), np.empty(0)
+        self._row_mark = np.zeros(len(self._row_key), dtype=bool)
         numbers: dict[tuple[int, Any], int] = {}
         unit_ids = [numbers.setdefault(u, len(numbers)) for u in unit_keys]
-        self._units = sparse.csr_matrix(
-            (np.ones(len(unit_ids)), (unit_items, unit_ids)), shape=(n_items, len(numbers))
-        )
-        self._units.sum_duplicates()
-        self._units.data[:] = 1.0
+        pairs = np.unique(np.asarray(unit_items, np.int64) * len(numbers) + unit_ids)
+        self._n_units = len(numbers)
+        self._unit_ptr = _pointers(pairs // max(1, len(numbers)), n_items)
+        self._unit_ids = pairs % max(1, len(numbers))
         self._built = n_items
 
-    def _lexical_number(self, case: str) -> int:
-        return sorted(self.lexical).index(case)
+
+def _pointers(owners: np.ndarray, n: int) -> np.ndarray:
+    """CSR row pointers of sorted ``owners`` (each below ``n``)."""
+    return np.r_[0, np.cumsum(np.bincount(owners, minlength=n))].astype(np.int64)
