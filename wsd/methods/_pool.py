@@ -183,7 +183,9 @@ class ExamplePool:
             self._spread_ptr, self._spread_share = np.zeros(n_items + 1, np.int64), np.empty(0)
         self._row_mark = np.zeros(len(self._row_key), dtype=bool)
         numbers: dict[tuple[int, Any], int] = {}
-        unit_ids = [numbers.setdefault(u, len(numbers)) for u in unit_keys]
+        unit_ids = np.fromiter(
+            (numbers.setdefault(u, len(numbers)) for u in unit_keys), np.int64, len(unit_keys)
+        )
         pairs = np.unique(np.asarray(unit_items, np.int64) * len(numbers) + unit_ids)
         self._n_units = len(numbers)
         self._unit_ptr = _pointers(pairs // max(1, len(numbers)), n_items)
