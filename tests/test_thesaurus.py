@@ -581,6 +581,30 @@ def test_an_atomic_group_puts_its_files_in_place_together_or_not_at_all(tmp_path
     assert [(tmp_path / n).read_text(encoding="utf-8") for n in ("a.txt", "b.txt")] == ["new\n"] * 2
 
 
+def test_an_interruption_as_a_group_commits_leaves_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the interruption fuzz (``wsd train`` killed with SIGTERM as it wrote its
+    model): a signal handled as ``commit`` was entered, before it held signals back, left the
+    temp file behind.  The earlier output stays, and no temp file does."""
+    from thesaurus import io
+
+    (tmp_path / "m.json").write_text("earlier\n", encoding="utf-8")
+    commit = io._Group.commit
+
+    def interrupted(group: object) -> None:
+        raise KeyboardInterrupt  # what the CLI's handler raises, at commit's first bytecode
+
+    monkeypatch.setattr(io._Group, "commit", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write_json(tmp_path / "m.json", {"new": 1})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+    assert (tmp_path / "m.json").read_text(encoding="utf-8") == "earlier\n"
+    monkeypatch.setattr(io._Group, "commit", commit)
+    atomic_write_json(tmp_path / "m.json", {"new": 1})  # the next group starts clean
+    assert json.loads((tmp_path / "m.json").read_text(encoding="utf-8")) == {"new": 1}
+
+
 # --- CLI ----------------------------------------------------------------------------------------
 def test_cli_on_a_file_thesaurus(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = str(data_dir / "thesaurus" / "tsukau_verbs.tsv")

@@ -186,13 +186,16 @@ def atomic_group() -> Iterator[None]:
     group = _Group()
     token = _GROUP.set(group)
     try:
-        yield
+        try:
+            yield
+        finally:
+            _GROUP.reset(token)
+        # an interruption may land as commit starts, before it holds signals back: the
+        # temp files are still to be removed then
+        group.commit()
     except BaseException:
-        _GROUP.reset(token)
         group.discard()
         raise
-    _GROUP.reset(token)
-    group.commit()
 
 
 @contextmanager
