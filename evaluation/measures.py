@@ -396,20 +396,27 @@ def top_k(
         raise EvaluationError(f"rankings ({len(rankings)}) and gold ({len(gold)}) differ in length")
     if not gold:
         raise EvaluationError("no instances to score")
-    result: dict[int, tuple[float, float]] = {}
-    gold_sets = [frozenset(g) for g in gold]
     for k in ks:
         if int(k) != k or k < 1:
             raise EvaluationError(f"k must be a positive integer, got {k!r}")
-        k = int(k)
-        hits = outputs = correct = 0
-        for ranking, truth in zip(rankings, gold_sets, strict=True):
-            first = list(dict.fromkeys(ranking))[:k]
-            found = sum(1 for sense in first if sense in truth)
-            hits += found > 0
-            correct += found
-            outputs += len(first)
-        result[k] = (hits / len(gold), correct / outputs if outputs else 0.0)
+    deepest = max((int(k) for k in ks), default=0)
+    # one pass for every k: per rank j, the outputs there, the correct ones, the first hits
+    outputs_at = [0] * deepest
+    correct_at = [0] * deepest
+    first_hit_at = [0] * deepest
+    for ranking, truth in zip(rankings, gold, strict=True):
+        hit = False
+        for j, sense in enumerate(list(dict.fromkeys(ranking))[:deepest]):
+            outputs_at[j] += 1
+            if sense in truth:
+                correct_at[j] += 1
+                if not hit:
+                    first_hit_at[j] += 1
+                    hit = True
+    result: dict[int, tuple[float, float]] = {}
+    for k in (int(k) for k in ks):
+        outputs, correct = sum(outputs_at[:k]), sum(correct_at[:k])
+        result[k] = (sum(first_hit_at[:k]) / len(gold), correct / outputs if outputs else 0.0)
     return result
 
 

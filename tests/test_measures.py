@@ -238,6 +238,31 @@ def test_top_k_by_hand() -> None:
         top_k(rankings, gold, [0])
 
 
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from("abcdef"), max_size=7),  # a ranking, repeats allowed
+            st.lists(st.sampled_from("abcdef"), min_size=1, max_size=3),  # gold keys
+        ),
+        min_size=1,
+        max_size=30,
+    ),
+    st.lists(st.integers(1, 8), min_size=1, max_size=4),
+)
+def test_top_k_is_the_definition_at_every_k(
+    cases: list[tuple[list[str], list[str]]], ks: list[int]
+) -> None:
+    """One pass serves every k: each k's figures are the formula's, computed on its own."""
+    rankings, gold = [r for r, _ in cases], [g for _, g in cases]
+    got = top_k(rankings, gold, ks)
+    for k in ks:
+        first = [list(dict.fromkeys(r))[:k] for r in rankings]
+        found = [sum(s in g for s in f) for f, g in zip(first, gold, strict=True)]
+        outputs = sum(len(f) for f in first)
+        want = (sum(x > 0 for x in found) / len(gold), sum(found) / outputs if outputs else 0.0)
+        assert got[k] == want
+
+
 def test_applicability_curve_by_hand() -> None:
     conf = np.array([0.9, 0.8, 0.8, 0.5, 0.3])
     credit = np.array([1.0, 0.0, 1.0, 1.0, 0.0])
