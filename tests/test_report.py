@@ -295,3 +295,40 @@ def test_report_renders_in_a_headless_browser(report, tmp_path: Path) -> None:  
         grey = image.convert("L")
         dark = sum(grey.histogram()[:128])  # text, rules and plot lines
     assert dark > 5000
+
+
+def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type: ignore[no-untyped-def]
+    """``prediction_lines`` encodes column by column; each line must be byte for byte what
+    ``json.dumps(to_json(record))`` writes, including the values JSON has no plain form for
+    (non-finite and negative-zero confidences, abstentions, no fold, non-ASCII ids)."""
+    import dataclasses
+
+    import numpy as np
+
+    from evaluation.experiment.records import prediction_lines
+
+    result, _, _ = report
+    per = result.per_instance
+    n = len(per.ids)
+    odd = np.array([math.nan, math.inf, -math.inf, -0.0, 0.1 + 0.2, 1e-300])
+    outputs = dict(per.outputs)
+    label = next(iter(outputs))
+    out = outputs[label]
+    rankings = list(out.rankings)
+    rankings[1] = ()  # an abstention
+    outputs[label] = dataclasses.replace(
+        out, rankings=rankings, confidence=np.resize(odd, n), fallbacks=["mfs", *[None] * (n - 1)]
+    )
+    folds = per.folds.copy()
+    folds[0] = -1
+    ids = ("使う.1", 'quote"and\\slash', *per.ids[2:])
+    odd_result = dataclasses.replace(
+        result,
+        per_instance=dataclasses.replace(per, ids=ids, outputs=outputs, folds=folds),
+    )
+    expected = [
+        json.dumps(to_json(record), ensure_ascii=False)
+        for record in odd_result.records("predictions")
+    ]
+    assert list(prediction_lines(odd_result)) == expected
+    assert '"confidence": null' in expected[0] and '"confidence": -0.0' in expected[3]

@@ -20,8 +20,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import math
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
 from thesaurus.io import to_json
@@ -177,28 +179,75 @@ def systems(result: ExperimentResult) -> Iterator[Record]:
         yield asdict(system)
 
 
-def predictions(result: ExperimentResult) -> Iterator[Record]:
+def _prediction_columns(result: ExperimentResult) -> Iterator[dict[str, Sequence[Any]]]:
+    """Per method, the ``predictions`` records as columns (field -> one value per instance,
+    plain Python values in the records' field order; ``ranking`` and ``gold`` as tuples)."""
     per = result.per_instance
+    n = len(per.ids)
+    folds = [f if f >= 0 else None for f in per.folds.tolist()]
     for label, out in per.outputs.items():
         credit = per.credit[label]
-        answers = out.answers()
-        columns = [f"credit_{alpha}" for alpha in result.alphas]
-        for i, instance_id in enumerate(per.ids):
-            fold = int(per.folds[i])
-            attempted = bool(credit.attempted[i])
-            yield {
-                "id": instance_id,
-                "verb": per.lemmas[i],
-                "method": label,
-                "fold": fold if fold >= 0 else None,
-                "sense": answers[i][0] if answers[i] else None,
-                "confidence": float(out.confidence[i]) if out.confidence is not None else None,
-                "fallback": out.fallbacks[i],
-                "ranking": list(out.rankings[i]),
-                "gold": list(per.gold[i]),
-                "attempted": attempted,
-                **{c: float(credit.values[i, j]) for j, c in enumerate(columns)},
-            }
+        yield {
+            "id": per.ids,
+            "verb": per.lemmas,
+            "method": [label] * n,
+            "fold": folds,
+            "sense": [r[0] if r else None for r in out.rankings],
+            "confidence": [None] * n if out.confidence is None else out.confidence.tolist(),
+            "fallback": out.fallbacks,
+            "ranking": out.rankings,
+            "gold": per.gold,
+            "attempted": credit.attempted.astype(bool).tolist(),
+            **{
+                f"credit_{alpha}": credit.values[:, j].tolist()
+                for j, alpha in enumerate(result.alphas)
+            },
+        }
+
+
+def predictions(result: ExperimentResult) -> Iterator[Record]:
+    for columns in _prediction_columns(result):
+        names = list(columns)
+        for row in zip(*columns.values(), strict=True):
+            record = dict(zip(names, row, strict=True))
+            record["ranking"], record["gold"] = list(record["ranking"]), list(record["gold"])
+            yield record
+
+
+def prediction_lines(result: ExperimentResult) -> Iterator[str]:
+    """The lines of ``predictions.jsonl``: each ``predictions`` record as
+    ``json.dumps(to_json(record), ensure_ascii=False)`` would write it, encoded a column at
+    a time (the columns every method shares once, each distinct key or ranking once)."""
+    shared: dict[int, tuple[Sequence[Any], list[str]]] = {}  # id(column) -> (column, JSON)
+    for columns in _prediction_columns(result):
+        fields = (encode_basestring(name).replace("%", "%%") + ": %s" for name in columns)
+        line = "{" + ", ".join(fields) + "}"
+        encoded = []
+        for column in columns.values():
+            known = shared.get(id(column))
+            if known is None:
+                known = shared[id(column)] = (column, _encoded_column(column))
+            encoded.append(known[1])
+        for row in zip(*encoded, strict=True):
+            yield line % row
+
+
+def _encoded_column(column: Sequence[Any]) -> list[str]:
+    """Each value of ``column`` as ``json.dumps(to_json(value), ensure_ascii=False)``: a
+    finite float is its ``repr``; other values are encoded once per distinct value."""
+    memo: dict[tuple[type, Any], str] = {}
+    out = []
+    for value in column:
+        kind = type(value)
+        if kind is float and math.isfinite(value):
+            out.append(repr(value))
+            continue
+        key = (kind, value)
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = json.dumps(to_json(value), ensure_ascii=False)
+        out.append(text)
+    return out
 
 
 RECORDS: dict[str, Callable[[ExperimentResult], Iterator[Record]]] = {

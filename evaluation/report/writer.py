@@ -5,7 +5,6 @@ figures as PNG and SVG, and a self-contained ``report.html``."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from thesaurus.io import (
@@ -13,9 +12,9 @@ from thesaurus.io import (
     atomic_open,
     atomic_write_json,
     atomic_write_text,
-    to_json,
 )
 
+from ..experiment.records import prediction_lines
 from ..experiment.results import ExperimentResult
 from . import plots
 from ._html import render_html
@@ -49,8 +48,8 @@ def _write_report(result: ExperimentResult, out: Path, *, figures: bool) -> list
     for name, content in csv_tables(result).items():
         text(name, content)
     with atomic_open(out / "predictions.jsonl") as handle:
-        for record in result.records("predictions"):
-            handle.write(json.dumps(to_json(record), ensure_ascii=False) + "\n")
+        for line in prediction_lines(result):
+            handle.write(line + "\n")
     written.append(out / "predictions.jsonl")
     svgs: dict[str, str] = {}
     if figures:
