@@ -15,7 +15,9 @@ from evaluation.significance import (
     mcnemar,
     paired_bootstrap,
     paired_bootstrap_precision,
+    resample_counts,
     resample_sums,
+    shared_resamples,
 )
 
 
@@ -187,3 +189,41 @@ def test_mcnemar_underflow_is_never_printed_as_zero() -> None:
     assert result.p_value == 0.0  # erfc underflows for a chi-square of ~6000
     assert format_p_value(result.p_value) == "< 1e-300"
     assert format_p_value(mcnemar(*_vectors(10, 25)).p_value) == "0.018"  # 0.01797...
+
+
+def test_shared_resamples_replay_the_same_counts_and_draw_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Inside ``shared_resamples`` a second call with the same (n, n_resamples, seed) gets the
+    counts drawn before, without drawing; another seed, or a block whose budget is spent,
+    draws; an inner block uses the outer one's resamples; outside, nothing is kept."""
+    drawn: list[int] = []
+    generator = np.random.default_rng
+
+    def counting(seed: int) -> np.random.Generator:
+        drawn.append(seed)
+        return generator(seed)
+
+    monkeypatch.setattr(np.random, "default_rng", counting)
+    alone = [c.copy() for c in resample_counts(300, n_resamples=700, seed=3)]
+    assert drawn == [3]
+    with shared_resamples():
+        first = list(resample_counts(300, n_resamples=700, seed=3))
+        with shared_resamples():
+            again = list(resample_counts(300, n_resamples=700, seed=3))
+        other = list(resample_counts(300, n_resamples=700, seed=4))
+        sums = resample_sums(np.arange(300.0), n_resamples=700, seed=3)
+    assert drawn == [3, 3, 4]  # the replayed calls drew nothing
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    for chunks in (first, again):
+        assert np.array_equal(np.vstack(chunks), np.vstack(alone))
+    assert not np.array_equal(np.vstack(other), np.vstack(alone))
+    assert np.array_equal(sums, resample_sums(np.arange(300.0), n_resamples=700, seed=3))
+    with pytest.raises(ValueError):  # replayed chunks are read-only
+        first[0][0, 0] = 9
+    with shared_resamples(budget_bytes=300 * 700 - 1):  # too big to keep: drawn each time
+        list(resample_counts(300, n_resamples=700, seed=3))
+        list(resample_counts(300, n_resamples=700, seed=3))
+    assert drawn == [3, 3, 4, 3, 3, 3]
+    list(resample_counts(300, n_resamples=700, seed=3))
+    assert drawn[-1] == 3 and len(drawn) == 7

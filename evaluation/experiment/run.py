@@ -29,6 +29,7 @@ import thesaurus
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
 from ..scoring import unknown_keys_warning
+from ..significance import shared_resamples
 from . import summary
 from .backend import parallel
 from .config import ExperimentConfig, check_resources
@@ -108,8 +109,9 @@ def run_experiment(
         credit=summary.credit_of(cv.outputs, gold, lemmas, verbs, ev.alphas),
         fold_of=cv.fold_of,
     )
-    table = summary.measure_table(per, compared, verbs, ev, config.seed)
-    learning_curve = summary.learning_curves(config, verbs, cv)
+    with shared_resamples():  # every interval, band and test resamples these instances
+        table = summary.measure_table(per, compared, verbs, ev, config.seed)
+        learning_curve = summary.learning_curves(config, verbs, cv)
     sweep = summary.sweep_variants(config, verbs, per)
     measured = time.perf_counter()
     return ExperimentResult(

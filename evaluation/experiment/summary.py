@@ -25,6 +25,7 @@ from ..measures import (
     graded_credit,
     top_k,
 )
+from ..significance import shared_resamples
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
@@ -86,16 +87,19 @@ def measure_table(
     bootstrap = bootstrap_settings(evaluation, seed)
     rows, total = table_rows(verbs, per, labels)
     alpha = evaluation.applicability_alpha
-    return {
-        "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
-        "verbs": rows,
-        "total": total,
-        "intervals": total_intervals(per.credit, labels, **bootstrap),
-        "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
-        "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
-        "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
-        "credit_issues": {label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
-    }
+    with shared_resamples():  # the intervals, bands and tests draw the same resamples
+        return {
+            "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
+            "verbs": rows,
+            "total": total,
+            "intervals": total_intervals(per.credit, labels, **bootstrap),
+            "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
+            "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
+            "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
+            "credit_issues": {
+                label: dict(sorted(c.issues.items())) for label, c in per.credit.items()
+            },
+        }
 
 
 def credit_of(
@@ -116,19 +120,22 @@ def table_rows(
     verbs: thesaurus.Thesaurus, per: InstanceResults, labels: Sequence[str]
 ) -> tuple[tuple[VerbRow, ...], VerbRow]:
     """Table 1: one row per verb (sorted) and the total row, scores of ``labels``."""
-    lemmas = np.array(per.lemmas, dtype=object)
+    names, codes = np.unique(np.array(per.lemmas, dtype=object), return_inverse=True)
+    # each verb's instances, in instance order (what a mask of the verb would select)
+    order = np.argsort(codes, kind="stable")
+    sizes = np.bincount(codes, minlength=len(names))
+    groups = np.split(order, np.cumsum(sizes)[:-1]) if len(names) else []
     rows = []
-    for verb in sorted(set(per.lemmas)):
-        mask = lemmas == verb
+    for verb, indices in zip(names.tolist(), groups, strict=True):
         known = verbs.has_word(verb)
         rows.append(
             VerbRow(
                 verb=verb,
-                n=int(mask.sum()),
+                n=len(indices),
                 senses_inventory=len(verbs.senses(verb)) if known else 0,
-                senses_observed=len({per.gold[i][0] for i in np.flatnonzero(mask)}),
+                senses_observed=len({per.gold[i][0] for i in indices.tolist()}),
                 maxlen=verbs.maxlen(verb) if known else None,
-                scores={label: per.credit[label].scores(mask) for label in labels},
+                scores={label: per.credit[label].scores(indices) for label in labels},
             )
         )
     total = VerbRow(
