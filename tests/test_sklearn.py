@@ -181,3 +181,18 @@ def test_scorer_gives_partial_credit_against_a_file_thesaurus(world: dict[str, s
     assert make_acceptability_scorer(2)(Always(), gold) == pytest.approx(1 / 9)
     assert make_acceptability_scorer("inf")(Always(), gold) == 0.0
     assert make_acceptability_scorer("inf")(Always(), gold, ["use#2"]) == 1.0
+
+
+@pytest.mark.parametrize("name", sorted(METHODS))
+def test_param_names_are_read_once_and_are_the_signatures(name: str) -> None:
+    """Disambiguator keeps each class's parameter names after the first ``get_params``; they
+    must be what scikit-learn reads from the class's ``__init__`` signature, and a caller
+    changing the returned list must not change the next answer."""
+    from sklearn.base import BaseEstimator
+
+    cls = METHODS[name]
+    expected = BaseEstimator._get_param_names.__func__(cls)  # type: ignore[attr-defined]
+    first = cls._get_param_names()
+    first.append("changed")
+    assert cls._get_param_names() == expected
+    assert sorted(cls().get_params(deep=False)) == expected

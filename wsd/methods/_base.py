@@ -135,6 +135,9 @@ def ranked(
     return tuple((sense, float(scores[sense])) for sense in order)
 
 
+_PARAM_NAMES: dict[type, tuple[str, ...]] = {}  # Disambiguator._get_param_names, per class
+
+
 class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     """Base class: subclasses implement ``_fit_verb``, ``_rank_verb`` and their state I/O.
 
@@ -157,6 +160,16 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     fits_from_counts: ClassVar[bool] = False
 
     # --- scikit-learn protocol -------------------------------------------------------------
+    @classmethod
+    def _get_param_names(cls) -> list[str]:
+        """scikit-learn's parameter names (``get_params``, ``clone``), read from the
+        signature of ``__init__`` once per class: cross-validation clones an estimator for
+        every fit, and the signature cost more than some small verbs' fits."""
+        names = _PARAM_NAMES.get(cls)
+        if names is None:
+            names = _PARAM_NAMES[cls] = tuple(super()._get_param_names())
+        return list(names)
+
     def fit(
         self,
         X: Sequence[Instance],

@@ -97,6 +97,11 @@ class _VerbModel:
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
 
 
+# ExampleBasedWSD._validate_params: the checked Settings by the repr of (the own TUNABLE
+# parameters, tune); a repr names plain values (config and JSON values) exactly
+_CHECKED_SETTINGS: dict[str, dict[str, Setting]] = {}
+
+
 class ExampleBasedWSD(Disambiguator):
     """Example-based verb sense disambiguation (method 1).
 
@@ -226,11 +231,19 @@ class ExampleBasedWSD(Disambiguator):
                 f"tune must be a list of tables of parameters, got {self.tune!r}", param="tune"
             )
         self._lexical = frozenset(self.marks)
-        self._settings: dict[str, Setting] = {}
         self._lengths: dict[str, np.ndarray] = {}
+        # the checked settings of these parameters, shared by every clone fitted with them
+        key = repr((tuple(getattr(self, name) for name in TUNABLE), self.tune))
+        known = _CHECKED_SETTINGS.get(key)
+        if known is None:
+            self._settings: dict[str, Setting] = {}
+            for candidate in ({}, *self.tune):
+                self.setting(candidate)
+            if len(_CHECKED_SETTINGS) >= 256:
+                _CHECKED_SETTINGS.clear()
+            known = _CHECKED_SETTINGS[key] = dict(self._settings)
+        self._settings = dict(known)
         self._sim = self.setting({}).sim
-        for candidate in self.tune:
-            self.setting(candidate)
 
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
         """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
