@@ -11,7 +11,7 @@ export PIP_BREAK_SYSTEM_PACKAGES = 1
 export WSD_SEMCOR ?= $(abspath ../shared/data/semcor3.0)
 SMOKE ?= $(or $(TMPDIR),/tmp)/verb-wsd-wheel-smoke
 
-.PHONY: setup run test lint wheel-smoke bench bench-quick clean
+.PHONY: setup test-setup run test lint wheel-smoke bench bench-quick clean
 
 setup:
 	@if [ "$$(id -u)" = 0 ] && { [ ! -f /usr/share/wordnet/data.verb ] || \
@@ -23,10 +23,18 @@ setup:
 	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test,dask]"
 	$(PYTHON) -m evaluation.cli data setup
 
+# The tests also draw report.html in headless Chromium (tests/test_report.py): installed here
+# for `make test` only, as root (CI), when missing; elsewhere that one test is skipped.
+test-setup:
+	@if [ "$$(id -u)" = 0 ] && ! command -v chromium >/dev/null 2>&1; then \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
 run: setup
 	$(PYTHON) -m evaluation.cli evaluate $(CONFIG) --out $(OUT)
 
-test: setup
+test: setup test-setup
 	$(PYTHON) -m pytest -q
 	$(PYTHON) -m ruff check thesaurus wsd evaluation tests bench
 	$(PYTHON) -m ruff format --check thesaurus wsd evaluation tests bench
