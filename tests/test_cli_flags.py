@@ -91,3 +91,44 @@ def test_param_lambda_is_confidence_lambda_and_lambda_underscore_warns(
         assert warned == (key == "lambda_")
         params = json.loads(model.read_text(encoding="utf-8"))["params"]
         assert params["confidence_lambda"] == 0.3 and "lambda_" not in params
+
+
+def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``say`` writes a line with its newline in one call, and no command prints to stderr
+    otherwise: ``print`` writes the newline separately, and a SIGTERM between the two writes
+    left ``wsd: interrupted (SIGTERM)`` glued to ``trained ... -> out/m.json`` (the CI's
+    interruption fuzz caught it)."""
+    import ast
+    import io
+    import sys
+
+    import evaluation.cli
+    from evaluation.cli._options import say
+
+    writes: list[str] = []
+
+    class Stream(io.StringIO):
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return super().write(text)
+
+    monkeypatch.setattr(sys, "stderr", Stream())
+    say("trained example on 3 instances of 1 verbs in 0.1s -> out/m.json")
+    assert writes == ["trained example on 3 instances of 1 verbs in 0.1s -> out/m.json\n"]
+
+    def to_stderr(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "print"
+            and any(k.arg == "file" and "stderr" in ast.unparse(k.value) for k in node.keywords)
+        )
+
+    package = Path(evaluation.cli.__file__).parent
+    found = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(package.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if to_stderr(node)
+    ]
+    assert found == []

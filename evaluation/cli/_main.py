@@ -38,7 +38,7 @@ from thesaurus.io import signals_held, when_released
 
 from . import agreement, compare, data, evaluate, frames, model, score
 from . import thesaurus as thesaurus_command
-from ._options import show_warning
+from ._options import say, show_warning
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs
@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run(argv)
     except KeyboardInterrupt as exc:
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
-        print(f"wsd: interrupted ({signal.Signals(signum).name})", file=sys.stderr)
+        say(f"wsd: interrupted ({signal.Signals(signum).name})")
         return 128 + signum
 
 
@@ -100,13 +100,13 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         return int(args.func(args) or 0)
     except ToolkitError as exc:
-        print(f"wsd: error: {exc}", file=sys.stderr)
+        say(f"wsd: error: {exc}")
         return 2
     except BrokenPipeError:  # `wsd frames ... | head`
         return 0
     except OSError as exc:  # an output the system refuses: no such directory, no space, ...
         where = f"{exc.filename}: " if exc.filename is not None else ""
-        print(f"wsd: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        say(f"wsd: error: {where}{exc.strerror or exc}")
         return 2
 
 

@@ -51,6 +51,13 @@ def renamed(*old: str) -> type[argparse.Action]:
     return Renamed
 
 
+def say(text: str) -> None:
+    """One message line on stderr, written in a single call: ``print`` writes the text and
+    its newline separately, and an interruption between the two left ``wsd: interrupted``
+    glued to the end of the line before it."""
+    sys.stderr.write(f"{text}\n")
+
+
 def show_warning(
     message: Warning | str,
     category: type[Warning],

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from ._options import say
 from ._progress import Steps
 
 __all__ = ["INSTANCE_RULES", "SEVERAL_KEYS", "register", "run"]
@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     with Steps("compare", enabled=not args.quiet) as steps:
         result = compare_systems(config, progress=steps)
     if not args.quiet:
-        print(_summary(result), file=sys.stderr)
+        say(_summary(result))
     limit = None if args.per_verb else TERMINAL_VERBS
     report(result, out, started, quiet=args.quiet, figures=not args.no_plots, limit=limit)
     return 0

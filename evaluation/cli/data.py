@@ -21,7 +21,7 @@ from pathlib import Path
 from wsd import WSDError
 from wsd.corpus._load import FORMATS
 
-from ._options import warn_renamed
+from ._options import say, warn_renamed
 from ._progress import Steps
 
 __all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
@@ -173,15 +173,12 @@ def run_export(args: argparse.Namespace) -> int:
     if jsonl:
         target = stem.with_name(stem.name + ".jsonl")
         count = write_jsonl(corpus.instances, target)
-        print(f"wrote {count} instances to {target}", file=sys.stderr)
+        say(f"wrote {count} instances to {target}")
     else:
         xml = stem.with_name(stem.name + ".data.xml")
         key = stem.with_name(stem.name + ".gold.key.txt")
         sentences, count = write_raganato(
             corpus.instances, xml, key, source=Path(corpus.source).name
         )
-        print(
-            f"wrote {count} verb instances in {sentences} sentences to {xml} and {key}",
-            file=sys.stderr,
-        )
+        say(f"wrote {count} verb instances in {sentences} sentences to {xml} and {key}")
     return 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -25,7 +24,7 @@ from wsd import ModelError
 from wsd.corpus._load import FORMATS
 from wsd.types import Instance, Prediction
 
-from ._options import renamed
+from ._options import renamed, say
 from ._progress import Steps
 
 if TYPE_CHECKING:
@@ -201,15 +200,14 @@ def run_train(args: argparse.Namespace) -> int:
                 raise ModelError(f"verb {missing[0]!r} has no training instance in the corpus")
         method.fit(instances, progress=steps.step(f"fitting {method.name} per verb"))
     save_model(method, args.out)
-    print(
+    say(
         f"trained {method.name} on {len(instances)} instances of {len(method.verbs_)} verbs "
-        f"in {time.perf_counter() - started:.1f}s -> {args.out}",
-        file=sys.stderr,
+        f"in {time.perf_counter() - started:.1f}s -> {args.out}"
     )
     if method.oracle:
-        print(f"train: ORACLE setting: {method.oracle}", file=sys.stderr)
+        say(f"train: ORACLE setting: {method.oracle}")
     if skipped:
-        print(f"train: verb tokens skipped: {_counts(skipped)}", file=sys.stderr)
+        say(f"train: verb tokens skipped: {_counts(skipped)}")
     return 0
 
 
@@ -252,10 +250,10 @@ def run_disambiguate(args: argparse.Namespace) -> int:
         if args.confidence:
             _write_confidence(f"{args.out}.confidence.jsonl", predictions)
     if args.gold_out:
-        print(_gold_summary(args.gold_out, lines, len(instances), without_gold), file=sys.stderr)
-    print(_summary(predictions, method.verbs_, skipped), file=sys.stderr)
+        say(_gold_summary(args.gold_out, lines, len(instances), without_gold))
+    say(_summary(predictions, method.verbs_, skipped))
     if method.oracle:
-        print(f"disambiguate: ORACLE setting: {method.oracle}", file=sys.stderr)
+        say(f"disambiguate: ORACLE setting: {method.oracle}")
     return 0
 
 

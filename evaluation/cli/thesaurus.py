@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from thesaurus import Thesaurus, ThesaurusError, UnknownKeyError, load
 
-from ._options import warn_renamed
+from ._options import say, warn_renamed
 
 __all__ = ["register", "run"]
 
@@ -101,10 +100,7 @@ def _maxlen(lemma: str, spec: str | None, role: str) -> int:
                 hint = f" (it is a {kind} of {name}: --{kind}-thesaurus {name})"
         raise UnknownKeyError(f"{lemma!r} is not a word of the {role} thesaurus {chosen}{hint}")
     senses = len(thes.senses(lemma))
-    print(
-        f"maxlen: {lemma} in the {role} thesaurus {chosen} ({senses} senses)",
-        file=sys.stderr,
-    )
+    say(f"maxlen: {lemma} in the {role} thesaurus {chosen} ({senses} senses)")
     return thes.maxlen(lemma)
 
 
