@@ -227,3 +227,31 @@ def test_shared_resamples_replay_the_same_counts_and_draw_once(
     assert drawn == [3, 3, 4, 3, 3, 3]
     list(resample_counts(300, n_resamples=700, seed=3))
     assert drawn[-1] == 3 and len(drawn) == 7
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_prefix_mean_intervals_are_the_cumulative_sums_formula(seed: int) -> None:
+    """The compiled running sums give, bit for bit, the intervals of the numpy formula they
+    replaced (cumulative sums of counts and of counts x values at every prefix end), for
+    prefix ends unsorted and repeated, inside and outside ``shared_resamples`` (whose counts
+    are bytes), and with a resample whose first prefix holds no instance (NaN, not counted)."""
+    from evaluation.intervals import _quantiles, prefix_mean_intervals
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 400))
+    values = rng.random(n) * (rng.random(n) < 0.7)
+    ends = rng.integers(0, n, size=int(rng.integers(1, 12)))
+    ends[0] = 0  # a one-instance prefix: empty in about a third of the resamples
+    means = []
+    for counts in resample_counts(n, n_resamples=300, seed=seed):
+        weight = np.cumsum(counts, axis=1)[:, ends]
+        weighted = np.cumsum(counts * values, axis=1)[:, ends]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            means.append(np.where(weight > 0, weighted / np.where(weight > 0, weight, 1), np.nan))
+    expected = _quantiles(np.vstack(means), 0.9)
+    got = prefix_mean_intervals(values, ends, n_resamples=300, seed=seed, confidence=0.9)
+    assert np.array_equal(got, expected, equal_nan=True)
+    with shared_resamples():
+        list(resample_counts(n, n_resamples=300, seed=seed))  # kept as bytes
+        shared = prefix_mean_intervals(values, ends, n_resamples=300, seed=seed, confidence=0.9)
+    assert np.array_equal(shared, expected, equal_nan=True)
