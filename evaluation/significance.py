@@ -139,8 +139,10 @@ def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterat
     if shared is not None and key in shared.drawn:
         yield from shared.drawn[key]
         return
-    keep = shared is not None and shared.room(n * n_resamples)
-    kept: list[np.ndarray] = []
+    # the chunks to keep for later calls (None: outside shared_resamples, or no room)
+    kept: list[np.ndarray] | None = (
+        [] if shared is not None and shared.room(n * n_resamples) else None
+    )
     chunk = max(1, min(_CHUNK, _CELLS // n))
     rng = np.random.default_rng(seed)
     for start in range(0, n_resamples, chunk):
@@ -148,12 +150,12 @@ def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterat
         indices = rng.integers(0, n, size=(size, n))
         indices += (np.arange(size) * n)[:, None]  # row r counts into [r n, (r + 1) n)
         counts = np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
-        if keep:
+        if kept is not None:
             counts = counts.astype(np.uint8) if counts.max() <= 255 else counts
             counts.flags.writeable = False
             kept.append(counts)
         yield counts
-    if keep and shared is not None:
+    if kept is not None and shared is not None:
         shared.keep(key, kept)
 
 
