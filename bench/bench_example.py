@@ -71,9 +71,9 @@ def bench_verb(instances: list[Any], verb: str, repeats: int) -> dict[str, Any]:
 
     train = [inst for i, inst in enumerate(instances) if i % 10]
     est = ExampleBasedWSD().set_cache(RunCache()).fit(train)
-    items = [est._frame_items(inst, training=True) for inst in train]
+    items = est._frame_items(train, training=True)
     model = est.verb_model(verb, items, [inst.gold[0] for inst in train])
-    inputs = [est._frame_items(est.seen_as(inst), training=False) for inst in train]
+    inputs = est._frame_items(est.seen_as_all(train), training=False)
     pairs = list(dict.fromkeys(p for its in inputs for p in its if p[0] in model.shift))
     settings = list({(s.mapping, s.k): s for s in map(est.setting, [{}, *est.tune])}.values())
     ours = np.stack(est.knn_rows(model, pairs, settings))

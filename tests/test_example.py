@@ -264,19 +264,8 @@ def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> Non
     """A model's point index and CCD come from the verb's pool of fillers (one build for all
     the fits of a run): fitting subsets in any order, with the pool grown by earlier fits,
     gives the models a fresh estimator gives."""
-    rng = np.random.default_rng(3)
     spec = test_methods.write_world(tmp_path)
-    words = ["dog", "cat", "idea", "plan", "water"]
-    train = [
-        marked(
-            f"i{j}",
-            f"use#{rng.integers(1, 4)}",
-            (("comp", str(rng.choice(["that", "to"]))),),
-            subj=str(rng.choice(words)),
-            obj=str(rng.choice(words)),
-        )
-        for j in range(40)
-    ]
+    train = _random_marked(40, seed=3)
     params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
     shared = RunCache()
     subsets = [train[:10], train, train[5:25], train[::3]]
@@ -291,6 +280,81 @@ def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> Non
         assert [p.ranking for p in model.rank(train)] == pytest.approx(
             [p.ranking for p in fresh.rank(train)]
         )
+
+
+def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path: Path) -> None:
+    """A model counts its examples by array operations over the pool's item numbers, in any
+    order the pool numbered them; its ``examples`` (what a model file lists) are still the
+    nested counts of its training items in the order first seen: cases, then each case's
+    senses, then each sense's fillers; a mark's word rows likewise."""
+    spec = test_methods.write_world(tmp_path)
+    train = _random_marked(60, seed=5, sparse=True)
+    params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
+    shared = RunCache()
+    ExampleBasedWSD(**params, **spec).set_cache(shared).fit(train[::-1][:25])  # other numbers
+    for subset in (train, train[7:40], train[::2]):
+        est = ExampleBasedWSD(**params, **spec).set_cache(shared).fit(subset)
+        verb = est.verbs_["use"]
+        expected: dict[str, dict[str, dict[Any, int]]] = {}
+        for instance in subset:
+            (items,) = est._frame_items([instance], training=True)
+            for case, key in items:
+                bucket = expected.setdefault(case, {}).setdefault(instance.gold[0], {})
+                bucket[key] = bucket.get(key, 0) + 1
+        ordered = {
+            c: [(s, list(keys.items())) for s, keys in by.items()] for c, by in expected.items()
+        }
+        assert list(verb.examples) == list(expected)
+        assert {
+            c: [(s, list(k.items())) for s, k in by.items()] for c, by in verb.examples.items()
+        } == ordered
+        assert list(verb.cases) == list(expected)
+        # model order (the order the point index adds weights in): cases, sense columns, fillers
+        listed = [
+            ((case, key), sense, n)
+            for case, by in expected.items()
+            for sense in verb.senses
+            for key, n in by.get(sense, {}).items()
+        ]
+        items, columns, numbers = verb.entries[:3]
+        pairs = verb.pool.pairs
+        assert listed == [
+            (pairs[i], verb.senses[c], n)
+            for i, c, n in zip(items.tolist(), columns.tolist(), numbers.tolist(), strict=True)
+        ]
+        marks = [
+            (s, w)
+            for s, by in expected["comp"].items()
+            for (w, _), n in by.items()
+            for _ in range(n)
+        ]
+        rows = list(dict.fromkeys(w for s in verb.senses for (w, _) in expected["comp"].get(s, {})))
+        assert list(verb.words["comp"].rows) == rows
+        counts = np.zeros((len(rows), len(verb.senses)))
+        for sense, word in marks:
+            counts[rows.index(word), verb.senses.index(sense)] += 1
+        assert np.array_equal(verb.words["comp"].counts, counts)
+
+
+def _random_marked(n: int, seed: int, *, sparse: bool = False) -> list[Instance]:
+    """``n`` training instances of ``use`` with random senses, subject, object and ``comp``
+    mark; ``sparse``: a third without the mark and each case missing 30 % of the time."""
+    rng = np.random.default_rng(seed)
+    words = ["dog", "cat", "idea", "plan", "water"]
+    comps = ["that", "to", "if"] if sparse else ["that", "to"]
+    return [
+        marked(
+            f"i{j}",
+            f"use#{rng.integers(1, 4)}",
+            (("comp", str(rng.choice(comps))),) if j % 3 or not sparse else (),
+            **{
+                case: str(rng.choice(words))
+                for case in ("subj", "obj")
+                if not sparse or rng.random() < 0.7
+            },
+        )
+        for j in range(n)
+    ]
 
 
 def _entries(verb: Any, n_nodes: int) -> dict[tuple[str, int, int, int], float]:

@@ -383,6 +383,27 @@ def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) 
     assert repr(cache) == "RunCache(noun_lookups=0, tables=0, instance_values=0)"
 
 
+def test_run_cache_batch_lookups_compute_each_instance_once() -> None:
+    """``instance_values`` answers as ``instance_value`` one by one: one computation per
+    (settings, instance object), equal instances that are other objects computed apart."""
+    cache = RunCache()
+    a, b = inst("a", "use#1", obj="man"), inst("b", "use#2", obj="knife")
+    twin = inst("a", "use#1", obj="man")
+    calls: list[str] = []
+
+    def compute(instance: Instance) -> list[str]:
+        calls.append(instance.id)
+        return [instance.id]
+
+    first = cache.instance_values("s", [a, b, a], compute)
+    assert first == [["a"], ["b"], ["a"]] and first[0] is first[2]
+    assert calls == ["a", "b"]
+    assert cache.instance_value("s", b, lambda: ["other"]) is first[1]
+    assert cache.instance_values("s", [twin, b], compute)[1] is first[1]
+    assert calls == ["a", "b", "a"]  # the twin: another object
+    assert cache.instance_values("t", [a], compute) == [["a"]] and len(calls) == 4
+
+
 COUNT_SETTINGS = [
     ("mfs", {}),
     ("random", {"candidates": "observed"}),

@@ -256,9 +256,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         for index, instance in enumerate(X):
             groups[instance.lemma].append(index)
         out: list[Prediction | None] = [None] * len(X)
-        seen_as = self.seen_as
         for lemma, indices in groups.items():
-            batch = [seen_as(X[i]) for i in indices]
+            batch = self.seen_as_all([X[i] for i in indices])
             if lemma in self.verbs_:
                 predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
             else:
@@ -271,11 +270,16 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         """``instance`` as the method sees it at prediction time (without gold; an oracle
         keeps the gold senses of case fillers), the same copy every time: per-instance
         values in the run cache, such as its features, are keyed by the object."""
+        (seen,) = self.seen_as_all([instance])
+        return seen
+
+    def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
+        """:meth:`seen_as` of every instance."""
         keep = self.oracle is not None
-        return self.cache.instance_value(
+        return self.cache.instance_values(
             ("without-gold", keep),
-            instance,
-            partial(instance.without_gold, keep_filler_gold=keep),
+            instances,
+            partial(Instance.without_gold, keep_filler_gold=keep),
         )
 
     def predict_proba(self, X: Sequence[Instance]) -> np.ndarray:

@@ -22,6 +22,7 @@ be reused while the entry lives.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from functools import partial
 from typing import Any, TypeVar
 
 import numpy as np
@@ -230,6 +231,20 @@ class RunCache:
             self._instances.clear()
         self._instances[key] = (instance, value)
         return value
+
+    def instance_values(
+        self, settings: Hashable, instances: Iterable[Any], compute: Callable[[Any], T]
+    ) -> list[T]:
+        """:meth:`instance_value` of every instance, ``compute(instance)`` for the missing."""
+        found = self._instances
+        out: list[T] = []
+        for instance in instances:
+            entry = found.get((settings, id(instance)))
+            if entry is not None and entry[0] is instance:
+                out.append(entry[1])
+            else:
+                out.append(self.instance_value(settings, instance, partial(compute, instance)))
+        return out
 
     def feature_index(self, settings: Hashable) -> FeatureIndex:
         """The numbering of the features computed under ``settings``."""

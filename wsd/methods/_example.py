@@ -33,7 +33,7 @@ import functools
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -54,7 +54,7 @@ from ._neighbours import (
     knn_best,
     nearest_lengths,
 )
-from ._pool import ExamplePool
+from ._pool import Entries, ExamplePool
 from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
@@ -87,7 +87,9 @@ class _WordIndex:
 @dataclass(slots=True)
 class _VerbModel:
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
-    examples: Examples  # unique fillers in training order, with their training counts
+    pool: ExamplePool  # the verb's pool, whose items `entries` numbers
+    entries: Entries  # the distinct (case, filler, sense) examples with their counts
+    cases: dict[str, int]  # the cases that have examples, in `entries` order
     setting: dict[str, Any] = field(default_factory=dict)  # this verb's `tune` choice
     index: dict[str, NearestIndex] = field(default_factory=dict)  # nominal cases
     points: PointIndex | None = None  # sim_aggregate="knn": every nominal case, shifted
@@ -95,6 +97,27 @@ class _VerbModel:
     words: dict[str, _WordIndex] = field(default_factory=dict)  # marks
     ccd: dict[str, float] = field(default_factory=dict)  # raw CCD (before the beta power)
     memo: dict[tuple[str, FillerKey], np.ndarray] = field(default_factory=dict)  # SIM rows
+    saved: Examples | None = None  # `examples` when the model was loaded from them
+
+    @property
+    def examples(self) -> Examples:
+        """case -> sense -> filler -> count: the unique fillers in training order, cases and
+        each case's senses in order of first appearance (built from ``entries`` when first
+        asked for: scoring with the defaults never needs it)."""
+        if self.saved is None:
+            items, columns, counts, case_of, first, cases = self.entries
+            pairs = self.pool.pairs
+            # a case's senses in order of their first example
+            order = np.lexsort((first, case_of))
+            by_case: dict[str, dict[str, dict[FillerKey, int]]] = {case: {} for case in cases}
+            for e in order.tolist():
+                by_case[cases[case_of[e]]].setdefault(self.senses[columns[e]], {})
+            listed = zip(items.tolist(), columns.tolist(), counts.tolist(), strict=True)
+            for item, column, count in listed:
+                case, key = pairs[item]
+                by_case[case][self.senses[column]][key] = count
+            self.saved = by_case
+        return self.saved
 
 
 # ExampleBasedWSD._validate_params: the checked Settings by the repr of (the own TUNABLE
@@ -232,6 +255,7 @@ class ExampleBasedWSD(Disambiguator):
             )
         self._lexical = frozenset(self.marks)
         self._lengths: dict[str, np.ndarray] = {}
+        self._identity: bool | None = None  # _match_is_identity
         # the checked settings of these parameters, shared by every clone fitted with them
         key = repr((tuple(getattr(self, name) for name in TUNABLE), self.tune))
         known = _CHECKED_SETTINGS.get(key)
@@ -297,10 +321,12 @@ class ExampleBasedWSD(Disambiguator):
             return "noun_senses='oracle': input noun senses are read from the corpus's gold"
         return None
 
-    def _frame_items(self, instance: Instance, *, training: bool) -> list[tuple[str, FillerKey]]:
-        """The usable (case, filler key) pairs of an instance: noun fillers the thesaurus
+    def _frame_items(
+        self, instances: Iterable[Instance], *, training: bool
+    ) -> list[list[tuple[str, FillerKey]]]:
+        """The usable (case, filler key) pairs of each instance: noun fillers the thesaurus
         knows, then the words of the marks in use (key ``(word, None)``); computed once per
-        instance and setting in the run cache (callers must not change the list)."""
+        instance and setting in the run cache (callers must not change the lists)."""
         settings = (
             "example-items",
             training,
@@ -308,8 +334,8 @@ class ExampleBasedWSD(Disambiguator):
             self._lexical,
             self.noun_thesaurus,
         )
-        return self.cache.instance_value(
-            settings, instance, lambda: self._compute_items(instance, training=training)
+        return self.cache.instance_values(
+            settings, instances, functools.partial(self._compute_items, training=training)
         )
 
     def _compute_items(self, instance: Instance, *, training: bool) -> list[tuple[str, FillerKey]]:
@@ -332,59 +358,65 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbModel:
-        items = [self._frame_items(instance, training=True) for instance in instances]
-        model = self.verb_model(lemma, items, labels)
+        pool = self._pool(lemma)
+        encoded = list(map(pool.encoded, self._frame_items(instances, training=True)))
+        model = self._model_of(lemma, pool, encoded, labels)
         if self.tune and len(instances) >= self.tune_min_instances:
-            model.setting = select_setting(self, lemma, instances, items, labels)
+            model.setting = select_setting(self, lemma, instances, encoded, labels)
         return model
 
     def verb_model(
         self, lemma: str, items: Sequence[list[tuple[str, FillerKey]]], labels: Sequence[str]
     ) -> _VerbModel:
         """One verb's indexed examples (no tuning) from the training instances' frame items
-        (:meth:`_frame_items`) and labels."""
-        examples: Examples = defaultdict(lambda: defaultdict(dict))
-        for pairs, sense in zip(items, labels, strict=True):
-            for case, key in pairs:
-                bucket = examples[case][sense]
-                bucket[key] = bucket.get(key, 0) + 1
-        return self._index_verb(
-            lemma, {c: dict(by_sense) for c, by_sense in examples.items()}, Counter(labels)
-        )
-
-    def _index_verb(self, lemma: str, examples: Examples, counts: Counter[str]) -> _VerbModel:
-        order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
-        senses = tuple(sorted(counts, key=order.__getitem__))  # as Disambiguator.tiebreak
-        model = _VerbModel(senses=senses, examples=examples)
+        (:meth:`_frame_items`) and labels: the instances' items numbered once in the verb's
+        :class:`ExamplePool`, the model's distinct examples counted by array operations."""
         pool = self._pool(lemma)
-        items: list[tuple[str, FillerKey]] = []
-        columns: list[int] = []
-        numbers: list[int] = []
-        case_of: list[int] = []
-        for c, (case, by_sense) in enumerate(examples.items()):
+        return self._model_of(lemma, pool, list(map(pool.encoded, items)), labels)
+
+    def _model_of(
+        self, lemma: str, pool: ExamplePool, arrays: Sequence[np.ndarray], labels: Sequence[str]
+    ) -> _VerbModel:
+        """:meth:`verb_model` from the instances' items numbered in ``pool``."""
+        senses = self._columns(lemma, Counter(labels))
+        ids = np.concatenate(arrays) if arrays else np.empty(0, np.int64)
+        column = {sense: c for c, sense in enumerate(senses)}
+        columns = np.repeat(
+            np.fromiter((column[label] for label in labels), np.int64, len(labels)),
+            np.fromiter(map(len, arrays), np.int64, len(arrays)),
+        )
+        return self._index_verb(senses, pool, pool.entries(ids, columns, len(senses)))
+
+    def _columns(self, lemma: str, counts: Counter[str]) -> tuple[str, ...]:
+        """The training senses in tie-break order (as :meth:`Disambiguator.tiebreak`)."""
+        order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
+        return tuple(sorted(counts, key=order.__getitem__))
+
+    def _index_verb(
+        self,
+        senses: tuple[str, ...],
+        pool: ExamplePool,
+        entries: Entries,
+        saved: Examples | None = None,
+    ) -> _VerbModel:
+        items, columns, counts, case_of, _, cases = entries
+        model = _VerbModel(
+            senses, pool, entries, {case: c for c, case in enumerate(cases)}, saved=saved
+        )
+        for c, case in enumerate(cases):
             if case in self._lexical:
-                model.words[case] = _word_index(senses, by_sense)
+                mine = np.flatnonzero(case_of == c)
+                words = [pool.pairs[item][1][0] for item in items[mine].tolist()]
+                model.words[case] = _word_index(len(senses), words, columns[mine], counts[mine])
             else:
                 model.shift[case] = pool.shift(case)
-            for column, sense in enumerate(senses):
-                for key, count in by_sense.get(sense, {}).items():
-                    items.append((case, key))
-                    columns.append(column)
-                    numbers.append(count)
-                    case_of.append(c)
-        ids = pool.ids(items)
-        column_of = np.asarray(columns, dtype=np.int64)
         if len(senses) > 1 and self._match_is_identity():
-            matched, size = pool.shared(
-                ids, column_of, len(senses), len(examples), np.asarray(case_of, np.int64)
-            )
-            model.ccd = dict(zip(examples, _ccd_values(matched, size), strict=True))
+            matched, size = pool.shared(items, columns, len(senses), len(cases), case_of)
+            model.ccd = dict(zip(cases, _ccd_values(matched, size), strict=True))
         else:
-            model.ccd = {case: self._ccd(model, case) for case in examples}
+            model.ccd = {case: self._ccd(model, case) for case in cases}
         if self.sim_aggregate == "knn":
-            model.points = pool.point_index(
-                ids, column_of, np.asarray(numbers, np.int64), len(senses)
-            )
+            model.points = pool.point_index(items, columns, counts, len(senses))
         return model
 
     def _pool(self, lemma: str) -> ExamplePool:
@@ -436,9 +468,11 @@ class ExampleBasedWSD(Disambiguator):
     def _match_is_identity(self) -> bool:
         """Whether ``ccd_match`` counts two fillers as shared exactly when they share a
         thesaurus node: ``sim(0)`` reaches it and no longer path does."""
-        sims = self.length_sims(self.setting({}))
-        threshold = float(self.ccd_match) - 1e-12
-        return bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
+        if self._identity is None:  # once per fit, as the length_sims it reads
+            sims = self.length_sims(self.setting({}))
+            threshold = float(self.ccd_match) - 1e-12
+            self._identity = bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
+        return self._identity
 
     # --- similarity ---------------------------------------------------------------------------
     def _nearest_sims(
@@ -525,7 +559,7 @@ class ExampleBasedWSD(Disambiguator):
         for i, frame_items in enumerate(items):
             for case, key in frame_items:
                 words = model.words.get(case)
-                if case in model.examples if words is None else key[0] in words.rows:
+                if case in model.cases if words is None else key[0] in words.rows:
                     owner.append(i)
                     pairs.append((case, key))
         return owner, pairs
@@ -533,7 +567,7 @@ class ExampleBasedWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _VerbModel, instances: list[Instance]
     ) -> list[Prediction]:
-        items = [self._frame_items(instance, training=False) for instance in instances]
+        items = self._frame_items(instances, training=False)
         owner, pairs = self.usable_pairs(model, items)
         out: list[Prediction | None] = [None] * len(instances)
         if pairs:
@@ -636,7 +670,28 @@ class ExampleBasedWSD(Disambiguator):
         }
         for by_sense in examples.values():
             self._check_trained_senses(lemma, by_sense)
-        model = self._index_verb(lemma, examples, self.sense_counts_[lemma])
+        senses = self._columns(lemma, self.sense_counts_[lemma])
+        pool = self._pool(lemma)
+        pairs: list[tuple[str, FillerKey]] = []
+        columns: list[int] = []
+        counts: list[int] = []
+        case_of: list[int] = []
+        for c, (case, by_sense) in enumerate(examples.items()):
+            for column, sense in enumerate(senses):
+                for key, count in by_sense.get(sense, {}).items():
+                    pairs.append((case, key))
+                    columns.append(column)
+                    counts.append(count)
+                    case_of.append(c)
+        entries = Entries(
+            pool.ids(pairs),
+            np.asarray(columns, np.int64),
+            np.asarray(counts, np.int64),
+            np.asarray(case_of, np.int64),
+            np.arange(len(pairs)),
+            tuple(examples),
+        )
+        model = self._index_verb(senses, pool, entries, saved=examples)
         if tuned:
             self.setting(state["setting"])  # checks the saved choice
             model.setting = dict(state["setting"])
@@ -687,16 +742,16 @@ def _upper(n: int) -> np.ndarray:
     return flat
 
 
-def _word_index(senses: tuple[str, ...], by_sense: dict[str, dict[FillerKey, int]]) -> _WordIndex:
+def _word_index(
+    n_senses: int, words: list[str], columns: np.ndarray, counts: np.ndarray
+) -> _WordIndex:
+    """A mark's word index from its examples (the word, sense column and count of each, in
+    model order): rows in order of first appearance."""
     rows: dict[str, int] = {}
-    cells: list[tuple[int, int, int]] = []
-    for column, sense in enumerate(senses):
-        for (word, _), count in by_sense.get(sense, {}).items():
-            cells.append((rows.setdefault(word, len(rows)), column, count))
-    counts = np.zeros((len(rows), len(senses)))
-    for row, column, count in cells:
-        counts[row, column] += count
-    return _WordIndex(rows, counts)
+    row_of = [rows.setdefault(word, len(rows)) for word in words]
+    table = np.zeros((len(rows), n_senses))
+    np.add.at(table, (np.asarray(row_of, np.int64), columns), counts)
+    return _WordIndex(rows, table)
 
 
 def _word_counts(index: _WordIndex, keys: Sequence[FillerKey]) -> np.ndarray:

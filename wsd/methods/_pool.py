@@ -20,21 +20,24 @@ proportional to the model's own examples.
   of its units holds ``j`` (``units @ held``).
 
 Items are numbered in the order they are first given; new items grow the tables on next
-use.  A pool is one verb's (``RunCache.table``), so a model's products touch only that
+use.  An instance's items are numbered once (:meth:`ExamplePool.encoded`, memoised by the
+run cache's list of them), so a model is counted from its instances' number arrays by array
+operations (:meth:`ExamplePool.entries`), in the order a nested count of the items would
+list them: the point index adds each cell's weights in that order, whatever the numbering.  A pool is one verb's (``RunCache.table``), so a model's products touch only that
 verb's items.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ._cache import FillerKey, NounLookup
 from ._neighbours import PointIndex
 
-__all__ = ["ExamplePool"]
+__all__ = ["Entries", "ExamplePool"]
 
 Item = tuple[str, FillerKey]  # (case, filler key)
 
@@ -50,7 +53,13 @@ class ExamplePool:
         self.lexical = frozenset(lexical)
         self.n_nodes = lookup.nouns.n_nodes
         self.items: dict[Item, int] = {}
+        self.pairs: list[Item] = []  # item number -> (case, filler key)
         self.cases: dict[str, int] = {}  # nominal case -> number (its shift / n_nodes)
+        self._case_ids: dict[str, int] = {}  # every case (marks too) -> number
+        self._case_names: list[str] = []
+        self._item_case: list[int] = []  # item number -> its case's number
+        self._item_case_array: np.ndarray = np.empty(0, np.int64)
+        self._encoded: dict[int, tuple[list[Item], list[Item], np.ndarray]] = {}
         self._built = -1  # how many items the tables cover
         # the points: rows (ancestor, edges below), sorted; item i on rows
         # _spread_rows[_spread_ptr[i]:_spread_ptr[i + 1]] with its share of one example there
@@ -69,8 +78,58 @@ class ExamplePool:
     def ids(self, items: Sequence[Item]) -> np.ndarray:
         """The item number of each (case, filler) pair, numbering new ones."""
         known = self.items
-        return np.fromiter(
-            (known.setdefault(item, len(known)) for item in items), np.int64, len(items)
+        out = np.empty(len(items), np.int64)
+        for i, item in enumerate(items):
+            found = known.get(item)
+            if found is None:
+                found = known[item] = len(self.pairs)
+                self.pairs.append(item)
+                case = item[0]
+                number = self._case_ids.get(case)
+                if number is None:
+                    number = self._case_ids[case] = len(self._case_names)
+                    self._case_names.append(case)
+                self._item_case.append(number)
+            out[i] = found
+        return out
+
+    def encoded(self, pairs: list[Item]) -> np.ndarray:
+        """:meth:`ids` of one instance's (case, filler) pairs, memoised by the list: the run
+        cache gives an instance's frame items as the same list every time."""
+        entry = self._encoded.get(id(pairs))
+        if entry is not None and entry[0] is pairs and entry[1] == pairs:
+            return entry[2]
+        ids = self.ids(pairs)
+        if len(self._encoded) >= _ENCODED_LIMIT:
+            self._encoded.clear()
+        self._encoded[id(pairs)] = (pairs, list(pairs), ids)  # the list kept: its id stays
+        return ids
+
+    def entries(self, ids: np.ndarray, columns: np.ndarray, n_senses: int) -> Entries:
+        """A model's distinct examples from its training stream (item ``ids[e]`` seen with
+        sense column ``columns[e]``, instances in training order), in the order a model
+        lists them: cases in order of first appearance, then sense columns, then items in
+        order of first appearance; with each one's count, its case's rank in that order and
+        its first position in the stream.  Returns those arrays and the case names."""
+        if not len(ids):
+            empty = np.empty(0, np.int64)
+            return Entries(empty, empty, empty, empty, empty, ())
+        if len(self._item_case_array) != len(self._item_case):
+            self._item_case_array = np.asarray(self._item_case, np.int64)
+        item_case = self._item_case_array
+        distinct, first, numbers = np.unique(
+            ids * n_senses + columns, return_index=True, return_counts=True
+        )
+        items, cols = np.divmod(distinct, n_senses)
+        seen, case_first = np.unique(item_case[ids], return_index=True)
+        case_order = seen[np.argsort(case_first)]
+        rank = np.empty(len(self._case_names), np.int64)
+        rank[case_order] = np.arange(len(case_order))
+        case_of = rank[item_case[items]]
+        order = np.lexsort((first, cols, case_of))
+        names = tuple(self._case_names[c] for c in case_order.tolist())
+        return Entries(
+            items[order], cols[order], numbers[order], case_of[order], first[order], names
         )
 
     def shift(self, case: str) -> int:
@@ -97,10 +156,12 @@ class ExamplePool:
             self._row_mark,
         )
         key = self._row_key[rows]
-        first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else key
+        starts = np.ones(len(key), bool)
+        np.not_equal(key[1:], key[:-1], out=starts[1:])
+        first = np.flatnonzero(starts)
         return PointIndex(
             key[first],
-            np.r_[first, len(key)].astype(np.int64),
+            np.append(first, len(key)).astype(np.int64),
             cols,
             self._row_down[rows],
             weights,
@@ -191,6 +252,21 @@ class ExamplePool:
         self._unit_ptr = _pointers(pairs // max(1, len(numbers)), n_items)
         self._unit_ids = pairs % max(1, len(numbers))
         self._built = n_items
+
+
+_ENCODED_LIMIT = 1_000_000  # memoised instance encodings (ExamplePool.encoded) at most
+
+
+class Entries(NamedTuple):
+    """A model's distinct examples (:meth:`ExamplePool.entries`), one per (item, sense
+    column), in model order."""
+
+    items: np.ndarray
+    columns: np.ndarray
+    counts: np.ndarray  # training examples of the item with that sense
+    case_of: np.ndarray  # the rank of the item's case in ``cases``
+    first: np.ndarray  # position of its first example in the training stream
+    cases: tuple[str, ...]  # in order of first appearance
 
 
 def _pointers(owners: np.ndarray, n: int) -> np.ndarray:

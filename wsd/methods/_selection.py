@@ -104,28 +104,29 @@ def select_setting(
     est: ExampleBasedWSD,
     lemma: str,
     instances: Sequence[Instance],
-    items: Sequence[list[tuple[str, FillerKey]]],
+    encoded: Sequence[np.ndarray],
     labels: Sequence[str],
 ) -> dict[str, Any]:
     """The overrides (``{}``: none) under which the verb's held-out folds score best;
-    ``items`` are the instances' training frame items."""
+    ``encoded`` are the instances' training frame items, numbered in the verb's pool."""
     candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in est.tune)]
     settings = [est.setting(c) for c in candidates]
+    pool = est._pool(lemma)
     fold = np.arange(len(instances)) % est.tune_folds
-    inputs = [est._frame_items(est.seen_as(instance), training=False) for instance in instances]
+    inputs = est._frame_items(est.seen_as_all(instances), training=False)
     correct = np.zeros(len(candidates))
     for f in range(est.tune_folds):
         train = np.flatnonzero(fold != f).tolist()
         test = np.flatnonzero(fold == f).tolist()
         if not test:
             continue
-        model = est.verb_model(lemma, [items[i] for i in train], [labels[i] for i in train])
+        model = est._model_of(lemma, pool, [encoded[i] for i in train], [labels[i] for i in train])
         owner, pairs = est.usable_pairs(model, [inputs[i] for i in test])
         columns = {sense: c for c, sense in enumerate(model.senses)}
         gold = np.array([columns.get(labels[i], -1) for i in test])
         cases = [case for case, _ in pairs]
-        for c, sims in enumerate(_candidate_sims(est, model, pairs, settings)):
-            chosen = _choices(model, owner, cases, sims, settings[c], len(test))
+        sims = _candidate_sims(est, model, pairs, settings)
+        for c, chosen in enumerate(_choices(model, owner, cases, sims, settings, len(test))):
             correct[c] += int(np.sum(chosen == gold))
     return candidates[int(np.argmax(correct))]
 
@@ -175,19 +176,28 @@ def _choices(
     model: _VerbModel,
     owner: list[int],
     cases: list[str],
-    sims: np.ndarray,
-    setting: Setting,
+    sims: list[np.ndarray],
+    settings: list[Setting],
     n: int,
-) -> np.ndarray:
-    """The column of the chosen sense per input (column 0, the most frequent training sense,
-    where the method falls back to MFS), ties to the lower column as in ``rank``."""
+) -> list[np.ndarray]:
+    """Per setting (its SIM rows ``sims[c]``), the column of the chosen sense per input
+    (column 0, the most frequent training sense, where the method falls back to MFS), ties to
+    the lower column as in ``rank``.  Settings of one ``beta`` are scored side by side, as
+    one wider table: each column's sums are the ones it would have alone."""
     from ._example import weighted_scores
 
-    chosen = np.zeros(n, dtype=np.int64)
+    chosen = [np.zeros(n, dtype=np.int64) for _ in settings]
     if not owner:
         return chosen
-    starts, _, totals, scores = weighted_scores(model, owner, cases, sims, setting.beta)
-    best = np.argmax(scores, axis=1)
-    inputs = np.asarray(owner)[starts]
-    chosen[inputs] = np.where(totals > 0, best, 0)
+    n_senses = len(model.senses)
+    by_beta: dict[float, list[int]] = defaultdict(list)
+    for c, setting in enumerate(settings):
+        by_beta[setting.beta].append(c)
+    for beta, group in by_beta.items():
+        table = sims[group[0]] if len(group) == 1 else np.hstack([sims[c] for c in group])
+        starts, _, totals, scores = weighted_scores(model, owner, cases, table, beta)
+        best = np.argmax(scores.reshape(len(scores), len(group), n_senses), axis=2)
+        inputs = np.asarray(owner)[starts]
+        for g, c in enumerate(group):
+            chosen[c][inputs] = np.where(totals > 0, best[:, g], 0)
     return chosen
