@@ -317,7 +317,7 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
             for key, n in by.get(sense, {}).items()
         ]
         items, columns, numbers = verb.entries[:3]
-        pairs = verb.pool.pairs
+        pairs = verb.pairs
         assert listed == [
             (pairs[i], verb.senses[c], n)
             for i, c, n in zip(items.tolist(), columns.tolist(), numbers.tolist(), strict=True)

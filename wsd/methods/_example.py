@@ -87,7 +87,7 @@ class _WordIndex:
 @dataclass(slots=True)
 class _VerbModel:
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
-    pool: ExamplePool  # the verb's pool, whose items `entries` numbers
+    pairs: list[tuple[str, FillerKey]]  # the items `entries` numbers (its pool's, growing)
     entries: Entries  # the distinct (case, filler, sense) examples with their counts
     cases: dict[str, int]  # the cases that have examples, in `entries` order
     setting: dict[str, Any] = field(default_factory=dict)  # this verb's `tune` choice
@@ -106,7 +106,7 @@ class _VerbModel:
         asked for: scoring with the defaults never needs it)."""
         if self.saved is None:
             items, columns, counts, case_of, first, cases = self.entries
-            pairs = self.pool.pairs
+            pairs = self.pairs
             # a case's senses in order of their first example
             order = np.lexsort((first, case_of))
             by_case: dict[str, dict[str, dict[FillerKey, int]]] = {case: {} for case in cases}
@@ -401,7 +401,7 @@ class ExampleBasedWSD(Disambiguator):
     ) -> _VerbModel:
         items, columns, counts, case_of, _, cases = entries
         model = _VerbModel(
-            senses, pool, entries, {case: c for c, case in enumerate(cases)}, saved=saved
+            senses, pool.pairs, entries, {case: c for c, case in enumerate(cases)}, saved=saved
         )
         for c, case in enumerate(cases):
             if case in self._lexical:

@@ -23,8 +23,9 @@ Items are numbered in the order they are first given; new items grow the tables 
 use.  An instance's items are numbered once (:meth:`ExamplePool.encoded`, memoised by the
 run cache's list of them), so a model is counted from its instances' number arrays by array
 operations (:meth:`ExamplePool.entries`), in the order a nested count of the items would
-list them: the point index adds each cell's weights in that order, whatever the numbering.  A pool is one verb's (``RunCache.table``), so a model's products touch only that
-verb's items.
+list them: the point index adds each cell's weights in that order, whatever the numbering.
+A pool is one verb's (``RunCache.table``), so a model's products touch only that verb's
+items; a model keeps only the pool's (growing) list of items, to name its examples.
 """
 
 from __future__ import annotations
