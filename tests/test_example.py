@@ -308,7 +308,7 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
         assert {
             c: [(s, list(k.items())) for s, k in by.items()] for c, by in verb.examples.items()
         } == ordered
-        assert list(verb.cases) == list(expected)
+        assert list(verb.entries.cases) == list(verb.ccd) == list(expected)
         # model order (the order the point index adds weights in): cases, sense columns, fillers
         listed = [
             ((case, key), sense, n)

@@ -89,7 +89,6 @@ class _VerbModel:
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
     pairs: list[tuple[str, FillerKey]]  # the items `entries` numbers (its pool's, growing)
     entries: Entries  # the distinct (case, filler, sense) examples with their counts
-    cases: dict[str, int]  # the cases that have examples, in `entries` order
     setting: dict[str, Any] = field(default_factory=dict)  # this verb's `tune` choice
     index: dict[str, NearestIndex] = field(default_factory=dict)  # nominal cases
     points: PointIndex | None = None  # sim_aggregate="knn": every nominal case, shifted
@@ -400,9 +399,7 @@ class ExampleBasedWSD(Disambiguator):
         saved: Examples | None = None,
     ) -> _VerbModel:
         items, columns, counts, case_of, _, cases = entries
-        model = _VerbModel(
-            senses, pool.pairs, entries, {case: c for c, case in enumerate(cases)}, saved=saved
-        )
+        model = _VerbModel(senses, pool.pairs, entries, saved=saved)
         for c, case in enumerate(cases):
             if case in self._lexical:
                 mine = np.flatnonzero(case_of == c)
@@ -559,7 +556,8 @@ class ExampleBasedWSD(Disambiguator):
         for i, frame_items in enumerate(items):
             for case, key in frame_items:
                 words = model.words.get(case)
-                if case in model.cases if words is None else key[0] in words.rows:
+                # (a nominal case has examples exactly when it has a CCD)
+                if case in model.ccd if words is None else key[0] in words.rows:
                     owner.append(i)
                     pairs.append((case, key))
         return owner, pairs

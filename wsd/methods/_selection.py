@@ -194,7 +194,7 @@ def _choices(
     for c, setting in enumerate(settings):
         by_beta[setting.beta].append(c)
     for beta, group in by_beta.items():
-        table = sims[group[0]] if len(group) == 1 else np.hstack([sims[c] for c in group])
+        table = np.hstack([sims[c] for c in group])
         starts, _, totals, scores = weighted_scores(model, owner, cases, table, beta)
         best = np.argmax(scores.reshape(len(scores), len(group), n_senses), axis=2)
         inputs = np.asarray(owner)[starts]
