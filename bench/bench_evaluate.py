@@ -12,7 +12,8 @@ Full mode:
   Target (issue 15): <= 30 s at ``--n-jobs 2`` (the config's setting).
 
 Every run's ``timing`` (load, cross-validation, measures) is kept, so the figures carry the
-per-phase breakdown (``phases``: medians of the warm one-worker table1 runs).
+per-phase breakdown (``phases``: medians of the warm one-worker table1 runs) and each method's
+CPU seconds in the workers (``timing.methods``).
 
 Quick mode (CI): the same code path on a 1-verb (``tell``), 2-fold config over 12 SemCor tag
 files (symlinked into a temporary folder): cold, warm (``--n-jobs 1``), then ``--n-jobs 2``.
@@ -91,6 +92,15 @@ def _median(runs: list[dict[str, Any]]) -> float:
     return round(statistics.median(r["seconds"] for r in runs), 2)
 
 
+def _method_costs(runs: list[dict[str, Any]]) -> str:
+    """Each method's CPU seconds (``timing.methods``: fits, ranks and learning curve summed
+    over the folds), the median over ``runs``: where a run's time goes, method by method."""
+    spent = [{k: sum(v.values()) for k, v in run["timing"]["methods"].items()} for run in runs]
+    return ", ".join(
+        f"{label} {statistics.median(costs[label] for costs in spent):.1f}" for label in spent[0]
+    )
+
+
 def _rows(r: dict[str, Any]) -> list[dict[str, Any]]:
     quick = r["quick"]
     first, second = ("tiny", "tiny") if quick else ("table1", "semcor_all")
@@ -117,6 +127,17 @@ def _rows(r: dict[str, Any]) -> list[dict[str, Any]]:
             status=f"rest {r['warm_seconds'] - phases['total_s']:.1f} s (imports, report)",
         )
     )
+    for name, runs in (
+        (f"{first} warm n_jobs 1", r["warm"]),
+        (f"{second} n_jobs 2", [r["n_jobs2"]]),
+    ):
+        rows.append(
+            headline(
+                f"{name}: CPU s per method",
+                _method_costs(runs),
+                status="fit + rank + learning curve, in the workers",
+            )
+        )
     rows.append(
         headline(
             f"peak RSS MB, {second} n_jobs 2 (sum) vs 1",

@@ -304,6 +304,19 @@ def test_learning_curve_at_full_fraction_equals_the_main_run(result) -> None:  #
                 assert low <= point.scores[alpha].precision <= high
 
 
+def test_each_methods_cost_is_measured_where_it_ran(result) -> None:  # type: ignore[no-untyped-def]
+    """CPU seconds per method: every method fits and ranks; only the learning-curve methods
+    have learning-curve time; a method's total is at most the run's CPU time."""
+    costs = result.timing.methods
+    assert list(costs) == list(result.labels)
+    for label, cost in costs.items():
+        assert set(cost) == {"fit_s", "rank_s", "curve_s"}
+        assert cost["fit_s"] > 0 and cost["rank_s"] > 0, label
+        assert (cost["curve_s"] > 0) == (label in {"example", "bayes"}), label
+    spent = sum(sum(cost.values()) for cost in costs.values())
+    assert spent <= result.timing.cross_validation_s + 0.01  # one worker: within the CV's wall
+
+
 def test_top_1_recall_is_exact_recall_and_curves_are_bounded(result) -> None:  # type: ignore[no-untyped-def]
     for label, points in result.top_k.items():
         assert points[0].recall == pytest.approx(result.total.scores[label]["inf"].recall)

@@ -158,6 +158,23 @@ def test_html_is_self_contained(report) -> None:  # type: ignore[no-untyped-def]
     assert "Table 1: tiny" in page and "n/a (no multiply-annotated data)" in page
 
 
+def test_html_gives_each_methods_cost_as_a_table(report) -> None:  # type: ignore[no-untyped-def]
+    """The per-method CPU seconds of ``timing.methods`` are a table of their own (one row per
+    method, its total the sum of its parts), not flattened into the settings."""
+    result, out, _ = report
+    page = (out / "report.html").read_text(encoding="utf-8")
+    section = page[page.index("<h2>Versions and timing</h2>") :]
+    assert "timing.methods" not in section and ">learning curve</th>" in section
+    for label, cost in result.timing.methods.items():
+        cells = re.findall(rf'<td class="l">{label}</td>((?:<td>[^<]*</td>)+)', section)
+        assert len(cells) == 1, label
+        fit, rank, curve, total = re.findall(r"<td>([^<]*)</td>", cells[0])
+        assert [float(fit), float(rank)] == [round(cost["fit_s"], 2), round(cost["rank_s"], 2)]
+        curves = result.config.evaluation.learning_curve_methods
+        assert curve == (f"{cost['curve_s']:.2f}" if label in curves else "-"), label
+        assert float(total) == pytest.approx(sum(cost.values()), abs=0.006)
+
+
 # any reference a browser would fetch: src/href/xlink:href to a URL or a file, CSS url(...)
 EXTERNAL = re.compile(
     r"""(?:\b(?:src|href|xlink:href|srcset|data)\s*=\s*["']?(?!#)[^"'\s>]+)|url\(\s*["']?(?!#)""",

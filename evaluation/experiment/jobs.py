@@ -18,14 +18,21 @@ Dask cluster (:mod:`.backend`).  A job's clones share one :class:`~wsd.methods.R
 worker's memory does not grow with every verb it has seen.  Every job is deterministic and
 :func:`cross_validate` assembles the outputs in a fixed order (verbs as in the dataset, corpus
 order within a verb), so results are identical for any ``n_jobs`` and backend.
+
+What each method cost is measured where it runs, as the CPU time of the worker's thread
+(:class:`MethodCost`): fitting and ranking the folds, and the learning curve's fits and ranks.
+A count-based method's counting of a verb's folds is part of its fitting; work shared through
+the run cache (a verb's context features, noun lookups) and a fresh worker's one-time costs
+(lazy imports, loading compiled kernels) are charged to the first method that needs them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -46,6 +53,7 @@ __all__ = [
     "CrossValidation",
     "FoldCounts",
     "FoldRun",
+    "MethodCost",
     "cross_validate",
     "method_groups",
     "run_fold",
@@ -55,25 +63,46 @@ CurveKey = tuple[str, float]  # (method label, training fraction)
 SPLIT = 16  # a verb with more than 1/SPLIT of the instances has its folds split over jobs
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
+class MethodCost:
+    """CPU seconds a method spent (its worker thread's time, summed over tasks): fitting and
+    ranking the cross-validation folds, and fitting and ranking its learning-curve subsets."""
+
+    fit_s: float = 0.0
+    rank_s: float = 0.0
+    curve_s: float = 0.0
+
+    def __add__(self, other: MethodCost) -> MethodCost:
+        return MethodCost(
+            self.fit_s + other.fit_s, self.rank_s + other.rank_s, self.curve_s + other.curve_s
+        )
+
+    def rounded(self) -> dict[str, float]:
+        """The seconds as ``results.json`` gives them (to the microsecond: a small method's
+        ranking can take less than a millisecond)."""
+        return {key: round(getattr(self, key), 6) for key in ("fit_s", "rank_s", "curve_s")}
+
+
+@dataclasses.dataclass(frozen=True)
 class FoldRun:
     """What one (verb, fold) produced: every method's outputs on the test fold (test
-    instances in corpus order) and, per learning-curve point, each test instance's top sense
-    (``None`` when abstained)."""
+    instances in corpus order), per learning-curve point each test instance's top sense
+    (``None`` when abstained), and what each method cost."""
 
     verb: str
     fold: int
     outputs: Mapping[str, InstanceOutputs]
     curve: Mapping[CurveKey, tuple[str | None, ...]]
+    cost: Mapping[str, MethodCost]
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class CrossValidation:
     """Every fold's outputs assembled over the evaluated instances, in the experiment's
     order: ``instances``, the fold each was tested in (``folds``), each method's ``outputs``,
     the learning-curve answers, the training-set size of each learning-curve fraction summed
-    over the tasks (``train_instances``), each verb's fold assignment and the number of
-    tasks."""
+    over the tasks (``train_instances``), each verb's fold assignment, the number of tasks
+    and what each method cost over all of them."""
 
     instances: tuple[Instance, ...]
     folds: np.ndarray
@@ -82,6 +111,7 @@ class CrossValidation:
     train_instances: Mapping[float, int]
     fold_of: Mapping[str, np.ndarray]
     tasks: int
+    cost: Mapping[str, MethodCost]
 
 
 def _fit_rank(
@@ -91,15 +121,20 @@ def _fit_rank(
     keep: int,
     cache: RunCache,
     counts: Mapping[str, SenseCounts] | None = None,
-) -> InstanceOutputs:
+) -> tuple[InstanceOutputs, MethodCost]:
+    """A clone of ``method`` fitted on ``train`` (or from ``counts``) ranks ``test``; its
+    outputs, and the CPU seconds of the fit and of the ranking."""
+    started = time.thread_time()
     estimator = clone(method).set_cache(cache)
     fitted = estimator.fit(train) if counts is None else estimator.fit_counts(counts)
+    fit = time.thread_time()
     predictions = fitted.rank(test)
-    return InstanceOutputs(
+    outputs = InstanceOutputs(
         rankings=[p.top(keep) for p in predictions],
         confidence=np.array([float(p.confidence) for p in predictions], dtype=float),
         fallbacks=[p.fallback for p in predictions],
     )
+    return outputs, MethodCost(fit - started, time.thread_time() - fit)
 
 
 def _curve_size(fraction: float, n_train: int) -> int:
@@ -156,17 +191,14 @@ def run_fold(
     train_idx = np.flatnonzero(~task.test)
     test = [instances[i] for i in np.flatnonzero(task.test)]
     train = [instances[i] for i in train_idx]
-    outputs = {
-        label: _fit_rank(
-            method,
-            train,
-            test,
-            keep,
-            cache,
-            counted[label].training(task) if label in counted else None,
-        )
-        for label, method in methods.items()
-    }
+    outputs: dict[str, InstanceOutputs] = {}
+    cost: dict[str, MethodCost] = {}
+    for label, method in methods.items():
+        started = time.thread_time()
+        counts = counted[label].training(task) if label in counted else None
+        counting = MethodCost(fit_s=time.thread_time() - started)
+        outputs[label], spent = _fit_rank(method, train, test, keep, cache, counts)
+        cost[label] = counting + spent
     curve: dict[CurveKey, tuple[str | None, ...]] = {}
     for fraction in fractions:
         size = _curve_size(fraction, len(train_idx))
@@ -175,10 +207,12 @@ def run_fold(
             if size == len(train_idx):  # the main run's training set: reuse its answers
                 ranked = outputs[label]
             else:
+                started = time.thread_time()
                 counts = counted[label].subset(task, size) if label in counted else None
-                ranked = _fit_rank(methods[label], subset, test, 1, cache, counts)
+                ranked, _ = _fit_rank(methods[label], subset, test, 1, cache, counts)
+                cost[label] += MethodCost(curve_s=time.thread_time() - started)
             curve[(label, fraction)] = tuple(r[0] if r else None for r in ranked.rankings)
-    return FoldRun(task.verb, task.fold, outputs, curve)
+    return FoldRun(task.verb, task.fold, outputs, curve, cost)
 
 
 def _run_verb(
@@ -192,14 +226,19 @@ def _run_verb(
     count-based methods' fold counts: a worker receives the verb's instances once, not per
     fold."""
     cache = RunCache()
-    counted = {
-        label: FoldCounts(method, tasks, cache)
-        for label, method in methods.items()
-        if method.counts_fit()
-    }
-    return [
+    counted: dict[str, FoldCounts] = {}
+    counting: dict[str, MethodCost] = {}
+    for label, method in methods.items():
+        if method.counts_fit():
+            started = time.thread_time()
+            counted[label] = FoldCounts(method, tasks, cache)
+            counting[label] = MethodCost(fit_s=time.thread_time() - started)
+    runs = [
         run_fold(task, methods, curve_methods, fractions, keep, cache, counted) for task in tasks
     ]
+    first = runs[0]  # the verb's counting is charged to its first fold
+    cost = {label: spent + counting.get(label, MethodCost()) for label, spent in first.cost.items()}
+    return [dataclasses.replace(first, cost=cost), *runs[1:]]
 
 
 def method_groups(config: ExperimentConfig, labels: Sequence[str]) -> list[tuple[str, ...]]:
@@ -281,7 +320,8 @@ def _merge(parts: Sequence[FoldRun]) -> FoldRun:
     first = parts[0]
     outputs = {label: out for part in parts for label, out in part.outputs.items()}
     curve = {key: answers for part in parts for key, answers in part.curve.items()}
-    return FoldRun(first.verb, first.fold, outputs, curve)
+    cost = {label: spent for part in parts for label, spent in part.cost.items()}
+    return FoldRun(first.verb, first.fold, outputs, curve, cost)
 
 
 def _assemble(
@@ -297,6 +337,7 @@ def _assemble(
     confidence: dict[str, list[np.ndarray]] = {label: [] for label in labels}
     fallbacks: dict[str, list[str | None]] = {label: [] for label in labels}
     curve: dict[CurveKey, list[str | None]] = {}
+    cost = {label: MethodCost() for label in labels}
     train_instances = dict.fromkeys(fractions, 0)
     for task in tasks:
         run = runs[(task.verb, task.fold)]
@@ -312,6 +353,8 @@ def _assemble(
             fallbacks[label].extend(out.fallbacks)
         for key, answers in run.curve.items():
             curve.setdefault(key, []).extend(answers)
+        for label, spent in run.cost.items():
+            cost[label] += spent
         for fraction in fractions:
             train_instances[fraction] += _curve_size(fraction, task.n_train)
     outputs = {
@@ -330,4 +373,5 @@ def _assemble(
         train_instances,
         fold_of,
         len(tasks),
+        cost,
     )

@@ -241,7 +241,10 @@ class CorpusSummary:
 @dataclass(frozen=True)
 class Timing:
     """Seconds spent loading, cross-validating and measuring; the workers, tasks (verb x
-    fold) and backend (``loky``, ``dask``; ``none`` in a comparison) of the run."""
+    fold) and backend (``loky``, ``dask``; ``none`` in a comparison) of the run; per method
+    label, the CPU seconds its fits and ranks took in the workers, summed over the tasks
+    (``{fit_s, rank_s, curve_s}``, :class:`~evaluation.experiment.jobs.MethodCost`; empty in
+    a comparison)."""
 
     load_s: float
     cross_validation_s: float
@@ -250,6 +253,7 @@ class Timing:
     n_jobs: int
     tasks: int
     backend: str = "loky"
+    methods: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,7 @@ def run_experiment(
             n_jobs=jobs,
             tasks=cv.tasks,
             backend=backend,
+            methods={label: spent.rounded() for label, spent in cv.cost.items()},
         ),
         versions=versions(verbs, methods.values()),
         per_instance=per,

@@ -280,10 +280,37 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
         "<h2>Configuration (resolved)</h2>",
         _configuration(result),
         "<h2>Versions and timing</h2>",
-        _settings(to_json({"versions": result.versions, "timing": result.timing})),
+        _timing(result),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _timing(result: ExperimentResult) -> str:
+    """The versions and the run's timing, then what each method cost (CPU seconds in the
+    workers, summed over the folds) as a table of its own."""
+    timing = to_json(result.timing)
+    methods = timing.pop("methods", {})
+    parts = [_settings({"versions": to_json(result.versions), "timing": timing})]
+    if methods:
+        curves = set(result.config.evaluation.learning_curve_methods)
+        rows = [
+            [
+                label,
+                f"{cost['fit_s']:.2f}",
+                f"{cost['rank_s']:.2f}",
+                f"{cost['curve_s']:.2f}" if label in curves else "-",
+                f"{sum(cost.values()):.2f}",
+            ]
+            for label, cost in methods.items()
+        ]
+        parts.append(
+            "<p>CPU seconds of each method in the workers, summed over the folds (work shared "
+            "through the run cache and a fresh worker's one-time costs are charged to the "
+            "first method that needs them):</p>"
+        )
+        parts.append(_table(["method", "fit", "rank", "learning curve", "total"], rows, left=1))
+    return "".join(parts)
 
 
 def _counts(counts: Mapping[str, int]) -> str:
