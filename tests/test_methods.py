@@ -404,6 +404,27 @@ def test_run_cache_batch_lookups_compute_each_instance_once() -> None:
     assert cache.instance_values("t", [a], compute) == [["a"]] and len(calls) == 4
 
 
+def test_run_cache_forgets_every_instance_value_past_its_limit() -> None:
+    """Past ``instance_limit`` values (over all settings), the earlier ones are forgotten at
+    once and computed again when asked for; a batch lookup that crosses the limit still
+    answers every instance."""
+    cache = RunCache(instance_limit=3)
+    a, b, c = (inst(i, "use#1", obj="man") for i in "abc")
+    calls: list[str] = []
+
+    def compute(instance: Instance) -> str:
+        calls.append(instance.id)
+        return instance.id
+
+    assert cache.instance_values("s", [a, b], compute) == ["a", "b"]
+    assert cache.instance_value("t", a, lambda: "ta") == "ta"  # the third value
+    assert "instance_values=3" in repr(cache)
+    assert cache.instance_values("s", [a, c, b, c], compute) == ["a", "c", "b", "c"]
+    assert calls == ["a", "b", "c", "b"]  # c hit the limit: a and b were forgotten
+    assert cache.instance_value("t", a, lambda: "again") == "again"
+    assert "instance_values=3" in repr(cache)
+
+
 COUNT_SETTINGS = [
     ("mfs", {}),
     ("random", {"candidates": "observed"}),

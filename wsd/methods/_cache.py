@@ -22,7 +22,6 @@ be reused while the entry lives.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from functools import partial
 from typing import Any, TypeVar
 
 import numpy as np
@@ -200,7 +199,10 @@ class RunCache:
         self.instance_limit = instance_limit
         self._nouns: dict[str, NounLookup] = {}
         self._tables: dict[Hashable, dict[Any, Any]] = {}
-        self._instances: dict[tuple[Hashable, int], tuple[Any, Any]] = {}
+        # settings -> id(instance) -> (instance, value): one hash of the settings per lookup
+        # of many instances, not one per instance
+        self._instances: dict[Hashable, dict[int, tuple[Any, Any]]] = {}
+        self._instance_count = 0
         self._indexes: dict[Hashable, FeatureIndex] = {}
 
     def noun_lookup(self, spec: str) -> NounLookup:
@@ -221,30 +223,43 @@ class RunCache:
 
     def instance_value(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
         """The value ``compute()`` gives for ``instance`` under ``settings``, computed once."""
-        key = (settings, id(instance))
-        entry = self._instances.get(key)
+        entry = self._instances.get(settings, {}).get(id(instance))
         if entry is not None and entry[0] is instance:
             value: T = entry[1]
             return value
         value = compute()
-        if len(self._instances) >= self.instance_limit:
-            self._instances.clear()
-        self._instances[key] = (instance, value)
+        self._remember(settings, instance, value)
         return value
 
     def instance_values(
         self, settings: Hashable, instances: Iterable[Any], compute: Callable[[Any], T]
     ) -> list[T]:
         """:meth:`instance_value` of every instance, ``compute(instance)`` for the missing."""
-        found = self._instances
+        found = self._instances.get(settings, {})
         out: list[T] = []
         for instance in instances:
-            entry = found.get((settings, id(instance)))
+            entry = found.get(id(instance))
             if entry is not None and entry[0] is instance:
                 out.append(entry[1])
             else:
-                out.append(self.instance_value(settings, instance, partial(compute, instance)))
+                value = compute(instance)
+                self._remember(settings, instance, value)
+                found = self._instances[settings]  # (a new table when the limit was reached)
+                out.append(value)
         return out
+
+    def _remember(self, settings: Hashable, instance: Any, value: Any) -> None:
+        """Keep ``value`` of ``instance`` under ``settings``; past ``instance_limit`` values,
+        forget every earlier one first.  The entry holds the instance, so its ``id`` is not
+        reused by another object while the entry lives."""
+        if self._instance_count >= self.instance_limit:
+            self._instances.clear()
+            self._instance_count = 0
+        table = self._instances.get(settings)
+        if table is None:
+            table = self._instances[settings] = {}
+        self._instance_count += id(instance) not in table
+        table[id(instance)] = (instance, value)
 
     def feature_index(self, settings: Hashable) -> FeatureIndex:
         """The numbering of the features computed under ``settings``."""
@@ -268,8 +283,9 @@ class RunCache:
         self._nouns.clear()
         self._tables.clear()
         self._instances.clear()
+        self._instance_count = 0
         self._indexes.clear()
 
     def __repr__(self) -> str:
-        sizes = (len(self._nouns), len(self._tables), len(self._instances))
+        sizes = (len(self._nouns), len(self._tables), self._instance_count)
         return "RunCache(noun_lookups={}, tables={}, instance_values={})".format(*sizes)
