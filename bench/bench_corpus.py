@@ -18,7 +18,7 @@ NLTK's SemCor reader on the same files.
   otherwise call.  In the full run it is timed once (it takes minutes), quick: ``repeats``.
 
 Parse and warm load run with the cyclic collector paused, as ``load_corpus`` reads
-(:func:`wsd._collector.collector_paused`: what a read made goes to the collector's oldest
+(:func:`wsd.corpus._load._collector_paused`: what a read made goes to the collector's oldest
 generation on the way out).  Each timed call's result is dropped inside its timing, so
 freeing the previous records counts, for every figure alike.
 
@@ -100,10 +100,9 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
 
     from thesaurus._morphy import wordnet_morphy
     from thesaurus.wordnet_data import wordnet
-    from wsd._collector import collector_paused
     from wsd.corpus import load_corpus, read_semcor
     from wsd.corpus._cache import semcor_store
-    from wsd.corpus._load import _default_frame, _is_semcor_verb, _parse
+    from wsd.corpus._load import _collector_paused, _default_frame, _is_semcor_verb, _parse
 
     root, files = _files(quick)
     wordnet_morphy()  # loaded once, like WordNet for NLTK below
@@ -116,11 +115,11 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
         chosen = sorted(sub.iterdir())
 
         def parse() -> list[Any]:
-            with collector_paused():
+            with _collector_paused():
                 return [list(read_semcor(p)) for p in chosen]
 
         def warm() -> Any:
-            with collector_paused():
+            with _collector_paused():
                 return semcor_store(sub, chosen, _parse, _default_frame, _is_semcor_verb)
 
         parse_s = _median(parse, repeats, _clear_memos)

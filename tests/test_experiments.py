@@ -221,49 +221,6 @@ def test_results_are_identical_for_any_n_jobs(world: dict[str, str], result) -> 
     assert strip(parallel) == strip(result)
 
 
-def test_a_job_shipped_to_a_worker_arrives_equal_and_records_pickle_as_calls(
-    world: dict[str, str],
-) -> None:
-    """A job's tasks travel as C-pickled bytes (``_shipped``) and arrive equal, sentences
-    shared between instances still shared; every record type pickles as a call of its class
-    with its field values (the fast path), under every protocol."""
-    import dataclasses
-    import pickle
-
-    from evaluation.experiment.folds import fold_tasks
-    from evaluation.experiment.jobs import _received, _shipped
-    from wsd.types import AnnotatedSentence, Annotation, Prediction
-
-    config = tiny_config(world)
-    tasks = list(fold_tasks(config, tiny_dataset(config)))
-    payload = _shipped(tasks)
-    assert isinstance(payload, bytes) and _received(tasks) is tasks
-    back = _received(payload)
-    assert [(t.verb, t.fold, t.instances) for t in back] == [
-        (t.verb, t.fold, t.instances) for t in tasks
-    ]
-    for got, sent in zip(back, tasks, strict=True):
-        assert np.array_equal(got.test, sent.test)
-        assert np.array_equal(got.curve_order, sent.curve_order)
-    assert back[0].instances is back[1].instances  # a verb's folds share its instances
-    instance = tasks[0].instances[0]
-    sentence = instance.sentence
-    records = [
-        instance,
-        sentence,
-        sentence.tokens[0],
-        instance.frame,
-        instance.frame.cases[0][1],
-        AnnotatedSentence(sentence, (Annotation("use", "VB", ("k",), (("a", "b"),)),) * 3),
-        Prediction("i", "use", (("use%2:34:01::", 0.5),), 0.25, "mfs", (("w", 1.0),)),
-    ]
-    for record in records:
-        values = tuple(getattr(record, f.name) for f in dataclasses.fields(record))
-        assert record.__reduce__() == (type(record), values)
-        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
-            assert pickle.loads(pickle.dumps(record, protocol)) == record
-
-
 def test_fits_from_fold_counts_give_the_numbers_of_plain_fits(
     world: dict[str, str], result, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]

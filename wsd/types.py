@@ -1,7 +1,6 @@
 """The records passed between layers: tokens, sentences, case frames, instances, predictions.
 
-All are frozen, slotted dataclasses, pickled as a call of the class with their field values
-(:func:`_pickled_as_calls`).  Corpus readers produce :class:`AnnotatedSentence`
+All are frozen, slotted dataclasses.  Corpus readers produce :class:`AnnotatedSentence`
 (normalised tokens beside what the corpus annotates on them) and :class:`Instance`;
 disambiguators consume instances and produce :class:`Prediction`.
 
@@ -14,10 +13,7 @@ before a method sees the instance.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
 
 __all__ = [
     "AnnotatedSentence",
@@ -31,29 +27,6 @@ __all__ = [
 ]
 
 
-_R = TypeVar("_R")
-
-
-def _pickled_as_calls(cls: type[_R]) -> type[_R]:
-    """``cls`` pickled as ``cls(*field values)``: cross-validation ships every verb's instances
-    to its worker processes, and the state methods that a slotted dataclass gets read and set
-    the fields one by one in Python (``fields()`` at every object); a class and a tuple of
-    values, read by one C ``attrgetter``, pickle in about half the time and load faster.
-    (Every field of these classes is a positional ``__init__`` argument, and a class with
-    ``__post_init__`` checks its values again when loaded.)"""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    if len(names) < 2:  # attrgetter of one name gives the value, not a tuple
-        raise TypeError(f"{cls.__name__}: pickled as calls needs at least two fields")
-    values: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
-
-    def __reduce__(self: Any) -> tuple[type[_R], tuple[Any, ...]]:
-        return cls, values(self)
-
-    cls.__reduce__ = __reduce__  # type: ignore[method-assign,assignment]
-    return cls
-
-
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class Token:
     """One token as every method sees it, whatever corpus it came from.
@@ -69,7 +42,6 @@ class Token:
     pos: str = ""
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class Annotation:
     """What a corpus annotates on one token beyond its text: read by the corpus loader (which
@@ -96,7 +68,6 @@ class Annotation:
 NO_ANNOTATION = Annotation()
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class Sentence:
     """A sentence: ``id`` is unique in its corpus (SemCor: ``br-a01.s12``); ``lang`` is the
@@ -108,7 +79,6 @@ class Sentence:
     lang: str = "en"
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class AnnotatedSentence:
     """A sentence and the corpus's annotation of each of its tokens (same length)."""
@@ -124,7 +94,6 @@ class AnnotatedSentence:
             )
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class Filler:
     """The head noun filling one case of a verb, as read from the text (never from gold).
@@ -142,7 +111,6 @@ class Filler:
     position: int = -1  # token index of the head in the sentence (-1: not from a sentence)
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class CaseFrame:
     """A verb's case frame: case label -> filler, in surface order.
@@ -173,7 +141,6 @@ class CaseFrame:
         return len(self.cases)
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class Instance:
     """One occurrence of a target verb to disambiguate.
@@ -227,7 +194,6 @@ class Instance:
         )
 
 
-@_pickled_as_calls
 @dataclass(frozen=True, slots=True)
 class Prediction:
     """A disambiguator's answer for one instance.

@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
-import pickle
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -40,7 +39,6 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from wsd._collector import collector_paused
 from wsd.methods import RunCache
 from wsd.methods._counts import SenseCounts, VerbRows
 from wsd.types import Instance
@@ -217,26 +215,8 @@ def run_fold(
     return FoldRun(task.verb, task.fold, outputs, curve, cost)
 
 
-def _shipped(tasks: list[FoldTask]) -> bytes:
-    """A job's tasks as the bytes a worker process receives (:func:`_received`), pickled here
-    by the C pickler: joblib's and Dask's cloudpickle would pass every object through a
-    Python-level hook, twice as slow for the millions of records of ``semcor_all``.  Bytes in
-    memory between this run's own processes, never a file."""
-    return pickle.dumps(tasks, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def _received(tasks: list[FoldTask] | bytes) -> list[FoldTask]:
-    """The tasks of a job, unpickled with the collector paused when shipped (:func:`_shipped`):
-    the collector's passes over the records as they are made cost more than making them."""
-    if not isinstance(tasks, bytes):
-        return tasks
-    with collector_paused():
-        received: list[FoldTask] = pickle.loads(tasks)
-    return received
-
-
 def _run_verb(
-    tasks: list[FoldTask] | bytes,
+    tasks: list[FoldTask],
     methods: Mapping[str, Any],
     curve_methods: Sequence[str],
     fractions: Sequence[float],
@@ -244,8 +224,7 @@ def _run_verb(
 ) -> list[FoldRun]:
     """Every fold of one verb for some of the methods, their clones sharing one cache and the
     count-based methods' fold counts: a worker receives the verb's instances once, not per
-    fold (as :func:`_shipped` bytes when the job runs in another process)."""
-    tasks = _received(tasks)
+    fold."""
     cache = RunCache()
     counted: dict[str, FoldCounts] = {}
     counting: dict[str, MethodCost] = {}
@@ -306,10 +285,9 @@ def cross_validate(
     with contextlib.ExitStack() as stack:
         if runner is None:
             runner = stack.enter_context(parallel("loky", n_jobs))
-        ship = runner.n_jobs != 1  # jobs run in other processes (one job: in this one)
         results = runner(
             delayed(_run_verb)(
-                _shipped(part) if ship else part,
+                part,
                 {label: methods[label] for label in group},
                 [label for label in ev.learning_curve_methods if label in group],
                 ev.learning_curve,
