@@ -223,12 +223,7 @@ class RunCache:
 
     def instance_value(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
         """The value ``compute()`` gives for ``instance`` under ``settings``, computed once."""
-        entry = self._instances.get(settings, {}).get(id(instance))
-        if entry is not None and entry[0] is instance:
-            value: T = entry[1]
-            return value
-        value = compute()
-        self._remember(settings, instance, value)
+        (value,) = self.instance_values(settings, (instance,), lambda _: compute())
         return value
 
     def instance_values(
