@@ -58,6 +58,7 @@ _CELLS = (
     1 << 18
 )  # instance draws at a time (resamples x instances): 2 MB, cache-sized (4x faster than 32 MB)
 _CHUNK = 256  # at most this many resamples at a time
+_PRODUCT_CELLS = 1 << 22  # resamples x instances in one product of resample_sums: 32 MB
 EXACT_BELOW = 25  # McNemar: exact binomial test when n01 + n10 < 25
 P_FLOOR = 1e-300  # smaller p-values (e.g. underflow to 0.0) are reported as "< 1e-300"
 
@@ -110,12 +111,21 @@ def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0
         matrix = matrix[:, None]
     if matrix.ndim != 2 or matrix.shape[0] == 0:
         raise EvaluationError(f"expected instances x columns, got shape {matrix.shape}")
+    n = matrix.shape[0]
     sums = np.empty((n_resamples, matrix.shape[1]))
-    start = 0
+    # the draws' small chunks gathered into one product of up to `rows` resamples: each
+    # product reads the whole matrix, so 3-resample chunks (n = 75,719) read it 667 times
+    rows = min(n_resamples, max(1, _PRODUCT_CELLS // n))
+    batch = np.empty((rows, n))
+    start = filled = 0
     with _one_blas_thread():
-        for counts in resample_counts(matrix.shape[0], n_resamples=n_resamples, seed=seed):
-            sums[start : start + len(counts)] = counts.astype(float) @ matrix
-            start += len(counts)
+        for counts in resample_counts(n, n_resamples=n_resamples, seed=seed):
+            if filled + len(counts) > rows:  # (a chunk is never larger than the batch)
+                sums[start : start + filled] = batch[:filled] @ matrix
+                start, filled = start + filled, 0
+            batch[filled : filled + len(counts)] = counts
+            filled += len(counts)
+        sums[start : start + filled] = batch[:filled] @ matrix
     return sums
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from evaluation import EvaluationError
+from evaluation import EvaluationError, significance
 from evaluation.significance import (
     bootstrap_ratio_differences,
     format_p_value,
@@ -113,6 +113,24 @@ def test_resample_sums_match_a_naive_loop() -> None:
     indices = np.random.default_rng(9).integers(0, 37, size=(50, 37))
     naive = np.array([[columns[idx, j].sum() for j in range(3)] for idx in indices])
     assert sums == pytest.approx(naive)
+
+
+@pytest.mark.parametrize("product_cells", [40 * 5, 40 * 6, 40 * 3, 1 << 22])
+def test_resample_sums_gather_chunks_into_products_without_losing_one(
+    monkeypatch: pytest.MonkeyPatch, product_cells: int
+) -> None:
+    # draws in chunks of 3 resamples, products of 5, 6 or 3 rows (flushed before a chunk that
+    # does not fit, a partial batch last) or all at once: every resample summed, in its row
+    monkeypatch.setattr(significance, "_CELLS", 40 * 3)
+    monkeypatch.setattr(significance, "_PRODUCT_CELLS", product_cells)
+    rng = np.random.default_rng(4)
+    columns = rng.random((40, 2))
+    sums = resample_sums(columns, n_resamples=23, seed=5)
+    chunks = list(resample_counts(40, n_resamples=23, seed=5))
+    assert [len(chunk) for chunk in chunks] == [3] * 7 + [2]
+    indices = np.array([np.arange(40).repeat(row) for chunk in chunks for row in chunk])
+    assert indices.shape == (23, 40)
+    assert sums == pytest.approx(columns[indices].sum(axis=1))
 
 
 def _abstaining_pair(n: int = 600) -> tuple[np.ndarray, ...]:
