@@ -287,18 +287,16 @@ def test_fit_and_rank_are_the_model_written_plainly(
     senses: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sklearn.svm import LinearSVC
-
     import wsd.methods._ims as ims_module
 
-    svms: list[LinearSVC] = []
+    svms: list[tuple[np.ndarray, np.ndarray]] = []
+    solve = ims_module.linear_svc
 
-    class Recorded(LinearSVC):  # the SVM the model fits, kept to compare its raw weights
-        def fit(self, X: Any, y: Any, sample_weight: Any = None) -> Recorded:
-            svms.append(super().fit(X, y, sample_weight))
-            return self
+    def recorded(*args: Any) -> tuple[np.ndarray, np.ndarray]:  # raw weights, kept
+        svms.append(solve(*args))
+        return svms[-1]
 
-    monkeypatch.setattr(ims_module, "LinearSVC", Recorded)
+    monkeypatch.setattr(ims_module, "linear_svc", recorded)
     data = _corpus(160, senses, seed=senses + len(params))
     train, test = data[:120], data[120:] + data[:10]  # some test instances were trained on
     if name == "ims":
@@ -311,10 +309,10 @@ def test_fit_and_rank_are_the_model_written_plainly(
         groups = [g for g in ("pos", "bag", "collocations") if params.get(g, True)]
         assert model._feature_names(data[0]) == ims_features(data[0], groups, window=window)
     expected, svm = _reference(model, train, test)
-    (fitted,) = svms
+    ((coef, intercept),) = svms
     # the very weights (the same numbers added in the same order), not only after rounding
-    assert np.array_equal(fitted.coef_, svm.coef_)
-    assert np.array_equal(fitted.intercept_, svm.intercept_)
+    assert np.array_equal(coef, svm.coef_)
+    assert np.array_equal(intercept, svm.intercept_)
     got = model.rank(test)
     assert len({p.sense for p in got}) == senses  # a model that separates the senses
     for p, (ranking, known) in zip(got, expected, strict=True):
@@ -415,3 +413,29 @@ def test_first_seen_order_of_feature_ids(size: int) -> None:
     assert position.tolist() == [expected.index(i) for i in ids.tolist()]
     empty, none = _first_seen(np.zeros(0, np.int64), size)
     assert len(empty) == len(none) == 0
+
+
+@pytest.mark.parametrize(
+    ("n", "width", "classes"), [(30, 80, 2), (30, 80, 4), (120, 25, 2), (120, 25, 5)]
+)
+def test_the_direct_solver_call_is_linear_svcs(n: int, width: int, classes: int) -> None:
+    # the dual solver (fewer rows than columns) and the primal one, binary and one-vs-rest:
+    # the same weights as the estimator, bit for bit, so the predictions do not move
+    from scipy import sparse
+    from sklearn.svm import LinearSVC
+
+    from wsd.methods._ims import linear_svc
+
+    rng = np.random.default_rng(n + width + classes)
+    X = sparse.random(n, width, density=0.15, format="csr", random_state=rng, dtype=np.float64)
+    X.data[:] = 1.0
+    X.indices = X.indices.astype(np.int32)
+    X.indptr = X.indptr.astype(np.int32)
+    X.sort_indices()
+    y = np.arange(n) % classes
+    rng.shuffle(y)
+    coef, intercept = linear_svc(X, y, classes, 0.1)
+    svm = LinearSVC(C=0.1, max_iter=5000, random_state=0).fit(X, y)
+    assert coef.shape == svm.coef_.shape == (1 if classes == 2 else classes, width)
+    assert np.array_equal(coef, svm.coef_)
+    assert np.array_equal(intercept, svm.intercept_)

@@ -3,9 +3,10 @@
 ``ims``: one linear classifier per verb lemma over binary features (Zhong & Ng's *It Makes
 Sense*, 2010; :mod:`wsd.methods._features`): POS tags at offsets -3..+3, the lemmas around the
 verb and the 11 local collocations.  The classifier is scikit-learn's :class:`LinearSVC`
-(one-vs-rest, squared hinge, L2): IMS's own classifier is LIBLINEAR's linear SVM, which this
-is.  On the README's held-out SemCor split it was more accurate than ``SGDClassifier`` with
-the hinge loss (exact .643 vs .640 at their best C) and fits all of SemCor in seconds.
+(one-vs-rest, squared hinge, L2; called as :func:`linear_svc`, its own liblinear call): IMS's
+own classifier is LIBLINEAR's linear SVM, which this is.  On the README's held-out SemCor
+split it was more accurate than ``SGDClassifier`` with the hinge loss (exact .643 vs .640 at
+their best C) and fits all of SemCor in seconds.
 
 Scores per sense are a softmax of the decision values divided by ``temperature`` (a binary
 problem's value ``d`` counts as ``-d`` / ``+d``), so rankings, top-k lists and the confidence
@@ -24,7 +25,6 @@ ancestors of its senses in the noun thesaurus (``filler_senses="first"``: the fi
 from __future__ import annotations
 
 import re
-import warnings
 from base64 import b64decode, b64encode
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -33,9 +33,7 @@ from typing import Any
 
 import numpy as np
 from scipy import sparse
-from sklearn import config_context
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.svm import LinearSVC
+from sklearn.svm import _liblinear as liblinear  # LinearSVC's solver (see linear_svc)
 
 import thesaurus
 from thesaurus import Thesaurus
@@ -254,19 +252,12 @@ class IMSWSD(Disambiguator):
             empty = Vocabulary({})
             return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
         # float64 with each row's entries sorted: what LinearSVC would convert the matrix to
-        # (so liblinear adds up the same numbers in the same order), made so at once; the
-        # input checks are skipped, as the matrix is made here
+        # (so liblinear adds up the same numbers in the same order), made so at once
         X = _csr(columns, indptr, len(ids), np.float64)
         X.sort_indices()
-        svm = LinearSVC(C=float(self.C), max_iter=5000, random_state=0)
-        with (
-            warnings.catch_warnings(),
-            config_context(assume_finite=True, skip_parameter_validation=True),
-        ):
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            svm.fit(X, y)
+        raw_coef, intercept = linear_svc(X, y, len(senses), float(self.C))
         # float16 weights: what the model file stores, so a loaded model answers the same
-        coef, intercept = _float16(svm.coef_), svm.intercept_
+        coef = _float16(raw_coef)
         if len(senses) == 2:  # one decision value d for the second sense: -d / +d
             coef = np.vstack([-coef[0], coef[0]])  # rounding to float16 commutes with -
             intercept = np.array([-intercept[0], intercept[0]])
@@ -313,6 +304,41 @@ class IMSWSD(Disambiguator):
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
+
+
+# LinearSVC(max_iter=5000, random_state=0) as liblinear receives it: its solvers of the
+# L2-regularised squared hinge (dual, primal), tolerance, the seed it draws from
+# random_state=0, the intercept's scaling and epsilon (unused by these solvers)
+_DUAL_SOLVER, _PRIMAL_SOLVER = 1, 2
+_TOL, _MAX_ITER, _BIAS, _EPSILON = 1e-4, 5000, 1.0, 0.1
+_SEED = int(np.random.RandomState(0).randint(np.iinfo("i").max))
+
+
+def linear_svc(X: Any, y: np.ndarray, n_classes: int, C: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(coef_, intercept_)`` of ``LinearSVC(C=C, max_iter=5000, random_state=0).fit(X, y)``
+    (one-vs-rest, squared hinge, L2, ``dual="auto"``), by the same call of liblinear that
+    makes them, without the estimator's per-call input checks: ``X`` is a float64 CSR matrix
+    with sorted indices and int32 index arrays, ``y`` numbers the classes ``0..n_classes-1``,
+    each present (what :meth:`IMSWSD._fit_verb` makes).  On SemCor's many small verbs those
+    checks cost as much as the solver.  ``tests/test_ims.py`` holds the result to
+    :class:`LinearSVC`'s, so a change in scikit-learn's private solver call shows there."""
+    liblinear.set_verbosity_wrap(0)  # (global in liblinear: its default prints)
+    solver = _DUAL_SOLVER if X.shape[0] < X.shape[1] else _PRIMAL_SOLVER  # dual="auto"
+    raw, _ = liblinear.train_wrap(
+        X,
+        np.asarray(y, dtype=np.float64),
+        True,
+        solver,
+        _TOL,
+        _BIAS,
+        C,
+        np.ones(n_classes),
+        _MAX_ITER,
+        _SEED,
+        _EPSILON,
+        np.ones(X.shape[0]),
+    )
+    return raw[:, :-1], _BIAS * raw[:, -1]
 
 
 def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance) -> Any:
