@@ -425,6 +425,29 @@ def test_run_cache_forgets_every_instance_value_past_its_limit() -> None:
     assert "instance_values=3" in repr(cache)
 
 
+@pytest.mark.parametrize("size", [0, 1, 7, 300])
+def test_a_vocabulary_gives_each_features_column_as_its_mapping_does(size: int) -> None:
+    """Fitted with the index (binary search over the model's ids) or loaded by name (a
+    table of the whole index): the same column for every id asked, -1 for features the model
+    lacks, ids below, between and above the model's."""
+    from wsd.methods._cache import FeatureIndex, Vocabulary
+
+    rng = np.random.default_rng(size)
+    index = FeatureIndex()
+    index.encode([f"W:{k}" for k in range(1000)])
+    model_ids = rng.choice(1000, size=size, replace=False)  # columns in first-seen order
+    fitted = Vocabulary.of_ids(index, model_ids)
+    loaded = Vocabulary(dict(fitted.mapping))
+    asked = rng.integers(0, 1000, size=500)
+    asked[:size] = model_ids[::-1]
+    expected = np.full(1000, -1)
+    expected[model_ids] = np.arange(size)
+    for vocab in (fitted, loaded, fitted):  # (the fitted one again: its sorted ids kept)
+        got = vocab.columns(index, asked)
+        assert got.tolist() == expected[asked].tolist()
+    assert fitted.columns(index, np.zeros(0, np.int64)).tolist() == []
+
+
 COUNT_SETTINGS = [
     ("mfs", {}),
     ("random", {"candidates": "observed"}),

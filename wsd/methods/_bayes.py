@@ -273,7 +273,7 @@ class BayesWSD(Disambiguator):
         rows, _ = self.count_features(instances)
         lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
         ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-        column = model.columns.columns(self.cache.feature_index(self._settings()))[ids]
+        column = model.columns.columns(self.cache.feature_index(self._settings()), ids)
         known = column >= 0
         row_of = np.repeat(np.arange(len(rows)), lengths)[known]
         found = np.bincount(row_of, minlength=len(rows))

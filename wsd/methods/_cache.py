@@ -149,16 +149,17 @@ class Vocabulary:
     >>> index = FeatureIndex()
     >>> _ = index.encode(["W:a", "W:b", "W:c"])
     >>> vocab = Vocabulary.of_ids(index, np.array([2, 0]))
-    >>> vocab.columns(index).tolist(), vocab.mapping
-    ([1, -1, 0], {'W:c': 0, 'W:a': 1})
+    >>> vocab.columns(index, np.array([0, 1, 2, 2])).tolist(), vocab.mapping
+    ([1, -1, 0, 0], {'W:c': 0, 'W:a': 1})
     """
 
-    __slots__ = ("_ids", "_index", "_mapping")
+    __slots__ = ("_ids", "_index", "_mapping", "_sorted")
 
     def __init__(self, mapping: dict[Any, int]) -> None:
         self._mapping: dict[Any, int] | None = mapping
         self._index: FeatureIndex | None = None
         self._ids: np.ndarray | None = None
+        self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # ids sorted, their columns
 
     @classmethod
     def of_ids(cls, index: FeatureIndex, ids: np.ndarray) -> Vocabulary:
@@ -179,13 +180,21 @@ class Vocabulary:
             self._mapping = {names[i]: k for k, i in enumerate(self._ids.tolist())}
         return self._mapping
 
-    def columns(self, index: FeatureIndex) -> np.ndarray:
-        """The column of every feature id of ``index`` (-1 for features not in the model)."""
-        if index is self._index and self._ids is not None:
-            table = np.full(len(index), -1, dtype=np.int64)
-            table[self._ids] = np.arange(len(self._ids))
-            return table
-        return index.lookup(self.mapping)
+    def columns(self, index: FeatureIndex, ids: np.ndarray) -> np.ndarray:
+        """The column of each feature id ``ids`` of ``index`` (-1 for a feature not in the
+        model).  A model fitted with ``index`` looks its features up by binary search, so a
+        call costs what ``ids`` holds, not the whole index (which numbers every feature of
+        the run: SemCor's every verb, ranked fold by fold)."""
+        if index is not self._index or self._ids is None:
+            return index.lookup(self.mapping)[ids]
+        if self._sorted is None:
+            order = np.argsort(self._ids)
+            self._sorted = self._ids[order], order
+        known, column = self._sorted
+        if not len(known):
+            return np.full(len(ids), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(known, ids), len(known) - 1)
+        return np.where(known[at] == ids, column[at], -1)
 
 
 class RunCache:

@@ -225,7 +225,7 @@ class IMSWSD(Disambiguator):
         dropped; entries of a row in its features' order)."""
         rows, index = self._encoded(instances)
         lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-        column = vocab.columns(index)[np.concatenate(rows)]
+        column = vocab.columns(index, np.concatenate(rows))
         known = column >= 0
         row_of = np.repeat(np.arange(len(rows)), lengths)[known]
         indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(rows)))])
