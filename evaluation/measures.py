@@ -240,36 +240,51 @@ def graded_credit(
         raise EvaluationError(
             f"answers ({len(answers)}), gold ({n}) and lemmas ({len(lemmas)}) differ in length"
         )
+    # Instances with the same answers, gold keys and lemma earn the same credit: each distinct
+    # case is scored once (a verb's few senses repeat over thousands of instances), then
+    # copied to its instances; issues count once per instance, as if scored one by one.
+    cases: dict[tuple[tuple[str, ...], tuple[str, ...], str], int] = {}
+    case_of = np.fromiter(
+        (
+            cases.setdefault(key, len(cases))
+            for key in zip(map(tuple, answers), map(tuple, gold), lemmas, strict=True)
+        ),
+        dtype=np.int64,
+        count=n,
+    )
+    weight = np.bincount(case_of, minlength=len(cases)).tolist()
+    m = len(cases)
     issues: Counter[str] = Counter()
     owner = key_lemma(verbs)
     maxlen_cache: dict[str, int | None] = {}
     length_cache: dict[tuple[str, str], int] = {}
-    values = np.zeros((n, len(alphas)))
-    attempted = np.zeros(n, dtype=bool)
+    values = np.zeros((m, len(alphas)))
+    attempted = np.zeros(m, dtype=bool)
 
-    # Flat arrays over (instance, answer, gold) triples, grouped by answer, then by instance.
+    # Flat arrays over (case, answer, gold) triples, grouped by answer, then by case.
     pair_length: list[float] = []  # LEN, or -1 when the pair earns 0 for every finite alpha
     pair_maxlen: list[float] = []
     pair_equal: list[bool] = []
     answer_starts: list[int] = []  # first pair of each answer
-    answer_instance: list[int] = []  # instance of each answer
+    answer_instance: list[int] = []  # case of each answer
 
-    for i in range(n):
-        system = tuple(dict.fromkeys(answers[i]))
+    for i, (given, keys, lemma) in enumerate(cases):
+        system = tuple(dict.fromkeys(given))
         if not system:
             continue
         attempted[i] = True
-        golds = tuple(dict.fromkeys(gold[i]))
+        golds = tuple(dict.fromkeys(keys))
         if not golds:
-            raise EvaluationError(f"instance {i} has no gold sense")
-        lemma = lemmas[i]
+            first = int(np.flatnonzero(case_of == i)[0])
+            raise EvaluationError(f"instance {first} has no gold sense")
+        times = weight[i]
         if lemma not in maxlen_cache:
             maxlen_cache[lemma] = verbs.maxlen(lemma) if verbs.has_word(lemma) else None
         maxlen = maxlen_cache[lemma]
         if maxlen is None:
-            issues["unknown-lemma"] += 1
+            issues["unknown-lemma"] += times
         elif maxlen == 0:
-            issues["monosemous"] += 1
+            issues["monosemous"] += times
         for x in system:
             answer_starts.append(len(pair_length))
             answer_instance.append(i)
@@ -282,11 +297,11 @@ def graded_credit(
                 elif maxlen is None:
                     pass
                 elif not x_known:
-                    issues["unknown-predicted-key"] += 1
+                    issues["unknown-predicted-key"] += times
                 elif not verbs.has_sense(s):
-                    issues["unknown-gold-key"] += 1
+                    issues["unknown-gold-key"] += times
                 elif owner(x) != lemma:
-                    issues["predicted-other-lemma"] += 1
+                    issues["predicted-other-lemma"] += times
                 else:
                     known = length_cache.get((x, s))
                     if known is None:
@@ -303,7 +318,7 @@ def graded_credit(
         valid = lengths >= 0
         starts = np.asarray(answer_starts)
         owners = np.asarray(answer_instance)
-        per_instance_answers = np.bincount(owners, minlength=n)
+        per_instance_answers = np.bincount(owners, minlength=m)
         for j, alpha in enumerate(alphas):
             if math.isinf(alpha):
                 pair_credit = equal_arr.astype(float)
@@ -312,11 +327,12 @@ def graded_credit(
                     valid, acceptability(np.where(valid, lengths, 0.0), maxlens, alpha), 0.0
                 )
             best = np.maximum.reduceat(pair_credit, starts)  # max over gold senses
-            totals = np.bincount(owners, weights=best, minlength=n)
+            totals = np.bincount(owners, weights=best, minlength=m)
             with np.errstate(invalid="ignore", divide="ignore"):
                 values[:, j] = np.where(
                     per_instance_answers > 0, totals / np.maximum(per_instance_answers, 1), 0.0
                 )
+    values, attempted = values[case_of], attempted[case_of]
     return Credit(alphas=alphas, values=values, attempted=attempted, issues=dict(issues))
 
 

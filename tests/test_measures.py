@@ -193,6 +193,34 @@ def test_graded_credit_issues() -> None:
     np.testing.assert_allclose(credit.values[:, 1], [0, 0, 0, 1, 0, 1])
 
 
+def test_repeated_instances_score_as_each_alone() -> None:
+    # instances repeating an earlier one's answers, gold and lemma (as a verb's do) get its
+    # very credit, and every issue counts once per instance, as when scored one at a time
+    rng = np.random.default_rng(8)
+    answer_pool = [["run%1"], ["run%2"], ["run%1", "run%3"], [], ["run%9"], ["go%1"]]
+    gold_pool = [["run%1"], ["run%2"], ["run%7"], ["run%3", "run%1"]]
+    picks = rng.integers(0, [len(answer_pool), len(gold_pool), 3], size=(300, 3))
+    answers = [answer_pool[a] for a, _, _ in picks]
+    gold = [gold_pool[g] for _, g, _ in picks]
+    lemmas = [("run", "go", "fly")[w] for _, _, w in picks]
+    credit = graded_credit(answers, gold, lemmas, VERBS, alphas=[0.5, 2.0, math.inf])
+    alone = [
+        graded_credit([a], [g], [w], VERBS, alphas=[0.5, 2.0, math.inf])
+        for a, g, w in zip(answers, gold, lemmas, strict=True)
+    ]
+    assert credit.values.tolist() == [c.values[0].tolist() for c in alone]
+    assert credit.attempted.tolist() == [bool(c.attempted[0]) for c in alone]
+    summed: dict[str, int] = {}
+    for c in alone:
+        for issue, count in c.issues.items():
+            summed[issue] = summed.get(issue, 0) + count
+    assert credit.issues == summed and len(summed) == 5
+    with pytest.raises(EvaluationError, match="instance 2 has no gold"):
+        graded_credit(
+            [["run%1"], [], ["run%1"], ["run%1"]], [["run%1"], [], [], []], ["run"] * 4, VERBS
+        )
+
+
 def test_unknown_but_equal_keys_are_exact() -> None:
     credit = graded_credit([["fly%1"]], [["fly%1"]], ["fly"], VERBS, alphas=ALPHA_DEFAULTS)
     assert credit.values.tolist() == [[1.0, 1.0, 1.0, 1.0]]
