@@ -251,7 +251,7 @@ def _reference(
         data = np.ones(len(flat), np.float32)
         return sparse.csr_matrix((data, flat, indptr.astype(np.int32)), (len(rows), len(columns)))
 
-    svm = LinearSVC(C=model.C, max_iter=5000, random_state=0)
+    svm = LinearSVC(C=model.C, dual="auto", max_iter=5000, random_state=0)
     svm.fit(matrix(names), [senses.index(label) for label in labels])
     coef, intercept = svm.coef_, svm.intercept_
     if len(senses) == 2:
@@ -435,7 +435,7 @@ def test_the_direct_solver_call_is_linear_svcs(n: int, width: int, classes: int)
     y = np.arange(n) % classes
     rng.shuffle(y)
     coef, intercept = linear_svc(X, y, classes, 0.1)
-    svm = LinearSVC(C=0.1, max_iter=5000, random_state=0).fit(X, y)
+    svm = LinearSVC(C=0.1, dual="auto", max_iter=5000, random_state=0).fit(X, y)
     assert coef.shape == svm.coef_.shape == (1 if classes == 2 else classes, width)
     assert np.array_equal(coef, svm.coef_)
     assert np.array_equal(intercept, svm.intercept_)
