@@ -37,7 +37,6 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-from scipy import sparse
 
 import thesaurus
 from thesaurus import Thesaurus
@@ -271,17 +270,9 @@ class BayesWSD(Disambiguator):
         self, lemma: str, model: _VerbTable, instances: list[Instance]
     ) -> list[Prediction]:
         rows, _ = self.count_features(instances)
-        lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
-        ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-        column = model.columns.columns(self.cache.feature_index(self._settings()), ids)
-        known = column >= 0
-        row_of = np.repeat(np.arange(len(rows)), lengths)[known]
-        found = np.bincount(row_of, minlength=len(rows))
         # the table rows of each input's known features, summed in the input's feature order
-        matrix = sparse.csr_matrix(
-            (np.ones(len(row_of)), column[known], np.concatenate([[0], np.cumsum(found)])),
-            shape=(len(rows), len(model.columns)),
-        )
+        matrix = model.columns.matrix(self.cache.feature_index(self._settings()), rows, float)
+        found = np.diff(matrix.indptr)
         scores = np.asarray(matrix @ model.table)
         if self.scoring == "posterior":
             scores = scores / np.maximum(found, 1)[:, None]

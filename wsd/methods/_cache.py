@@ -21,10 +21,11 @@ be reused while the entry lives.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
+from scipy import sparse
 
 import thesaurus
 from thesaurus import Thesaurus
@@ -195,6 +196,27 @@ class Vocabulary:
             return np.full(len(ids), -1, dtype=np.int64)
         at = np.minimum(np.searchsorted(known, ids), len(known) - 1)
         return np.where(known[at] == ids, column[at], -1)
+
+    def matrix(self, index: FeatureIndex, rows: Sequence[np.ndarray], dtype: Any) -> Any:
+        """The binary CSR matrix of inputs whose features are ``rows`` (ids of ``index``, one
+        array per input) over this vocabulary's columns: features the model lacks are
+        dropped, a row's entries stay in its features' order."""
+        lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+        column = self.columns(index, np.concatenate(rows) if rows else np.zeros(0, np.int64))
+        known = column >= 0
+        row_of = np.repeat(np.arange(len(rows)), lengths)[known]
+        indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(rows)))])
+        return binary_csr(column[known], indptr, len(self), dtype)
+
+
+def binary_csr(indices: np.ndarray, indptr: Any, width: int, dtype: Any) -> Any:
+    """A CSR matrix of ones of ``width`` columns (int32 indices, as liblinear takes)."""
+    arrays = (
+        np.ones(len(indices), dtype=dtype),
+        np.asarray(indices, np.int32),
+        np.asarray(indptr, np.int32),
+    )
+    return sparse.csr_matrix(arrays, shape=(len(arrays[2]) - 1, width))
 
 
 class RunCache:

@@ -32,7 +32,6 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-from scipy import sparse
 from sklearn.svm import _liblinear as liblinear  # LinearSVC's solver (see linear_svc)
 
 import thesaurus
@@ -41,7 +40,7 @@ from thesaurus import Thesaurus
 from .._exceptions import ModelError
 from ..types import Filler, Instance, Prediction, Token
 from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
-from ._cache import FeatureIndex, Vocabulary
+from ._cache import FeatureIndex, Vocabulary, binary_csr
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
 
@@ -221,15 +220,10 @@ class IMSWSD(Disambiguator):
         return columns, indptr, order
 
     def _inputs(self, instances: list[Instance], vocab: Vocabulary) -> Any:
-        """The binary CSR matrix of the inputs over a model's ``vocab`` (unknown features
-        dropped; entries of a row in its features' order)."""
+        """The float32 binary CSR matrix of the inputs over a model's ``vocab``
+        (:meth:`Vocabulary.matrix`)."""
         rows, index = self._encoded(instances)
-        lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-        column = vocab.columns(index, np.concatenate(rows))
-        known = column >= 0
-        row_of = np.repeat(np.arange(len(rows)), lengths)[known]
-        indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(rows)))])
-        return _csr(column[known], indptr, len(vocab))
+        return vocab.matrix(index, rows, np.float32)
 
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
@@ -253,7 +247,7 @@ class IMSWSD(Disambiguator):
             return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
         # float64 with each row's entries sorted: what LinearSVC would convert the matrix to
         # (so liblinear adds up the same numbers in the same order), made so at once
-        X = _csr(columns, indptr, len(ids), np.float64)
+        X = binary_csr(columns, indptr, len(ids), np.float64)
         X.sort_indices()
         raw_coef, intercept = linear_svc(X, y, len(senses), float(self.C))
         # float16 weights: what the model file stores, so a loaded model answers the same
@@ -373,16 +367,6 @@ def _first_seen(ids: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     position = np.empty(len(values), dtype=np.int64)
     position[by_first] = np.arange(len(values))
     return values[by_first], position[inverse]
-
-
-def _csr(indices: np.ndarray, indptr: Any, width: int, dtype: Any = np.float32) -> Any:
-    """A binary CSR matrix of ``width`` columns (int32 indices, as liblinear takes)."""
-    arrays = (
-        np.ones(len(indices), dtype=dtype),
-        np.asarray(indices, np.int32),
-        np.asarray(indptr, np.int32),
-    )
-    return sparse.csr_matrix(arrays, shape=(len(arrays[2]) - 1, width))
 
 
 # every float16 value as float32, by its bits (numpy widens float16 one element at a time)
