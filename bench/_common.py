@@ -23,7 +23,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -257,6 +257,41 @@ def run_python(
         tree_hwm_sum_mb=sampler.hwm_sum_mb,
         processes=len(sampler.hwm_kb),
     )
+
+
+# --- configs --------------------------------------------------------------------------------
+def toml_text(table: Mapping[str, Any]) -> str:
+    """``table`` (a parsed config: scalars, lists of scalars, nested tables) as a TOML document
+    that ``tomllib`` reads back equal; every key quoted, a table's header written where it
+    has values of its own or nothing at all.
+
+    >>> toml_text({"name": "t", "methods": {"mfs": {}, "ims": {"C": 0.1}}, "alphas": [1, "inf"]})
+    '"name" = "t"\\n"alphas" = [1, "inf"]\\n["methods"."mfs"]\\n["methods"."ims"]\\n"C" = 0.1\\n'
+    """
+    lines: list[str] = []
+
+    def value(item: Any) -> str:
+        if isinstance(item, bool):
+            return "true" if item else "false"
+        if isinstance(item, int | float):
+            return repr(item)  # inf and nan are TOML too
+        if isinstance(item, str):
+            return json.dumps(item)  # a basic string: JSON's escapes are TOML's
+        if isinstance(item, list):
+            return "[" + ", ".join(map(value, item)) + "]"
+        raise TypeError(f"no TOML value for {item!r}")
+
+    def emit(header: str, inner: Mapping[str, Any]) -> None:
+        own = {k: v for k, v in inner.items() if not isinstance(v, Mapping)}
+        if header and (own or len(own) == len(inner)):
+            lines.append(f"[{header}]")
+        lines.extend(f"{json.dumps(k)} = {value(v)}" for k, v in own.items())
+        for key, sub in inner.items():
+            if isinstance(sub, Mapping):
+                emit(f"{header}.{json.dumps(key)}" if header else json.dumps(key), sub)
+
+    emit("", table)
+    return "\n".join(lines) + "\n"
 
 
 # --- results --------------------------------------------------------------------------------

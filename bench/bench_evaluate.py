@@ -9,14 +9,21 @@ Full mode:
   caches (``~/.cache/verb-wsd``) are never read or written.  Target (issue 15): warm <= 6 s
   on one worker;
 - ``configs/semcor_all.toml`` with ``--n-jobs 1`` and ``--n-jobs 2``, warm, one run each.
-  Target (issue 15): <= 30 s at ``--n-jobs 2`` (the config's setting).
+  Target (issue 15): <= 30 s at ``--n-jobs 2`` (the config's setting);
+- the supervised comparators alone: each config again (warm, one run: table1 on one worker,
+  semcor_all on two) holding only ``ims`` and ``hybrid``, the methods both configs must hold
+  (issue 15), and the lower bounds ``mfs`` and ``random``, which every run evaluates, with
+  the same corpus, folds, parameters and measures (:func:`subset_config`).  The whole config
+  cannot take less than this: the row shows what of each target the required methods leave
+  for ``example`` and ``bayes``.
 
 Every run's ``timing`` (load, cross-validation, measures) is kept, so the figures carry the
 per-phase breakdown (``phases``: medians of the warm one-worker table1 runs) and each method's
 CPU seconds in the workers (``timing.methods``).
 
 Quick mode (CI): the same code path on a 1-verb (``tell``), 2-fold config over 12 SemCor tag
-files (symlinked into a temporary folder): cold, warm (``--n-jobs 1``), then ``--n-jobs 2``.
+files (symlinked into a temporary folder): cold, warm (``--n-jobs 1``), then ``--n-jobs 2``,
+then its ``ims`` + ``hybrid`` subset on one worker and on two.
 
 Memory: each ``wsd evaluate`` process writes its own ``VmHWM`` at exit (``_hwm.py``) and this
 process samples the summed ``VmRSS`` of its process tree (joblib/loky workers included) every
@@ -32,13 +39,17 @@ import json
 import statistics
 import sys
 import tempfile
+import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import REPO, bench_main, headline, ratio, run_python  # noqa: E402
+from _common import REPO, bench_main, headline, ratio, run_python, toml_text  # noqa: E402
 
 QUICK_FILES = 12
+SUPERVISED = ("ims", "hybrid")  # the comparators issue 15 requires in both configs
+BOUNDS = ("mfs", "random")  # the lower bounds every run evaluates (listed or not)
 QUICK_CONFIG = """\
 name = "quick"
 [corpus]
@@ -51,6 +62,8 @@ learning_curve = [0.5, 1.0]
 bootstrap = 200
 [methods.example]
 [methods.bayes]
+[methods.ims]
+[methods.hybrid]
 [methods.mfs]
 [methods.random]
 """
@@ -88,6 +101,26 @@ def _quick_config(root: Path) -> Path:
     return config
 
 
+def subset_config(config: Path, labels: Sequence[str], out: Path) -> Path:
+    """``config`` written to ``out`` holding only the methods ``labels``: the same corpus,
+    folds and measures, the learning curve of those of them that had one.  (A config's
+    relative paths are the caller's concern: the bench's configs name none.)"""
+    raw = tomllib.loads(config.read_text(encoding="utf-8"))
+    missing = sorted(set(labels) - set(raw.get("methods", {})))
+    if missing:
+        raise ValueError(f"{config}: no [methods.{missing[0]}]")
+    raw["name"] = f"{raw.get('name', config.stem)}-{'-'.join(labels)}"
+    raw["methods"] = {label: raw["methods"][label] for label in labels}
+    evaluation = raw.get("evaluation", {})
+    if "learning_curve_methods" in evaluation:
+        kept = [m for m in evaluation["learning_curve_methods"] if m in labels]
+        evaluation["learning_curve_methods"] = kept
+        if not kept:
+            evaluation.pop("learning_curve", None)
+    out.write_text(toml_text(raw), encoding="utf-8")
+    return out
+
+
 def _median(runs: list[dict[str, Any]]) -> float:
     return round(statistics.median(r["seconds"] for r in runs), 2)
 
@@ -108,6 +141,11 @@ def _rows(r: dict[str, Any]) -> list[dict[str, Any]]:
         (f"{first} s: warm vs cold, n_jobs 1", "warm", "cold", 6),
         (f"{first} s warm: n_jobs 2 vs 1", "warm2", "warm", None),
         (f"{second} s: n_jobs 2 vs 1", "n_jobs2", "n_jobs1", 30),
+    )
+    supervised = " + ".join(SUPERVISED) + " (+ bounds)"
+    pairs += (  # what the comparators alone take, against the whole config's target
+        (f"{first} s warm n_jobs 1: {supervised} only vs all", "floor1", "warm", 6),
+        (f"{second} s n_jobs 2: {supervised} only vs all", "floor2", "n_jobs2", 30),
     )
     rows = [
         headline(
@@ -179,7 +217,12 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
                     second, root / f"jobs{jobs}", cache, "--n-jobs", str(jobs)
                 )
             results[f"n_jobs{jobs}_seconds"] = round(results[f"n_jobs{jobs}"]["seconds"], 2)
+        for name, config, jobs in (("floor1", first, 1), ("floor2", second, 2)):
+            subset = subset_config(config, SUPERVISED + BOUNDS, root / f"{name}.toml")
+            results[name] = evaluate(subset, root / name, cache, "--n-jobs", str(jobs))
+            results[f"{name}_seconds"] = round(results[name]["seconds"], 2)
     every = [*cold, *warm, results["warm2"], results["n_jobs1"], results["n_jobs2"]]
+    every += [results["floor1"], results["floor2"]]
     results["peak_rss_mb"] = max(r["peak_rss_mb"] or 0.0 for r in every)
     results["headlines"] = _rows(results)
     return results

@@ -155,3 +155,30 @@ def test_reset_peak_starts_a_new_high_water_mark() -> None:
     after = vmhwm_mb()
     assert before is not None and after is not None
     assert after < before - 100
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (BENCH.parent / "configs").glob("*.toml")))
+def test_toml_text_writes_back_every_shipped_config(name: str) -> None:
+    import tomllib
+
+    raw = tomllib.loads((BENCH.parent / "configs" / name).read_text(encoding="utf-8"))
+    assert tomllib.loads(_module("_common").toml_text(raw)) == raw
+
+
+@pytest.mark.parametrize("name", ["table1.toml", "semcor_all.toml"])
+def test_the_comparators_subset_is_the_config_with_only_them(name: str, tmp_path: Path) -> None:
+    from evaluation.experiment.config import load_config
+
+    bench = _module("bench_evaluate")
+    path = BENCH.parent / "configs" / name
+    whole = load_config(path)
+    labels = bench.SUPERVISED + bench.BOUNDS
+    subset = load_config(bench.subset_config(path, labels, tmp_path / name))
+    assert subset.methods == tuple(whole.method(label) for label in labels)
+    assert (subset.corpus, subset.cv, subset.seed) == (whole.corpus, whole.cv, whole.seed)
+    for field in ("alphas", "top_k", "bootstrap", "applicability_alpha", "thesaurus"):
+        assert getattr(subset.evaluation, field) == getattr(whole.evaluation, field), field
+    assert whole.evaluation.learning_curve_methods
+    assert subset.evaluation.learning_curve_methods == ()
+    with pytest.raises(ValueError, match="no \\[methods.nope\\]"):
+        bench.subset_config(path, ["nope"], tmp_path / "nope.toml")
