@@ -23,7 +23,7 @@ CPU seconds in the workers (``timing.methods``).
 
 Quick mode (CI): the same code path on a 1-verb (``tell``), 2-fold config over 12 SemCor tag
 files (symlinked into a temporary folder): cold, warm (``--n-jobs 1``), then ``--n-jobs 2``,
-then its ``ims`` + ``hybrid`` subset on one worker and on two.
+then its ``ims`` + ``hybrid`` (+ bounds) subset on one worker and on two.
 
 Memory: each ``wsd evaluate`` process writes its own ``VmHWM`` at exit (``_hwm.py``) and this
 process samples the summed ``VmRSS`` of its process tree (joblib/loky workers included) every
