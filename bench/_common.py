@@ -260,38 +260,49 @@ def run_python(
 
 
 # --- configs --------------------------------------------------------------------------------
-def toml_text(table: Mapping[str, Any]) -> str:
-    """``table`` (a parsed config: scalars, lists of scalars, nested tables) as a TOML document
-    that ``tomllib`` reads back equal; every key quoted, a table's header written where it
-    has values of its own or nothing at all.
+def toml_value(value: Any) -> str:
+    """A TOML value: strings, numbers, booleans, lists and inline tables of them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return ("-inf" if value < 0 else "inf") if math.isinf(value) else repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(value)
+
+
+def toml_key(key: str) -> str:
+    bare = key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
+    return key if bare else json.dumps(key, ensure_ascii=False)
+
+
+def toml_text(raw: Mapping[str, Any], breaks: Sequence[str] = ("\n",)) -> str:
+    """``raw`` (a parsed config) as TOML that ``tomllib`` reads back equal: each table's plain
+    values first, then a ``[header]`` per sub-table (``[methods.mfs]``); ``breaks`` gives the
+    lines' line breaks, cycled (the config fuzz targets vary them).
 
     >>> toml_text({"name": "t", "methods": {"mfs": {}, "ims": {"C": 0.1}}, "alphas": [1, "inf"]})
-    '"name" = "t"\\n"alphas" = [1, "inf"]\\n["methods"."mfs"]\\n["methods"."ims"]\\n"C" = 0.1\\n'
+    'name = "t"\\nalphas = [1, "inf"]\\n[methods]\\n[methods.mfs]\\n[methods.ims]\\nC = 0.1\\n'
     """
     lines: list[str] = []
 
-    def value(item: Any) -> str:
-        if isinstance(item, bool):
-            return "true" if item else "false"
-        if isinstance(item, int | float):
-            return repr(item)  # inf and nan are TOML too
-        if isinstance(item, str):
-            return json.dumps(item)  # a basic string: JSON's escapes are TOML's
-        if isinstance(item, list):
-            return "[" + ", ".join(map(value, item)) + "]"
-        raise TypeError(f"no TOML value for {item!r}")
+    def emit(table: Mapping[str, Any], prefix: list[str]) -> None:
+        lines.extend(
+            f"{toml_key(k)} = {toml_value(v)}" for k, v in table.items() if not isinstance(v, dict)
+        )
+        for key, value in table.items():
+            if isinstance(value, dict):
+                lines.append("[" + ".".join([*prefix, toml_key(key)]) + "]")
+                emit(value, [*prefix, toml_key(key)])
 
-    def emit(header: str, inner: Mapping[str, Any]) -> None:
-        own = {k: v for k, v in inner.items() if not isinstance(v, Mapping)}
-        if header and (own or len(own) == len(inner)):
-            lines.append(f"[{header}]")
-        lines.extend(f"{json.dumps(k)} = {value(v)}" for k, v in own.items())
-        for key, sub in inner.items():
-            if isinstance(sub, Mapping):
-                emit(f"{header}.{json.dumps(key)}" if header else json.dumps(key), sub)
-
-    emit("", table)
-    return "\n".join(lines) + "\n"
+    emit(raw, [])
+    return "".join(line + breaks[i % len(breaks)] for i, line in enumerate(lines))
 
 
 # --- results --------------------------------------------------------------------------------

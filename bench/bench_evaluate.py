@@ -137,13 +137,12 @@ def _method_costs(runs: list[dict[str, Any]]) -> str:
 def _rows(r: dict[str, Any]) -> list[dict[str, Any]]:
     quick = r["quick"]
     first, second = ("tiny", "tiny") if quick else ("table1", "semcor_all")
+    supervised = " + ".join(SUPERVISED) + " (+ bounds)"
     pairs = (  # figure, ours, reference, target in the full run
         (f"{first} s: warm vs cold, n_jobs 1", "warm", "cold", 6),
         (f"{first} s warm: n_jobs 2 vs 1", "warm2", "warm", None),
         (f"{second} s: n_jobs 2 vs 1", "n_jobs2", "n_jobs1", 30),
-    )
-    supervised = " + ".join(SUPERVISED) + " (+ bounds)"
-    pairs += (  # what the comparators alone take, against the whole config's target
+        # what the required methods alone take, against the whole config's target
         (f"{first} s warm n_jobs 1: {supervised} only vs all", "floor1", "warm", 6),
         (f"{second} s n_jobs 2: {supervised} only vs all", "floor2", "n_jobs2", 30),
     )
@@ -221,8 +220,8 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
             subset = subset_config(config, SUPERVISED + BOUNDS, root / f"{name}.toml")
             results[name] = evaluate(subset, root / name, cache, "--n-jobs", str(jobs))
             results[f"{name}_seconds"] = round(results[name]["seconds"], 2)
-    every = [*cold, *warm, results["warm2"], results["n_jobs1"], results["n_jobs2"]]
-    every += [results["floor1"], results["floor2"]]
+    singles = ("warm2", "n_jobs1", "n_jobs2", "floor1", "floor2")
+    every = [*cold, *warm, *(results[name] for name in singles)]
     results["peak_rss_mb"] = max(r["peak_rss_mb"] or 0.0 for r in every)
     results["headlines"] = _rows(results)
     return results

@@ -10,10 +10,11 @@ whether a method accepts its parameters, which is the method's own business
 from __future__ import annotations
 
 import itertools
-import json
 import math
+import sys
 import unicodedata
 import warnings
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,9 @@ from hypothesis import strategies as st
 
 from thesaurus import ToolkitError
 from wsd.methods import METHODS, make_method
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from _common import toml_text  # noqa: E402  (the TOML writer bench/ writes configs with)
 
 FORMATS = ("auto", "semcor", "raganato", "jsonl")
 INFINITY = {"inf", "+inf", "infinity", "+infinity", "∞"}
@@ -340,46 +344,6 @@ def read_back(config: Any) -> Summary:
         ),
         config.bounds.agreement_keys,
     )
-
-
-# --- writing TOML (a small writer of its own: strings, numbers, booleans, lists, tables) -------
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return ("-inf" if value < 0 else "inf") if math.isinf(value) else repr(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
-    raise TypeError(value)
-
-
-def toml_key(key: str) -> str:
-    bare = key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
-    return key if bare else json.dumps(key, ensure_ascii=False)
-
-
-def toml_text(raw: dict[str, Any], breaks: list[str]) -> str:
-    """``raw`` as TOML: each table's plain values first, then a ``[header]`` per sub-table
-    (``[methods.mfs]``); ``breaks`` gives the lines' line breaks, cycled."""
-    lines: list[str] = []
-
-    def emit(table: dict[str, Any], prefix: list[str]) -> None:
-        lines.extend(
-            f"{toml_key(k)} = {toml_value(v)}" for k, v in table.items() if not isinstance(v, dict)
-        )
-        for key, value in table.items():
-            if isinstance(value, dict):
-                lines.append("[" + ".".join([*prefix, toml_key(key)]) + "]")
-                emit(value, [*prefix, toml_key(key)])
-
-    emit(raw, [])
-    return "".join(line + breaks[i % len(breaks)] for i, line in enumerate(lines))
 
 
 # --- valid configs ---------------------------------------------------------------------------
