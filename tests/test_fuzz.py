@@ -1165,6 +1165,30 @@ def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
 
 
 # --- interruptions -----------------------------------------------------------------------
+INTERRUPTIONS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _default_interruptions() -> None:
+    """SIGINT and SIGTERM back to the system's defaults in a child before it runs: a caller
+    started in the background (``cmd &``, ``nohup``) ignores SIGINT, and a child inherits
+    that, while these tests interrupt ``wsd`` as a terminal would."""
+    for signum in INTERRUPTIONS:
+        signal.signal(signum, signal.SIG_DFL)
+
+
+@pytest.fixture
+def terminal_signals() -> Any:
+    """Python's own handlers for SIGINT and SIGTERM in this process while a test runs
+    (``wsd``'s main leaves a signal the process ignores ignored, as ``nohup`` asks), and the
+    caller's dispositions back afterwards."""
+    previous = {signum: signal.getsignal(signum) for signum in INTERRUPTIONS}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    yield
+    for signum, handler in previous.items():
+        signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
 def _handling_signals(pid: int) -> bool:
     """Whether process ``pid`` catches SIGTERM: ``wsd``'s main has installed its handlers
     (before that, Python's defaults apply; the module docstring of evaluation/cli/_main.py)."""
@@ -1182,7 +1206,14 @@ def _run_interrupted(
     exit status, stderr and the seconds from the handlers to the exit."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
     command = [sys.executable, "-m", "wsd", *argv]
-    with subprocess.Popen(command, cwd=cwd, env=env, stderr=subprocess.PIPE, text=True) as child:
+    with subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_default_interruptions,
+    ) as child:
         with no_hang():
             while child.poll() is None and not _handling_signals(child.pid):
                 time.sleep(0.002)
@@ -1289,7 +1320,7 @@ def test_interrupting_a_command_leaves_earlier_outputs_intact(
 
 
 def test_an_interruption_python_swallows_is_delivered_again(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal_signals: None
 ) -> None:
     """Found by the test above: a signal handled inside a finalizer or weakref callback (an
     import's module-lock callback) raised Interrupted where Python cannot propagate it; it
@@ -1316,7 +1347,10 @@ def test_an_interruption_python_swallows_is_delivered_again(
 
 
 def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    terminal_signals: None,
 ) -> None:
     """Found by the interruption test: with another thread in the process (BLAS starts some),
     a signal blocked in the main thread reached that one, and Python ran the handler in the
@@ -1353,6 +1387,30 @@ def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
         "p.key": "new\n",
         "p.key.confidence.jsonl": "new\n",
     }
+
+
+def test_the_interruption_tests_hold_when_started_in_the_background(tmp_path: Path) -> None:
+    """A background job (``cmd &``, ``nohup``) starts with SIGINT ignored; the in-process
+    interruption tests above once failed there (exit 0, not 130) because they relied on the
+    caller's dispositions.  Run them as such a job: they pass."""
+    tests = [
+        f"{__file__}::test_an_interruption_python_swallows_is_delivered_again",
+        f"{__file__}::test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place",
+    ]
+
+    def as_a_background_job() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        preexec_fn=as_a_background_job,
+        timeout=4 * HANG_SECONDS,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "2 passed" in done.stdout
 
 
 def test_the_oracle_fails_on_wrong_results_foreign_errors_wrong_lines_and_hangs() -> None:
