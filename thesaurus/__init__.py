@@ -10,7 +10,7 @@ The lowest layer also holds what every layer shares: the error hierarchy rooted 
 """
 
 from ._core import Thesaurus, normalize_word
-from ._exceptions import DataError, ThesaurusError, ToolkitError, UnknownKeyError
+from ._exceptions import DataError, OutputError, ThesaurusError, ToolkitError, UnknownKeyError
 from ._files import load_file
 from ._load import load
 from ._similarity import similarity_mapping
@@ -18,6 +18,7 @@ from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
 
 __all__ = [
     "DataError",
+    "OutputError",
     "Thesaurus",
     "ThesaurusError",
     "ToolkitError",

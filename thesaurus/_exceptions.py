@@ -35,3 +35,10 @@ class DataError(ToolkitError):
     """A required resource (WordNet, a corpus) is missing or unreadable."""
 
     __module__ = "thesaurus"
+
+
+class OutputError(ToolkitError):
+    """An output cannot be written where it was asked: a folder or device in the way, a
+    folder that cannot be written, or a path that is an input or another output."""
+
+    __module__ = "thesaurus"

@@ -38,7 +38,7 @@ import numpy as np
 
 from ._core import Thesaurus, normalize_word
 from ._exceptions import DataError, ThesaurusError
-from ._text import decode, numbered_lines, quote
+from ._text import decode, numbered_lines, quote, read_limited
 
 __all__ = ["load_file", "words_path"]
 
@@ -55,7 +55,8 @@ def words_path(path: Path) -> Path:
 def _read_text(path: Path, digest: hashlib._Hash) -> str:
     """The decoded text of ``path``; its raw bytes go into ``digest`` (the version hash)."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = read_limited(handle, path, ThesaurusError, "thesaurus file")
     except OSError as exc:
         raise DataError(f"cannot read thesaurus file {path}: {exc.strerror}") from exc
     digest.update(raw)

@@ -14,6 +14,11 @@ tables): one decoding and line rule for every reader.
   a whole-file reader (:func:`read_lines`) and a streaming one (:func:`stream_lines`) name
   the same line.
 
+Every input is read with limits (:func:`read_limited`, :func:`bounded_lines`), so an endless
+one (``/dev/zero``, a pipe that never ends a line) fails at once instead of filling the
+memory: reading stops at a NUL byte (never text: the reader refuses its line), and a line is
+at most :data:`MAX_LINE_BYTES` long.
+
 Errors are raised as the caller's own :class:`ToolkitError` subclass, naming ``file:line``;
 values quoted in messages are cut to a bounded length (:func:`quote`), so a huge line still
 gives a short one-line message.
@@ -25,11 +30,31 @@ import codecs
 import os
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
+from typing import Protocol
 
 from ._exceptions import ToolkitError
 
-__all__ = ["decode", "numbered_lines", "quote", "read_lines", "stream_lines"]
+__all__ = [
+    "MAX_LINE_BYTES",
+    "bounded_lines",
+    "decode",
+    "numbered_lines",
+    "quote",
+    "read_limited",
+    "read_lines",
+    "stream_lines",
+]
+
+class _Binary(Protocol):
+    """A file opened in binary mode (plain or gzip)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+MAX_LINE_BYTES = 16 * 2**20  # the longest line of a line-based input: 16 MiB
+_BLOCK = 2**20
 
 # C0 and C1 controls except tab (line breaks never reach a line), U+FEFF, and the lone
 # surrogates that stand for bytes that are not UTF-8 (decoded with "surrogateescape").
@@ -93,10 +118,62 @@ def read_lines(
     """The numbered lines of the file at ``path`` (:func:`numbered_lines`); ``error`` naming
     the file, at once, when it cannot be read (``what`` says what it is: ``key file``)."""
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            raw = read_limited(handle, path, error, what)
     except OSError as exc:
         raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from None
     return numbered_lines(path, decode(raw), error)
+
+
+def read_limited(
+    handle: _Binary,
+    path: str | os.PathLike[str],
+    error: type[ToolkitError],
+    what: str = "file",
+    max_line: int = MAX_LINE_BYTES,
+) -> bytes:
+    """The bytes of ``handle`` (a file of ``path`` opened in binary mode), read in blocks up
+    to the first NUL byte included (no text holds one, so the reader refuses its line; what
+    follows, ``/dev/zero``'s endless rest, is not read); ``error`` naming the file when a
+    line grows past ``max_line`` bytes (an endless input).
+
+    >>> import io
+    >>> read_limited(io.BytesIO(b"d1 k\\n" * 2 + bytes(10**9 // 8)), "z", ToolkitError)
+    b'd1 k\\nd1 k\\n\\x00'
+    >>> read_limited(io.BytesIO(b"k" * 50), "/dev/stdin", ToolkitError, "key", max_line=20)
+    Traceback (most recent call last):
+    thesaurus.ToolkitError: /dev/stdin: a line longer than 20 bytes (an endless input?), not a key
+    """
+    blocks: list[bytes] = []
+    run = 0  # bytes since the last line break
+    while block := handle.read(_BLOCK):
+        nul = block.find(b"\0")
+        if nul >= 0:
+            blocks.append(block[: nul + 1])
+            break
+        last_break = max(block.rfind(b"\n"), block.rfind(b"\r"))
+        run = len(block) - last_break - 1 if last_break >= 0 else run + len(block)
+        if run > max_line:
+            raise error(f"{path}: {_too_long(max_line)}, not a {what}")
+        blocks.append(block)
+    return b"".join(blocks)
+
+
+def _too_long(limit: int) -> str:
+    size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit} bytes"
+    return f"a line longer than {size} (an endless input?)"
+
+
+def bounded_lines(
+    handle: _Binary, path: str | os.PathLike[str], error: type[ToolkitError], what: str = "file"
+) -> Iterator[bytes]:
+    """The lines of ``handle`` (binary mode) as it is read, each with its ``\\n``; ``error``
+    naming the file for a line longer than :data:`MAX_LINE_BYTES` (an endless input such as
+    ``/dev/zero``).  The chunks :func:`stream_lines` takes."""
+    while line := handle.readline(MAX_LINE_BYTES + 1):
+        if len(line) > MAX_LINE_BYTES:
+            raise error(f"{path}: {_too_long(MAX_LINE_BYTES)}, not a {what}")
+        yield line
 
 
 def stream_lines(

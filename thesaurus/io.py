@@ -22,9 +22,11 @@ toolkit's result records.
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import math
 import os
+import shutil
 import signal
 import stat
 import tempfile
@@ -38,8 +40,12 @@ from typing import IO, Any
 
 import numpy as np
 
+from ._outputs import check_outputs, guarding_inputs, write_target
+
 __all__ = [
     "atomic_group",
+    "check_outputs",
+    "guarding_inputs",
     "atomic_open",
     "atomic_save_npz",
     "atomic_write_json",
@@ -121,28 +127,44 @@ def when_released(action: Callable[[], None] | None) -> None:
 
 
 class _Group:
-    """Output files written to temp files beside them, to be renamed into place together."""
+    """Output files written to temp files, to be put in place together: a regular file (or a
+    new path) by renaming a temp file beside it over it, a character device or FIFO
+    (:func:`thesaurus._outputs.write_target`) by copying an anonymous temp file into it."""
 
     def __init__(self) -> None:
-        self._pending: list[tuple[str, Path]] = []  # (temp file, target)
+        self._pending: list[tuple[IO[bytes] | str, Path, str]] = []  # (temp, target, as given)
 
     @contextmanager
     def open(self, path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-        """A temp file beside ``path``, kept for :meth:`commit` when the block ends without an
-        exception, removed at once otherwise."""
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        """A temp file for ``path``, kept for :meth:`commit` when the block ends without an
+        exception, removed at once otherwise.  A system error names ``path``, never the temp
+        file (no space left, a folder that cannot be written)."""
+        target, into = write_target(path)
+        shown = os.fspath(path)
         tmp: str | None = None
         handle: IO[Any] | None = None
         try:
-            with _signals_held():
-                fd, tmp = tempfile.mkstemp(
-                    dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-                )
-                handle = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
-            with handle:
+            with _named(shown, target):
+                if into:
+                    spool: IO[bytes] = tempfile.TemporaryFile()
+                    handle = io.TextIOWrapper(spool, encoding="utf-8") if "b" not in mode else spool
+                else:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    with _signals_held():
+                        fd, tmp = tempfile.mkstemp(
+                            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+                        )
+                        handle = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
                 yield handle
-            self._pending.append((tmp, target))
+                if into:
+                    handle.flush()
+                    if isinstance(handle, io.TextIOWrapper):
+                        handle = handle.detach()  # keeps the bytes open for the commit
+                    self._pending.append((handle, target, shown))
+                else:
+                    handle.close()
+                    assert tmp is not None
+                    self._pending.append((tmp, target, shown))
         except BaseException:
             if handle is not None:
                 handle.close()
@@ -151,23 +173,49 @@ class _Group:
             raise
 
     def commit(self) -> None:
-        """Give each temp file the usual mode and rename it over its target, every one with
-        SIGINT and SIGTERM held back (an interruption falls before or after, never between);
-        a rename the system refuses leaves the rest of the temp files removed."""
+        """Put every output in place, with SIGINT and SIGTERM held back (an interruption
+        falls before or after, never between): a temp file gets the usual mode and is renamed
+        over its target; a device or FIFO gets the bytes written into it.  A failure leaves the
+        rest of the temp files removed."""
         with _signals_held():
             try:
                 while self._pending:
-                    tmp, target = self._pending[0]
-                    os.chmod(tmp, _final_mode(target))
-                    os.replace(tmp, target)
+                    temp, target, shown = self._pending[0]
+                    with _named(shown, target):
+                        if isinstance(temp, str):
+                            os.chmod(temp, _final_mode(target))
+                            os.replace(temp, target)
+                        else:
+                            temp.seek(0)
+                            with open(target, "wb") as device:
+                                shutil.copyfileobj(temp, device)
+                            temp.close()
                     self._pending.pop(0)
             finally:
                 self.discard()
 
     def discard(self) -> None:
-        for tmp, _ in self._pending:
-            Path(tmp).unlink(missing_ok=True)
+        for temp, _, _ in self._pending:
+            if isinstance(temp, str):
+                Path(temp).unlink(missing_ok=True)
+            else:
+                temp.close()
         self._pending.clear()
+
+
+@contextmanager
+def _named(shown: str, target: Path) -> Iterator[None]:
+    """A system error in the block names the user's output ``shown``, not the temp file
+    beside ``target`` nor nothing (a write that found the disk full)."""
+    try:
+        yield
+    except OSError as exc:
+        name = None if exc.filename is None else os.fspath(exc.filename)
+        ours = name is None or name == os.fspath(target)
+        ours = ours or os.path.basename(name or "").startswith(f".{target.name}.")
+        if ours and exc.errno is not None:
+            raise OSError(exc.errno, exc.strerror, shown) from None
+        raise
 
 
 _GROUP: ContextVar[_Group | None] = ContextVar("atomic_group", default=None)

@@ -34,7 +34,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from thesaurus import ToolkitError
-from thesaurus.io import signals_held, when_released
+from thesaurus.io import guarding_inputs, signals_held, when_released
 
 from . import agreement, compare, data, evaluate, frames, model, score
 from . import thesaurus as thesaurus_command
@@ -98,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        with guarding_inputs():  # the inputs a command names are never written over
+            return int(args.func(args) or 0)
     except ToolkitError as exc:
         say(f"wsd: error: {exc}")
         return 2

@@ -30,6 +30,9 @@ from typing import Any
 from evaluation import AgreementError
 from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
 from evaluation.measures import key_lemma
+from thesaurus.io import check_outputs
+
+from ._paths import thesaurus_inputs
 
 __all__ = ["register", "run"]
 _NAMES = {  # long name, column header
@@ -223,6 +226,10 @@ def run(args: argparse.Namespace) -> int:
     from wsd.corpus.keys import read_keys
 
     _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
+    check_outputs(
+        files={"--classes-out": args.classes_out},
+        inputs=[*args.keys, *thesaurus_inputs([("--verb-thesaurus", args.verb_thesaurus)])],
+    )
     keys = [read_keys(path) for path in args.keys]
     verbs = None
     if args.weighted or args.verb_thesaurus is not None:

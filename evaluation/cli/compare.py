@@ -20,7 +20,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from thesaurus.io import check_outputs
+
 from ._options import say
+from ._paths import thesaurus_inputs
 from ._progress import Steps
 
 __all__ = ["INSTANCE_RULES", "SEVERAL_KEYS", "register", "run"]
@@ -188,6 +191,15 @@ def run(args: argparse.Namespace) -> int:
 
     config = _config(args)
     out = Path(args.out) if args.out else Path("results") / config.name
+    check_outputs(
+        folders={"--out": out},
+        inputs=[
+            ("--gold", args.gold),
+            *args.systems,
+            ("--classes", args.classes),
+            *thesaurus_inputs([("--verb-thesaurus", args.verb_thesaurus)]),
+        ],
+    )
     with Steps("compare", enabled=not args.quiet) as steps:
         result = compare_systems(config, progress=steps)
     if not args.quiet:

@@ -18,10 +18,12 @@ import time
 import warnings
 from pathlib import Path
 
+from thesaurus.io import check_outputs
 from wsd import WSDError
 from wsd.corpus._load import FORMATS
 
 from ._options import say, warn_renamed
+from ._paths import corpus_inputs
 from ._progress import Steps
 
 __all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
@@ -159,6 +161,12 @@ def run_export(args: argparse.Namespace) -> int:
 
     read, written = export_formats(args)
     jsonl = written == "jsonl"
+    stem = Path(args.out)
+    if jsonl:
+        outputs = [stem.with_name(stem.name + ".jsonl")]
+    else:
+        outputs = [stem.with_name(stem.name + suffix) for suffix in (".data.xml", ".gold.key.txt")]
+    check_outputs(files=[("--out", path) for path in outputs], inputs=corpus_inputs([args.corpus]))
     with Steps("data export") as steps:
         corpus = load_corpus(
             args.corpus,
@@ -169,14 +177,11 @@ def run_export(args: argparse.Namespace) -> int:
         )
     if not corpus.instances:
         raise WSDError(f"{args.corpus}: no verb instance to export")
-    stem = Path(args.out)
     if jsonl:
-        target = stem.with_name(stem.name + ".jsonl")
-        count = write_jsonl(corpus.instances, target)
-        say(f"wrote {count} instances to {target}")
+        count = write_jsonl(corpus.instances, outputs[0])
+        say(f"wrote {count} instances to {outputs[0]}")
     else:
-        xml = stem.with_name(stem.name + ".data.xml")
-        key = stem.with_name(stem.name + ".gold.key.txt")
+        xml, key = outputs
         sentences, count = write_raganato(
             corpus.instances, xml, key, source=Path(corpus.source).name
         )

@@ -18,6 +18,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from thesaurus.io import check_outputs
+
+from ._paths import Named, corpus_inputs, thesaurus_inputs
 from ._progress import Steps
 
 if TYPE_CHECKING:
@@ -66,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
 
         check_scheduler(args.scheduler, bad)
     out = Path(args.out) if args.out else Path("results") / config.name
+    check_outputs(
+        folders={"--out": out}, inputs=[args.config, *_config_inputs(config, args.corpus)]
+    )
     with Steps("evaluate", enabled=not args.quiet) as steps:
         result = run_experiment(
             config,
@@ -76,6 +82,19 @@ def run(args: argparse.Namespace) -> int:
         )
     report(result, out, started, quiet=args.quiet, figures=not args.no_plots)
     return 0
+
+
+def _config_inputs(config: Any, corpus: str | None) -> Named:
+    """The files an experiment config names: its corpus, file thesauri and agreement keys."""
+    specs = [("evaluation.thesaurus", config.evaluation.thesaurus)]
+    for spec in config.methods:
+        specs += [(f"{spec.label}: {name}", value) for name, value in spec.params]
+    if corpus is not None:
+        corpora = corpus_inputs([corpus])
+    else:
+        corpora = corpus_inputs([config.corpus.path or None], option="corpus.path")
+    keys = [("bounds.agreement_keys", path) for path in config.bounds.agreement_keys]
+    return corpora + thesaurus_inputs(specs) + keys
 
 
 def report(

@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thesaurus.io import atomic_group, atomic_open
+from thesaurus.io import atomic_group, atomic_open, check_outputs
 from wsd import ModelError
 from wsd.corpus._load import FORMATS
 from wsd.types import Instance, Prediction
 
 from ._options import renamed, say
+from ._paths import corpus_inputs, thesaurus_inputs
 from ._progress import Steps
 
 if TYPE_CHECKING:
@@ -180,6 +181,11 @@ def run_train(args: argparse.Namespace) -> int:
 
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
+    thesauri = [(f"--param {name}", spec) for name, spec in method.get_params().items()]
+    check_outputs(
+        files={"--out": args.out},
+        inputs=corpus_inputs(args.corpus or ()) + thesaurus_inputs(thesauri),
+    )
     started = time.perf_counter()
     with Steps("train") as steps:
         instances, skipped, _ = _load_instances(
@@ -218,6 +224,14 @@ def run_disambiguate(args: argparse.Namespace) -> int:
 
     if args.top_k < 1:
         raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
+    check_outputs(
+        files={
+            "--out": args.out,
+            "--gold-out": args.gold_out,
+            "the --confidence file": f"{args.out}.confidence.jsonl" if args.confidence else None,
+        },
+        inputs=[("--model", args.model), *corpus_inputs(args.corpus)],
+    )
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
         instances, skipped, without_gold = _load_instances(

@@ -53,7 +53,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from thesaurus._text import quote, stream_lines
+from thesaurus._text import bounded_lines, quote, stream_lines
 from thesaurus.io import atomic_open
 
 from .._exceptions import CorpusFormatError
@@ -288,7 +288,8 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
     source = path.name[: -len(".jsonl")] if path.name.endswith(".jsonl") else path.name
     seen: dict[str, int] = {}
     with handle:
-        for lineno, line in stream_lines(path, handle, CorpusFormatError):
+        chunks = bounded_lines(handle, path, CorpusFormatError, "JSONL file")
+        for lineno, line in stream_lines(path, chunks, CorpusFormatError):
             if not line.strip():
                 continue
             try:

@@ -30,7 +30,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
-from thesaurus._text import decode, numbered_lines, quote
+from thesaurus._text import decode, numbered_lines, quote, read_limited
 
 from .._exceptions import CorpusFormatError, DataError
 
@@ -133,7 +133,8 @@ def _read_entries(path: Path | Traversable) -> list[tuple[str, ClassEntry]]:
     (:mod:`thesaurus._text`); a word listed twice for one kind is an error (which entry would
     it mean?), as is any malformed line, naming ``file:line``."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = read_limited(handle, str(path), CorpusFormatError, "class table")
     except FileNotFoundError:
         raise DataError(f"{path}: class table not found") from None
     except OSError as exc:

@@ -22,6 +22,7 @@ import numpy as np
 
 import thesaurus
 from thesaurus import ToolkitError
+from thesaurus._text import read_limited
 from thesaurus.io import atomic_open, atomic_write_json, package_version
 
 from .._exceptions import ModelError
@@ -45,6 +46,7 @@ METHODS: dict[str, type[Disambiguator]] = {
     cls.name: cls
     for cls in (ExampleBasedWSD, BayesWSD, MostFrequentSense, RandomSense, IMSWSD, HybridWSD)
 }
+MAX_MODEL_BYTES = 2**30  # a model of all SemCor is 49 MB of JSON (ims)
 MODEL_FORMAT = "verb-wsd-model"
 MODEL_FORMAT_VERSION = 1
 
@@ -172,12 +174,9 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
     parameters not the resources it records, say), raises ModelError.
     """
     try:
-        with (
-            gzip.open(path, "rt", encoding="utf-8-sig")
-            if _gzipped(path)
-            else open(path, encoding="utf-8-sig")
-        ) as handle:
-            document = json.load(handle)
+        with gzip.open(path, "rb") if _gzipped(path) else open(path, "rb") as handle:
+            raw = read_limited(handle, path, ModelError, "model file", max_line=MAX_MODEL_BYTES)
+        document = json.loads(raw.decode("utf-8-sig"))
     except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
         raise ModelError(f"{path} is not a gzip-compressed model file ({exc})") from exc
     except OSError as exc:

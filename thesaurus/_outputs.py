@@ -1,0 +1,226 @@
+"""Output paths, checked before any work: what a command may write, and where.
+
+A **file output** may be
+
+- a new path, or an existing regular file (replaced atomically by :mod:`thesaurus.io`), or a
+  symbolic link to one (the file it points to is replaced, the link stays);
+- a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe): written into
+  once the output is complete, never renamed over;
+- nothing else: a folder, a block device or a socket is refused.
+
+A **folder output** (a report) is a new path or an existing folder.  The folder an output
+goes into must exist or be creatable, and be writable.
+
+Outputs are distinct from each other and from the command's inputs: the same file whatever
+its spelling (by device and inode; paths that do not exist yet by their resolved path).
+Only regular files and new paths can collide: writing twice into ``/dev/null`` loses nothing.
+
+:func:`check_outputs` runs these checks and registers the inputs with the current
+:func:`guarding_inputs` block, inside which :mod:`thesaurus.io` refuses to replace an input
+with any file it writes, including files whose names are only known later (a report's).
+Every refusal is an :class:`OutputError` naming the user's path.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+from ._exceptions import OutputError
+
+__all__ = ["check_outputs", "guarding_inputs", "refuse_input", "write_target"]
+
+PathLike = str | os.PathLike[str]
+
+_KINDS = {
+    stat.S_IFREG: "a file",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFIFO: "a FIFO",
+}
+
+# The inputs of the running command, by identity -> the path as the user spelled it.
+_INPUTS: ContextVar[dict[tuple[object, ...], str] | None] = ContextVar("inputs", default=None)
+
+
+def _kind(mode: int) -> str:
+    return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+
+
+def _written_into(mode: int) -> bool:
+    """Whether an existing non-regular file is written into rather than refused."""
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def _identity(path: PathLike) -> tuple[object, ...]:
+    """What makes two paths the same file: device and inode of an existing file, else the
+    resolved path (symbolic links and ``..`` followed)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return ("path", os.path.realpath(path))
+    return ("inode", info.st_dev, info.st_ino)
+
+
+def _stat(path: PathLike, label: str) -> os.stat_result | None:
+    """``os.stat`` of ``path`` (links followed), ``None`` when nothing is there yet."""
+    try:
+        return os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):  # the folder check names the culprit
+        return None
+    except OSError as exc:
+        raise OutputError(f"{label}: {exc.strerror or exc}") from None
+
+
+def _check_folder_for(path: PathLike, label: str) -> None:
+    """The nearest existing ancestor of ``path``'s real location is a writable folder (what
+    is missing below it can be created)."""
+    ancestor = Path(os.path.realpath(path)).parent
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise OutputError(f"{label}: {ancestor} is not a folder")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise OutputError(f"{label}: cannot write in {ancestor} (permission denied)")
+
+
+def _check_file(path: PathLike, label: str) -> os.stat_result | None:
+    info = _stat(path, label)
+    if info is None:
+        _check_folder_for(path, label)
+    elif stat.S_ISREG(info.st_mode):
+        _check_folder_for(path, label)  # the new file is renamed over it from its folder
+    elif _written_into(info.st_mode):
+        if not os.access(path, os.W_OK):
+            raise OutputError(
+                f"{label}: cannot write into {_kind(info.st_mode)} (permission denied)"
+            )
+    elif stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{label} is a folder; give the path of a file to write")
+    else:
+        raise OutputError(f"{label} is {_kind(info.st_mode)}; refusing to write over it")
+    return info
+
+
+def _check_folder(path: PathLike, label: str) -> None:
+    info = _stat(path, label)
+    if info is None:
+        _check_folder_for(path, label)
+    elif not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{label} is {_kind(info.st_mode)}; give a folder for the report")
+    elif not os.access(path, os.W_OK | os.X_OK):
+        raise OutputError(f"{label}: cannot write in this folder (permission denied)")
+
+
+# Paths, or (option name, path) pairs, or a mapping from option names to paths.
+Named = Mapping[str, PathLike | None] | Iterable[PathLike | tuple[str, PathLike | None] | None]
+
+
+def _named(paths: Named) -> list[tuple[str, PathLike]]:
+    """``(how to name it, path)`` for each given path: ``"--gold-out p.key"`` for a path
+    given with its option's name, the path alone otherwise."""
+    items = paths.items() if isinstance(paths, Mapping) else paths
+    out: list[tuple[str, PathLike]] = []
+    for item in items:
+        name, path = item if isinstance(item, tuple) else ("", item)
+        if path is not None:
+            out.append((f"{name} {os.fspath(path)}" if name else os.fspath(path), path))
+    return out
+
+
+def check_outputs(files: Named = (), folders: Named = (), inputs: Named = ()) -> None:
+    """Check, before any work, that every output file and folder can be written where it is
+    (module docstring), and that none is another output or an input.  Each argument holds
+    paths, ``(option name, path)`` pairs or a mapping from option names to paths (the names
+    are said in messages); ``None`` paths (options not given) are skipped.  The inputs are
+    guarded for the rest of the current :func:`guarding_inputs` block.  Raises
+    :class:`OutputError` naming the paths.
+
+    >>> check_outputs(files={"--out": "p.key", "--gold-out": "./p.key"})
+    Traceback (most recent call last):
+    thesaurus.OutputError: --gold-out ./p.key is the same file as --out p.key: each output ...
+    """
+    seen: dict[tuple[object, ...], str] = {}
+    for shown, path in _named(files):
+        info = _check_file(path, shown)
+        if info is None or not _written_into(info.st_mode):  # /dev/null twice loses nothing
+            _claim(seen, shown, path)
+    for shown, path in _named(folders):
+        _check_folder(path, shown)
+        _claim(seen, shown, path)
+    given_inputs = [(shown, path) for shown, path in _named(inputs) if os.path.exists(path)]
+    for shown, path in given_inputs:
+        output = seen.get(_identity(path))
+        if output is not None:
+            raise OutputError(
+                f"{output} is the input {shown}: writing it would destroy the input; give the "
+                "output another path"
+            )
+    guarded = _INPUTS.get()
+    if guarded is not None:
+        for shown, path in given_inputs:
+            if _is_regular(path):
+                guarded[_identity(path)] = shown
+
+
+def _claim(seen: dict[tuple[object, ...], str], shown: str, path: PathLike) -> None:
+    identity = _identity(path)
+    if identity in seen:
+        raise OutputError(
+            f"{shown} is the same file as {seen[identity]}: each output needs its own path"
+        )
+    seen[identity] = shown
+
+
+def _is_regular(path: PathLike) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+@contextmanager
+def guarding_inputs() -> Iterator[None]:
+    """A block (a command's run) in which the inputs named to :func:`check_outputs` are never
+    replaced by an output (:func:`refuse_input`)."""
+    token = _INPUTS.set({})
+    try:
+        yield
+    finally:
+        _INPUTS.reset(token)
+
+
+def refuse_input(path: PathLike) -> None:
+    """:class:`OutputError` when ``path`` is an input of the running command."""
+    guarded = _INPUTS.get()
+    if guarded:
+        name = guarded.get(_identity(path))
+        if name is not None:
+            raise OutputError(
+                f"{os.fspath(path)} is the input {name}: writing it would destroy the input; "
+                "give the output another path"
+            )
+
+
+def write_target(path: PathLike) -> tuple[Path, bool]:
+    """Where writing ``path`` lands, and whether it is written into (a character device or
+    FIFO) rather than replaced: links are followed, so a link to a file keeps pointing at the
+    new file.  :class:`OutputError` for a folder, block device or socket, or an input."""
+    target = Path(os.path.realpath(path))
+    info = _stat(target, os.fspath(path))
+    into = False
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if not _written_into(info.st_mode):
+            raise OutputError(
+                f"{os.fspath(path)} is {_kind(info.st_mode)}; refusing to write over it"
+            )
+        into = True
+    else:
+        refuse_input(target)
+    return target, into
