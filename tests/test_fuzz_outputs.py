@@ -1,0 +1,419 @@
+"""Fuzz targets for output paths, endless inputs and signal dispositions (issue 27, families
+1-4, 10 and 11), each against an independent model:
+
+- **output paths**: random folders of regular files, folders, FIFOs, sockets, hard and
+  symbolic links (dangling ones too), and random spellings of them (``./x``, ``d/../x``,
+  absolute) as output files, report folders and inputs.  The model resolves every path by
+  hand and says which check must fail; ``check_outputs`` must fail exactly then, with one
+  line naming a path, and otherwise the outputs written inside one command leave every input
+  and every non-regular file as it was, and no temp file;
+- the same through ``wsd disambiguate`` in subprocesses (``--out``, ``--gold-out``,
+  ``--confidence`` and ``--model`` drawn from those spellings);
+- **endless inputs**: every reader fed by a pipe that never ends (zeros, random bytes, a
+  valid start and then a line that never ends) fails at once naming the file;
+- **signal dispositions**: whatever the caller set for SIGINT and SIGTERM (default, ignored,
+  its own handler), ``wsd``'s main is interrupted by a signal that is not ignored, leaves an
+  ignored one ignored, and gives the caller's handlers back.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fuzzing import CLI_HEAVY, FUZZ, HANG_SECONDS, ROOT, event, leftovers, no_hang, run_wsd
+from hypothesis import given
+from hypothesis import strategies as st
+
+from thesaurus import OutputError, ToolkitError
+from thesaurus.io import atomic_group, atomic_open, check_outputs, guarding_inputs
+
+KINDS = ("regular", "folder", "fifo", "socket", "symlink", "dangling", "hardlink")
+JAPANESE = ROOT / "examples" / "japanese"
+THESAURI = ROOT / "tests" / "data" / "thesaurus"
+
+
+# --- output paths: the world, the spellings and the model ---------------------------------------
+@st.composite
+def worlds(draw: Any) -> list[tuple[str, str, int]]:
+    """Entries ``(name, kind, target index)`` of a folder; links point at an earlier entry."""
+    entries: list[tuple[str, str, int]] = []
+    for i in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(KINDS if entries else ("regular", "folder", "fifo")))
+        target = draw(st.integers(0, len(entries) - 1)) if entries else -1
+        entries.append((f"e{i}", kind, target))
+    return entries
+
+
+def build(root: Path, entries: list[tuple[str, str, int]]) -> list[socket.socket]:
+    sockets = []
+    (root / "sub").mkdir()
+    for name, kind, target in entries:
+        path = root / name
+        if kind == "regular":
+            path.write_text(f"{name} before\n")
+        elif kind == "folder":
+            path.mkdir()
+        elif kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "socket":
+            server = socket.socket(socket.AF_UNIX)
+            server.bind(str(path))
+            sockets.append(server)
+        elif kind == "symlink":
+            path.symlink_to(entries[target][0])
+        elif kind == "dangling":
+            path.symlink_to(f"missing-{name}")
+        elif kind == "hardlink":
+            source = root / entries[target][0]
+            if source.is_file() and not source.is_symlink():
+                os.link(source, path)
+            else:
+                path.write_text(f"{name} before\n")
+    return sockets
+
+
+@st.composite
+def spellings(draw: Any, names: list[str]) -> str:
+    """A path to an entry, a new name or a path under an entry, spelled in one of several
+    ways (relative to the folder, which is the working directory)."""
+    name = draw(st.sampled_from([*names, "new1", "new2"]))
+    if draw(st.integers(0, 9)) == 0:
+        name = f"{name}/below"
+    style = draw(st.sampled_from(["plain", "dot", "updown", "absolute"]))
+    if style == "dot":
+        return f"./{name}"
+    if style == "updown":
+        return f"sub/../{name}"
+    return name if style == "plain" else f"ABS/{name}"
+
+
+class Model:
+    """Paths resolved by hand: links followed one at a time, ``..`` applied to the text."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def resolve(self, spelled: str) -> tuple[str, str]:
+        """The real path and its kind: ``new``, ``blocked`` (a parent is not a folder) or the
+        kind of what is there (links followed)."""
+        if spelled == "/dev/null":
+            return spelled, "fifo"  # a device: written into, like a FIFO
+        parts = [p for p in spelled.replace("ABS/", "").split("/") if p not in ("", ".")]
+        real: list[str] = []
+        pending = list(parts)
+        hops = 0
+        while pending:
+            part = pending.pop(0)
+            if part == "..":
+                real.pop()
+                continue
+            parent = self.root.joinpath(*real)
+            if os.path.lexists(parent) and not parent.is_dir():
+                return "/".join([*real, part, *pending]), "blocked"
+            here = parent / part
+            if here.is_symlink():
+                hops += 1
+                assert hops < 40
+                pending = [p for p in os.readlink(here).split("/") if p] + pending
+                continue
+            real.append(part)
+        path = self.root.joinpath(*real)
+        if not os.path.lexists(path):
+            ancestor = path.parent
+            while not os.path.lexists(ancestor):
+                ancestor = ancestor.parent
+            return "/".join(real), "new" if ancestor.is_dir() else "blocked"
+        mode = os.lstat(path).st_mode
+        kinds = {stat.S_IFREG: "regular", stat.S_IFDIR: "folder", stat.S_IFIFO: "fifo"}
+        return "/".join(real), kinds.get(stat.S_IFMT(mode), "socket")
+
+    def identity(self, spelled: str) -> object:
+        real, kind = self.resolve(spelled)
+        if kind in ("new", "blocked") or real == "/dev/null":
+            return real
+        info = os.stat(self.root / real)
+        return (info.st_dev, info.st_ino)
+
+    def fails(self, files: list[str], folders: list[str], inputs: list[str]) -> bool:
+        seen: list[object] = []
+        for path in files:
+            kind = self.resolve(path)[1]
+            if kind in ("folder", "socket", "blocked"):
+                return True
+            if kind != "fifo":
+                seen.append(self.identity(path))
+        for path in folders:
+            if self.resolve(path)[1] not in ("new", "folder"):
+                return True
+            seen.append(self.identity(path))
+        if len(set(seen)) < len(seen):
+            return True
+        existing = [p for p in inputs if self.resolve(p)[1] not in ("new", "blocked")]
+        return any(self.identity(p) in seen for p in existing)
+
+
+def _absolute(root: Path, spelled: str) -> str:
+    return spelled.replace("ABS/", f"{root}/")
+
+
+def _snapshot(root: Path) -> dict[str, tuple[int, bytes | None]]:
+    """Every entry's kind and, for regular files, bytes (links not followed)."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        mode = os.lstat(path).st_mode
+        content = path.read_bytes() if stat.S_ISREG(mode) else None
+        out[str(path.relative_to(root))] = (stat.S_IFMT(mode), content)
+    return out
+
+
+@contextmanager
+def _in(folder: Path) -> Iterator[None]:
+    before = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
+def _drain(fifo: Path) -> threading.Thread:
+    """A reader of a FIFO output, so that writing into it does not block."""
+    thread = threading.Thread(target=lambda: Path(fifo).read_bytes(), daemon=True)
+    thread.start()
+    return thread
+
+
+@FUZZ
+@given(data=st.data())
+def test_output_paths_against_the_model(data: st.DataObject, tmp_path_factory: Any) -> None:
+    root = tmp_path_factory.mktemp("outputs")
+    entries = data.draw(worlds())
+    sockets = build(root, entries)
+    names = [name for name, _, _ in entries]
+    files = data.draw(st.lists(spellings(names), min_size=0, max_size=3))
+    folders = data.draw(st.lists(spellings(names), min_size=0, max_size=1))
+    inputs = data.draw(st.lists(spellings(names), min_size=0, max_size=3))
+    model = Model(root)
+    expected_failure = model.fails(files, folders, inputs)
+    before = _snapshot(root)
+    try:
+        with _in(root), no_hang(), guarding_inputs():
+            absolute = [_absolute(root, p) for p in files]
+            try:
+                check_outputs(
+                    files=[("--out", p) for p in absolute],
+                    folders=[_absolute(root, p) for p in folders],
+                    inputs=[("--in", _absolute(root, p)) for p in inputs],
+                )
+            except OutputError as exc:
+                message = str(exc)
+                assert expected_failure, f"refused, the model accepts: {message}"
+                assert "\n" not in message
+                assert any(_absolute(root, p) in message for p in files + folders + inputs)
+                assert _snapshot(root) == before
+                event("outcome: refused")
+                return
+            assert not expected_failure, f"accepted {files} {folders} {inputs}; model refuses"
+            readers = [_drain(Path(p)) for p in absolute if model.resolve(p)[1] == "fifo"]
+            with atomic_group():
+                for path in absolute:
+                    with atomic_open(path) as handle:
+                        handle.write(f"new {path}\n")
+            for reader in readers:
+                reader.join(HANG_SECONDS)
+            event("outcome: written")
+    finally:
+        for server in sockets:
+            server.close()
+    after = _snapshot(root)
+    written = {model.resolve(p)[0] for p in files}
+    input_names = {model.resolve(p)[0] for p in inputs}
+    for name, (kind, content) in before.items():
+        if name in written and kind == stat.S_IFREG:
+            continue
+        if name in after and kind != stat.S_IFREG:
+            assert after[name][0] == kind, f"{name} changed kind"
+        if name in input_names or kind != stat.S_IFREG:
+            assert after.get(name) == (kind, content), f"{name} changed"
+    for path in files:
+        real, kind = model.resolve(path)
+        if kind in ("new", "regular"):
+            assert (root / real).read_text().startswith("new ")
+    assert not leftovers(root)
+
+
+# --- the same through `wsd disambiguate` ---------------------------------------------------
+@pytest.fixture(scope="module")
+def mfs_model(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    from evaluation.cli import main
+
+    path = tmp_path_factory.mktemp("mfs") / "m.json"
+    argv = ["train", "--corpus", str(JAPANESE / "tsukau.jsonl"), "--method", "mfs"]
+    argv += ["--param", f"verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}", "--out", str(path)]
+    assert main(argv) == 0
+    return path.read_bytes()
+
+
+@CLI_HEAVY
+@given(data=st.data())
+def test_disambiguate_outputs_never_destroy_inputs(
+    data: st.DataObject, mfs_model: bytes, tmp_path_factory: Any
+) -> None:
+    root = tmp_path_factory.mktemp("cli-outputs")
+    (root / "sub").mkdir()
+    (root / "m.json").write_bytes(mfs_model)
+    (root / "probes.jsonl").write_bytes((JAPANESE / "probes.jsonl").read_bytes())
+    (root / "earlier.key").write_text("earlier\n")
+    (root / "folder").mkdir()
+    (root / "model-link.json").symlink_to("m.json")
+    names = ["m.json", "probes.jsonl", "earlier.key", "folder", "model-link.json"]
+    paths = spellings(names) | st.just("/dev/null")
+    out, gold = data.draw(paths), data.draw(st.none() | paths)
+    confidence = data.draw(st.booleans())
+    model_path = data.draw(st.sampled_from(["m.json", "./model-link.json", "ABS/m.json"]))
+    files = [out, *([gold] if gold else []), *([f"{out}.confidence.jsonl"] if confidence else [])]
+    expected_failure = Model(root).fails(files, [], [model_path, "probes.jsonl"])
+    argv = ["disambiguate", "--model", model_path, "--corpus", "probes.jsonl", "--out", out]
+    argv += ["--gold-out", gold] if gold else []
+    argv += ["--confidence"] if confidence else []
+    argv = [_absolute(root, part) for part in argv]
+    before = _snapshot(root)
+    done = run_wsd(argv, root)
+    assert (done.returncode == 2) == expected_failure, (argv, done.stderr)
+    after = _snapshot(root)
+    for name in ("m.json", "probes.jsonl"):
+        assert after[name] == before[name], f"{name} changed: {argv}"
+    assert stat.S_ISLNK(after["model-link.json"][0])
+    assert stat.S_ISDIR(after["folder"][0])
+    if done.returncode == 2:
+        assert after == before, argv
+    assert not leftovers(root)
+    event(f"exit {done.returncode}")
+
+
+# --- endless inputs -------------------------------------------------------------------------
+def _readers() -> dict[str, Callable[[str], Any]]:
+    from evaluation.agreement import read_class_table
+    from evaluation.answers import read_answers
+    from evaluation.experiment import load_config
+    from wsd.corpus import read_jsonl
+    from wsd.corpus.keys import read_keys
+    from wsd.methods import load_model
+
+    return {
+        "key file": read_keys,
+        "answers": read_answers,
+        "class table": read_class_table,
+        "config": load_config,
+        "model": load_model,
+        "jsonl": lambda path: list(read_jsonl(path)),
+    }
+
+
+STARTS = {
+    "key file": b"d1 use%2:34:01::\n",
+    "answers": b"d1 use%2:34:01::0.5 confidence=0.9\n",
+    "class table": b"use%2:34:01::\tc1\n",
+    "config": b'name = "x"\n',
+    "model": b'{"format": "verb-wsd-model", ',
+    "jsonl": b"",
+}
+
+
+def _feed(fifo: Path, start: bytes, endless: str, seed: int) -> None:
+    """Write ``start`` and then an endless tail into ``fifo`` until the reader goes away."""
+    chance = random.Random(seed)
+    try:
+        with open(fifo, "wb") as out:
+            out.write(start)
+            while True:
+                if endless == "zeros":
+                    out.write(bytes(65536))
+                elif endless == "random":
+                    out.write(chance.randbytes(65536))
+                else:  # text that never ends its line
+                    out.write(b"x" * 65536)
+    except (BrokenPipeError, OSError):
+        pass
+
+
+@FUZZ
+@given(
+    reader=st.sampled_from(sorted(STARTS)),
+    endless=st.sampled_from(["zeros", "random", "one line"]),
+    valid_start=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_an_endless_input_fails_at_once(
+    reader: str, endless: str, valid_start: bool, seed: int, tmp_path_factory: Any
+) -> None:
+    if endless == "one line" and reader == "model":
+        endless = "zeros"  # a model is one line of up to 1 GiB: an endless one ends at a NUL
+    fifo = tmp_path_factory.mktemp("endless") / "input"
+    os.mkfifo(fifo)
+    start = STARTS[reader] if valid_start else b""
+    writer = threading.Thread(target=_feed, args=(fifo, start, endless, seed), daemon=True)
+    writer.start()
+    started = time.perf_counter()
+    with no_hang(), pytest.raises(ToolkitError) as caught:
+        _readers()[reader](str(fifo))
+    message = str(caught.value)
+    assert str(fifo) in message and "\n" not in message, message
+    assert time.perf_counter() - started < HANG_SECONDS
+    event(f"outcome: {reader} {endless}")
+    writer.join(HANG_SECONDS)
+
+
+# --- signal dispositions --------------------------------------------------------------------------
+DISPOSITIONS = ("default", "ignored", "own handler")
+
+
+@FUZZ
+@given(
+    sigint=st.sampled_from(DISPOSITIONS),
+    sigterm=st.sampled_from(DISPOSITIONS),
+    sent=st.sampled_from([signal.SIGINT, signal.SIGTERM]),
+)
+def test_main_honours_the_callers_signal_dispositions(sigint: str, sigterm: str, sent: int) -> None:
+    """A signal the caller did not ignore interrupts ``wsd`` (exit 128 + its number); an
+    ignored one stays ignored (the command runs to its end, as under ``nohup``); the
+    caller's dispositions are back afterwards."""
+    from evaluation.cli import main, score
+
+    def own(signum: int, frame: Any) -> None:
+        raise AssertionError("the caller's handler ran while wsd ran")
+
+    chosen = {signal.SIGINT: sigint, signal.SIGTERM: sigterm}
+    handlers = {"ignored": signal.SIG_IGN, "own handler": own}
+    defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    previous = {signum: signal.getsignal(signum) for signum in chosen}
+
+    def run(args: Any) -> int:
+        os.kill(os.getpid(), sent)
+        time.sleep(0.05)  # the handler runs here
+        return 0
+
+    real_run, score.run = score.run, run
+    try:
+        for signum, how in chosen.items():
+            signal.signal(signum, handlers.get(how, defaults[signum]))
+        given_before = {signum: signal.getsignal(signum) for signum in chosen}
+        status = main(["score", "--gold", "g", "--pred", "p"])
+        assert {signum: signal.getsignal(signum) for signum in chosen} == given_before
+    finally:
+        score.run = real_run
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    assert status == (0 if chosen[sent] == "ignored" else 128 + sent)
+    event(f"outcome: exit {status}")
