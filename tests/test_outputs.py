@@ -285,8 +285,10 @@ def test_an_endless_input_fails_at_once_naming_the_file(
     so would a pipe that never ends a line (``{endless}``: a FIFO fed by a writer)."""
     fifo = folder / "endless"
     os.mkfifo(fifo)
-    writer = subprocess.Popen(
-        ["sh", "-c", f"yes | tr -d '\\n' > {fifo}"], stderr=subprocess.DEVNULL
+    writer = subprocess.Popen(  # its own process group: the pipeline ends with it
+        ["sh", "-c", f"yes | tr -d '\\n' > {fifo}"],
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     paths = {
         "endless": str(fifo),
@@ -297,7 +299,7 @@ def test_an_endless_input_fails_at_once_naming_the_file(
     try:
         status = main([part.format(**paths) for part in argv])
     finally:
-        writer.kill()
+        os.killpg(writer.pid, signal.SIGKILL)
         writer.wait()
     assert status == 2
     message = _error(capsys)
