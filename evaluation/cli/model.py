@@ -24,7 +24,7 @@ from wsd import ModelError
 from wsd.corpus._load import FORMATS
 from wsd.types import Instance, Prediction
 
-from ._options import renamed, say
+from ._options import renamed, say, top_k
 from ._progress import Steps
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     dis.add_argument(
         "--top-k",
-        type=int,
+        type=top_k,
         default=1,
         metavar="K",
         help="senses per line, best first; K > 1 writes key:score items (a ranking)",
@@ -216,8 +216,6 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     from wsd.corpus.keys import write_keys
     from wsd.methods import load_model
 
-    if args.top_k < 1:
-        raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
         instances, skipped, without_gold = _load_instances(
