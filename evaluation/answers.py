@@ -20,8 +20,15 @@ each key and a ``confidence=`` field anywhere after the id::
 
 A WordNet sense key never ends in ``:<number with a point>`` (its last field is empty or a
 two-digit head id), so a plain WordNet key file is never mistaken for a ranked one; a sense id
-of another thesaurus that does (``x:1.5``) must be written with its score.  Abstentions are
+of another thesaurus that does (``x:1.5``) must be written with its score.  A key ending in
+``:`` and something else a number can be written as (``:nan``, ``:-nan``, ``:infinity``,
+``:-1``, ``:1_0``; only unsigned digits such as a head id ``:01`` stay part of a key) is
+neither: it is an error naming the file and line, as ``confidence=nan`` is.  Abstentions are
 missing lines, as in the standard format.
+
+Fields are read in lower case (sense keys are case-insensitive:
+:func:`wsd.corpus.keys.normalise_key`), so ``USE%2:34:01::`` and ``use%2:34:01::`` are one
+key, and ``key:NaN`` is ``key:nan``; keys are written in lower case.
 
 >>> line = answer_line("i1", ["use%2:34:01::", "use%2:34:00::"], [0.81, 0.1], 0.73)
 >>> line
@@ -39,6 +46,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from thesaurus._text import quote
+from wsd.corpus.keys import KeyFileWriter, key_lines, normalise_key
 
 from ._exceptions import EvaluationError
 
@@ -49,6 +57,7 @@ __all__ = [
     "answer_line",
     "format_score",
     "parse_fields",
+    "read_answer_keys",
     "read_answers",
     "several_keys_rule",
     "write_answers",
@@ -65,6 +74,7 @@ _SCORED = re.compile(
     re.ASCII,
 )
 _DECIMAL = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
+_HEAD_ID = re.compile(r"[0-9]+")  # the digits that may end a plain key (a WordNet head id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,16 +150,28 @@ def _fields(
     scores: Sequence[float] | None,
     confidence: float | None,
 ) -> list[str]:
-    """The fields of :func:`answer_line` after the id."""
+    """The fields of :func:`answer_line` after the id, keys in lower case."""
     if not keys:
         raise EvaluationError(f"instance {quote(instance_id)}: a key line needs at least one key")
+    keys = [normalise_key(key) for key in keys]
     for key in keys:
-        if key.startswith(CONFIDENCE_FIELD) or (scores is None and _SCORED.match(key)):
+        if key.startswith(CONFIDENCE_FIELD):
             raise EvaluationError(
-                f"instance {quote(instance_id)}: key {quote(key)} would be read back as "
-                + ("a confidence" if key.startswith(CONFIDENCE_FIELD) else "a key with a score")
-                + ("" if scores is not None else "; write the file with scores")
+                f"instance {quote(instance_id)}: key {quote(key)} would be read back as a "
+                "confidence"
             )
+        if scores is None:
+            try:
+                scored = _scored(key)
+            except EvaluationError as exc:
+                raise EvaluationError(
+                    f"instance {quote(instance_id)}: key {quote(key)} would not read back ({exc})"
+                ) from None
+            if scored is not None:
+                raise EvaluationError(
+                    f"instance {quote(instance_id)}: key {quote(key)} would be read back as a "
+                    "key with a score; write the file with scores"
+                )
     if scores is None:
         fields = list(keys)
     else:
@@ -171,8 +193,6 @@ def write_answers(path: str | os.PathLike[str], rows: Iterable[tuple[str, Answer
     written is refused, naming the value, and ``path`` is left as it was: ids and keys a key
     file cannot hold (:func:`wsd.corpus.keys.writable`), an id given twice, a key that would be
     read as a score or a confidence (:func:`answer_line`)."""
-    from wsd.corpus.keys import KeyFileWriter
-
     with KeyFileWriter(path) as out:
         for instance_id, answer in rows:
             if answer.keys:
@@ -196,14 +216,37 @@ def _number(text: str, what: str) -> float:
     return float(text)
 
 
+def _scored(field: str) -> tuple[str, float] | None:
+    """``(key, score)`` of a ``key:score`` field, None for a plain key; a field ending in
+    ``:`` and a number that is not a score (``nan``, ``infinity``, ``-1``; module docstring)
+    is an error."""
+    match = _SCORED.match(field)
+    if match is not None:
+        return match["key"], float(match["score"])
+    key, colon, tail = field.rpartition(":")
+    if not (colon and key) or _HEAD_ID.fullmatch(tail):
+        return None
+    try:
+        value = float(tail)
+    except ValueError:
+        return None
+    if math.isnan(value):
+        raise EvaluationError(f"key {quote(key)}: its score {quote(tail)} is NaN")
+    raise EvaluationError(
+        f"key {quote(key)}: its score {quote(tail)} is not written as a score (a decimal "
+        "number with a point or an exponent, or inf)"
+    )
+
+
 def parse_fields(fields: Sequence[str]) -> Answer:
-    """The :class:`Answer` of a line's fields after the id (see the module docstring); a
-    line mixing scored and plain keys is an error."""
+    """The :class:`Answer` of a line's fields after the id (see the module docstring), read
+    in lower case; a line mixing scored and plain keys, and a key ending in a number that is
+    not a score (``key:nan``), are errors."""
     keys: list[str] = []
     scores: list[float] = []
     plain: list[str] = []
     confidence: float | None = None
-    for field in fields:
+    for field in map(normalise_key, fields):
         if field.startswith(CONFIDENCE_FIELD):
             if confidence is not None:
                 raise EvaluationError("confidence= is given twice")
@@ -211,13 +254,13 @@ def parse_fields(fields: Sequence[str]) -> Answer:
             if math.isinf(confidence):
                 raise EvaluationError("confidence must be finite")
             continue
-        match = _SCORED.match(field)
-        if match is None:
+        scored = _scored(field)
+        if scored is None:
             keys.append(field)
             plain.append(field)
             continue
-        keys.append(match["key"])
-        scores.append(float(match["score"]))
+        keys.append(scored[0])
+        scores.append(scored[1])
     if not keys:
         raise EvaluationError("no sense key")
     if scores and plain:
@@ -230,8 +273,6 @@ def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
     and the instance, at the first problem in file order: a line without a key, a bad score
     or confidence, a line that scores its keys (or gives a confidence) when the file's first
     line does not, or the other way round."""
-    from wsd.corpus.keys import key_lines
-
     answers: dict[str, Answer] = {}
     first: tuple[int, str, Answer] | None = None
     for lineno, instance_id, fields in key_lines(path):
@@ -248,6 +289,15 @@ def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
     ranked = first is not None and first[2].scores is not None
     confident = first is not None and first[2].confidence is not None
     return SystemAnswers(str(path), answers, ranked, confident)
+
+
+def read_answer_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
+    """The answers of a key file, plain or ranked, by instance id: every key of a plain line
+    (several answers), the first key of a ranked line (the others are its ranking): the
+    default rule of :func:`several_keys_rule`, which ``wsd score`` applies.  Errors:
+    :func:`read_answers`."""
+    system = read_answers(path)
+    return system.keys(several_keys_rule(system)[0])
 
 
 def _consistent(where: str, first: tuple[int, str, Answer], answer: Answer) -> None:

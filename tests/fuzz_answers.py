@@ -2,10 +2,12 @@
 files and an independent model of the format (``evaluation/answers.py``'s docstring, restated
 with a hand-written number reader instead of its regular expressions).
 
-A line is ``id field ...``: ``key`` (plain) or ``key:score`` (ranked: the text after the last
-colon is a score: a decimal number written with a point or an exponent, or ``inf``, ASCII,
-signed or not), and at most one ``confidence=C`` (an ASCII decimal number, finite).  A line
-needs a key; a line scores all its keys or none; every line scores its keys, and gives a
+A line is ``id field ...``, fields read in lower case: ``key`` (plain) or ``key:score``
+(ranked: the text after the last colon is a score: a decimal number written with a point or an
+exponent, or ``inf``, ASCII, signed or not), and at most one ``confidence=C`` (an ASCII decimal
+number, finite).  A key ending in a colon and something Python reads as a number that is not a
+score (``nan``, ``infinity``, ``-1``) and not unsigned ASCII digits (a head id) is an error.  A
+line needs a key; a line scores all its keys or none; every line scores its keys, and gives a
 confidence, as the first line does.
 """
 
@@ -55,6 +57,17 @@ def _score(text: str) -> bool:
     )
 
 
+def _number_like(text: str) -> bool:
+    """Python reads it as a number, and it is not unsigned ASCII digits."""
+    if _digits(text):
+        return False
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def answers_model(data: bytes, file: str) -> Answers | Failure:
     """The answers of a key file, or the failure at the first problem."""
     answers: dict[str, Answer] = {}
@@ -78,6 +91,8 @@ def answers_model(data: bytes, file: str) -> Answers | Failure:
             if colon and key and _score(score):
                 keys.append(key)
                 scores.append(float(score))
+            elif colon and key and _number_like(score):
+                return Failure(file, number, "a number that is not a score")
             else:
                 keys.append(field)
                 plain += 1
@@ -147,6 +162,7 @@ def answers_files(draw: Draw) -> tuple[bytes, Answers]:
 _ODD_FIELDS = ["k:0.5", "k", "confidence=0.5", "confidence=nan", "confidence=inf", "k:NaN"]
 _ODD_FIELDS += ["k:1", "k:1e999", "confidence=1e999", "k:１.５", "confidence=", ":0.5", "k:.e1"]
 _ODD_FIELDS += ["confidence=0x10", "k:-inf", "k:+-1.0", "k:1.0.0", "k:INF", "confidence=٣"]
+_ODD_FIELDS += ["k:nan", "K:-NaN", "k:+nan", "k:Infinity", "k:-1", "k:1_0.5", "k:01", "K:0.5"]
 
 
 @st.composite

@@ -129,7 +129,7 @@ def _record(value: Any, source: str) -> Summary:
     gold = value.get("gold")
     if gold is not None and not isinstance(gold, list):
         raise _Bad("gold not a list")
-    keys = tuple(_key(k) for k in gold or [])
+    keys = tuple(_key(k).lower() for k in gold or [])  # the instance's lemma and keys: lower
     lang = str(_text(value.get("lang", "en"))).lower()
     if "tokens" in value:
         forms = _forms(value["tokens"])
@@ -151,7 +151,7 @@ def _record(value: Any, source: str) -> Summary:
     if "context" in value:
         context = _forms(value["context"])
         context_index = _index(value.get("context_index"), len(context))
-    summary = (instance_id, lemma, keys, lang, sentence, where, forms, position, frame)
+    summary = (instance_id, str(lemma).lower(), keys, lang, sentence, where, forms, position, frame)
     return (*summary, filler_gold, context, context_index)
 
 
@@ -288,7 +288,7 @@ def jsonl_record(draw: Draw, instance_id: str, source: str) -> tuple[dict[str, A
         context = tuple(f for _, f in tokens)
         context_index = record["context_index"] = draw(st.integers(0, len(tokens) - 1))
     order = draw(st.permutations(sorted(record)))
-    summary = (instance_id, lemma, keys, lang, sentence, where, forms, position, frame)
+    summary = (instance_id, str(lemma).lower(), keys, lang, sentence, where, forms, position, frame)
     return {k: record[k] for k in order}, (*summary, filler_gold, context, context_index)
 
 

@@ -17,7 +17,7 @@ import xml.sax.handler
 from typing import Any
 
 from fuzz_semcor import Token, tokens_of
-from fuzzing import BOM, Draw, Failure, key_lines_model, line_breaks
+from fuzzing import BOM, Draw, Failure, gold_problem, key_lines_model, line_breaks
 from hypothesis import strategies as st
 
 Sentences = list[tuple[str, str, str, tuple[Token, ...]]]  # (sentence id, text id, lang, tokens)
@@ -109,7 +109,7 @@ def raganato_model(
                 form = "".join(child.text).strip()
                 if child.tag not in ("wf", "instance") or not form or child.children:
                     return Failure(xml_file, child.line, "not <wf>/<instance> with text")
-                lemma = child.attrs.get("lemma") or None
+                lemma = (child.attrs.get("lemma") or "").lower() or None  # lemmas: lower case
                 tag = child.attrs.get("pos") or ""
                 if child.tag == "wf":
                     tokens.append(Token(spelled(form), lemma, tag, (), ()))
@@ -160,14 +160,16 @@ def raganato_account(
                 reason = "untagged"
             elif token.lemma is None:
                 reason = "no-lemma"
-            elif not token.senses:
-                if require_gold:
-                    reason = "no-gold"
-                else:
-                    without_gold["no-gold"] = without_gold.get("no-gold", 0) + 1
+            else:
+                why = gold_problem(token.senses) or (None if token.senses else "no-gold")
+                if why is not None and require_gold:
+                    reason = why
+                elif why is not None:
+                    without_gold[why] = without_gold.get(why, 0) + 1
             if reason is None:
                 assert token.lemma is not None
-                instances.append((dict(token.attrs)["id"], token.lemma, token.senses))
+                gold = () if gold_problem(token.senses) else token.senses
+                instances.append((dict(token.attrs)["id"], token.lemma, gold))
             else:
                 skipped[reason] = skipped.get(reason, 0) + 1
     return instances, skipped, without_gold

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzing import BOM, Draw, Failure, line_breaks, text_model
+from fuzzing import BOM, Draw, Failure, gold_problem, line_breaks, text_model, wordnet_key
 from hypothesis import strategies as st
 
 # --- the model -------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def _token(kind: str, attr_text: str, text: str) -> Token:
         return Token(form, None, "", (), ())
     attrs = _attributes(attr_text, TOKEN_ATTRIBUTES)
     tag = attrs.pop("pos", "")
-    lemma = attrs.pop("lemma", None) or None
+    lemma = attrs.pop("lemma", "").lower() or None
     senses: tuple[str, ...] = ()
     if "lexsn" in attrs:
         if lemma is None:
@@ -93,8 +93,16 @@ def _token(kind: str, attr_text: str, text: str) -> Token:
         numbers = attrs["wnsn"].split(";") if "wnsn" in attrs else ["1"] * len(keys)
         if len(keys) != len(numbers) or "" in keys or "" in numbers:
             raise _Bad("wnsn and lexsn do not pair up")
-        senses = tuple(f"{lemma}%{k}" for k, n in zip(keys, numbers, strict=True) if n != "0")
+        if all(wordnet_key(sense_key_of(lemma, k)) for k in keys):
+            senses = tuple(
+                sense_key_of(lemma, k) for k, n in zip(keys, numbers, strict=True) if n != "0"
+            )
     return Token(form, lemma, tag, senses, tuple(sorted(attrs.items())))
+
+
+def sense_key_of(lemma: str, lexsn: str) -> str:
+    """The sense key of a lemma and one lexsn item, in lower case."""
+    return f"{lemma}%{lexsn}".lower()
 
 
 def _split(line: str) -> tuple[str, str, str, str]:
@@ -193,7 +201,7 @@ def verb_account(sentences: Sentences, require_gold: bool = True) -> Account:
             if not token.tag.startswith("VB"):
                 continue
             attrs = dict(token.attrs)
-            reason = None
+            reason = why = None
             if token.lemma is None:
                 if attrs.get("cmd") in ("tag", "verify_tag"):
                     reason = "untagged"
@@ -203,16 +211,21 @@ def verb_account(sentences: Sentences, require_gold: bool = True) -> Account:
                     reason = "no-lemma:ignored"
                 else:
                     reason = "no-lemma"
-            elif not token.senses:
-                lost = "wnsn" in attrs and set(attrs["wnsn"].split(";")) == {"0"}
-                why = "sense-lost-in-mapping" if lost else "no-gold"
-                if require_gold:
+            else:
+                items = attrs["lexsn"].split(";") if "lexsn" in attrs else []
+                malformed = any(not wordnet_key(sense_key_of(token.lemma, k)) for k in items)
+                why = "malformed-sense-key" if malformed else gold_problem(token.senses)
+                if why is None and not token.senses:
+                    lost = "wnsn" in attrs and set(attrs["wnsn"].split(";")) == {"0"}
+                    why = "sense-lost-in-mapping" if lost else "no-gold"
+                if why is not None and require_gold:
                     reason = why
-                else:
+                elif why is not None:
                     without_gold[why] = without_gold.get(why, 0) + 1
             if reason is None:
                 assert token.lemma is not None
-                instances.append((f"{sentence_id}.t{position}", token.lemma, token.senses))
+                gold = token.senses if why is None else ()
+                instances.append((f"{sentence_id}.t{position}", token.lemma, gold))
             else:
                 skipped[reason] = skipped.get(reason, 0) + 1
     return instances, skipped, without_gold
@@ -260,6 +273,8 @@ def wf_line(draw: Draw) -> tuple[str, Token]:
     form = draw(_FORMS)
     pos = attrs.pop("pos")
     lemma = attrs.pop("lemma", None)
+    lemma = lemma.lower() if lemma is not None else None  # lemma and keys in lower case
+    senses = tuple(key.lower() for key in senses)
     spelled = "_".join(html.unescape(form).split())  # a multiword's spaces are written _
     token = Token(spelled, lemma, pos, senses, tuple(sorted(attrs.items())))
     return f"<wf {text}>{form}</wf>", token

@@ -352,22 +352,59 @@ def text_model(data: bytes, file: str) -> list[str | Failure]:
 def key_rows(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]] | Failure]:
     """``(line, instance_id, keys)`` of a key file's lines, in order, up to its first problem,
     which ends the list as a :class:`Failure`: ``instance_id key [key ...]`` per line,
-    whitespace-separated, blank lines ignored; a line with an id alone or an id given twice
-    fails (as does a line breaking the text rules)."""
+    whitespace-separated, blank lines ignored, keys in lower case; a line whose id starts
+    with ``{``, ``[`` or ``<`` (JSON, TOML, XML: not a key file), with an id alone or with an
+    id given twice fails (as does a line breaking the text rules)."""
     rows: list[tuple[int, str, tuple[str, ...]] | Failure] = []
     ids: set[str] = set()
     for number, line in enumerate(text_model(data, file), 1):
         if isinstance(line, Failure):
             return [*rows, line]
         fields = line.split()
+        if fields and fields[0][0] in "{[<":
+            return [*rows, Failure(file, number, "not a key file")]
         if len(fields) == 1:
             return [*rows, Failure(file, number, "no sense key")]
         if fields and fields[0] in ids:
             return [*rows, Failure(file, number, "id given twice")]
         if fields:
             ids.add(fields[0])
-            rows.append((number, fields[0], tuple(fields[1:])))
+            rows.append((number, fields[0], tuple(f.lower() for f in fields[1:])))
     return rows
+
+
+# --- sense keys (wsd/corpus/keys.py, restated) -----------------------------------------------
+def wordnet_key(key: str) -> bool:
+    """``lemma%ss_type:lex_filenum:lex_id:head_word:head_id``: ss_type 1-5, two-digit numbers,
+    a head word and id for a satellite adjective (5) only."""
+    lemma, percent, rest = key.partition("%")
+    if not percent or not lemma or "%" in rest or any(c.isspace() for c in lemma):
+        return False
+    fields = rest.split(":")
+    if len(fields) != 5:
+        return False
+    ss_type, filenum, lex_id, head, head_id = fields
+
+    def two(text: str) -> bool:
+        return len(text) == 2 and all(c in "0123456789" for c in text)
+
+    if ss_type not in ("1", "2", "3", "4", "5") or not (two(filenum) and two(lex_id)):
+        return False
+    if ss_type == "5":
+        return head != "" and not any(c.isspace() for c in head) and two(head_id)
+    return head == "" and head_id == ""
+
+
+def gold_problem(keys: Iterable[str]) -> str | None:
+    """Why a verb token's gold keys are no gold (``wsd/corpus/_load.py``): a key read as a
+    WordNet key (a ``%`` and then a ``:``) without the shape, or a WordNet key of another part
+    of speech than a verb."""
+    keys = list(keys)
+    if any(":" in k.partition("%")[2] and not wordnet_key(k) for k in keys):
+        return "malformed-sense-key"
+    if any(wordnet_key(k) and k.partition("%")[2][0] != "2" for k in keys):
+        return "not-a-verb-sense"
+    return None
 
 
 def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]]] | Failure:

@@ -282,6 +282,16 @@ def test_class_table_round_trip_and_errors(tmp_path: Path) -> None:
         read_class_table(tmp_path / "nowhere.tsv")
 
 
+def test_class_table_keys_are_read_in_lower_case(tmp_path: Path) -> None:
+    """A table's keys meet the keys of key files (lower case) whatever case it writes."""
+    path = tmp_path / "classes.tsv"
+    path.write_text("RUN%2\tRun%2\nrun%3\tRUN%2\nRun%2\trun%2\n", encoding="utf-8")
+    with pytest.raises(AgreementError, match="tsv:3: sense key 'run%2' listed twice"):
+        read_class_table(path)  # the same key in two cases is listed twice
+    path.write_text("RUN%2\tRun%2\nrun%3\tRUN%2\n", encoding="utf-8")
+    assert read_class_table(path) == {"run%2": "run%2", "run%3": "run%2"}
+
+
 @pytest.mark.parametrize(
     "module",
     [

@@ -1,5 +1,6 @@
 """Key files with ranked answers (evaluation/answers.py): the plain Raganato format and our
-extension, ``id key:score ... confidence=C``."""
+extension, ``id key:score ... confidence=C``; keys in any case, scores that are no numbers
+the format writes (``key:nan``).  Random ones: ``test_fuzz.py``, ``test_fuzz_keys.py``."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from evaluation.answers import (
     Answer,
     answer_line,
     parse_fields,
+    read_answer_keys,
     read_answers,
     several_keys_rule,
     write_answers,
@@ -43,6 +45,13 @@ def _file(tmp_path: Path, text: str, name: str = "sys.key") -> Path:
         # a WordNet adjective satellite key ends in a two-digit head id: not a score
         ("tall%5:00:00:long:01", Answer(("tall%5:00:00:long:01",))),
         ("k:1", Answer(("k:1",))),  # an integer is not a score: scores carry a point
+        ("k:01 x: a:b x:1.5.2", Answer(("k:01", "x:", "a:b", "x:1.5.2"))),  # no number
+        # keys are case-insensitive: read in lower case, with the field names and numbers
+        (
+            "USE%2:34:01:::0.5 Run%1:1E-3 CONFIDENCE=0.25",
+            Answer(("use%2:34:01::", "run%1"), (0.5, 0.001), 0.25),
+        ),
+        ("k:INF", Answer(("k",), (float("inf"),))),
     ],
 )
 def test_fields_of_a_line(line: str, expected: Answer) -> None:
@@ -58,6 +67,16 @@ def test_fields_of_a_line(line: str, expected: Answer) -> None:
         ("a confidence=nan", "confidence is NaN"),
         ("a confidence=inf", "confidence must be finite"),
         ("a confidence=1 confidence=2", "given twice"),
+        # a key ending in a number that is no score: refused as confidence=nan is
+        ("use%2:34:01:::nan", "key 'use%2:34:01::': its score 'nan' is NaN"),
+        ("use%2:34:01:::NaN", "its score 'nan' is NaN"),
+        ("k:-nan", "key 'k': its score '-nan' is NaN"),
+        ("k:+NAN", "key 'k': its score '\\+nan' is NaN"),
+        ("k:0.5 j:nan", "key 'j': its score 'nan' is NaN"),
+        ("k:infinity", "its score 'infinity' is not written as a score"),
+        ("k:-1", "its score '-1' is not written as a score"),
+        ("k:1_0", "its score '1_0' is not written as a score"),
+        ("k:١.٥", "its score '١.٥' is not written as a score"),
     ],
 )
 def test_bad_lines_name_the_problem(line: str, message: str) -> None:
@@ -106,7 +125,10 @@ def test_a_plain_file_is_the_standard_format(tmp_path: Path) -> None:
         ("i1 a\ni2 a:0.5 b\n", "sys.key:2: instance 'i2': key 'b' has no score"),
         ("i1 a\ni1 b\n", "sys.key:2: instance 'i1' given twice"),
         ("i1 a:0.5\ni2 b:0.4 confidence=٠.٥\n", "sys.key:2: instance 'i2': confidence '٠.٥' is"),
-        ("i1 a:١.٥\ni2 b:0.5\n", "sys.key:2: instance 'i2' scores its keys but line 1"),
+        (
+            "i1 a:١.٥\ni2 b:0.5\n",
+            "sys.key:1: instance 'i1': key 'a': its score '١.٥' is not written as a score",
+        ),
     ],
 )
 def test_inconsistent_files_name_file_line_and_instance(
@@ -130,3 +152,52 @@ def test_several_keys_rule(tmp_path: Path) -> None:
     with pytest.raises(EvaluationError, match="first or all"):
         several_keys_rule(single, "best")
     assert SEVERAL_KEYS == ("first", "all")
+
+
+def test_a_nan_score_names_file_line_and_instance(tmp_path: Path) -> None:
+    path = _file(tmp_path, "i1 a:0.5 b:0.25\ni2 a:NaN b:0.1\n")
+    with pytest.raises(EvaluationError) as info:
+        read_answers(path)
+    assert str(info.value) == f"{path}:2: instance 'i2': key 'a': its score 'nan' is NaN"
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("x:nan", "key 'x:nan' would not read back (key 'x': its score 'nan' is NaN)"),
+        ("x:-1", "key 'x:-1' would not read back"),
+        ("X:0.5", "key 'x:0.5' would be read back as a key with a score"),
+    ],
+)
+def test_write_answers_refuses_plain_keys_that_would_read_back_otherwise(
+    tmp_path: Path, key: str, message: str
+) -> None:
+    path = _file(tmp_path, "old k\n")
+    with pytest.raises(EvaluationError, match=re.escape(message)):
+        write_answers(path, [("i1", Answer((key,)))])
+    assert path.read_text(encoding="utf-8") == "old k\n"
+    # with its score the same key is written and read back (the score comes last)
+    write_answers(path, [("i1", Answer((key,), (0.5,)))])
+    assert read_answers(path).answers["i1"].keys == (key.lower(),)
+
+
+def test_write_answers_refuses_a_key_read_back_as_a_confidence(tmp_path: Path) -> None:
+    with pytest.raises(EvaluationError, match="'confidence=1' would be read back as a confidence"):
+        write_answers(tmp_path / "out.key", [("i1", Answer(("CONFIDENCE=1",), (0.5,)))])
+
+
+def test_keys_are_written_in_lower_case(tmp_path: Path) -> None:
+    path = tmp_path / "out.key"
+    write_answers(path, [("I1", Answer(("USE%2:34:01::", "Use%2:34:00::"), (0.5, 0.25), 0.5))])
+    assert path.read_text(encoding="utf-8") == (
+        "I1 use%2:34:01:::0.5 use%2:34:00:::0.25 confidence=0.5\n"
+    )
+
+
+def test_read_answer_keys_reads_a_ranking_as_its_first_key(tmp_path: Path) -> None:
+    """What ``wsd agreement`` and the upper bound read: a ranked line is its first key, a
+    plain line every key (as ``wsd score`` scores them by default)."""
+    ranked = _file(tmp_path, "d1 a:0.9 b:0.1 confidence=0.5\nd2 B:0.7 confidence=1\n", "ranked.key")
+    plain = _file(tmp_path, "d1 a b\nd2 b\n", "plain.key")
+    assert read_answer_keys(ranked) == {"d1": ("a",), "d2": ("b",)}
+    assert read_answer_keys(plain) == {"d1": ("a", "b"), "d2": ("b",)}

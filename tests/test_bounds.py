@@ -185,6 +185,29 @@ def test_upper_bound_counts_restricts_and_grades(tmp_path: Path) -> None:
     assert only_go.instances == 1 and only_go.n_other_lemma == 4
 
 
+def test_upper_bound_reads_ranked_and_upper_case_files_as_wsd_score_does(
+    tmp_path: Path,
+) -> None:
+    """A ranked key file is its first keys and keys are read in lower case (issue 27): the
+    bound of such files is that of the plain lower-case ones."""
+    a = {"i1": "run%1", "i2": "run%2", "i3": "run%2", "i4": "run%4", "i5": "go%1"}
+    b = {"i1": "run%1", "i2": "run%3", "i3": "run%2", "i4": "run%1", "i5": "go%1"}
+    plain = [_write(tmp_path / "a.key", a), _write(tmp_path / "b.key", b)]
+    ranked = tmp_path / "ranked.key"
+    ranked.write_text(
+        "".join(f"{i} {k.upper()}:0.75 run%9:0.25 confidence=0.5\n" for i, k in b.items()),
+        encoding="utf-8",
+    )
+    expected = agreement_upper_bound(plain, verb_thesaurus=TOY, alphas=[1, "inf"])
+    got = agreement_upper_bound([plain[0], str(ranked)], verb_thesaurus=TOY, alphas=[1, "inf"])
+    assert got.total == expected.total and got.per_lemma == expected.per_lemma
+    assert expected.total["observed"] == pytest.approx(3 / 5)
+    bad = tmp_path / "bad.key"
+    bad.write_text("i1 run%1:nan\n", encoding="utf-8")
+    with pytest.raises(AgreementError, match="bad.key:1: instance 'i1': key 'run%1': its score"):
+        agreement_upper_bound([plain[0], str(bad)])
+
+
 def test_upper_bound_bad_input_names_the_file(tmp_path: Path) -> None:
     good = _write(tmp_path / "a.key", {"i1": "run%1"})
     bad = tmp_path / "bad.key"

@@ -132,3 +132,21 @@ def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPa
         if to_stderr(node)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "x", "1.5"])
+@pytest.mark.parametrize("command", ["compare", "disambiguate"])
+def test_top_k_is_one_rule_in_every_command(
+    capsys: pytest.CaptureFixture[str], command: str, value: str
+) -> None:
+    """``wsd compare --top-k 0`` was accepted while ``wsd disambiguate`` refused it: one
+    check (an integer >= 1), one message, before any file is read."""
+    argv = {
+        "compare": ["compare", "--gold", "absent.key", "absent.key"],
+        "disambiguate": ["disambiguate", "--model", "absent.json", "--corpus", "x", "--out", "o"],
+    }[command]
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--top-k", value])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f"wsd: error: argument --top-k: must be an integer >= 1, got {value!r}\n")

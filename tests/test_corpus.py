@@ -4,6 +4,7 @@ read off the fixture files by hand."""
 from __future__ import annotations
 
 import codecs
+import json
 import re
 from pathlib import Path
 
@@ -516,3 +517,89 @@ def test_nltk_style_quoted_copy_reads_the_same(tmp_path: Path, tagfile: Path) ->
     folder.mkdir(parents=True)
     (folder / "br-x01.xml").write_text(quoted, encoding="utf-8")
     assert list(read_nltk_semcor(tmp_path / "semcor")) == list(read_semcor(tagfile))
+
+
+# --- annotations checked for meaning (issue 27, family 9) -----------------------------------
+_ANNOTATED = (
+    "<s snum=1>\n"
+    "<wf cmd=done pos=VBD lemma=SAY wnsn=1 lexsn=2:32:00::>Said</wf>\n"  # lemma in upper case
+    "<wf cmd=done pos=VBD lemma=say wnsn=1 lexsn=garbage>said</wf>\n"  # no lex_sense
+    "<wf cmd=done pos=VB lemma=say wnsn=1;2 lexsn=2:32:00::;2:32:1::>say</wf>\n"  # one item bad
+    "<wf cmd=done pos=VB lemma=say wnsn=0 lexsn=2:32:xx::>say</wf>\n"  # bad, and lost
+    "<wf cmd=done pos=VB lemma=bank wnsn=1 lexsn=1:14:00::>bank</wf>\n"  # a noun's sense
+    "<wf cmd=done pos=NN lemma=Dog wnsn=1 lexsn=1:05:00::>dog</wf>\n"  # not a verb token
+    "<wf cmd=done pos=NN lemma=dog wnsn=1 lexsn=1:05:0::>dog</wf>\n"
+    "<wf cmd=done pos=JJ lemma=tall wnsn=1 lexsn=5:00:00:long(a):01>tall</wf>\n"
+    "</s>\n"
+)
+
+
+def test_semcor_lemmas_are_lower_case_and_malformed_senses_are_counted_skips(
+    tmp_path: Path,
+) -> None:
+    """``lemma=SAY`` became a verb of its own and ``lexsn=garbage`` trained a sense
+    ``say%garbage`` without a word: now ``say``, and counted skips with a reason."""
+    path = _write(tmp_path, _ANNOTATED)
+    (item,) = read_semcor(path)
+    notes = item.annotations
+    assert [n.lemma for n in notes] == ["say", "say", "say", "say", "bank", "dog", "dog", "tall"]
+    assert notes[0].senses == ("say%2:32:00::",)
+    assert [n.senses for n in notes[1:4]] == [(), (), ()]  # no sense from a malformed lexsn
+    assert notes[1].attr("lexsn") == "garbage"  # the raw value stays, as for wnsn=0
+    assert notes[5].senses == ("dog%1:05:00::",) and notes[6].senses == ()
+    assert notes[7].senses == ("tall%5:00:00:long(a):01",)
+    corpus = load_corpus(path, frames=False)
+    assert [(i.lemma, i.gold) for i in corpus.instances] == [("say", ("say%2:32:00::",))]
+    assert corpus.stats.skipped == {"malformed-sense-key": 3, "not-a-verb-sense": 1}
+    assert corpus.stats.verb_tokens == 5 and corpus.stats.verb_lemmas == 1
+    loose = load_corpus(path, frames=False, require_gold=False)  # input to disambiguate
+    assert [i.gold for i in loose.instances] == [("say%2:32:00::",), (), (), (), ()]
+    assert loose.stats.without_gold == {"malformed-sense-key": 3, "not-a-verb-sense": 1}
+    assert load_corpus(path, verbs=["SAY"], frames=False).stats.verb_instances == 1
+
+
+def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(tmp_path: Path) -> None:
+    xml = tmp_path / "t.data.xml"
+    xml.write_text(
+        '<corpus lang="en" source="t"><text id="d"><sentence id="d.s1">'
+        '<instance id="d.s1.t0" lemma="SAY" pos="VERB">Said</instance>'
+        '<instance id="d.s1.t1" lemma="say" pos="VERB">said</instance>'
+        '<instance id="d.s1.t2" lemma="bank" pos="VERB">banked</instance>'
+        '<instance id="d.s1.t3" lemma="run" pos="VERB">ran</instance>'
+        '<instance id="d.s1.t4" lemma="run" pos="VERB">ran</instance>'
+        "</sentence></text></corpus>\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "t.gold.key.txt").write_text(
+        "d.s1.t0 SAY%2:32:00::\nd.s1.t1 say%2:32:0::\nd.s1.t2 bank%1:14:00::\n"
+        "d.s1.t3 Run%1\nd.s1.t4 x:1.5\n",  # sense ids of another thesaurus: kept
+        encoding="utf-8",
+    )
+    corpus = load_corpus(xml, frames=False)
+    assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == [
+        ("d.s1.t0", "say", ("say%2:32:00::",)),
+        ("d.s1.t3", "run", ("run%1",)),
+        ("d.s1.t4", "run", ("x:1.5",)),
+    ]
+    assert corpus.stats.skipped == {"malformed-sense-key": 1, "not-a-verb-sense": 1}
+
+    lines = [
+        {"id": "j1", "lemma": "SAY", "gold": ["SAY%2:32:00::"]},
+        {"id": "j2", "lemma": "say", "gold": ["say%2:32:00::", "say%2:32"]},
+        {"id": "j3", "lemma": "使う", "gold": ["使う.1"], "lang": "ja"},
+        {"id": "j4", "lemma": "bank", "gold": ["bank%1:14:00::"]},
+    ]
+    jsonl = tmp_path / "t.jsonl"
+    jsonl.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    assert [(i.lemma, i.gold) for i in read_jsonl(jsonl)][:2] == [
+        ("say", ("say%2:32:00::",)),
+        ("say", ("say%2:32:00::", "say%2:32")),
+    ]
+    corpus = load_corpus(jsonl)
+    assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == [
+        ("j1", "say", ("say%2:32:00::",)),
+        ("j3", "使う", ("使う.1",)),
+    ]
+    assert corpus.stats.skipped == {"malformed-sense-key": 1, "not-a-verb-sense": 1}
+    loose = load_corpus(jsonl, require_gold=False)
+    assert [i.gold for i in loose.instances] == [("say%2:32:00::",), (), ("使う.1",), ()]

@@ -1,6 +1,7 @@
 """Key files (``wsd/corpus/keys.py``) on hand-made cases: byte-order marks, line breaks,
-duplicates, bad bytes and values that cannot be written.  Random and mutated key files:
-``test_fuzz.py``."""
+duplicates, bad bytes and values that cannot be written, the case of keys, files that are not
+key files, the shape of WordNet sense keys.  Random and mutated key files: ``test_fuzz.py``
+and ``test_fuzz_keys.py``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,13 @@ from pathlib import Path
 import pytest
 
 from wsd._exceptions import CorpusFormatError
-from wsd.corpus.keys import read_keys, write_keys
+from wsd.corpus.keys import (
+    claims_wordnet,
+    is_wordnet_key,
+    read_keys,
+    wordnet_pos,
+    write_keys,
+)
 
 BOM = codecs.BOM_UTF8
 
@@ -68,6 +75,8 @@ def test_read_keys_missing_file(tmp_path: Path) -> None:
         ([("d1", ["k\n1"])], r"'k\n1'"),
         ([("\ufeffd1", ["k1"])], r"'\ufeffd1'"),
         ([("d1", ["k1"]), ("d1", ["k2"])], "instance 'd1' given twice"),
+        ([("d1", ["k1"]), ("{d2", ["k2"])], "write instance '{d2' to a key file: a line starting"),
+        ([("<d1", ["k1"])], "a line starting with '<' reads as XML"),
     ],
 )
 def test_write_keys_refuses_what_it_could_not_read_back(
@@ -84,3 +93,68 @@ def test_write_keys_skips_abstentions(tmp_path: Path) -> None:
     path = tmp_path / "out.key"
     assert write_keys(path, {"d1": ["k1", "k2"], "d2": [], "d3": ("k3",)}) == 2
     assert path.read_text(encoding="utf-8") == "d1 k1 k2\nd3 k3\n"
+
+
+def test_keys_are_read_and_written_in_lower_case_and_ids_keep_theirs(tmp_path: Path) -> None:
+    """One rule for sense keys: case-insensitive, lower case on reading (WordNet's are)."""
+    path = write(tmp_path, "D1 USE%2:34:01:: Use%2:34:00::\nd2 Run%1 ÉTÉ.1\n".encode())
+    assert read_keys(path) == {
+        "D1": ("use%2:34:01::", "use%2:34:00::"),
+        "d2": ("run%1", "été.1"),
+    }
+    out = tmp_path / "out.key"
+    write_keys(out, {"D1": ["USE%2:34:01::"]})
+    assert out.read_text(encoding="utf-8") == "D1 use%2:34:01::\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "looks"),
+    [
+        ('{"format": "verb-wsd-model", "verbs": {}}\n', 1, "'{' like JSON"),  # a model file
+        ('{\n  "format": "verb-wsd-model"\n}\n', 1, "'{' like JSON"),  # pretty-printed
+        ('\n{"id": "d1", "lemma": "use"}\n', 2, "'{' like JSON"),  # JSONL, a blank line first
+        ('["d1", "use%2:34:01::"]\n', 1, "'[' like JSON or a TOML section"),
+        ('[corpus]\npath = ""\n', 1, "'[' like JSON or a TOML section"),
+        ('<?xml version="1.0"?>\n<corpus lang="en">\n', 1, "'<' like XML"),
+    ],
+)
+def test_a_file_that_is_not_a_key_file_is_refused(
+    tmp_path: Path, text: str, line: int, looks: str
+) -> None:
+    path = write(tmp_path, text.encode())
+    with pytest.raises(CorpusFormatError) as info:
+        read_keys(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}:{line}: not a key file: it starts with {looks}")
+    assert "instance_id sense_key" in message and "\n" not in message
+
+
+def test_a_json_line_inside_a_key_file_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, b'd1 k1\n{"id": "d2"}\n')
+    with pytest.raises(CorpusFormatError, match=re.escape(f"{path}:2: not a key line: it")):
+        read_keys(path)
+
+
+@pytest.mark.parametrize(
+    ("key", "wordnet", "claims", "pos"),
+    [
+        ("say%2:32:00::", True, True, "2"),
+        ("good%5:00:00:well:01", True, True, "5"),
+        ("long%5:00:00:long(a):01", True, True, "5"),  # SemCor's head words carry (a)/(p)
+        ("bank%1:14:00::", True, True, "1"),
+        ("say%garbage", False, False, None),  # not claimed: a sense id of another thesaurus
+        ("say%2:32:0::", False, True, None),  # a one-digit lex_id
+        ("say%6:32:00::", False, True, None),  # no ss_type 6
+        ("say%2:32:00:x:01", False, True, None),  # a head word is a satellite's (5) only
+        ("good%5:00:00::", False, True, None),  # a satellite needs its head
+        ("say%2:32:00", False, True, None),
+        ("a%b%2:32:00::", False, True, None),  # the lemma holds %
+        ("run%1", False, False, None),
+        ("使う.1", False, False, None),
+        ("x:1.5", False, False, None),
+    ],
+)
+def test_wordnet_key_shape(key: str, wordnet: bool, claims: bool, pos: str | None) -> None:
+    assert is_wordnet_key(key) is wordnet
+    assert claims_wordnet(key) is claims
+    assert wordnet_pos(key) == pos

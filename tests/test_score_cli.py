@@ -386,3 +386,115 @@ def test_graded_scores_warn_when_the_keys_are_unknown_to_the_thesaurus(
     assert main([*argv, "--json"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and json.loads(out)["warnings"] == []
+
+
+def _flip_case(text: str, seed: int, share: float = 0.5) -> str:
+    """``text`` with ``share`` of the letters of its sense keys in upper case (ids kept)."""
+    rng = random.Random(seed)
+    lines = []
+    for line in text.splitlines():
+        instance, *keys = line.split()
+        keys = ["".join(c.upper() if rng.random() < share else c for c in k) for k in keys]
+        lines.append(" ".join([instance, *keys]))
+    return "\n".join(lines) + "\n"
+
+
+def test_keys_in_any_case_score_as_the_lower_case_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27, family 5: upper-case keys were lower-cased by the thesaurus (graded credit)
+    but not by exact match: 0.756 at alpha 1000 beside 0.000 at alpha inf, without a word."""
+    upper = tmp_path / "upper.key"
+    upper.write_text(_flip_case((KEYS / "pred.key").read_text(encoding="utf-8"), 0, 1), "utf-8")
+    flipped = tmp_path / "flipped.key"
+    flipped.write_text(_flip_case((KEYS / "pred.key").read_text(encoding="utf-8"), 7), "utf-8")
+    gold_upper = tmp_path / "gold.key"
+    gold_upper.write_text(_flip_case((KEYS / "gold.key").read_text(encoding="utf-8"), 8), "utf-8")
+    reports = []
+    for gold, pred in (
+        (KEYS / "gold.key", KEYS / "pred.key"),
+        (KEYS / "gold.key", flipped),
+        (gold_upper, upper),
+    ):
+        argv = ["score", "--gold", str(gold), "--pred", str(pred), "--verb-thesaurus", TOY]
+        assert main([*argv, "--alpha", "0.5", "1000", "inf", "--json", "--per-verb"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        warnings = [w.replace(str(pred), "PRED") for w in report["warnings"]]
+        reports.append({**{k: report[k] for k in ("overall", "per_verb", "issues")}, "w": warnings})
+    assert reports[0]["overall"]["inf"]["precision"] == pytest.approx(3.5 / 6)
+    assert reports[1] == reports[0] and reports[2] == reports[0]
+
+
+def test_agreement_of_keys_in_any_case_is_that_of_the_lower_case_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Pa 0 beside a weighted kappa of .905 (issue 27): both now read the keys alike."""
+    b = tmp_path / "ann_b.key"
+    b.write_text(_flip_case((KEYS / "ann_b.key").read_text(encoding="utf-8"), 0, 1), "utf-8")
+    flags = ["--weighted", "--verb-thesaurus", TOY, "--json"]
+    status, out, _ = _agreement(capsys, *ANN, *flags)
+    lower = json.loads(out)
+    status_upper, out, _ = _agreement(capsys, ANN[0], str(b), *flags)
+    upper = json.loads(out)
+    assert status == status_upper == 0
+    assert upper["pairs"][0]["observed"] == lower["pairs"][0]["observed"] > 0
+    assert upper["pairs"][0]["statistics"] == lower["pairs"][0]["statistics"]
+
+
+def test_agreement_reads_a_ranked_file_as_its_first_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27, family 12: a ranked file (what ``wsd disambiguate --top-k K --confidence``
+    writes) was read as plain keys 'run%1:0.9' (Pa 0, exit 0); it agrees as its first keys."""
+    plain = (KEYS / "ann_b.key").read_text(encoding="utf-8").splitlines()
+    others = ["run%1", "run%2", "run%3", "run%4", "go%1"]
+    ranked = tmp_path / "ranked.key"
+    ranked.write_text(
+        "".join(
+            f"{line.split()[0]} {line.split()[1]}:0.9 "
+            f"{next(k for k in others if k != line.split()[1])}:0.1 confidence=0.5\n"
+            for line in plain
+        ),
+        encoding="utf-8",
+    )
+    first = tmp_path / "first.key"  # the same answers as plain keys: each line's first key
+    first.write_text("".join(" ".join(line.split()[:2]) + "\n" for line in plain), "utf-8")
+    reports = []
+    for b in (ranked, first):
+        status, out, _ = _agreement(capsys, ANN[0], str(b), "--json")
+        assert status == 0
+        report = json.loads(out)
+        reports.append((report["pairs"][0]["observed"], report["pairs"][0]["statistics"]))
+    assert reports[0] == reports[1] and reports[0][0] > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "looks"),
+    [
+        ('{"format": "verb-wsd-model", "method": "mfs"}\n', "'{' like JSON"),
+        ('{"id": "d1", "lemma": "run"}\n{"id": "d2", "lemma": "run"}\n', "'{' like JSON"),
+        ('<?xml version="1.0"?>\n<corpus lang="en">\n', "'<' like XML"),
+    ],
+)
+@pytest.mark.parametrize("role", ["--pred", "--gold", "agreement"])
+def test_a_file_that_is_not_a_key_file_is_refused_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, looks: str, role: str
+) -> None:
+    """``wsd score --pred model.json`` exited 0 with two warnings (issue 27)."""
+    other = tmp_path / "model.json"
+    other.write_text(text, encoding="utf-8")
+    if role == "agreement":
+        status = main(["agreement", ANN[0], str(other)])
+    else:
+        files = {
+            "--gold": str(KEYS / "gold.key"),
+            "--pred": str(KEYS / "pred.key"),
+            role: str(other),
+        }
+        status = main(
+            ["score", *(x for pair in files.items() for x in pair), "--verb-thesaurus", TOY]
+        )
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.startswith(f"wsd: error: {other}:1: not a key file: it starts with {looks}")
+    assert err.count("\n") == 1

@@ -127,3 +127,34 @@ def test_an_orphan_at_the_end_of_a_long_chain(tmp_path: Path) -> None:
         r"has no parent line; 2 roots \('n0', 'lost'\)",
     ):
         thesaurus.load_file(path)
+
+
+def test_sense_ids_are_kept_in_lower_case_as_every_key_file_reads_them(
+    tmp_path: Path,
+) -> None:
+    """Sense ids are sense keys: ``senses()``, ``sense_ids`` and a key file agree, whatever
+    case the word table writes them in (issue 27)."""
+    path = write(
+        tmp_path, b"R\nA\tR\nB\tR\n", "Run\tRun%1\tA\nrun\tRUN%2\tB\nuse\tÉté.1\tB\n".encode()
+    )
+    thes = thesaurus.load_file(path)
+    assert thes.senses("RUN") == ("run%1", "run%2")
+    assert set(thes.sense_ids) == {"run%1", "run%2", "été.1"}
+    assert thes.sense_length("Run%1", "run%2") == thes.sense_length("run%1", "RUN%2") == 2
+    assert [thes.node_name(i) for i in range(thes.n_nodes)] == ["R", "A", "B"]  # nodes keep case
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (b"run\trun%1\tA\nrun\tRUN%1\tA\n", "2: sense id 'RUN%1' already defined at"),
+        (b"run\trun 1\tA\n", "1: sense id 'run 1' holds whitespace (a key file could not name it)"),
+        ("run\trun\u30001\tA\n".encode(), "1: sense id 'run\\u30001' holds whitespace"),
+    ],
+)
+def test_sense_ids_a_key_file_cannot_tell_apart_are_refused(
+    tmp_path: Path, words: bytes, message: str
+) -> None:
+    path = write(tmp_path, b"R\nA\tR\n", words)
+    with pytest.raises(ThesaurusError, match=re.escape(f"{tmp_path / 't.words.tsv'}:{message}")):
+        thesaurus.load_file(path)

@@ -14,13 +14,16 @@ empty parent).  Every other node has exactly one ``child<TAB>parent`` line.
     word<TAB>sense_id<TAB>node
 
 A word's senses are ordered as in the file; sense ids are unique; ``node`` must be a node of
-the tree.  Words are looked up lower-cased (``normalize_word``).
+the tree.  Words are looked up lower-cased (``normalize_word``).  Sense ids are sense keys:
+case-insensitive and kept in lower case (``Run%1`` is ``run%1``), as every key file, corpus
+and model reads them, so ``senses()``, ``sense_ids`` and a key file agree; they hold no
+whitespace (no key file could name them).
 
 Mistakes raise :class:`ThesaurusError` naming ``file:line``: a malformed line, a node with two
 parent lines, several roots (e.g. a parent that is never attached: an orphan subtree; the
 message names the first node cut off from the root, its parent without a parent line and the
-line), a cycle, a repeated sense id, a word pointing at an unknown node.  A missing file is a
-:class:`DataError`.
+line), a cycle, a repeated sense id (in any case), a sense id holding whitespace, a word
+pointing at an unknown node.  A missing file is a :class:`DataError`.
 
 Loading takes time and memory linear in the file (a chain of a million nodes is no harder
 than a million siblings): nodes become integer ids as they are read, and the checks for
@@ -232,10 +235,17 @@ def _read_words(
                 f"{path}:{number}: expected 'word<TAB>sense_id<TAB>node', got "
                 f"{len(fields)} field(s): {quote(chr(9).join(fields))}"
             )
-        word, sense, node = fields
+        word, written, node = fields
+        if len(written.split()) != 1:
+            raise ThesaurusError(
+                f"{path}:{number}: sense id {quote(written)} holds whitespace (a key file could "
+                "not name it)"
+            )
+        sense = written.lower()  # sense keys are case-insensitive, kept in lower case
         if sense in lines:
             raise ThesaurusError(
-                f"{path}:{number}: sense id {quote(sense)} already defined at {path}:{lines[sense]}"
+                f"{path}:{number}: sense id {quote(written)} already defined at "
+                f"{path}:{lines[sense]} (sense ids are compared in lower case)"
             )
         if node not in index:
             raise ThesaurusError(

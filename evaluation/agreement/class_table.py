@@ -56,10 +56,12 @@ def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
     """Read a table written by :func:`write_class_table` (or by hand) into
     ``{sense_key: class_id}``, by the text rules of every line-based file
     (:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, any line break, no
-    control characters).  ``#`` lines and blank lines are skipped.  A class id that is itself
-    a listed key must be in its own class, so that no key is two classes at once; keys and
-    class ids hold no whitespace (a key file could not name them)."""
-    from wsd.corpus.keys import writable
+    control characters).  ``#`` lines and blank lines are skipped.  Keys and class ids are
+    read in lower case, as every key (:func:`wsd.corpus.keys.normalise_key`): a key listed
+    twice in two cases is listed twice.  A class id that is itself a listed key must be in
+    its own class, so that no key is two classes at once; keys and class ids hold no
+    whitespace (a key file could not name them)."""
+    from wsd.corpus.keys import normalise_key, writable
 
     table: dict[str, str] = {}
     line_of: dict[str, int] = {}
@@ -71,7 +73,7 @@ def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
             raise AgreementError(
                 f"{path}:{lineno}: expected sense_key<TAB>class_id, got {quote(text)}"
             )
-        key, class_id = (f.strip() for f in fields)
+        key, class_id = (normalise_key(f.strip()) for f in fields)
         if not (writable(key) and writable(class_id)):  # no key file holds such a key
             raise AgreementError(
                 f"{path}:{lineno}: sense key or class id with whitespace: {quote(text)}"

@@ -73,10 +73,12 @@ class UpperBound:
 
 
 def _read_key_file(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    from wsd.corpus.keys import read_keys
+    """A key file's answers, plain or ranked, as ``wsd score`` reads them
+    (:func:`~evaluation.answers.read_answer_keys`); an error names the file."""
+    from ..answers import read_answer_keys
 
     try:
-        return read_keys(path)
+        return read_answer_keys(path)
     except ToolkitError as exc:
         message = str(exc)
         raise AgreementError(message if str(path) in message else f"{path}: {message}") from exc

@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-__all__ = ["REMOVED_IN", "renamed", "show_warning", "warn_renamed"]
+__all__ = ["REMOVED_IN", "renamed", "show_warning", "top_k", "warn_renamed"]
 
 REMOVED_IN = "0.3"
 
@@ -49,6 +49,18 @@ def renamed(*old: str) -> type[argparse.Action]:
             super().__call__(parser, namespace, values, option_string)
 
     return Renamed
+
+
+def top_k(text: str) -> int:
+    """The argparse type of ``--top-k`` in every command: an integer >= 1 (argparse names the
+    option: ``argument --top-k: must be an integer >= 1, got '0'``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
+    return value
 
 
 def say(text: str) -> None:

@@ -13,9 +13,13 @@ of another lemma or unknown to the thesaurus are at distance 1: counted).  Over 
 Fleiss' kappa and Krippendorff's alpha.  With ``--merge-to K`` (two files): Ng et al.'s
 greedy merging per word with ``--statistic`` (default ``scott``, the paper's), the seed's
 summary table, and with ``--classes-out`` the merged classes as a coarse sense inventory for
-``wsd score --classes``.  An instance with several keys is labelled by each file's first key
-(``--several-keys shared`` uses a key all files share); an instance's lemma is the most
-common lemma of its keys.  Undefined statistics are said in words, never printed as NaN.
+``wsd score --classes``.  Files are read as ``wsd score`` reads answers (plain or ranked,
+:func:`evaluation.answers.read_answer_keys`): a ranked line (``key:score ...``, as ``wsd
+disambiguate --top-k K`` writes) is its first key, so a ranked file and the same answers as
+plain keys give the same statistics.  An instance with several keys is labelled by each
+file's first key (``--several-keys shared`` uses a key all files share); an instance's lemma
+is the most common lemma of its keys.  Undefined statistics are said in words, never printed
+as NaN.
 """
 
 from __future__ import annotations
@@ -50,7 +54,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="agreement between key files per word: Pa, Cohen/Scott/Fleiss/weighted kappa, merging",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
-    parser.add_argument("keys", nargs="+", metavar="KEY", help="two or more key files")
+    parser.add_argument(
+        "keys",
+        nargs="+",
+        metavar="KEY",
+        help="two or more key files, plain or ranked (key:score: the first key is the answer)",
+    )
     parser.add_argument(
         "--weighted",
         action="store_true",
@@ -223,14 +232,14 @@ def _text(report: dict[str, Any], per_verb: bool) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from evaluation.agreement import write_class_table
-    from wsd.corpus.keys import read_keys
+    from evaluation.answers import read_answer_keys
 
     _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     check_outputs(
         files={"--classes-out": args.classes_out},
         inputs=[*args.keys, *thesaurus_inputs([("--verb-thesaurus", args.verb_thesaurus)])],
     )
-    keys = [read_keys(path) for path in args.keys]
+    keys = [read_answer_keys(path) for path in args.keys]
     verbs = None
     if args.weighted or args.verb_thesaurus is not None:
         import thesaurus

@@ -22,7 +22,7 @@ from typing import Any
 
 from thesaurus.io import check_outputs
 
-from ._options import say
+from ._options import say, top_k
 from ._paths import thesaurus_inputs
 from ._progress import Steps
 
@@ -86,10 +86,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--top-k",
-        type=int,
-        default=0,
+        type=top_k,
         metavar="K",
-        help="top-k curves for k = 1..K (default: the longest ranking of a ranked file)",
+        help="top-k curves for k = 1..K, K >= 1 (default: the longest ranking of a ranked file)",
     )
     parser.add_argument(
         "--applicability-alpha",
@@ -143,8 +142,6 @@ def _config(args: argparse.Namespace) -> Any:
         raise EvaluationError(f"--bootstrap must be >= 0, got {args.bootstrap}")
     if not 0 < args.confidence < 1:
         raise EvaluationError(f"--confidence must be in (0, 1), got {args.confidence}")
-    if args.top_k < 0:
-        raise EvaluationError(f"--top-k must be >= 0, got {args.top_k}")
     labels = args.labels or system_labels(list(args.systems))
     return ComparisonConfig(
         name=args.name,
@@ -159,7 +156,7 @@ def _config(args: argparse.Namespace) -> Any:
         evaluation=EvaluationConfig(
             thesaurus=args.verb_thesaurus,
             alphas=alphas,
-            top_k=args.top_k,
+            top_k=args.top_k or 0,  # 0: the longest ranking
             applicability_alpha=applicability,
             bootstrap=args.bootstrap,
             confidence=args.confidence,

@@ -24,7 +24,7 @@ from wsd import ModelError
 from wsd.corpus._load import FORMATS
 from wsd.types import Instance, Prediction
 
-from ._options import renamed, say
+from ._options import renamed, say, top_k
 from ._paths import corpus_inputs, thesaurus_inputs
 from ._progress import Steps
 
@@ -94,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     dis.add_argument(
         "--top-k",
-        type=int,
+        type=top_k,
         default=1,
         metavar="K",
         help="senses per line, best first; K > 1 writes key:score items (a ranking)",
@@ -222,8 +222,6 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     from wsd.corpus.keys import write_keys
     from wsd.methods import load_model
 
-    if args.top_k < 1:
-        raise ModelError(f"--top-k must be >= 1, got {args.top_k}")
     check_outputs(
         files={
             "--out": args.out,

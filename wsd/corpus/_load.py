@@ -16,11 +16,19 @@ Skip reasons:
                            ``complexprep``/``foreignword``/``nonceword``
 ``no-lemma``               no lemma and no SemCor mark saying why (other corpora)
 ``not-in-verbs-filter``    the lemma is not among the requested verbs
+``malformed-sense-key``    a gold key that is not what it claims: a SemCor ``lexsn`` that is
+                           no WordNet ``lex_sense`` (``lexsn=garbage``), a Raganato or JSONL
+                           key read as a WordNet key (a ``%`` then ``:``-separated fields:
+                           :func:`~wsd.corpus.keys.claims_wordnet`) without its shape
+``not-a-verb-sense``       a WordNet gold key of another part of speech than a verb (its
+                           ``ss_type`` is not 2: ``bank%1:14:00::`` on a verb token)
 ``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
 ``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
 
-With ``require_gold=False`` those last two are instances (input to disambiguate); their
-counts by the same reasons are ``CorpusStats.without_gold``.
+With ``require_gold=False`` the last four are instances without gold (input to
+disambiguate; a malformed key is dropped, not kept as gold); their counts by the same reasons
+are ``CorpusStats.without_gold``.  Lemmas and keys reach the loader in lower case (every
+reader normalises them: :func:`~wsd.corpus.keys.normalise_key`).
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .._exceptions import CorpusFormatError, WSDError
@@ -38,8 +46,9 @@ from ..frames import ClassTable, extract_frame
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
 from ._cache import cached_name, semcor_store
 from .jsonl import read_jsonl
+from .keys import claims_wordnet, is_wordnet_key, wordnet_pos
 from .raganato import read_raganato
-from .semcor import read_semcor, semcor_files
+from .semcor import read_semcor, semcor_files, sense_keys
 
 __all__ = ["DOCUMENT", "FORMATS", "Corpus", "CorpusStats", "detect_format", "load_corpus"]
 
@@ -105,7 +114,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
 def _normalise_verbs(verbs: Iterable[str] | None) -> frozenset[str] | None:
     if verbs is None:
         return None
-    return frozenset(v.strip().replace(" ", "_") for v in verbs if v.strip())
+    return frozenset(v.strip().replace(" ", "_").lower() for v in verbs if v.strip())
 
 
 class _Builder:
@@ -125,24 +134,31 @@ class _Builder:
         self.without_gold: Counter[str] = Counter()
         self.instances: list[Instance] = []
 
-    def skip_reason(self, note: Annotation, lemma: str | None, gold: tuple[str, ...]) -> str | None:
+    def skip_reason(
+        self, note: Annotation, lemma: str | None, gold: tuple[str, ...]
+    ) -> tuple[str | None, tuple[str, ...]]:
+        """Why a verb token is skipped (None: it is an instance) and the gold it keeps (none
+        when its keys are not usable; counted in ``without_gold`` when gold is optional)."""
         if lemma is None:
             if note.attr("cmd") in ("tag", "verify_tag"):
-                return "untagged"
+                return "untagged", gold
             other = note.attr("ot")
             if other is not None:
-                return f"no-lemma:{other}"
-            return "no-lemma:ignored" if note.attr("cmd") == "ignore" else "no-lemma"
+                return f"no-lemma:{other}", gold
+            return ("no-lemma:ignored" if note.attr("cmd") == "ignore" else "no-lemma"), gold
         if self.verbs is not None and lemma not in self.verbs:
-            return "not-in-verbs-filter"
-        if not gold:
+            return "not-in-verbs-filter", gold
+        reason = _gold_problem(note, lemma, gold)
+        if reason is None and gold:
+            return None, gold
+        if reason is None:
             numbers = note.attr("wnsn")
             lost = numbers is not None and set(numbers.split(";")) == {"0"}
             reason = "sense-lost-in-mapping" if lost else "no-gold"
-            if self.require_gold:
-                return reason
-            self.without_gold[reason] += 1
-        return None
+        if self.require_gold:
+            return reason, ()
+        self.without_gold[reason] += 1
+        return None, ()
 
     def add(
         self,
@@ -157,9 +173,9 @@ class _Builder:
         from the normalised tokens, and each filler's gold sense from the annotations."""
         sentence = item.sentence
         note = item.annotations[position]
-        lemma, gold = note.lemma, note.senses
         self.stats.verb_tokens += 1
-        reason = self.skip_reason(note, lemma, gold)
+        lemma = note.lemma
+        reason, gold = self.skip_reason(note, lemma, note.senses)
         if reason is not None:
             self.skipped[reason] += 1
             return
@@ -190,6 +206,18 @@ class _Builder:
         stats.senses = len({key for instance in self.instances for key in instance.gold})
         stats.missing_verbs = sorted(self.verbs - lemmas) if self.verbs is not None else []
         return Corpus(self.instances, stats, source, fmt)
+
+
+def _gold_problem(note: Annotation, lemma: str, gold: tuple[str, ...]) -> str | None:
+    """Why a verb token's gold keys cannot be its gold (module docstring), or None."""
+    lexsn = note.attr("lexsn")  # SemCor: a malformed item left the token without senses
+    if lexsn is not None and not gold and sense_keys(lemma, lexsn) is None:
+        return "malformed-sense-key"
+    if any(claims_wordnet(key) and not is_wordnet_key(key) for key in gold):
+        return "malformed-sense-key"
+    if any(wordnet_pos(key) not in (None, "2") for key in gold):
+        return "not-a-verb-sense"
+    return None
 
 
 def _filler_gold(
@@ -355,11 +383,13 @@ def _load_jsonl(path: Path, builder: _Builder) -> None:
         if instance.sentence.id not in sentence_ids:
             sentence_ids.add(instance.sentence.id)
             builder.stats.tokens += len(instance.sentence.tokens)
-        reason = builder.skip_reason(Annotation(), instance.lemma, instance.gold)
+        reason, gold = builder.skip_reason(Annotation(), instance.lemma, instance.gold)
         if reason is not None:
             builder.skipped[reason] += 1
             continue
-        builder.instances.append(instance)
+        builder.instances.append(
+            instance if gold == instance.gold else replace(instance, gold=gold)
+        )
     builder.stats.sentences = len(sentence_ids)
 
 

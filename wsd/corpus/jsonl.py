@@ -36,7 +36,10 @@ Example (Japanese, case particles as case labels)::
 Tokens are normalised as for every corpus (:mod:`wsd.normalise`).  Without ``tokens`` the
 sentence is the target word alone.  Lines follow the text rules of every line-based file
 (:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, ``\\n``/``\\r\\n``/``\\r``
-line breaks, no raw control characters); a JSON object naming a field twice is refused (a
+line breaks, no raw control characters).  The instance's ``lemma`` and its ``gold`` keys are
+kept in lower case (the one rule for keys: :func:`wsd.corpus.keys.normalise_key`;
+``"lemma": "SAY"`` is ``say``); tokens and fillers keep the file's spelling.  A JSON object
+naming a field twice is refused (a
 parser would keep one of the two silently), and so are an ``id`` and ``gold`` keys that a key
 file could not hold (whitespace, control characters), strings that are blank (a token, lemma
 or label of whitespace alone), and ``position``, ``context_index`` or ``passive`` without
@@ -59,7 +62,7 @@ from thesaurus.io import atomic_open
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token
 from ..types import CaseFrame, Filler, Instance, Sentence, Token
-from .keys import writable
+from .keys import normalise_key, writable
 
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 
@@ -122,11 +125,12 @@ def _source(value: Any) -> str:
 
 
 def _keys(value: Any, field: str) -> tuple[str, ...]:
+    """Gold sense keys, in lower case."""
     if value is None:
         return ()
     if not isinstance(value, list):
         raise _FieldError(f"field {field!r} must be a list of sense keys, got {_show(value)}")
-    return tuple(_key_field(v, f"{field}[{i}]") for i, v in enumerate(value))
+    return tuple(normalise_key(_key_field(v, f"{field}[{i}]")) for i, v in enumerate(value))
 
 
 def _integer(value: Any, field: str, size: int) -> int:
@@ -232,7 +236,8 @@ def _instance(record: Any, source: str) -> Instance:
         if qualifier in record and qualified not in record:
             raise _FieldError(f"field {qualifier!r} is given without {qualified!r}")
     instance_id = _key_field(record.get("id"), "id")
-    lemma = str(_string(record.get("lemma"), "lemma"))
+    written = str(_string(record.get("lemma"), "lemma"))
+    lemma = normalise_key(written)
     gold = _keys(record.get("gold"), "gold")
     lang = str(_string(record.get("lang", ENGLISH), "lang")).lower()
     if "tokens" in record:
@@ -241,7 +246,7 @@ def _instance(record: Any, source: str) -> Instance:
             raise _FieldError("field 'position' is required with 'tokens'")
         position = _integer(record["position"], "position", len(tokens))
     else:
-        tokens, position = (normalise_token(lemma, "VERB", lemma, lang),), 0
+        tokens, position = (normalise_token(written, "VERB", written, lang),), 0
     sentence = Sentence(
         id=str(_string(record.get("sentence", instance_id), "sentence")),
         tokens=tokens,

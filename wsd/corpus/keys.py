@@ -7,6 +7,20 @@ end at ``\\n``, ``\\r\\n`` or ``\\r``, fields are separated by any whitespace, b
 ignored.  Control characters and a byte-order mark inside the file are errors, reported at
 the first problem in file order.
 
+**Case.** Sense keys are case-insensitive: every field after the instance id is read in lower
+case (:func:`normalise_key`; WordNet sense keys are lower case, so ``USE%2:34:01::`` is
+``use%2:34:01::``), and written in lower case.  Instance ids keep their case.
+
+**Not a key file.** An instance id never starts with ``{``, ``[`` or ``<``: a line that does
+is JSON (a model file, a JSONL corpus), a TOML section or XML, and reading it is an error
+naming the file and line, not a key line that matches nothing.
+
+**WordNet sense keys** (:func:`is_wordnet_key`): ``lemma%ss_type:lex_filenum:lex_id:head_word:
+head_id``, ``ss_type`` 1-5 (2: a verb), the numbers two digits, ``head_word:head_id`` only for
+a satellite adjective (``ss_type`` 5) and empty otherwise: ``say%2:32:00::``,
+``good%5:00:00:well:01``.  The corpus readers skip a verb token whose key claims to be one
+(:func:`claims_wordnet`) without having this shape.
+
 Written by :class:`KeyFileWriter` (:func:`write_keys`, and ``evaluation.answers`` for ranked
 lines): atomically, and only what reads back as written.
 """
@@ -25,10 +39,71 @@ from thesaurus.io import atomic_open
 
 from .._exceptions import CorpusFormatError
 
-__all__ = ["KeyFileWriter", "key_lines", "read_keys", "writable", "write_keys"]
+__all__ = [
+    "KeyFileWriter",
+    "claims_wordnet",
+    "is_wordnet_key",
+    "key_lines",
+    "normalise_key",
+    "read_keys",
+    "wordnet_pos",
+    "writable",
+    "write_keys",
+]
 
 # What a written field must not hold: whitespace splits it, controls are refused on reading.
 _UNWRITABLE = re.compile(r"[\s\x00-\x1f\x7f-\x9f\ufeff\ud800-\udfff]")
+# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (WordNet's senseidx(5WN)).
+_WORDNET_KEY = re.compile(
+    r"[^%\s]+%(?:[1-4]:[0-9]{2}:[0-9]{2}::|5:[0-9]{2}:[0-9]{2}:[^%:\s]+:[0-9]{2})"
+)
+# The first character of a line of another kind of file: what that file looks like.
+_OTHER_FILES = {
+    "{": "JSON (a model file, a JSONL corpus)",
+    "[": "JSON or a TOML section (a config)",
+    "<": "XML (a corpus, not its key file)",
+}
+
+
+def normalise_key(key: str) -> str:
+    """A sense key as every reader keeps it: lower case (keys are case-insensitive; WordNet's
+    are lower case).
+
+    >>> normalise_key("USE%2:34:01::")
+    'use%2:34:01::'
+    """
+    return key.lower()
+
+
+def is_wordnet_key(key: str) -> bool:
+    """Whether ``key`` has the shape of a WordNet sense key (module docstring).
+
+    >>> is_wordnet_key("say%2:32:00::"), is_wordnet_key("good%5:00:00:well:01")
+    (True, True)
+    >>> is_wordnet_key("say%garbage"), is_wordnet_key("say%2:32:0::"), is_wordnet_key("run%1")
+    (False, False, False)
+    """
+    return _WORDNET_KEY.fullmatch(key) is not None
+
+
+def claims_wordnet(key: str) -> bool:
+    """Whether ``key`` reads as a WordNet sense key, right or wrong: a ``%`` followed by
+    ``:``-separated fields.  Sense ids of other thesauri (``run%1``, ``使う.1``, ``x:1.5``)
+    do not.
+
+    >>> claims_wordnet("say%2:32:0"), claims_wordnet("run%1"), claims_wordnet("x:1.5")
+    (True, False, False)
+    """
+    return ":" in key.partition("%")[2]
+
+
+def wordnet_pos(key: str) -> str | None:
+    """The ``ss_type`` digit of a WordNet sense key (``"2"``: a verb sense), else None.
+
+    >>> wordnet_pos("say%2:32:00::"), wordnet_pos("run%1")
+    ('2', None)
+    """
+    return key.partition("%")[2][:1] if is_wordnet_key(key) else None
 
 
 def writable(value: str) -> bool:
@@ -41,16 +116,34 @@ def writable(value: str) -> bool:
     return bool(value) and _UNWRITABLE.search(value) is None
 
 
+def _other_file(instance: str, first: bool) -> str | None:
+    """Why a line whose id starts as JSON, TOML or XML do is no key line (None for a key
+    line); ``first``: it is the file's first line."""
+    looks = _OTHER_FILES.get(instance[:1])
+    if looks is None:
+        return None
+    what = "not a key file: it" if first else "not a key line: it"
+    return (
+        f"{what} starts with {instance[:1]!r} like {looks}; a key file has lines "
+        "'instance_id sense_key [sense_key ...]'"
+    )
+
+
 def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[str, ...]]]:
     """``(line number, instance id, sense keys)`` of every non-blank line of a key file, in
-    file order; a line with no sense key, an id given twice, bytes that are not UTF-8 or a
-    control character are errors naming the file and line (the first in file order)."""
+    file order, the keys in lower case (:func:`normalise_key`); a line with no sense key, an
+    id given twice or starting as JSON, TOML or XML do (``{``, ``[``, ``<``: not a key file),
+    bytes that are not UTF-8 or a control character are errors naming the file and line (the
+    first in file order)."""
     lines: dict[str, int] = {}
     for lineno, line in read_lines(path, CorpusFormatError, "key file"):
         fields = line.split()
         if not fields:
             continue
         instance = fields[0]
+        other = _other_file(instance, first=not lines)
+        if other is not None:
+            raise CorpusFormatError(f"{path}:{lineno}: {other}")
         if len(fields) < 2:
             raise CorpusFormatError(f"{path}:{lineno}: no sense key for {quote(instance)}")
         if instance in lines:
@@ -59,19 +152,21 @@ def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[st
                 f"{lines[instance]})"
             )
         lines[instance] = lineno
-        yield lineno, instance, tuple(fields[1:])
+        yield lineno, instance, tuple(normalise_key(field) for field in fields[1:])
 
 
 def read_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    """Read a key file into ``{instance_id: (sense_key, ...)}`` (errors: :func:`key_lines`)."""
+    """Read a key file into ``{instance_id: (sense_key, ...)}``, keys in lower case (errors:
+    :func:`key_lines`)."""
     return {instance: keys for _, instance, keys in key_lines(path)}
 
 
 class KeyFileWriter:
     """Key-file lines written atomically to ``path`` (a context manager): :meth:`write` refuses,
     naming the value, what could not be read back as written (an empty id or field, one
-    holding whitespace or a control character, an id given twice), and ``path`` is then left
-    as it was; :attr:`lines` counts the lines written."""
+    holding whitespace or a control character, an id given twice or starting with ``{``,
+    ``[`` or ``<``), and ``path`` is then left as it was; fields are written in lower case
+    (:func:`normalise_key`); :attr:`lines` counts the lines written."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
@@ -108,8 +203,13 @@ class KeyFileWriter:
                     "to a key file: ids and sense keys must be non-empty, without "
                     "whitespace or control characters"
                 )
+        if instance_id[:1] in _OTHER_FILES:
+            raise CorpusFormatError(
+                f"{self.path}: cannot write instance {quote(instance_id)} to a key file: a line "
+                f"starting with {instance_id[:1]!r} reads as {_OTHER_FILES[instance_id[:1]]}"
+            )
         self._written.add(instance_id)
-        self._handle.write(f"{instance_id} {' '.join(fields)}\n")
+        self._handle.write(f"{instance_id} {' '.join(normalise_key(f) for f in fields)}\n")
         self.lines += 1
 
 
@@ -120,8 +220,9 @@ def write_keys(
     """Write ``(instance_id, sense_keys)`` pairs atomically; return the number of lines.
 
     Instances with no sense key are not written (the standard scorers treat a missing line
-    as an abstention).  What could not be read back as written is a :class:`CorpusFormatError`
-    naming the value, and ``path`` is left as it was (:class:`KeyFileWriter`).
+    as an abstention); keys are written in lower case.  What could not be read back as
+    written is a :class:`CorpusFormatError` naming the value, and ``path`` is left as it was
+    (:class:`KeyFileWriter`).
     """
     items = keys.items() if isinstance(keys, Mapping) else keys
     with KeyFileWriter(path) as out:

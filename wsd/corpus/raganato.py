@@ -17,10 +17,11 @@ and a key file with lines ``instance_id sense_key [sense_key ...]``.  Tags are u
 
 Reading gives :class:`~wsd.types.AnnotatedSentence` records: normalised tokens
 (:mod:`wsd.normalise`, by the ``lang`` of ``<corpus>``; ``Sentence.source`` = the text id) and
-each token's :class:`~wsd.types.Annotation` (the file's lemma and tag; for an ``<instance>``
-its gold keys and ``("id", instance id)``).  Writing writes the normalised tokens (universal
-tag, lemma), each instance with its own lemma, and the key file beside the XML, both
-atomically.
+each token's :class:`~wsd.types.Annotation` (the file's lemma, in lower case, and tag; for an
+``<instance>`` its gold keys, in lower case as every key file is read:
+:func:`wsd.corpus.keys.key_lines`, and ``("id", instance id)``).  Writing writes the
+normalised tokens (universal tag, lemma), each instance with its own lemma, and the key file
+beside the XML, both atomically.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from thesaurus.io import atomic_open
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token, universal_tag
 from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
-from .keys import key_lines, writable, write_keys
+from .keys import key_lines, normalise_key, writable, write_keys
 
 __all__ = ["gold_key_path", "read_raganato", "write_raganato"]
 
@@ -181,6 +182,7 @@ def _read_sentence(
         lemma = child.get("lemma") or None
         pos = child.get("pos", "") or ""
         tokens.append(normalise_token(form, pos, lemma, lang))
+        noted = normalise_key(lemma) if lemma is not None else None  # lemma=SAY is say
         if child.tag == "instance":
             instance_id = child.get("id")
             if not instance_id:
@@ -199,9 +201,9 @@ def _read_sentence(
                 )
             seen[instance_id] = child.line
             senses = gold.get(instance_id, ())
-            annotations.append(Annotation(lemma, pos, senses, (("id", instance_id),)))
+            annotations.append(Annotation(noted, pos, senses, (("id", instance_id),)))
         else:
-            annotations.append(Annotation(lemma, pos))
+            annotations.append(Annotation(noted, pos))
     sentence = Sentence(id=sentence_id, tokens=tuple(tokens), source=text_id, lang=lang)
     return AnnotatedSentence(sentence, tuple(annotations))
 

@@ -26,6 +26,12 @@ Conventions of the data model (fixed by the case-frame gold in ``tests/data/fram
   order.  ``wnsn=0`` marks a sense lost in the WordNet 1.6 -> 3.0 mapping: that key is *not*
   put in ``Annotation.senses`` (it is not a usable WordNet 3.0 sense); the raw ``wnsn`` and
   ``lexsn`` stay in ``Annotation.attrs``, so the token is recognisably "tagged but lost".
+* Lemmas and sense keys are lower case (``lemma=SAY`` is ``say``: the one rule for keys,
+  :func:`wsd.corpus.keys.normalise_key`).  A ``lexsn`` item that is not a WordNet
+  ``lex_sense`` (``ss_type:lex_filenum:lex_id:head_word:head_id``, ``2:32:00::``,
+  ``5:00:00:good:01``; :func:`wsd.corpus.keys.is_wordnet_key`) gives the token no sense at
+  all (:func:`sense_keys`; the raw value stays in ``attrs``): the corpus loader counts such a
+  verb token as skipped (``malformed-sense-key``), never as a sense of its own.
 * A ``<punc>`` token has the punctuation itself as its Penn tag (``,``, ``.``, `````), no lemma.
 * Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
 
@@ -53,6 +59,7 @@ from thesaurus._text import quote, read_lines
 from .._exceptions import CorpusFormatError, DataError
 from ..normalise import normalise_token
 from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence, Token
+from .keys import is_wordnet_key, normalise_key
 
 __all__ = [
     "SEMCOR_ATTRIBUTES",
@@ -60,6 +67,7 @@ __all__ = [
     "read_nltk_semcor",
     "read_semcor",
     "semcor_files",
+    "sense_keys",
 ]
 
 ENV_VAR = "WSD_SEMCOR"
@@ -171,6 +179,18 @@ def _parse_attributes(text: str) -> dict[str, str]:
     return attrs
 
 
+def sense_keys(lemma: str, lexsn: str) -> tuple[str, ...] | None:
+    """The sense keys ``lemma%item`` of a ``lexsn`` list (``;``-separated), in lower case;
+    None when one of them is not a WordNet sense key (the lemma holds ``%``, an item is no
+    ``lex_sense``).
+
+    >>> sense_keys("Say", "2:32:00::;2:32:01::"), sense_keys("say", "garbage")
+    (('say%2:32:00::', 'say%2:32:01::'), None)
+    """
+    keys = tuple(normalise_key(f"{lemma}%{item}") for item in lexsn.split(";"))
+    return keys if all(is_wordnet_key(key) for key in keys) else None
+
+
 @functools.lru_cache(maxsize=1 << 17)
 def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
     """The token and annotation of one ``<wf>``/``<punc>`` line (memoised: most lines recur;
@@ -187,21 +207,21 @@ def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
     if unknown:
         raise ValueError(f"unknown attribute {unknown[0]!r}")
     pos = attrs.pop("pos", "")
-    lemma = attrs.pop("lemma", None) or None
+    lemma = normalise_key(attrs.pop("lemma", "")) or None
     lexsn, wnsn = attrs.get("lexsn"), attrs.get("wnsn")
     senses: tuple[str, ...] = ()
     if lexsn is not None:
         if lemma is None:
             raise ValueError("lexsn without lemma")
-        keys = lexsn.split(";")
-        numbers = wnsn.split(";") if wnsn is not None else ["?"] * len(keys)
-        if len(numbers) != len(keys):
+        items = lexsn.split(";")
+        numbers = wnsn.split(";") if wnsn is not None else ["?"] * len(items)
+        if len(numbers) != len(items):
             raise ValueError(f"wnsn={wnsn} and lexsn={lexsn} list different numbers of senses")
-        if not all(keys) or not all(numbers):
+        if not all(items) or not all(numbers):
             raise ValueError(f"wnsn={wnsn} lexsn={lexsn}: an empty sense in the list")
-        senses = tuple(
-            f"{lemma}%{key}" for key, number in zip(keys, numbers, strict=True) if number != "0"
-        )
+        keys = sense_keys(lemma, lexsn)
+        if keys is not None:  # else a malformed item: no sense at all (module docstring)
+            senses = tuple(k for k, number in zip(keys, numbers, strict=True) if number != "0")
     annotation = Annotation(lemma, pos, senses, tuple(sorted(attrs.items())))
     return normalise_token(form, pos), annotation
 
