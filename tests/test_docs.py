@@ -24,14 +24,18 @@ import os
 import re
 import shlex
 import shutil
+import sys
 import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from evaluation.cli import main
-from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+from _common import toml_text  # noqa: E402  (the TOML writer of bench/)
 
 README = ROOT / "README.md"
 JA_README = ROOT / "examples" / "japanese" / "README.md"
@@ -470,8 +474,6 @@ def held_out_files(semcor: Path) -> list[str]:
 def test_readme_table1_figures(semcor_path: Path, tmp_path: Path, wordnet: object) -> None:
     """Table 1, its differences and AURC line, the published method's totals and the T1
     columns of the variants table, from one cross-validation (module docstring)."""
-    from bench._common import toml_text
-
     config = tomllib.loads(text(CONFIGS / "table1.toml"))
     variants = tomllib.loads(text(CONFIGS / "example_variants.toml"))
     assert variants["corpus"]["verbs"] == config["corpus"]["verbs"]
