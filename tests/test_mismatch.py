@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from test_docs import working_directory, wsd
+from test_docs import JA_README, quoted, working_directory, wsd
 from test_experiments import config_dict, make_instances, write_world
 
 from evaluation import EvaluationWarning
@@ -50,6 +50,8 @@ def test_japanese_config_without_noun_thesaurus_warns(tmp_path: Path, wordnet: o
                               f"sense ({NO_FILLER}) because its noun thesaurus wordnet-noun "
                               "knows none of their case fillers (e.g. '政府'): set noun_thesaurus "
                               f"in [methods.example] of {config}")  # fmt: skip
+    documented = quoted(JA_README, r"wsd: warning: example: (?s:.*?) of \.\.\.").group(0)
+    assert " ".join(documented.split()).removesuffix(" ...") in warned[0]
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert results["warnings"] == [message]
     assert results["fallbacks"]["example"] == {NO_FILLER: 52}
