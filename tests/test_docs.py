@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import re
 import shlex
 import shutil
@@ -91,7 +90,7 @@ def markdown_rows(doc: Path, after: str) -> list[list[str]]:
     return table[2:]
 
 
-def wsd(argv: Sequence[str]) -> tuple[int, str, str]:
+def run_cli(argv: Sequence[str]) -> tuple[int, str, str]:
     """``wsd ARGV`` in this process: exit status, stdout, stderr (``--help`` and usage
     errors exit through SystemExit, as from the shell)."""
     out, err = io.StringIO(), io.StringIO()
@@ -103,23 +102,11 @@ def wsd(argv: Sequence[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@contextlib.contextmanager
-def working_directory(path: Path) -> Iterator[None]:
-    previous = Path.cwd()
-    os.chdir(path)
-    try:
-        yield
-    finally:
-        os.chdir(previous)
-
-
-def run_documented(lines: Sequence[str], cwd: Path) -> list[tuple[str, int, str, str]]:
+def run_documented(lines: Sequence[str], cwd: Path) -> None:
     """Run a doc's shell lines in ``cwd``: ``NAME=value`` assignments and ``wsd ...``
-    commands (``$NAME`` expanded); every command must exit 0.  Returns (line, status,
-    stdout, stderr) per command."""
+    commands (``$NAME`` expanded); every command must exit 0."""
     variables: dict[str, str] = {}
-    ran = []
-    with working_directory(cwd):
+    with contextlib.chdir(cwd):
         for line in lines:
             words = shlex.split(line, comments=True)
             if not words:
@@ -129,10 +116,8 @@ def run_documented(lines: Sequence[str], cwd: Path) -> list[tuple[str, int, str,
                 continue
             assert words[0] == "wsd", f"not a wsd command: {line}"
             argv = [re.sub(r"\$([A-Z]+)", lambda m: variables[m.group(1)], w) for w in words]
-            code, out, err = wsd(argv[1:])
+            code, _, err = run_cli(argv[1:])
             assert code == 0, f"{line}: exit {code}: {err}"
-            ran.append((line, code, out, err))
-    return ran
 
 
 # --- the Japanese example, end to end -------------------------------------------------------
@@ -197,8 +182,8 @@ def test_japanese_unknown_keys_warning_is_what_score_prints(
     japanese: Path, wordnet: object
 ) -> None:
     """The README quotes `wsd score` without --verb-thesaurus: WordNet's warning."""
-    with working_directory(japanese):
-        code, _, err = wsd(["score", "--gold", "gold.key", "--pred", "example.key"])
+    with contextlib.chdir(japanese):
+        code, _, err = run_cli(["score", "--gold", "gold.key", "--pred", "example.key"])
     assert code == 0
     shown = quoted(JA_README, r"wsd: warning: thesaurus wordnet-verb (?s:.*?)\.\.\.").group(0)
     assert " ".join(err.split()).find(" ".join(shown.removesuffix("...").split())) >= 0
@@ -224,8 +209,8 @@ def test_japanese_files_and_thesauri_are_as_described() -> None:
     described = quoted(JA_README, r"使う has the senses ([^;]*?); MAXLEN\(使う\) = (\d+)")
     listed = re.findall(r"(\S+) \(", described.group(1))
     assert listed == list(verbs.senses("使う"))
-    with working_directory(ROOT):
-        code, out, _ = wsd(["thesaurus", "maxlen", "使う", "--verb-thesaurus", VERBS])
+    with contextlib.chdir(ROOT):
+        code, out, _ = run_cli(["thesaurus", "maxlen", "使う", "--verb-thesaurus", VERBS])
     assert code == 0 and out.strip() == described.group(2)
     nouns = load(str(ROOT / "tests/data/thesaurus/nouns_ja.tsv"))
     fillers = quoted(JA_README, r"noun tree of the fillers \(([^)]*)\)").group(1)
@@ -309,7 +294,8 @@ def test_find_semcor_searches_what_the_docs_say(
     with pytest.raises(CorpusFormatError) as info:
         semcor.find_semcor(None)
     assert str(info.value) == (
-        f"$WSD_SEMCOR=data/semcor (in the working directory: {here / 'data/semcor'}) does not exist"
+        f"$WSD_SEMCOR=data/semcor (in the working directory: {Path.cwd() / 'data/semcor'}) "
+        "does not exist"
     )
     monkeypatch.setenv("WSD_SEMCOR", str(here / "absent"))
     with pytest.raises(CorpusFormatError, match=r"^\$WSD_SEMCOR=/\S+/absent does not exist$"):
@@ -318,7 +304,7 @@ def test_find_semcor_searches_what_the_docs_say(
 
 # --- the command list and each command's options ---------------------------------------------
 def help_text(*command: str) -> str:
-    code, out, _ = wsd([*command, "--help"])
+    code, out, _ = run_cli([*command, "--help"])
     assert code == 0
     return out
 
@@ -366,13 +352,9 @@ def commands(fixed_width: None) -> dict[tuple[str, ...], str]:
 @pytest.fixture(scope="module")
 def fixed_width() -> Iterator[None]:
     """Help texts wrapped at a fixed width, whatever the terminal."""
-    previous = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "100"
-    yield
-    if previous is None:
-        os.environ.pop("COLUMNS", None)
-    else:
-        os.environ["COLUMNS"] = previous
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", "100")
+        yield
 
 
 def test_readme_command_list_is_the_help_command_list(commands: dict[tuple[str, ...], str]) -> None:
@@ -400,15 +382,15 @@ def test_documented_options_are_in_the_help(commands: dict[tuple[str, ...], str]
 
 
 def test_usage_shows_required_options_as_required(commands: dict[tuple[str, ...], str]) -> None:
-    """An option a command cannot run without is shown without brackets in its usage, and
-    its help promises no default; `data export` runs without neither --corpus nor --to."""
+    """The options `data export` cannot run without are shown without brackets in its usage
+    and promise no default; without --corpus or --to it exits 2 naming the option."""
     usage = commands[("data", "export")].split("\n\n", 1)[0]
     for option in ("--corpus PATH", "--to {raganato,jsonl}", "--out STEM"):
         assert re.search(rf"(^|\s){re.escape(option)}(\s|$)", usage), (option, usage)
     assert "default: find SemCor" not in commands[("data", "export")]
     assert "default: find SemCor" in commands[("data", "stats")]
     for given, missing in ((["--to", "jsonl"], "--corpus"), (["--corpus", "x.jsonl"], "--to")):
-        code, _, err = wsd(["data", "export", *given, "--out", "stem"])
+        code, _, err = run_cli(["data", "export", *given, "--out", "stem"])
         last = err.splitlines()[-1]
         assert code == 2 and last.startswith("wsd: error: ") and missing in last, err
 
@@ -416,7 +398,8 @@ def test_usage_shows_required_options_as_required(commands: dict[tuple[str, ...]
 # --- SemCor figures ---------------------------------------------------------------------------
 @pytest.mark.integration
 def test_semcor_counts_are_what_data_stats_prints(semcor_path: Path) -> None:
-    code, out, _ = wsd(["data", "stats", "--corpus", str(semcor_path)])
+    """wsd/corpus/README.md's counts of SemCor 3.0."""
+    code, out, _ = run_cli(["data", "stats", "--corpus", str(semcor_path)])
     assert code == 0
     stats = json.loads(out)
     skipped = stats["skipped"]
@@ -443,14 +426,20 @@ def test_semcor_counts_are_what_data_stats_prints(semcor_path: Path) -> None:
         other_ot,
         skipped["untagged"],
     ]
+
+
+@pytest.mark.integration
+def test_held_out_split_counts_are_those_of_its_recipe(semcor_path: Path) -> None:
+    """The README's held-out split: its files and instances, and the training part's size
+    (the TCV column), counted as `wsd disambiguate --files $HELD --gold-out` counts them."""
+    from wsd.corpus import load_corpus
+
     held = held_out_files(semcor_path)
     ho = quoted(
         README,
         r"Every 10th tag file by name is held out \((\d+) files, ([\d,]+) verb instances, "
         r"([\d,]+) of them with a\s+gold line: `--gold-out` says that the other (\d+)",
     )
-    from wsd.corpus import load_corpus
-
     corpus = load_corpus(semcor_path, files=held, require_gold=False, frames=False)
     with_gold = sum(1 for inst in corpus.instances if inst.gold)
     assert [number(g) for g in ho.groups()] == [
@@ -459,8 +448,9 @@ def test_semcor_counts_are_what_data_stats_prints(semcor_path: Path) -> None:
         with_gold,
         len(corpus.instances) - with_gold,
     ]
+    everything = load_corpus(semcor_path, frames=False)
     training = quoted(README, r"\(TCV, ([\d,]+) instances of all verbs\)").group(1)
-    assert number(training) == stats["verb_instances"] - with_gold
+    assert number(training) == len(everything.instances) - with_gold
 
 
 def held_out_files(semcor: Path) -> list[str]:
@@ -485,7 +475,7 @@ def test_readme_table1_figures(semcor_path: Path, tmp_path: Path, wordnet: objec
     path = tmp_path / "table1.toml"
     path.write_text(toml_text(config), encoding="utf-8")
     out = tmp_path / "out"
-    code, _, err = wsd(["evaluate", str(path), "--out", str(out), "--no-plots", "--quiet",
+    code, _, err = run_cli(["evaluate", str(path), "--out", str(out), "--no-plots", "--quiet",
                         "--corpus", str(semcor_path)])  # fmt: skip
     assert code == 0, err
     results = json.loads(text(out / "results.json"))

@@ -26,7 +26,7 @@ from pathlib import Path
 from fuzzing import CLI, Draw, event
 from hypothesis import example, given
 from hypothesis import strategies as st
-from test_docs import wsd
+from test_docs import run_cli
 
 from evaluation.experiment import parse_config, run_experiment, select_verbs
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
@@ -206,10 +206,10 @@ def test_disambiguate_warns_exactly_when_the_thesauri_do_not_know_the_input(worl
         (root / "train.jsonl").write_text(jsonl(world.train), encoding="utf-8")
         (root / "input.jsonl").write_text(jsonl(world.inputs), encoding="utf-8")
         params = [f"--param={key}={value}" for key, value in specs.items()]
-        code, _, err = wsd(["train", "--corpus", str(root / "train.jsonl"), "--method",
+        code, _, err = run_cli(["train", "--corpus", str(root / "train.jsonl"), "--method",
                             "example", *params, "--out", str(root / "m.json")])  # fmt: skip
         assert code == 0, err
-        code, _, err = wsd(["disambiguate", "--model", str(root / "m.json"), "--corpus",
+        code, _, err = run_cli(["disambiguate", "--model", str(root / "m.json"), "--corpus",
                             str(root / "input.jsonl"), "--out", str(root / "p.key")])  # fmt: skip
         assert code == 0, err
         answered = len((root / "p.key").read_text(encoding="utf-8").splitlines())

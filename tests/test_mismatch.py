@@ -4,6 +4,7 @@ results.json, table1.md) and ``wsd disambiguate``, and its threshold."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from test_docs import JA_README, quoted, working_directory, wsd
+from test_docs import JA_README, quoted, run_cli
 from test_experiments import config_dict, make_instances, write_world
 
 from evaluation import EvaluationWarning
@@ -40,8 +41,8 @@ def test_japanese_config_without_noun_thesaurus_warns(tmp_path: Path, wordnet: o
     config = tmp_path / "nonoun.toml"
     config.write_text(without_noun_thesaurus(JAPANESE, "nonoun"), encoding="utf-8")
     out = tmp_path / "out"
-    with working_directory(ROOT):  # the config's paths are relative to the checkout
-        code, _, err = wsd(["evaluate", str(config), "--out", str(out), "--no-plots"])
+    with contextlib.chdir(ROOT):  # the config's paths are relative to the checkout
+        code, _, err = run_cli(["evaluate", str(config), "--out", str(out), "--no-plots"])
     assert code == 0, err
     warned = [line for line in err.splitlines() if line.startswith("wsd: warning: ")]
     assert len(warned) == 1, err
@@ -113,11 +114,11 @@ def test_disambiguate_warns_after_its_summary(tmp_path: Path, wordnet: object) -
     nor has it in its verb thesaurus: each a warning line after the summary; exit 0."""
     model, key = tmp_path / "m.json", tmp_path / "p.key"
     corpus = "examples/japanese/tsukau.jsonl"
-    with working_directory(ROOT):
+    with contextlib.chdir(ROOT):
         train = ["train", "--corpus", corpus, "--method", "example"]
-        assert wsd([*train, "--param", f"verb_thesaurus={VERBS}", "--out", str(model)])[0] == 0
+        assert run_cli([*train, "--param", f"verb_thesaurus={VERBS}", "--out", str(model)])[0] == 0
         probes = "examples/japanese/probes.jsonl"
-        code, _, err = wsd(["disambiguate", "--model", str(model), "--corpus", probes,
+        code, _, err = run_cli(["disambiguate", "--model", str(model), "--corpus", probes,
                             "--out", str(key)])  # fmt: skip
     assert code == 0 and len(key.read_text(encoding="utf-8").splitlines()) == 8
     lines = err.splitlines()
@@ -135,7 +136,7 @@ def test_disambiguate_warns_after_its_summary(tmp_path: Path, wordnet: object) -
         encoding="utf-8",
     )  # fmt: skip
     mfs = tmp_path / "mfs.json"
-    with working_directory(ROOT):
+    with contextlib.chdir(ROOT):
         argv = [
             "train",
             "--corpus",
@@ -145,8 +146,8 @@ def test_disambiguate_warns_after_its_summary(tmp_path: Path, wordnet: object) -
             "--param",
             f"verb_thesaurus={VERBS}",
         ]
-        assert wsd([*argv, "--out", str(mfs)])[0] == 0
-        code, _, err = wsd(["disambiguate", "--model", str(mfs), "--corpus", str(other),
+        assert run_cli([*argv, "--out", str(mfs)])[0] == 0
+        code, _, err = run_cli(["disambiguate", "--model", str(mfs), "--corpus", str(other),
                             "--out", str(key)])  # fmt: skip
     assert code == 0 and key.read_text(encoding="utf-8") == ""
     assert err.splitlines()[-1] == (
