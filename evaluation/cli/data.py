@@ -61,6 +61,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     export = commands.add_parser(
         "export",
         help="write a corpus's verb instances as Raganato XML + key file, or JSONL",
+        # --to is required, though not by argparse: the old spelling (--format raganato|jsonl
+        # alone) still works until 0.3, so the usage is written out
+        usage="%(prog)s [-h] --corpus PATH [--format {auto,semcor,raganato,jsonl}]\n"
+        "                       --to {raganato,jsonl} --out STEM\n"
+        "                       [--verbs LEMMA [LEMMA ...]] [--no-frames]",
         description="--format is the corpus's format (as in every command), --to the format "
         "written.  Old spellings, until 0.3: --input-format F (now --format F), and --format "
         "raganato|jsonl without --to (now --to).",
@@ -85,11 +90,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def _corpus_arguments(
     parser: argparse.ArgumentParser, *, required: bool, format_option: str, any_format: bool = False
 ) -> None:
+    shapes = "SemCor directory or tag file, *.data.xml or *.jsonl"
     parser.add_argument(
         "--corpus",
         required=required,
         metavar="PATH",
-        help="SemCor directory or tag file, *.data.xml or *.jsonl (default: find SemCor)",
+        help=f"{shapes} (required)" if required else f"{shapes} (default: find SemCor)",
     )
     parser.add_argument(
         format_option,

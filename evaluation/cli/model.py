@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import time
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from thesaurus.io import atomic_group, atomic_open, check_outputs
 from wsd import ModelError
@@ -264,9 +265,27 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     if args.gold_out:
         say(_gold_summary(args.gold_out, lines, len(instances), without_gold))
     say(_summary(predictions, method.verbs_, skipped))
+    _warn_mismatch(method, instances, predictions)
     if method.oracle:
         say(f"disambiguate: ORACLE setting: {method.oracle}")
     return 0
+
+
+def _warn_mismatch(method: Any, instances: list[Instance], predictions: list[Prediction]) -> None:
+    """Warn when most answers fell back because the model's thesauri do not fit the corpus
+    (:func:`~evaluation.experiment.mismatch.thesaurus_mismatch`)."""
+    from evaluation import EvaluationWarning
+    from evaluation.experiment.mismatch import thesaurus_mismatch
+
+    message = thesaurus_mismatch(
+        method.name,
+        method,
+        instances,
+        [p.fallback for p in predictions],
+        fix=lambda param: f"train the model with --param {param}=SPEC",
+    )
+    if message is not None:
+        warnings.warn(message, EvaluationWarning, stacklevel=2)
 
 
 def _answer(prediction: Prediction, k: int, *, scores: bool, confidence: bool) -> Answer:

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import thesaurus
+from wsd.types import Instance
 
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
@@ -35,12 +37,14 @@ from .backend import parallel
 from .config import ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
 from .jobs import cross_validate
+from .mismatch import thesaurus_mismatch
 from .provenance import versions
 from .results import (
     CROSS_VALIDATION,
     Bounds,
     CorpusSummary,
     ExperimentResult,
+    InstanceOutputs,
     InstanceResults,
     Timing,
 )
@@ -71,7 +75,8 @@ def run_experiment(
     (:mod:`~evaluation.experiment.backend`).  ``progress(step, done,
     total)`` hears of the corpus files read and the (verb, fold) tasks done.  Warnings
     (:class:`~evaluation.EvaluationWarning`: too few resamples for significance, keys unknown
-    to the verb thesaurus) are issued and recorded in the result.
+    to the verb thesaurus, fallbacks caused by thesauri that do not fit the corpus) are issued
+    and recorded in the result.
     """
     started = time.perf_counter()
     check_resources(config)
@@ -94,6 +99,7 @@ def run_experiment(
         cv = cross_validate(config, dataset, methods, runner=runner, progress=folds)
     trained = time.perf_counter()
 
+    _mismatch_warnings(notes, config, methods, cv.instances, cv.outputs)
     gold = tuple(inst.gold for inst in cv.instances)
     lemmas = tuple(inst.lemma for inst in cv.instances)
     if not all(math.isinf(a) for a in ev.alphas):
@@ -143,6 +149,34 @@ def run_experiment(
         versions=versions(verbs, methods.values()),
         per_instance=per,
     )
+
+
+def _mismatch_warnings(
+    notes: list[str],
+    config: ExperimentConfig,
+    methods: Mapping[str, Any],
+    instances: Sequence[Instance],
+    outputs: Mapping[str, InstanceOutputs],
+) -> None:
+    """Warn (:func:`~.mismatch.thesaurus_mismatch`) for the methods whose fallbacks say that
+    their thesauri do not fit the corpus: once per config table (a sweep's variants share
+    their method's table)."""
+    warned: set[str] = set()
+    for spec in config.methods:
+        table = spec.key.replace("sweep.", "methods.", 1)
+        if table in warned:
+            continue
+        where = f"[{table}]" + (f" of {config.source}" if config.source else "")
+
+        def fix(param: str, where: str = where) -> str:
+            return f"set {param} in {where}"
+
+        message = thesaurus_mismatch(
+            spec.label, methods[spec.label], instances, outputs[spec.label].fallbacks, fix=fix
+        )
+        if message is not None:
+            warned.add(table)
+            warn(notes, message)
 
 
 def _upper_bound(

@@ -103,19 +103,21 @@ def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
     ``semcor`` corpus if installed.  (The project's Makefile and tests set ``$WSD_SEMCOR`` to
     ``../shared/data/semcor3.0``; the library itself knows no path of a checkout.)
 
-    Raises :class:`CorpusFormatError` for an explicit path that does not exist and
-    :class:`DataError` (one line, with the ways to point at it) when nothing is found.
+    Raises :class:`CorpusFormatError` for a given path or ``$WSD_SEMCOR`` that does not
+    exist (a relative one named with the absolute path it was resolved to, against the
+    working directory) and :class:`DataError` (one line, with the ways to point at it) when
+    nothing is found.
     """
-    if path is not None:
-        given = Path(path)
-        if not given.exists():
-            raise CorpusFormatError(f"corpus path {given} does not exist")
-        return given
     env = os.environ.get(ENV_VAR)
-    if env:
-        if not Path(env).exists():
-            raise CorpusFormatError(f"${ENV_VAR}={env} does not exist")
-        return Path(env)
+    if path is not None or env:
+        given = Path(path if path is not None else str(env))
+        if not given.exists():
+            named = "corpus path " if path is not None else f"${ENV_VAR}="
+            where = ""
+            if not given.is_absolute():
+                where = f" (in the working directory: {given.absolute()})"
+            raise CorpusFormatError(f"{named}{given}{where} does not exist")
+        return given
     nltk_dir = _nltk_semcor_dir()
     if nltk_dir is not None:
         return nltk_dir

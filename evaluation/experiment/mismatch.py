@@ -1,0 +1,94 @@
+"""Fallbacks that point at thesauri which do not fit the corpus.
+
+A method whose noun thesaurus knows none of the corpus's case fillers (a Japanese corpus
+read with the default ``wordnet-noun``) answers every instance with its most frequent sense,
+and one whose verb thesaurus does not know the corpus's verbs abstains on the verbs it was not
+trained on: the scores look like a weak method, not like a configuration error.
+:func:`thesaurus_mismatch` recognises both from the predictions' fallback reasons and the
+instances' case frames, and says what to set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import thesaurus
+from wsd.methods._base import ABSTAIN_UNKNOWN_LEMMA
+from wsd.methods._example import FALLBACK_NO_FILLER
+from wsd.types import Instance
+
+__all__ = ["MOST", "thesaurus_mismatch"]
+
+MOST = 0.5  # warn when more than this share of a method's predictions fell back for the cause
+
+
+def thesaurus_mismatch(
+    label: str,
+    method: Any,
+    instances: Sequence[Instance],
+    fallbacks: Sequence[str | None],
+    *,
+    fix: Callable[[str], str],
+) -> str | None:
+    """The warning for ``method`` (a :class:`~wsd.methods.Disambiguator` named ``label``)
+    when more than :data:`MOST` of its predictions on ``instances`` (aligned with their
+    ``fallbacks``) fell back because of its thesauri, else ``None``:
+
+    - ``mfs:no-usable-filler`` on an instance with case fillers none of which its noun
+      thesaurus knows (neither the lemma nor the filler's class sense);
+    - ``abstain:lemma-not-in-inventory``: a verb neither trained on nor known to its verb
+      thesaurus.
+
+    The message names the method, the counts, the thesaurus spec and an example, and ends
+    with ``fix(parameter)``: how to set that parameter (``"set noun_thesaurus in
+    [methods.example] of x.toml"``).
+    """
+    total = len(instances)
+    if not total:
+        return None
+    params = method.get_params()
+    noun_spec = params.get("noun_thesaurus")
+    no_filler = sum(1 for why in fallbacks if why == FALLBACK_NO_FILLER)
+    if isinstance(noun_spec, str) and no_filler > MOST * total:  # else no thesaurus is loaded
+        unknown = _unknown_fillers(instances, fallbacks, thesaurus.load(noun_spec))
+        if len(unknown) > MOST * total:
+            return (
+                f"{label}: {len(unknown)} of {total} predictions fell back to the most frequent "
+                f"sense ({FALLBACK_NO_FILLER}) because its noun thesaurus {noun_spec} knows none "
+                f"of their case fillers (e.g. {unknown[0]!r}): {fix('noun_thesaurus')}, the "
+                f"thesaurus of the corpus's nouns"
+            )
+    verbs = [
+        inst.lemma
+        for inst, why in zip(instances, fallbacks, strict=True)
+        if why == ABSTAIN_UNKNOWN_LEMMA
+    ]
+    if len(verbs) > MOST * total:
+        return (
+            f"{label}: {len(verbs)} of {total} instances were abstained on "
+            f"({ABSTAIN_UNKNOWN_LEMMA}) because neither the training data nor its verb "
+            f"thesaurus {params.get('verb_thesaurus')} knows their verbs (e.g. {verbs[0]!r}): "
+            f"train on these verbs, or {fix('verb_thesaurus')}, the thesaurus of the corpus's "
+            f"verb senses"
+        )
+    return None
+
+
+def _unknown_fillers(
+    instances: Sequence[Instance], fallbacks: Sequence[str | None], nouns: thesaurus.Thesaurus
+) -> list[str]:
+    """For each instance that fell back for want of a usable filler although it has case
+    fillers, none of them known to ``nouns``: its first filler's lemma."""
+    found = []
+    for inst, why in zip(instances, fallbacks, strict=True):
+        if why != FALLBACK_NO_FILLER or inst.frame is None or not inst.frame.cases:
+            continue
+        fillers = [filler for _, filler in inst.frame.cases]
+        known = any(
+            nouns.has_word(f.lemma) or (f.sense is not None and nouns.has_sense(f.sense))
+            for f in fillers
+        )
+        if not known:
+            found.append(fillers[0].lemma)
+    return found
