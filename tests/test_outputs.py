@@ -19,7 +19,13 @@ import pytest
 
 from evaluation.cli import main
 from thesaurus import OutputError, ToolkitError
-from thesaurus.io import atomic_group, atomic_open, atomic_write_text, check_outputs, guarding_inputs
+from thesaurus.io import (
+    atomic_group,
+    atomic_open,
+    atomic_write_text,
+    check_outputs,
+    guarding_inputs,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 JAPANESE = ROOT / "examples" / "japanese"

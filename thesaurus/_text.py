@@ -45,6 +45,7 @@ __all__ = [
     "stream_lines",
 ]
 
+
 class _Binary(Protocol):
     """A file opened in binary mode (plain or gzip)."""
 
