@@ -33,6 +33,7 @@ reader normalises them: :func:`~wsd.corpus.keys.normalise_key`).
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 from collections import Counter
@@ -210,14 +211,25 @@ class _Builder:
 
 def _gold_problem(note: Annotation, lemma: str, gold: tuple[str, ...]) -> str | None:
     """Why a verb token's gold keys cannot be its gold (module docstring), or None."""
-    lexsn = note.attr("lexsn")  # SemCor: a malformed item left the token without senses
-    if lexsn is not None and not gold and sense_keys(lemma, lexsn) is None:
+    if not gold:
+        lexsn = note.attr("lexsn")  # SemCor: a malformed item left the token without senses
+        if lexsn is not None and sense_keys(lemma, lexsn) is None:
+            return "malformed-sense-key"
+        return None
+    problems = [_key_problem(key) for key in gold]
+    if "malformed-sense-key" in problems:
         return "malformed-sense-key"
-    if any(claims_wordnet(key) and not is_wordnet_key(key) for key in gold):
+    return "not-a-verb-sense" if "not-a-verb-sense" in problems else None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _key_problem(key: str) -> str | None:
+    """What is wrong with one gold key of a verb (memoised: a corpus repeats its keys)."""
+    if not claims_wordnet(key):
+        return None  # a sense id of another thesaurus
+    if not is_wordnet_key(key):
         return "malformed-sense-key"
-    if any(wordnet_pos(key) not in (None, "2") for key in gold):
-        return "not-a-verb-sense"
-    return None
+    return None if wordnet_pos(key) == "2" else "not-a-verb-sense"
 
 
 def _filler_gold(
