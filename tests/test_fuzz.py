@@ -96,6 +96,7 @@ from fuzzing import (
     Hang,
     event,
     expect,
+    gold_problem,
     key_model,
     leftovers,
     line_breaks,
@@ -139,7 +140,8 @@ key_maps = st.dictionaries(tokens, st.lists(tokens, min_size=1, max_size=3).map(
 def key_files(draw: Draw) -> tuple[bytes, dict[str, tuple[str, ...]]]:
     """A valid key file (mixed separators and line breaks, blank lines, maybe a BOM, maybe no
     final line break) and the keys it holds."""
-    keys = draw(key_maps)
+    # an id starting as JSON, TOML or XML lines do makes no key file; keys read in lower case
+    keys = {i: k for i, k in draw(key_maps).items() if i[0] not in "{[<"}
     out = []
     for instance, senses in keys.items():
         if draw(st.booleans()):
@@ -150,7 +152,8 @@ def key_files(draw: Draw) -> tuple[bytes, dict[str, tuple[str, ...]]]:
     if text and draw(st.booleans()):
         text = text.rstrip("\r\n")
     data = text.encode()
-    return (BOM + data if draw(st.booleans()) else data), keys
+    lower = {i: tuple(k.lower() for k in senses) for i, senses in keys.items()}
+    return (BOM + data if draw(st.booleans()) else data), lower
 
 
 def _read_key_bytes(data: bytes, expected: Any) -> Any:
@@ -204,6 +207,7 @@ def test_keys_write_then_read_round_trips(items: list[tuple[str, list[str]]]) ->
     answered = [(i, tuple(s)) for i, s in items if s]
     ids = [i for i, _ in answered]
     bad = len(set(ids)) < len(ids) or not all(_writable(v) for i, s in answered for v in (i, *s))
+    bad = bad or any(i[0] in "{[<" for i in ids)  # a line read as JSON, TOML or XML
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "out.key"
         path.write_text("before\tk\n", encoding="utf-8")
@@ -218,7 +222,7 @@ def test_keys_write_then_read_round_trips(items: list[tuple[str, list[str]]]) ->
             return
         assert not bad, f"wrote an unreadable key list: {path.read_bytes()[:200]!r}"
         assert written == len(answered)
-        assert read_keys(path) == dict(answered)
+        assert read_keys(path) == {i: tuple(k.lower() for k in s) for i, s in answered}
         event("outcome: round trip")
 
 
@@ -281,8 +285,11 @@ def tree_model(tree: bytes, words: bytes) -> TreeModel | Failure:
         if len(fields) != 3 or not all(fields):
             return Failure("t.words.tsv", number, "malformed word line")
         word, sense, node = fields
+        if len(sense.split()) != 1:
+            return Failure("t.words.tsv", number, "whitespace in a sense id")
+        sense = sense.lower()  # sense ids are sense keys: lower case
         if sense in sense_ids:
-            return Failure("t.words.tsv", number, "sense id twice")
+            return Failure("t.words.tsv", number, "sense id twice (in any case)")
         if node not in parent:
             return Failure("t.words.tsv", number, "unknown node")
         sense_ids.add(sense)
@@ -360,12 +367,13 @@ def thesaurus_files(draw: Draw) -> tuple[bytes, bytes, TreeModel]:
 
     senses: dict[str, list[tuple[str, str]]] = {}
     word_lines = []
-    sense_ids = draw(st.lists(names, max_size=12, unique=True))
+    ids = names.filter(lambda s: len(s.split()) == 1)  # no key file holds a space
+    sense_ids = draw(st.lists(ids, max_size=12, unique_by=str.lower))
     for sense in sense_ids:
         word = draw(st.sampled_from(["use", "Use", "take place", "使う", sense]))
         node = draw(st.sampled_from(nodes))
         word_lines.append(f"{word}\t{sense}\t{node}")
-        senses.setdefault("_".join(word.lower().split()), []).append((sense, node))
+        senses.setdefault("_".join(word.lower().split()), []).append((sense.lower(), node))
     words = "".join(line + line_breaks(draw) for line in word_lines)
     encode = lambda text: (BOM if draw(st.booleans()) else b"") + text.encode()  # noqa: E731
     return encode(tree), encode(words), TreeModel(parent, senses)
@@ -571,11 +579,17 @@ def _read_jsonl_bytes(data: bytes, truth: Any = None) -> Any:
 
 
 def _jsonl_account(instances: list[Any], require_gold: bool) -> Any:
-    """Every line is a verb token: an instance, or (gold required) skipped for having none."""
-    kept = [(i[0], i[1], i[2]) for i in instances if i[2] or not require_gold]
-    no_gold = sum(1 for i in instances if not i[2])
-    skipped = {"no-gold": no_gold} if no_gold and require_gold else {}
-    return kept, skipped, {"no-gold": no_gold} if no_gold and not require_gold else {}
+    """Every line is a verb token: an instance, or (gold required) skipped for having no
+    usable gold (none, or keys that are not what they claim: ``fuzzing.gold_problem``)."""
+    kept, skipped, without_gold = [], {}, {}
+    for i in instances:
+        why = gold_problem(i[2]) or (None if i[2] else "no-gold")
+        if why is None or not require_gold:
+            kept.append((i[0], i[1], () if why else i[2]))
+        counts = skipped if require_gold else without_gold
+        if why is not None:
+            counts[why] = counts.get(why, 0) + 1
+    return kept, skipped, without_gold
 
 
 @FUZZ
@@ -833,7 +847,7 @@ def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], st
         kept = {i: a for i, a in answers if a.keys}
         assert written == len(kept) and list(got) == list(kept)
         for instance, answer in kept.items():
-            assert got[instance].keys == answer.keys
+            assert got[instance].keys == tuple(k.lower() for k in answer.keys)
             assert got[instance].scores == answer.scores
             if answer.confidence is not None:
                 assert got[instance].confidence == float(f"{answer.confidence:.6g}")
