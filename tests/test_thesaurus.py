@@ -22,7 +22,7 @@ from evaluation.cli import main
 from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
 from thesaurus._cache import load_cached, stamp_files
-from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, _Synset, _verb_groups
+from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, components
 from thesaurus.io import atomic_group, atomic_write_json, atomic_write_text, current_umask
 
 
@@ -237,11 +237,8 @@ def test_verb_group_nodes_by_hand(
 
 
 def test_verb_groups_are_connected_components() -> None:
-    def synset(offset: int, *group: int) -> _Synset:
-        return _Synset(offset=offset, lexfile=29, word="w", hypernyms=(), group=group)
-
-    records = [synset(30, 10), synset(10, 30, 20), synset(20), synset(40), synset(50, 60)]
-    assert _verb_groups(records) == [[10, 20, 30], [50, 60]]  # 60 is only a target
+    links = [(30, 10), (10, 30), (10, 20), (50, 60)]  # 40: no links, 60 only a target
+    assert components(links) == [[10, 20, 30], [50, 60]]
 
 
 # --- bad input ----------------------------------------------------------------------------------
@@ -305,8 +302,33 @@ def test_missing_files_and_bad_specs(tmp_path: Path) -> None:
     (tmp_path / "lonely.tsv").write_text("a\tR\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"lonely\.words\.tsv not found"):
         thesaurus.load_file(tmp_path / "lonely.tsv")
-    with pytest.raises(DataError, match="unknown thesaurus 'wordnet-adjective'"):
+    with pytest.raises(DataError, match="unknown thesaurus 'wordnet-adjective'") as error:
         thesaurus.load("wordnet-adjective")
+    assert "wordnet-noun, wordnet-adj, wordnet-adv or a <stem>.tsv" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("key", "pos"),
+    [
+        ("bank%1:14:00::", "noun"),
+        ("use%2:34:01::", "verb"),
+        ("hot%3:00:01::", "adj"),
+        ("warm%5:00:00:hot:01", "adj"),  # a satellite is an adjective
+        ("quickly%4:02:00::", "adv"),
+        ("USE%2:34:01::", "verb"),
+        ("人を使う", None),  # a file thesaurus's sense id
+        ("use.v.01", None),  # a synset name
+        ("bank%1", None),
+        ("use%2:34:1::", None),  # lex_id of one digit
+        ("hot%3:00:01:cold:01", None),  # a head word on a head
+        ("warm%5:00:00::", None),  # a satellite without its head
+        ("say%6:32:00::", None),  # no ss_type 6
+        ("%2:34:01::", None),  # no lemma
+    ],
+)
+def test_sense_key_pos(key: str, pos: str | None) -> None:
+    assert thesaurus.sense_key_pos(key) == pos
+    assert pos is None or thesaurus.WORDNET_SPECS[pos] in thesaurus._load.SPECS
 
 
 def test_unknown_keys_are_key_errors_naming_the_key(tsukau: Thesaurus) -> None:

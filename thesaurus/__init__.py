@@ -12,9 +12,10 @@ The lowest layer also holds what every layer shares: the error hierarchy rooted 
 from ._core import Thesaurus, normalize_word
 from ._exceptions import DataError, OutputError, ThesaurusError, ToolkitError, UnknownKeyError
 from ._files import load_file
-from ._load import load
+from ._load import WORDNET_SPECS, load, sense_key_pos
 from ._similarity import similarity_mapping
 from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
+from ._wordnet_adj import load_wordnet_adjectives, load_wordnet_adverbs
 
 __all__ = [
     "DataError",
@@ -23,10 +24,14 @@ __all__ = [
     "ThesaurusError",
     "ToolkitError",
     "UnknownKeyError",
+    "WORDNET_SPECS",
     "load",
     "load_file",
+    "load_wordnet_adjectives",
+    "load_wordnet_adverbs",
     "load_wordnet_nouns",
     "load_wordnet_verbs",
     "normalize_word",
+    "sense_key_pos",
     "similarity_mapping",
 ]

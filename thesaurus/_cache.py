@@ -1,14 +1,15 @@
 """The disk cache of built WordNet thesauri: ``<stem>.npz`` (integer arrays) + ``<stem>.json``.
 
-``<stem>`` is ``verb``, ``verb+groups`` or ``noun``.  The NPZ holds the parents, the sense
-nodes, the word table in compressed rows (:class:`~thesaurus._core.WordTable`) and the Euler
-tour (so a warm start skips the Python tree walk; the tour is checked against the parents on
-load).  The JSON holds node names, sense keys, words and the **cache key**: the stem, the
-WordNet version, :data:`CACHE_FORMAT`, the directory the WordNet files were read from, and
-the size and ``st_mtime_ns`` of each file the build reads (``data.<pos>``, ``index.<pos>``,
-``index.sense``, ``lexnames``).  Any difference -- a new WordNet copy, another directory, a
-format bump, a different tree option -- rebuilds the cache.  The JSON is written last, so a
-half-written pair never matches.
+``<stem>`` is ``verb``, ``verb+groups``, ``noun``, ``adj`` or ``adv``.  The NPZ holds the
+parents, the sense nodes, the word table in compressed rows
+(:class:`~thesaurus._core.WordTable`) and the Euler tour (so a warm start skips the Python tree
+walk; the tour is checked against the parents on load).  The JSON holds node names, sense keys,
+words and the **cache key**: the stem, the WordNet version, :data:`CACHE_FORMAT`, the directory
+the WordNet files were read from, and the size and ``st_mtime_ns`` of each file the build reads
+(``data.<pos>``, ``index.<pos>``, ``index.sense``, ``lexnames``; for ``adv`` also ``data.adj``
+and ``index.adj``).  Any difference -- a new WordNet copy, another directory, a format bump, a
+different tree option -- rebuilds the cache.  The JSON is written last, so a half-written pair
+never matches.
 
 A cache that exists but cannot be used (stale key, corrupt or truncated files, not a valid
 tree) is rebuilt after one :class:`RuntimeWarning` line naming the cache file.

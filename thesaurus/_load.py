@@ -1,7 +1,9 @@
-"""``thesaurus.load(spec)``: one cached :class:`Thesaurus` per spec for the whole process."""
+"""``thesaurus.load(spec)``: one cached :class:`Thesaurus` per spec for the whole process, and
+which WordNet thesaurus a sense key belongs to (:func:`sense_key_pos`, :data:`WORDNET_SPECS`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
@@ -10,19 +12,58 @@ from ._core import Thesaurus
 from ._exceptions import DataError
 from ._files import load_file
 from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
+from ._wordnet_adj import load_wordnet_adjectives, load_wordnet_adverbs
 
-__all__ = ["SPECS", "load"]
+__all__ = ["SPECS", "WORDNET_SPECS", "load", "sense_key_pos"]
 
 SPECS: dict[str, Callable[[], Thesaurus]] = {
     "wordnet-verb": load_wordnet_verbs,
     "wordnet-verb+groups": partial(load_wordnet_verbs, verb_groups=True),
     "wordnet-noun": load_wordnet_nouns,
+    "wordnet-adj": load_wordnet_adjectives,
+    "wordnet-adv": load_wordnet_adverbs,
 }
+
+# The default WordNet thesaurus of each part of speech (sense_key_pos's answers).
+WORDNET_SPECS = {
+    "noun": "wordnet-noun",
+    "verb": "wordnet-verb",
+    "adj": "wordnet-adj",
+    "adv": "wordnet-adv",
+}
+
+# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (WordNet's senseidx(5WN)); head_word and
+# head_id only for satellites (ss_type 5).  The shape wsd.corpus.keys checks too.
+_SENSE_KEY = re.compile(
+    r"[^%\s]+%(?:([1-4]):[0-9]{2}:[0-9]{2}::|(5):[0-9]{2}:[0-9]{2}:[^%:\s]+:[0-9]{2})"
+)
+_SS_TYPE_POS = {"1": "noun", "2": "verb", "3": "adj", "4": "adv", "5": "adj"}
+
+
+def sense_key_pos(key: str) -> str | None:
+    """The part of speech of a WordNet sense key, from its ``ss_type`` (1 noun, 2 verb, 3
+    adjective and 5 satellite adjective: ``"adj"``, 4 adverb), as the keys of
+    :data:`WORDNET_SPECS`; ``None`` for a key without a sense key's shape (the sense id of a
+    file thesaurus, a synset name).  ``wsd.corpus.keys.wordnet_pos`` gives the digit itself.
+
+    >>> [sense_key_pos(k) for k in ("bank%1:14:00::", "use%2:34:01::", "hot%3:00:01::")]
+    ['noun', 'verb', 'adj']
+    >>> sense_key_pos("warm%5:00:00:hot:01"), sense_key_pos("quickly%4:02:00::")
+    ('adj', 'adv')
+    >>> sense_key_pos("人を使う"), sense_key_pos("use.v.01"), sense_key_pos("use%2:34:1::")
+    (None, None, None)
+    """
+    match = _SENSE_KEY.fullmatch(key)
+    if match is None:
+        return None
+    return _SS_TYPE_POS[match.group(1) or match.group(2)]
 
 
 def load(spec: str | Path) -> Thesaurus:
-    """``"wordnet-verb"``, ``"wordnet-verb+groups"`` (verb groups as siblings, see
-    ``thesaurus/README.md``), ``"wordnet-noun"`` or the path of a ``<stem>.tsv`` file thesaurus.
+    """``"wordnet-verb"``, ``"wordnet-verb+groups"`` (verb groups as siblings),
+    ``"wordnet-noun"``, ``"wordnet-adj"`` (adjectives and satellites), ``"wordnet-adv"``
+    (see ``thesaurus/README.md`` for their shapes) or the path of a ``<stem>.tsv`` file
+    thesaurus.
 
     Loaded once per process (file paths are resolved first, so two spellings of one path
     share the object); ``load.cache_clear()`` forgets them all.

@@ -25,6 +25,9 @@ the other links are dropped.  The rule is deterministic and independent of NLTK'
 Senses are WordNet sense keys (``use%2:34:01::``, as in SemCor) read from ``index.sense``; a
 lemma's senses are ordered by WordNet sense number (the order of ``wn.synsets(lemma, pos)``).
 
+The adjective and adverb trees (:mod:`thesaurus._wordnet_adj`) use this module's reader
+(:func:`read_synsets`, :func:`sense_rows`) and loader (:func:`load_wordnet`).
+
 Building parses the database files (no NLTK synset objects); the result is cached on disk
 (:mod:`thesaurus._cache`), keyed by the tree shape, the WordNet version and the size and
 mtime of the files read, so a warm start reads two files and never imports NLTK.
@@ -32,6 +35,7 @@ mtime of the files read, so a warm start reads two files and never imports NLTK.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -45,26 +49,42 @@ from ._exceptions import DataError
 from .wordnet_data import built_dir
 
 __all__ = [
+    "ROOT",
+    "SS_TYPES",
     "WORDNET_VERSION",
+    "Synset",
     "build_wordnet",
+    "components",
+    "files_read",
+    "index_offsets",
+    "load_wordnet",
     "load_wordnet_nouns",
     "load_wordnet_verbs",
+    "payload",
+    "read_lexnames",
+    "read_synsets",
+    "sense_rows",
     "source_key",
+    "synset_name",
 ]
 
 WORDNET_VERSION = "3.0"
 ROOT = "ROOT"
 GROUP_PREFIX = "group:"
-_POS = {"verb": ("v", "2"), "noun": ("n", "1")}  # kind -> (NLTK pos letter, sense-key ss_type)
+SS_TYPES = {"noun": "1", "verb": "2", "adj": "35", "adv": "4"}  # kind -> sense-key ss_types
 
 
 @dataclass(frozen=True, slots=True)
-class _Synset:
+class Synset:
     offset: int
     lexfile: int
-    word: str  # first word, as written in data.<pos>
-    hypernyms: tuple[int, ...]  # offsets of @ and @i targets
-    group: tuple[int, ...]  # offsets of $ (verb group) targets
+    ss_type: str  # n, v, a (adjective head), s (satellite), r
+    word: str  # first word, as in data.<pos> without an adjective marker such as (p)
+    pointers: tuple[tuple[str, int], ...]  # (pointer symbol, target offset), in file order
+
+    def targets(self, *symbols: str) -> tuple[int, ...]:
+        """Offsets the pointers with one of ``symbols`` point at (``"@"``: hypernyms)."""
+        return tuple(target for symbol, target in self.pointers if symbol in symbols)
 
 
 # --- reading the database files -----------------------------------------------------------------
@@ -79,25 +99,29 @@ def _wordnet_root() -> Path | None:
     return setup_wordnet()
 
 
-def _files_read(kind: str) -> list[str]:
-    return [f"data.{kind}", f"index.{kind}", "index.sense", "lexnames"]
+def files_read(*kinds: str) -> list[str]:
+    """The database files a build over the parts of speech ``kinds`` reads."""
+    return [f"{name}.{kind}" for kind in kinds for name in ("data", "index")] + [
+        "index.sense",
+        "lexnames",
+    ]
 
 
-def source_key(kind: str) -> dict[str, Any]:
-    """The part of the cache key naming the WordNet files a ``kind`` build reads: their
+def source_key(names: Sequence[str]) -> dict[str, Any]:
+    """The part of the cache key naming the WordNet files ``names`` a build reads: their
     directory (or NLTK's corpus root) and each file's size and mtime."""
     root = _wordnet_root()
     if root is not None:
-        return stamp_files(str(root), {name: root / name for name in _files_read(kind)})
+        return stamp_files(str(root), {name: root / name for name in names})
     from .wordnet_data import wordnet
 
     pointer = wordnet().root  # NLTK's own corpus: a directory or a zip file
     zipped = getattr(pointer, "zipfile", None)
     if zipped is not None:
         archive = Path(zipped.filename)
-        return stamp_files(str(pointer), {name: archive for name in _files_read(kind)})
+        return stamp_files(str(pointer), {name: archive for name in names})
     base = Path(str(pointer))
-    return stamp_files(str(base), {name: base / name for name in _files_read(kind)})
+    return stamp_files(str(base), {name: base / name for name in names})
 
 
 class _Files:
@@ -117,12 +141,12 @@ class _Files:
             return handle.read().splitlines()
 
 
-def _lexnames(files: _Files) -> dict[int, str]:
+def read_lexnames(files: _Files) -> dict[int, str]:
     """``lex_filenum -> lexicographer file name`` (``29 -> verb.body``)."""
     return {int(f[0]): f[1] for f in (line.split() for line in files.lines("lexnames")) if f}
 
 
-def _index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
+def index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
     """``lemma -> synset offsets`` in sense-number order, from ``index.<pos>``."""
     out = {}
     for line in files.lines(f"index.{pos_name}"):
@@ -134,9 +158,9 @@ def _index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
     return out
 
 
-def _read_synsets(files: _Files, pos_name: str) -> list[_Synset]:
-    """One record per line of ``data.<pos>``: hypernyms are the ``@`` (hypernym) and ``@i``
-    (instance hypernym) pointers, verb groups the ``$`` pointers (semantic or lexical)."""
+def read_synsets(files: _Files, pos_name: str) -> list[Synset]:
+    """One record per line of ``data.<pos>``, sorted by offset, with all its pointers
+    (semantic and lexical alike: hypernyms are ``@`` and ``@i``, verb groups ``$``)."""
     lines = files.lines(f"data.{pos_name}")
     if not any("WordNet 3.0" in line for line in lines[:30] if line.startswith(" ")):
         raise DataError(f"data.{pos_name} is not WordNet 3.0 (SemCor 3.0 uses 3.0 sense keys)")
@@ -151,27 +175,43 @@ def _read_synsets(files: _Files, pos_name: str) -> list[_Synset]:
         pointers = [
             (fields[at + 1 + 4 * k], int(fields[at + 2 + 4 * k])) for k in range(n_pointers)
         ]
-        out.append(
-            _Synset(
-                offset=int(fields[0]),
-                lexfile=int(fields[1]),
-                word=fields[4],
-                hypernyms=tuple(target for symbol, target in pointers if symbol in ("@", "@i")),
-                group=tuple(target for symbol, target in pointers if symbol == "$"),
-            )
-        )
+        word = fields[4]
+        if word.endswith(")"):  # an adjective's syntactic marker: galore(ip)
+            word = word[: word.rindex("(")]
+        out.append(Synset(int(fields[0]), int(fields[1]), fields[2], word, tuple(pointers)))
+    out.sort(key=lambda synset: synset.offset)
     return out
 
 
+def synset_name(
+    synset: Synset, index: dict[str, list[int]], satellites: frozenset[int] = frozenset()
+) -> str:
+    """NLTK's name: ``<first word lower-cased>.<ss_type>.<its sense number, 2 digits>``,
+    the sense number read from ``index.<pos>`` (``hot.a.01``, ``quickly.r.01``).  A
+    satellite (``ss_type`` ``s``; ``satellites`` holds their offsets) is numbered among the
+    word's satellites only, as NLTK names them since its PR #3400 (2025; NLTK 3.10:
+    ``atomic.s.01`` for the third adjective sense of ``atomic``, older NLTK ``atomic.s.03``).
+    """
+    lemma = synset.word.lower()
+    offsets = index[lemma]
+    if synset.ss_type == "s":
+        offsets = [offset for offset in offsets if offset in satellites]
+    return f"{lemma}.{synset.ss_type}.{offsets.index(synset.offset) + 1:02d}"
+
+
 # --- building -----------------------------------------------------------------------------------
-def _verb_groups(synsets: list[_Synset]) -> list[list[int]]:
-    """Verb groups as connected components of the ``$`` pointers (offsets, each group sorted,
-    groups sorted by their first offset); synsets without ``$`` pointers are left out."""
+def components(pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """Connected components of the undirected links ``pairs`` (offsets, each component
+    sorted, components sorted by their first offset); offsets in no pair are left out.
+    Verb groups are the components of the ``$`` pointers.
+
+    >>> components([(5, 3), (9, 8), (3, 4)])
+    [[3, 4, 5], [8, 9]]
+    """
     links: dict[int, set[int]] = {}
-    for synset in synsets:
-        for other in synset.group:
-            links.setdefault(synset.offset, set()).add(other)
-            links.setdefault(other, set()).add(synset.offset)
+    for a, b in pairs:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
     seen: set[int] = set()
     groups = []
     for start in sorted(links):
@@ -223,42 +263,59 @@ def build_wordnet(kind: str, *, verb_groups: bool = False) -> dict[str, Any]:
     if verb_groups and kind != "verb":
         raise ValueError("verb groups exist for verbs only")
     files = _Files()
-    pos, ss_type = _POS[kind]
-    lexnames = _lexnames(files)
-    synsets = sorted(_read_synsets(files, kind), key=lambda synset: synset.offset)
-    index = _index_offsets(files, kind)
+    lexnames = read_lexnames(files)
+    synsets = read_synsets(files, kind)
+    index = index_offsets(files, kind)
     names = [ROOT]
     if kind == "verb":
         names += sorted({lexnames[synset.lexfile] for synset in synsets})
     virtual = {name: i for i, name in enumerate(names)}
     by_offset = {synset.offset: len(names) + k for k, synset in enumerate(synsets)}
-    for synset in synsets:
-        lemma = synset.word.lower()
-        names.append(f"{lemma}.{pos}.{index[lemma].index(synset.offset) + 1:02d}")
+    names += [synset_name(synset, index) for synset in synsets]
     parent = [-1] + [0] * (len(virtual) - 1)  # lexicographer-file nodes under ROOT
     for synset in synsets:
-        if synset.hypernyms:
-            parent.append(by_offset[min(synset.hypernyms)])  # the tree rule: lowest offset
+        hypernyms = synset.targets("@", "@i")
+        if hypernyms:
+            parent.append(by_offset[min(hypernyms)])  # the tree rule: lowest offset
         else:
             parent.append(virtual[lexnames[synset.lexfile]] if kind == "verb" else 0)
     if verb_groups:
-        groups = [[by_offset[offset] for offset in group] for group in _verb_groups(synsets)]
+        links = ((synset.offset, other) for synset in synsets for other in synset.targets("$"))
+        groups = [[by_offset[offset] for offset in group] for group in components(links)]
         _hang_groups(names, parent, groups)
+    return payload(names, parent, sense_rows(files, SS_TYPES[kind], by_offset))
+
+
+def sense_rows(
+    files: _Files, ss_types: str, by_offset: dict[int, int]
+) -> tuple[list[str], list[int], dict[str, list[int]]]:
+    """``(sense keys, their nodes, lemma -> sense indices)`` for the sense keys of
+    ``index.sense`` whose ``ss_type`` is one of ``ss_types`` (``"35"``: adjectives and
+    satellites), a lemma's senses in WordNet sense-number order; ``by_offset`` maps a synset
+    offset to its node."""
     rows = []  # (lemma, sense number, key, node)
     for line in files.lines("index.sense"):
         key, synset_offset, number, _ = line.split(" ", 3)
         lemma, _, lexsn = key.partition("%")
-        if lexsn.startswith(ss_type + ":"):
+        if lexsn[:1] in ss_types and lexsn[1:2] == ":":
             rows.append((lemma, int(number), key, by_offset[int(synset_offset)]))
     rows.sort(key=lambda row: (row[0], row[1]))
     words: dict[str, list[int]] = {}
     for j, (lemma, _, _, _) in enumerate(rows):
         words.setdefault(lemma, []).append(j)
+    return [row[2] for row in rows], [row[3] for row in rows], words
+
+
+def payload(
+    names: list[str], parent: list[int], senses: tuple[list[str], list[int], dict[str, list[int]]]
+) -> dict[str, Any]:
+    """The :class:`Thesaurus` arguments of a built tree, as :func:`load_wordnet` caches them."""
+    sense_ids, sense_nodes, words = senses
     return {
         "names": names,
         "parent": np.asarray(parent, dtype=np.int32),
-        "sense_ids": [row[2] for row in rows],
-        "sense_nodes": np.array([row[3] for row in rows], dtype=np.int32),
+        "sense_ids": sense_ids,
+        "sense_nodes": np.asarray(sense_nodes, dtype=np.int32),
         "words": words,
     }
 
@@ -277,31 +334,33 @@ def _make(name: str, version: str, payload: dict[str, Any], euler: Any = None) -
     )
 
 
-def _load(kind: str, verb_groups: bool = False, directory: Path | None = None) -> Thesaurus:
-    suffix = "+groups" if verb_groups else ""
-    stem = kind + suffix
+def load_wordnet(
+    stem: str,
+    names: Sequence[str],
+    build: Callable[[], dict[str, Any]],
+    version: str = WORDNET_VERSION,
+    directory: Path | None = None,
+) -> Thesaurus:
+    """The thesaurus ``wordnet-<stem>``, cached as ``<stem>.*`` under a key naming the
+    WordNet files ``names`` that ``build`` reads (:func:`~thesaurus._cache.load_cached`)."""
     key = {
         "kind": stem,
         "wordnet": WORDNET_VERSION,
         "format": CACHE_FORMAT,
-        **source_key(kind),
+        **source_key(names),
     }
-    return load_cached(
-        stem,
-        key,
-        partial(build_wordnet, kind, verb_groups=verb_groups),
-        partial(_make, f"wordnet-{stem}", WORDNET_VERSION + suffix),
-        directory,
-    )
+    return load_cached(stem, key, build, partial(_make, f"wordnet-{stem}", version), directory)
 
 
 def load_wordnet_verbs(*, verb_groups: bool = False) -> Thesaurus:
     """WordNet 3.0 verbs: ROOT -> lexicographer file -> hypernym chain -> synset; with
     ``verb_groups``, members of a verb group are siblings under a ``group:`` node
     (``wordnet-verb+groups``, version ``3.0+groups``)."""
-    return _load("verb", verb_groups)
+    suffix = "+groups" if verb_groups else ""
+    build = partial(build_wordnet, "verb", verb_groups=verb_groups)
+    return load_wordnet("verb" + suffix, files_read("verb"), build, WORDNET_VERSION + suffix)
 
 
 def load_wordnet_nouns() -> Thesaurus:
     """WordNet 3.0 nouns: ROOT -> entity.n.01 -> (instance) hypernym chain -> synset."""
-    return _load("noun")
+    return load_wordnet("noun", files_read("noun"), partial(build_wordnet, "noun"))

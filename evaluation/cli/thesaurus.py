@@ -6,16 +6,19 @@ WordNet path lengths compare with NLTK's.
     wsd thesaurus distance use%2:34:01:: use%2:34:00::      # LEN, one integer
     wsd thesaurus maxlen use                                # MAXLEN(use), one integer
     wsd thesaurus maxlen bank --noun-thesaurus wordnet-noun # MAXLEN of the noun bank
+    wsd thesaurus maxlen hot --adj-thesaurus wordnet-adj    # ... of the adjective hot
+    wsd thesaurus distance hot%3:00:01:: cold%3:00:01::     # adjectives: wordnet-adj
     wsd thesaurus path use%2:34:01:: use%2:41:14::          # node names, one per line
     wsd thesaurus distance 道具を使う 消費する --verb-thesaurus tsukau_verbs.tsv  # a TSV file
     wsd thesaurus compare-nltk --pairs 10000 --seed 1       # thesaurus/README.md's table, JSON
 
 A KEY is a sense id (WordNet sense key) or a node name (a synset name such as ``use.v.01``,
 or a node of a file thesaurus).  A thesaurus is named by its role, as everywhere:
-``--verb-thesaurus`` or ``--noun-thesaurus`` (``--thesaurus`` is the old spelling of either).
-Without one, sense keys choose the WordNet thesaurus by their part of speech (``%2:`` verbs,
-``%1:`` nouns); ``maxlen`` uses the verb thesaurus and says so on stderr, with the number of
-senses it found.
+``--verb-thesaurus``, ``--noun-thesaurus``, ``--adj-thesaurus`` or ``--adv-thesaurus``
+(``--thesaurus`` is the old spelling of the first two).  Without one, sense keys choose the
+WordNet thesaurus by their part of speech (:func:`thesaurus.sense_key_pos`: ``%1:`` nouns,
+``%2:`` verbs, ``%3:`` and ``%5:`` adjectives, ``%4:`` adverbs, :data:`thesaurus.WORDNET_SPECS`);
+``maxlen`` uses the verb thesaurus and says so on stderr, with the number of senses it found.
 """
 
 from __future__ import annotations
@@ -24,13 +27,22 @@ import argparse
 import json
 from typing import Any
 
-from thesaurus import Thesaurus, ThesaurusError, UnknownKeyError, load
+from thesaurus import (
+    WORDNET_SPECS,
+    Thesaurus,
+    ThesaurusError,
+    UnknownKeyError,
+    load,
+    sense_key_pos,
+)
 
 from ._options import say, warn_renamed
 
 __all__ = ["register", "run"]
 
-_POS_SPECS = {"1": "wordnet-noun", "2": "wordnet-verb"}
+# part of speech -> how messages name it, in the order of the options
+_ROLES = {"verb": "verb", "noun": "noun", "adj": "adjective", "adv": "adverb"}
+_SPECS = "wordnet-verb, wordnet-noun, wordnet-adj, wordnet-adv or a <stem>.tsv file"
 
 
 def register(subparsers: Any) -> None:
@@ -54,7 +66,8 @@ def register(subparsers: Any) -> None:
         "maxlen",
         help="MAXLEN of a word: longest LEN between its senses",
         description="MAXLEN of a word in the verb thesaurus (default wordnet-verb) or, with "
-        "--noun-thesaurus, in a noun thesaurus; stderr names the thesaurus and the senses found",
+        "--noun-thesaurus, --adj-thesaurus or --adv-thesaurus, in the thesaurus of that part "
+        "of speech; stderr names the thesaurus and the senses found",
     )
     sub.add_argument("lemma", metavar="LEMMA")
     _thesaurus_options(sub, "default: --verb-thesaurus wordnet-verb")
@@ -68,36 +81,46 @@ def register(subparsers: Any) -> None:
 
 def _thesaurus_options(parser: argparse.ArgumentParser, default: str) -> None:
     group = parser.add_mutually_exclusive_group()
-    spec = "wordnet-verb, wordnet-noun or a <stem>.tsv file"
-    group.add_argument("--verb-thesaurus", metavar="SPEC", help=f"a verb thesaurus: {spec}")
-    group.add_argument(
-        "--noun-thesaurus", metavar="SPEC", help=f"a noun thesaurus: {spec} ({default})"
-    )
+    for pos, word in _ROLES.items():
+        extra = f" ({default})" if pos == "verb" else ""
+        help_text = f"{_article(word)} {word} thesaurus: {_SPECS}{extra}"
+        group.add_argument(f"--{pos}-thesaurus", metavar="SPEC", help=help_text)
     group.add_argument("--thesaurus", metavar="SPEC", help=argparse.SUPPRESS)  # until 0.3
 
 
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
 def _given(args: argparse.Namespace) -> tuple[str | None, str]:
-    """The thesaurus spec given (or None) and its role, ``verb`` unless ``--noun-thesaurus``."""
+    """The thesaurus spec given (or None) and its part of speech (``noun``, ``verb``, ``adj``
+    or ``adv``: the option that named it), ``verb`` when none was given."""
     if args.thesaurus is not None:
         warn_renamed("--thesaurus", "--verb-thesaurus or --noun-thesaurus")
         return args.thesaurus, "verb"
-    if args.noun_thesaurus is not None:
-        return args.noun_thesaurus, "noun"
-    return args.verb_thesaurus, "verb"
+    for pos in _ROLES:
+        spec = getattr(args, f"{pos}_thesaurus")
+        if spec is not None:
+            return spec, pos
+    return None, "verb"
 
 
-def _maxlen(lemma: str, spec: str | None, role: str) -> int:
+def _maxlen(lemma: str, spec: str | None, pos: str) -> int:
     """MAXLEN of ``lemma``, saying on stderr in which thesaurus and over how many senses; an
-    unknown word names the other WordNet thesaurus when that one knows it."""
-    chosen = spec or "wordnet-verb"
+    unknown word names the other WordNet thesauri that know it."""
+    chosen = spec or WORDNET_SPECS["verb"]
     thes = load(chosen)
+    role = _ROLES[pos]
     if not thes.has_word(lemma):
-        other = {"wordnet-verb": ("wordnet-noun", "noun"), "wordnet-noun": ("wordnet-verb", "verb")}
-        hint = ""
-        if chosen in other:
-            name, kind = other[chosen]
-            if load(name).has_word(lemma):
-                hint = f" (it is a {kind} of {name}: --{kind}-thesaurus {name})"
+        hints = []
+        if chosen in WORDNET_SPECS.values():
+            for other, name in WORDNET_SPECS.items():  # noun, verb, adj, adv
+                if name != chosen and load(name).has_word(lemma):
+                    word = _ROLES[other]
+                    hints.append(
+                        f"it is {_article(word)} {word} of {name}: --{other}-thesaurus {name}"
+                    )
+        hint = f" ({'; '.join(hints)})" if hints else ""
         raise UnknownKeyError(f"{lemma!r} is not a word of the {role} thesaurus {chosen}{hint}")
     senses = len(thes.senses(lemma))
     say(f"maxlen: {lemma} in the {role} thesaurus {chosen} ({senses} senses)")
@@ -108,15 +131,15 @@ def _spec_for(keys: list[str], given: str | None) -> str:
     """``given``, or the WordNet thesaurus matching the sense keys' part of speech."""
     if given:
         return given
-    kinds = {_POS_SPECS.get(key.partition("%")[2][:1]) for key in keys if "%" in key}
-    kinds.discard(None)
+    found = {sense_key_pos(key) for key in keys}
+    kinds = [pos for pos in WORDNET_SPECS if pos in found]
     if len(kinds) == 1:
-        return str(kinds.pop())
+        return WORDNET_SPECS[kinds[0]]
     if len(kinds) > 1:
-        raise ThesaurusError(f"keys {' '.join(keys)} mix noun and verb senses")
+        raise ThesaurusError(f"keys {' '.join(keys)} mix {' and '.join(kinds)} senses")
     raise ThesaurusError(
         f"cannot tell the thesaurus from {' '.join(keys)}: give sense keys such as "
-        "use%2:34:01:: or --thesaurus SPEC"
+        "use%2:34:01:: or --verb-thesaurus SPEC"
     )
 
 
@@ -135,6 +158,12 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "compare-nltk":
         from thesaurus.compare_nltk import compare
 
+        for spec in args.specs:  # check them all before the first (slow) comparison
+            if spec not in ("wordnet-verb", "wordnet-verb+groups", "wordnet-noun"):
+                raise ThesaurusError(
+                    f"compare-nltk compares wordnet-verb and wordnet-noun with NLTK's "
+                    f"hypernym paths, not {spec!r}"
+                )
         for spec in args.specs:
             print(json.dumps(compare(spec, args.pairs, args.seed)))
         return 0

@@ -1,0 +1,328 @@
+"""The WordNet 3.0 adjective and adverb thesauri (``wordnet-adj``, ``wordnet-adv``): lengths
+checked by hand on the database lines, every sense present in sense order, the tree shape
+against NLTK's reading of the pointers, and the disk cache.
+
+Skips without WordNet (fails under CI=true, see conftest).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import thesaurus
+from evaluation.cli import main
+from thesaurus import Thesaurus
+from thesaurus._wordnet import _Files, files_read, load_wordnet
+from thesaurus._wordnet_adj import (
+    ADJ_PREFIX,
+    ANTONYMS_PREFIX,
+    OWN_PREFIX,
+    build_adjectives,
+    build_adverbs,
+)
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def adj(wordnet) -> Thesaurus:  # type: ignore[no-untyped-def]
+    return thesaurus.load("wordnet-adj")
+
+
+@pytest.fixture(scope="module")
+def adv(wordnet) -> Thesaurus:  # type: ignore[no-untyped-def]
+    return thesaurus.load("wordnet-adv")
+
+
+# --- by hand --------------------------------------------------------------------------------------
+# From data.adj (offset lexfile ss_type words ... pointers):
+#   01247240 00 a hot ...     ! 01251128 (cold) & 01249962 (sizzling) ...    hot.a.01
+#   01251128 00 a cold ...    ! 01247240 (hot)  & 01252151 (arctic, frigid) cold.a.01
+#   01249962 00 s sizzling    & 01247240                                     sizzling.s.01
+#   01247975 00 s baking ...  & 01247240 (hot)                               baking.s.01
+#   01252151 00 s arctic frigid ... & 01251128                               arctic.s.01
+#   02529265 00 a warm        ! 02529946 (cool)                              warm.a.01
+#   02511801 00 s hot raging  & 02510880 (violent, a, ! 02512923 nonviolent)  hot.s.01
+#   02884620 01 a atomic      \ 14619225 n (no antonym: adj.pert)            atomic.a.01
+#   00610532 00 a nuclear atomic  ! 00610861 (conventional)                   nuclear.a.01
+#   01392071 00 s atomic      & 01391351 (small, a, ! 01382086 large)         atomic.s.01
+#   02711099, 02711195 01 a dental (adj.pert, no antonyms)                   dental.a.01/.02
+# (A satellite is numbered among its word's satellites, as NLTK 3.10 does: atomic.s.01 is
+# atomic's third adjective sense.)  Depths: adj.all 1, antonyms: 2, a head in a group 3, its
+# satellites 4; adj.pert 1, a pertainym head without antonym 2.
+ADJ_PAIRS = [
+    ("hot%3:00:01::", "sizzling%5:00:00:hot:01", 1),  # a head and its satellite
+    ("sizzling%5:00:00:hot:01", "baking%5:00:00:hot:01", 2),  # two satellites of hot
+    ("hot%3:00:01::", "cold%3:00:01::", 2),  # antonym heads: siblings under antonyms:hot.a.01
+    ("sizzling%5:00:00:hot:01", "frigid%5:00:00:cold:01", 4),  # 4 -> 3 -> 2 <- 3 <- 4
+    ("hot%3:00:01::", "warm%3:00:01::", 4),  # two groups meet at adj.all: 3 + 3 - 2
+    ("sizzling%5:00:00:hot:01", "hot%5:00:00:violent:00", 6),  # satellites: 4 + 4 - 2
+    ("atomic%3:01:00::", "atomic%3:00:00::", 5),  # adj.pert (2) and adj.all (3) meet at ROOT
+    ("atomic%3:01:00::", "atomic%5:00:00:small:00", 6),  # 2 + 4 via ROOT
+    ("dental%3:01:00::", "dental%3:01:01::", 2),  # pertainym heads under adj.pert
+]
+# MAXLEN: atomic max(5, 6, nuclear.a.01 vs atomic.s.01 = 3 + 4 - 2 = 5) = 6; dental 2; hot:
+# hot.s.01 (violent group) and hot.s.02 (warm.a.03 group) are satellites in two groups = 6,
+# and every hot sense is in adj.all, where no LEN exceeds 4 + 4 - 2.
+ADJ_MAXLEN = [("atomic", 6), ("dental", 2), ("hot", 6)]
+
+# From data.adv (pertainyms \ point at adjectives; their clusters via & in data.adj):
+#   00085811 quickly rapidly ...  \ 00979366 (quick, s & 00976508 fast)  \ 00979697 (rapid, s &
+#            00976508)                                          -> adj:fast.a.01
+#   00105603 promptly quickly quick \ 00979366 (-> 00976508 fast) \ 01931677 (prompt, s &
+#            01930513 ready): lowest head offset 00976508       -> adj:fast.a.01
+#   00290935 cursorily quickly \ 01270486 (flying, s & 01270175 hurried) \ 00312234 (cursory,
+#            s & 00311663 careless): lowest 00311663             -> adj:careless.a.01
+#   well: 00011093 well good (%4:02:00::, no \), 00012779 well (%4:02:05::, no \), 00014285
+#            well considerably (%4:02:11::) \ considerable, 00015007 well intimately
+#            (%4:02:14::) \ close                               -> adv:well.r.01, ...
+#   hard: 00091332 hard (%4:02:00::) \ effortful, 00092450 hard (%4:02:10::) \ hard.a.03
+#            (solid), 00091964 hard firmly (%4:02:05::, no \)
+ADV_PAIRS = [
+    ("quickly%4:02:00::", "quickly%4:02:02::", 2),  # both from the fast cluster
+    ("quickly%4:02:00::", "quickly%4:02:03::", 4),  # fast vs careless
+    ("well%4:02:00::", "well%4:02:05::", 4),  # no pertainyms: each a cluster of its own
+    ("well%4:02:00::", "well%4:02:11::", 4),  # no pertainym vs considerable
+    ("well%4:02:11::", "well%4:02:14::", 4),  # considerable vs close
+    ("hard%4:02:00::", "hard%4:02:10::", 4),  # effortful vs hard (solid)
+    ("hard%4:02:00::", "hard%4:02:05::", 4),  # effortful vs none
+]
+ADV_MAXLEN = [("quickly", 4), ("well", 4), ("hard", 4)]
+
+
+@pytest.mark.parametrize(("key_a", "key_b", "length"), ADJ_PAIRS)
+def test_adjective_lengths_by_hand(adj: Thesaurus, key_a: str, key_b: str, length: int) -> None:
+    assert adj.sense_length(key_a, key_b) == adj.sense_length(key_b, key_a) == length
+
+
+@pytest.mark.parametrize(("lemma", "maxlen"), ADJ_MAXLEN)
+def test_adjective_maxlen_by_hand(adj: Thesaurus, lemma: str, maxlen: int) -> None:
+    assert adj.maxlen(lemma) == maxlen
+
+
+def test_adjective_nodes_by_hand(adj: Thesaurus) -> None:
+    def up(name: str) -> str:
+        return adj.node_name(adj.parent(adj.node_index(name)))
+
+    assert up("sizzling.s.01") == "hot.a.01" and up("hot.a.01") == "antonyms:hot.a.01"
+    assert up("cold.a.01") == "antonyms:hot.a.01" and up("antonyms:hot.a.01") == "adj.all"
+    assert up("atomic.a.01") == "adj.pert" and up("adj.pert") == "ROOT"
+    # an antonym triplet (past / present / future) is one group of three siblings
+    group = adj.node_index(up("past.a.01"))
+    heads = [adj.node_name(i) for i in range(adj.n_nodes) if adj.parent(i) == group]
+    assert sorted(heads) == ["future.a.01", "past.a.01", "present.a.01"]
+
+
+@pytest.mark.parametrize(("key_a", "key_b", "length"), ADV_PAIRS)
+def test_adverb_lengths_by_hand(adv: Thesaurus, key_a: str, key_b: str, length: int) -> None:
+    assert adv.sense_length(key_a, key_b) == length
+
+
+@pytest.mark.parametrize(("lemma", "maxlen"), ADV_MAXLEN)
+def test_adverb_maxlen_by_hand(adv: Thesaurus, lemma: str, maxlen: int) -> None:
+    assert adv.maxlen(lemma) == maxlen
+
+
+def test_adverb_nodes_by_hand(adv: Thesaurus) -> None:
+    parents = [adv.node_name(adv.parent(n)) for n in adv.word_nodes("quickly")]
+    assert parents == ["adj:fast.a.01", "adj:fast.a.01", "adj:careless.a.01"]
+    assert adv.node_name(adv.parent(adv.node_index("well.r.01"))) == "adv:well.r.01"
+    assert adv.node_name(adv.parent(adv.node_index("adj:fast.a.01"))) == "adv.all"
+
+
+# --- every sense, in order ------------------------------------------------------------------------
+def index_sense(ss_types: str) -> dict[str, list[tuple[int, str]]]:
+    """``lemma -> [(sense number, key)]`` for the keys of index.sense with those ss_types."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for line in _Files().lines("index.sense"):
+        key, _, number, _ = line.split()
+        lemma, _, lexsn = key.partition("%")
+        if lexsn[0] in ss_types:
+            out.setdefault(lemma, []).append((int(number), key))
+    return out
+
+
+@pytest.mark.parametrize(("spec", "ss_types"), [("wordnet-adj", "35"), ("wordnet-adv", "4")])
+def test_every_sense_key_in_sense_number_order(wordnet, spec: str, ss_types: str) -> None:  # type: ignore[no-untyped-def]
+    thes = thesaurus.load(spec)
+    expected = index_sense(ss_types)
+    assert len(thes.sense_ids) == sum(len(rows) for rows in expected.values())
+    assert set(thes.words) == set(expected)
+    for lemma, rows in expected.items():
+        numbers = [number for number, _ in sorted(rows)]
+        assert numbers == list(range(1, len(rows) + 1)), lemma  # index.sense numbers 1..n
+        assert thes.senses(lemma) == tuple(key for _, key in sorted(rows)), lemma
+
+
+@pytest.mark.parametrize(("spec", "pos"), [("wordnet-adj", "a"), ("wordnet-adv", "r")])
+def test_senses_follow_nltk_synsets_order(wordnet, spec: str, pos: str) -> None:  # type: ignore[no-untyped-def]
+    """``wn.synsets(lemma, 'a')`` (heads and satellites) and our synset nodes agree, names
+    included; a sample of lemmas."""
+    thes = thesaurus.load(spec)
+    words = thes.words
+    for k in np.random.default_rng(3).integers(0, len(words), size=400).tolist():
+        lemma = words[k]
+        expected = list(
+            dict.fromkeys(  # synsets of morphy's other base forms come last: keep the lemma's
+                s.name()
+                for s in wordnet.synsets(lemma, pos)
+                if lemma in {name.lower() for name in s.lemma_names()}
+            )
+        )
+        assert [thes.node_name(n) for n in thes.word_nodes(lemma)] == expected, lemma
+        keys = thes.senses(lemma)
+        assert [wordnet.lemma_from_key(key).synset().name() for key in keys] == expected
+
+
+# --- the shape ------------------------------------------------------------------------------------
+def as_graph(thes: Thesaurus) -> nx.Graph:
+    graph = nx.Graph()
+    graph.add_edges_from((i, thes.parent(i)) for i in range(thes.n_nodes) if thes.parent(i) >= 0)
+    return graph
+
+
+@pytest.mark.parametrize("spec", ["wordnet-adj", "wordnet-adv"])
+def test_a_tree_every_node_reaches_root(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
+    thes = thesaurus.load(spec)
+    graph = as_graph(thes)
+    assert nx.is_tree(graph) and graph.number_of_nodes() == thes.n_nodes
+    depths = nx.single_source_shortest_path_length(graph, thes.root)
+    assert all(thes.depth(i) == depths[i] for i in range(thes.n_nodes))
+    rng = np.random.default_rng(5)
+    nodes = [thes.sense_node(k) for k in thes.sense_ids]
+    a, b = rng.choice(nodes, 2000), rng.choice(nodes, 2000)
+    expected = [nx.shortest_path_length(graph, x, y) for x, y in zip(a, b, strict=True)]
+    assert thes.path_lengths(a, b).tolist() == expected
+
+
+def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    """Every satellite hangs under NLTK's ``similar_tos()`` head; every ``antonyms:`` node
+    holds a connected component of the antonym links between heads (NLTK's lemma
+    antonyms), named after its lowest-offset head; heads without antonyms hang under their
+    lexicographer file."""
+    links: dict[str, set[str]] = {}
+    for synset in wordnet.all_synsets("a"):
+        name = synset.name()
+        up = adj.node_name(adj.parent(adj.node_index(name)))
+        if synset.pos() == "s":
+            assert up == synset.similar_tos()[0].name(), name  # one head each in 3.0
+            continue
+        others = {a.synset().name() for lemma in synset.lemmas() for a in lemma.antonyms()}
+        if others:
+            links.setdefault(name, set()).update(others)
+            assert up.startswith(ANTONYMS_PREFIX), name
+        else:
+            assert up == synset.lexname(), name
+    children: dict[int, set[str]] = {}
+    for j in range(adj.n_nodes):
+        children.setdefault(adj.parent(j), set()).add(adj.node_name(j))
+    groups = Counter()
+    for i in range(adj.n_nodes):
+        name = adj.node_name(i)
+        if not name.startswith(ANTONYMS_PREFIX):
+            continue
+        heads = children[i]
+        reach = set().union(*(links[h] for h in heads))  # closed under antonymy
+        assert reach <= heads and len(heads) >= 2, name
+        first = min(heads, key=lambda h: wordnet.synset(h).offset())
+        assert name == ANTONYMS_PREFIX + first
+        groups[len(heads)] += 1
+    assert groups == Counter({2: 1849, 3: 44, 4: 4})
+
+
+def test_adverb_shape_against_nltk(wordnet, adv: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    """An adverb hangs under the lowest-offset head among the clusters of its pertainyms
+    (NLTK's lemma pertainyms; a satellite's cluster is its similar_tos head), else under a
+    node of its own."""
+    counts = Counter()
+    for synset in wordnet.all_synsets("r"):
+        name = synset.name()
+        up = adv.node_name(adv.parent(adv.node_index(name)))
+        targets = [p.synset() for lemma in synset.lemmas() for p in lemma.pertainyms()]
+        heads = [t.similar_tos()[0] if t.pos() == "s" else t for t in targets]
+        if heads:
+            assert up == ADJ_PREFIX + min(heads, key=lambda h: h.offset()).name(), name
+            counts["pertainym"] += 1
+        else:
+            assert up == OWN_PREFIX + name, name
+            counts["none"] += 1
+    assert counts == Counter({"pertainym": 2498, "none": 1123})
+
+
+# --- the cache ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("stem", "kinds", "build"),
+    [("adj", ("adj",), build_adjectives), ("adv", ("adv", "adj"), build_adverbs)],
+)
+def test_warm_load_equals_cold_build(wordnet, tmp_path: Path, stem, kinds, build) -> None:  # type: ignore[no-untyped-def]
+    cold = load_wordnet(stem, files_read(*kinds), build, directory=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.json", f"{stem}.npz"]
+
+    def fail() -> dict:  # type: ignore[type-arg]
+        raise AssertionError("rebuilt instead of reading the cache")
+
+    warm = load_wordnet(stem, files_read(*kinds), fail, directory=tmp_path)
+    assert (warm.name, warm.version) == (cold.name, cold.version) == (f"wordnet-{stem}", "3.0")
+    assert warm.n_nodes == cold.n_nodes and warm.sense_ids == cold.sense_ids
+    assert [warm.parent(i) for i in range(warm.n_nodes)] == [
+        cold.parent(i) for i in range(cold.n_nodes)
+    ]
+    assert [warm.node_name(i) for i in range(warm.n_nodes)] == [
+        cold.node_name(i) for i in range(cold.n_nodes)
+    ]
+    assert warm.words == cold.words
+    assert all(warm.senses(w) == cold.senses(w) for w in warm.words)
+    assert np.array_equal(warm.euler_tour, cold.euler_tour)
+
+
+def test_cache_key_names_the_files_read() -> None:
+    assert files_read("adv", "adj") == [
+        "data.adv",
+        "index.adv",
+        "data.adj",
+        "index.adj",
+        "index.sense",
+        "lexnames",
+    ]
+
+
+# --- choosing by part of speech -------------------------------------------------------------------
+def test_wordnet_specs_by_sense_key(wordnet) -> None:  # type: ignore[no-untyped-def]
+    for key in ("bank%1:14:00::", "use%2:34:01::", "hot%3:00:01::", "sizzling%5:00:00:hot:01"):
+        pos = thesaurus.sense_key_pos(key)
+        assert pos is not None and thesaurus.load(thesaurus.WORDNET_SPECS[pos]).has_sense(key)
+    assert thesaurus.load(thesaurus.WORDNET_SPECS["adv"]).has_sense("quickly%4:02:00::")
+
+
+def test_cli_chooses_by_part_of_speech(
+    adj: Thesaurus, adv: Thesaurus, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["thesaurus", "distance", "hot%3:00:01::", "sizzling%5:00:00:hot:01"]) == 0
+    assert capsys.readouterr().out == "1\n"
+    assert main(["thesaurus", "distance", "quickly%4:02:00::", "quickly%4:02:03::"]) == 0
+    assert capsys.readouterr().out == "4\n"
+    assert main(["thesaurus", "path", "sizzling%5:00:00:hot:01", "frigid%5:00:00:cold:01"]) == 0
+    path = ["sizzling.s.01", "hot.a.01", "antonyms:hot.a.01", "cold.a.01", "arctic.s.02"]
+    assert capsys.readouterr().out.split() == path
+    assert main(["thesaurus", "distance", "hot%3:00:01::", "hot.a.01"]) == 0  # a node name too
+    assert capsys.readouterr().out == "0\n"
+    assert main(["thesaurus", "maxlen", "hot", "--adj-thesaurus", "wordnet-adj"]) == 0
+    out, err = capsys.readouterr()
+    assert (
+        out == "6\n" and err == "maxlen: hot in the adjective thesaurus wordnet-adj (21 senses)\n"
+    )
+    assert main(["thesaurus", "maxlen", "quickly", "--adv-thesaurus", "wordnet-adv"]) == 0
+    assert capsys.readouterr().out == "4\n"
+    assert main(["thesaurus", "maxlen", "sizzling"]) == 2
+    assert "(it is an adjective of wordnet-adj: --adj-thesaurus wordnet-adj)" in (
+        capsys.readouterr().err
+    )
+    assert main(["thesaurus", "distance", "hot%3:00:01::", "quickly%4:02:00::"]) == 2
+    assert "mix adj and adv senses" in capsys.readouterr().err
+    assert main(["thesaurus", "compare-nltk", "wordnet-adj"]) == 2  # no hypernyms to compare
+    assert "compares wordnet-verb and wordnet-noun" in capsys.readouterr().err
