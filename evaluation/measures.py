@@ -28,12 +28,16 @@ from typing import Protocol
 
 import numpy as np
 
+from thesaurus import sense_key_pos
+
 from ._exceptions import EvaluationError
+from .thesauri import Thesauri, as_thesauri
 
 __all__ = [
     "ALPHA_DEFAULTS",
     "Credit",
     "Curve",
+    "Grading",
     "MethodScores",
     "Scores",
     "VerbThesaurus",
@@ -63,6 +67,10 @@ class VerbThesaurus(Protocol):
     def has_sense(self, key: str) -> bool: ...
 
     def has_word(self, lemma: str) -> bool: ...
+
+
+# What graded credit is computed on: one thesaurus, or one per part of speech.
+Grading = VerbThesaurus | Thesauri
 
 
 def _check_alpha(alpha: float) -> float:
@@ -200,8 +208,10 @@ def graded_credit(
     answers: Sequence[Sequence[str]],
     gold: Sequence[Sequence[str]],
     lemmas: Sequence[str],
-    verbs: VerbThesaurus,
+    thesauri: Grading,
     alphas: Sequence[float] = ALPHA_DEFAULTS,
+    *,
+    pos: Sequence[str | None] | None = None,
 ) -> Credit:
     """Credit of each instance at each alpha, as the official Senseval scorer gives it::
 
@@ -210,17 +220,23 @@ def graded_credit(
     so answers ``{a, b}`` against gold ``{a}`` earn 0.5 at ``alpha = inf``.  An empty
     ``answers[i]`` is an abstention (not attempted, credit 0).  Repeated keys count once.
 
-    Decisions, each counted in :attr:`Credit.issues` (per answer-gold pair unless noted):
+    ``thesauri`` is one thesaurus for every instance, or :class:`~evaluation.thesauri.
+    Thesauri`: then instance ``i`` is graded on the thesaurus of its part of speech
+    ``pos[i]`` (by default its first gold key's, :func:`thesaurus.sense_key_pos`), and a part
+    of speech without a thesaurus is exact match.  Decisions, each counted in
+    :attr:`Credit.issues` (per answer-gold pair unless noted):
 
     * An answer equal (as a string) to a gold key earns 1 at every alpha, known to the
       thesaurus or not; exact match is string equality at ``alpha = inf``.
-    * Otherwise an answer or gold key unknown to the thesaurus (``unknown-predicted-key``,
-      ``unknown-gold-key``) earns 0; so does an answer of another lemma than the instance's
-      (``predicted-other-lemma``, decided by :func:`key_lemma`, so that the sense ids of any
-      thesaurus work): ``LEN`` is only meaningful between senses of one verb.
-    * ``MAXLEN = verbs.maxlen(lemma)``; a lemma unknown to the thesaurus (``unknown-lemma``,
-      per instance) is scored by exact match only; a monosemous verb (``monosemous``, per
-      instance, ``MAXLEN = 0``) earns 1 for its sense and 0 otherwise.
+    * Otherwise an answer of another part of speech than the instance (a WordNet key whose
+      ``ss_type`` differs: ``predicted-other-pos``) earns 0, as does an answer or gold key
+      unknown to the thesaurus (``unknown-predicted-key``, ``unknown-gold-key``) or an answer
+      of another lemma than the instance's (``predicted-other-lemma``, decided by
+      :func:`key_lemma`, so that the sense ids of any thesaurus work): ``LEN`` is only
+      meaningful between senses of one word.
+    * ``MAXLEN = maxlen(lemma)`` of the instance's thesaurus; a lemma unknown to it
+      (``unknown-lemma``, per instance) is scored by exact match only; a monosemous word
+      (``monosemous``, per instance, ``MAXLEN = 0``) earns 1 for its sense and 0 otherwise.
 
     >>> class Toy:  # lemma "run": senses run%1, run%2 at distance 2 = MAXLEN
     ...     def maxlen(self, lemma): return 2
@@ -236,18 +252,22 @@ def graded_credit(
     if not alphas:
         raise EvaluationError("no alpha to score")
     n = len(gold)
-    if len(answers) != n or len(lemmas) != n:
+    if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
         raise EvaluationError(
-            f"answers ({len(answers)}), gold ({n}) and lemmas ({len(lemmas)}) differ in length"
+            f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
+            f"({n if pos is None else len(pos)}) differ in length"
         )
-    # Instances with the same answers, gold keys and lemma earn the same credit: each distinct
-    # case is scored once (a verb's few senses repeat over thousands of instances), then
-    # copied to its instances; issues count once per instance, as if scored one by one.
-    cases: dict[tuple[tuple[str, ...], tuple[str, ...], str], int] = {}
+    books = as_thesauri(thesauri)
+    if pos is None:
+        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
+    # Instances with the same answers, gold keys, lemma and part of speech earn the same
+    # credit: each distinct case is scored once (a word's few senses repeat over thousands of
+    # instances), then copied to its instances; issues count once per instance.
+    cases: dict[tuple[tuple[str, ...], tuple[str, ...], str, str | None], int] = {}
     case_of = np.fromiter(
         (
             cases.setdefault(key, len(cases))
-            for key in zip(map(tuple, answers), map(tuple, gold), lemmas, strict=True)
+            for key in zip(map(tuple, answers), map(tuple, gold), lemmas, pos, strict=True)
         ),
         dtype=np.int64,
         count=n,
@@ -255,8 +275,7 @@ def graded_credit(
     weight = np.bincount(case_of, minlength=len(cases)).tolist()
     m = len(cases)
     issues: Counter[str] = Counter()
-    owner = key_lemma(verbs)
-    maxlen_cache: dict[str, int | None] = {}
+    maxlen_cache: dict[tuple[str | None, str], int | None] = {}
     length_cache: dict[tuple[str, str], int] = {}
     values = np.zeros((m, len(alphas)))
     attempted = np.zeros(m, dtype=bool)
@@ -268,7 +287,7 @@ def graded_credit(
     answer_starts: list[int] = []  # first pair of each answer
     answer_instance: list[int] = []  # case of each answer
 
-    for i, (given, keys, lemma) in enumerate(cases):
+    for i, (given, keys, lemma, part) in enumerate(cases):
         system = tuple(dict.fromkeys(given))
         if not system:
             continue
@@ -278,35 +297,41 @@ def graded_credit(
             first = int(np.flatnonzero(case_of == i)[0])
             raise EvaluationError(f"instance {first} has no gold sense")
         times = weight[i]
-        if lemma not in maxlen_cache:
-            maxlen_cache[lemma] = verbs.maxlen(lemma) if verbs.has_word(lemma) else None
-        maxlen = maxlen_cache[lemma]
-        if maxlen is None:
+        thes = books.of(part)
+        if (part, lemma) not in maxlen_cache:
+            known = thes is not None and thes.has_word(lemma)
+            maxlen_cache[(part, lemma)] = thes.maxlen(lemma) if known else None  # type: ignore[union-attr]
+        maxlen = maxlen_cache[(part, lemma)]
+        if thes is not None and maxlen is None:
             issues["unknown-lemma"] += times
         elif maxlen == 0:
             issues["monosemous"] += times
+        owner = key_lemma(thes)
         for x in system:
             answer_starts.append(len(pair_length))
             answer_instance.append(i)
-            x_known = verbs.has_sense(x)
+            x_known = thes is not None and thes.has_sense(x)
+            x_pos = sense_key_pos(x)
             for s in golds:
                 equal = x == s
                 length = -1.0
                 if equal:
                     length = 0.0
-                elif maxlen is None:
+                elif maxlen is None or thes is None:
                     pass
+                elif x_pos is not None and part is not None and x_pos != part:
+                    issues["predicted-other-pos"] += times
                 elif not x_known:
                     issues["unknown-predicted-key"] += times
-                elif not verbs.has_sense(s):
+                elif not thes.has_sense(s):
                     issues["unknown-gold-key"] += times
                 elif owner(x) != lemma:
                     issues["predicted-other-lemma"] += times
                 else:
-                    known = length_cache.get((x, s))
-                    if known is None:
-                        known = length_cache[(x, s)] = verbs.sense_length(x, s)
-                    length = float(known)
+                    known_length = length_cache.get((x, s))
+                    if known_length is None:
+                        known_length = length_cache[(x, s)] = thes.sense_length(x, s)
+                    length = float(known_length)
                 pair_length.append(length)
                 pair_maxlen.append(float(maxlen or 0))
                 pair_equal.append(equal)

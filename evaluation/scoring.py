@@ -37,17 +37,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from thesaurus import sense_key_pos
 from thesaurus.io import to_json
 
 from ._exceptions import EvaluationError, EvaluationWarning
 from .measures import (
     ALPHA_DEFAULTS,
+    Grading,
     VerbThesaurus,
     format_alpha,
     graded_credit,
     key_lemma,
     parse_alpha,
 )
+from .thesauri import as_thesauri
+
+POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
+POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
 
 __all__ = [
     "THESAURUS_HINT",
@@ -57,6 +63,7 @@ __all__ = [
     "to_classes",
     "undefined_precision_warning",
     "unknown_keys_warning",
+    "unknown_keys_warnings",
 ]
 
 THESAURUS_HINT = "score with the thesaurus the keys come from (--verb-thesaurus SPEC)"
@@ -98,6 +105,35 @@ def unknown_keys_warning(
     )
 
 
+def unknown_keys_warnings(
+    gold: Sequence[Sequence[str]],
+    answers: Iterable[Sequence[str]],
+    thesauri: Grading,
+    *,
+    hint: str = THESAURUS_HINT,
+) -> list[str]:
+    """:func:`unknown_keys_warning` per thesaurus: instances and answered keys grouped by the
+    thesaurus of their part of speech (:class:`~evaluation.thesauri.Thesauri`); a part of
+    speech scored by exact match by choice warns of nothing."""
+    books = as_thesauri(thesauri)
+    by_thesaurus: dict[int, tuple[Any, list[Sequence[str]], list[Sequence[str]]]] = {}
+    for keys in gold:
+        thes = books.of_key(keys[0]) if keys else None
+        if thes is not None:
+            by_thesaurus.setdefault(id(thes), (thes, [], []))[1].append(keys)
+    for given in answers:
+        for key in given:
+            thes = books.of_key(key)
+            if thes is not None:
+                by_thesaurus.setdefault(id(thes), (thes, [], []))[2].append((key,))
+    notes = []
+    for thes, gold_of, answers_of in by_thesaurus.values():
+        note = unknown_keys_warning(gold_of, answers_of, thes, hint=hint)
+        if note is not None:
+            notes.append(note)
+    return notes
+
+
 def to_classes(
     keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
@@ -116,7 +152,7 @@ def to_classes(
 def score_keys(
     gold: Mapping[str, Sequence[str]],
     pred: Mapping[str, Sequence[str]],
-    verbs: VerbThesaurus,
+    verbs: Grading,
     alphas: Sequence[float] = ALPHA_DEFAULTS,
     *,
     per_verb: bool = False,
@@ -125,17 +161,22 @@ def score_keys(
 ) -> dict[str, Any]:
     """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha.
 
-    An instance's verb is the word that owns its first gold key in ``verbs``
-    (:func:`~evaluation.measures.key_lemma`: any resource's sense ids), else the part of the key
-    before ``%``.  Predictions for instances absent from the gold are counted
-    (``not_in_gold``) and ignored; gold instances without a prediction are not attempted.
+    ``verbs`` is one thesaurus or :class:`~evaluation.thesauri.Thesauri` (each instance graded
+    on the thesaurus of its part of speech).  An instance's lemma is the word that owns its
+    first gold key in that thesaurus (:func:`~evaluation.measures.key_lemma`: any resource's
+    sense ids), else the part of the key before ``%``.  Predictions for instances absent from
+    the gold are counted (``not_in_gold``) and ignored; gold instances without a prediction
+    are not attempted.
 
     Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
     ``overall`` (``{alpha: scores}``, the fields of :class:`~evaluation.measures.Scores`),
-    ``issues``, ``warnings`` and, with ``per_verb``, ``per_verb`` (``{lemma: {alpha:
-    scores}}``).  With ``classes`` (``{sense_key: class_id}``), keys are mapped to classes first
-    (the lemma of an instance still comes from its first gold *key*); only ``alpha = inf`` is
-    allowed, and ``classes`` counts the gold and predicted keys found in the table.
+    ``issues``, ``warnings``, ``per_pos`` and ``per_dataset`` (``{group: {alpha: scores}}``:
+    parts of speech, and datasets as the instance ids' first component, ``senseval2`` of
+    ``senseval2.d000.s000.t000``; each only when there are several) and, with ``per_verb``,
+    ``per_verb`` (``{lemma: {alpha: scores}}``).  With ``classes`` (``{sense_key:
+    class_id}``), keys are mapped to classes first (the lemma of an instance still comes from
+    its first gold *key*); only ``alpha = inf`` is allowed, and ``classes`` counts the gold
+    and predicted keys found in the table.
 
     A precision with nothing attempted (overall, or of a verb) is ``None``: 0/0 is undefined.
 
@@ -146,15 +187,15 @@ def score_keys(
     """
     ids = list(gold)
     notes: list[str] = []
+    books = as_thesauri(verbs)
     if classes is None and any(not math.isinf(a) for a in alphas):
-        note = unknown_keys_warning(
-            [gold[i] for i in ids], [pred[i] for i in ids if i in pred], verbs, hint=hint
-        )
-        if note is not None:
-            notes.append(note)
-            warnings.warn(note, EvaluationWarning, stacklevel=2)
-    owner = key_lemma(verbs)
-    lemmas = [owner(gold[i][0]) for i in ids]
+        for unknown in unknown_keys_warnings(
+            [gold[i] for i in ids], [pred[i] for i in ids if i in pred], books, hint=hint
+        ):
+            notes.append(unknown)
+            warnings.warn(unknown, EvaluationWarning, stacklevel=2)
+    lemmas = [key_lemma(books.of_key(gold[i][0]))(gold[i][0]) for i in ids]
+    parts = [sense_key_pos(gold[i][0]) for i in ids]
     mapped: dict[str, Any] = {}
     if classes is not None:
         if any(not math.isinf(a) for a in alphas):
@@ -162,7 +203,7 @@ def score_keys(
         gold, mapped["gold"] = to_classes(gold, classes)
         pred, mapped["pred"] = to_classes(pred, classes)
     credit = graded_credit(
-        [pred.get(i, ()) for i in ids], [gold[i] for i in ids], lemmas, verbs, alphas
+        [pred.get(i, ()) for i in ids], [gold[i] for i in ids], lemmas, books, alphas, pos=parts
     )
     report: dict[str, Any] = {
         "instances": len(ids),
@@ -175,13 +216,19 @@ def score_keys(
     }
     if mapped:
         report["classes"] = mapped
+    groups: dict[str, list[str]] = {
+        "per_pos": [POS_NAMES.get(p, "other") if p else "other" for p in parts],
+        "per_dataset": [i.split(".", 1)[0] for i in ids],
+    }
     if per_verb:
+        groups["per_verb"] = lemmas
+    for name, values in groups.items():
         rows_of: dict[str, list[int]] = {}
-        for row, lemma in enumerate(lemmas):
-            rows_of.setdefault(lemma, []).append(row)
-        report["per_verb"] = {
-            lemma: _defined(to_json(credit.scores(rows_of[lemma]))) for lemma in sorted(rows_of)
-        }
+        for row, value in enumerate(values):
+            rows_of.setdefault(value, []).append(row)
+        if len(rows_of) > 1 or name == "per_verb":
+            order = sorted(rows_of, key=lambda g: (POS_ORDER.index(g) if g in POS_ORDER else 9, g))
+            report[name] = {g: _defined(to_json(credit.scores(rows_of[g]))) for g in order}
     note = undefined_precision_warning(report)
     if note is not None:
         notes.append(note)

@@ -154,7 +154,7 @@ def test_graded_credit_by_hand() -> None:
         answers=[["run%1"], ["run%2"], ["run%1", "run%2"], [], ["run%3", "run%4"]],
         gold=[["run%1"], ["run%1"], ["run%1"], ["run%2"], ["run%2", "run%1"]],
         lemmas=["run"] * 5,
-        verbs=VERBS,
+        thesauri=VERBS,
         alphas=[1.0, 2.0, math.inf],
     )
     expected = np.array(
@@ -179,7 +179,7 @@ def test_graded_credit_issues() -> None:
         answers=[["run%9"], ["run%1"], ["go%1"], ["go%1"], ["fly%1"], ["run%1"]],
         gold=[["run%1"], ["run%7"], ["run%1"], ["go%1"], ["fly%2"], ["run%1", "run%1"]],
         lemmas=["run", "run", "run", "go", "fly", "run"],
-        verbs=VERBS,
+        thesauri=VERBS,
         alphas=[0.5, math.inf],
     )
     assert credit.issues == {

@@ -51,10 +51,10 @@ def test_results_json_is_strict_json_with_config_and_versions(report) -> None:  
     loaded = json.loads(
         (out / "results.json").read_text(encoding="utf-8"), parse_constant=_reject_constant
     )
-    assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 3)
+    assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 4)
     assert loaded["config"]["name"] == "tiny" and loaded["seed"] == 3
     assert loaded["config"]["evaluation"]["alphas"] == ["0.5", "1", "2", "inf"]
-    assert {"toolkit", "python", "numpy", "scikit-learn", "nltk", "thesaurus"} <= set(
+    assert {"toolkit", "python", "numpy", "scikit-learn", "nltk", "thesauri"} <= set(
         loaded["versions"]
     )
     assert loaded["timing"]["total_s"] > 0
@@ -75,7 +75,15 @@ def test_results_json_has_the_documented_schema(report) -> None:  # type: ignore
     assert f"version {loaded['format_version']})" in readme
     assert loaded["bounds"] == {"lower": ["mfs", "random"], "upper": None}
     row = loaded["verbs"][0]
-    assert set(row) == {"verb", "n", "senses_inventory", "senses_observed", "maxlen", "scores"}
+    assert set(row) == {
+        "verb",
+        "n",
+        "senses_inventory",
+        "senses_observed",
+        "maxlen",
+        "scores",
+        "pos",
+    }
     assert set(row["scores"]["example"]) == set(loaded["alphas"])
     assert set(loaded["significance"][0]["mcnemar"]) == {
         "n01", "n10", "statistic", "p_value", "method", "n", "p_holm", "significant"

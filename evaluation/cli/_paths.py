@@ -4,10 +4,19 @@ key file beside it, the word table of a file thesaurus)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Iterable
 
-__all__ = ["Named", "corpus_inputs", "thesaurus_inputs"]
+__all__ = [
+    "POS_OPTIONS",
+    "Named",
+    "add_thesaurus_options",
+    "corpus_inputs",
+    "thesaurus_inputs",
+    "thesaurus_option_inputs",
+    "thesaurus_specs",
+]
 
 Named = list[tuple[str, str]]
 
@@ -39,3 +48,47 @@ def thesaurus_inputs(specs: Iterable[tuple[str, object]]) -> Named:
                 (f"the word table of {option}", spec[: -len(".tsv")] + ".words.tsv"),
             ]
     return out
+
+
+# --- the thesaurus of each part of speech ------------------------------------------------------
+POS_OPTIONS = {
+    "verb": "--verb-thesaurus",
+    "noun": "--noun-thesaurus",
+    "adj": "--adj-thesaurus",
+    "adv": "--adv-thesaurus",
+}
+
+
+def add_thesaurus_options(parser: argparse.ArgumentParser, *, verb_default: str | None) -> None:
+    """``--verb-thesaurus`` (also for keys without a WordNet part of speech, such as a file
+    thesaurus's ids), ``--noun-thesaurus``, ``--adj-thesaurus`` (adjectives and satellites) and
+    ``--adv-thesaurus``: a thesaurus spec, or ``none`` for exact match on that part of speech.
+    Graded credit picks the thesaurus by each sense key's part of speech."""
+    from thesaurus import WORDNET_SPECS
+
+    what = {
+        "verb": "verbs and keys without a WordNet part of speech",
+        "noun": "nouns",
+        "adj": "adjectives and satellites",
+        "adv": "adverbs",
+    }
+    for pos, option in POS_OPTIONS.items():
+        default = verb_default if pos == "verb" else WORDNET_SPECS[pos]
+        parser.add_argument(
+            option,
+            default=default,
+            metavar="SPEC",
+            help=f"thesaurus grading {what[pos]}: {WORDNET_SPECS[pos]}, a <stem>.tsv file or "
+            f"none (exact match); default {default or WORDNET_SPECS[pos]}",
+        )
+
+
+def thesaurus_specs(args: argparse.Namespace) -> dict[str, str | None]:
+    """``{pos: spec}`` of the options of :func:`add_thesaurus_options`."""
+    return {pos: getattr(args, option[2:].replace("-", "_")) for pos, option in POS_OPTIONS.items()}
+
+
+def thesaurus_option_inputs(args: argparse.Namespace) -> Named:
+    """The files of the file thesauri those options name."""
+    specs = thesaurus_specs(args)
+    return thesaurus_inputs([(POS_OPTIONS[pos], spec) for pos, spec in specs.items()])

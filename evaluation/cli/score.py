@@ -29,7 +29,9 @@ from evaluation import EvaluationError, EvaluationWarning
 from evaluation.answers import read_answers, several_keys_rule
 from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
+from evaluation.thesauri import Thesauri
 
+from ._paths import add_thesaurus_options, thesaurus_specs
 from .compare import SEVERAL_KEYS
 
 __all__ = ["register", "run"]
@@ -64,12 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "written by wsd agreement --classes-out; unlisted keys are their own class) and score "
         "exact match on classes only",
     )
-    parser.add_argument(
-        "--verb-thesaurus",
-        default="wordnet-verb",
-        metavar="SPEC",
-        help="wordnet-verb or a <stem>.tsv file thesaurus (default: wordnet-verb)",
-    )
+    add_thesaurus_options(parser, verb_default="wordnet-verb")
     parser.add_argument("--per-verb", action="store_true", help="also score each verb")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -105,11 +102,12 @@ def _format_table(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _format_per_verb(report: dict[str, Any]) -> list[str]:
+def _format_groups(report: dict[str, Any], name: str, title: str) -> list[str]:
+    """One row per group of ``report[name]`` (``per_verb``, ``per_pos``, ``per_dataset``)."""
     alphas = report["alphas"]
-    header = f"{'verb':<16} {'n':>6} {'attempted':>9} " + " ".join(f"{'P@' + a:>9}" for a in alphas)
+    header = f"{title:<16} {'n':>6} {'attempted':>9} " + " ".join(f"{'P@' + a:>9}" for a in alphas)
     lines = [header + f" {'R@inf':>8} {'F1@inf':>8}"]
-    for lemma, by_alpha in report["per_verb"].items():
+    for lemma, by_alpha in report[name].items():
         exact = by_alpha["inf"]
         cells = " ".join(_cell(by_alpha[a]["precision"], 9) for a in alphas)
         lines.append(
@@ -132,12 +130,11 @@ def _answers_line(ranked: bool, rule: str, several: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    import thesaurus
     from evaluation.agreement import read_class_table
     from wsd.corpus.keys import read_keys
 
     alphas = _alphas(args.alpha, args.classes is not None)
-    verbs = thesaurus.load(args.verb_thesaurus)
+    books = Thesauri.from_specs(thesaurus_specs(args))
     gold = read_keys(args.gold)
     if not gold:
         raise EvaluationError(f"{args.gold}: no instance to score (the gold key file has no line)")
@@ -150,8 +147,8 @@ def run(args: argparse.Namespace) -> int:
     report = {
         "gold": str(args.gold),
         "pred": str(args.pred),
-        "verb_thesaurus": str(args.verb_thesaurus),
-        **score_keys(gold, pred, verbs, alphas, per_verb=args.per_verb, classes=classes),
+        "thesauri": books.described(),
+        **score_keys(gold, pred, books, alphas, per_verb=args.per_verb, classes=classes),
     }
     report["answers"] = {
         "ranked": answers.ranked,
@@ -171,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
         f"gold: {report['instances']} instances; predicted: {report['attempted']} attempted"
         f" (not in gold: {report['not_in_gold']}, ignored)",
         _answers_line(answers.ranked, rule, answers.several),
-        "exact match at alpha = inf; graded acceptability otherwise"
+        "exact match at alpha = inf; graded acceptability otherwise, on "
+        + ", ".join(f"{pos}: {spec}" for pos, spec in books.described().items())
         if not args.classes
         else f"exact match on sense classes of {args.classes} (gold keys in the table: "
         f"{report['classes']['gold']['in_table']}, predicted: "
@@ -182,7 +180,10 @@ def run(args: argparse.Namespace) -> int:
         lines.append(
             "issues: " + ", ".join(f"{name} {count}" for name, count in report["issues"].items())
         )
+    for name, title in (("per_dataset", "dataset"), ("per_pos", "part of speech")):
+        if name in report:
+            lines += ["", *_format_groups(report, name, title)]
     if args.per_verb:
-        lines += ["", *_format_per_verb(report)]
+        lines += ["", *_format_groups(report, "per_verb", "lemma")]
     print("\n".join(lines))
     return 0

@@ -24,12 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
-import thesaurus
-
 from .._exceptions import EvaluationError
 from ..answers import SystemAnswers, read_answers, several_keys_rule
 from ..measures import key_lemma
-from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warning
+from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
+from ..thesauri import Thesauri
 from . import summary
 from .config import EvaluationConfig
 from .provenance import versions
@@ -74,6 +73,7 @@ class ComparisonConfig:
     classes: str | None = None
     evaluation: EvaluationConfig = field(default_factory=lambda: EvaluationConfig(top_k=0))
     source: str = "wsd compare"
+    corpus: tuple[str, ...] = ()
 
 
 def system_labels(paths: list[str]) -> list[str]:
@@ -153,7 +153,7 @@ def compare_systems(
     started = time.perf_counter()
     _check(config)
     ev = config.evaluation
-    verbs = thesaurus.load(ev.thesaurus)
+    books = Thesauri(ev.thesauri)
     classes = read_class_table(config.classes) if config.classes else None
     gold_keys = read_keys(config.gold)
     if not gold_keys:
@@ -179,9 +179,9 @@ def compare_systems(
             f"no instance of {config.gold} is answered by every key file "
             "(compare every gold instance, missing lines as abstentions: --instances gold)"
         )
-    owner = key_lemma(verbs)
-    lemma_of = {i: owner(gold_keys[i][0]) for i in chosen}
-    ids = sorted(chosen, key=lambda i: lemma_of[i])  # stable: gold-file order within a verb
+    corpus = _corpus_instances(config.corpus)
+    lemma_of = {i: _lemma(books, gold_keys[i][0], corpus.get(i)) for i in chosen}
+    ids = sorted(chosen, key=lambda i: lemma_of[i])  # stable: gold-file order within a word
     gold = {i: gold_keys[i] for i in ids}
     if classes is not None:
         gold, _ = to_classes(gold, classes)
@@ -194,22 +194,25 @@ def compare_systems(
     lemmas = tuple(lemma_of[i] for i in ids)
     if classes is None and not all(math.isinf(a) for a in ev.alphas):
         answers = [a for out in outputs.values() for a in out.answers()]
-        warn(notes, unknown_keys_warning(gold_column, answers, verbs, hint=THESAURUS_HINT))
+        for note in unknown_keys_warnings(gold_column, answers, books, hint=THESAURUS_HINT):
+            warn(notes, note)
     warn(notes, significance_warning(len(labels), ev.alphas, ev.bootstrap, ev.confidence))
+    datasets = tuple(corpus[i][0] if i in corpus else i.split(".", 1)[0] for i in ids)
     per = InstanceResults(
         ids=tuple(ids),
         lemmas=lemmas,
         gold=gold_column,
         folds=np.full(len(ids), -1, dtype=np.int64),
         outputs=outputs,
-        credit=summary.credit_of(outputs, gold_column, lemmas, verbs, ev.alphas),
+        credit=summary.credit_of(outputs, gold_column, lemmas, books, ev.alphas),
+        groups={"dataset": datasets},
     )
     longest = max(
         (s.longest for s, rule in zip(systems, rules, strict=True) if s.ranked and rule == "first"),
         default=0,
     )
     resolved = replace(config, evaluation=replace(ev, top_k=ev.top_k or longest))
-    table = summary.measure_table(per, labels, verbs, resolved.evaluation, config.seed)
+    table = summary.measure_table(per, labels, books, resolved.evaluation, config.seed)
     measured = time.perf_counter()
     return ExperimentResult(
         kind=COMPARISON,
@@ -238,9 +241,35 @@ def compare_systems(
             tasks=0,
             backend="none",
         ),
-        versions=versions(verbs, ()),
+        versions=versions(books.loaded, ()),
         per_instance=per,
     )
+
+
+def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    """``{instance id: (dataset, lemma)}`` of the Raganato corpus files ``paths``: an
+    instance's dataset is the name of the file it is in (``semeval2015.data.xml``:
+    ``semeval2015``), its lemma the file's."""
+    from wsd.corpus import read_raganato
+
+    found: dict[str, tuple[str, str]] = {}
+    for path in paths:
+        dataset = Path(path).name.removesuffix(".xml").removesuffix(".data")
+        for sentence in read_raganato(path):
+            tokens = sentence.sentence.tokens
+            for token, annotation in zip(tokens, sentence.annotations, strict=True):
+                ident = annotation.attr("id")
+                if ident is not None:
+                    found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
+    return found
+
+
+def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
+    """An instance's lemma: the corpus's, else the word owning its first gold key in the
+    thesaurus of the key's part of speech (any resource's sense ids), else the key's prefix."""
+    if corpus is not None:
+        return corpus[1]
+    return key_lemma(books.of_key(key))(key)
 
 
 def _left_out(

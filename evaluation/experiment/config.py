@@ -41,7 +41,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 import thesaurus
-from thesaurus import ToolkitError
+from thesaurus import WORDNET_SPECS, ToolkitError
 from thesaurus._text import quote, read_lines
 from thesaurus.io import to_json
 from wsd.corpus import FORMATS
@@ -49,6 +49,7 @@ from wsd.methods import METHODS, canonical_param, make_method, param_key
 
 from .._exceptions import ConfigError
 from ..measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+from ..thesauri import ThesaurusSpecs
 from .backend import BACKENDS
 
 __all__ = [
@@ -121,7 +122,11 @@ def _alpha_labels(alphas: tuple[float, ...]) -> list[str]:
 
 @dataclass(frozen=True)
 class EvaluationConfig:
-    thesaurus: str = "wordnet-verb"  # verb thesaurus giving LEN and MAXLEN for acceptability
+    """``[evaluation]``: how the outputs are scored.  ``thesaurus`` grades verbs (and keys
+    without a WordNet part of speech); ``noun_thesaurus``, ``adj_thesaurus`` and
+    ``adv_thesaurus`` the other parts of speech (``"none"``: exact match)."""
+
+    thesaurus: str = "wordnet-verb"
     alphas: tuple[float, ...] = field(default=ALPHA_DEFAULTS, metadata={"json": _alpha_labels})
     top_k: int = 5
     learning_curve: tuple[float, ...] = ()
@@ -129,6 +134,19 @@ class EvaluationConfig:
     applicability_alpha: float = field(default=0.5, metadata={"json": format_alpha})
     bootstrap: int = 2000
     confidence: float = 0.95
+    noun_thesaurus: str = WORDNET_SPECS["noun"]
+    adj_thesaurus: str = WORDNET_SPECS["adj"]
+    adv_thesaurus: str = WORDNET_SPECS["adv"]
+
+    @property
+    def thesauri(self) -> ThesaurusSpecs:
+        """The thesaurus spec of each part of speech."""
+        return ThesaurusSpecs(
+            noun=self.noun_thesaurus,
+            verb=self.thesaurus,
+            adj=self.adj_thesaurus,
+            adv=self.adv_thesaurus,
+        )
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,10 @@ def git_commit() -> str:
     return done.stdout.strip() if done.returncode == 0 else "unknown"
 
 
-def versions(verbs: thesaurus.Thesaurus, methods: Iterable[Any]) -> dict[str, Any]:
-    """Software versions, the evaluation's verb thesaurus and every ``*_thesaurus`` resource
-    the ``methods`` name (by spec: ``{"name", "version"}``)."""
+def versions(scoring: Iterable[thesaurus.Thesaurus], methods: Iterable[Any]) -> dict[str, Any]:
+    """Software versions, the thesauri the scores were graded on (``thesauri``: a list of
+    ``{"name", "version"}``) and every ``*_thesaurus`` resource the ``methods`` name (by
+    spec: ``{"name", "version"}``)."""
     resources: dict[str, dict[str, str]] = {}
     for method in methods:
         for param, value in method.get_params().items():
@@ -50,6 +51,6 @@ def versions(verbs: thesaurus.Thesaurus, methods: Iterable[Any]) -> dict[str, An
         "scikit-learn": package_version("scikit-learn"),
         "nltk": package_version("nltk"),
         "joblib": package_version("joblib"),
-        "thesaurus": {"name": verbs.name, "version": str(verbs.version)},
+        "thesauri": [{"name": t.name, "version": str(t.version)} for t in scoring],
         "resources": resources,
     }

@@ -38,9 +38,11 @@ __all__ = [
     "RESULTS_FORMAT_VERSION",
     "ApplicabilityCurve",
     "BootstrapTest",
+    "Breakdown",
     "Bounds",
     "CorpusSummary",
     "ExperimentResult",
+    "GroupRow",
     "InstanceOutputs",
     "InstanceResults",
     "Intervals",
@@ -57,8 +59,9 @@ __all__ = [
 
 RESULTS_FORMAT = "verb-wsd-results"
 # 1: the unversioned layout of earlier releases (no "format" key); 2: format/format_version;
-# 3: kind, intervals, systems, warnings, learning-curve sizes and bands (evaluation/README.md)
-RESULTS_FORMAT_VERSION = 3
+# 3: kind, intervals, systems, warnings, learning-curve sizes and bands; 4: breakdowns, rows
+# per lemma and part of speech, versions.thesauri (evaluation/README.md)
+RESULTS_FORMAT_VERSION = 4
 CROSS_VALIDATION = "cross-validation"
 COMPARISON = "comparison"
 NO_UPPER_BOUND = "n/a (no multiply-annotated data)"
@@ -80,6 +83,26 @@ class VerbRow:
     senses_observed: int
     maxlen: int | None
     scores: Mapping[str, MethodScores]
+    pos: str | None = None
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    """One group of a breakdown (a dataset, a part of speech, ...): its ``n`` instances and
+    every compared method's scores, by label."""
+
+    group: str
+    n: int
+    scores: Mapping[str, MethodScores]
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The scores of every compared method per group of one breakdown, ``name``
+    (``dataset``, ``pos``, ``first sense``), groups in report order."""
+
+    name: str
+    rows: tuple[GroupRow, ...]
 
 
 @dataclass(frozen=True)
@@ -295,6 +318,7 @@ class InstanceResults:
     outputs: Mapping[str, InstanceOutputs]
     credit: Mapping[str, Credit]
     fold_of: Mapping[str, np.ndarray] = field(default_factory=dict)
+    groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -325,6 +349,7 @@ class ExperimentResult:
     alphas: tuple[str, ...]
     verbs: tuple[VerbRow, ...]
     total: VerbRow
+    breakdowns: tuple[Breakdown, ...]
     intervals: Intervals | None
     top_k: Mapping[str, tuple[TopKPoint, ...]]
     applicability: Mapping[str, ApplicabilityCurve]

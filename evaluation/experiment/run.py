@@ -30,8 +30,9 @@ from wsd.types import Instance
 
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
-from ..scoring import unknown_keys_warning
+from ..scoring import unknown_keys_warnings
 from ..significance import shared_resamples
+from ..thesauri import Thesauri
 from . import summary
 from .backend import parallel
 from .config import ExperimentConfig, check_resources
@@ -93,6 +94,7 @@ def run_experiment(
             dataset = load_dataset(config, corpus_path, progress=files)
         loaded = time.perf_counter()
         methods = {spec.label: spec.build() for spec in config.methods}
+        books = Thesauri(ev.thesauri)
         verbs = thesaurus.load(ev.thesaurus)
         upper = _upper_bound(config, dataset, verbs)
         folds = None if progress is None else (lambda d, t: progress("folds", d, t))
@@ -105,20 +107,21 @@ def run_experiment(
     if not all(math.isinf(a) for a in ev.alphas):
         answers = [a for out in cv.outputs.values() for a in out.answers()]
         hint = f"set [evaluation] thesaurus in {config.source} to the keys' thesaurus"
-        warn(notes, unknown_keys_warning(gold, answers, verbs, hint=hint))
+        for note in unknown_keys_warnings(gold, answers, books, hint=hint):
+            warn(notes, note)
     per = InstanceResults(
         ids=tuple(inst.id for inst in cv.instances),
         lemmas=lemmas,
         gold=gold,
         folds=cv.folds,
         outputs=cv.outputs,
-        credit=summary.credit_of(cv.outputs, gold, lemmas, verbs, ev.alphas),
+        credit=summary.credit_of(cv.outputs, gold, lemmas, books, ev.alphas),
         fold_of=cv.fold_of,
     )
     with shared_resamples():  # every interval, band and test resamples these instances
-        table = summary.measure_table(per, compared, verbs, ev, config.seed)
-        learning_curve = summary.learning_curves(config, verbs, cv)
-    sweep = summary.sweep_variants(config, verbs, per)
+        table = summary.measure_table(per, compared, books, ev, config.seed)
+        learning_curve = summary.learning_curves(config, books, cv)
+    sweep = summary.sweep_variants(config, books, per)
     measured = time.perf_counter()
     return ExperimentResult(
         kind=CROSS_VALIDATION,
@@ -146,7 +149,7 @@ def run_experiment(
             backend=backend,
             methods={label: spent.rounded() for label, spent in cv.cost.items()},
         ),
-        versions=versions(verbs, methods.values()),
+        versions=versions(books.loaded, methods.values()),
         per_instance=per,
     )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import numpy as np
 
@@ -19,18 +19,21 @@ import thesaurus
 from ..intervals import prefix_mean_intervals, senseval_intervals
 from ..measures import (
     Credit,
-    VerbThesaurus,
+    Grading,
     applicability_curve,
     format_alpha,
     graded_credit,
     top_k,
 )
 from ..significance import shared_resamples
+from ..thesauri import Thesauri, as_thesauri
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
 from .results import (
     ApplicabilityCurve,
+    Breakdown,
+    GroupRow,
     InstanceOutputs,
     InstanceResults,
     Intervals,
@@ -46,6 +49,7 @@ __all__ = [
     "CURVE_POINTS",
     "TableMeasures",
     "applicability_curves",
+    "breakdowns",
     "credit_of",
     "fallback_counts",
     "learning_curves",
@@ -54,6 +58,13 @@ __all__ = [
     "table_rows",
     "top_k_points",
 ]
+
+# Labels of the breakdowns' groups, in the order reports show them.
+POS_LABELS = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
+POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
+FIRST_SENSE = {True: "first sense", False: "not first sense"}
+FIRST_SENSE_UNKNOWN = "first sense unknown"
+FIRST_SENSE_ORDER = ("not first sense", "first sense", FIRST_SENSE_UNKNOWN)
 
 # Applicability curves are stored with at most this many points (evenly spread over the
 # sorted thresholds, always keeping the first and last); the AURC uses the full curve.
@@ -67,6 +78,7 @@ class TableMeasures(TypedDict):
     alphas: tuple[str, ...]
     verbs: tuple[VerbRow, ...]
     total: VerbRow
+    breakdowns: tuple[Breakdown, ...]
     intervals: Intervals | None
     top_k: dict[str, tuple[TopKPoint, ...]]
     applicability: dict[str, ApplicabilityCurve]
@@ -77,7 +89,7 @@ class TableMeasures(TypedDict):
 def measure_table(
     per: InstanceResults,
     labels: Sequence[str],
-    verbs: thesaurus.Thesaurus,
+    verbs: Grading,
     evaluation: EvaluationConfig,
     seed: int,
 ) -> TableMeasures:
@@ -92,6 +104,7 @@ def measure_table(
             "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
             "verbs": rows,
             "total": total,
+            "breakdowns": breakdowns(per, labels, verbs),
             "intervals": total_intervals(per.credit, labels, **bootstrap),
             "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
             "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
@@ -106,7 +119,7 @@ def credit_of(
     outputs: Mapping[str, InstanceOutputs],
     gold: Sequence[Sequence[str]],
     lemmas: Sequence[str],
-    verbs: VerbThesaurus,
+    verbs: Grading,
     alphas: Sequence[float],
 ) -> dict[str, Credit]:
     """Every method's graded credit of its answers (:meth:`InstanceOutputs.answers`)."""
@@ -116,26 +129,46 @@ def credit_of(
     }
 
 
+def _groups(values: Sequence[object]) -> list[tuple[object, np.ndarray]]:
+    """Each distinct value (sorted; ``None`` parts first) with the indices that hold it, in
+    instance order."""
+    found: dict[object, list[int]] = {}
+    for index, value in enumerate(values):
+        found.setdefault(value, []).append(index)
+
+    def order(value: object) -> tuple[str, ...]:
+        parts = value if isinstance(value, tuple) else (value,)
+        return tuple("" if part is None else str(part) for part in parts)
+
+    return [(value, np.array(found[value], dtype=np.int64)) for value in sorted(found, key=order)]
+
+
+def instance_pos(gold: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
+    """Each instance's part of speech: its first gold key's (``None``: not a WordNet key)."""
+    return tuple(thesaurus.sense_key_pos(keys[0]) if keys else None for keys in gold)
+
+
 def table_rows(
-    verbs: thesaurus.Thesaurus, per: InstanceResults, labels: Sequence[str]
+    verbs: Grading, per: InstanceResults, labels: Sequence[str]
 ) -> tuple[tuple[VerbRow, ...], VerbRow]:
-    """Table 1: one row per verb (sorted) and the total row, scores of ``labels``."""
-    names, codes = np.unique(np.array(per.lemmas, dtype=object), return_inverse=True)
-    # each verb's instances, in instance order (what a mask of the verb would select)
-    order = np.argsort(codes, kind="stable")
-    sizes = np.bincount(codes, minlength=len(names))
-    groups = np.split(order, np.cumsum(sizes)[:-1]) if len(names) else []
+    """Table 1: one row per lemma and part of speech (sorted) and the total row, scores of
+    ``labels``; a lemma's senses and MAXLEN come from the thesaurus of its part of speech."""
+    books = as_thesauri(verbs)
+    parts = instance_pos(per.gold)
     rows = []
-    for verb, indices in zip(names.tolist(), groups, strict=True):
-        known = verbs.has_word(verb)
+    for key, indices in _groups(list(zip(per.lemmas, parts, strict=True))):
+        lemma, pos = cast(tuple[str, str | None], key)
+        thes = books.of(pos)
+        senses = thes.senses(lemma) if thes is not None and thes.has_word(lemma) else ()
         rows.append(
             VerbRow(
-                verb=verb,
+                verb=lemma,
                 n=len(indices),
-                senses_inventory=len(verbs.senses(verb)) if known else 0,
+                senses_inventory=len(senses),
                 senses_observed=len({per.gold[i][0] for i in indices.tolist()}),
-                maxlen=verbs.maxlen(verb) if known else None,
+                maxlen=thes.maxlen(lemma) if thes is not None and senses else None,
                 scores={label: per.credit[label].scores(indices) for label in labels},
+                pos=pos,
             )
         )
     total = VerbRow(
@@ -147,6 +180,59 @@ def table_rows(
         scores={label: per.credit[label].scores() for label in labels},
     )
     return tuple(rows), total
+
+
+def first_sense_groups(
+    per: InstanceResults, books: Thesauri, parts: Sequence[str | None]
+) -> tuple[str, ...]:
+    """Per instance, whether its gold holds WordNet's first sense of its lemma (the field's
+    hardest slice is the rest): ``first sense``, ``not first sense`` or ``unknown`` (a lemma
+    its thesaurus does not know, or a part of speech scored by exact match)."""
+    first: dict[tuple[str, str | None], str | None] = {}
+    out = []
+    for lemma, pos, keys in zip(per.lemmas, parts, per.gold, strict=True):
+        if (lemma, pos) not in first:
+            thes = books.of(pos)
+            known = thes is not None and thes.has_word(lemma)
+            first[(lemma, pos)] = thes.senses(lemma)[0] if thes is not None and known else None
+        sense = first[(lemma, pos)]
+        out.append(FIRST_SENSE_UNKNOWN if sense is None else FIRST_SENSE[sense in keys])
+    return tuple(out)
+
+
+def breakdowns(
+    per: InstanceResults, labels: Sequence[str], verbs: Grading
+) -> tuple[Breakdown, ...]:
+    """Every system's scores per group of the breakdowns papers report: per dataset (the
+    groups ``per.groups["dataset"]`` names, when there are several), per part of speech and
+    for instances whose gold is or is not WordNet's first sense of the lemma."""
+    books = as_thesauri(verbs)
+    parts = instance_pos(per.gold)
+    columns: dict[str, Sequence[object]] = {}
+    datasets = per.groups.get("dataset", ())
+    if len(set(datasets)) > 1:
+        columns["dataset"] = datasets
+    columns["pos"] = [POS_LABELS.get(p, p) if p else "other" for p in parts]
+    columns["first sense"] = first_sense_groups(per, books, parts)
+    out = []
+    for name, values in columns.items():
+        order = POS_ORDER if name == "pos" else FIRST_SENSE_ORDER if name == "first sense" else ()
+        found = _groups(values)
+        found.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+        out.append(
+            Breakdown(
+                name=name,
+                rows=tuple(
+                    GroupRow(
+                        group=str(group),
+                        n=len(indices),
+                        scores={label: per.credit[label].scores(indices) for label in labels},
+                    )
+                    for group, indices in found
+                ),
+            )
+        )
+    return tuple(out)
 
 
 def top_k_points(
@@ -166,7 +252,7 @@ def top_k_points(
 
 
 def _column(
-    alpha: float, verbs: VerbThesaurus, per: InstanceResults, label: str
+    alpha: float, verbs: Grading, per: InstanceResults, label: str
 ) -> tuple[np.ndarray, np.ndarray]:
     """One method's credit at ``alpha`` and its attempted mask (scored anew when ``alpha``
     is not among the table's)."""
@@ -178,7 +264,7 @@ def _column(
 
 def applicability(
     alpha: float,
-    verbs: VerbThesaurus,
+    verbs: Grading,
     per: InstanceResults,
     label: str,
     *,
@@ -225,7 +311,7 @@ def applicability(
 
 def applicability_curves(
     alpha: float,
-    verbs: VerbThesaurus,
+    verbs: Grading,
     per: InstanceResults,
     labels: Sequence[str],
     *,
@@ -244,7 +330,7 @@ def applicability_curves(
 
 
 def sweep_variants(
-    config: ExperimentConfig, verbs: thesaurus.Thesaurus, per: InstanceResults
+    config: ExperimentConfig, verbs: Grading, per: InstanceResults
 ) -> tuple[SweepVariant, ...]:
     """Every ``[sweep]`` variant's total scores, AURC (a lambda grid changes only the
     confidence: the applicability curve shows it) and fallback count."""
@@ -272,7 +358,7 @@ def fallback_counts(outputs: Mapping[str, InstanceOutputs]) -> dict[str, dict[st
 
 
 def learning_curves(
-    config: ExperimentConfig, verbs: thesaurus.Thesaurus, cv: CrossValidation
+    config: ExperimentConfig, verbs: Grading, cv: CrossValidation
 ) -> dict[str, tuple[LearningPoint, ...]]:
     """Each learning-curve method's scores at each training fraction (Fig. 4), the mean and
     total training-set sizes, and the bootstrap interval of each point's precision at every

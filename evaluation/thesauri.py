@@ -1,0 +1,141 @@
+"""The thesaurus of each part of speech that graded credit uses.
+
+A WordNet sense key says its part of speech (its ``ss_type``: 1 noun, 2 verb, 3 and 5
+adjective, 4 adverb; :func:`thesaurus.sense_key_pos`), and an instance is graded on the
+thesaurus of its gold key's part of speech: nouns on WordNet's noun hierarchy, verbs on the
+verb hierarchy, adjectives (satellites under their heads) and adverbs (under the adjective
+clusters they derive from) on the shapes of ``thesaurus/README.md``.  A part of speech given
+no thesaurus (``none``) is scored by exact match, and every report says so for that part of
+speech.  Keys that are not WordNet sense keys (another resource's sense ids, such as a
+Japanese file thesaurus's ``人を使う``) use the verb thesaurus: one file thesaurus serves a
+whole corpus that way.
+
+Thesauri are loaded when a key of their part of speech is first scored, so a verb-only run
+never reads the noun hierarchy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import thesaurus
+from thesaurus import WORDNET_SPECS, Thesaurus, sense_key_pos
+
+from ._exceptions import EvaluationError
+
+__all__ = ["NO_THESAURUS", "PARTS_OF_SPEECH", "Thesauri", "ThesaurusSpecs"]
+
+PARTS_OF_SPEECH = ("noun", "verb", "adj", "adv")
+_WORDNET = {*WORDNET_SPECS.values(), "wordnet-verb+groups"}
+NO_THESAURUS = "none"  # the spec of a part of speech scored by exact match
+
+
+@dataclass(frozen=True)
+class ThesaurusSpecs:
+    """The thesaurus spec of each part of speech (``thesaurus.load`` specs, or ``"none"``:
+    exact match); ``verb`` also grades keys without a WordNet part of speech."""
+
+    noun: str = WORDNET_SPECS["noun"]
+    verb: str = WORDNET_SPECS["verb"]
+    adj: str = WORDNET_SPECS["adj"]
+    adv: str = WORDNET_SPECS["adv"]
+
+    def __post_init__(self) -> None:
+        """Every spec checked before any work: a WordNet spec, ``none`` or an existing
+        ``<stem>.tsv`` file (loading waits until a key of its part of speech is scored)."""
+        for pos in PARTS_OF_SPEECH:
+            spec = getattr(self, pos)
+            if not isinstance(spec, str) or not spec.strip():
+                raise EvaluationError(
+                    f"{pos} thesaurus must be a thesaurus spec or {NO_THESAURUS!r}, got {spec!r}"
+                )
+            if spec == NO_THESAURUS or spec in _WORDNET:
+                continue
+            if not spec.endswith(".tsv"):
+                raise EvaluationError(
+                    f"unknown thesaurus {spec!r} for {pos}: use {', '.join(sorted(_WORDNET))}, a "
+                    f"<stem>.tsv file or {NO_THESAURUS} (exact match)"
+                )
+            if not Path(spec).expanduser().is_file():
+                raise EvaluationError(f"{pos} thesaurus file {spec} does not exist")
+
+    def spec(self, pos: str | None) -> str:
+        """The spec of ``pos`` (``None``: a key without a WordNet part of speech: the verb
+        thesaurus's)."""
+        return getattr(self, pos or "verb")
+
+    def described(self) -> dict[str, str]:
+        """``{pos: spec or "exact match"}`` for reports."""
+        return {
+            pos: "exact match" if getattr(self, pos) == NO_THESAURUS else getattr(self, pos)
+            for pos in PARTS_OF_SPEECH
+        }
+
+
+class Thesauri:
+    """The thesauri of :class:`ThesaurusSpecs`, loaded on first use, or one thesaurus for
+    every part of speech (:meth:`single`).
+
+    >>> Thesauri(ThesaurusSpecs(noun="none")).of("noun") is None
+    True
+    >>> Thesauri().specs.spec(None)  # a key of another resource: the verb thesaurus's
+    'wordnet-verb'
+    """
+
+    def __init__(self, specs: ThesaurusSpecs | None = None) -> None:
+        self.specs = specs or ThesaurusSpecs()
+        self._loaded: dict[str, Thesaurus | None] = {}
+        self._only: Thesaurus | None = None
+
+    @classmethod
+    def single(cls, thes: Thesaurus) -> Thesauri:
+        """``thes`` for every part of speech (a file thesaurus for a whole corpus)."""
+        out = cls()
+        out._only = thes
+        return out
+
+    @classmethod
+    def from_specs(cls, specs: Mapping[str, str | None]) -> Thesauri:
+        """From ``{pos: spec}`` (missing or ``None``: the WordNet default)."""
+        given = {pos: spec for pos, spec in specs.items() if spec is not None}
+        unknown = sorted(set(given) - set(PARTS_OF_SPEECH))
+        if unknown:
+            raise EvaluationError(f"unknown part of speech {unknown[0]!r} for a thesaurus")
+        return cls(ThesaurusSpecs(**given))
+
+    def of(self, pos: str | None) -> Thesaurus | None:
+        """The thesaurus grading ``pos`` (``None``: keys without a WordNet part of speech),
+        ``None`` when that part of speech is scored by exact match."""
+        if self._only is not None:
+            return self._only
+        spec = self.specs.spec(pos)
+        if spec not in self._loaded:
+            self._loaded[spec] = None if spec == NO_THESAURUS else thesaurus.load(spec)
+        return self._loaded[spec]
+
+    def of_key(self, key: str) -> Thesaurus | None:
+        """The thesaurus of a sense key's part of speech."""
+        return self.of(sense_key_pos(key))
+
+    def described(self) -> dict[str, str]:
+        """``{pos: thesaurus or "exact match"}`` for reports."""
+        if self._only is not None:
+            name = str(getattr(self._only, "name", "the given thesaurus"))
+            return dict.fromkeys(PARTS_OF_SPEECH, name)
+        return self.specs.described()
+
+    @property
+    def loaded(self) -> tuple[Thesaurus, ...]:
+        """The thesauri used so far (for the versions a result records)."""
+        if self._only is not None:
+            return (self._only,)
+        return tuple(t for t in self._loaded.values() if t is not None)
+
+
+def as_thesauri(value: Thesauri | Thesaurus | object) -> Thesauri:
+    """``value`` if it is :class:`Thesauri`, else one thesaurus for every part of speech."""
+    if isinstance(value, Thesauri):
+        return value
+    return Thesauri.single(value)  # type: ignore[arg-type]
