@@ -126,6 +126,12 @@ class Thesauri:
             return dict.fromkeys(PARTS_OF_SPEECH, name)
         return self.specs.described()
 
+    def sense_word(self, key: str) -> str | None:
+        """The word owning ``key`` in the thesaurus of its part of speech (``None``: unknown,
+        or no thesaurus), so that :func:`~evaluation.measures.key_lemma` works on thesauri."""
+        thes = self.of_key(key)
+        return thes.sense_word(key) if thes is not None else None
+
     @property
     def loaded(self) -> tuple[Thesaurus, ...]:
         """The thesauri used so far (for the versions a result records)."""

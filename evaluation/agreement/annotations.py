@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._exceptions import AgreementError
-from ..measures import VerbThesaurus, key_lemma
+from ..measures import Grading, key_lemma
 from .merging import merge_per_lemma
 from .per_word import LEMMA_RULE, choose_labels, instance_lemmas, multi_agreement, pair_agreement
 
@@ -55,7 +55,7 @@ def agreement_report(
     keys: Sequence[Mapping[str, Sequence[str]]],
     *,
     intersection: bool = False,
-    verbs: VerbThesaurus | None = None,
+    verbs: Grading | None = None,
     merge_to: float | None = None,
     statistic: str = "scott",
     several: str = "first",

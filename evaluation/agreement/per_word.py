@@ -40,7 +40,7 @@ from functools import partial
 from typing import Any
 
 from .._exceptions import AgreementError
-from ..measures import VerbThesaurus, key_lemma
+from ..measures import Grading, key_lemma
 from .statistics import (
     cohen_kappa,
     fleiss_kappa,
@@ -176,7 +176,7 @@ def pair_agreement(
     b: Sequence[str],
     lemmas: Sequence[str],
     *,
-    verbs: VerbThesaurus | None = None,
+    verbs: Grading | None = None,
 ) -> dict[str, Any]:
     """Per-lemma ``Pa``, Cohen's kappa, Scott's pi (and, with ``verbs``, weighted kappa with
     the thesaurus distance) of two label lists, and their :func:`summarise` summaries.

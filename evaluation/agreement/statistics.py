@@ -36,8 +36,11 @@ from typing import Any
 
 import numpy as np
 
+from thesaurus import sense_key_pos
+
 from .._exceptions import AgreementError
-from ..measures import VerbThesaurus, acceptability, key_lemma, sense_lemma
+from ..measures import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
+from ..thesauri import as_thesauri
 
 __all__ = [
     "cohen_kappa",
@@ -269,24 +272,36 @@ def weighted_kappa(
     return 1.0 - observed / expected
 
 
-def _default_reason(verbs: VerbThesaurus, x: str, y: str) -> str | None:
+def _thesaurus_of(verbs: Grading, x: str, y: str) -> VerbThesaurus | None:
+    """The thesaurus grading keys ``x`` and ``y`` (``None``: of different parts of speech,
+    or a part of speech scored by exact match)."""
+    books = as_thesauri(verbs)
+    if sense_key_pos(x) != sense_key_pos(y):
+        return None
+    return books.of_key(x)
+
+
+def _default_reason(verbs: Grading, x: str, y: str) -> str | None:
     """Why two different keys get distance 1 without a path length, or None."""
-    owner = key_lemma(verbs)
+    thes = _thesaurus_of(verbs, x, y)
+    owner = key_lemma(thes)
     lemma = owner(x)
-    if lemma != owner(y):
+    if thes is None or lemma != owner(y):
         return "other-lemma"
-    if not verbs.has_word(lemma):
+    if not thes.has_word(lemma):
         return "unknown-lemma"
-    if not verbs.has_sense(x) or not verbs.has_sense(y):
+    if not thes.has_sense(x) or not thes.has_sense(y):
         return "unknown-key"
     return None
 
 
-def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
+def thesaurus_distance(verbs: Grading) -> Callable[[str, str], float]:
     """``d(x, y) = LEN(x, y) / MAXLEN(v) = 1 - A_1(x, y)``: the weight that makes weighted
-    agreement mirror acceptability at alpha = 1.  Keys of different lemmas, or unknown to the
-    thesaurus, are at distance 1 (:func:`weight_defaults` counts such disagreements); the
-    senses of a monosemous verb at 0 from itself only.
+    agreement mirror acceptability at alpha = 1, on the thesaurus of the keys' part of speech
+    (``verbs``: one thesaurus, or :class:`~evaluation.thesauri.Thesauri`).  Keys of different
+    lemmas or parts of speech, or unknown to the thesaurus, are at distance 1
+    (:func:`weight_defaults` counts such disagreements); the senses of a monosemous verb at 0
+    from itself only.
 
     >>> class Toy:  # lemma "run": LEN(run%1, run%2) = 2, MAXLEN = 4
     ...     def maxlen(self, lemma): return 4
@@ -304,19 +319,20 @@ def thesaurus_distance(verbs: VerbThesaurus) -> Callable[[str, str], float]:
             return 0.0
         pair = (x, y) if x < y else (y, x)
         if pair not in cache:
-            if _default_reason(verbs, x, y) is not None:
+            thes = _thesaurus_of(verbs, x, y)
+            if thes is None or _default_reason(verbs, x, y) is not None:
                 cache[pair] = 1.0
             else:
-                lemma = key_lemma(verbs)(x)
+                lemma = key_lemma(thes)(x)
                 cache[pair] = 1.0 - float(
-                    acceptability(verbs.sense_length(x, y), verbs.maxlen(lemma), 1.0)
+                    acceptability(thes.sense_length(x, y), thes.maxlen(lemma), 1.0)
                 )
         return cache[pair]
 
     return distance
 
 
-def weight_defaults(a: Sequence[str], b: Sequence[str], verbs: VerbThesaurus) -> dict[str, int]:
+def weight_defaults(a: Sequence[str], b: Sequence[str], verbs: Grading) -> dict[str, int]:
     """Disagreeing items whose :func:`thesaurus_distance` weight is 1 by default rather than
     by a path length, by reason: ``other-lemma`` (the two keys belong to different verbs),
     ``unknown-lemma``, ``unknown-key`` (a key the thesaurus does not know).

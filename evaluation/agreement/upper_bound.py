@@ -17,6 +17,7 @@ from thesaurus import ToolkitError
 from .._exceptions import AgreementError
 from ..measures import (
     ALPHA_DEFAULTS,
+    Grading,
     VerbThesaurus,
     format_alpha,
     graded_credit,
@@ -190,7 +191,7 @@ def _graded_agreement(
     a: Sequence[str],
     b: Sequence[str],
     lemmas: Sequence[str],
-    verbs: VerbThesaurus | None,
+    verbs: Grading | None,
     alphas: Sequence[float],
 ) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     """Per-instance ``A_alpha(a_i, b_i)`` by alpha label; exact match only without a thesaurus."""

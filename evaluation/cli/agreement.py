@@ -36,7 +36,7 @@ from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
 from evaluation.measures import key_lemma
 from thesaurus.io import check_outputs
 
-from ._paths import thesaurus_inputs
+from ._paths import add_thesaurus_options, thesaurus_option_inputs, thesaurus_specs
 
 __all__ = ["register", "run"]
 _NAMES = {  # long name, column header
@@ -65,13 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         action="store_true",
         help="also weighted kappa, disagreement = LEN / MAXLEN in the verb thesaurus",
     )
-    parser.add_argument(
-        "--verb-thesaurus",
-        metavar="SPEC",
-        help="verb thesaurus: wordnet-verb or a <stem>.tsv file; gives the distances of "
-        "--weighted and the verb owning each key (needed for sense ids without '%%', as in a "
-        "file thesaurus); default with --weighted: wordnet-verb",
-    )
+    add_thesaurus_options(parser, verb_default=None)
     parser.add_argument(
         "--merge-to",
         type=float,
@@ -237,14 +231,14 @@ def run(args: argparse.Namespace) -> int:
     _check_options(len(args.keys), args.merge_to, args.classes_out)  # before reading anything
     check_outputs(
         files={"--classes-out": args.classes_out},
-        inputs=[*args.keys, *thesaurus_inputs([("--verb-thesaurus", args.verb_thesaurus)])],
+        inputs=[*args.keys, *thesaurus_option_inputs(args)],
     )
     keys = [read_answer_keys(path) for path in args.keys]
     verbs = None
     if args.weighted or args.verb_thesaurus is not None:
-        import thesaurus
+        from evaluation.thesauri import Thesauri
 
-        verbs = thesaurus.load(args.verb_thesaurus or "wordnet-verb")
+        verbs = Thesauri.from_specs(thesaurus_specs(args))
     names = [Path(p).name for p in args.keys]
     if len(set(names)) < len(names):
         names = list(args.keys)

@@ -23,7 +23,7 @@ from typing import Any
 from thesaurus.io import check_outputs
 
 from ._options import say, top_k
-from ._paths import thesaurus_inputs
+from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
 from ._progress import Steps
 
 __all__ = ["INSTANCE_RULES", "SEVERAL_KEYS", "register", "run"]
@@ -59,11 +59,14 @@ def register(subparsers: Any) -> None:
         help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always "
         "scored; with --classes only inf)",
     )
+    add_thesaurus_options(parser, verb_default="wordnet-verb")
     parser.add_argument(
-        "--verb-thesaurus",
-        default="wordnet-verb",
-        metavar="SPEC",
-        help="thesaurus of the keys: wordnet-verb or a <stem>.tsv file (default wordnet-verb)",
+        "--corpus",
+        nargs="+",
+        metavar="XML",
+        help="Raganato *.data.xml file(s) of the gold instances: each file is a dataset of the "
+        "breakdown (default: an instance id's first component, senseval2 of "
+        "senseval2.d000.s000.t000) and gives the instances' lemmas",
     )
     parser.add_argument(
         "--classes",
@@ -153,8 +156,12 @@ def _config(args: argparse.Namespace) -> Any:
         instances=args.instances,
         several_keys=args.several_keys,
         classes=args.classes,
+        corpus=tuple(args.corpus or ()),
         evaluation=EvaluationConfig(
             thesaurus=args.verb_thesaurus,
+            noun_thesaurus=args.noun_thesaurus,
+            adj_thesaurus=args.adj_thesaurus,
+            adv_thesaurus=args.adv_thesaurus,
             alphas=alphas,
             top_k=args.top_k or 0,  # 0: the longest ranking
             applicability_alpha=applicability,
@@ -194,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
             ("--gold", args.gold),
             *args.systems,
             ("--classes", args.classes),
-            *thesaurus_inputs([("--verb-thesaurus", args.verb_thesaurus)]),
+            *thesaurus_option_inputs(args),
+            *corpus_inputs(args.corpus or ()),
         ],
     )
     with Steps("compare", enabled=not args.quiet) as steps:
