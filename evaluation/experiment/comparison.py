@@ -43,7 +43,7 @@ from .results import (
     SystemInput,
     Timing,
 )
-from .uncertainty import significance_warning, warn
+from .uncertainty import warn
 
 __all__ = ["INSTANCE_RULES", "ComparisonConfig", "SystemSpec", "compare_systems", "system_labels"]
 
@@ -142,7 +142,7 @@ def compare_systems(
 
     Bad settings and unreadable files raise an :class:`~evaluation.EvaluationError` (or the
     corpus layer's error) naming the file; warnings (several keys read as shares, keys unknown
-    to the verb thesaurus, too few resamples for significance) are issued as
+    to the verb thesaurus) are issued as
     :class:`~evaluation.EvaluationWarning` and recorded in the result.  ``progress(step,
     done, total)`` hears of the key files read.
     """
@@ -195,7 +195,6 @@ def compare_systems(
     if classes is None and not all(math.isinf(a) for a in ev.alphas):
         answers = [a for out in outputs.values() for a in out.answers()]
         warn(notes, unknown_keys_warning(gold_column, answers, verbs, hint=THESAURUS_HINT))
-    warn(notes, significance_warning(len(labels), ev.alphas, ev.bootstrap, ev.confidence))
     per = InstanceResults(
         ids=tuple(ids),
         lemmas=lemmas,
