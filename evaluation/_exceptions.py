@@ -41,8 +41,8 @@ class ConfigError(EvaluationError):
 
 class EvaluationWarning(UserWarning):
     """A result is valid but may not mean what the user expects: graded scores that fell back
-    to exact match (keys unknown to the thesaurus), several keys per line scored as shares, too
-    few bootstrap resamples for any Holm-adjusted test to reach significance.  Results also
+    to exact match (keys unknown to the thesaurus), several keys per line scored as shares, a
+    method most of whose answers fell back because its thesauri do not fit the corpus.  Results also
     record the message (``warnings`` in ``results.json``); the CLI prints one line each."""
 
     __module__ = "evaluation"

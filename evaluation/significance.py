@@ -1,22 +1,28 @@
-"""Paired significance tests between two methods scored on the same instances.
+"""Paired significance tests and intervals between two methods scored on the same instances.
 
-* :func:`paired_bootstrap`: a percentile confidence interval for the mean per-instance
-  difference ``d_i = a_i - b_i`` (acceptability at any alpha, or exact match), and a two-sided
-  p-value by the shifted bootstrap (Efron & Tibshirani 1993, §16.4; Koehn 2004)::
+* :func:`paired_t_test` / :func:`ratio_t_tests`: the paired t-test of a difference of
+  *precisions* (Table 1's cells: credit over attempted instances), the test of every pair of
+  a table.  Each instance adds its linearised contribution (the delta method) to the
+  difference ``P_a - P_b``::
 
-      p = (1 + #{r : |mean(d*_r) - mean(d)| >= |mean(d)|}) / (1 + R)
+      d_i = (c_a,i - P_a att_a,i) / mean(att_a) - (c_b,i - P_b att_b,i) / mean(att_b)
+      SE = sd(d) / sqrt(n),  t = (P_a - P_b) / SE,  df = n - 1,  p = 2 P[T_df >= |t|]
 
-  With 0 credit for abstentions the mean is a difference of *recall*.
-* :func:`paired_bootstrap_precision` / :func:`bootstrap_ratio_differences`: the same for a
-  difference of *precisions* (ratios), the figure of Table 1's cells: on each resample ``r``
-  of the instances, shared by both methods, ``P*_r = sum(credit * attempted) / sum(attempted)``
-  for each method, and the interval and p-value come from ``P*_a - P*_b``.
-  :func:`resample_sums` draws every resample once for any number of columns (vectorised:
-  counts of each instance per resample times the column matrix), so one call serves all
-  methods and alphas of a table.
-* :func:`holm`: Holm-Bonferroni adjusted p-values for the many comparisons of a table, and
-  :func:`unreachable_significance`: a warning when too few resamples make significance after
-  the adjustment impossible (a bootstrap p-value is at least ``1 / (R + 1)``).
+  When both methods attempted every instance, ``d_i`` is ``c_a,i - c_b,i`` minus its mean and
+  the test is exactly ``scipy.stats.ttest_rel``.  Dror et al. (2018, "The Hitchhiker's Guide
+  to Testing Statistical Significance in NLP") recommend it for large test sets of
+  per-instance scores; unlike a resampling test its p-value has no floor ``1 / (R + 1)``, so
+  a table of many systems, Holm-adjusted over hundreds of tests, can still tell a large
+  difference from a small one.
+* :func:`paired_bootstrap` and :func:`paired_bootstrap_precision` /
+  :func:`bootstrap_ratio_differences`: percentile bootstrap *intervals* of a mean difference
+  ``a_i - b_i`` (with 0 credit for abstentions: a difference of recall) and of a difference
+  of precisions: on each resample ``r`` of the instances, shared by both methods,
+  ``P*_r = sum(credit * attempted) / sum(attempted)`` for each method, and the interval
+  comes from ``P*_a - P*_b``.  :func:`resample_sums` draws every resample once for any
+  number of columns (vectorised: counts of each instance per resample times the column
+  matrix), so one call serves all methods and alphas of a table.
+* :func:`holm`: Holm-Bonferroni adjusted p-values for the many comparisons of a table.
 * :func:`format_p_value`: p-values for reports; one that underflows to 0 is ``< 1e-300``.
 
 * :func:`mcnemar`: McNemar's test on the discordant pairs of two exact-match vectors; exact
@@ -40,18 +46,20 @@ from ._exceptions import EvaluationError
 
 __all__ = [
     "P_FLOOR",
-    "BootstrapResult",
+    "BootstrapInterval",
     "McNemarResult",
+    "PairedTTest",
     "bootstrap_ratio_differences",
     "format_p_value",
     "holm",
     "mcnemar",
     "paired_bootstrap",
     "paired_bootstrap_precision",
+    "paired_t_test",
+    "ratio_t_tests",
     "resample_counts",
     "resample_sums",
     "shared_resamples",
-    "unreachable_significance",
 ]
 
 _CELLS = (
@@ -64,17 +72,16 @@ P_FLOOR = 1e-300  # smaller p-values (e.g. underflow to 0.0) are reported as "< 
 
 
 @dataclass(frozen=True)
-class BootstrapResult:
-    """Mean difference ``a - b``, its ``confidence`` percentile interval, the p-value;
-    ``significant`` is true when the interval excludes 0."""
+class BootstrapInterval:
+    """Observed difference ``a - b`` and its ``confidence`` percentile bootstrap interval over
+    ``n_resamples`` resamples of the instances.  No p-value: a resampling p-value cannot go
+    below ``1 / (n_resamples + 1)`` (tests are :func:`paired_t_test`'s)."""
 
     mean_diff: float
     low: float
     high: float
-    p_value: float
     n_resamples: int
     confidence: float
-    significant: bool
 
 
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -190,8 +197,9 @@ _SHARED: ContextVar[_Shared | None] = ContextVar("shared_resamples", default=Non
 @contextmanager
 def shared_resamples(budget_bytes: int = 256 << 20) -> Iterator[None]:
     """Within the block, :func:`resample_counts` draws the resamples of each ``(n,
-    n_resamples, seed)`` once and replays them to later calls: a table's intervals, bands and
-    tests, which all resample the same instances with the same seed, stop drawing them again
+    n_resamples, seed)`` once and replays them to later calls: a table's intervals of totals
+    and of differences and its bands, which all resample the same instances with the same
+    seed, stop drawing them again
     (the same counts, so the same results).  The chunks are kept as bytes where their counts
     fit (a count above 255 keeps its chunk as drawn), up to ``budget_bytes`` in all; beyond
     it, resamples are drawn anew as outside the block.  Inside another such block, the
@@ -216,22 +224,11 @@ def _one_blas_thread() -> AbstractContextManager[object]:
 
 def _interval(
     resampled: np.ndarray, observed: float, n_resamples: int, confidence: float
-) -> BootstrapResult:
-    """Percentile interval and shifted-bootstrap p-value of resampled differences."""
+) -> BootstrapInterval:
+    """Percentile interval of resampled differences."""
     tail = (1 - confidence) / 2
     low, high = np.quantile(resampled, [tail, 1 - tail])
-    # shifted bootstrap: how often a resample strays from the observed difference by as much
-    # as the observed difference strays from 0 (the null hypothesis)
-    extreme = int(np.sum(np.abs(resampled - observed) >= abs(observed) - 1e-12))
-    return BootstrapResult(
-        mean_diff=observed,
-        low=float(low),
-        high=float(high),
-        p_value=min(1.0, (extreme + 1) / (n_resamples + 1)),
-        n_resamples=n_resamples,
-        confidence=confidence,
-        significant=bool(low > 0 or high < 0),
-    )
+    return BootstrapInterval(observed, float(low), float(high), n_resamples, confidence)
 
 
 def paired_bootstrap(
@@ -241,14 +238,14 @@ def paired_bootstrap(
     n_resamples: int = 2000,
     seed: int = 0,
     confidence: float = 0.95,
-) -> BootstrapResult:
+) -> BootstrapInterval:
     """Resample instances with replacement ``n_resamples`` times (``numpy`` generator seeded
     with ``seed``, so results are reproducible) and take percentiles of the mean difference.
     With 0 for abstentions this compares recall; see :func:`paired_bootstrap_precision`.
 
     >>> r = paired_bootstrap(np.ones(50), np.zeros(50))
-    >>> (r.mean_diff, r.low, r.high, r.significant)
-    (1.0, 1.0, 1.0, True)
+    >>> (r.mean_diff, r.low, r.high)
+    (1.0, 1.0, 1.0)
     """
     left, right = _paired(a, b)
     _check_resampling(n_resamples, confidence)
@@ -265,6 +262,29 @@ def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
         )
 
 
+def _cells(
+    numerators: np.ndarray, denominators: np.ndarray, pairs: Sequence[tuple[int, int]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The cells of a table's ratios as float arrays, checked: one non-empty ``instances x
+    cells`` shape, finite, denominators >= 0, pairs of existing cells."""
+    num = np.asarray(numerators, dtype=float)
+    den = np.asarray(denominators, dtype=float)
+    if num.ndim != 2 or num.shape != den.shape or num.shape[0] == 0:
+        raise EvaluationError(
+            f"numerators {num.shape} and denominators {den.shape} must be one non-empty"
+            " instances x cells shape"
+        )
+    if not (np.all(np.isfinite(num)) and np.all(np.isfinite(den))):
+        raise EvaluationError("numerators and denominators must be finite (no NaN or inf)")
+    if np.any(den < 0):
+        raise EvaluationError("denominators (attempted) must be >= 0")
+    m = num.shape[1]
+    for c, d in pairs:
+        if not (0 <= c < m and 0 <= d < m):
+            raise EvaluationError(f"pair ({c}, {d}) out of range for {m} cells")
+    return num, den
+
+
 def bootstrap_ratio_differences(
     numerators: np.ndarray,
     denominators: np.ndarray,
@@ -273,7 +293,7 @@ def bootstrap_ratio_differences(
     n_resamples: int = 2000,
     seed: int = 0,
     confidence: float = 0.95,
-) -> list[BootstrapResult]:
+) -> list[BootstrapInterval]:
     """Paired bootstrap of differences of ratios ``R_c = sum_i num[i, c] / sum_i den[i, c]``
     for each ``(c, d)`` of ``pairs`` (columns of ``numerators`` and ``denominators``, both
     ``n`` instances x ``m`` cells).  All cells share each resample, drawn once by
@@ -286,19 +306,8 @@ def bootstrap_ratio_differences(
     >>> round(r.mean_diff, 4)  # precision 1 - 1/3
     0.6667
     """
-    num = np.asarray(numerators, dtype=float)
-    den = np.asarray(denominators, dtype=float)
-    if num.ndim != 2 or num.shape != den.shape or num.shape[0] == 0:
-        raise EvaluationError(
-            f"numerators {num.shape} and denominators {den.shape} must be one non-empty"
-            " instances x cells shape"
-        )
-    if np.any(den < 0):
-        raise EvaluationError("denominators (attempted) must be >= 0")
+    num, den = _cells(numerators, denominators, pairs)
     m = num.shape[1]
-    for c, d in pairs:
-        if not (0 <= c < m and 0 <= d < m):
-            raise EvaluationError(f"pair ({c}, {d}) out of range for {m} cells")
     _check_resampling(n_resamples, confidence)
     sums = resample_sums(np.hstack([num, den]), n_resamples=n_resamples, seed=seed)
     resampled = _ratios(sums[:, :m], sums[:, m:])
@@ -323,7 +332,7 @@ def paired_bootstrap_precision(
     n_resamples: int = 2000,
     seed: int = 0,
     confidence: float = 0.95,
-) -> BootstrapResult:
+) -> BootstrapInterval:
     """Paired bootstrap of ``precision_a - precision_b`` (precision = credit over attempted
     instances, Table 1's cells): both methods are scored on the same resampled instances.
     Credit of an instance not attempted is ignored.
@@ -335,6 +344,20 @@ def paired_bootstrap_precision(
     >>> round(r.mean_diff, 4)
     0.1667
     """
+    num, den = _precision_cells(credit_a, attempted_a, credit_b, attempted_b)
+    return bootstrap_ratio_differences(
+        num, den, [(0, 1)], n_resamples=n_resamples, seed=seed, confidence=confidence
+    )[0]
+
+
+def _precision_cells(
+    credit_a: np.ndarray,
+    attempted_a: np.ndarray,
+    credit_b: np.ndarray,
+    attempted_b: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two methods' precisions as ratio cells: ``num = credit * attempted``, ``den =
+    attempted`` (0/1), one column per method."""
     columns = []
     for name, credit, attempted in (("a", credit_a, attempted_a), ("b", credit_b, attempted_b)):
         values, done = _paired(credit, attempted)
@@ -347,9 +370,114 @@ def paired_bootstrap_precision(
         )
     num = np.column_stack([columns[0][0], columns[1][0]])
     den = np.column_stack([columns[0][1], columns[1][1]])
-    return bootstrap_ratio_differences(
-        num, den, [(0, 1)], n_resamples=n_resamples, seed=seed, confidence=confidence
-    )[0]
+    return num, den
+
+
+@dataclass(frozen=True)
+class PairedTTest:
+    """The paired t-test of a difference of precisions ``a - b`` (:func:`ratio_t_tests`):
+    the difference ``mean_diff``, its standard error ``se``, ``t = mean_diff / se`` with
+    ``df = n - 1`` degrees of freedom and the two-sided p-value from Student's t.  ``note``
+    explains a degenerate test (``None`` otherwise): every instance contributes the same
+    difference, so ``se = 0`` and ``t`` is ``0`` (p = 1) or infinite (p = 0)."""
+
+    mean_diff: float
+    se: float
+    t: float
+    df: int
+    p_value: float
+    note: str | None = None
+
+
+_PAIR_CELLS = 1 << 20  # instances x pairs of differences at a time in ratio_t_tests: 8 MB
+_NO_SPREAD = 1e-12  # a standard deviation this small, relative to the terms, is rounding
+NO_VARIANCE = (
+    "every instance contributes the same difference (no variance): the difference is exact, p = 0"
+)
+
+
+def ratio_t_tests(
+    numerators: np.ndarray, denominators: np.ndarray, pairs: Sequence[tuple[int, int]]
+) -> list[PairedTTest]:
+    """Paired t-tests of differences of ratios ``R_c = sum_i num[i, c] / sum_i den[i, c]`` for
+    each ``(c, d)`` of ``pairs``, on the cells of :func:`bootstrap_ratio_differences` (``num[:,
+    c] = credit * attempted``, ``den[:, c] = attempted``: precisions).  By the delta method,
+    instance ``i`` contributes ``u_c,i = (num[i, c] - R_c den[i, c]) / mean(den[:, c])`` to
+    ``R_c`` (0 for a cell whose denominators are all 0: its ratio is 0 by convention, with no
+    variance), and the test is a one-sample t-test of ``d_i = u_c,i - u_d,i`` whose mean is
+    ``R_c - R_d`` (module docstring).  With every denominator 1 this is
+    ``scipy.stats.ttest_rel(num[:, c], num[:, d])``.  Vectorised over the pairs: 190 pairs x
+    4 alphas of 7,253 instances take about 0.1 s.  Fewer than 2 instances: an error (no
+    test).
+
+    >>> num = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
+    >>> den = np.ones((4, 2))
+    >>> r = ratio_t_tests(num, den, [(0, 1)])[0]  # differences 1, 0, 0, 1
+    >>> r.mean_diff, round(r.se, 4), round(r.t, 4), r.df, round(r.p_value, 4)
+    (0.5, 0.2887, 1.7321, 3, 0.1817)
+    """
+    from scipy.special import stdtr
+
+    num, den = _cells(numerators, denominators, pairs)
+    n = num.shape[0]
+    if n < 2:
+        raise EvaluationError(f"a paired t-test needs at least 2 instances, got {n}")
+    total = den.sum(axis=0)
+    ratio = _ratios(num.sum(axis=0), total)
+    scale = np.where(total > 0, total / n, 1.0)
+    terms = (num - ratio * den) / scale  # 0 in a cell with nothing attempted
+    size = np.abs(terms).max(axis=0)
+    first = np.array([c for c, _ in pairs], dtype=int)
+    second = np.array([d for _, d in pairs], dtype=int)
+    sd = np.empty(len(pairs))
+    step = max(1, _PAIR_CELLS // n)
+    for start in range(0, len(pairs), step):
+        c, d = first[start : start + step], second[start : start + step]
+        sd[start : start + step] = np.std(terms[:, c] - terms[:, d], axis=0, ddof=1)
+    diff = ratio[first] - ratio[second]
+    se = sd / math.sqrt(n)
+    flat = sd <= _NO_SPREAD * np.maximum(size[first] + size[second], 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(flat, 0.0, diff / np.where(flat, 1.0, se))
+    p = np.minimum(1.0, 2.0 * stdtr(n - 1, -np.abs(t)))
+    tests = []
+    for k in range(len(pairs)):
+        if not flat[k]:
+            tests.append(PairedTTest(float(diff[k]), float(se[k]), float(t[k]), n - 1, float(p[k])))
+        elif abs(diff[k]) <= _NO_SPREAD:  # the same contribution and no difference
+            tests.append(PairedTTest(0.0, 0.0, 0.0, n - 1, 1.0))
+        else:
+            tests.append(
+                PairedTTest(
+                    float(diff[k]), 0.0, math.copysign(math.inf, diff[k]), n - 1, 0.0, NO_VARIANCE
+                )
+            )
+    return tests
+
+
+def paired_t_test(
+    credit_a: np.ndarray,
+    attempted_a: np.ndarray,
+    credit_b: np.ndarray,
+    attempted_b: np.ndarray,
+) -> PairedTTest:
+    """Paired t-test of ``precision_a - precision_b`` (precision = credit over attempted
+    instances, Table 1's cells) on the same instances, by :func:`ratio_t_tests`; credit of an
+    instance not attempted is ignored.  When both attempted every instance this is
+    ``scipy.stats.ttest_rel(credit_a, credit_b)``.
+
+    >>> credit_a = np.array([1.0, 0.5, 1.0, 0.0, 1.0, 0.25])
+    >>> credit_b = np.array([0.5, 0.5, 0.0, 0.0, 1.0, 0.0])
+    >>> everything = np.ones(6, dtype=bool)
+    >>> r = paired_t_test(credit_a, everything, credit_b, everything)
+    >>> round(r.mean_diff, 4), round(r.t, 4), r.df, round(r.p_value, 4)
+    (0.2917, 1.7838, 5, 0.1345)
+    >>> abstains = np.array([True, True, True, False, True, True])  # a abstains on instance 4
+    >>> round(paired_t_test(credit_a, abstains, credit_b, everything).mean_diff, 4)
+    0.4167
+    """
+    num, den = _precision_cells(credit_a, attempted_a, credit_b, attempted_b)
+    return ratio_t_tests(num, den, [(0, 1)])[0]
 
 
 def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
@@ -374,32 +502,6 @@ def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
     adjusted = np.empty(m)
     adjusted[order] = np.maximum.accumulate(scaled)
     return adjusted
-
-
-def unreachable_significance(n_tests: int, n_resamples: int, confidence: float) -> str | None:
-    """A warning when no Holm-adjusted bootstrap test can be significant: the smallest
-    bootstrap p-value is ``1 / (R + 1)``, Holm multiplies the smallest of ``m`` p-values by
-    ``m``, and a test is significant when its adjusted p-value is below ``1 - confidence``; so
-    ``m / (R + 1) >= 1 - confidence`` makes every verdict "not significant".  ``None`` when
-    significance is reachable (or there is no test).
-
-    >>> unreachable_significance(24, 2000, 0.95) is None
-    True
-    >>> unreachable_significance(24, 200, 0.95)[:60]
-    'bootstrap = 200 resamples cannot make any of 24 Holm-adjuste'
-    """
-    if n_tests < 1 or n_resamples < 1:
-        return None
-    level = round(1.0 - confidence, 12)
-    floor = n_tests / (n_resamples + 1)
-    if floor < level:
-        return None
-    needed = math.floor(round(n_tests / level, 9))  # the least R with m / (R + 1) < level
-    return (
-        f"bootstrap = {n_resamples} resamples cannot make any of {n_tests} Holm-adjusted "
-        f"bootstrap tests significant at {level:g}: the smallest adjusted p-value is "
-        f"{n_tests}/{n_resamples + 1} = {floor:.3g}; use at least {needed} resamples"
-    )
 
 
 def format_p_value(p: float, *, digits: int = 3) -> str:

@@ -337,9 +337,11 @@ def test_significance_covers_every_pair_and_bounds_are_reported(result) -> None:
         ("mfs", "random"),
     }
     for test in result.significance:
-        assert set(test.bootstrap) == {"0.5", "1", "2", "inf"}
-        for boot in test.bootstrap.values():
-            assert boot.low <= boot.mean_diff <= boot.high
+        assert set(test.difference) == {"0.5", "1", "2", "inf"}
+        for d in test.difference.values():
+            assert d.low is not None and d.high is not None
+            assert d.low <= d.mean_diff <= d.high and d.df == result.total.n - 1
+            assert d.significant == (d.p_holm < 0.05)
     assert result.bounds.lower == ("mfs", "random")
     assert result.bounds.upper_note == "n/a (no multiply-annotated data)"
 
@@ -364,7 +366,9 @@ def test_sweep_variants_share_the_folds(world: dict[str, str]) -> None:
     # the base method has beta = 1.0, so its variant must score identically
     assert sweep["example[beta=1.0]"].scores == result.total.scores["example"]
     assert sweep["example[beta=1.0]"].aurc == result.applicability["example"].aurc
-    assert result.significance[0].bootstrap == {}
+    # no bootstrap: the differences are still tested, without intervals
+    difference = result.significance[0].difference["inf"]
+    assert (difference.low, difference.high) == (None, None) and 0 <= difference.p_value <= 1
 
 
 def test_a_lambda_sweep_changes_the_applicability_curve_only(world: dict[str, str]) -> None:

@@ -16,6 +16,7 @@ from evaluation.experiment import ExperimentResult, run_experiment
 from evaluation.report import (
     PAPER_TOTALS,
     csv_tables,
+    difference_matrix,
     table1_markdown,
     table1_text,
     write_report,
@@ -87,6 +88,12 @@ def test_results_json_has_the_documented_schema(report) -> None:  # type: ignore
     assert set(row["scores"]["example"]) == set(loaded["alphas"])
     assert set(loaded["significance"][0]["mcnemar"]) == {
         "n01", "n10", "statistic", "p_value", "method", "n", "p_holm", "significant"
+    }  # fmt: skip
+    pair = loaded["significance"][0]
+    assert set(pair) == {"a", "b", "difference", "mcnemar"}
+    assert set(pair["difference"]) == set(loaded["alphas"])
+    assert set(pair["difference"]["0.5"]) == {
+        "mean_diff", "low", "high", "se", "t", "df", "p_value", "p_holm", "significant", "note"
     }  # fmt: skip
 
 
@@ -204,7 +211,7 @@ def test_html_legends_say_what_the_stars_mean(report) -> None:  # type: ignore[n
     # settings are tables, not raw JSON
     assert page.count('<div class="scroll"><table>') >= 4 and "overflow-x:auto" in page
     assert "<pre>" not in page and '<td class="l">evaluation.alphas</td>' in page
-    assert "bootstrap intervals" in page and "Warning: bootstrap = 200 resamples" in page
+    assert "bootstrap intervals" in page and "Warning:" not in page
 
 
 def test_totals_carry_bootstrap_intervals_everywhere(report) -> None:  # type: ignore[no-untyped-def]
@@ -220,7 +227,52 @@ def test_totals_carry_bootstrap_intervals_everywhere(report) -> None:  # type: i
     rows = list(csv.DictReader(io.StringIO((out / "totals.csv").read_text(encoding="utf-8"))))
     assert len(rows) == 4 * 4 and {"precision_low", "precision_high", "f1_low"} <= set(rows[0])
     assert "totals with 95% bootstrap intervals (200 resamples" in table1_text(result)
-    assert any("cannot make any of 24 Holm-adjusted" in w for w in loaded["warnings"])
+    assert not any("Holm" in w for w in loaded["warnings"])  # no test has a resample floor
+
+
+def test_difference_matrix_is_row_minus_column_with_holm_stars(report) -> None:  # type: ignore[no-untyped-def]
+    result, _, _ = report
+    labels = result.labels
+    tests = {(t.a, t.b): t.difference for t in result.significance}
+    for alpha in result.alphas:
+        header, rows = difference_matrix(result, alpha)
+        assert header == ["", "1", "2", "3", "4"]
+        assert [row[0] for row in rows] == [f"{i + 1} {m}" for i, m in enumerate(labels)]
+        for i, row in enumerate(labels):
+            assert rows[i][i + 1] == ""  # the diagonal
+            for j, column in enumerate(labels[i + 1 :], start=i + 1):
+                d = tests[(row, column)][alpha]
+                cell, mirror = rows[i][j + 1], rows[j][i + 1]
+                assert cell.endswith("*") == mirror.endswith("*") == d.significant
+                diff = float(cell.rstrip("*"))  # "+.014", "-.190", ".000"
+                assert diff == pytest.approx(d.mean_diff, abs=5e-4)
+                assert float(mirror.rstrip("*")) == -diff
+
+
+def test_many_methods_show_matrices_and_the_csv_keeps_every_test(  # type: ignore[no-untyped-def]
+    report, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Up to LIST_UP_TO methods the reports list the pairs; beyond, one matrix per alpha;
+    significance.csv has one row per pair and alpha, with McNemar on the exact-match row."""
+    from evaluation.report import _html, pairs
+
+    result, out, _ = report
+    listed = table1_text(result)
+    assert "  example - bayes: a=0.5 " in listed and "row - column" not in listed
+    monkeypatch.setattr(pairs, "LIST_UP_TO", 3)
+    text, markdown = table1_text(result), table1_markdown(result)
+    page = _html.render_html(result, {})
+    assert "example - bayes:" not in text and "a=0.5, row - column:" in text
+    assert "exact match (a=inf), row minus column:" in markdown
+    assert "<h3>a=0.5, row minus column</h3>" in page
+    assert "McNemar's test on exact match:" in text and "significance.csv" in markdown
+    rows = list(csv.DictReader(io.StringIO((out / "significance.csv").read_text("utf-8"))))
+    assert len(rows) == 6 * 4
+    assert {"mean_diff", "low", "high", "t", "df", "p_value", "p_holm", "significant"} <= set(
+        rows[0]
+    )
+    for row in rows:
+        assert (row["mcnemar_p_holm"] != "") == (row["alpha"] == "inf")
 
 
 def test_learning_curve_csv_and_plot_show_the_same_sizes(report) -> None:  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""Paired bootstrap and McNemar's test."""
+"""Paired t-tests, bootstrap intervals, McNemar's test and Holm's adjustment."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ import pytest
 
 from evaluation import EvaluationError, significance
 from evaluation.significance import (
+    NO_VARIANCE,
+    P_FLOOR,
     bootstrap_ratio_differences,
     format_p_value,
     holm,
     mcnemar,
     paired_bootstrap,
     paired_bootstrap_precision,
+    paired_t_test,
+    ratio_t_tests,
     resample_counts,
     resample_sums,
     shared_resamples,
@@ -29,8 +33,7 @@ def test_bootstrap_ci_contains_true_difference() -> None:
     result = paired_bootstrap(a, b, n_resamples=1000, seed=1)
     assert result.low < 0.1 < result.high
     assert result.mean_diff == pytest.approx(float(np.mean(a - b)))
-    assert result.significant and result.low > 0
-    assert result.p_value < 0.01
+    assert result.low > 0
     # the 95% CI is about mean +- 1.96 * sd / sqrt(n)
     half_width = 1.96 * np.std(a - b, ddof=1) / math.sqrt(400)
     assert (result.high - result.low) / 2 == pytest.approx(half_width, rel=0.15)
@@ -46,13 +49,12 @@ def test_bootstrap_is_deterministic_for_a_seed() -> None:
     assert (first.low, first.high) != (other.low, other.high)
 
 
-def test_bootstrap_no_difference_not_significant() -> None:
+def test_bootstrap_no_difference_is_a_zero_interval() -> None:
     rng = np.random.default_rng(7)
     a = rng.random(200)
     result = paired_bootstrap(a, a.copy(), n_resamples=500)  # identical scores
-    assert result.mean_diff == 0.0
-    assert not result.significant
-    assert result.p_value == 1.0
+    assert (result.mean_diff, result.low, result.high) == (0.0, 0.0, 0.0)
+    assert not hasattr(result, "p_value")  # intervals only: a resampling p-value has a floor
 
 
 def test_bootstrap_bad_input() -> None:
@@ -150,7 +152,7 @@ def test_precision_bootstrap_is_a_difference_of_ratios() -> None:
     )
     expected = credit_a[attempted_a].mean() - credit_b.mean()
     assert precision.mean_diff == pytest.approx(expected)
-    assert precision.significant and precision.low > 0
+    assert precision.low > 0
     recall = paired_bootstrap(credit_a, credit_b, n_resamples=1000, seed=4)
     assert recall.mean_diff == pytest.approx(credit_a.mean() - credit_b.mean())
     assert recall.mean_diff < 0 < precision.mean_diff  # the two questions differ
@@ -273,3 +275,205 @@ def test_prefix_mean_intervals_are_the_cumulative_sums_formula(seed: int) -> Non
         list(resample_counts(n, n_resamples=300, seed=seed))  # kept as bytes
         shared = prefix_mean_intervals(values, ends, n_resamples=300, seed=seed, confidence=0.9)
     assert np.array_equal(shared, expected, equal_nan=True)
+
+
+# --- the paired t-test of a difference of precisions ------------------------------------------
+
+
+def _paired_scores(kind: str, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two correlated systems' per-instance credit: exact match (0/1), graded in [0, 1], or
+    graded on a coarse grid where most instances tie (equal credit: a zero difference)."""
+    rng = np.random.default_rng(seed)
+    if kind == "binary":
+        truth = rng.random(n)
+        return (truth < 0.62).astype(float), (truth + rng.normal(0, 0.2, n) < 0.58).astype(float)
+    if kind == "graded":
+        base = rng.random(n)
+        a = np.clip(base + rng.normal(0.02, 0.15, n), 0, 1)
+        return a, np.clip(base + rng.normal(0, 0.15, n), 0, 1)
+    assert kind == "ties"
+    a = rng.choice([0.0, 0.5, 0.75, 1.0], size=n, p=[0.3, 0.2, 0.1, 0.4])
+    b = np.where(rng.random(n) < 0.9, a, rng.choice([0.0, 0.5, 1.0], size=n))
+    return a, b
+
+
+@pytest.mark.parametrize("kind", ["binary", "graded", "ties"])
+@pytest.mark.parametrize("n", [5, 40, 1000, 7253])
+def test_t_test_is_scipys_ttest_rel_when_everything_is_attempted(kind: str, n: int) -> None:
+    stats = pytest.importorskip("scipy.stats")
+    for seed in range(3):
+        a, b = _paired_scores(kind, n, seed + 10 * n)
+        if np.ptp(a - b) == 0:  # a degenerate draw of 5 instances: tested below
+            continue
+        everything = np.ones(n, dtype=bool)
+        result = paired_t_test(a, everything, b, everything)
+        expected = stats.ttest_rel(a, b)
+        assert result.t == pytest.approx(expected.statistic, rel=1e-6, abs=1e-12)
+        assert result.p_value == pytest.approx(expected.pvalue, rel=1e-6, abs=1e-300)
+        assert result.df == expected.df == n - 1
+        assert result.mean_diff == pytest.approx(float(np.mean(a - b)), abs=1e-12)
+        assert result.se == pytest.approx(np.std(a - b, ddof=1) / math.sqrt(n))
+        assert result.note is None
+
+
+def test_t_test_p_values_have_no_resample_floor() -> None:
+    """A large difference on a large test set: p far below any 1 / (R + 1), down to an
+    underflow that reports print as ``< 1e-300``; a reversed pair has the opposite t."""
+    stats = pytest.importorskip("scipy.stats")
+    rng = np.random.default_rng(8)
+    n = 7253
+    b = (rng.random(n) < 0.55).astype(float)
+    a = np.maximum(b, rng.random(n) < 0.2)  # +.09: right wherever b is, and more
+    everything = np.ones(n, dtype=bool)
+    result = paired_t_test(a, everything, b, everything)
+    assert 0 < result.p_value < 1e-100
+    assert result.p_value == pytest.approx(stats.ttest_rel(a, b).pvalue, rel=1e-6)
+    reverse = paired_t_test(b, everything, a, everything)
+    assert (reverse.t, reverse.p_value) == (-result.t, result.p_value)
+    c = np.maximum(b, rng.random(n) < 0.5)
+    far = paired_t_test(c, everything, b, everything)
+    assert far.p_value < P_FLOOR and format_p_value(far.p_value) == "< 1e-300"
+
+
+def _permutation_p(
+    credit_a: np.ndarray,
+    attempted_a: np.ndarray,
+    credit_b: np.ndarray,
+    attempted_b: np.ndarray,
+    rounds: int,
+    seed: int,
+) -> float:
+    """A paired permutation test (approximate randomisation) of ``P_a - P_b``: each instance's
+    two outputs swapped with probability 1/2; two-sided, ``(1 + extreme) / (1 + rounds)``."""
+    num_a, num_b = credit_a * attempted_a, credit_b * attempted_b
+    den_a, den_b = attempted_a.astype(float), attempted_b.astype(float)
+    observed = num_a.sum() / den_a.sum() - num_b.sum() / den_b.sum()
+    swap = (np.random.default_rng(seed).random((rounds, credit_a.size)) < 0.5).astype(float)
+    # swapped sums: the unswapped sum plus the swapped instances' change
+    sum_a = num_a.sum() + swap @ (num_b - num_a)
+    sum_b = num_b.sum() + swap @ (num_a - num_b)
+    att_a = den_a.sum() + swap @ (den_b - den_a)
+    att_b = den_b.sum() + swap @ (den_a - den_b)
+    diffs = sum_a / att_a - sum_b / att_b
+    extreme = int(np.sum(np.abs(diffs) >= abs(observed) - 1e-12))
+    return (1 + extreme) / (1 + rounds)
+
+
+@pytest.mark.parametrize(("seed", "shift"), [(2, 0.01), (3, 0.02), (4, 0.015), (5, 0.03)])
+def test_delta_method_p_agrees_with_a_permutation_test_when_systems_abstain(
+    seed: int, shift: float
+) -> None:
+    """With abstentions (a answers 80 %, b 90 %) the t-test of the difference of precisions
+    (delta method) gives the p-value of 20,000 paired permutations within 0.01."""
+    rng = np.random.default_rng(seed)
+    n = 2000
+    base = rng.random(n)
+    attempted_a, attempted_b = rng.random(n) < 0.8, rng.random(n) < 0.9
+    credit_a = np.round(np.clip(base + rng.normal(shift, 0.3, n), 0, 1) * 4) / 4
+    credit_b = np.round(np.clip(base + rng.normal(0, 0.3, n), 0, 1) * 4) / 4
+    result = paired_t_test(credit_a, attempted_a, credit_b, attempted_b)
+    precision_a = credit_a[attempted_a].mean()
+    assert result.mean_diff == pytest.approx(precision_a - credit_b[attempted_b].mean())
+    expected = _permutation_p(credit_a, attempted_a, credit_b, attempted_b, 20_000, seed)
+    assert 0.01 <= expected <= 0.5
+    assert result.p_value == pytest.approx(expected, abs=0.01)
+
+
+def test_t_tests_of_many_pairs_are_each_pairs_own_test() -> None:
+    rng = np.random.default_rng(12)
+    n, cells = 300, 5
+    den = (rng.random((n, cells)) < 0.85).astype(float)
+    num = rng.random((n, cells)) * den
+    pairs = [(0, 1), (3, 2), (1, 4), (4, 0), (2, 2)]
+    many = ratio_t_tests(num, den, pairs)
+    for (c, d), test in zip(pairs, many, strict=True):
+        alone = paired_t_test(num[:, c], den[:, c], num[:, d], den[:, d])
+        assert test.t == pytest.approx(alone.t, rel=1e-12)
+        assert test.p_value == pytest.approx(alone.p_value, rel=1e-12)
+    assert (many[-1].t, many[-1].p_value) == (0.0, 1.0)  # a cell against itself
+
+
+def test_t_test_degenerate_cases_are_explicit() -> None:
+    everything = np.ones(6, dtype=bool)
+    a = np.array([1.0, 0.5, 0.25, 1.0, 0.0, 0.75])
+    same = paired_t_test(a, everything, a.copy(), everything)  # no difference at all
+    assert (same.mean_diff, same.se, same.t, same.p_value, same.note) == (0.0, 0.0, 0.0, 1.0, None)
+    # every instance differs by the same 0.1 (rounding included): exact, p = 0, said so
+    shifted = paired_t_test(a, everything, a - 0.1, everything)
+    assert shifted.mean_diff == pytest.approx(0.1)
+    assert (shifted.se, shifted.t, shifted.p_value, shifted.note) == (
+        0.0,
+        math.inf,
+        0.0,
+        NO_VARIANCE,
+    )
+    lower = paired_t_test(a - 0.1, everything, a, everything)
+    assert (lower.t, lower.p_value) == (-math.inf, 0.0)
+    # a method that attempted nothing has precision 0 and no variance: a finite test
+    nothing = np.zeros(6, dtype=bool)
+    empty = paired_t_test(a, nothing, a, everything)
+    assert empty.mean_diff == pytest.approx(-a.mean()) and 0 < empty.p_value < 1
+    both_empty = paired_t_test(a, nothing, a, nothing)
+    assert (both_empty.mean_diff, both_empty.p_value) == (0.0, 1.0)
+    with pytest.raises(EvaluationError, match="at least 2 instances, got 1"):
+        paired_t_test(a[:1], everything[:1], a[:1], everything[:1])
+    with pytest.raises(EvaluationError, match="finite"):
+        ratio_t_tests(np.array([[np.nan, 1.0], [0.0, 1.0]]), np.ones((2, 2)), [(0, 1)])
+    with pytest.raises(EvaluationError, match="attempted of method b must be 0/1"):
+        paired_t_test(a, everything, a, a)
+
+
+def test_t_test_never_returns_nan() -> None:
+    rng = np.random.default_rng(13)
+    for _ in range(200):
+        n = int(rng.integers(2, 9))
+        den = (rng.random((n, 2)) < 0.5).astype(float)
+        num = rng.choice([0.0, 0.5, 1.0], size=(n, 2)) * den
+        (test,) = ratio_t_tests(num, den, [(0, 1)])
+        assert not any(math.isnan(v) for v in (test.mean_diff, test.se, test.t, test.p_value))
+        assert 0.0 <= test.p_value <= 1.0
+
+
+def test_holm_on_tiny_p_values_stays_ordered_and_at_most_one() -> None:
+    p = np.array([1e-300, 0.0, 5e-324, 1e-310, 0.5, 1e-200, 0.04, 0.9, 2e-300])
+    adjusted = holm(p)
+    assert np.all(np.isfinite(adjusted)) and np.all(adjusted <= 1.0)
+    assert np.all(adjusted >= p)
+    order = np.argsort(p, kind="stable")
+    assert np.all(np.diff(adjusted[order]) >= 0)  # the smaller p, the smaller adjusted p
+    assert adjusted[1] == 0.0 and adjusted[0] == pytest.approx(1e-300 * 6)
+    many = holm(np.full(760, 1e-300))  # 190 pairs x 4 alphas
+    assert many.max() == pytest.approx(760e-300) and many.max() < 1e-290
+    assert holm(np.full(760, 0.01)).max() == 1.0
+
+
+def test_twenty_systems_get_holm_adjusted_p_values_without_a_floor() -> None:
+    """20 systems x 4 alphas on 7,253 instances (190 pairs): the t-tests of all pairs x alphas
+    form one Holm family, a large difference gets p(Holm) far below 0.001, p-values differ
+    with the differences (no common floor), and the bootstrap gives only the intervals."""
+    from evaluation.experiment.pairwise import pairwise_tests
+    from evaluation.measures import Credit
+
+    rng = np.random.default_rng(20)
+    n, alphas = 7253, (0.5, 1.0, 2.0, math.inf)
+    truth = rng.random(n)
+    credit = {}
+    for s in range(20):
+        right = truth + rng.normal(0, 0.3, n) < 0.65 + 0.01 * s
+        near = rng.random(n)
+        values = np.column_stack([np.where(right, 1.0, near**alpha) for alpha in alphas])
+        attempted = rng.random(n) < 0.98
+        credit[f"s{s:02d}"] = Credit(alphas, values * attempted[:, None], attempted)
+    labels = list(credit)
+    tests = pairwise_tests(credit, labels, alphas, n_resamples=200, seed=1, confidence=0.95)
+    assert len(tests) == 190
+    cells = [d for t in tests for d in t.difference.values()]
+    assert len(cells) == 760
+    assert [d.p_holm for d in cells] == pytest.approx(holm([d.p_value for d in cells]).tolist())
+    widest = max(cells, key=lambda d: abs(d.mean_diff))
+    assert widest.p_holm < 1e-30 and widest.significant
+    assert len({d.p_value for d in cells}) > 700  # no floor shared by many tests
+    for d in cells:
+        assert d.low is not None and d.high is not None and d.low <= d.mean_diff <= d.high
+        assert d.significant == (d.p_holm < 0.05) and d.df == n - 1
+    assert all(t.mcnemar is not None for t in tests)

@@ -42,7 +42,7 @@ from .results import (
     SystemInput,
     Timing,
 )
-from .uncertainty import significance_warning, warn
+from .uncertainty import warn
 
 __all__ = ["INSTANCE_RULES", "ComparisonConfig", "SystemSpec", "compare_systems", "system_labels"]
 
@@ -142,7 +142,7 @@ def compare_systems(
 
     Bad settings and unreadable files raise an :class:`~evaluation.EvaluationError` (or the
     corpus layer's error) naming the file; warnings (several keys read as shares, keys unknown
-    to the verb thesaurus, too few resamples for significance) are issued as
+    to the verb thesaurus) are issued as
     :class:`~evaluation.EvaluationWarning` and recorded in the result.  ``progress(step,
     done, total)`` hears of the key files read.
     """
@@ -196,7 +196,6 @@ def compare_systems(
         answers = [a for out in outputs.values() for a in out.answers()]
         for note in unknown_keys_warnings(gold_column, answers, books, hint=THESAURUS_HINT):
             warn(notes, note)
-    warn(notes, significance_warning(len(labels), ev.alphas, ev.bootstrap, ev.confidence))
     datasets = tuple(corpus[i][0] if i in corpus else i.split(".", 1)[0] for i in ids)
     per = InstanceResults(
         ids=tuple(ids),

@@ -1,12 +1,15 @@
 """Every pair of a table's compared methods, tested on the same instances
 (:mod:`evaluation.significance`).
 
-* A paired bootstrap of the difference of precisions (Table 1's cells) at each alpha, all
-  cells (methods x alphas) sharing each resample;
-* McNemar's test on exact match over the instances both methods attempted.
+* The difference of precisions (Table 1's cells) at each alpha: the paired t-test on the
+  per-instance contributions (:func:`~evaluation.significance.ratio_t_tests`; the delta
+  method when methods abstain), with a paired bootstrap interval of the difference, all cells
+  (methods x alphas) sharing each resample (``n_resamples = 0``: no interval);
+* McNemar's test on exact match over the instances both methods attempted, a secondary test.
 
-p-values are Holm-adjusted over each family (all bootstrap tests of the table; all McNemar
-tests), and ``significant`` means ``p_holm < 1 - confidence``.
+p-values are Holm-adjusted over each family (the t-tests of every pair at every alpha; the
+McNemar tests), and ``significant`` means ``p_holm < 1 - confidence``.  Neither test is a
+resampling test, so no p-value has a floor set by a number of resamples.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from itertools import combinations
 import numpy as np
 
 from ..measures import Credit, format_alpha
-from ..significance import bootstrap_ratio_differences, holm, mcnemar
-from .results import BootstrapTest, McNemarTest, PairwiseTest
+from ..significance import bootstrap_ratio_differences, holm, mcnemar, ratio_t_tests
+from .results import DifferenceTest, McNemarTest, PairwiseTest
 
 __all__ = ["pairwise_tests"]
 
@@ -35,43 +38,81 @@ def pairwise_tests(
     confidence: float,
 ) -> tuple[PairwiseTest, ...]:
     """The tests of every pair ``(a, b)`` of ``labels`` in order (module docstring);
-    ``n_resamples = 0`` skips the bootstrap."""
-    level = 1.0 - confidence
+    ``n_resamples = 0`` leaves the differences without intervals.  Fewer than 2 instances:
+    no difference is tested (empty ``difference`` mappings)."""
     pairs = list(combinations(labels, 2))
-    bootstrap: list[dict[str, BootstrapTest]] = [{} for _ in pairs]
-    if n_resamples and pairs:
-        cells = {
-            (m, j): c for c, (m, j) in enumerate((m, j) for m in labels for j in range(len(alphas)))
-        }
-        num = np.column_stack([credit[m].values[:, j] * credit[m].attempted for (m, j) in cells])
-        den = np.column_stack([credit[m].attempted.astype(float) for (m, _) in cells])
-        wanted = [(p, j) for p in range(len(pairs)) for j in range(len(alphas))]
-        results = bootstrap_ratio_differences(
-            num,
-            den,
-            [(cells[(pairs[p][0], j)], cells[(pairs[p][1], j)]) for p, j in wanted],
-            n_resamples=n_resamples,
-            seed=seed,
-            confidence=confidence,
+    differences = _differences(credit, labels, alphas, pairs, n_resamples, seed, confidence)
+    exact_tests = _mcnemar_tests(credit, alphas, pairs, 1.0 - confidence)
+    return tuple(
+        PairwiseTest(a, b, differences[p], exact_tests[p]) for p, (a, b) in enumerate(pairs)
+    )
+
+
+def _differences(
+    credit: Mapping[str, Credit],
+    labels: Sequence[str],
+    alphas: Sequence[float],
+    pairs: list[tuple[str, str]],
+    n_resamples: int,
+    seed: int,
+    confidence: float,
+) -> list[dict[str, DifferenceTest]]:
+    """Per pair, per alpha label: the t-test, Holm over all pairs x alphas, the interval."""
+    found: list[dict[str, DifferenceTest]] = [{} for _ in pairs]
+    n = credit[labels[0]].values.shape[0] if labels else 0
+    if not pairs or n < 2:
+        return found
+    cells = {cell: c for c, cell in enumerate((m, j) for m in labels for j in range(len(alphas)))}
+    num = np.column_stack([credit[m].values[:, j] * credit[m].attempted for (m, j) in cells])
+    den = np.column_stack([credit[m].attempted.astype(float) for (m, _) in cells])
+    wanted = [(p, j) for p in range(len(pairs)) for j in range(len(alphas))]
+    columns = [(cells[(pairs[p][0], j)], cells[(pairs[p][1], j)]) for p, j in wanted]
+    tests = ratio_t_tests(num, den, columns)
+    intervals = (
+        bootstrap_ratio_differences(
+            num, den, columns, n_resamples=n_resamples, seed=seed, confidence=confidence
         )
-        adjusted = holm([r.p_value for r in results])
-        for (p, j), result, p_holm in zip(wanted, results, adjusted, strict=True):
-            fields = asdict(result) | {"significant": bool(p_holm < level)}
-            bootstrap[p][format_alpha(alphas[j])] = BootstrapTest(**fields, p_holm=float(p_holm))
-    exact_tests: list[McNemarTest | None] = [None] * len(pairs)
-    if math.inf in alphas and pairs:
-        exact = list(alphas).index(math.inf)
-        both = [credit[a].attempted & credit[b].attempted for a, b in pairs]
-        tests = [
-            mcnemar(credit[a].values[m, exact] >= 1.0, credit[b].values[m, exact] >= 1.0)
-            for (a, b), m in zip(pairs, both, strict=True)
-        ]
-        adjusted_exact = holm([t.p_value for t in tests])
-        for p, (test, m, p_holm) in enumerate(zip(tests, both, adjusted_exact, strict=True)):
-            exact_tests[p] = McNemarTest(
-                **asdict(test),
-                n=int(m.sum()),
-                p_holm=float(p_holm),
-                significant=bool(p_holm < level),
-            )
-    return tuple(PairwiseTest(a, b, bootstrap[p], exact_tests[p]) for p, (a, b) in enumerate(pairs))
+        if n_resamples
+        else [None] * len(columns)
+    )
+    adjusted = holm([t.p_value for t in tests])
+    level = 1.0 - confidence
+    for (p, j), test, interval, p_holm in zip(wanted, tests, intervals, adjusted, strict=True):
+        found[p][format_alpha(alphas[j])] = DifferenceTest(
+            mean_diff=test.mean_diff,
+            low=None if interval is None else interval.low,
+            high=None if interval is None else interval.high,
+            se=test.se,
+            t=test.t,
+            df=test.df,
+            p_value=test.p_value,
+            p_holm=float(p_holm),
+            significant=bool(p_holm < level),
+            note=test.note,
+        )
+    return found
+
+
+def _mcnemar_tests(
+    credit: Mapping[str, Credit],
+    alphas: Sequence[float],
+    pairs: list[tuple[str, str]],
+    level: float,
+) -> list[McNemarTest | None]:
+    """Per pair, McNemar's test on exact match (``None`` without ``alpha = inf``), Holm over
+    the pairs."""
+    if math.inf not in alphas or not pairs:
+        return [None] * len(pairs)
+    exact = list(alphas).index(math.inf)
+    both = [credit[a].attempted & credit[b].attempted for a, b in pairs]
+    tests = [
+        mcnemar(credit[a].values[m, exact] >= 1.0, credit[b].values[m, exact] >= 1.0)
+        for (a, b), m in zip(pairs, both, strict=True)
+    ]
+    adjusted = holm([t.p_value for t in tests])
+    return [
+        McNemarTest(
+            **asdict(test), n=int(m.sum()), p_holm=float(p_holm), significant=bool(p_holm < level)
+        )
+        for test, m, p_holm in zip(tests, both, adjusted, strict=True)
+    ]

@@ -11,7 +11,7 @@
 | ``applicability`` | method x stored threshold | method, alpha, threshold, applicability, acceptability, acceptability_low, acceptability_high |
 | ``top_k`` | method x k | method, k, recall, precision |
 | ``alpha_sweep`` | method x alpha | method, alpha, precision, recall, f1, precision_low, precision_high |
-| ``significance`` | pair x test (x alpha) | a, b, test, alpha, mean_diff, low, high, p_value, p_holm, significant |
+| ``significance`` | pair x alpha | a, b, alpha, mean_diff, low, high (bootstrap interval; ``None`` without), se, t, df, p_value, p_holm, significant (paired t-test, Holm over all pairs x alphas), note, and McNemar's test on exact match on the ``inf`` row (``mcnemar_``: n, n01, n10, method, statistic, p_value, p_holm, significant; ``None`` on other rows) |
 | ``sweep`` | sweep variant x alpha | variant, method, params (JSON), aurc, fallbacks, alpha, the scores |
 | ``systems`` | compared key file | label, path, lines, ranked, confidence, several_keys, lines_with_several_keys, not_in_gold, unanswered |
 | ``predictions`` | instance x method | id, verb, method, fold, sense, confidence, fallback, ranking, gold, attempted, ``credit_<alpha>`` |
@@ -128,34 +128,19 @@ def alpha_sweep(result: ExperimentResult) -> Iterator[Record]:
             }
 
 
+_MCNEMAR_FIELDS = ("n", "n01", "n10", "method", "statistic", "p_value", "p_holm", "significant")
+
+
 def significance(result: ExperimentResult) -> Iterator[Record]:
     for test in result.significance:
-        for alpha, b in test.bootstrap.items():
+        for alpha, d in test.difference.items():
+            m = test.mcnemar if alpha == "inf" else None
             yield {
                 "a": test.a,
                 "b": test.b,
-                "test": "bootstrap",
                 "alpha": alpha,
-                "mean_diff": b.mean_diff,
-                "low": b.low,
-                "high": b.high,
-                "p_value": b.p_value,
-                "p_holm": b.p_holm,
-                "significant": b.significant,
-            }
-        if test.mcnemar is not None:
-            m = test.mcnemar
-            yield {
-                "a": test.a,
-                "b": test.b,
-                "test": f"mcnemar-{m.method}",
-                "alpha": "inf",
-                "mean_diff": None,
-                "low": None,
-                "high": None,
-                "p_value": m.p_value,
-                "p_holm": m.p_holm,
-                "significant": m.significant,
+                **asdict(d),
+                **{f"mcnemar_{k}": getattr(m, k) if m else None for k in _MCNEMAR_FIELDS},
             }
 
 

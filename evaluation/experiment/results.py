@@ -24,7 +24,7 @@ from thesaurus.io import to_json
 
 from ..agreement.upper_bound import UpperBound
 from ..measures import Credit, MethodScores
-from ..significance import BootstrapResult, McNemarResult
+from ..significance import McNemarResult
 from .config import ExperimentConfig
 
 if TYPE_CHECKING:
@@ -37,10 +37,10 @@ __all__ = [
     "RESULTS_FORMAT",
     "RESULTS_FORMAT_VERSION",
     "ApplicabilityCurve",
-    "BootstrapTest",
     "Breakdown",
     "Bounds",
     "CorpusSummary",
+    "DifferenceTest",
     "ExperimentResult",
     "GroupRow",
     "InstanceOutputs",
@@ -60,7 +60,8 @@ __all__ = [
 RESULTS_FORMAT = "verb-wsd-results"
 # 1: the unversioned layout of earlier releases (no "format" key); 2: format/format_version;
 # 3: kind, intervals, systems, warnings, learning-curve sizes and bands; 4: breakdowns, rows
-# per lemma and part of speech, versions.thesauri (evaluation/README.md)
+# per lemma and part of speech, versions.thesauri, significance by paired t-tests with
+# bootstrap intervals (evaluation/README.md)
 RESULTS_FORMAT_VERSION = 4
 CROSS_VALIDATION = "cross-validation"
 COMPARISON = "comparison"
@@ -190,12 +191,24 @@ class SystemInput:
 
 
 @dataclass(frozen=True)
-class BootstrapTest(BootstrapResult):
-    """The paired bootstrap of one alpha's difference of precisions, with ``p_holm``, the
-    p-value Holm-adjusted over every bootstrap test of the table; ``significant`` here means
-    ``p_holm < 1 - confidence`` (not the unadjusted interval's verdict)."""
+class DifferenceTest:
+    """One alpha's difference of precisions ``a - b`` (``mean_diff``): ``low``/``high``, its
+    paired bootstrap interval at the experiment's confidence (``None`` without a bootstrap);
+    the paired t-test (:class:`~evaluation.significance.PairedTTest`: ``se``, ``t``, ``df``,
+    ``p_value``, ``note`` for a degenerate test); ``p_holm``, the p-value Holm-adjusted over
+    every t-test of the table (all pairs at all alphas); ``significant`` means ``p_holm < 1 -
+    confidence`` (not that the interval excludes 0)."""
 
+    mean_diff: float
+    low: float | None
+    high: float | None
+    se: float
+    t: float
+    df: int
+    p_value: float
     p_holm: float
+    significant: bool
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -211,12 +224,13 @@ class McNemarTest(McNemarResult):
 
 @dataclass(frozen=True)
 class PairwiseTest:
-    """Method ``a`` against method ``b`` (``a - b``): a paired bootstrap per alpha label
-    (empty when the bootstrap is off) and McNemar's test (``None`` without ``alpha = inf``)."""
+    """Method ``a`` against method ``b`` (``a - b``): the difference of precisions per alpha
+    label (empty with fewer than 2 instances: no test) and McNemar's test on exact match
+    (``None`` without ``alpha = inf``)."""
 
     a: str
     b: str
-    bootstrap: Mapping[str, BootstrapTest]
+    difference: Mapping[str, DifferenceTest]
     mcnemar: McNemarTest | None
 
 

@@ -49,7 +49,7 @@ from .results import (
     InstanceResults,
     Timing,
 )
-from .uncertainty import significance_warning, warn
+from .uncertainty import warn
 
 __all__ = ["run_experiment"]
 
@@ -75,16 +75,14 @@ def run_experiment(
     scheduler's address) runs the jobs on that cluster whatever ``[cv] backend`` says
     (:mod:`~evaluation.experiment.backend`).  ``progress(step, done,
     total)`` hears of the corpus files read and the (verb, fold) tasks done.  Warnings
-    (:class:`~evaluation.EvaluationWarning`: too few resamples for significance, keys unknown
-    to the verb thesaurus, fallbacks caused by thesauri that do not fit the corpus) are issued
-    and recorded in the result.
+    (:class:`~evaluation.EvaluationWarning`: keys unknown to the verb thesaurus, fallbacks
+    caused by thesauri that do not fit the corpus) are issued and recorded in the result.
     """
     started = time.perf_counter()
     check_resources(config)
     ev = config.evaluation
     notes: list[str] = []
     compared = [spec.label for spec in config.compared]
-    warn(notes, significance_warning(len(compared), ev.alphas, ev.bootstrap, ev.confidence))
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
     backend = "dask" if scheduler else config.cv.backend
     # connect first: an unreachable scheduler fails before the corpus is read

@@ -1,10 +1,9 @@
 """The uncertainty shown beside an experiment's scores: bootstrap intervals of every compared
-method's total (:mod:`evaluation.intervals`), and the warnings a researcher needs before
-reading the significance stars."""
+method's total (:mod:`evaluation.intervals`), and how an experiment's warnings are issued and
+recorded."""
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import TypedDict
@@ -14,14 +13,12 @@ import numpy as np
 from .._exceptions import EvaluationWarning
 from ..intervals import senseval_intervals
 from ..measures import Credit, format_alpha
-from ..significance import unreachable_significance
 from .config import EvaluationConfig
 from .results import Intervals, ScoreInterval
 
 __all__ = [
     "BootstrapSettings",
     "bootstrap_settings",
-    "significance_warning",
     "total_intervals",
     "warn",
 ]
@@ -76,17 +73,6 @@ def total_intervals(
 
 def _pair(row: np.ndarray) -> tuple[float, float]:
     return float(row[0]), float(row[1])
-
-
-def significance_warning(
-    n_methods: int, alphas: Sequence[float], n_resamples: int, confidence: float
-) -> str | None:
-    """The warning of :func:`~evaluation.significance.unreachable_significance` for the
-    bootstrap tests of a table: every pair of ``n_methods`` at every alpha."""
-    if not n_resamples:
-        return None
-    n_tests = math.comb(n_methods, 2) * len(alphas)
-    return unreachable_significance(n_tests, n_resamples, confidence)
 
 
 def warn(collected: list[str], message: str | None) -> None:

@@ -13,12 +13,18 @@ from thesaurus.io import to_json
 
 from ..experiment.results import COMPARISON, ExperimentResult
 from ..significance import format_p_value
+from .pairs import (
+    alpha_title,
+    difference_matrix,
+    mcnemar_summary,
+    significance_note,
+    use_matrix,
+)
 from .table1 import (
     PAPER_LABEL,
     inputs_table,
     paper_table,
     shown_verbs,
-    stars_legend,
     table1_rows,
     totals_rows,
 )
@@ -185,20 +191,35 @@ def _totals(result: ExperimentResult) -> str:
 
 
 def _significance(result: ExperimentResult) -> str:
-    level = 100 * result.config.evaluation.confidence
+    """Every pair listed (difference, interval, t, df, p-values) for a few methods, a matrix
+    per alpha (:func:`~evaluation.report.pairs.difference_matrix`) for more."""
+    note = f'<p class="note">{escape(significance_note(result))}</p>'
+    if not result.significance:
+        return note + "<p>(no pairs)</p>"
+    if use_matrix(result):
+        parts = [note]
+        for alpha in result.alphas:
+            parts.append(f"<h3>{escape(alpha_title(alpha))}, row minus column</h3>")
+            parts.append(_table(*difference_matrix(result, alpha)))
+        summary = mcnemar_summary(result)
+        tail = "every pair with its interval, t, df and p-values is in significance.csv."
+        parts.append(f'<p class="note">{escape(f"{summary}; {tail}" if summary else tail)}</p>')
+        return "".join(parts)
     rows: list[list[object]] = []
     for test in result.significance:
-        for alpha, boot in test.bootstrap.items():
+        for alpha, d in test.difference.items():
+            interval = "" if d.low is None else f"[{d.low:+.4f}, {d.high:+.4f}]"
             rows.append(
                 [
                     f"{test.a} - {test.b}",
-                    "bootstrap",
+                    "paired t-test",
                     alpha,
-                    f"{boot.mean_diff:+.4f}",
-                    f"[{boot.low:+.4f}, {boot.high:+.4f}]",
-                    format_p_value(boot.p_value),
-                    format_p_value(boot.p_holm),
-                    "*" if boot.significant else "",
+                    f"{d.mean_diff:+.4f}",
+                    interval,
+                    f"{d.t:.3g} ({d.df})",
+                    format_p_value(d.p_value),
+                    format_p_value(d.p_holm),
+                    "*" if d.significant else "",
                 ]
             )
         if test.mcnemar is not None:
@@ -210,20 +231,15 @@ def _significance(result: ExperimentResult) -> str:
                     "inf",
                     "",
                     "",
+                    "",
                     format_p_value(m.p_value),
                     format_p_value(m.p_holm),
                     "*" if m.significant else "",
                 ]
             )
-    note = (
-        f"Differences of precision: paired bootstrap over the same instances ({level:g}% "
-        "interval of the difference); McNemar's test on exact match over the instances both "
-        f"attempted. {stars_legend(result)}."
-    )
-    header = ["a - b", "test", "alpha", "difference", "interval", "p", "p (Holm)", "*"]
+    header = ["a - b", "test", "alpha", "difference", "interval", "t (df)", "p", "p (Holm)", "*"]
     per_pair = len(result.alphas) + (1 if any(t.mcnemar for t in result.significance) else 0)
-    table = _table(header, rows, left=2, group_every=per_pair) if rows else "<p>(no pairs)</p>"
-    return f'<p class="note">{escape(note)}</p>{table}'
+    return note + _table(header, rows, left=2, group_every=per_pair)
 
 
 def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:

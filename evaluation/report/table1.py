@@ -15,7 +15,8 @@ import textwrap
 import unicodedata
 
 from ..experiment.results import COMPARISON, ExperimentResult, VerbRow
-from ..significance import format_p_value
+from ._markdown import markdown_table as _markdown_table
+from .pairs import significance_lines, significance_markdown, significance_text, stars_legend
 
 __all__ = [
     "PAPER_LABEL",
@@ -40,15 +41,6 @@ PAPER_TOTALS: dict[str, dict[str, float]] = {
     "MFS": {"0.5": 0.738, "1": 0.634, "2": 0.540, "inf": 0.449},
 }
 PAPER_LABEL = "Fujii et al. totals (Japanese, EDR; not the same data)"
-
-
-def stars_legend(result: ExperimentResult) -> str:
-    """What ``*`` means, in every legend: the Holm-adjusted p-value, not the interval."""
-    level = 1 - result.config.evaluation.confidence
-    return (
-        f"* = Holm-adjusted p-value below {level:g} (adjusted over the table's bootstrap tests, "
-        "and separately over its McNemar tests)"
-    )
 
 
 def _width(text: str) -> int:
@@ -166,12 +158,12 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     out += ["", *totals_text(result)]
     if result.significance:
         out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
-        out += significance_lines(result, compact=True)
+        out += significance_text(result)
     return "\n".join(out) + "\n"
 
 
 def _significance_title(result: ExperimentResult) -> str:
-    return "differences of precision (paired bootstrap; McNemar on exact match); " + stars_legend(
+    return "differences of precision (paired t-test; McNemar on exact match); " + stars_legend(
         result
     )
 
@@ -217,50 +209,6 @@ def totals_text(result: ExperimentResult) -> list[str]:
     return lines
 
 
-def significance_lines(result: ExperimentResult, *, compact: bool = False) -> list[str]:
-    """One line per method pair: the difference of precisions at each alpha (paired
-    bootstrap), then McNemar's test on exact match.
-
-    ``*`` marks a difference significant after Holm's adjustment over the table's tests
-    (:func:`stars_legend`); p-values shown are Holm-adjusted.  ``compact`` drops the intervals (the
-    terminal table); files keep them.
-    """
-    lines = []
-    for test in result.significance:
-        parts = []
-        for alpha, boot in test.bootstrap.items():
-            mark = "*" if boot.significant else ""
-            interval = "" if compact else f" [{boot.low:+.3f}, {boot.high:+.3f}]"
-            p_holm = "" if compact else f" p(Holm) {_p_value(boot.p_holm)}"
-            parts.append(f"a={alpha} {boot.mean_diff:+.3f}{interval}{p_holm}{mark}")
-        if test.mcnemar is not None:
-            mcnemar = test.mcnemar
-            parts.append(
-                f"McNemar p(Holm) {_p_value(mcnemar.p_holm)}{'*' if mcnemar.significant else ''}"
-            )
-            if not compact:
-                parts[-1] += f" ({mcnemar.method}, n={mcnemar.n})"
-        lines.append(("  " if compact else "") + f"{test.a} - {test.b}: " + "; ".join(parts))
-    return lines
-
-
-def _p_value(p: float) -> str:
-    """``"= 0.0915"``, or ``"< 1e-300"`` for an underflow: never "p = 0"."""
-    text = format_p_value(p)
-    return text if text.startswith("<") else f"= {text}"
-
-
-def _markdown_table(header: list[str], rows: list[list[str]], bold_last: bool = False) -> list[str]:
-    out = ["| " + " | ".join(header) + " |"]
-    out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
-    for index, row in enumerate(rows):
-        cells = row
-        if bold_last and index == len(rows) - 1:
-            cells = [f"**{cell}**" for cell in row]
-        out.append("| " + " | ".join(cells) + " |")
-    return out
-
-
 def table1_markdown(result: ExperimentResult) -> str:
     """Table 1 in Markdown, with totals and intervals, bounds, significance, the inputs of a
     comparison, the warnings and, for a cross-validation, the paper's totals."""
@@ -285,18 +233,7 @@ def table1_markdown(result: ExperimentResult) -> str:
         out += ["", "## Bounds", ""]
         out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
         out.append(f"- upper: {result.bounds.upper_note}")
-    level = 100 * config.evaluation.confidence
-    out += [
-        "",
-        "## Significance",
-        "",
-        "Differences of precision (acceptability) between every two methods at each alpha: "
-        f"paired bootstrap over the same instances, {level:g}% interval; McNemar's test on "
-        "exact match over the instances both attempted.  p-values are Holm-adjusted over all "
-        f"the tests of the table.  {stars_legend(result)}.",
-        "",
-    ]
-    out += [f"- {line}" for line in significance_lines(result)] or ["- (no pairs)"]
+    out += ["", *significance_markdown(result)]
     if result.kind != COMPARISON:
         out += ["", f"## {PAPER_LABEL}", ""]
         out += _markdown_table(*paper_table())
