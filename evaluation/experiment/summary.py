@@ -20,6 +20,7 @@ from ..intervals import prefix_mean_intervals, senseval_intervals
 from ..measures import (
     Credit,
     Grading,
+    MethodScores,
     applicability_curve,
     format_alpha,
     graded_credit,
@@ -143,6 +144,16 @@ def _groups(values: Sequence[object]) -> list[tuple[object, np.ndarray]]:
     return [(value, np.array(found[value], dtype=np.int64)) for value in sorted(found, key=order)]
 
 
+def _group_scores(
+    per: InstanceResults, labels: Sequence[str], groups: list[tuple[object, np.ndarray]]
+) -> dict[str, list[MethodScores]]:
+    """Every method's scores of each group of :func:`_groups`, in that order."""
+    codes = np.zeros(len(per.ids), dtype=np.int64)
+    for g, (_, indices) in enumerate(groups):
+        codes[indices] = g
+    return {label: per.credit[label].group_scores(codes, len(groups)) for label in labels}
+
+
 def instance_pos(gold: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
     """Each instance's part of speech: its first gold key's (``None``: not a WordNet key)."""
     return tuple(thesaurus.sense_key_pos(keys[0]) if keys else None for keys in gold)
@@ -156,7 +167,9 @@ def table_rows(
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     rows = []
-    for key, indices in _groups(list(zip(per.lemmas, parts, strict=True))):
+    groups = _groups(list(zip(per.lemmas, parts, strict=True)))
+    scores = _group_scores(per, labels, groups)
+    for g, (key, indices) in enumerate(groups):
         lemma, pos = cast(tuple[str, str | None], key)
         thes = books.of(pos)
         senses = thes.senses(lemma) if thes is not None and thes.has_word(lemma) else ()
@@ -167,7 +180,7 @@ def table_rows(
                 senses_inventory=len(senses),
                 senses_observed=len({per.gold[i][0] for i in indices.tolist()}),
                 maxlen=thes.maxlen(lemma) if thes is not None and senses else None,
-                scores={label: per.credit[label].scores(indices) for label in labels},
+                scores={label: scores[label][g] for label in labels},
                 pos=pos,
             )
         )
@@ -219,6 +232,7 @@ def breakdowns(
         order = POS_ORDER if name == "pos" else FIRST_SENSE_ORDER if name == "first sense" else ()
         found = _groups(values)
         found.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+        scores = _group_scores(per, labels, found)
         out.append(
             Breakdown(
                 name=name,
@@ -226,9 +240,9 @@ def breakdowns(
                     GroupRow(
                         group=str(group),
                         n=len(indices),
-                        scores={label: per.credit[label].scores(indices) for label in labels},
+                        scores={label: scores[label][g] for label in labels},
                     )
-                    for group, indices in found
+                    for g, (group, indices) in enumerate(found)
                 ),
             )
         )
