@@ -1,8 +1,9 @@
-"""The WordNet 3.0 adjective and adverb thesauri (``wordnet-adj``, ``wordnet-adv``): lengths
-checked by hand on the database lines, every sense present in sense order, the tree shape
-against NLTK's reading of the pointers, and the disk cache.
+"""The WordNet 3.0 adjective and adverb thesauri (``wordnet-adj``, ``wordnet-adv``): the tree
+rules on a hand-made mini WordNet (with the odd cases 3.0 does not have), lengths checked by
+hand on the real database lines, every sense present in sense order, the tree shape against
+NLTK's reading of the pointers, and the disk cache.
 
-Skips without WordNet (fails under CI=true, see conftest).
+The WordNet tests skip without WordNet (fail under CI=true, see conftest).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 
 import thesaurus
+import thesaurus._wordnet as wordnet_module
 from evaluation.cli import main
 from thesaurus import Thesaurus
 from thesaurus._wordnet import _Files, files_read, load_wordnet
@@ -26,7 +28,154 @@ from thesaurus._wordnet_adj import (
     build_adverbs,
 )
 
-pytestmark = pytest.mark.integration
+integration = pytest.mark.integration
+
+
+# --- a hand-made mini WordNet ---------------------------------------------------------------------
+# hot ! cold ! tepid: one antonym group of three; sizzling, baking and torn (two heads: the lower
+# offset, hot) are satellites of hot, frigid of cold; alone: a head without antonym whose !
+# points at a satellite (ignored); stray: a satellite without a head; atomic: adj.pert.
+# Adverbs: quickly.r.01 from sizzling (hot's cluster), quickly.r.02 from frigid (cold) and
+# baking (hot): the lower head offset, hot; well.r.01 no pertainym, well.r.02 from cold.
+MINI = {
+    "lexnames": "00\tadj.all\t3\n01\tadj.pert\t3\n02\tadv.all\t4\n",
+    "data.adj": """  1 mini lexicon in the format of WordNet 3.0
+00000100 00 a 01 hot 0 003 ! 00000200 a 0101 & 00000110 a 0000 & 00000120 a 0000 | hot
+00000110 00 s 01 sizzling 0 001 & 00000100 a 0000 | sizzling
+00000120 00 s 01 baking 0 001 & 00000100 a 0000 | baking
+00000200 00 a 01 cold 0 003 ! 00000100 a 0101 ! 00000300 a 0101 & 00000210 a 0000 | cold
+00000210 00 s 01 frigid 0 001 & 00000200 a 0000 | frigid
+00000300 00 a 01 tepid 0 001 ! 00000200 a 0101 | tepid
+00000400 00 a 01 alone(p) 0 001 ! 00000410 a 0101 | alone
+00000410 00 s 01 stray 0 000 | stray
+00000420 00 s 02 torn 0 hot 0 002 & 00000300 a 0000 & 00000100 a 0000 | torn
+00000500 01 a 01 atomic 0 000 | atomic
+""",
+    "index.adj": """  1 mini
+alone a 1 0 1 0 00000400
+atomic a 1 0 1 0 00000500
+baking a 1 0 1 0 00000120
+cold a 1 0 1 0 00000200
+frigid a 1 0 1 0 00000210
+hot a 2 0 2 0 00000100 00000420
+sizzling a 1 0 1 0 00000110
+stray a 1 0 1 0 00000410
+tepid a 1 0 1 0 00000300
+torn a 1 0 1 0 00000420
+""",
+    "data.adv": """  1 mini lexicon in the format of WordNet 3.0
+00001000 02 r 01 quickly 0 001 \\ 00000110 a 0101 | from sizzling
+00001100 02 r 01 quickly 0 002 \\ 00000210 a 0101 \\ 00000120 a 0101 | from frigid, baking
+00001200 02 r 01 well 0 000 | no pertainym
+00001300 02 r 01 well 0 001 \\ 00000200 a 0101 | from cold
+""",
+    "index.adv": """  1 mini
+quickly r 2 1 \\ 2 0 00001000 00001100
+well r 2 1 \\ 2 0 00001200 00001300
+""",
+    "index.sense": """alone%3:00:00:: 00000400 1 0
+atomic%3:01:00:: 00000500 1 0
+baking%5:00:00:hot:00 00000120 1 0
+cold%3:00:00:: 00000200 1 0
+frigid%5:00:00:cold:00 00000210 1 0
+hot%3:00:00:: 00000100 1 0
+hot%5:00:00:hot:00 00000420 2 0
+quickly%4:02:00:: 00001000 1 0
+quickly%4:02:01:: 00001100 2 0
+sizzling%5:00:00:hot:00 00000110 1 0
+stray%5:00:00:stray:00 00000410 1 0
+tepid%3:00:00:: 00000300 1 0
+torn%5:00:00:hot:00 00000420 1 0
+well%4:02:00:: 00001200 1 0
+well%4:02:01:: 00001300 2 0
+""",
+}
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The mini WordNet's directory, read instead of the real one; caches go to ``cache/``."""
+    root = tmp_path / "wordnet"
+    root.mkdir()
+    for name, text in MINI.items():
+        (root / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(wordnet_module, "_wordnet_root", lambda: root)
+    return root
+
+
+def load_mini(root: Path, stem: str) -> Thesaurus:
+    kinds, build = {"adj": (("adj",), build_adjectives), "adv": (("adv", "adj"), build_adverbs)}[
+        stem
+    ]
+    return load_wordnet(stem, files_read(*kinds), build, directory=root.parent / "cache")
+
+
+def parents(thes: Thesaurus) -> dict[str, str]:
+    return {thes.node_name(i): thes.node_name(thes.parent(i)) for i in range(1, thes.n_nodes)}
+
+
+def test_mini_adjective_tree(mini: Path) -> None:
+    adj = load_mini(mini, "adj")
+    assert parents(adj) == {
+        "adj.all": "ROOT",
+        "adj.pert": "ROOT",
+        "antonyms:hot.a.01": "adj.all",  # hot, cold, tepid: one group, named after hot
+        "hot.a.01": "antonyms:hot.a.01",
+        "cold.a.01": "antonyms:hot.a.01",
+        "tepid.a.01": "antonyms:hot.a.01",
+        "sizzling.s.01": "hot.a.01",
+        "baking.s.01": "hot.a.01",
+        "torn.s.01": "hot.a.01",  # heads tepid (300) and hot (100): the lower offset
+        "frigid.s.01": "cold.a.01",
+        "alone.a.01": "adj.all",  # its ! points at a satellite: ignored; (p) marker dropped
+        "stray.s.01": "adj.all",  # no head
+        "atomic.a.01": "adj.pert",
+    }
+    cases = [
+        ("hot%3:00:00::", "sizzling%5:00:00:hot:00", 1),
+        ("sizzling%5:00:00:hot:00", "baking%5:00:00:hot:00", 2),
+        ("hot%3:00:00::", "cold%3:00:00::", 2),
+        ("hot%3:00:00::", "tepid%3:00:00::", 2),  # the triplet's heads are all siblings
+        ("sizzling%5:00:00:hot:00", "frigid%5:00:00:cold:00", 4),
+        ("alone%3:00:00::", "hot%3:00:00::", 3),  # 2 + 3 - 2 * 1
+        ("stray%5:00:00:stray:00", "alone%3:00:00::", 2),
+        ("atomic%3:01:00::", "frigid%5:00:00:cold:00", 6),  # 2 + 4 via ROOT
+    ]
+    for a, b, length in cases:
+        assert adj.sense_length(a, b) == length, (a, b)
+    assert adj.senses("hot") == ("hot%3:00:00::", "hot%5:00:00:hot:00")  # head and satellite
+    assert adj.maxlen("hot") == 1 and adj.maxlen("cold") == 0
+
+
+def test_mini_adverb_tree(mini: Path) -> None:
+    adv = load_mini(mini, "adv")
+    assert parents(adv) == {
+        "adv.all": "ROOT",
+        "quickly.r.01": "adj:hot.a.01",  # sizzling is a satellite of hot
+        "quickly.r.02": "adj:hot.a.01",  # frigid (cold, 200) and baking (hot, 100): hot
+        "well.r.01": "adv:well.r.01",  # no pertainym: a node of its own
+        "well.r.02": "adj:cold.a.01",
+        "adj:hot.a.01": "adv.all",
+        "adv:well.r.01": "adv.all",
+        "adj:cold.a.01": "adv.all",
+    }
+    assert adv.maxlen("quickly") == 2 and adv.maxlen("well") == 4
+
+
+def test_mini_cache_key_covers_the_adjective_files(
+    mini: Path, recwarn: pytest.WarningsRecorder
+) -> None:
+    """The adverb tree reads data.adj for its clusters: changing it rebuilds the adverbs."""
+    load_mini(mini, "adv")
+    assert parents(load_mini(mini, "adv"))["quickly.r.01"] == "adj:hot.a.01"  # warm
+    assert not recwarn.list
+    text = MINI["data.adj"].replace(
+        "00000110 00 s 01 sizzling 0 001 & 00000100", "00000110 00 s 01 sizzling 0 001 & 00000200"
+    )  # sizzling now a satellite of cold
+    (mini / "data.adj").write_text(text, encoding="utf-8")
+    rebuilt = load_mini(mini, "adv")
+    assert "stale thesaurus cache (changed since the build: data.adj)" in str(recwarn.pop().message)
+    assert parents(rebuilt)["quickly.r.01"] == "adj:cold.a.01"
 
 
 @pytest.fixture(scope="module")
@@ -95,16 +244,19 @@ ADV_PAIRS = [
 ADV_MAXLEN = [("quickly", 4), ("well", 4), ("hard", 4)]
 
 
+@integration
 @pytest.mark.parametrize(("key_a", "key_b", "length"), ADJ_PAIRS)
 def test_adjective_lengths_by_hand(adj: Thesaurus, key_a: str, key_b: str, length: int) -> None:
     assert adj.sense_length(key_a, key_b) == adj.sense_length(key_b, key_a) == length
 
 
+@integration
 @pytest.mark.parametrize(("lemma", "maxlen"), ADJ_MAXLEN)
 def test_adjective_maxlen_by_hand(adj: Thesaurus, lemma: str, maxlen: int) -> None:
     assert adj.maxlen(lemma) == maxlen
 
 
+@integration
 def test_adjective_nodes_by_hand(adj: Thesaurus) -> None:
     def up(name: str) -> str:
         return adj.node_name(adj.parent(adj.node_index(name)))
@@ -118,16 +270,19 @@ def test_adjective_nodes_by_hand(adj: Thesaurus) -> None:
     assert sorted(heads) == ["future.a.01", "past.a.01", "present.a.01"]
 
 
+@integration
 @pytest.mark.parametrize(("key_a", "key_b", "length"), ADV_PAIRS)
 def test_adverb_lengths_by_hand(adv: Thesaurus, key_a: str, key_b: str, length: int) -> None:
     assert adv.sense_length(key_a, key_b) == length
 
 
+@integration
 @pytest.mark.parametrize(("lemma", "maxlen"), ADV_MAXLEN)
 def test_adverb_maxlen_by_hand(adv: Thesaurus, lemma: str, maxlen: int) -> None:
     assert adv.maxlen(lemma) == maxlen
 
 
+@integration
 def test_adverb_nodes_by_hand(adv: Thesaurus) -> None:
     parents = [adv.node_name(adv.parent(n)) for n in adv.word_nodes("quickly")]
     assert parents == ["adj:fast.a.01", "adj:fast.a.01", "adj:careless.a.01"]
@@ -147,6 +302,7 @@ def index_sense(ss_types: str) -> dict[str, list[tuple[int, str]]]:
     return out
 
 
+@integration
 @pytest.mark.parametrize(("spec", "ss_types"), [("wordnet-adj", "35"), ("wordnet-adv", "4")])
 def test_every_sense_key_in_sense_number_order(wordnet, spec: str, ss_types: str) -> None:  # type: ignore[no-untyped-def]
     thes = thesaurus.load(spec)
@@ -159,6 +315,7 @@ def test_every_sense_key_in_sense_number_order(wordnet, spec: str, ss_types: str
         assert thes.senses(lemma) == tuple(key for _, key in sorted(rows)), lemma
 
 
+@integration
 @pytest.mark.parametrize(("spec", "pos"), [("wordnet-adj", "a"), ("wordnet-adv", "r")])
 def test_senses_follow_nltk_synsets_order(wordnet, spec: str, pos: str) -> None:  # type: ignore[no-untyped-def]
     """``wn.synsets(lemma, 'a')`` (heads and satellites) and our synset nodes agree, names
@@ -186,6 +343,7 @@ def as_graph(thes: Thesaurus) -> nx.Graph:
     return graph
 
 
+@integration
 @pytest.mark.parametrize("spec", ["wordnet-adj", "wordnet-adv"])
 def test_a_tree_every_node_reaches_root(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
     thes = thesaurus.load(spec)
@@ -200,6 +358,7 @@ def test_a_tree_every_node_reaches_root(wordnet, spec: str) -> None:  # type: ig
     assert thes.path_lengths(a, b).tolist() == expected
 
 
+@integration
 def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
     """Every satellite hangs under NLTK's ``similar_tos()`` head; every ``antonyms:`` node
     holds a connected component of the antonym links between heads (NLTK's lemma
@@ -235,6 +394,7 @@ def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type:
     assert groups == Counter({2: 1849, 3: 44, 4: 4})
 
 
+@integration
 def test_adverb_shape_against_nltk(wordnet, adv: Thesaurus) -> None:  # type: ignore[no-untyped-def]
     """An adverb hangs under the lowest-offset head among the clusters of its pertainyms
     (NLTK's lemma pertainyms; a satellite's cluster is its similar_tos head), else under a
@@ -255,6 +415,7 @@ def test_adverb_shape_against_nltk(wordnet, adv: Thesaurus) -> None:  # type: ig
 
 
 # --- the cache ------------------------------------------------------------------------------------
+@integration
 @pytest.mark.parametrize(
     ("stem", "kinds", "build"),
     [("adj", ("adj",), build_adjectives), ("adv", ("adv", "adj"), build_adverbs)],
@@ -292,6 +453,7 @@ def test_cache_key_names_the_files_read() -> None:
 
 
 # --- choosing by part of speech -------------------------------------------------------------------
+@integration
 def test_wordnet_specs_by_sense_key(wordnet) -> None:  # type: ignore[no-untyped-def]
     for key in ("bank%1:14:00::", "use%2:34:01::", "hot%3:00:01::", "sizzling%5:00:00:hot:01"):
         pos = thesaurus.sense_key_pos(key)
@@ -299,6 +461,7 @@ def test_wordnet_specs_by_sense_key(wordnet) -> None:  # type: ignore[no-untyped
     assert thesaurus.load(thesaurus.WORDNET_SPECS["adv"]).has_sense("quickly%4:02:00::")
 
 
+@integration
 def test_cli_chooses_by_part_of_speech(
     adj: Thesaurus, adv: Thesaurus, capsys: pytest.CaptureFixture[str]
 ) -> None:
