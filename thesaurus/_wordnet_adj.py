@@ -83,7 +83,9 @@ __all__ = [
     "load_wordnet_adverbs",
 ]
 
-ANTONYMS_PREFIX = "antonyms:"  # a group of antonymous adjective heads
+ANTONYMS_PREFIX = "antonyms:"  # the clusters of antonymous adjective heads
+UNOPPOSED_PREFIX = "unopposed:"  # the group of a cluster whose head has no antonym
+CLUSTER_PREFIX = "cluster:"  # a head and its satellites
 ADJ_PREFIX = "adj:"  # the adjective cluster adverbs derive from
 OWN_PREFIX = "adv:"  # an adverb without a pertainym, a cluster of its own
 
@@ -115,19 +117,13 @@ def _lexfile_nodes(synsets: list[Synset], lexnames: dict[int, str]) -> list[str]
 def build_adjectives() -> dict[str, Any]:
     """The ``wordnet-adj`` tree (module docstring) as :class:`Thesaurus` arguments."""
     files = _Files()
-    lexnames = read_lexnames(files)
     synsets = read_synsets(files, "adj")
     index = index_offsets(files, "adj")
-    names = _lexfile_nodes(synsets, lexnames)
-    parent = [-1] + [0] * (len(names) - 1)
-    file_node = {name: i for i, name in enumerate(names)}
-    node = {synset.offset: len(names) + k for k, synset in enumerate(synsets)}
     satellites = _satellites(synsets)
-    names += [synset_name(synset, index, satellites) for synset in synsets]
+    node = {synset.offset: 1 + k for k, synset in enumerate(synsets)}
+    names = [ROOT, *(synset_name(synset, index, satellites) for synset in synsets)]
+    parent = [-1] * len(names)
     head_of = _heads(synsets)
-    for synset in synsets:
-        head = head_of[synset.offset]
-        parent.append(node[head] if head != synset.offset else file_node[lexnames[synset.lexfile]])
     heads = {synset.offset for synset in synsets if synset.ss_type == "a"}
     links = (
         (synset.offset, target)
@@ -136,12 +132,21 @@ def build_adjectives() -> dict[str, Any]:
         for target in synset.targets("!")
         if target in heads
     )
-    for group in components(links):
-        first = node[group[0]]
-        names.append(ANTONYMS_PREFIX + names[first])
-        parent.append(parent[first])  # the first head's lexicographer file
-        for offset in group:
-            parent[node[offset]] = len(names) - 1
+    opposed = components(links)
+    grouped = {offset for group in opposed for offset in group}
+    alone = [[offset] for offset in sorted(set(head_of.values()) - grouped)]
+    cluster: dict[int, int] = {}  # a cluster's head -> its cluster node
+    for group in sorted(opposed + alone):
+        group_node = len(names)
+        prefix = ANTONYMS_PREFIX if len(group) > 1 else UNOPPOSED_PREFIX
+        names.append(prefix + names[node[group[0]]])
+        parent.append(0)
+        for head in group:
+            cluster[head] = len(names)
+            names.append(CLUSTER_PREFIX + names[node[head]])
+            parent.append(group_node)
+    for synset in synsets:
+        parent[node[synset.offset]] = cluster[head_of[synset.offset]]
     return payload(names, parent, sense_rows(files, SS_TYPES["adj"], node))
 
 
