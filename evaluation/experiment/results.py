@@ -95,6 +95,7 @@ class GroupRow:
     group: str
     n: int
     scores: Mapping[str, MethodScores]
+    intervals: Intervals | None = None
 
 
 @dataclass(frozen=True)

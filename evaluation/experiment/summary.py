@@ -105,7 +105,7 @@ def measure_table(
             "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
             "verbs": rows,
             "total": total,
-            "breakdowns": breakdowns(per, labels, verbs),
+            "breakdowns": breakdowns(per, labels, verbs, **bootstrap),
             "intervals": total_intervals(per.credit, labels, **bootstrap),
             "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
             "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
@@ -214,11 +214,18 @@ def first_sense_groups(
 
 
 def breakdowns(
-    per: InstanceResults, labels: Sequence[str], verbs: Grading
+    per: InstanceResults,
+    labels: Sequence[str],
+    verbs: Grading,
+    *,
+    n_resamples: int = 0,
+    seed: int = 0,
+    confidence: float = 0.95,
 ) -> tuple[Breakdown, ...]:
     """Every system's scores per group of the breakdowns papers report: per dataset (the
     groups ``per.groups["dataset"]`` names, when there are several), per part of speech and
-    for instances whose gold is or is not WordNet's first sense of the lemma."""
+    for instances whose gold is or is not WordNet's first sense of the lemma; with
+    ``n_resamples``, each group's bootstrap intervals (its instances resampled)."""
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     columns: dict[str, Sequence[object]] = {}
@@ -241,6 +248,14 @@ def breakdowns(
                         group=str(group),
                         n=len(indices),
                         scores={label: scores[label][g] for label in labels},
+                        intervals=total_intervals(
+                            per.credit,
+                            labels,
+                            n_resamples=n_resamples,
+                            seed=seed,
+                            confidence=confidence,
+                            rows=indices,
+                        ),
                     )
                     for g, (group, indices) in enumerate(found)
                 ),

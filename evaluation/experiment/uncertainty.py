@@ -45,17 +45,20 @@ def total_intervals(
     n_resamples: int,
     seed: int,
     confidence: float,
+    rows: np.ndarray | None = None,
 ) -> Intervals | None:
     """Percentile bootstrap intervals of every method's total precision, recall and F1 at
-    every alpha, all cells sharing each resample of the instances; ``None`` when
-    ``n_resamples`` is 0 or nothing is compared."""
+    every alpha, all cells sharing each resample of the instances (``rows``: of these
+    instances only, a group of a breakdown); ``None`` when ``n_resamples`` is 0 or nothing is
+    compared."""
     if not n_resamples or not labels:
         return None
     first = credit[labels[0]]
     alphas = [format_alpha(a) for a in first.alphas]
+    chosen = slice(None) if rows is None else rows
     found = senseval_intervals(
-        np.column_stack([credit[label].values for label in labels]),
-        np.column_stack([credit[label].attempted for label in labels for _ in alphas]),
+        np.column_stack([credit[label].values[chosen] for label in labels]),
+        np.column_stack([credit[label].attempted[chosen] for label in labels for _ in alphas]),
         n_resamples=n_resamples,
         seed=seed,
         confidence=confidence,

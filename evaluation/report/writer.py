@@ -42,7 +42,8 @@ def _write_report(result: ExperimentResult, out: Path, *, figures: bool) -> list
         atomic_write_text(out / name, content)
         written.append(out / name)
 
-    atomic_write_json(out / "results.json", result.to_json())
+    # one line: the C encoder (an indented dump of an all-words comparison takes seconds)
+    atomic_write_json(out / "results.json", result.to_json(), indent=None)
     written.append(out / "results.json")
     text("table1.md", table1_markdown(result))
     for name, content in csv_tables(result).items():
