@@ -31,6 +31,8 @@ from evaluation import AgreementError
 from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
 from evaluation.measures import key_lemma
 
+from ._numbers import KAPPA, number
+
 __all__ = ["register", "run"]
 _NAMES = {  # long name, column header
     "cohen_kappa": ("Cohen's kappa", "Cohen"),
@@ -62,9 +64,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument(
         "--merge-to",
-        type=float,
+        type=number(KAPPA),
         metavar="K",
-        help="greedily merge sense classes of each word until kappa >= K (two files)",
+        help=f"greedily merge sense classes of each word until kappa >= K, {KAPPA} (two files)",
     )
     parser.add_argument(
         "--statistic",

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._numbers import N_JOBS, number
 from ._progress import Steps
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("config", help="experiment config (TOML), e.g. configs/table1.toml")
     parser.add_argument("--out", help="output folder (default: results/<config name>)")
     parser.add_argument(
-        "--n-jobs", type=int, help="parallel workers, one job per verb; overrides [cv] n_jobs"
+        "--n-jobs",
+        type=number(N_JOBS),
+        help=f"parallel workers, one job per verb, {N_JOBS}; overrides [cv] n_jobs",
     )
     parser.add_argument(
         "--scheduler",

@@ -30,6 +30,7 @@ from evaluation.answers import read_answers, several_keys_rule
 from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
 
+from ._numbers import ALPHA, alpha_text
 from .compare import SEVERAL_KEYS
 
 __all__ = ["register", "run"]
@@ -53,9 +54,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--alpha",
         nargs="+",
+        type=alpha_text(),
         metavar="A",
-        help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always scored;"
-        " with --classes only inf)",
+        help=f"acceptability exponents, each {ALPHA} (default: 0.5 1 2 inf; inf is always "
+        "scored; with --classes only inf)",
     )
     parser.add_argument(
         "--classes",

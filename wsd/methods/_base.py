@@ -16,7 +16,6 @@ optional (each instance's first gold key).
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
@@ -30,6 +29,7 @@ import thesaurus
 from thesaurus import Thesaurus, ToolkitError
 
 from .._exceptions import ModelError
+from .._ranges import UNIT, Range
 from ..types import Instance, Prediction
 from ._cache import RunCache
 from ._counts import SenseCounts
@@ -42,8 +42,6 @@ __all__ = [
     "NotFittedError",
     "check_bool",
     "check_choice",
-    "check_int",
-    "check_number",
     "confidence",
     "ranked",
 ]
@@ -67,46 +65,6 @@ def confidence(score1: float, score2: float, confidence_lambda: float) -> float:
     0.55
     """
     return confidence_lambda * score1 + (1.0 - confidence_lambda) * (score1 - score2)
-
-
-def check_number(
-    name: str,
-    value: Any,
-    *,
-    low: float | None = None,
-    high: float | None = None,
-    low_open: bool = False,
-    allow_inf: bool = False,
-) -> float:
-    """``value`` as a float within the bounds, else :class:`ModelError` naming ``name``.
-
-    >>> check_number("beta", 2, low=0.0)
-    2.0
-    >>> check_number("beta", "x", low=0.0)
-    Traceback (most recent call last):
-    ...
-    wsd.ModelError: beta must be a number, got 'x'
-    """
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise ModelError(f"{name} must be a number, got {value!r}", param=name)
-    number = float(value)
-    if math.isnan(number) or (math.isinf(number) and not allow_inf):
-        raise ModelError(f"{name} must be a finite number, got {value!r}", param=name)
-    if low is not None and (number <= low if low_open else number < low):
-        sign = ">" if low_open else ">="
-        raise ModelError(f"{name} must be {sign} {low:g}, got {value!r}", param=name)
-    if high is not None and number > high:
-        raise ModelError(f"{name} must be <= {high:g}, got {value!r}", param=name)
-    return number
-
-
-def check_int(name: str, value: Any, *, low: int | None = None) -> int:
-    """``value`` as an int (no bool, no float), at least ``low``; else :class:`ModelError`."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ModelError(f"{name} must be an integer, got {value!r}", param=name)
-    if low is not None and value < low:
-        raise ModelError(f"{name} must be >= {low}, got {value!r}", param=name)
-    return int(value)
 
 
 def check_bool(name: str, value: Any) -> bool:
@@ -155,6 +113,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     """
 
     name: ClassVar[str] = ""
+    # the documented range of every numeric parameter (wsd/methods/README.md), checked by
+    # _validate_params; subclasses extend it
+    ranges: ClassVar[dict[str, Range]] = {"confidence_lambda": UNIT}
     # True when a verb's model is a function of its training instances' sense and
     # feature-sense counts: fit_counts() fits it from them (wsd.methods._counts)
     fits_from_counts: ClassVar[bool] = False
@@ -431,7 +392,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             raise NotFittedError(f"{type(self).__name__} is not fitted: call fit() or load a model")
 
     def _validate_params(self) -> None:
-        check_number("confidence_lambda", self.confidence_lambda, low=0.0, high=1.0)
+        for name, within in self.ranges.items():
+            within.check(name, getattr(self, name))
         if not isinstance(self.verb_thesaurus, str):
             raise ModelError(
                 f"verb_thesaurus must be a thesaurus spec, got {self.verb_thesaurus!r}",

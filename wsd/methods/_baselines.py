@@ -7,8 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from .._ranges import SEED
 from ..types import Instance, Prediction
-from ._base import Disambiguator, check_choice, check_int
+from ._base import Disambiguator, check_choice
 from ._counts import SenseCounts
 
 __all__ = ["MostFrequentSense", "RandomSense"]
@@ -58,6 +59,7 @@ class RandomSense(Disambiguator):
 
     name = "random"
     fits_from_counts = True  # "observed" candidates are the senses counted
+    ranges = {**Disambiguator.ranges, "seed": SEED}
 
     def __init__(
         self,
@@ -74,7 +76,6 @@ class RandomSense(Disambiguator):
 
     def _validate_params(self) -> None:
         super()._validate_params()
-        check_int("seed", self.seed, low=0)
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:

@@ -42,8 +42,9 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Instance, Prediction
-from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary
 from ._context import context_words
 from ._counts import SenseCounts
@@ -98,11 +99,18 @@ class BayesWSD(Disambiguator):
     scoring:
         ``"posterior"`` (sum of P(s|w)) or ``"log-ratio"`` (Yarowsky's original).
     smoothing:
-        m of the m-estimate (posterior) or k of add-k (log-ratio); > 0.
+        m of the m-estimate (posterior) or k of add-k (log-ratio).
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
     """
 
     name = "bayes"
     fits_from_counts = True  # the tables are made of sense and feature-sense counts
+    ranges = {
+        **Disambiguator.ranges,
+        "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
+        "smoothing": Range(float, 1e-6, REAL_LIMIT),
+    }
 
     def __init__(
         self,
@@ -128,16 +136,7 @@ class BayesWSD(Disambiguator):
     def _validate_params(self) -> None:
         super()._validate_params()
         check_choice("scoring", self.scoring, ("posterior", "log-ratio"))
-        check_number("smoothing", self.smoothing, low=0.0, low_open=True)
         check_bool("noun_words", self.noun_words)
-        if self.window != "sentence":
-            try:
-                check_int("window", self.window, low=1)
-            except ModelError:
-                raise ModelError(
-                    f"window must be 'sentence' or a positive integer, got {self.window!r}",
-                    param="window",
-                ) from None
         spec = self.noun_classes
         if not isinstance(spec, str) or (
             spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec)

@@ -43,8 +43,9 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, UNIT, Range
 from ..types import Filler, Instance, Prediction
-from ._base import Disambiguator, check_choice, check_int, check_number
+from ._base import Disambiguator, check_choice
 from ._cache import FillerKey, NounLookup
 from ._neighbours import (
     FAR,
@@ -55,7 +56,15 @@ from ._neighbours import (
     nearest_lengths,
 )
 from ._pool import Entries, ExamplePool
-from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
+from ._selection import (
+    BETA,
+    DEFAULT_TUNE,
+    SIM_K,
+    TUNABLE,
+    Setting,
+    make_setting,
+    select_setting,
+)
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
@@ -135,7 +144,7 @@ class ExampleBasedWSD(Disambiguator):
     Parameters
     ----------
     beta:
-        Exponent on CCD, ``>= 0`` or ``inf``.  0 ignores CCD (every case weighs the same);
+        Exponent on CCD, or ``inf``.  0 ignores CCD (every case weighs the same);
         large values let the most contributing case decide; ``inf`` is the exact limit: the
         score is the most contributing case's, ties broken by the next case, and so on.
     confidence_lambda:
@@ -189,9 +198,20 @@ class ExampleBasedWSD(Disambiguator):
         when CCD measures how much the filler sets overlap (1.0: same thesaurus node).
     noun_thesaurus, verb_thesaurus:
         ``thesaurus.load`` specs.
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
     """
 
     name = "example"
+    ranges = {
+        **Disambiguator.ranges,
+        "beta": BETA,
+        "sim_k": SIM_K,
+        "confidence_prior": UNIT,
+        "tune_folds": Range(int, 2, 1000),
+        "tune_min_instances": Range(int, 2, COUNT_LIMIT),
+        "ccd_match": Range(float, 0, 1, low_open=True),
+    }
 
     def __init__(
         self,
@@ -236,16 +256,12 @@ class ExampleBasedWSD(Disambiguator):
         check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
         check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
         check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
-        check_number("confidence_prior", self.confidence_prior, low=0.0, high=1.0)
-        check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
         if not isinstance(self.marks, list | tuple) or not all(
             isinstance(m, str) and m for m in self.marks
         ):
             raise ModelError(
                 f"marks must be a list of mark labels, got {self.marks!r}", param="marks"
             )
-        check_int("tune_folds", self.tune_folds, low=2)
-        check_int("tune_min_instances", self.tune_min_instances, low=2)
         if not isinstance(self.tune, list | tuple) or not all(
             isinstance(c, Mapping) for c in self.tune
         ):

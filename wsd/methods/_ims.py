@@ -38,8 +38,9 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Filler, Instance, Prediction, Token
-from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary, binary_csr
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
@@ -74,20 +75,31 @@ class IMSWSD(Disambiguator):
     Parameters
     ----------
     C:
-        Inverse regularisation strength of the SVM (> 0).
+        Inverse regularisation strength of the SVM.
     pos, bag, collocations:
         Feature groups on/off (:mod:`wsd.methods._features`).
     window:
         The bag of words: ``"sentence"`` or a number of tokens each side (across sentences).
+    min_count:
+        Features seen in fewer training instances of the verb are dropped.
     temperature:
-        Divides the decision values before the softmax that turns them into scores (> 0).
+        Divides the decision values before the softmax that turns them into scores.
     confidence_lambda:
         Confidence weight (the config and ``--param`` key ``lambda``).
     verb_thesaurus:
         The sense inventory (tie-break order, first-sense fallback).
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
     """
 
     name = "ims"
+    ranges = {
+        **Disambiguator.ranges,
+        "C": Range(float, 1e-6, REAL_LIMIT),
+        "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
+        "min_count": Range(int, 1, COUNT_LIMIT),
+        "temperature": Range(float, 1e-6, REAL_LIMIT),
+    }
 
     def __init__(
         self,
@@ -115,18 +127,8 @@ class IMSWSD(Disambiguator):
     # --- parameters ---------------------------------------------------------------------------
     def _validate_params(self) -> None:
         super()._validate_params()
-        check_number("C", self.C, low=0.0, low_open=True)
-        check_number("temperature", self.temperature, low=0.0, low_open=True)
-        check_int("min_count", self.min_count, low=1)
         for group in ("pos", "bag", "collocations"):
             check_bool(group, getattr(self, group))
-        if self.window != "sentence":
-            try:
-                check_int("window", self.window, low=1)
-            except ModelError:
-                raise ModelError(
-                    f"window must be 'sentence' or a positive integer, got {self.window!r}"
-                ) from None
         if not self._groups() and not self._frame_groups():
             raise ModelError(f"{self.name}: every feature group is switched off")
 
