@@ -47,8 +47,8 @@ __all__ = [
 COUNT_LIMIT = 1_000_000  # instances, tokens, neighbours: beyond any verb of any corpus
 REAL_LIMIT = 1e6  # real-valued weights and scales: far beyond any useful setting
 
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")  # ASCII digits
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 _INFINITY = {"inf", "+inf", "infinity", "+infinity", "∞"}
 
 
@@ -128,7 +128,7 @@ class Range:
 
 
 def parse_number(text: str, within: Range) -> Any:
-    """A command-line text as ``within``'s kind, checked: an integer is digits with an
+    """A command-line text as ``within``'s kind, checked: an integer is ASCII digits with an
     optional sign (not ``1e3`` nor ``2.0``); a number is a decimal or an exponent, and
     ``inf`` is a word (``1e400``, which overflows to inf, is refused; so is ``nan``).
     Raises :class:`ValueError` saying why.
