@@ -164,6 +164,12 @@ def config_model(raw: dict[str, Any], stem: str) -> Summary | set[str]:
     methods = check(_methods, raw.get("methods", {}))
     labels = None if methods is None else {label for label, *_ in methods}
     evaluation = check(_evaluation, raw.get("evaluation", {}), labels)
+    if methods is not None and evaluation is not None and evaluation[0] != "wordnet-verb":
+        thesaurus = (("verb_thesaurus", evaluation[0]),)  # the lower bounds added take it
+        methods = [
+            (label, method, role, thesaurus if role == "bound" else params)
+            for label, method, role, params in methods
+        ]
     sweep = check(_sweep, raw.get("sweep", {}), methods or [])
     bounds = check(_bounds, raw.get("bounds", {}))
     if invalid:

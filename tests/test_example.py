@@ -124,7 +124,7 @@ def test_knn_models_save_counts_and_old_files_still_load(
     assert once == {("hammer", None): 1, ("knife", None): 1}
     document["verbs"]["use"]["obj"]["use#2"] = [["hammer", None, 0]]
     path.write_text(json.dumps(document))
-    with pytest.raises(ModelError, match="corrupted model.*count >= 1"):
+    with pytest.raises(ModelError, match=r"m\.json: verb 'use': examples.*count >= 1"):
         load_model(path)
 
 

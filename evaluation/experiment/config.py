@@ -276,6 +276,7 @@ def parse_config(
     cv = _cv(reader, top.get("cv", {}))
     methods = _methods(reader, top.get("methods", {}))
     evaluation = _evaluation(reader, top.get("evaluation", {}), methods)
+    methods = tuple(_bound_thesaurus(spec, evaluation.thesaurus) for spec in methods)
     methods += _sweep(reader, top.get("sweep", {}), methods)
     bounds = reader.table(top.get("bounds", {}), "bounds", {"agreement_keys"})
     keys = reader.get(bounds, "agreement_keys", list, [], key="bounds")
@@ -620,6 +621,16 @@ def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:
         if name not in present:
             specs.append(MethodSpec(label=name, method=name, role="bound", key=f"methods.{name}"))
     return tuple(specs)
+
+
+def _bound_thesaurus(spec: MethodSpec, verb_thesaurus: str) -> MethodSpec:
+    """A lower bound the config does not list takes the evaluation's verb thesaurus (when it
+    is not the method's default): the senses it answers and trains on are the corpus's, which
+    a method refuses to train on when its thesaurus does not list them."""
+    default = METHODS[spec.method]().verb_thesaurus
+    if spec.role != "bound" or verb_thesaurus == default:
+        return spec
+    return replace(spec, params=(("verb_thesaurus", verb_thesaurus),))
 
 
 def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[MethodSpec, ...]:

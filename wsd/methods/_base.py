@@ -33,6 +33,7 @@ from .._ranges import UNIT, Range
 from ..types import Instance, Prediction
 from ._cache import RunCache
 from ._counts import SenseCounts
+from ._state import sense_key
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -146,16 +147,19 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         by_verb: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             by_verb[instance.lemma].append(index)
+        counts = {lemma: Counter(labels[i] for i in by_verb[lemma]) for lemma in sorted(by_verb)}
+        self._validate_params()
+
+        def instance_of(lemma: str, sense: str) -> str:
+            return next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
+
+        self._check_listed(counts, instance_of)
 
         def verbs() -> Iterator[tuple[str, Counter[str], Callable[[], Any]]]:
-            for lemma in sorted(by_verb):
+            for lemma, sense_counts in counts.items():
                 indices = by_verb[lemma]
                 instances, verb_labels = [X[i] for i in indices], [labels[i] for i in indices]
-                yield (
-                    lemma,
-                    Counter(verb_labels),
-                    partial(self._fit_verb, lemma, instances, verb_labels),
-                )
+                yield (lemma, sense_counts, partial(self._fit_verb, lemma, instances, verb_labels))
 
         return self._fit_models(verbs(), len(by_verb), progress)
 
@@ -176,6 +180,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         used = {lemma: c for lemma, c in counts.items() if c.total}
         if not used:
             raise ModelError(f"{type(self).__name__}.fit_counts() needs at least one count")
+        self._validate_params()
+        self._check_listed({lemma: used[lemma].counter() for lemma in sorted(used)}, None)
         models = (
             (lemma, used[lemma].counter(), partial(self._fit_verb_counts, lemma, used[lemma]))
             for lemma in sorted(used)
@@ -189,8 +195,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         progress: Callable[[int, int], None] | None,
     ) -> Disambiguator:
         """Install ``(lemma, sense counts, build the verb's model)`` for every verb (the
-        counts first: models read them for tie-breaks) and the classes seen."""
-        self._validate_params()
+        counts first: models read them for tie-breaks) and the classes seen (the caller has
+        validated the parameters)."""
         self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
@@ -438,14 +444,72 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def load_verb_state(self, lemma: str, state: Any) -> Any:
         return state
 
-    def _check_trained_senses(self, lemma: str, senses: Iterable[Any]) -> None:
-        """Raise ValueError when a verb's loaded model names a sense the verb was not trained
-        on (``sense_counts_``, read first): a corrupted model file, whose ranking would meet
-        a sense it knows nothing of."""
+    def state_senses(self, lemma: str, field: str, senses: Any, *, every: bool) -> tuple[str, ...]:
+        """The senses a verb's saved state lists in ``field``, lower-cased (:func:`sense_key`),
+        each once and each a trained one (``sense_counts_``, read first); ``every``: all the
+        trained ones too (the columns of a model made from every training sense).  Else
+        ValueError: a corrupted model file, whose ranking would meet a sense it knows nothing
+        of."""
+        if not isinstance(senses, list | tuple | dict):
+            raise ValueError(f"{field} must be a list of sense keys")
+        keys = tuple(sense_key(f"{field}[{i}]", s) for i, s in enumerate(senses))
         known: Mapping[str, int] = self.sense_counts_.get(lemma, {})
+        for key in keys:
+            if key not in known:
+                raise ValueError(f"{field} names sense {key!r}, not one of its sense_counts")
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{field} lists a sense twice")
+        if every and len(keys) != len(known):
+            missing = sorted(set(known) - set(keys))[0]
+            raise ValueError(f"{field} leaves out the trained sense {missing!r}")
+        return keys
+
+    def listed_senses(self, lemma: str) -> frozenset[str] | None:
+        """The senses the verb thesaurus lists under ``lemma``, lower-cased (None: not a word
+        of it); kept in the run cache."""
+        table = self.cache.table(("listed-senses", self.verb_thesaurus))
+        if lemma not in table:
+            inventory = self.verb_inventory
+            listed = inventory.senses(lemma) if inventory.has_word(lemma) else None
+            table[lemma] = None if listed is None else frozenset(s.lower() for s in listed)
+        found: frozenset[str] | None = table[lemma]
+        return found
+
+    def unlisted_sense(self, lemma: str, senses: Iterable[str]) -> str | None:
+        """The first of ``senses`` (compared without case) that the verb thesaurus does not
+        list under ``lemma``, or None."""
+        listed = self.listed_senses(lemma)
         for sense in senses:
-            if not isinstance(sense, str) or sense not in known:
-                raise ValueError(f"the model of {lemma!r} names sense {sense!r}, not a trained one")
+            if listed is None or sense.lower() not in listed:
+                return sense
+        return None
+
+    def not_listed(self, lemma: str, sense: str) -> str:
+        """Why ``sense`` cannot be a sense of ``lemma`` here (the end of an error message)."""
+        inventory = self.verb_inventory
+        where = f"the verb thesaurus {self.verb_thesaurus!r} ({inventory.name})"
+        if self.listed_senses(lemma) is None:
+            return f"{lemma!r} is not a word of {where}"
+        return f"{sense!r} is not a sense of {lemma!r} in {where}"
+
+    def _check_listed(
+        self, counts: Mapping[str, Counter[str]], instance_of: Callable[[str, str], str] | None
+    ) -> None:
+        """Refuse, before any fit, training senses the verb thesaurus does not list under their
+        verb: they would become senses the method answers.  ``instance_of(lemma, sense)``
+        names an instance that has it (None: fitting from counts)."""
+        for lemma, senses in counts.items():
+            sense = self.unlisted_sense(lemma, senses)
+            if sense is None:
+                continue
+            which = ""
+            if instance_of is not None:
+                which = f"training instance {instance_of(lemma, sense)!r}: "
+            raise ModelError(
+                f"{which}gold sense {sense!r} of verb {lemma!r}: {self.not_listed(lemma, sense)}; "
+                "give the method the thesaurus that lists the corpus's senses (verb_thesaurus)",
+                param="verb_thesaurus",
+            )
 
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:

@@ -41,6 +41,9 @@ class MostFrequentSense(Disambiguator):
     def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
 
+    def load_verb_state(self, lemma: str, state: Any) -> Any:
+        return _no_state(state)
+
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         if not instances:
             return []
@@ -84,6 +87,9 @@ class RandomSense(Disambiguator):
     def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
 
+    def load_verb_state(self, lemma: str, state: Any) -> Any:
+        return _no_state(state)
+
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         inventory = self.verb_inventory
         if self.candidates == "inventory" and inventory.has_word(lemma):
@@ -104,3 +110,10 @@ class RandomSense(Disambiguator):
         order = rng.permutation(len(senses))
         ranking = tuple((senses[i], 1.0 / len(senses)) for i in order)
         return self.make_prediction(instance, ranking)
+
+
+def _no_state(state: Any) -> dict[str, Any]:
+    """The saved state of a baseline: none (``{}``; the model is its sense counts)."""
+    if state != {}:
+        raise ValueError("the state must be {} (the model is its sense counts)")
+    return {}

@@ -48,6 +48,7 @@ from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary
 from ._context import context_words
 from ._counts import SenseCounts
+from ._state import counts_table, feature_names
 
 __all__ = ["BayesWSD", "content_features"]
 
@@ -304,8 +305,11 @@ class BayesWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
-        senses = tuple(state["senses"])
-        self._check_trained_senses(lemma, senses)
-        vocab = {f: i for i, f in enumerate(state["features"])}
-        counts = np.array(state["counts"], dtype=float).reshape(len(vocab), len(senses))
-        return self._table(lemma, senses, Vocabulary(vocab), counts)
+        """The table of a saved state: every training sense a column, each feature's count per
+        sense an integer no larger than the sense's count (a feature counts once per
+        instance); else ValueError naming the field."""
+        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        vocab = feature_names("features", state["features"])
+        high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)
+        counts = counts_table("counts", state["counts"], (len(vocab), len(senses)), high)
+        return self._table(lemma, senses, Vocabulary(vocab), counts.astype(float))

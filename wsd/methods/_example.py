@@ -43,7 +43,7 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
-from .._ranges import COUNT_LIMIT, UNIT, Range
+from .._ranges import COUNT_LIMIT, UNIT, Range, shown
 from ..types import Filler, Instance, Prediction
 from ._base import Disambiguator, check_choice
 from ._cache import FillerKey, NounLookup
@@ -65,6 +65,7 @@ from ._selection import (
     make_setting,
     select_setting,
 )
+from ._state import MAX_COUNT, sense_key
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
@@ -674,16 +675,25 @@ class ExampleBasedWSD(Disambiguator):
         return {"examples": examples, "setting": model.setting} if model.setting else examples
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbModel:
+        """The indexed examples of a saved state (:meth:`verb_state`): each case's senses
+        trained ones, each filler ``[lemma, sense or null(, count)]`` once, and a ``tune``
+        choice within the parameters' ranges; else ValueError naming the field."""
+        if not isinstance(state, dict):
+            raise ValueError("the state must be a table of cases")
         tuned = set(state) == {"examples", "setting"}
         saved = state["examples"] if tuned else state
-        examples: Examples = {
-            case: {
-                sense: {(k[0], k[1]): _count(k) for k in keys} for sense, keys in by_sense.items()
+        if not isinstance(saved, dict):
+            raise ValueError("examples must be a table of cases")
+        examples: Examples = {}
+        for case, by_sense in saved.items():
+            field = f"examples[{case!r}]"
+            if not isinstance(by_sense, dict):
+                raise ValueError(f"{field} must be a table of senses")
+            keys = self.state_senses(lemma, field, list(by_sense), every=False)
+            examples[case] = {
+                sense: _fillers(f"{field}[{sense!r}]", fillers)
+                for sense, fillers in zip(keys, by_sense.values(), strict=True)
             }
-            for case, by_sense in saved.items()
-        }
-        for by_sense in examples.values():
-            self._check_trained_senses(lemma, by_sense)
         senses = self._columns(lemma, self.sense_counts_[lemma])
         pool = self._pool(lemma)
         pairs: list[tuple[str, FillerKey]] = []
@@ -707,7 +717,12 @@ class ExampleBasedWSD(Disambiguator):
         )
         model = self._index_verb(senses, pool, entries, saved=examples)
         if tuned:
-            self.setting(state["setting"])  # checks the saved choice
+            if not isinstance(state["setting"], dict):
+                raise ValueError("setting must be a table of tune overrides")
+            try:
+                self.setting(state["setting"])  # checks the saved choice
+            except ModelError as exc:
+                raise ValueError(f"setting: {exc}") from None
             model.setting = dict(state["setting"])
         return model
 
@@ -778,11 +793,28 @@ def _word_counts(index: _WordIndex, keys: Sequence[FillerKey]) -> np.ndarray:
     return out
 
 
-def _count(entry: Any) -> int:
-    """The training count of a saved example ``[lemma, sense]`` (1) or ``[lemma, sense, n]``."""
-    if len(entry) == 2:
-        return 1
-    count = entry[2]
-    if len(entry) != 3 or isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"example {entry!r} must be [lemma, sense] or [lemma, sense, count >= 1]")
-    return count
+def _fillers(field: str, entries: Any) -> dict[FillerKey, int]:
+    """A sense's saved fillers: ``[lemma, sense]`` (seen once) or ``[lemma, sense, n]``, the
+    filler's sense a key (lower-cased) or null, each filler once, ``1 <= n <= MAX_COUNT``."""
+    if not isinstance(entries, list):
+        raise ValueError(f"{field} must be a list of fillers")
+    out: dict[FillerKey, int] = {}
+    for entry in entries:
+        count = entry[2] if isinstance(entry, list) and len(entry) == 3 else 1
+        if (
+            not isinstance(entry, list)
+            or len(entry) not in (2, 3)
+            or not isinstance(entry[0], str)
+            or not (entry[1] is None or isinstance(entry[1], str))
+            or type(count) is not int
+            or not 1 <= count <= MAX_COUNT
+        ):
+            raise ValueError(
+                f"{field}: example {shown(entry)} must be [lemma, sense] or [lemma, sense, "
+                f"count >= 1] (count <= {MAX_COUNT})"
+            )
+        key = (entry[0], None if entry[1] is None else sense_key(field, entry[1]))
+        if key in out:
+            raise ValueError(f"{field} lists the filler {shown(list(key))} twice")
+        out[key] = count
+    return out

@@ -44,6 +44,7 @@ from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary, binary_csr
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
+from ._state import feature_names, finite_weights, weights
 
 __all__ = ["HybridWSD", "IMSWSD"]
 
@@ -294,11 +295,13 @@ class IMSWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
-        senses = tuple(state["senses"])
-        self._check_trained_senses(lemma, senses)
-        vocab = {f: i for i, f in enumerate(state["features"])}
+        """The classifier of a saved state: a row per training sense, finite weights within
+        float16's range; else ValueError naming the field."""
+        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        vocab = feature_names("features", state["features"])
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
-        intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
+        finite_weights("coef", coef)
+        intercept = weights("intercept", state["intercept"], len(senses)).astype(np.float32)
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
 
 
