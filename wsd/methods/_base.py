@@ -487,7 +487,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def not_listed(self, lemma: str, sense: str) -> str:
         """Why ``sense`` cannot be a sense of ``lemma`` here (the end of an error message)."""
         inventory = self.verb_inventory
-        where = f"the verb thesaurus {self.verb_thesaurus!r} ({inventory.name})"
+        where = f"the verb thesaurus {self.verb_thesaurus!r} (version {inventory.version})"
         if self.listed_senses(lemma) is None:
             return f"{lemma!r} is not a word of {where}"
         return f"{sense!r} is not a sense of {lemma!r} in {where}"

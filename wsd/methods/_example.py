@@ -30,7 +30,6 @@ no nearest-example index: two fillers are shared exactly when they share a node.
 from __future__ import annotations
 
 import functools
-import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -64,6 +63,7 @@ from ._selection import (
     Setting,
     make_setting,
     select_setting,
+    setting_key,
 )
 from ._state import MAX_COUNT, sense_key
 
@@ -288,7 +288,7 @@ class ExampleBasedWSD(Disambiguator):
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
         """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
         (:class:`ModelError` names a bad value) and memoised."""
-        key = json.dumps(overrides, sort_keys=True)
+        key = setting_key(overrides)
         known = self._settings.get(key)
         if known is None:
             own = {name: getattr(self, name) for name in TUNABLE}

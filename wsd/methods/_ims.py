@@ -44,7 +44,7 @@ from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary, binary_csr
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
-from ._state import feature_names, finite_weights, weights
+from ._state import MAX_WEIGHT, feature_names, finite_weights, weights
 
 __all__ = ["HybridWSD", "IMSWSD"]
 
@@ -254,7 +254,14 @@ class IMSWSD(Disambiguator):
         X.sort_indices()
         raw_coef, intercept = linear_svc(X, y, len(senses), float(self.C))
         # float16 weights: what the model file stores, so a loaded model answers the same
-        coef = _float16(raw_coef)
+        with np.errstate(over="ignore"):  # beyond float16: inf, refused below
+            coef = _float16(raw_coef)
+        if not (np.isfinite(coef).all() and np.abs(intercept).max() <= MAX_WEIGHT):
+            raise ModelError(
+                f"{self.name}: the weights of verb {lemma!r} are beyond what a model file holds "
+                f"(float16, +-{MAX_WEIGHT:g}) with C = {self.C}; use a smaller C",
+                param="C",
+            )
         if len(senses) == 2:  # one decision value d for the second sense: -d / +d
             coef = np.vstack([-coef[0], coef[0]])  # rounding to float16 commutes with -
             intercept = np.array([-intercept[0], intercept[0]])

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "BETA",
+    "setting_key",
     "DEFAULT_TUNE",
     "SIMILARITY_PARAM",
     "SIM_K",
@@ -95,10 +96,13 @@ def make_setting(key: str, overrides: Mapping[str, Any], own: Mapping[str, Any])
             f"{where}similarity_params must be a table of numbers, got {params!r}",
             param=param or "similarity_params",
         )
-    for part, value in (params or {}).items():
-        SIMILARITY_PARAM.check(
-            f"{where}similarity_params.{part}", value, param=param or "similarity_params"
-        )
+    if params is not None:  # checked, as floats (a numpy scalar, say, is no JSON)
+        params = {
+            part: SIMILARITY_PARAM.check(
+                f"{where}similarity_params.{part}", value, param=param or "similarity_params"
+            )
+            for part, value in params.items()
+        }
     try:
         thesaurus.similarity_mapping(name)
     except thesaurus.ThesaurusError as exc:
@@ -114,6 +118,16 @@ def make_setting(key: str, overrides: Mapping[str, Any], own: Mapping[str, Any])
     beta = beta_range.check(f"{where}beta", overrides.get("beta", own["beta"]), param=param)
     mapping = json.dumps([name, params or {}], sort_keys=True)
     return Setting(key, mapping, sim, k, float(beta))
+
+
+def setting_key(overrides: Mapping[str, Any]) -> str:
+    """``overrides`` as sorted JSON (a numpy scalar as its number, any other value that JSON
+    cannot hold as its repr: :func:`make_setting` refuses it)."""
+
+    def plain(value: Any) -> Any:
+        return value.item() if isinstance(value, np.generic) else repr(value)
+
+    return json.dumps(overrides, sort_keys=True, default=plain)
 
 
 def select_setting(

@@ -9,6 +9,7 @@ case and lower-cased on reading (the project's rule for every file that holds ke
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -39,9 +40,9 @@ def sense_key(field: str, value: Any) -> str:
 
 def feature_names(field: str, value: Any) -> dict[str, int]:
     """A model's feature names (a list of distinct strings) -> their column."""
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+    if not isinstance(value, list) or not set(map(type, value)) <= {str}:
         raise ValueError(f"{field} must be a list of feature names")
-    columns = {name: i for i, name in enumerate(value)}
+    columns = dict(zip(value, range(len(value)), strict=True))
     if len(columns) != len(value):
         raise ValueError(f"{field} lists a feature twice")
     return columns
@@ -50,15 +51,27 @@ def feature_names(field: str, value: Any) -> dict[str, int]:
 def counts_table(field: str, value: Any, shape: tuple[int, int], high: np.ndarray) -> np.ndarray:
     """A table of counts (rows of JSON integers) of ``shape``, each in ``0 ..
     high[column]``, as int64.  ``1.0``, ``true``, NaN or 1e308 is no count."""
-    if not isinstance(value, list) or len(value) != shape[0]:
-        raise ValueError(f"{field} must be a list of {shape[0]} rows")
-    for i, row in enumerate(value):
-        if not isinstance(row, list) or len(row) != shape[1]:
-            raise ValueError(f"{field}[{i}] must be a row of {shape[1]} counts")
-        for j, count in enumerate(row):
-            if type(count) is not int or not 0 <= count <= MAX_COUNT:
-                raise ValueError(f"{field}[{i}][{j}] must be a count, got {shown(count)}")
-    table = np.array(value, dtype=np.int64).reshape(shape)
+    rows, columns = shape
+    if not isinstance(value, list) or len(value) != rows:
+        raise ValueError(f"{field} must be a list of {rows} rows")
+    # the types of every row and entry at once (a model holds millions of counts)
+    if not (set(map(type, value)) <= {list} and set(map(len, value)) <= {columns}):
+        i = next(i for i, row in enumerate(value) if type(row) is not list or len(row) != columns)
+        raise ValueError(f"{field}[{i}] must be a row of {columns} counts")
+    table = None
+    if set(map(type, itertools.chain.from_iterable(value))) <= {int}:
+        try:
+            table = np.array(value, dtype=np.int64).reshape(shape)
+        except OverflowError:  # an integer beyond int64
+            table = None
+    if table is None or ((table < 0) | (table > MAX_COUNT)).any():
+        i, j = next(
+            (i, j)
+            for i, row in enumerate(value)
+            for j, c in enumerate(row)
+            if type(c) is not int or not 0 <= c <= MAX_COUNT
+        )
+        raise ValueError(f"{field}[{i}][{j}] must be a count, got {shown(value[i][j])}")
     over = np.argwhere(table > high[None, :])
     if len(over):
         i, j = over[0].tolist()
@@ -71,13 +84,15 @@ def counts_table(field: str, value: Any, shape: tuple[int, int], high: np.ndarra
 
 def finite_weights(field: str, array: np.ndarray) -> np.ndarray:
     """``array`` if every weight is finite and within +-:data:`MAX_WEIGHT`."""
+    if np.abs(array).max(initial=0.0) <= MAX_WEIGHT:  # (NaN compares False)
+        return array
     bad = np.flatnonzero(~np.isfinite(array) | (np.abs(array) > MAX_WEIGHT))
     if len(bad):
         where = np.unravel_index(int(bad[0]), array.shape)
         index = "".join(f"[{int(k)}]" for k in where)
         raise ValueError(
             f"{field}{index} must be a finite weight within +-{MAX_WEIGHT:g}, got "
-            f"{array.flat[int(bad[0])]!r}"
+            f"{float(array.flat[int(bad[0])])!r}"
         )
     return array
 
