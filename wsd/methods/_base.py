@@ -140,7 +140,10 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         progress: Callable[[int, int], None] | None = None,
     ) -> Disambiguator:
         """Train one model per verb lemma; ``y`` defaults to each instance's first gold key.
-        ``progress(verbs_done, verbs)`` is called after each verb (``wsd train``'s bar)."""
+        ``progress(verbs_done, verbs)`` is called after each verb (``wsd train``'s bar).
+        Before any verb is fitted, a label the verb thesaurus does not list under the
+        instance's verb (compared without case) is a :class:`ModelError` naming the first
+        such instance."""
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         labels = _labels(X, y)
@@ -174,7 +177,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         """Fit from each verb's :class:`~wsd.methods._counts.SenseCounts` (the statistics of
         its training instances): the model ``fit`` makes from instances with these counts,
         for a method with ``fits_from_counts`` (:mod:`wsd.methods._counts`).  A verb whose
-        counts are empty is not trained."""
+        counts are empty is not trained; a sense its verb thesaurus does not list is a
+        :class:`ModelError`, as in :meth:`fit`."""
         if not self.fits_from_counts:
             raise ModelError(f"{type(self).__name__} does not fit from counts")
         used = {lemma: c for lemma, c in counts.items() if c.total}
