@@ -49,9 +49,9 @@ def _table(value: Any, path: str, allowed: set[str]) -> dict[str, Any]:
     return value
 
 
-def _int(table: dict[str, Any], key: str, path: str, default: int, low: int | None = None) -> int:
+def _int(table: dict[str, Any], key: str, path: str, default: int, low: int, high: int) -> int:
     value = table.get(key, default)
-    if type(value) is not int or (low is not None and value < low):
+    if type(value) is not int or not low <= value <= high:
         raise _Invalid(f"{path}.{key}" if path else key)
     return value
 
@@ -61,11 +61,13 @@ def _alpha(value: Any, path: str) -> float:
         return math.inf
     try:
         number = float(value.strip().lower() if isinstance(value, str) else value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise _Invalid(path) from None
     if type(value) is bool or not isinstance(value, (int, float, str)):
         raise _Invalid(path)
-    if math.isnan(number) or number <= 0:
+    if isinstance(value, str) and math.isinf(number) and any(c.isdigit() for c in value):
+        raise _Invalid(path)  # "1e400": a number past a float's range, not the word inf
+    if math.isnan(number) or number <= 0 or (number > 1e6 and not math.isinf(number)):
         raise _Invalid(path)
     return number
 
@@ -73,7 +75,7 @@ def _alpha(value: Any, path: str) -> float:
 def _alphas(value: Any) -> tuple[float, ...]:
     path = "evaluation.alphas"
     if isinstance(value, list):
-        if not value:
+        if not value or len(value) > 1000:
             raise _Invalid(path)
         alphas = [_alpha(v, f"{path}[{i}]") for i, v in enumerate(value)]
     elif isinstance(value, dict):
@@ -85,9 +87,7 @@ def _alphas(value: Any) -> tuple[float, ...]:
         for key, number in (("start", start), ("stop", stop)):
             if math.isinf(number):
                 raise _Invalid(f"{path}.{key}")
-        num = _int(table, "num", path, 0)
-        if not 2 <= num <= 1000:
-            raise _Invalid(f"{path}.num")
+        num = _int(table, "num", path, 0, 2, 1000)
         scale = table.get("scale", "log")
         if scale not in ("log", "linear"):
             raise _Invalid(f"{path}.scale")
@@ -164,6 +164,12 @@ def config_model(raw: dict[str, Any], stem: str) -> Summary | set[str]:
     methods = check(_methods, raw.get("methods", {}))
     labels = None if methods is None else {label for label, *_ in methods}
     evaluation = check(_evaluation, raw.get("evaluation", {}), labels)
+    if methods is not None and evaluation is not None and evaluation[0] != "wordnet-verb":
+        thesaurus = (("verb_thesaurus", evaluation[0]),)  # the lower bounds added take it
+        methods = [
+            (label, method, role, thesaurus if role == "bound" else params)
+            for label, method, role, params in methods
+        ]
     sweep = check(_sweep, raw.get("sweep", {}), methods or [])
     bounds = check(_bounds, raw.get("bounds", {}))
     if invalid:
@@ -179,10 +185,7 @@ def _name(raw: dict[str, Any], stem: str) -> str:
 
 
 def _seed(raw: dict[str, Any]) -> int:
-    seed = _int(raw, "seed", "", 0, low=0)
-    if seed >= 2**32:
-        raise _Invalid("seed")
-    return seed
+    return _int(raw, "seed", "", 0, 0, 2**32 - 1)
 
 
 def _corpus(raw: Any) -> Summary:
@@ -198,19 +201,19 @@ def _corpus(raw: Any) -> Summary:
         _string(corpus, "path", "corpus", ""),
         _string(corpus, "format", "corpus", "auto", choices=FORMATS),
         tuple(verbs),
-        _int(corpus, "min_instances", "corpus", 0, low=0),
-        _int(corpus, "min_senses", "corpus", 1, low=1),
+        _int(corpus, "min_instances", "corpus", 0, 0, 10**6),
+        _int(corpus, "min_senses", "corpus", 1, 1, 1000),
     )
 
 
 def _cv(raw: Any) -> Summary:
     cv = _table(raw, "cv", {"folds", "stratified", "n_jobs"})
-    n_jobs = _int(cv, "n_jobs", "cv", 1, low=-1)
+    n_jobs = _int(cv, "n_jobs", "cv", 1, -1, 256)
     if n_jobs == 0:
         raise _Invalid("cv.n_jobs")
     if type(cv.get("stratified", True)) is not bool:
         raise _Invalid("cv.stratified")
-    return (_int(cv, "folds", "cv", 10, low=2), cv.get("stratified", True), n_jobs)
+    return (_int(cv, "folds", "cv", 10, 2, 1000), cv.get("stratified", True), n_jobs)
 
 
 def _bounds(raw: Any) -> tuple[str, ...]:
@@ -265,7 +268,7 @@ def _evaluation(raw: Any, labels: set[str] | None) -> Summary:
     table = _table(raw, path, allowed)
     alphas = _alphas(table["alphas"]) if "alphas" in table else (0.5, 1.0, 2.0, math.inf)
     fractions = table.get("learning_curve", [])
-    if not isinstance(fractions, list):
+    if not isinstance(fractions, list) or len(fractions) > 100:
         raise _Invalid("evaluation.learning_curve")
     for index, fraction in enumerate(fractions):
         if type(fraction) not in (int, float) or not 0 < fraction <= 1:
@@ -283,11 +286,11 @@ def _evaluation(raw: Any, labels: set[str] | None) -> Summary:
     return (
         _string(table, "thesaurus", path, "wordnet-verb"),
         alphas,
-        _int(table, "top_k", path, 5, low=1),
+        _int(table, "top_k", path, 5, 1, 1000),
         tuple(sorted(float(f) for f in fractions)),
         tuple(curve_methods),
         _alpha(table.get("applicability_alpha", 0.5), "evaluation.applicability_alpha"),
-        _int(table, "bootstrap", path, 2000, low=0),
+        _int(table, "bootstrap", path, 2000, 0, 10**6),
         float(confidence),
     )
 
@@ -304,6 +307,9 @@ def _sweep(raw: Any, methods: list[Any]) -> list[Any]:
         if not isinstance(values, list) or not values:
             raise _Invalid(path)
         grids.setdefault(label, {})[param] = values
+    for label, keyed in grids.items():
+        if math.prod(len(values) for values in keyed.values()) > 1000:
+            raise _Invalid(f"sweep.{label}")
     variants = []
     for label, keyed in grids.items():
         _, method, _, params = next(m for m in methods if m[0] == label)
@@ -455,6 +461,7 @@ def config_files(draw: Draw) -> tuple[bytes, dict[str, Any]]:
 
 # --- edits of TOML values ----------------------------------------------------------------------
 ODD_VALUES: list[Any] = [0, -1, 1, 2**40, 2**63 - 1, 0.0, -0.5, 1.5, math.inf, True, False]
+ODD_VALUES += [10**12, 1e12, 10**400, 1e-300, math.nan, -math.inf, 2.0, "1e400", "-inf"]
 ODD_VALUES += [
     "",
     "x",

@@ -28,10 +28,10 @@ def parse(raw: dict[str, Any]) -> Any:
         ({"nmae": "x"}, r"unknown key 'nmae'"),
         ({"corpus": {"verb": ["use"]}}, r"unknown key 'corpus\.verb'"),
         ({"cv": {"folds": "10"}}, r"cv\.folds = '10': must be an integer"),
-        ({"cv": {"folds": 1}}, r"cv\.folds = 1: must be >= 2"),
+        ({"cv": {"folds": 1}}, r"cv\.folds = 1: must be an integer in \[2, 1000\]"),
         ({"cv": {"stratified": 1}}, r"cv\.stratified = 1: must be true or false"),
         ({"seed": 1.5}, r"seed = 1\.5: must be an integer"),
-        ({"cv": {"n_jobs": True}}, r"cv\.n_jobs = true: must be an integer"),
+        ({"cv": {"n_jobs": True}}, r"cv\.n_jobs = true: must be -1 or an integer in \[1, 256\]"),
         ({"evaluation": {"alphas": [0.5, 0]}}, r"evaluation\.alphas\[1\] = 0"),
         ({"evaluation": {"alphas": [0.5, -1]}}, r"evaluation\.alphas\[1\] = -1"),
         ({"evaluation": {"alphas": ["lots"]}}, r"evaluation\.alphas\[0\] = 'lots'"),
@@ -66,14 +66,14 @@ def parse(raw: dict[str, Any]) -> Any:
         ({"sweep": {"mfs.lambda": 0.5}}, r"must be a non-empty list"),
         (
             {"sweep": {"mfs.lambda": [0.5, 3.0]}},
-            r"sweep\.mfs\.lambda = 3\.0: confidence_lambda must be <= 1",
+            r"sweep\.mfs\.lambda = 3\.0: confidence_lambda must be a number in \[0, 1\]",
         ),
         ({"sweep": {"beta": [1]}}, r'keys must read "<method>\.<param>"'),
         ({"corpus": {"verbs": ["use", "use"]}}, r"corpus\.verbs = .*twice"),
         ({"corpus": {"min_senses": 0}}, r"corpus\.min_senses = 0"),
         ({"bounds": {"agreement_keys": ["a.key"]}}, r"bounds\.agreement_keys = .*two key files"),
         ({"name": "../x"}, r"name = '\.\./x'"),
-        ({"seed": -1}, r"seed = -1: must be in 0 \.\. 2\*\*32 - 1"),
+        ({"seed": -1}, r"seed = -1: must be an integer in \[0, 4294967295\]"),
         ({"methods": {"random": {"seed": -5}}}, r"methods\.random\.seed = -5"),
         ({"methods": {"random": {"seed": 1.5}}}, r"methods\.random\.seed = 1\.5"),
         ({"methods": {"example": {"beta": "x"}}}, r"methods\.example\.beta = 'x'"),
@@ -201,7 +201,7 @@ def test_bad_toml_and_missing_file(tmp_path: Path) -> None:
         (b'seed = 1\nname = "a\\u0000b"\n', "bad.toml: name = 'a\\x00b': holds a control"),
         (b"seed = " + b"9" * 5000 + b"\n", "bad.toml: not valid TOML (a number with too many"),
         (b"a = " + b"[" * 5000 + b"]" * 5000, "bad.toml: not valid TOML (nested too deeply)"),
-        (b"seed = 4294967296\n", "bad.toml: seed = 4294967296: must be in 0 .. 2**32 - 1"),
+        (b"seed = 4294967296\n", "bad.toml: seed = 4294967296: must be an integer in [0, 429"),
     ):
         bad = tmp_path / "bad.toml"
         bad.write_bytes(data)

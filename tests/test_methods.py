@@ -358,7 +358,10 @@ def test_a_model_naming_an_untrained_sense_is_corrupted(
     else:
         state["senses"][0] = "use#9"
     path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(ModelError, match="names sense 'use#9', not a trained one"):
+    with pytest.raises(
+        ModelError,
+        match=r"model\.json: verb 'use': .*names sense 'use#9', not one of its sense_counts",
+    ):
         load_model(path)
 
 

@@ -123,10 +123,10 @@ def test_a_changed_thesaurus_is_refused_unless_allowed(
 @pytest.mark.parametrize(
     ("param", "message"),
     [
-        ("beta=abc", "beta must be a number, got 'abc'"),
-        ("beta=NaN", "beta must be a finite number"),
-        ("lambda=null", "confidence_lambda must be a number, got None"),
-        ("ccd_match=0", "ccd_match must be > 0"),
+        ("beta=abc", "beta must be a number in [0, 1000000] or inf, got 'abc'"),
+        ("beta=NaN", "beta must be a number in [0, 1000000] or inf, got nan"),
+        ("lambda=null", "confidence_lambda must be a number in [0, 1], got None"),
+        ("ccd_match=0", "ccd_match must be a number in (0, 1], got 0"),
         ("gamma=1", "unknown parameter 'gamma'"),
     ],
 )

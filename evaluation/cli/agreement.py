@@ -36,6 +36,7 @@ from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
 from evaluation.measures import key_lemma
 from thesaurus.io import check_outputs
 
+from ._numbers import KAPPA, number
 from ._paths import add_thesaurus_options, thesaurus_option_inputs, thesaurus_specs
 
 __all__ = ["register", "run"]
@@ -68,9 +69,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_thesaurus_options(parser, verb_default=None)
     parser.add_argument(
         "--merge-to",
-        type=float,
+        type=number(KAPPA),
         metavar="K",
-        help="greedily merge sense classes of each word until kappa >= K (two files)",
+        help=f"greedily merge sense classes of each word until kappa >= K, {KAPPA} (two files)",
     )
     parser.add_argument(
         "--statistic",

@@ -22,6 +22,7 @@ from typing import Any
 
 from thesaurus.io import check_outputs
 
+from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_text, number
 from ._options import say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
 from ._progress import Steps
@@ -55,8 +56,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--alpha",
         nargs="+",
+        type=alpha_text(),
         metavar="A",
-        help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always "
+        help=f"acceptability exponents, each {ALPHA} (default: 0.5 1 2 inf; inf is always "
         "scored; with --classes only inf)",
     )
     add_thesaurus_options(parser, verb_default="wordnet-verb")
@@ -95,16 +97,26 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--applicability-alpha",
+        type=alpha_text(),
         metavar="A",
-        help="alpha of the applicability curves (default 0.5; inf with --classes)",
+        help=f"alpha of the applicability curves, {ALPHA} (default 0.5; inf with --classes)",
     )
     parser.add_argument(
-        "--bootstrap", type=int, default=2000, metavar="N", help="resamples (0: no bootstrap)"
+        "--bootstrap",
+        type=number(BOOTSTRAP),
+        default=2000,
+        metavar="N",
+        help=f"resamples, {BOOTSTRAP} (0: no bootstrap)",
     )
     parser.add_argument(
-        "--confidence", type=float, default=0.95, help="interval level (default 0.95)"
+        "--confidence",
+        type=number(CONFIDENCE),
+        default=0.95,
+        help=f"interval level, {CONFIDENCE} (default 0.95)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    parser.add_argument(
+        "--seed", type=number(SEED), default=0, help=f"bootstrap seed, {SEED} (default 0)"
+    )
     parser.add_argument(
         "--per-verb", action="store_true", help="print every verb (the files always have all)"
     )

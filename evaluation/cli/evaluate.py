@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from thesaurus.io import check_outputs
 
+from ._numbers import N_JOBS, number
 from ._paths import Named, corpus_inputs, thesaurus_inputs
 from ._progress import Steps
 
@@ -39,7 +40,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("config", help="experiment config (TOML), e.g. configs/table1.toml")
     parser.add_argument("--out", help="output folder (default: results/<config name>)")
     parser.add_argument(
-        "--n-jobs", type=int, help="parallel workers, one job per verb; overrides [cv] n_jobs"
+        "--n-jobs",
+        type=number(N_JOBS),
+        help=f"parallel workers, one job per verb, {N_JOBS}; overrides [cv] n_jobs",
     )
     parser.add_argument(
         "--scheduler",

@@ -29,6 +29,8 @@ from wsd.frames import ClassTable, extract_frame, load_class_table
 from wsd.frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
 from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence
 
+from ._numbers import LIMIT, MIN_COUNT, number
+
 __all__ = ["register", "run"]
 
 _VERB_TAGS = ("VB", "VERB")
@@ -60,7 +62,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--evaluate", metavar="GOLD", help="gold file to score the extractor on")
     parser.add_argument("--verb", metavar="LEMMA", help="only instances of this verb lemma")
     parser.add_argument(
-        "--limit", type=int, default=10, metavar="N", help="instances to print (0: all)"
+        "--limit",
+        type=number(LIMIT),
+        default=10,
+        metavar="N",
+        help=f"instances to print, {LIMIT} (0: all)",
     )
     parser.add_argument(
         "--classes",
@@ -75,10 +81,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument(
         "--min-count",
-        type=int,
+        type=number(MIN_COUNT),
         default=5,
         metavar="N",
-        help="report a single preposition when the gold has at least N of it (default 5)",
+        help=f"report a single preposition when the gold has at least N of it, {MIN_COUNT} "
+        "(default 5)",
     )
     parser.set_defaults(func=run)
 

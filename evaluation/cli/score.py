@@ -31,6 +31,7 @@ from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
 from evaluation.thesauri import Thesauri
 
+from ._numbers import ALPHA, alpha_text
 from ._paths import add_thesaurus_options, thesaurus_specs
 from .compare import SEVERAL_KEYS
 
@@ -55,9 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--alpha",
         nargs="+",
+        type=alpha_text(),
         metavar="A",
-        help="acceptability exponents, > 0 or inf (default: 0.5 1 2 inf; inf is always scored;"
-        " with --classes only inf)",
+        help=f"acceptability exponents, each {ALPHA} (default: 0.5 1 2 inf; inf is always "
+        "scored; with --classes only inf)",
     )
     parser.add_argument(
         "--classes",

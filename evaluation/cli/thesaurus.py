@@ -36,6 +36,7 @@ from thesaurus import (
     sense_key_pos,
 )
 
+from ._numbers import PAIRS, SEED, number
 from ._options import say, warn_renamed
 
 __all__ = ["register", "run"]
@@ -73,8 +74,10 @@ def register(subparsers: Any) -> None:
     _thesaurus_options(sub, "default: --verb-thesaurus wordnet-verb")
     compare_help = "our WordNet path lengths vs NLTK's on random synset pairs, one JSON line each"
     sub = actions.add_parser("compare-nltk", help=compare_help, description=compare_help)
-    sub.add_argument("--pairs", type=int, default=2000, help="random pairs per thesaurus")
-    sub.add_argument("--seed", type=int, default=0)
+    sub.add_argument(
+        "--pairs", type=number(PAIRS), default=2000, help=f"random pairs per thesaurus, {PAIRS}"
+    )
+    sub.add_argument("--seed", type=number(SEED), default=0, help=f"random seed, {SEED}")
     sub.add_argument("specs", nargs="*", default=["wordnet-verb", "wordnet-noun"], metavar="SPEC")
     parser.set_defaults(func=run)
 

@@ -34,7 +34,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -45,7 +45,16 @@ from thesaurus import WORDNET_SPECS, ToolkitError
 from thesaurus._text import quote, read_lines
 from thesaurus.io import to_json
 from wsd.corpus import FORMATS
-from wsd.methods import METHODS, canonical_param, make_method, param_key
+from wsd.methods import (
+    COUNT_LIMIT,
+    METHODS,
+    REAL_LIMIT,
+    SEED,
+    Range,
+    canonical_param,
+    make_method,
+    param_key,
+)
 
 from .._exceptions import ConfigError
 from ..measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
@@ -61,6 +70,7 @@ __all__ = [
     "EvaluationConfig",
     "ExperimentConfig",
     "MethodSpec",
+    "RANGES",
     "check_resources",
     "check_scheduler",
     "load_config",
@@ -73,7 +83,30 @@ _SCHEDULER = re.compile(r"([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]
 # The lower bounds evaluated beside every result, added with default parameters when a
 # config does not list them itself.
 BASELINES = ("mfs", "random")
-MAX_ALPHAS = 1000  # alphas of a {start, stop, num} range
+MAX_ALPHAS = 1000  # alphas of a list or a {start, stop, num} range: each is a column
+MAX_CURVE_POINTS = 100  # learning-curve fractions: each refits every curve method per fold
+MAX_VARIANTS = 1000  # method variants of a [sweep] grid: each is cross-validated
+ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)  # "inf" is exact match
+
+# The range of every numeric key, checked before any work; configs/README.md ("Ranges")
+# lists them in these words (str(range)).  Method parameters have their own
+# (wsd/methods/README.md).
+RANGES: dict[str, Range] = {
+    "seed": SEED,
+    "corpus.min_instances": Range(int, 0, COUNT_LIMIT),
+    "corpus.min_senses": Range(int, 1, 1000),
+    "cv.folds": Range(int, 2, 1000),
+    "cv.n_jobs": Range(int, 1, 256, extra=(-1,)),
+    "evaluation.alphas[i]": ALPHA,
+    "evaluation.alphas.start": replace(ALPHA, inf=False),
+    "evaluation.alphas.stop": replace(ALPHA, inf=False),
+    "evaluation.alphas.num": Range(int, 2, MAX_ALPHAS),
+    "evaluation.top_k": Range(int, 1, 1000),
+    "evaluation.learning_curve[i]": Range(float, 0, 1, low_open=True),
+    "evaluation.applicability_alpha": ALPHA,
+    "evaluation.bootstrap": Range(int, 0, COUNT_LIMIT),
+    "evaluation.confidence": Range(float, 0, 1, low_open=True, high_open=True),
+}
 
 
 # Parameters are stored as hashable tuples in a frozen MethodSpec.
@@ -255,14 +288,13 @@ def parse_config(
     name = reader.get(top, "name", str, default_name)
     if not name or "/" in name or name.startswith("."):
         reader.fail("name", name, "must be a plain non-empty name (used as a folder)")
-    seed = reader.get(top, "seed", int, 0)
-    if not 0 <= seed < 2**32:  # scikit-learn's random_state takes 32 bits
-        reader.fail("seed", seed, "must be in 0 .. 2**32 - 1")
+    seed = reader.number(top, "seed", 0)  # scikit-learn's random_state takes 32 bits
 
     corpus = _corpus(reader, top.get("corpus", {}))
     cv = _cv(reader, top.get("cv", {}))
     methods = _methods(reader, top.get("methods", {}))
     evaluation = _evaluation(reader, top.get("evaluation", {}), methods)
+    methods = tuple(_bound_thesaurus(spec, evaluation.thesaurus) for spec in methods)
     methods += _sweep(reader, top.get("sweep", {}), methods)
     bounds = reader.table(top.get("bounds", {}), "bounds", {"agreement_keys"})
     keys = reader.get(bounds, "agreement_keys", list, [], key="bounds")
@@ -338,13 +370,34 @@ class _Reader:
             self.fail(path, value, f"must be {_KIND_NAMES[kind]}")
         return value
 
-    def alpha(self, value: Any, path: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            self.fail(path, value, 'must be a number > 0 or "inf"')
+    def number(self, table: Mapping[str, Any], name: str, default: Any, *, key: str = "") -> Any:
+        """``table[name]`` (``default`` when absent) within the key's range (:data:`RANGES`)."""
+        path = f"{key}.{name}" if key else name
+        if name not in table:
+            return default
+        return self.within(table[name], path, RANGES[path])
+
+    def within(self, value: Any, path: str, within: Range) -> Any:
+        """``value`` if it is within ``within`` (an int as ``int``, a number as ``float``)."""
+        why = within.problem(value)
+        if why is not None:
+            self.fail(path, value, why)
+        if value in within.extra:
+            return value
+        return int(value) if within.kind is int else float(value)
+
+    def alpha(self, value: Any, path: str, within: Range = ALPHA) -> float:
+        """An alpha: a number, or a string ``parse_alpha`` reads (``"inf"``, ``"0.5"``),
+        within ``within``; a string whose number overflows to inf (``"1e400"``) is refused."""
+        if not isinstance(value, str):
+            return float(self.within(value, path, within))
         try:
-            return parse_alpha(value)
+            number = parse_alpha(value)
         except ValueError as exc:
             self.fail(path, value, str(exc))
+        if math.isinf(number) and any(c.isdigit() for c in value):
+            self.fail(path, value, f"must be {within} (write inf for exact match)")
+        return float(self.within(number, path, within))
 
 
 _KIND_NAMES = {
@@ -387,12 +440,8 @@ def _corpus(reader: _Reader, raw: Any) -> CorpusConfig:
             reader.fail(f"corpus.verbs[{index}]", verb, "must be a verb lemma")
     if len(set(verbs)) != len(verbs):
         reader.fail("corpus.verbs", verbs, "lists a verb twice")
-    min_instances = reader.get(table, "min_instances", int, 0, key="corpus")
-    min_senses = reader.get(table, "min_senses", int, 1, key="corpus")
-    if min_instances < 0:
-        reader.fail("corpus.min_instances", min_instances, "must be >= 0")
-    if min_senses < 1:
-        reader.fail("corpus.min_senses", min_senses, "must be >= 1")
+    min_instances = reader.number(table, "min_instances", 0, key="corpus")
+    min_senses = reader.number(table, "min_senses", 1, key="corpus")
     fmt = reader.get(table, "format", str, "auto", key="corpus")
     if fmt not in FORMATS:  # else found only once the corpus is read, after the resources
         reader.fail("corpus.format", fmt, f"must be one of {', '.join(FORMATS)}")
@@ -407,12 +456,8 @@ def _corpus(reader: _Reader, raw: Any) -> CorpusConfig:
 
 def _cv(reader: _Reader, raw: Any) -> CVConfig:
     table = reader.table(raw, "cv", {"folds", "stratified", "n_jobs", "backend", "scheduler"})
-    folds = reader.get(table, "folds", int, 10, key="cv")
-    if folds < 2:
-        reader.fail("cv.folds", folds, "must be >= 2")
-    n_jobs = reader.get(table, "n_jobs", int, 1, key="cv")
-    if n_jobs == 0 or n_jobs < -1:
-        reader.fail("cv.n_jobs", n_jobs, "must be >= 1 (or -1 for every core)")
+    folds = reader.number(table, "folds", 10, key="cv")
+    n_jobs = reader.number(table, "n_jobs", 1, key="cv")
     backend = reader.get(table, "backend", str, "loky", key="cv")
     if backend not in BACKENDS:
         reader.fail("cv.backend", backend, f"must be one of {', '.join(map(repr, BACKENDS))}")
@@ -443,8 +488,8 @@ def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:
     """A list of alphas, or a range table ``{start, stop, num, scale}`` (``inf`` always added)."""
     path = "evaluation.alphas"
     if isinstance(raw, list):
-        if not raw:
-            reader.fail(path, raw, "must list at least one alpha")
+        if not raw or len(raw) > MAX_ALPHAS:
+            reader.fail(path, raw, f"must list 1 to {MAX_ALPHAS} alphas")
         alphas = [reader.alpha(value, f"{path}[{i}]") for i, value in enumerate(raw)]
     elif isinstance(raw, Mapping):
         table = reader.table(raw, path, {"start", "stop", "num", "scale"})
@@ -453,14 +498,14 @@ def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:
                 raise ConfigError(
                     f"{reader.source}: {path}.{required} is missing", key=f"{path}.{required}"
                 )
-        start = reader.alpha(table["start"], f"{path}.start")
-        stop = reader.alpha(table["stop"], f"{path}.stop")
-        for part, value in (("start", start), ("stop", stop)):
-            if math.isinf(value):
+        for part in ("start", "stop"):
+            if reader.alpha(table[part], f"{path}.{part}") == math.inf:
                 reader.fail(f"{path}.{part}", table[part], "must be finite (inf is always added)")
-        num = reader.get(table, "num", int, 0, key=path)
-        if not 2 <= num <= MAX_ALPHAS:  # each alpha is a column of every table
-            reader.fail(f"{path}.num", num, f"must be in 2 .. {MAX_ALPHAS}")
+        start, stop = (
+            reader.alpha(table[part], f"{path}.{part}", RANGES[f"{path}.{part}"])
+            for part in ("start", "stop")
+        )
+        num = reader.number(table, "num", 0, key=path)
         scale = reader.get(table, "scale", str, "log", key=path)
         if scale == "log":
             grid = np.geomspace(start, stop, num)
@@ -493,19 +538,17 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
         },
     )
     alphas = _alphas(reader, table["alphas"]) if "alphas" in table else ALPHA_DEFAULTS
-    top_k = reader.get(table, "top_k", int, 5, key=path)
-    if top_k < 1:
-        reader.fail("evaluation.top_k", top_k, "must be >= 1")
+    top_k = reader.number(table, "top_k", 5, key=path)
     fractions = reader.get(table, "learning_curve", list, [], key=path)
+    if len(fractions) > MAX_CURVE_POINTS:
+        reader.fail(
+            "evaluation.learning_curve",
+            fractions,
+            f"must list at most {MAX_CURVE_POINTS} fractions",
+        )
+    fraction_range = RANGES["evaluation.learning_curve[i]"]
     for index, fraction in enumerate(fractions):
-        if (
-            isinstance(fraction, bool)
-            or not isinstance(fraction, (int, float))
-            or not 0 < fraction <= 1
-        ):
-            reader.fail(
-                f"evaluation.learning_curve[{index}]", fraction, "must be a fraction in (0, 1]"
-            )
+        reader.within(fraction, f"evaluation.learning_curve[{index}]", fraction_range)
     labels = {m.label for m in methods}
     default_curve_methods = [m for m in ("example", "bayes") if m in labels]
     curve_methods = reader.get(
@@ -521,12 +564,8 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     applicability = reader.alpha(
         table.get("applicability_alpha", 0.5), "evaluation.applicability_alpha"
     )
-    bootstrap = reader.get(table, "bootstrap", int, 2000, key=path)
-    if bootstrap < 0:
-        reader.fail("evaluation.bootstrap", bootstrap, "must be >= 0 (0 = no bootstrap)")
-    confidence = reader.get(table, "confidence", float, 0.95, key=path)
-    if not 0 < confidence < 1:
-        reader.fail("evaluation.confidence", confidence, "must be in (0, 1)")
+    bootstrap = reader.number(table, "bootstrap", 2000, key=path)
+    confidence = reader.number(table, "confidence", 0.95, key=path)
     return EvaluationConfig(
         thesaurus=reader.get(table, "thesaurus", str, "wordnet-verb", key=path),
         alphas=alphas,
@@ -602,6 +641,16 @@ def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:
     return tuple(specs)
 
 
+def _bound_thesaurus(spec: MethodSpec, verb_thesaurus: str) -> MethodSpec:
+    """A lower bound the config does not list takes the evaluation's verb thesaurus (when it
+    is not the method's default): the senses it answers and trains on are the corpus's, which
+    a method refuses to train on when its thesaurus does not list them."""
+    default = METHODS[spec.method]().verb_thesaurus
+    if spec.role != "bound" or verb_thesaurus == default:
+        return spec
+    return replace(spec, params=(("verb_thesaurus", verb_thesaurus),))
+
+
 def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[MethodSpec, ...]:
     """Expand ``"label.param" = [values]`` into one variant per combination of each method's
     grid (grids of different methods are not crossed with each other)."""
@@ -619,6 +668,14 @@ def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[
             reader.fail(path, values, "must be a non-empty list of values")
         grids.setdefault(label, {})[param] = values
     variants: list[MethodSpec] = []
+    for label, keyed in grids.items():
+        size = math.prod(len(values) for values in keyed.values())
+        if size > MAX_VARIANTS:  # checked before a single variant is built
+            raise ConfigError(
+                f"{reader.source}: sweep.{_where(label)}: {size} variants, but a grid holds at "
+                f"most {MAX_VARIANTS}",
+                key=f"sweep.{label}",
+            )
     for label, keyed in grids.items():
         base = next(m for m in methods if m.label == label)
         grid = _parameters(reader, f"sweep.{label}", keyed)

@@ -6,6 +6,7 @@ fallback used); ``predict`` returns the chosen sense keys and ``predict_proba`` 
 over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`RunCache`.
 """
 
+from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
 from ._base import Disambiguator, NotFittedError, confidence
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
@@ -23,8 +24,12 @@ from ._registry import (
 )
 
 __all__ = [
+    "COUNT_LIMIT",
     "METHODS",
     "PAPER",
+    "REAL_LIMIT",
+    "SEED",
+    "UNIT",
     "BayesWSD",
     "Disambiguator",
     "ExampleBasedWSD",
@@ -33,6 +38,7 @@ __all__ = [
     "MostFrequentSense",
     "NotFittedError",
     "RandomSense",
+    "Range",
     "RunCache",
     "canonical_param",
     "confidence",
@@ -40,6 +46,7 @@ __all__ = [
     "load_model",
     "make_method",
     "param_key",
+    "parse_number",
     "parse_param",
     "save_model",
 ]

@@ -16,7 +16,6 @@ optional (each instance's first gold key).
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
@@ -30,9 +29,11 @@ import thesaurus
 from thesaurus import Thesaurus, ToolkitError
 
 from .._exceptions import ModelError
+from .._ranges import UNIT, Range
 from ..types import Instance, Prediction
 from ._cache import RunCache
 from ._counts import SenseCounts
+from ._state import sense_key
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -42,8 +43,6 @@ __all__ = [
     "NotFittedError",
     "check_bool",
     "check_choice",
-    "check_int",
-    "check_number",
     "confidence",
     "ranked",
 ]
@@ -67,46 +66,6 @@ def confidence(score1: float, score2: float, confidence_lambda: float) -> float:
     0.55
     """
     return confidence_lambda * score1 + (1.0 - confidence_lambda) * (score1 - score2)
-
-
-def check_number(
-    name: str,
-    value: Any,
-    *,
-    low: float | None = None,
-    high: float | None = None,
-    low_open: bool = False,
-    allow_inf: bool = False,
-) -> float:
-    """``value`` as a float within the bounds, else :class:`ModelError` naming ``name``.
-
-    >>> check_number("beta", 2, low=0.0)
-    2.0
-    >>> check_number("beta", "x", low=0.0)
-    Traceback (most recent call last):
-    ...
-    wsd.ModelError: beta must be a number, got 'x'
-    """
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise ModelError(f"{name} must be a number, got {value!r}", param=name)
-    number = float(value)
-    if math.isnan(number) or (math.isinf(number) and not allow_inf):
-        raise ModelError(f"{name} must be a finite number, got {value!r}", param=name)
-    if low is not None and (number <= low if low_open else number < low):
-        sign = ">" if low_open else ">="
-        raise ModelError(f"{name} must be {sign} {low:g}, got {value!r}", param=name)
-    if high is not None and number > high:
-        raise ModelError(f"{name} must be <= {high:g}, got {value!r}", param=name)
-    return number
-
-
-def check_int(name: str, value: Any, *, low: int | None = None) -> int:
-    """``value`` as an int (no bool, no float), at least ``low``; else :class:`ModelError`."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ModelError(f"{name} must be an integer, got {value!r}", param=name)
-    if low is not None and value < low:
-        raise ModelError(f"{name} must be >= {low}, got {value!r}", param=name)
-    return int(value)
 
 
 def check_bool(name: str, value: Any) -> bool:
@@ -155,6 +114,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     """
 
     name: ClassVar[str] = ""
+    # the documented range of every numeric parameter (wsd/methods/README.md), checked by
+    # _validate_params; subclasses extend it
+    ranges: ClassVar[dict[str, Range]] = {"confidence_lambda": UNIT}
     # True when a verb's model is a function of its training instances' sense and
     # feature-sense counts: fit_counts() fits it from them (wsd.methods._counts)
     fits_from_counts: ClassVar[bool] = False
@@ -178,23 +140,29 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         progress: Callable[[int, int], None] | None = None,
     ) -> Disambiguator:
         """Train one model per verb lemma; ``y`` defaults to each instance's first gold key.
-        ``progress(verbs_done, verbs)`` is called after each verb (``wsd train``'s bar)."""
+        ``progress(verbs_done, verbs)`` is called after each verb (``wsd train``'s bar).
+        Before any verb is fitted, a label the verb thesaurus does not list under the
+        instance's verb (compared without case) is a :class:`ModelError` naming the first
+        such instance."""
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         labels = _labels(X, y)
         by_verb: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             by_verb[instance.lemma].append(index)
+        counts = {lemma: Counter(labels[i] for i in by_verb[lemma]) for lemma in sorted(by_verb)}
+        self._validate_params()
+
+        def instance_of(lemma: str, sense: str) -> str:
+            return next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
+
+        self._check_listed(counts, instance_of)
 
         def verbs() -> Iterator[tuple[str, Counter[str], Callable[[], Any]]]:
-            for lemma in sorted(by_verb):
+            for lemma, sense_counts in counts.items():
                 indices = by_verb[lemma]
                 instances, verb_labels = [X[i] for i in indices], [labels[i] for i in indices]
-                yield (
-                    lemma,
-                    Counter(verb_labels),
-                    partial(self._fit_verb, lemma, instances, verb_labels),
-                )
+                yield (lemma, sense_counts, partial(self._fit_verb, lemma, instances, verb_labels))
 
         return self._fit_models(verbs(), len(by_verb), progress)
 
@@ -209,12 +177,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         """Fit from each verb's :class:`~wsd.methods._counts.SenseCounts` (the statistics of
         its training instances): the model ``fit`` makes from instances with these counts,
         for a method with ``fits_from_counts`` (:mod:`wsd.methods._counts`).  A verb whose
-        counts are empty is not trained."""
+        counts are empty is not trained; a sense its verb thesaurus does not list is a
+        :class:`ModelError`, as in :meth:`fit`."""
         if not self.fits_from_counts:
             raise ModelError(f"{type(self).__name__} does not fit from counts")
         used = {lemma: c for lemma, c in counts.items() if c.total}
         if not used:
             raise ModelError(f"{type(self).__name__}.fit_counts() needs at least one count")
+        self._validate_params()
+        self._check_listed({lemma: used[lemma].counter() for lemma in sorted(used)}, None)
         models = (
             (lemma, used[lemma].counter(), partial(self._fit_verb_counts, lemma, used[lemma]))
             for lemma in sorted(used)
@@ -228,8 +199,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         progress: Callable[[int, int], None] | None,
     ) -> Disambiguator:
         """Install ``(lemma, sense counts, build the verb's model)`` for every verb (the
-        counts first: models read them for tie-breaks) and the classes seen."""
-        self._validate_params()
+        counts first: models read them for tie-breaks) and the classes seen (the caller has
+        validated the parameters)."""
         self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
@@ -431,7 +402,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             raise NotFittedError(f"{type(self).__name__} is not fitted: call fit() or load a model")
 
     def _validate_params(self) -> None:
-        check_number("confidence_lambda", self.confidence_lambda, low=0.0, high=1.0)
+        for name, within in self.ranges.items():
+            within.check(name, getattr(self, name))
         if not isinstance(self.verb_thesaurus, str):
             raise ModelError(
                 f"verb_thesaurus must be a thesaurus spec, got {self.verb_thesaurus!r}",
@@ -476,14 +448,72 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def load_verb_state(self, lemma: str, state: Any) -> Any:
         return state
 
-    def _check_trained_senses(self, lemma: str, senses: Iterable[Any]) -> None:
-        """Raise ValueError when a verb's loaded model names a sense the verb was not trained
-        on (``sense_counts_``, read first): a corrupted model file, whose ranking would meet
-        a sense it knows nothing of."""
+    def state_senses(self, lemma: str, field: str, senses: Any, *, every: bool) -> tuple[str, ...]:
+        """The senses a verb's saved state lists in ``field``, lower-cased (:func:`sense_key`),
+        each once and each a trained one (``sense_counts_``, read first); ``every``: all the
+        trained ones too (the columns of a model made from every training sense).  Else
+        ValueError: a corrupted model file, whose ranking would meet a sense it knows nothing
+        of."""
+        if not isinstance(senses, list | tuple | dict):
+            raise ValueError(f"{field} must be a list of sense keys")
+        keys = tuple(sense_key(f"{field}[{i}]", s) for i, s in enumerate(senses))
         known: Mapping[str, int] = self.sense_counts_.get(lemma, {})
+        for key in keys:
+            if key not in known:
+                raise ValueError(f"{field} names sense {key!r}, not one of its sense_counts")
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{field} lists a sense twice")
+        if every and len(keys) != len(known):
+            missing = sorted(set(known) - set(keys))[0]
+            raise ValueError(f"{field} leaves out the trained sense {missing!r}")
+        return keys
+
+    def listed_senses(self, lemma: str) -> frozenset[str] | None:
+        """The senses the verb thesaurus lists under ``lemma``, lower-cased (None: not a word
+        of it); kept in the run cache."""
+        table = self.cache.table(("listed-senses", self.verb_thesaurus))
+        if lemma not in table:
+            inventory = self.verb_inventory
+            listed = inventory.senses(lemma) if inventory.has_word(lemma) else None
+            table[lemma] = None if listed is None else frozenset(s.lower() for s in listed)
+        found: frozenset[str] | None = table[lemma]
+        return found
+
+    def unlisted_sense(self, lemma: str, senses: Iterable[str]) -> str | None:
+        """The first of ``senses`` (compared without case) that the verb thesaurus does not
+        list under ``lemma``, or None."""
+        listed = self.listed_senses(lemma)
         for sense in senses:
-            if not isinstance(sense, str) or sense not in known:
-                raise ValueError(f"the model of {lemma!r} names sense {sense!r}, not a trained one")
+            if listed is None or sense.lower() not in listed:
+                return sense
+        return None
+
+    def not_listed(self, lemma: str, sense: str) -> str:
+        """Why ``sense`` cannot be a sense of ``lemma`` here (the end of an error message)."""
+        inventory = self.verb_inventory
+        where = f"the verb thesaurus {self.verb_thesaurus!r} (version {inventory.version})"
+        if self.listed_senses(lemma) is None:
+            return f"{lemma!r} is not a word of {where}"
+        return f"{sense!r} is not a sense of {lemma!r} in {where}"
+
+    def _check_listed(
+        self, counts: Mapping[str, Counter[str]], instance_of: Callable[[str, str], str] | None
+    ) -> None:
+        """Refuse, before any fit, training senses the verb thesaurus does not list under their
+        verb: they would become senses the method answers.  ``instance_of(lemma, sense)``
+        names an instance that has it (None: fitting from counts)."""
+        for lemma, senses in counts.items():
+            sense = self.unlisted_sense(lemma, senses)
+            if sense is None:
+                continue
+            which = ""
+            if instance_of is not None:
+                which = f"training instance {instance_of(lemma, sense)!r}: "
+            raise ModelError(
+                f"{which}gold sense {sense!r} of verb {lemma!r}: {self.not_listed(lemma, sense)}; "
+                "give the method the thesaurus that lists the corpus's senses (verb_thesaurus)",
+                param="verb_thesaurus",
+            )
 
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:

@@ -7,8 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from .._ranges import SEED
 from ..types import Instance, Prediction
-from ._base import Disambiguator, check_choice, check_int
+from ._base import Disambiguator, check_choice
 from ._counts import SenseCounts
 
 __all__ = ["MostFrequentSense", "RandomSense"]
@@ -40,6 +41,9 @@ class MostFrequentSense(Disambiguator):
     def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
 
+    def load_verb_state(self, lemma: str, state: Any) -> Any:
+        return _no_state(state)
+
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         if not instances:
             return []
@@ -58,6 +62,7 @@ class RandomSense(Disambiguator):
 
     name = "random"
     fits_from_counts = True  # "observed" candidates are the senses counted
+    ranges = {**Disambiguator.ranges, "seed": SEED}
 
     def __init__(
         self,
@@ -74,7 +79,6 @@ class RandomSense(Disambiguator):
 
     def _validate_params(self) -> None:
         super()._validate_params()
-        check_int("seed", self.seed, low=0)
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
@@ -82,6 +86,9 @@ class RandomSense(Disambiguator):
 
     def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
+
+    def load_verb_state(self, lemma: str, state: Any) -> Any:
+        return _no_state(state)
 
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         inventory = self.verb_inventory
@@ -103,3 +110,10 @@ class RandomSense(Disambiguator):
         order = rng.permutation(len(senses))
         ranking = tuple((senses[i], 1.0 / len(senses)) for i in order)
         return self.make_prediction(instance, ranking)
+
+
+def _no_state(state: Any) -> dict[str, Any]:
+    """The saved state of a baseline: none (``{}``; the model is its sense counts)."""
+    if state != {}:
+        raise ValueError("the state must be {} (the model is its sense counts)")
+    return {}

@@ -42,11 +42,13 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Instance, Prediction
-from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary
 from ._context import context_words
 from ._counts import SenseCounts
+from ._state import counts_table, feature_names
 
 __all__ = ["BayesWSD", "content_features"]
 
@@ -98,11 +100,18 @@ class BayesWSD(Disambiguator):
     scoring:
         ``"posterior"`` (sum of P(s|w)) or ``"log-ratio"`` (Yarowsky's original).
     smoothing:
-        m of the m-estimate (posterior) or k of add-k (log-ratio); > 0.
+        m of the m-estimate (posterior) or k of add-k (log-ratio).
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
     """
 
     name = "bayes"
     fits_from_counts = True  # the tables are made of sense and feature-sense counts
+    ranges = {
+        **Disambiguator.ranges,
+        "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
+        "smoothing": Range(float, 1e-6, REAL_LIMIT),
+    }
 
     def __init__(
         self,
@@ -128,16 +137,7 @@ class BayesWSD(Disambiguator):
     def _validate_params(self) -> None:
         super()._validate_params()
         check_choice("scoring", self.scoring, ("posterior", "log-ratio"))
-        check_number("smoothing", self.smoothing, low=0.0, low_open=True)
         check_bool("noun_words", self.noun_words)
-        if self.window != "sentence":
-            try:
-                check_int("window", self.window, low=1)
-            except ModelError:
-                raise ModelError(
-                    f"window must be 'sentence' or a positive integer, got {self.window!r}",
-                    param="window",
-                ) from None
         spec = self.noun_classes
         if not isinstance(spec, str) or (
             spec not in {"lexfile", "none"} and not re.fullmatch(r"depth:\d+", spec)
@@ -305,8 +305,11 @@ class BayesWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
-        senses = tuple(state["senses"])
-        self._check_trained_senses(lemma, senses)
-        vocab = {f: i for i, f in enumerate(state["features"])}
-        counts = np.array(state["counts"], dtype=float).reshape(len(vocab), len(senses))
-        return self._table(lemma, senses, Vocabulary(vocab), counts)
+        """The table of a saved state: every training sense a column, each feature's count per
+        sense an integer no larger than the sense's count (a feature counts once per
+        instance); else ValueError naming the field."""
+        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        vocab = feature_names("features", state["features"])
+        high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)
+        counts = counts_table("counts", state["counts"], (len(vocab), len(senses)), high)
+        return self._table(lemma, senses, Vocabulary(vocab), counts.astype(float))

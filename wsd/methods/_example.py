@@ -30,7 +30,6 @@ no nearest-example index: two fillers are shared exactly when they share a node.
 from __future__ import annotations
 
 import functools
-import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -43,8 +42,9 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, UNIT, Range, shown
 from ..types import Filler, Instance, Prediction
-from ._base import Disambiguator, check_choice, check_int, check_number
+from ._base import Disambiguator, check_choice
 from ._cache import FillerKey, NounLookup
 from ._neighbours import (
     FAR,
@@ -55,7 +55,17 @@ from ._neighbours import (
     nearest_lengths,
 )
 from ._pool import Entries, ExamplePool
-from ._selection import DEFAULT_TUNE, TUNABLE, Setting, make_setting, select_setting
+from ._selection import (
+    BETA,
+    DEFAULT_TUNE,
+    SIM_K,
+    TUNABLE,
+    Setting,
+    make_setting,
+    select_setting,
+    setting_key,
+)
+from ._state import MAX_COUNT, sense_key
 
 __all__ = ["DEFAULT_TUNE", "PAPER", "ExampleBasedWSD"]
 
@@ -135,7 +145,7 @@ class ExampleBasedWSD(Disambiguator):
     Parameters
     ----------
     beta:
-        Exponent on CCD, ``>= 0`` or ``inf``.  0 ignores CCD (every case weighs the same);
+        Exponent on CCD, or ``inf``.  0 ignores CCD (every case weighs the same);
         large values let the most contributing case decide; ``inf`` is the exact limit: the
         score is the most contributing case's, ties broken by the next case, and so on.
     confidence_lambda:
@@ -189,9 +199,20 @@ class ExampleBasedWSD(Disambiguator):
         when CCD measures how much the filler sets overlap (1.0: same thesaurus node).
     noun_thesaurus, verb_thesaurus:
         ``thesaurus.load`` specs.
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
     """
 
     name = "example"
+    ranges = {
+        **Disambiguator.ranges,
+        "beta": BETA,
+        "sim_k": SIM_K,
+        "confidence_prior": UNIT,
+        "tune_folds": Range(int, 2, 1000),
+        "tune_min_instances": Range(int, 2, COUNT_LIMIT),
+        "ccd_match": Range(float, 0, 1, low_open=True),
+    }
 
     def __init__(
         self,
@@ -236,16 +257,12 @@ class ExampleBasedWSD(Disambiguator):
         check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
         check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
         check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
-        check_number("confidence_prior", self.confidence_prior, low=0.0, high=1.0)
-        check_number("ccd_match", self.ccd_match, low=0.0, high=1.0, low_open=True)
         if not isinstance(self.marks, list | tuple) or not all(
             isinstance(m, str) and m for m in self.marks
         ):
             raise ModelError(
                 f"marks must be a list of mark labels, got {self.marks!r}", param="marks"
             )
-        check_int("tune_folds", self.tune_folds, low=2)
-        check_int("tune_min_instances", self.tune_min_instances, low=2)
         if not isinstance(self.tune, list | tuple) or not all(
             isinstance(c, Mapping) for c in self.tune
         ):
@@ -271,7 +288,7 @@ class ExampleBasedWSD(Disambiguator):
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
         """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
         (:class:`ModelError` names a bad value) and memoised."""
-        key = json.dumps(overrides, sort_keys=True)
+        key = setting_key(overrides)
         known = self._settings.get(key)
         if known is None:
             own = {name: getattr(self, name) for name in TUNABLE}
@@ -658,16 +675,25 @@ class ExampleBasedWSD(Disambiguator):
         return {"examples": examples, "setting": model.setting} if model.setting else examples
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbModel:
+        """The indexed examples of a saved state (:meth:`verb_state`): each case's senses
+        trained ones, each filler ``[lemma, sense or null(, count)]`` once, and a ``tune``
+        choice within the parameters' ranges; else ValueError naming the field."""
+        if not isinstance(state, dict):
+            raise ValueError("the state must be a table of cases")
         tuned = set(state) == {"examples", "setting"}
         saved = state["examples"] if tuned else state
-        examples: Examples = {
-            case: {
-                sense: {(k[0], k[1]): _count(k) for k in keys} for sense, keys in by_sense.items()
+        if not isinstance(saved, dict):
+            raise ValueError("examples must be a table of cases")
+        examples: Examples = {}
+        for case, by_sense in saved.items():
+            field = f"examples[{case!r}]"
+            if not isinstance(by_sense, dict):
+                raise ValueError(f"{field} must be a table of senses")
+            keys = self.state_senses(lemma, field, list(by_sense), every=False)
+            examples[case] = {
+                sense: _fillers(f"{field}[{sense!r}]", fillers)
+                for sense, fillers in zip(keys, by_sense.values(), strict=True)
             }
-            for case, by_sense in saved.items()
-        }
-        for by_sense in examples.values():
-            self._check_trained_senses(lemma, by_sense)
         senses = self._columns(lemma, self.sense_counts_[lemma])
         pool = self._pool(lemma)
         pairs: list[tuple[str, FillerKey]] = []
@@ -691,7 +717,12 @@ class ExampleBasedWSD(Disambiguator):
         )
         model = self._index_verb(senses, pool, entries, saved=examples)
         if tuned:
-            self.setting(state["setting"])  # checks the saved choice
+            if not isinstance(state["setting"], dict):
+                raise ValueError("setting must be a table of tune overrides")
+            try:
+                self.setting(state["setting"])  # checks the saved choice
+            except ModelError as exc:
+                raise ValueError(f"setting: {exc}") from None
             model.setting = dict(state["setting"])
         return model
 
@@ -762,11 +793,28 @@ def _word_counts(index: _WordIndex, keys: Sequence[FillerKey]) -> np.ndarray:
     return out
 
 
-def _count(entry: Any) -> int:
-    """The training count of a saved example ``[lemma, sense]`` (1) or ``[lemma, sense, n]``."""
-    if len(entry) == 2:
-        return 1
-    count = entry[2]
-    if len(entry) != 3 or isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"example {entry!r} must be [lemma, sense] or [lemma, sense, count >= 1]")
-    return count
+def _fillers(field: str, entries: Any) -> dict[FillerKey, int]:
+    """A sense's saved fillers: ``[lemma, sense]`` (seen once) or ``[lemma, sense, n]``, the
+    filler's sense a key (lower-cased) or null, each filler once, ``1 <= n <= MAX_COUNT``."""
+    if not isinstance(entries, list):
+        raise ValueError(f"{field} must be a list of fillers")
+    out: dict[FillerKey, int] = {}
+    for entry in entries:
+        count = entry[2] if isinstance(entry, list) and len(entry) == 3 else 1
+        if (
+            not isinstance(entry, list)
+            or len(entry) not in (2, 3)
+            or not isinstance(entry[0], str)
+            or not (entry[1] is None or isinstance(entry[1], str))
+            or type(count) is not int
+            or not 1 <= count <= MAX_COUNT
+        ):
+            raise ValueError(
+                f"{field}: example {shown(entry)} must be [lemma, sense] or [lemma, sense, "
+                f"count >= 1] (count <= {MAX_COUNT})"
+            )
+        key = (entry[0], None if entry[1] is None else sense_key(field, entry[1]))
+        if key in out:
+            raise ValueError(f"{field} lists the filler {shown(list(key))} twice")
+        out[key] = count
+    return out

@@ -38,11 +38,13 @@ import thesaurus
 from thesaurus import Thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Filler, Instance, Prediction, Token
-from ._base import Disambiguator, check_bool, check_choice, check_int, check_number
+from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary, binary_csr
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
+from ._state import MAX_WEIGHT, feature_names, finite_weights, weights
 
 __all__ = ["HybridWSD", "IMSWSD"]
 
@@ -74,20 +76,31 @@ class IMSWSD(Disambiguator):
     Parameters
     ----------
     C:
-        Inverse regularisation strength of the SVM (> 0).
+        Inverse regularisation strength of the SVM.
     pos, bag, collocations:
         Feature groups on/off (:mod:`wsd.methods._features`).
     window:
         The bag of words: ``"sentence"`` or a number of tokens each side (across sentences).
+    min_count:
+        Features seen in fewer training instances of the verb are dropped.
     temperature:
-        Divides the decision values before the softmax that turns them into scores (> 0).
+        Divides the decision values before the softmax that turns them into scores.
     confidence_lambda:
         Confidence weight (the config and ``--param`` key ``lambda``).
     verb_thesaurus:
         The sense inventory (tie-break order, first-sense fallback).
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
     """
 
     name = "ims"
+    ranges = {
+        **Disambiguator.ranges,
+        "C": Range(float, 1e-6, REAL_LIMIT),
+        "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
+        "min_count": Range(int, 1, COUNT_LIMIT),
+        "temperature": Range(float, 1e-6, REAL_LIMIT),
+    }
 
     def __init__(
         self,
@@ -115,18 +128,8 @@ class IMSWSD(Disambiguator):
     # --- parameters ---------------------------------------------------------------------------
     def _validate_params(self) -> None:
         super()._validate_params()
-        check_number("C", self.C, low=0.0, low_open=True)
-        check_number("temperature", self.temperature, low=0.0, low_open=True)
-        check_int("min_count", self.min_count, low=1)
         for group in ("pos", "bag", "collocations"):
             check_bool(group, getattr(self, group))
-        if self.window != "sentence":
-            try:
-                check_int("window", self.window, low=1)
-            except ModelError:
-                raise ModelError(
-                    f"window must be 'sentence' or a positive integer, got {self.window!r}"
-                ) from None
         if not self._groups() and not self._frame_groups():
             raise ModelError(f"{self.name}: every feature group is switched off")
 
@@ -251,7 +254,14 @@ class IMSWSD(Disambiguator):
         X.sort_indices()
         raw_coef, intercept = linear_svc(X, y, len(senses), float(self.C))
         # float16 weights: what the model file stores, so a loaded model answers the same
-        coef = _float16(raw_coef)
+        with np.errstate(over="ignore"):  # beyond float16: inf, refused below
+            coef = _float16(raw_coef)
+        if not (np.isfinite(coef).all() and np.abs(intercept).max() <= MAX_WEIGHT):
+            raise ModelError(
+                f"{self.name}: the weights of verb {lemma!r} are beyond what a model file holds "
+                f"(float16, +-{MAX_WEIGHT:g}) with C = {self.C}; use a smaller C",
+                param="C",
+            )
         if len(senses) == 2:  # one decision value d for the second sense: -d / +d
             coef = np.vstack([-coef[0], coef[0]])  # rounding to float16 commutes with -
             intercept = np.array([-intercept[0], intercept[0]])
@@ -292,11 +302,13 @@ class IMSWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
-        senses = tuple(state["senses"])
-        self._check_trained_senses(lemma, senses)
-        vocab = {f: i for i, f in enumerate(state["features"])}
+        """The classifier of a saved state: a row per training sense, finite weights within
+        float16's range; else ValueError naming the field."""
+        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        vocab = feature_names("features", state["features"])
         coef = _decode(state["coef"], (len(senses), len(vocab))).astype(np.float32)
-        intercept = np.asarray(state["intercept"], dtype=np.float32).reshape(len(senses))
+        finite_weights("coef", coef)
+        intercept = weights("intercept", state["intercept"], len(senses)).astype(np.float32)
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
 
 

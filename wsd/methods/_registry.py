@@ -26,11 +26,13 @@ from thesaurus._text import read_limited
 from thesaurus.io import atomic_open, atomic_write_json, package_version
 
 from .._exceptions import ModelError
+from .._ranges import shown
 from ._base import Disambiguator
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD
 from ._example import ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
+from ._state import MAX_COUNT, sense_key
 
 __all__ = [
     "METHODS",
@@ -199,9 +201,11 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
             recorded = resources[param]["spec"] if param in resources else None
             if spec != recorded:
                 raise ValueError(f"{param} {spec!r} is not the {recorded!r} its resources record")
+        mismatch = False
         for param, saved in resources.items():
             current = thesaurus.load(saved["spec"])
             if current.version != saved["version"]:
+                mismatch = mismatch or param == "verb_thesaurus"
                 message = (
                     f"trained with {param} {saved['name']} version {saved['version']}, "
                     f"but {saved['spec']!r} is now version {current.version}"
@@ -210,34 +214,51 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
                     raise ModelError(message)
                 warnings.warn(f"{path}: {message}", stacklevel=2)
         method._reset_caches()
-        method.sense_counts_ = {
-            lemma: Counter(_counts(lemma, counts))
-            for lemma, counts in document["sense_counts"].items()
-        }
-        verbs = document["verbs"]
+        method.sense_counts_ = _sense_counts(path, document["sense_counts"])
+        verbs = _verb_table(path, "verbs", document["verbs"])
         if set(verbs) != set(method.sense_counts_):
             odd = sorted(set(verbs) ^ set(method.sense_counts_))[0]
             raise ValueError(f"verb {odd!r} is not in both 'verbs' and 'sense_counts'")
-        method.verbs_ = {
-            lemma: method.load_verb_state(lemma, state) for lemma, state in verbs.items()
-        }
+        _check_listed(path, method, mismatch=mismatch)
+        method.verbs_ = {}
+        for lemma, state in verbs.items():
+            try:
+                method.verbs_[lemma] = method.load_verb_state(lemma, state)
+            except _CORRUPTED as exc:
+                raise ModelError(f"{path}: verb {lemma!r}: {_why(exc)}") from exc
         method.classes_ = np.array(
             sorted({s for c in method.sense_counts_.values() for s in c}), dtype=object
         )
+    except ModelError as exc:  # already names the file
+        if str(exc).startswith(f"{path}: "):
+            raise
+        raise ModelError(f"{path}: {exc}") from exc
     except ToolkitError as exc:  # unknown method/parameter/thesaurus, version mismatch
         raise ModelError(f"{path}: {exc}") from exc
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        IndexError,
-        StopIteration,
-        ArithmeticError,
-        RecursionError,
-    ) as exc:
+    except _CORRUPTED as exc:
         raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {_short(exc)})") from exc
     return method
+
+
+# what reading a corrupted document's values raises (a field missing, of another type, ...)
+_CORRUPTED = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    StopIteration,
+    ArithmeticError,
+    RecursionError,
+)
+
+
+def _why(exc: BaseException) -> str:
+    """A state's error as a message: a check's own ValueError says what is wrong with which
+    field; anything else is a corrupted state."""
+    if isinstance(exc, ValueError) and not isinstance(exc, UnicodeError):
+        return _short(exc)
+    return f"corrupted state ({type(exc).__name__}: {_short(exc)})"
 
 
 def _short(exc: BaseException, limit: int = 200) -> str:
@@ -247,11 +268,64 @@ def _short(exc: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
-def _counts(lemma: str, counts: Any) -> dict[str, int]:
-    """A verb's training sense counts, checked: a non-empty table of positive integers."""
-    if not isinstance(counts, dict) or not counts:
-        raise ValueError(f"sense_counts of {lemma!r} must be a non-empty table")
-    for sense, count in counts.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError(f"sense_counts[{lemma!r}][{sense!r}] must be a positive integer")
-    return counts
+def _verb_table(path: str | os.PathLike[str], field: str, table: Any) -> dict[str, Any]:
+    """A table by verb lemma, the lemmas lower-cased (as every corpus reader reads them)."""
+    if not isinstance(table, dict):
+        raise ValueError(f"{field!r} must be a table of verbs")
+    out: dict[str, Any] = {}
+    for lemma, value in table.items():
+        if not lemma or lemma != "".join(lemma.split()):
+            raise ModelError(f"{path}: {field}: {lemma!r} is not a verb lemma")
+        if lemma.lower() in out:
+            raise ModelError(f"{path}: {field}: verb {lemma!r} is given twice (case aside)")
+        out[lemma.lower()] = value
+    return out
+
+
+def _sense_counts(path: str | os.PathLike[str], document: Any) -> dict[str, Counter[str]]:
+    """Every verb's training sense counts: a non-empty table of counts in 1 ..
+    ``MAX_COUNT`` by sense key (lower-cased)."""
+    out = {}
+    for lemma, counts in _verb_table(path, "sense_counts", document).items():
+        if not isinstance(counts, dict) or not counts:
+            raise ModelError(f"{path}: verb {lemma!r}: sense_counts must be a non-empty table")
+        checked: Counter[str] = Counter()
+        for sense, count in counts.items():
+            try:
+                key = sense_key("sense_counts", sense)
+            except ValueError as exc:
+                raise ModelError(f"{path}: verb {lemma!r}: {exc}") from None
+            if type(count) is not int or not 1 <= count <= MAX_COUNT:
+                raise ModelError(
+                    f"{path}: verb {lemma!r}: sense_counts[{sense!r}] must be a count in 1 .. "
+                    f"{MAX_COUNT}, got {shown(count)}"
+                )
+            if key in checked:
+                raise ModelError(f"{path}: verb {lemma!r}: sense_counts lists {key!r} twice")
+            checked[key] = count
+        out[lemma] = checked
+    return out
+
+
+def _check_listed(path: str | os.PathLike[str], method: Disambiguator, *, mismatch: bool) -> None:
+    """Every sense of every verb is one the model's verb thesaurus lists under the verb
+    (the senses of its state are among them: ``state_senses``); a ModelError naming the
+    first that is not, or with ``mismatch`` (another thesaurus version, allowed), one
+    warning counting them."""
+    unlisted = []
+    for lemma, counts in method.sense_counts_.items():
+        sense = method.unlisted_sense(lemma, counts)
+        if sense is None:
+            continue
+        if not mismatch:
+            raise ModelError(
+                f"{path}: verb {lemma!r}: sense_counts: {method.not_listed(lemma, sense)}"
+            )
+        unlisted.append((lemma, sense))
+    if unlisted:
+        lemma, sense = unlisted[0]
+        warnings.warn(
+            f"{path}: {len(unlisted)} verbs have senses the verb thesaurus of this version does "
+            f"not list (first: {method.not_listed(lemma, sense)})",
+            stacklevel=3,
+        )

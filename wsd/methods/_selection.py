@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,16 +28,29 @@ import numpy as np
 import thesaurus
 
 from .._exceptions import ModelError
+from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Instance
-from ._base import check_int, check_number
 from ._cache import FillerKey
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._example import ExampleBasedWSD, _VerbModel
 
-__all__ = ["DEFAULT_TUNE", "TUNABLE", "Setting", "make_setting", "select_setting"]
+__all__ = [
+    "BETA",
+    "setting_key",
+    "DEFAULT_TUNE",
+    "SIMILARITY_PARAM",
+    "SIM_K",
+    "TUNABLE",
+    "Setting",
+    "make_setting",
+    "select_setting",
+]
 
 TUNABLE = ("similarity", "similarity_params", "sim_k", "beta")
+BETA = Range(float, 0, REAL_LIMIT, inf=True)  # finite in a tune candidate
+SIM_K = Range(int, 1, COUNT_LIMIT)
+SIMILARITY_PARAM = Range(float, 0, REAL_LIMIT, low_open=True)  # scale, max_len, tau
 
 # The default per-verb alternatives of `tune`: steeper similarity, fewer/more neighbours, more
 # weight on the most contributing case (chosen on the held-out split; README, "Methods").
@@ -83,6 +96,13 @@ def make_setting(key: str, overrides: Mapping[str, Any], own: Mapping[str, Any])
             f"{where}similarity_params must be a table of numbers, got {params!r}",
             param=param or "similarity_params",
         )
+    if params is not None:  # checked, as floats (a numpy scalar, say, is no JSON)
+        params = {
+            part: SIMILARITY_PARAM.check(
+                f"{where}similarity_params.{part}", value, param=param or "similarity_params"
+            )
+            for part, value in params.items()
+        }
     try:
         thesaurus.similarity_mapping(name)
     except thesaurus.ThesaurusError as exc:
@@ -93,11 +113,21 @@ def make_setting(key: str, overrides: Mapping[str, Any], own: Mapping[str, Any])
         raise ModelError(
             f"{where}similarity_params: {exc}", param=param or "similarity_params"
         ) from exc
-    k = check_int(f"{where}sim_k", overrides.get("sim_k", own["sim_k"]), low=1)
-    beta = overrides.get("beta", own["beta"])
-    check_number(f"{where}beta", beta, low=0.0, allow_inf=not overrides)
+    k = SIM_K.check(f"{where}sim_k", overrides.get("sim_k", own["sim_k"]), param=param)
+    beta_range = BETA if not overrides else replace(BETA, inf=False)
+    beta = beta_range.check(f"{where}beta", overrides.get("beta", own["beta"]), param=param)
     mapping = json.dumps([name, params or {}], sort_keys=True)
     return Setting(key, mapping, sim, k, float(beta))
+
+
+def setting_key(overrides: Mapping[str, Any]) -> str:
+    """``overrides`` as sorted JSON (a numpy scalar as its number, any other value that JSON
+    cannot hold as its repr: :func:`make_setting` refuses it)."""
+
+    def plain(value: Any) -> Any:
+        return value.item() if isinstance(value, np.generic) else repr(value)
+
+    return json.dumps(overrides, sort_keys=True, default=plain)
 
 
 def select_setting(

@@ -1,0 +1,80 @@
+"""Numeric command-line options: one checked argparse type for all of them.
+
+``add_argument("--bootstrap", type=number(BOOTSTRAP), help=f"... ({BOOTSTRAP})")``: the
+text is read as the range's kind (an integer is digits, not ``1e12`` nor ``2.0``; ``1e400``
+is no number and ``nan`` none either) and checked against the range before any work, so a
+value out of range is argparse's one-line error naming the option, exit status 2.  Each
+option's help states its range.  An option that stands for a config key has the key's range
+(``tests/test_ranges.py`` holds them together: ``SAME_AS_CONFIG``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from wsd._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, Range, parse_number
+
+__all__ = [
+    "ALPHA",
+    "BOOTSTRAP",
+    "CONFIDENCE",
+    "KAPPA",
+    "LIMIT",
+    "MIN_COUNT",
+    "N_JOBS",
+    "PAIRS",
+    "SAME_AS_CONFIG",
+    "SEED",
+    "alpha_text",
+    "number",
+]
+
+ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)  # acceptability exponent
+BOOTSTRAP = Range(int, 0, COUNT_LIMIT)  # resamples
+CONFIDENCE = Range(float, 0, 1, low_open=True, high_open=True)  # interval level
+N_JOBS = Range(int, 1, 256, extra=(-1,))  # workers; -1: every core
+KAPPA = Range(float, 0, 1, low_open=True)  # the agreement --merge-to reaches
+LIMIT = Range(int, 0, COUNT_LIMIT)  # instances to print, 0: all
+MIN_COUNT = Range(int, 1, COUNT_LIMIT)
+PAIRS = Range(int, 1, 100_000)  # random synset pairs compared with NLTK (slow: NLTK's paths)
+
+# option -> the config key whose range it has
+SAME_AS_CONFIG = {
+    "--alpha": "evaluation.alphas[i]",
+    "--applicability-alpha": "evaluation.applicability_alpha",
+    "--bootstrap": "evaluation.bootstrap",
+    "--confidence": "evaluation.confidence",
+    "--n-jobs": "cv.n_jobs",
+    "--seed": "seed",
+}
+
+
+class _Checked:
+    """The argparse type of a range (:func:`number`); its ``range`` is what tests read."""
+
+    def __init__(self, within: Range, keep_text: bool) -> None:
+        self.range = within
+        self.keep_text = keep_text
+        self.__name__ = "number"  # argparse names the type in some messages
+
+    def __call__(self, text: str) -> Any:
+        try:
+            value = parse_number(text, self.range)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return text if self.keep_text else value
+
+    def __repr__(self) -> str:
+        return f"number({self.range})"
+
+
+def number(within: Range) -> Any:
+    """An argparse ``type``: the option's text as an int or float within ``within``."""
+    return _Checked(within, keep_text=False)
+
+
+def alpha_text() -> Any:
+    """An argparse ``type`` for an alpha: checked as :data:`ALPHA`, kept as written (the
+    commands parse it with :func:`evaluation.measures.parse_alpha`)."""
+    return _Checked(ALPHA, keep_text=True)
