@@ -56,7 +56,7 @@ from wsd.methods import (
     param_key,
 )
 
-from .._exceptions import ConfigError
+from .._exceptions import ConfigError, EvaluationError
 from ..measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from ..thesauri import ThesaurusSpecs
 from .backend import BACKENDS
@@ -521,6 +521,15 @@ def _alphas(reader: _Reader, raw: Any) -> tuple[float, ...]:
     return tuple(sorted(alphas))
 
 
+# The [evaluation] key naming the thesaurus of each part of speech ("none": exact match).
+THESAURUS_KEYS = {
+    "verb": "thesaurus",
+    "noun": "noun_thesaurus",
+    "adj": "adj_thesaurus",
+    "adv": "adv_thesaurus",
+}
+
+
 def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> EvaluationConfig:
     path = "evaluation"
     table = reader.table(
@@ -528,6 +537,9 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
         path,
         {
             "thesaurus",
+            "noun_thesaurus",
+            "adj_thesaurus",
+            "adv_thesaurus",
             "alphas",
             "top_k",
             "learning_curve",
@@ -566,8 +578,15 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     )
     bootstrap = reader.number(table, "bootstrap", 2000, key=path)
     confidence = reader.number(table, "confidence", 0.95, key=path)
+    thesauri = {
+        pos: reader.get(table, key, str, WORDNET_SPECS[pos], key=path)
+        for pos, key in THESAURUS_KEYS.items()
+    }
     return EvaluationConfig(
-        thesaurus=reader.get(table, "thesaurus", str, "wordnet-verb", key=path),
+        thesaurus=thesauri["verb"],
+        noun_thesaurus=thesauri["noun"],
+        adj_thesaurus=thesauri["adj"],
+        adv_thesaurus=thesauri["adv"],
         alphas=alphas,
         top_k=top_k,
         learning_curve=tuple(sorted(float(f) for f in fractions)),
@@ -709,6 +728,12 @@ def check_resources(config: ExperimentConfig) -> None:
         thesaurus.load(spec)
     except ToolkitError as exc:
         reader.fail("evaluation.thesaurus", spec, str(exc))
+    for pos, key in THESAURUS_KEYS.items():  # the others load when a key of theirs is scored
+        other = getattr(config.evaluation, key)
+        try:
+            ThesaurusSpecs(**{pos: other})
+        except EvaluationError as exc:
+            reader.fail(f"evaluation.{key}", other, str(exc))
     checked: set[tuple[str, tuple[tuple[str, Any], ...]]] = set()
     for method in config.methods:
         if (method.method, method.params) in checked:
