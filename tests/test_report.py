@@ -135,12 +135,20 @@ def test_table1_markdown_has_every_verb_the_total_and_the_paper(report) -> None:
     assert "Japanese, EDR" in text and "n/a (no multiply-annotated data)" in text
     assert "example - bayes" in text
     lines = table1_text(result).splitlines()
-    assert lines[0].split() == ["a=0.5", "a=1", "a=2", "precision"]
-    assert lines[2].split()[:3] == ["verb", "n", "senses"]
-    total = next(line for line in lines if line.startswith("total")).split()
+    # Table 1 in the paper's layout first: a row per alpha, a column per method
+    assert lines[0].startswith("Table 1: acceptability at each alpha")
+    assert lines[1].split()[:3] == ["alpha", "example", "bayes"]
     exact = result.total.scores["example"]["inf"].precision
-    assert total[1] == str(result.total.n) and total[-4] == f"{exact:.3f}".lstrip("0")
+    exact_row = next(line for line in lines if line.startswith("inf (precision)")).split()
+    assert exact_row[2] == f"{exact:.3f}".lstrip("0")  # example's cell, then its interval
     assert max(len(line) for line in lines[: lines.index("")]) <= 110  # fits a terminal
+    # then the headline breakdown, the tests, the per-verb table
+    assert any(line.startswith("F1 per dataset, part of speech") for line in lines)
+    start = lines.index("per verb:")
+    assert lines[start + 1].split() == ["a=0.5", "a=1", "a=2", "precision"]
+    assert lines[start + 3].split()[:3] == ["verb", "n", "senses"]
+    total = next(line for line in lines[start:] if line.startswith("total")).split()
+    assert total[1] == str(result.total.n) and total[-4] == f"{exact:.3f}".lstrip("0")
     assert any(line.startswith("methods: 1 = example, 2 = bayes") for line in lines)
     assert set(PAPER_TOTALS) == {"example-based", "Yarowsky", "MFS"}
 

@@ -5,7 +5,8 @@
 
 | name | one record per | fields |
 |---|---|---|
-| ``table1`` | verb (and ``total``) x method x alpha | verb, examples, senses_inventory, senses_observed, method, alpha, precision, recall, coverage, f1, n, attempted |
+| ``table1`` | lemma and part of speech (and ``total``) x method x alpha | verb (the lemma), pos, examples, senses_inventory, senses_observed, method, alpha, precision, recall, coverage, f1, n, attempted |
+| ``breakdowns`` | breakdown x group x method x alpha | breakdown (``dataset``, ``pos``, ``first sense``), group, examples, method, alpha, the scores, and ``<score>_low``/``<score>_high`` (the group's bootstrap interval; ``None`` without) |
 | ``totals`` | method x alpha | method, alpha, precision, recall, coverage, f1, n, attempted, and ``<score>_low``/``<score>_high`` (bootstrap interval at ``confidence``; ``None`` without) |
 | ``learning_curve`` | method x fraction x alpha | method, fraction, train_instances_mean, train_instances_total, alpha, the scores, precision_low, precision_high |
 | ``applicability`` | method x stored threshold | method, alpha, threshold, applicability, acceptability, acceptability_low, acceptability_high |
@@ -29,7 +30,7 @@ from typing import Any
 from thesaurus.io import to_json
 
 from ..measures import MethodScores
-from .results import ExperimentResult
+from .results import ExperimentResult, Intervals
 
 __all__ = ["RECORDS", "SCORE_FIELDS", "records"]
 
@@ -49,6 +50,7 @@ def table1(result: ExperimentResult) -> Iterator[Record]:
             for alpha in result.alphas:
                 yield {
                     "verb": row.verb,
+                    "pos": row.pos,
                     "examples": row.n,
                     "senses_inventory": row.senses_inventory,
                     "senses_observed": row.senses_observed,
@@ -58,17 +60,38 @@ def table1(result: ExperimentResult) -> Iterator[Record]:
                 }
 
 
+def _with_intervals(record: Record, intervals: Intervals | None, label: str, alpha: str) -> Record:
+    """``record`` with the ``<score>_low``/``<score>_high`` bootstrap bounds and their
+    ``confidence`` (``None`` without a bootstrap)."""
+    found = intervals.total[label][alpha] if intervals is not None else None
+    for name in ("precision", "recall", "f1"):
+        low, high = getattr(found, name) if found is not None else (None, None)
+        record[f"{name}_low"], record[f"{name}_high"] = low, high
+    record["confidence"] = intervals.confidence if intervals is not None else None
+    return record
+
+
 def totals(result: ExperimentResult) -> Iterator[Record]:
-    intervals = result.intervals
     for label, scores in result.total.scores.items():
         for alpha in result.alphas:
             record = {"method": label, "alpha": alpha, **_scores(scores, alpha)}
-            found = intervals.total[label][alpha] if intervals is not None else None
-            for name in ("precision", "recall", "f1"):
-                low, high = getattr(found, name) if found is not None else (None, None)
-                record[f"{name}_low"], record[f"{name}_high"] = low, high
-            record["confidence"] = intervals.confidence if intervals is not None else None
-            yield record
+            yield _with_intervals(record, result.intervals, label, alpha)
+
+
+def breakdowns(result: ExperimentResult) -> Iterator[Record]:
+    for breakdown in result.breakdowns:
+        for row in breakdown.rows:
+            for label, scores in row.scores.items():
+                for alpha in result.alphas:
+                    record = {
+                        "breakdown": breakdown.name,
+                        "group": row.group,
+                        "examples": row.n,
+                        "method": label,
+                        "alpha": alpha,
+                        **_scores(scores, alpha),
+                    }
+                    yield _with_intervals(record, row.intervals, label, alpha)
 
 
 def learning_curve(result: ExperimentResult) -> Iterator[Record]:
@@ -238,6 +261,7 @@ def _encoded_column(column: Sequence[Any]) -> list[str]:
 RECORDS: dict[str, Callable[[ExperimentResult], Iterator[Record]]] = {
     "table1": table1,
     "totals": totals,
+    "breakdowns": breakdowns,
     "learning_curve": learning_curve,
     "applicability": applicability,
     "top_k": top_k,

@@ -395,6 +395,7 @@ class ExperimentResult:
     def setup(self) -> str:
         """One sentence on what was evaluated, for reports."""
         n, verbs = self.total.n, len(self.verbs)
+        words = "verbs" if {row.pos for row in self.verbs} <= {"verb", None} else "lemmas"
         if self.kind == COMPARISON:
             stats = self.corpus.stats
             rule = (
@@ -403,7 +404,7 @@ class ExperimentResult:
                 else "the gold instances every key file answers"
             )
             return (
-                f"{n} instances of {verbs} verbs: {len(self.systems)} systems' key files "
+                f"{n} instances of {verbs} {words}: {len(self.systems)} systems' key files "
                 f"against {self.corpus.source}, scored on {rule}; "
                 f"{stats.get('left_out', 0)} of {stats.get('gold_instances', n)} gold "
                 "instances left out"

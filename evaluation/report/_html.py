@@ -13,6 +13,7 @@ from thesaurus.io import to_json
 
 from ..experiment.results import COMPARISON, ExperimentResult
 from ..significance import format_p_value
+from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
 from .pairs import (
     alpha_title,
     difference_matrix,
@@ -25,13 +26,15 @@ from .table1 import (
     inputs_table,
     paper_table,
     shown_verbs,
+    table1_header,
     table1_rows,
     totals_rows,
+    with_paper_totals,
 )
 
 __all__ = ["MAX_VERBS", "SCORE_COLUMNS", "render_html"]
 
-MAX_VERBS = 100  # verb rows shown in the page (the most frequent); every verb is in the CSV
+MAX_VERBS = 40  # lemma rows shown in the page (the most frequent); every lemma is in the CSV
 SCORE_COLUMNS = 16  # score columns of one Table 1 (4 methods x 4 alphas fit a 1,400-pixel page)
 
 _STYLE = """
@@ -49,6 +52,7 @@ figure{display:inline-block;margin:.4em;vertical-align:top;width:calc(50% - 1em)
 figure svg{width:100%;height:auto}
 figcaption{font-size:.85em;color:#555}
 .note{color:#555;font-size:.9em;max-width:60em}
+.ci{color:#777;font-size:.8em}
 .warn{background:#fff4d6;border-left:4px solid #e0a800;padding:.4em .8em;margin:.3em 0}
 .oracle{background:#fde2e2;border-left:4px solid #c0392b;padding:.4em .8em}
 """
@@ -57,6 +61,34 @@ figcaption{font-size:.85em;color:#555}
 def _cell(value: object, css: str = "") -> str:
     cls = f' class="{css}"' if css else ""
     return f"<td{cls}>{escape(str(value))}</td>"
+
+
+def _with_interval(text: str) -> str:
+    """``.879 [.873, .886]`` or ``.781 ±.040`` as the value with its interval in small print
+    below it (escaped HTML), so that a wide table of many systems fits the page."""
+    value, _, interval = text.partition(" ")
+    if not interval:
+        return escape(value)
+    return f'{escape(value)}<br><span class="ci">{escape(interval)}</span>'
+
+
+def _score_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table of scores with intervals (:func:`_with_interval`); the first column and the
+    header are plain text."""
+    head = "".join(
+        f'<th class="{"l" if i == 0 else ""}">{escape(h)}</th>' for i, h in enumerate(header)
+    )
+    body = "".join(
+        "<tr>"
+        + f'<td class="l">{escape(row[0])}</td>'
+        + "".join(f"<td>{_with_interval(cell)}</td>" for cell in row[1:])
+        + "</tr>"
+        for row in rows
+    )
+    return (
+        f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def _table(
@@ -157,13 +189,13 @@ def _table1(result: ExperimentResult) -> str:
             for a in alphas
         )
         head = f'<tr><th colspan="3"></th>{groups}</tr>'
-        header = ["verb", "examples", "senses"] + numbers * len(alphas)
+        header = [table1_header(result)[0], "examples", "senses"] + numbers * len(alphas)
         rows = table1_rows(result, MAX_VERBS, alphas)
         tables.append(_table(header, rows, total_last=True, head_rows=[head]))
     legend = ", ".join(f"{n} = {escape(m)}" for n, m in zip(numbers, labels, strict=True))
     shown = len(shown_verbs(result, MAX_VERBS))
     more = (
-        f" The {shown} verbs with most instances are shown; all {len(result.verbs)} are in "
+        f" The {shown} with most instances are shown; all {len(result.verbs):,} are in "
         "per_verb.csv."
         if shown < len(result.verbs)
         else ""
@@ -173,6 +205,32 @@ def _table1(result: ExperimentResult) -> str:
         f"attempted instances); precision (a=inf) is exact match; senses = "
         f"inventory/observed.{more}</p>" + "".join(tables)
     )
+
+
+def _alpha_table(result: ExperimentResult) -> str:
+    """Table 1 in the paper's layout (:func:`~evaluation.report.headline.alpha_table`)."""
+    level = (
+        ""
+        if result.intervals is None
+        else (f", with {100 * result.intervals.confidence:g}% bootstrap intervals")
+    )
+    note = (
+        "Graded precision over attempted instances at each alpha (inf: exact-match "
+        f"precision){level}; {graded_on(result)}."
+    )
+    header, rows = alpha_table(result)
+    if result.kind != COMPARISON:
+        header, rows = with_paper_totals(header, rows)
+    return f'<p class="note">{escape(note)}</p>' + _score_table(header, rows)
+
+
+def _headline(result: ExperimentResult) -> list[str]:
+    """The headline breakdown at exact match and at the headline alpha."""
+    parts = []
+    for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
+        parts.append(f"<h2>{escape(headline_title(result, alpha))}</h2>")
+        parts.append(_score_table(*headline_table(result, alpha)))
+    return parts
 
 
 def _totals(result: ExperimentResult) -> str:
@@ -259,17 +317,20 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
             f'<p class="oracle"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'
             for label, what in result.oracles.items()
         ),
-        "<h2>Totals</h2>",
-        _totals(result),
-        "<h2>Per verb</h2>",
-        _table1(result),
-        "<h2>Significance</h2>",
-        _significance(result),
+        "<h2>Table 1: acceptability at each alpha</h2>",
+        _alpha_table(result),
+        *_headline(result),
         "<h2>Figures</h2>",
         *(
             f"<figure>{_inline_svg(svg)}<figcaption>{escape(key)}</figcaption></figure>"
             for key, svg in svgs.items()
         ),
+        "<h2>Significance</h2>",
+        _significance(result),
+        "<h2>Totals</h2>",
+        _totals(result),
+        "<h2>Per lemma</h2>",
+        _table1(result),
     ]
     if comparison:
         parts += ["<h2>Key files</h2>", _table(*inputs_table(result), left=2)]

@@ -1,7 +1,8 @@
 """The CSV files of a report, one row per record of :meth:`ExperimentResult.records
 <evaluation.experiment.ExperimentResult.records>` (the columns are the records' fields; an
 undefined value is an empty cell): ``per_verb.csv`` (Table 1, long form), ``totals.csv``
-(with bootstrap intervals), ``learning_curve.csv``, ``applicability.csv``, ``top_k.csv``,
+(with bootstrap intervals), ``breakdowns.csv`` (per dataset, part of speech and first
+sense, with each group's intervals), ``learning_curve.csv``, ``applicability.csv``, ``top_k.csv``,
 ``alpha_sweep.csv``, ``significance.csv``, ``sweep.csv`` and ``systems.csv``.  A table
 without rows (no learning curve, no sweep, no key files) is not written."""
 
@@ -20,6 +21,7 @@ __all__ = ["CSV_FILES", "SCORE_FIELDS", "csv_tables"]
 CSV_FILES = {
     "per_verb.csv": "table1",
     "totals.csv": "totals",
+    "breakdowns.csv": "breakdowns",
     "learning_curve.csv": "learning_curve",
     "applicability.csv": "applicability",
     "top_k.csv": "top_k",

@@ -29,7 +29,7 @@ from ..measures import format_alpha
 
 __all__ = ["FIGURES", "MIN_SPAN", "render", "y_limits"]
 
-_SIZE = (6.0, 4.0)
+_SIZE = (7.5, 4.0)  # the legend sits right of the axes, never over the data
 _BAND = 0.18  # alpha (opacity) of the interval bands
 MIN_SPAN = 0.1
 
@@ -43,6 +43,13 @@ def _figure(title: str, xlabel: str, ylabel: str) -> tuple[Figure, Any]:
     axes.set_ylabel(ylabel)
     axes.grid(True, alpha=0.3)
     return figure, axes
+
+
+def _legend(axes: Any, **options: Any) -> None:
+    """The legend outside the axes, to their right: it never covers a curve or a band."""
+    options.setdefault("fontsize", 8)
+    options.setdefault("title_fontsize", 8)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, **options)
 
 
 def y_limits(values: Iterable[float], min_span: float = MIN_SPAN) -> tuple[float, float]:
@@ -105,7 +112,7 @@ def learning_curve(result: ExperimentResult) -> Figure | None:
         axes.axhline(level, linestyle="--", color="0.35", label=f"{mfs} (whole folds)")
         shown.append(level)
     axes.set_ylim(*y_limits(shown))
-    axes.legend(title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
+    _legend(axes, title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
     return figure
 
 
@@ -153,7 +160,7 @@ def applicability(result: ExperimentResult) -> Figure | None:
             banded = True
     axes.set_xlim(0, 1)
     axes.set_ylim(*y_limits(shown))
-    axes.legend(title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
+    _legend(axes, title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
     return figure
 
 
@@ -175,7 +182,7 @@ def top_k(result: ExperimentResult) -> Figure | None:
                 fontsize=7,
                 color=line.get_color(),
             )
-    axes.legend(fontsize=8)
+    _legend(axes, fontsize=8)
     return figure
 
 
@@ -210,8 +217,8 @@ def alpha(result: ExperimentResult) -> Figure | None:
             axes.axhline(scores["inf"].precision, linestyle=":", color=line.get_color())
             shown.append(scores["inf"].precision)
     axes.set_ylim(*y_limits(shown))
-    title = "dotted: alpha = inf" + (f"; {_band_note(result)}" if intervals is not None else "")
-    axes.legend(title=title, fontsize=8, title_fontsize=8)
+    title = "dotted: alpha = inf" + (f"\n{_band_note(result)}" if intervals is not None else "")
+    _legend(axes, title=title, fontsize=8, title_fontsize=8)
     return figure
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
+from collections.abc import Sequence
 
 from ..experiment.results import COMPARISON, ExperimentResult, VerbRow
 from ._markdown import markdown_table as _markdown_table
+from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
 from .pairs import significance_lines, significance_markdown, significance_text, stars_legend
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "table1_text",
     "totals_rows",
     "totals_text",
+    "with_paper_totals",
 ]
 
 # Fujii, Inui, Tokunaga & Tanaka, Table 1 totals (Japanese, EDR, 10 verbs): alpha -> value.
@@ -70,9 +73,22 @@ def shown_verbs(result: ExperimentResult, limit: int | None) -> tuple[VerbRow, .
     return tuple(sorted(result.verbs, key=lambda r: (-r.n, r.verb))[:limit])
 
 
+POS_LETTERS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}  # WordNet's synset names
+
+
+def row_name(result: ExperimentResult, row: VerbRow) -> str:
+    """A lemma row's name: the lemma, with WordNet's part-of-speech letter when the rows
+    hold several parts of speech (``bank.n``, ``run.v``)."""
+    if row is result.total or len({r.pos for r in result.verbs}) < 2:
+        return row.verb
+    return f"{row.verb}.{POS_LETTERS.get(row.pos or '', '?')}"
+
+
 def table1_header(result: ExperimentResult) -> list[str]:
-    """Column names of Table 1: verb, examples, senses, then every method at every alpha."""
-    return ["verb", "examples", "senses"] + [
+    """Column names of the per-lemma table: lemma (verb in a verb-only run), examples,
+    senses, then every method at every alpha."""
+    first = "verb" if {r.pos for r in result.verbs} <= {"verb", None} else "lemma"
+    return [first, "examples", "senses"] + [
         f"{m} a={a}" for a in result.alphas for m in result.labels
     ]
 
@@ -84,7 +100,7 @@ def table1_rows(
     of ``alphas`` (default: all)."""
     shown = result.alphas if alphas is None else alphas
     return [
-        [row.verb, str(row.n), _senses(row), *_cells(row, shown, result.labels)]
+        [row_name(result, row), str(row.n), _senses(row), *_cells(row, shown, result.labels)]
         for row in (*shown_verbs(result, limit), result.total)
     ]
 
@@ -102,19 +118,63 @@ def _left_out_note(result: ExperimentResult, limit: int | None) -> list[str]:
     return [f"({len(result.verbs) - shown} verbs with fewer instances not shown: per_verb.csv)"]
 
 
+TERMINAL_WIDTH = 100  # the terminal's Table 1 is cut into blocks of columns this wide
+
+
+def _aligned_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table as aligned text lines: the first column left-aligned, the others right."""
+    table = [list(header), *(list(r) for r in rows)]
+    widths = [max(_width(r[i]) for r in table) for i in range(len(header))]
+    return [
+        "  ".join(
+            _pad(cell, width, right=i > 0)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in table
+    ]
+
+
+def headline_text(result: ExperimentResult) -> list[str]:
+    """The terminal's opening: Table 1 in the paper's layout (in blocks of columns at most
+    :data:`TERMINAL_WIDTH` wide) and the headline breakdown at exact match and the headline
+    alpha (F1 without intervals: those are in table1.md and report.html)."""
+    header, rows = alpha_table(result)
+    if result.kind != COMPARISON:
+        header, rows = with_paper_totals(header, rows)
+    out = [f"Table 1: acceptability at each alpha ({graded_on(result)})"]
+    widths = [max(_width(r[i]) for r in [header, *rows]) + 2 for i in range(len(header))]
+    start = 1
+    while start < len(header):
+        stop, used = start + 1, widths[0] + widths[start]
+        while stop < len(header) and used + widths[stop] <= TERMINAL_WIDTH:
+            used += widths[stop]
+            stop += 1
+        columns = [0, *range(start, stop)]
+        out += _aligned_text([header[i] for i in columns], [[r[i] for i in columns] for r in rows])
+        start = stop
+    for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
+        header, rows = headline_table(result, alpha)
+        plain = [[cell.split(" ")[0] for cell in row] for row in rows]
+        out += ["", headline_title(result, alpha).split(", ±")[0] + ")"]
+        out += _aligned_text(header, plain)
+    return out
+
+
 def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
-    """Table 1 as compact plain text: one column group per alpha, methods numbered as in the
-    paper with a legend, then the totals with their intervals, bounds, the paper's totals (a
-    cross-validation) and the significance of every pairwise difference.  ``limit`` caps the
-    verb rows (:func:`shown_verbs`)."""
+    """What ``wsd evaluate`` and ``wsd compare`` print: :func:`headline_text`, then the
+    significance of every pairwise difference, the per-lemma table (one column group per
+    alpha, methods numbered with a legend; ``limit`` caps the rows, :func:`shown_verbs`),
+    bounds and the paper's totals (a cross-validation) and the totals with their
+    intervals."""
     alphas, labels = result.alphas, result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
     rows = [
-        [r.verb, str(r.n), _senses(r)]
+        [row_name(result, r), str(r.n), _senses(r)]
         + [_short(r.scores[m][a].precision) for a in alphas for m in labels]
         for r in (*shown_verbs(result, limit), result.total)
     ]
-    lead = [max(_width(r[i]) for r in [["verb", "n", "senses"], *rows]) for i in range(3)]
+    first = table1_header(result)[0]
+    lead = [max(_width(r[i]) for r in [[first, "n", "senses"], *rows]) for i in range(3)]
     cell = max(4, *(len(n) for n in numbers))
     group = len(labels) * (cell + 1) - 1
 
@@ -128,10 +188,15 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
 
     titles = [f"a={a}" if a != "inf" else "precision" for a in alphas]
     top = " " * (sum(lead) + 4) + "  " + "  ".join(f"{t:^{group}}" for t in titles)
-    out = [top.rstrip(), line(["verb", "n", "senses"], numbers * len(alphas))]
-    rule = "-" * len(out[1])
-    out.insert(1, rule)
-    out += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
+    table = [top.rstrip(), line([first, "n", "senses"], numbers * len(alphas))]
+    rule = "-" * len(table[1])
+    table.insert(1, rule)
+    table += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
+    out = [*headline_text(result)]
+    if result.significance:
+        out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
+        out += significance_text(result)
+    out += ["", "per lemma:" if first == "lemma" else "per verb:", *table]
     notes = [
         *_left_out_note(result, limit),
         "methods: "
@@ -156,9 +221,6 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     out.append("")
     out += [w for note in notes for w in textwrap.wrap(note, 100, subsequent_indent="  ")]
     out += ["", *totals_text(result)]
-    if result.significance:
-        out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
-        out += significance_text(result)
     return "\n".join(out) + "\n"
 
 
@@ -209,23 +271,47 @@ def totals_text(result: ExperimentResult) -> list[str]:
     return lines
 
 
-def table1_markdown(result: ExperimentResult) -> str:
-    """Table 1 in Markdown, with totals and intervals, bounds, significance, the inputs of a
-    comparison, the warnings and, for a cross-validation, the paper's totals."""
+MARKDOWN_LEMMAS = 40  # lemma rows of table1.md (the most frequent); every lemma in per_verb.csv
+
+
+def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> str:
+    """The report in Markdown: Table 1 in the paper's layout, the headline breakdown (F1 per
+    dataset, part of speech and first sense, at exact match and one graded alpha), the
+    ``figures`` (PNG names), then the details: significance, totals with intervals, the
+    most frequent lemmas (all in ``per_verb.csv``), the inputs or bounds and, for a
+    cross-validation, the paper's totals."""
     config = result.config
-    out = [f"# Table 1: {config.name}", ""]
-    out.append(
-        f"{result.setup}; cells are acceptability (graded precision over attempted "
-        "instances) at each alpha, a=inf is exact-match precision; senses = "
-        "inventory/observed."
-    )
+    title = "Comparison" if result.kind == COMPARISON else "Table 1"
+    out = [f"# {title}: {config.name}", "", f"{result.setup}."]
     out += [f"**ORACLE** {label}: {what}." for label, what in result.oracles.items()]
     out += [f"**Warning**: {note}" for note in result.warnings]
+    out += ["", "## Table 1: acceptability at each alpha", ""]
+    out.append(
+        "Graded precision over attempted instances at each alpha (inf: exact-match "
+        f"precision){_interval_note(result)}; {graded_on(result)}."
+    )
     out.append("")
-    out += _markdown_table(table1_header(result), table1_rows(result), bold_last=True)
+    header, rows = alpha_table(result)
+    if result.kind != COMPARISON:
+        header, rows = with_paper_totals(header, rows)
+    out += _markdown_table(header, rows)
+    for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
+        out += ["", f"## {headline_title(result, alpha)}", ""]
+        out += _markdown_table(*headline_table(result, alpha))
+    if figures:
+        out += ["", "## Figures", ""]
+        out += [f"![{name}]({name}.png)" for name in figures]
+    out += ["", *significance_markdown(result)]
     out += ["", f"## {_interval_title(result).capitalize()}", ""]
     header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
     out += _markdown_table(header, totals_rows(result))
+    shown = min(len(result.verbs), MARKDOWN_LEMMAS)
+    out += ["", f"## Per lemma ({_lemma_note(result, shown)})", ""]
+    out.append("Cells are acceptability at each alpha; senses = inventory/observed.")
+    out.append("")
+    out += _markdown_table(
+        table1_header(result), table1_rows(result, limit=MARKDOWN_LEMMAS), bold_last=True
+    )
     if result.kind == COMPARISON:
         out += ["", "## Key files", ""]
         out += _markdown_table(*inputs_table(result))
@@ -233,12 +319,38 @@ def table1_markdown(result: ExperimentResult) -> str:
         out += ["", "## Bounds", ""]
         out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
         out.append(f"- upper: {result.bounds.upper_note}")
-    out += ["", *significance_markdown(result)]
-    if result.kind != COMPARISON:
         out += ["", f"## {PAPER_LABEL}", ""]
         out += _markdown_table(*paper_table())
     out.append("")
     return "\n".join(out)
+
+
+def _interval_note(result: ExperimentResult) -> str:
+    if result.intervals is None:
+        return ""
+    level = 100 * result.intervals.confidence
+    return f", with {level:g}% bootstrap intervals"
+
+
+def _lemma_note(result: ExperimentResult, shown: int) -> str:
+    if shown == len(result.verbs):
+        return f"{len(result.verbs)} lemmas"
+    return f"the {shown} most frequent of {len(result.verbs):,} lemmas; all in per_verb.csv"
+
+
+def with_paper_totals(
+    header: list[str], rows: list[list[str]]
+) -> tuple[list[str], list[list[str]]]:
+    """Table 1 with the paper's totals beside it (Japanese, EDR: not the same data)."""
+    paper = [
+        " / ".join(_short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
+        if row[0].split()[0] in PAPER_TOTALS["MFS"]
+        else ""
+        for row in rows
+    ]
+    return [*header, "paper: (1) / (2) / (3)"], [
+        [*row, cell] for row, cell in zip(rows, paper, strict=True)
+    ]
 
 
 def inputs_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:

@@ -45,13 +45,6 @@ def _write_report(result: ExperimentResult, out: Path, *, figures: bool) -> list
     # one line: the C encoder (an indented dump of an all-words comparison takes seconds)
     atomic_write_json(out / "results.json", result.to_json(), indent=None)
     written.append(out / "results.json")
-    text("table1.md", table1_markdown(result))
-    for name, content in csv_tables(result).items():
-        text(name, content)
-    with atomic_open(out / "predictions.jsonl") as handle:
-        for line in prediction_lines(result):
-            handle.write(line + "\n")
-    written.append(out / "predictions.jsonl")
     svgs: dict[str, str] = {}
     if figures:
         for name, build in plots.FIGURES.items():
@@ -64,5 +57,12 @@ def _write_report(result: ExperimentResult, out: Path, *, figures: bool) -> list
             written.append(out / f"{name}.png")
             text(f"{name}.svg", svg)
             svgs[name] = svg
+    text("table1.md", table1_markdown(result, figures=list(svgs)))
+    for name, content in csv_tables(result).items():
+        text(name, content)
+    with atomic_open(out / "predictions.jsonl") as handle:
+        for line in prediction_lines(result):
+            handle.write(line + "\n")
+    written.append(out / "predictions.jsonl")
     text("report.html", render_html(result, svgs))
     return written

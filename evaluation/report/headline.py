@@ -1,0 +1,129 @@
+"""The two tables every report opens with.
+
+- **Table 1 in the paper's layout** (Fujii et al.): one row per alpha, one column per method,
+  each cell the acceptability (graded precision; exact-match precision at ``inf``) with its
+  bootstrap interval.
+- **The headline breakdown**, as WSD papers report all-words results since Raganato et al.
+  (2017): systems as rows; datasets, then parts of speech, then the instances whose gold is
+  not / is WordNet's first sense, then all instances as columns; each cell the F1 (the
+  official scorer's measure) with its bootstrap interval, at exact match and at one graded
+  alpha.
+
+Functions return a header and rows of text, for Markdown, HTML and the terminal alike.
+"""
+
+from __future__ import annotations
+
+from ..experiment.results import ExperimentResult, GroupRow, Intervals
+from ..measures import parse_alpha
+
+__all__ = [
+    "alpha_table",
+    "graded_on",
+    "headline_alpha",
+    "headline_table",
+    "headline_title",
+    "short",
+]
+
+BREAKDOWN_ORDER = ("dataset", "pos", "first sense")
+POS_OF_GROUP = {"nouns": "noun", "verbs": "verb", "adjectives": "adj", "adverbs": "adv"}
+
+
+def short(value: float) -> str:
+    """``0.836 -> ".836"``, ``1.0 -> "1.00"``: the paper's compact cells."""
+    text = f"{value:.3f}"
+    return text[1:] if text.startswith("0.") else f"{value:.2f}"
+
+
+def _alpha_label(alpha: str) -> str:
+    return "inf (precision)" if alpha == "inf" else alpha
+
+
+def alpha_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
+    """Table 1 in the paper's layout: a row per alpha, a column per method; each cell the
+    precision at that alpha and, with a bootstrap, its interval (``.884 [.877, .891]``)."""
+    header = ["alpha", *result.labels]
+    rows = []
+    for alpha in result.alphas:
+        cells = [_alpha_label(alpha)]
+        for label in result.labels:
+            value = short(result.total.scores[label][alpha].precision)
+            if result.intervals is not None:
+                low, high = result.intervals.total[label][alpha].precision
+                value += f" [{short(low)}, {short(high)}]"
+            cells.append(value)
+        rows.append(cells)
+    return header, rows
+
+
+def headline_alpha(result: ExperimentResult) -> str | None:
+    """The graded alpha of the headline: the applicability alpha when it is scored (0.5 by
+    default), else the smallest finite alpha; ``None`` when only exact match is scored."""
+    wanted = result.config.evaluation.applicability_alpha
+    finite = [a for a in result.alphas if a != "inf"]
+    for alpha in finite:
+        if parse_alpha(alpha) == wanted:
+            return alpha
+    return min(finite, key=float) if finite else None
+
+
+def _columns(result: ExperimentResult) -> list[tuple[str, GroupRow | None]]:
+    """The headline's columns: every group of the breakdowns in report order, then all
+    instances (``None``)."""
+    by_name = {b.name: b for b in result.breakdowns}
+    columns: list[tuple[str, GroupRow | None]] = []
+    for name in BREAKDOWN_ORDER:
+        if name in by_name:
+            columns += [(row.group, row) for row in by_name[name].rows]
+    return [*columns, ("ALL", None)]
+
+
+def _f1(scores_f1: float, intervals: Intervals | None, label: str, alpha: str) -> str:
+    text = short(scores_f1)
+    if intervals is not None:
+        low, high = intervals.total[label][alpha].f1
+        text += f" ±{short((high - low) / 2)}"
+    return text
+
+
+def headline_table(result: ExperimentResult, alpha: str) -> tuple[list[str], list[list[str]]]:
+    """Systems as rows, the breakdowns' groups and ALL as columns, F1 at ``alpha`` with the
+    half-width of its bootstrap interval; the first row holds each column's instances."""
+    columns = _columns(result)
+    header = ["system"] + [title for title, _ in columns]
+    rows = [["n"] + [f"{(row.n if row is not None else result.total.n):,}" for _, row in columns]]
+    for label in result.labels:
+        cells = [label]
+        for _, row in columns:
+            if row is None:
+                scores, intervals = result.total.scores[label], result.intervals
+            else:
+                scores, intervals = row.scores[label], row.intervals
+            cells.append(_f1(scores[alpha].f1, intervals, label, alpha))
+        rows.append(cells)
+    return header, rows
+
+
+def headline_title(result: ExperimentResult, alpha: str) -> str:
+    """What the headline table at ``alpha`` shows."""
+    level = "" if result.intervals is None else f", ± half the {_level(result)} interval"
+    what = "exact match" if alpha == "inf" else f"graded, alpha = {alpha}"
+    return f"F1 per dataset, part of speech and first sense ({what}{level})"
+
+
+def _level(result: ExperimentResult) -> str:
+    assert result.intervals is not None
+    return f"{100 * result.intervals.confidence:g}% bootstrap"
+
+
+def graded_on(result: ExperimentResult) -> str:
+    """Which thesaurus graded each part of speech the instances have (or exact match)."""
+    described = result.config.evaluation.thesauri.described()
+    groups = [row.group for b in result.breakdowns if b.name == "pos" for row in b.rows]
+    parts = []
+    for group in groups:
+        pos = POS_OF_GROUP.get(group)
+        spec = described[pos] if pos is not None else described["verb"]
+        parts.append(f"{group} {spec}")
+    return "graded on: " + ", ".join(parts) if parts else ""
