@@ -9,6 +9,7 @@ The WordNet tests skip without WordNet (fail under CI=true, see conftest).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import networkx as nx
@@ -23,7 +24,9 @@ from thesaurus._wordnet import _Files, files_read, load_wordnet
 from thesaurus._wordnet_adj import (
     ADJ_PREFIX,
     ANTONYMS_PREFIX,
+    CLUSTER_PREFIX,
     OWN_PREFIX,
+    UNOPPOSED_PREFIX,
     build_adjectives,
     build_adverbs,
 )
@@ -34,7 +37,8 @@ integration = pytest.mark.integration
 # --- a hand-made mini WordNet ---------------------------------------------------------------------
 # hot ! cold ! tepid: one antonym group of three; sizzling, baking and torn (two heads: the lower
 # offset, hot) are satellites of hot, frigid of cold; alone: a head without antonym whose !
-# points at a satellite (ignored); stray: a satellite without a head; atomic: adj.pert.
+# points at a satellite (ignored); stray: a satellite without a head; atomic: adj.pert (the
+# lexicographer file plays no part in the adjective tree).
 # Adverbs: quickly.r.01 from sizzling (hot's cluster), quickly.r.02 from frigid (cold) and
 # baking (hot): the lower head offset, hot; well.r.01 no pertainym, well.r.02 from cold.
 MINI = {
@@ -117,34 +121,43 @@ def parents(thes: Thesaurus) -> dict[str, str]:
 def test_mini_adjective_tree(mini: Path) -> None:
     adj = load_mini(mini, "adj")
     assert parents(adj) == {
-        "adj.all": "ROOT",
-        "adj.pert": "ROOT",
-        "antonyms:hot.a.01": "adj.all",  # hot, cold, tepid: one group, named after hot
-        "hot.a.01": "antonyms:hot.a.01",
-        "cold.a.01": "antonyms:hot.a.01",
-        "tepid.a.01": "antonyms:hot.a.01",
-        "sizzling.s.01": "hot.a.01",
-        "baking.s.01": "hot.a.01",
-        "torn.s.01": "hot.a.01",  # heads tepid (300) and hot (100): the lower offset
-        "frigid.s.01": "cold.a.01",
-        "alone.a.01": "adj.all",  # its ! points at a satellite: ignored; (p) marker dropped
-        "stray.s.01": "adj.all",  # no head
-        "atomic.a.01": "adj.pert",
+        "antonyms:hot.a.01": "ROOT",  # hot, cold, tepid: one group, named after hot (100)
+        "cluster:hot.a.01": "antonyms:hot.a.01",
+        "cluster:cold.a.01": "antonyms:hot.a.01",
+        "cluster:tepid.a.01": "antonyms:hot.a.01",
+        "hot.a.01": "cluster:hot.a.01",  # a head beside its satellites
+        "sizzling.s.01": "cluster:hot.a.01",
+        "baking.s.01": "cluster:hot.a.01",
+        "torn.s.01": "cluster:hot.a.01",  # heads tepid (300) and hot (100): the lower offset
+        "cold.a.01": "cluster:cold.a.01",
+        "frigid.s.01": "cluster:cold.a.01",
+        "tepid.a.01": "cluster:tepid.a.01",
+        "unopposed:alone.a.01": "ROOT",  # its ! points at a satellite: ignored
+        "cluster:alone.a.01": "unopposed:alone.a.01",
+        "alone.a.01": "cluster:alone.a.01",  # (p) marker dropped
+        "unopposed:stray.s.01": "ROOT",  # no head: a satellite stands for its own cluster
+        "cluster:stray.s.01": "unopposed:stray.s.01",
+        "stray.s.01": "cluster:stray.s.01",
+        "unopposed:atomic.a.01": "ROOT",  # adj.pert: the same rule, no file node
+        "cluster:atomic.a.01": "unopposed:atomic.a.01",
+        "atomic.a.01": "cluster:atomic.a.01",
     }
-    cases = [
-        ("hot%3:00:00::", "sizzling%5:00:00:hot:00", 1),
+    assert adj.n_nodes == 21  # ROOT, 4 groups, 6 clusters, 10 synsets
+    cases = [  # depths: group 1, cluster 2, synset 3
+        ("hot%3:00:00::", "sizzling%5:00:00:hot:00", 2),  # head and satellite: siblings
         ("sizzling%5:00:00:hot:00", "baking%5:00:00:hot:00", 2),
-        ("hot%3:00:00::", "cold%3:00:00::", 2),
-        ("hot%3:00:00::", "tepid%3:00:00::", 2),  # the triplet's heads are all siblings
-        ("sizzling%5:00:00:hot:00", "frigid%5:00:00:cold:00", 4),
-        ("alone%3:00:00::", "hot%3:00:00::", 3),  # 2 + 3 - 2 * 1
-        ("stray%5:00:00:stray:00", "alone%3:00:00::", 2),
-        ("atomic%3:01:00::", "frigid%5:00:00:cold:00", 6),  # 2 + 4 via ROOT
+        ("hot%5:00:00:hot:00", "sizzling%5:00:00:hot:00", 2),  # torn, in hot's cluster
+        ("hot%3:00:00::", "cold%3:00:00::", 4),  # 3 + 3 - 2 * 1: meet at antonyms:hot.a.01
+        ("hot%3:00:00::", "tepid%3:00:00::", 4),  # the triplet's clusters are all siblings
+        ("sizzling%5:00:00:hot:00", "frigid%5:00:00:cold:00", 4),  # satellites: the same
+        ("alone%3:00:00::", "hot%3:00:00::", 6),  # 3 + 3 via ROOT
+        ("stray%5:00:00:stray:00", "alone%3:00:00::", 6),  # two unopposed clusters
+        ("atomic%3:01:00::", "frigid%5:00:00:cold:00", 6),
     ]
     for a, b, length in cases:
         assert adj.sense_length(a, b) == length, (a, b)
     assert adj.senses("hot") == ("hot%3:00:00::", "hot%5:00:00:hot:00")  # head and satellite
-    assert adj.maxlen("hot") == 1 and adj.maxlen("cold") == 0
+    assert adj.maxlen("hot") == 2 and adj.maxlen("cold") == 0  # hot: one cluster
 
 
 def test_mini_adverb_tree(mini: Path) -> None:
@@ -192,33 +205,43 @@ def adv(wordnet) -> Thesaurus:  # type: ignore[no-untyped-def]
 # From data.adj (offset lexfile ss_type words ... pointers):
 #   01247240 00 a hot ...     ! 01251128 (cold) & 01249962 (sizzling) ...    hot.a.01
 #   01251128 00 a cold ...    ! 01247240 (hot)  & 01252151 (arctic, frigid) cold.a.01
+#     (their only ! pointers: the group {hot.a.01, cold.a.01}, antonyms:hot.a.01)
 #   01249962 00 s sizzling    & 01247240                                     sizzling.s.01
 #   01247975 00 s baking ...  & 01247240 (hot)                               baking.s.01
-#   01252151 00 s arctic frigid ... & 01251128                               arctic.s.01
+#   01252151 00 s arctic frigid ... & 01251128                               arctic.s.02
 #   02529265 00 a warm        ! 02529946 (cool)                              warm.a.01
+#   01256332 00 a hot         ! 01257612 (cold.a.02; group antonyms:hot.a.03) hot.a.03
 #   02511801 00 s hot raging  & 02510880 (violent, a, ! 02512923 nonviolent)  hot.s.01
-#   02884620 01 a atomic      \ 14619225 n (no antonym: adj.pert)            atomic.a.01
+#   02884620 01 a atomic      \ 14619225 n (no antonym: unopposed)           atomic.a.01
 #   00610532 00 a nuclear atomic  ! 00610861 (conventional)                   nuclear.a.01
 #   01392071 00 s atomic      & 01391351 (small, a, ! 01382086 large)         atomic.s.01
-#   02711099, 02711195 01 a dental (adj.pert, no antonyms)                   dental.a.01/.02
+#   02711099, 02711195 01 a dental (adj.pert, no antonyms: two unopposed)    dental.a.01/.02
+#   00296482 00 s boned deboned & 00296354 (boneless, a, ! 00295657 bony)   boned.s.01
+#   00296061 00 s boned       & 00295657 (bony, a, ! 00296354 boneless)     boned.s.02
+#   00014858 00 s copious voluminous & 00013887 (abundant)                  copious.s.01
+#   00014490 00 s ample copious ... & 00013887 (abundant)                   ample.s.01
 # (A satellite is numbered among its word's satellites, as NLTK 3.10 does: atomic.s.01 is
-# atomic's third adjective sense.)  Depths: adj.all 1, antonyms: 2, a head in a group 3, its
-# satellites 4; adj.pert 1, a pertainym head without antonym 2.
+# atomic's third adjective sense.)  Depths: antonyms: / unopposed: group 1, cluster: 2, every
+# synset 3 (a head and its satellites are siblings), so LEN is 2 (one cluster), 4 (two clusters
+# of one antonym group) or 6 (via ROOT).
 ADJ_PAIRS = [
-    ("hot%3:00:01::", "sizzling%5:00:00:hot:01", 1),  # a head and its satellite
+    ("hot%3:00:01::", "sizzling%5:00:00:hot:01", 2),  # a head and its satellite: siblings
     ("sizzling%5:00:00:hot:01", "baking%5:00:00:hot:01", 2),  # two satellites of hot
-    ("hot%3:00:01::", "cold%3:00:01::", 2),  # antonym heads: siblings under antonyms:hot.a.01
-    ("sizzling%5:00:00:hot:01", "frigid%5:00:00:cold:01", 4),  # 4 -> 3 -> 2 <- 3 <- 4
-    ("hot%3:00:01::", "warm%3:00:01::", 4),  # two groups meet at adj.all: 3 + 3 - 2
-    ("sizzling%5:00:00:hot:01", "hot%5:00:00:violent:00", 6),  # satellites: 4 + 4 - 2
-    ("atomic%3:01:00::", "atomic%3:00:00::", 5),  # adj.pert (2) and adj.all (3) meet at ROOT
-    ("atomic%3:01:00::", "atomic%5:00:00:small:00", 6),  # 2 + 4 via ROOT
-    ("dental%3:01:00::", "dental%3:01:01::", 2),  # pertainym heads under adj.pert
+    ("hot%3:00:01::", "cold%3:00:01::", 4),  # 3 -> 2 -> antonyms:hot.a.01 <- 2 <- 3
+    ("sizzling%5:00:00:hot:01", "frigid%5:00:00:cold:01", 4),  # the same path, satellites
+    ("hot%3:00:01::", "warm%3:00:01::", 6),  # two groups meet at ROOT: 3 + 3
+    ("hot%3:00:01::", "hot%3:00:02::", 6),  # hot ! cold and hot.a.03 ! cold.a.02: two groups
+    ("sizzling%5:00:00:hot:01", "hot%5:00:00:violent:00", 6),  # hot vs violent group
+    ("atomic%3:01:00::", "atomic%3:00:00::", 6),  # unopposed:atomic.a.01 vs nuclear's group
+    ("atomic%3:01:00::", "atomic%5:00:00:small:00", 6),  # unopposed vs large / small group
+    ("dental%3:01:00::", "dental%3:01:01::", 6),  # two unopposed groups
+    ("boned%5:00:02:boneless:00", "boned%5:00:01:bony:00", 4),  # opposed clusters
+    ("copious%5:00:02:abundant:00", "copious%5:00:01:abundant:00", 2),  # one cluster
 ]
-# MAXLEN: atomic max(5, 6, nuclear.a.01 vs atomic.s.01 = 3 + 4 - 2 = 5) = 6; dental 2; hot:
-# hot.s.01 (violent group) and hot.s.02 (warm.a.03 group) are satellites in two groups = 6,
-# and every hot sense is in adj.all, where no LEN exceeds 4 + 4 - 2.
-ADJ_MAXLEN = [("atomic", 6), ("dental", 2), ("hot", 6)]
+# MAXLEN: every LEN is at most 3 + 3 = 6.  atomic: its three senses in three groups, 6; dental:
+# two unopposed groups, 6; hot: hot.a.01 (hot / cold) vs hot.s.01 (violent) 6; boned: its only
+# pair 4; copious: its only pair 2.
+ADJ_MAXLEN = [("atomic", 6), ("dental", 6), ("hot", 6), ("boned", 4), ("copious", 2)]
 
 # From data.adv (pertainyms \ point at adjectives; their clusters via & in data.adj):
 #   00085811 quickly rapidly ...  \ 00979366 (quick, s & 00976508 fast)  \ 00979697 (rapid, s &
@@ -261,13 +284,26 @@ def test_adjective_nodes_by_hand(adj: Thesaurus) -> None:
     def up(name: str) -> str:
         return adj.node_name(adj.parent(adj.node_index(name)))
 
-    assert up("sizzling.s.01") == "hot.a.01" and up("hot.a.01") == "antonyms:hot.a.01"
-    assert up("cold.a.01") == "antonyms:hot.a.01" and up("antonyms:hot.a.01") == "adj.all"
-    assert up("atomic.a.01") == "adj.pert" and up("adj.pert") == "ROOT"
-    # an antonym triplet (past / present / future) is one group of three siblings
-    group = adj.node_index(up("past.a.01"))
-    heads = [adj.node_name(i) for i in range(adj.n_nodes) if adj.parent(i) == group]
-    assert sorted(heads) == ["future.a.01", "past.a.01", "present.a.01"]
+    def children(name: str) -> list[str]:
+        node = adj.node_index(name)
+        return sorted(adj.node_name(i) for i in range(adj.n_nodes) if adj.parent(i) == node)
+
+    assert up("sizzling.s.01") == "cluster:hot.a.01" and up("hot.a.01") == "cluster:hot.a.01"
+    assert up("cluster:hot.a.01") == "antonyms:hot.a.01" and up("antonyms:hot.a.01") == "ROOT"
+    assert up("arctic.s.02") == "cluster:cold.a.01"
+    assert children("antonyms:hot.a.01") == ["cluster:cold.a.01", "cluster:hot.a.01"]
+    assert up("atomic.a.01") == "cluster:atomic.a.01"  # adj.pert, no antonym
+    assert up("cluster:atomic.a.01") == "unopposed:atomic.a.01"
+    assert up("unopposed:atomic.a.01") == "ROOT"
+    assert children("cluster:atomic.a.01") == ["atomic.a.01"]  # no satellites
+    # an antonym triplet (past ! present ! future, each ! the other two) is one group
+    assert up(up("past.a.01")) == "antonyms:past.a.01"  # 01727927, the lowest offset
+    assert children("antonyms:past.a.01") == [
+        "cluster:future.a.01",
+        "cluster:past.a.01",
+        "cluster:present.a.01",
+    ]
+    assert adj.max_depth == 3
 
 
 @integration
@@ -358,40 +394,97 @@ def test_a_tree_every_node_reaches_root(wordnet, spec: str) -> None:  # type: ig
     assert thes.path_lengths(a, b).tolist() == expected
 
 
-@integration
-def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """Every satellite hangs under NLTK's ``similar_tos()`` head; every ``antonyms:`` node
-    holds a connected component of the antonym links between heads (NLTK's lemma
-    antonyms), named after its lowest-offset head; heads without antonyms hang under their
-    lexicographer file."""
-    links: dict[str, set[str]] = {}
+def nltk_heads(wordnet) -> tuple[dict[str, str], dict[str, set[str]]]:  # type: ignore[no-untyped-def]
+    """NLTK's reading of the clusters: ``synset -> its head`` (its own name for a head,
+    ``similar_tos()`` for a satellite: one each in 3.0) and ``head -> its antonym heads``
+    (lemma antonyms; heads without antonyms absent)."""
+    head, links = {}, {}
     for synset in wordnet.all_synsets("a"):
         name = synset.name()
-        up = adj.node_name(adj.parent(adj.node_index(name)))
         if synset.pos() == "s":
-            assert up == synset.similar_tos()[0].name(), name  # one head each in 3.0
+            head[name] = synset.similar_tos()[0].name()
             continue
+        head[name] = name
         others = {a.synset().name() for lemma in synset.lemmas() for a in lemma.antonyms()}
         if others:
-            links.setdefault(name, set()).update(others)
-            assert up.startswith(ANTONYMS_PREFIX), name
-        else:
-            assert up == synset.lexname(), name
-    children: dict[int, set[str]] = {}
+            links[name] = others
+    return head, links
+
+
+@integration
+def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    """Every synset's parent is the ``cluster:`` node of its NLTK head and its grandparent a
+    group node under ROOT; every cluster node holds one head and that head's satellites;
+    every ``antonyms:`` node holds a connected component of the antonym links between heads,
+    named after its lowest-offset head; a head without antonym is alone under
+    ``unopposed:<head>``."""
+    head, links = nltk_heads(wordnet)
+    children: dict[int, list[str]] = {}
     for j in range(adj.n_nodes):
-        children.setdefault(adj.parent(j), set()).add(adj.node_name(j))
-    groups = Counter()
-    for i in range(adj.n_nodes):
+        if j != adj.root:
+            children.setdefault(adj.parent(j), []).append(adj.node_name(j))
+    kinds = Counter()
+    for name, own in head.items():
+        cluster = adj.parent(adj.node_index(name))
+        assert adj.node_name(cluster) == CLUSTER_PREFIX + own, name
+        group = adj.node_name(adj.parent(cluster))
+        assert adj.parent(adj.parent(cluster)) == adj.root, name
+        if own in links:
+            assert group.startswith(ANTONYMS_PREFIX), name
+        else:
+            assert group == UNOPPOSED_PREFIX + own, name
+        kinds["head" if own == name else "satellite"] += 1
+    assert kinds == Counter({"head": 7463, "satellite": 10693})
+    groups, clusters = Counter(), 0
+    for i, names in children.items():
         name = adj.node_name(i)
-        if not name.startswith(ANTONYMS_PREFIX):
+        if name.startswith(CLUSTER_PREFIX):
+            own = name.removeprefix(CLUSTER_PREFIX)
+            assert own in names and all(head[n] == own for n in names), name
+            clusters += 1
+        elif name.startswith(UNOPPOSED_PREFIX):
+            assert names == [CLUSTER_PREFIX + name.removeprefix(UNOPPOSED_PREFIX)], name
+            groups[1] += 1
+        elif name.startswith(ANTONYMS_PREFIX):
+            assert all(n.startswith(CLUSTER_PREFIX) for n in names), name
+            heads = {n.removeprefix(CLUSTER_PREFIX) for n in names}
+            reach = set().union(*(links[h] for h in heads))  # closed under antonymy
+            assert reach <= heads and len(heads) >= 2, name
+            first = min(heads, key=lambda h: wordnet.synset(h).offset())
+            assert name == ANTONYMS_PREFIX + first
+            groups[len(heads)] += 1
+        else:
+            assert i == adj.root, name
+    assert clusters == 7463 and groups == Counter({1: 3617, 2: 1849, 3: 44, 4: 4})
+    # ROOT + 3,617 unopposed + 1,897 antonym groups + 7,463 clusters + 18,156 synsets
+    assert adj.n_nodes == 1 + 3617 + 1897 + 7463 + 18156 == 31134
+
+
+@integration
+def test_adjective_sense_pairs_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
+    """Two senses of one lemma are LEN 2 when NLTK gives them one head, 4 when their heads
+    are linked by antonymy (directly or through a third head of a triplet), and 6 otherwise:
+    every pair WordNet does not relate is at the usual MAXLEN and earns nothing."""
+    head, links = nltk_heads(wordnet)
+    graph = nx.Graph((a, b) for a, others in links.items() for b in others)
+    component = {h: k for k, group in enumerate(nx.connected_components(graph)) for h in group}
+    lengths, polysemous = Counter(), 0
+    for lemma in adj.words:
+        keys = adj.senses(lemma)
+        if len(keys) < 2:
             continue
-        heads = children[i]
-        reach = set().union(*(links[h] for h in heads))  # closed under antonymy
-        assert reach <= heads and len(heads) >= 2, name
-        first = min(heads, key=lambda h: wordnet.synset(h).offset())
-        assert name == ANTONYMS_PREFIX + first
-        groups[len(heads)] += 1
-    assert groups == Counter({2: 1849, 3: 44, 4: 4})
+        polysemous += 1
+        own = {key: head[wordnet.lemma_from_key(key).synset().name()] for key in keys}
+        for a, b in combinations(keys, 2):
+            if own[a] == own[b]:
+                expected = 2
+            elif own[a] in component and component[own[a]] == component.get(own[b]):
+                expected = 4
+            else:
+                expected = 6
+            assert adj.sense_length(a, b) == expected, (a, b)
+            lengths[expected] += 1
+    assert polysemous == 4976 and lengths == Counter({2: 370, 4: 22, 6: 17927})
 
 
 @integration
@@ -466,11 +559,17 @@ def test_cli_chooses_by_part_of_speech(
     adj: Thesaurus, adv: Thesaurus, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["thesaurus", "distance", "hot%3:00:01::", "sizzling%5:00:00:hot:01"]) == 0
-    assert capsys.readouterr().out == "1\n"
+    assert capsys.readouterr().out == "2\n"
     assert main(["thesaurus", "distance", "quickly%4:02:00::", "quickly%4:02:03::"]) == 0
     assert capsys.readouterr().out == "4\n"
     assert main(["thesaurus", "path", "sizzling%5:00:00:hot:01", "frigid%5:00:00:cold:01"]) == 0
-    path = ["sizzling.s.01", "hot.a.01", "antonyms:hot.a.01", "cold.a.01", "arctic.s.02"]
+    path = [
+        "sizzling.s.01",
+        "cluster:hot.a.01",
+        "antonyms:hot.a.01",
+        "cluster:cold.a.01",
+        "arctic.s.02",
+    ]
     assert capsys.readouterr().out.split() == path
     assert main(["thesaurus", "distance", "hot%3:00:01::", "hot.a.01"]) == 0  # a node name too
     assert capsys.readouterr().out == "0\n"

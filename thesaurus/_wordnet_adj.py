@@ -10,14 +10,22 @@ Shapes (synset nodes named as NLTK names them, plus virtual nodes):
 
 - **adjectives** (``wordnet-adj``; sense keys with ``ss_type`` 3 and 5, a lemma's head and
   satellite senses together in sense-number order): virtual ``ROOT`` -> one node per
-  lexicographer file (``adj.all``, ``adj.pert``, ``adj.ppl``) -> ``antonyms:<first head>``
-  for each group of heads linked by ``!`` -> head -> its satellites.  So a head and its
-  satellite are LEN 1, two satellites of one head 2, hot and cold 2, a satellite of hot and
-  one of cold 4, clusters without a shared antonym node further (two heads 4, two
-  satellites 6).  This is the organisation wngloss(7WN) describes: "Adjectives are arranged
-  in clusters containing head synsets and satellite synsets.  Each cluster is organized
-  around antonymous pairs (and occasionally antonymous triplets)", one level per relation
-  WordNet states and nothing invented.
+  antonym group, ``antonyms:<first head>`` for two or more heads linked by ``!`` and
+  ``unopposed:<head>`` for a head without antonym (a group of one) -> one ``cluster:<head>``
+  node per head -> the head synset and its satellites, siblings.  Every synset is at depth 3,
+  so a head and its satellite are LEN 2, two satellites of one head 2, two clusters of one
+  antonym group 4 (``hot.a.01`` and ``cold.a.01``, or a satellite of each), and every other
+  pair 6 = 3 + 3 via ``ROOT``, the MAXLEN of any word with two unrelated senses: only the
+  relations WordNet states (similar to, antonymy) earn partial credit.  This is the
+  organisation wngloss(7WN) describes: "Adjectives are arranged in clusters containing head
+  synsets and satellite synsets.  Each cluster is organized around antonymous pairs (and
+  occasionally antonymous triplets)", one level per relation WordNet states and nothing
+  invented.  Lexicographer files (``adj.all``, ``adj.pert``, ``adj.ppl``) are not levels:
+  sharing a file says nothing about similarity, and a file level made unrelated senses of one
+  word closer than its MAXLEN (``hot.a.01`` "of physical heat" vs ``hot.a.03`` "psychological
+  heat", two heads in different groups of ``adj.all``: LEN 4 of 6).  The head sits beside its
+  satellites, not above them, so that heads and satellites are equally far from everything
+  outside their cluster.
 - **adverbs** (``wordnet-adv``; ``ss_type`` 4): virtual ``ROOT`` -> ``adv.all`` -> a node per
   adjective cluster the adverbs derive from, ``adj:<head>`` -> adverb synset; an adverb
   without a pertainym gets a cluster node of its own, ``adv:<adverb>``.  So two adverbs
@@ -36,17 +44,19 @@ Odd cases, each resolved so that the result is always a tree:
   1,849 pairs, 44 groups of three (``past`` / ``present`` / ``future``, ``solid`` /
   ``liquid`` / ``gaseous``, ``early`` / ``middle`` / ``late``) and 4 of four
   (``carnivorous``, ``herbivorous``, ``omnivorous``, ``insectivorous``; ``vernal``,
-  ``summery``, ``autumnal``, ``wintry``), each group's heads siblings under one
-  ``antonyms:`` node named after the lowest-offset head and placed under that head's
-  lexicographer file (in 3.0 a group never spans two files).  ``!`` pointers that touch a
+  ``summery``, ``autumnal``, ``wintry``), each group's clusters siblings under one
+  ``antonyms:`` node named after the lowest-offset head.  ``!`` pointers that touch a
   satellite are ignored (none in 3.0).
 - Heads in ``adj.pert`` (relational adjectives, ``dental``; pertainyms of nouns) and
-  ``adj.ppl`` (participial) are heads like any other: with an antonym under an
-  ``antonyms:`` node, else directly under their file's node (so two unrelated relational
-  adjectives are LEN 2, as for heads without antonyms in ``adj.all``).
-- A satellite hangs under its head whatever the head's file (in 3.0 every satellite has
-  exactly one ``&`` head, in its own file); several heads: the lowest offset; none: under
-  its own file's node.
+  ``adj.ppl`` (participial) are heads like any other: with an antonym in an ``antonyms:``
+  group, else in an ``unopposed:`` group of their own (3,567 of the 3,617 heads without
+  antonym are in ``adj.pert``, 46 in ``adj.ppl``, 4 in ``adj.all``), so two unrelated
+  relational adjectives are LEN 6 (``dental.a.01`` "of the teeth" vs ``dental.a.02`` "of
+  dentistry").
+- A satellite joins its head's cluster whatever the head's file (in 3.0 every satellite has
+  exactly one ``&`` head, in its own file); several heads: the lowest offset; none: it
+  stands for a cluster of its own, ``unopposed:<satellite>`` -> ``cluster:<satellite>`` ->
+  satellite (none in 3.0).
 - An adverb whose pertainyms reach several adjective clusters (177 adverbs, e.g.
   ``badly.r.01`` via ``severely`` and ``gravely``) joins the cluster whose head has the
   lowest offset, the rule the verb and noun trees use for several hypernyms.
@@ -76,7 +86,9 @@ from ._wordnet import (
 __all__ = [
     "ADJ_PREFIX",
     "ANTONYMS_PREFIX",
+    "CLUSTER_PREFIX",
     "OWN_PREFIX",
+    "UNOPPOSED_PREFIX",
     "build_adjectives",
     "build_adverbs",
     "load_wordnet_adjectives",
@@ -183,8 +195,9 @@ def build_adverbs() -> dict[str, Any]:
 
 
 def load_wordnet_adjectives() -> Thesaurus:
-    """WordNet 3.0 adjectives and satellites: ROOT -> lexicographer file -> antonym group ->
-    head -> satellite (``wordnet-adj``; ``thesaurus/README.md``)."""
+    """WordNet 3.0 adjectives and satellites: ROOT -> antonym group (``antonyms:``, or
+    ``unopposed:`` for a head without antonym) -> cluster (``cluster:<head>``) -> the head and
+    its satellites, siblings (``wordnet-adj``; ``thesaurus/README.md``)."""
     return load_wordnet("adj", files_read("adj"), build_adjectives)
 
 
