@@ -31,8 +31,13 @@ def _quantiles(samples: np.ndarray, confidence: float) -> np.ndarray:
     if not 0 < confidence < 1:
         raise EvaluationError(f"confidence must be in (0, 1), got {confidence}")
     tail = (1 - confidence) / 2
-    with np.errstate(invalid="ignore"):
-        bounds = np.nanquantile(samples, [tail, 1 - tail], axis=0)
+    undefined = np.isnan(samples).any(axis=0)
+    bounds = np.empty((2, samples.shape[1]))
+    # np.quantile works on all columns at once; np.nanquantile goes column by column
+    bounds[:, ~undefined] = np.quantile(samples[:, ~undefined], [tail, 1 - tail], axis=0)
+    if undefined.any():
+        with np.errstate(invalid="ignore"):
+            bounds[:, undefined] = np.nanquantile(samples[:, undefined], [tail, 1 - tail], axis=0)
     return np.asarray(bounds.T, dtype=float)
 
 

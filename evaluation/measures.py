@@ -204,13 +204,12 @@ class Credit:
             columns.append((precision.tolist(), recall.tolist(), f1.tolist()))
         coverage = (attempted / n).tolist()
         counts, tried = n.tolist(), attempted.astype(np.int64).tolist()
+        labels = [format_alpha(alpha) for alpha in self.alphas]
         return [
             MethodScores(
                 {
-                    format_alpha(alpha): Scores(
-                        precision[g], recall[g], coverage[g], f1[g], counts[g], tried[g]
-                    )
-                    for alpha, (precision, recall, f1) in zip(self.alphas, columns, strict=True)
+                    label: Scores(precision[g], recall[g], coverage[g], f1[g], counts[g], tried[g])
+                    for label, (precision, recall, f1) in zip(labels, columns, strict=True)
                 }
             )
             for g in range(n_groups)

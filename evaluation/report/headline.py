@@ -69,12 +69,13 @@ def headline_alpha(result: ExperimentResult) -> str | None:
 
 
 def _columns(result: ExperimentResult) -> list[tuple[str, GroupRow | None]]:
-    """The headline's columns: every group of the breakdowns in report order, then all
-    instances (``None``)."""
+    """The headline's columns: every group of the breakdowns in report order (a breakdown
+    of one group, such as the part of speech of a verb-only run, would repeat ALL: left
+    out), then all instances (``None``)."""
     by_name = {b.name: b for b in result.breakdowns}
     columns: list[tuple[str, GroupRow | None]] = []
     for name in BREAKDOWN_ORDER:
-        if name in by_name:
+        if name in by_name and len(by_name[name].rows) > 1:
             columns += [(row.group, row) for row in by_name[name].rows]
     return [*columns, ("ALL", None)]
 

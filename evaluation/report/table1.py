@@ -343,12 +343,12 @@ def with_paper_totals(
 ) -> tuple[list[str], list[list[str]]]:
     """Table 1 with the paper's totals beside it (Japanese, EDR: not the same data)."""
     paper = [
-        " / ".join(_short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
+        "/".join(_short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
         if row[0].split()[0] in PAPER_TOTALS["MFS"]
         else ""
         for row in rows
     ]
-    return [*header, "paper: (1) / (2) / (3)"], [
+    return [*header, "paper: (1)/(2)/(3)"], [
         [*row, cell] for row, cell in zip(rows, paper, strict=True)
     ]
 
