@@ -41,13 +41,15 @@ POS_COUNTS = {"noun": 4300, "verb": 1652, "adj": 955, "adv": 346}
 NOUNS_ONLY = "semeval2013"
 
 
-def tagged_tokens(corpus: Path) -> Iterator[tuple[str, str, str]]:
+def tagged_tokens(corpus: Path, files: int | None = None) -> Iterator[tuple[str, str, str]]:
     """``(lemma, part of speech, first sense key)`` of every SemCor token with a usable key
-    its WordNet thesaurus knows."""
-    from wsd.corpus import read_semcor
+    its WordNet thesaurus knows (of the first ``files`` tag files only, if given)."""
+    from wsd.corpus import read_semcor, semcor_files
 
     books = {pos: thesaurus.load(spec) for pos, spec in thesaurus.WORDNET_SPECS.items()}
-    for sentence in read_semcor(corpus):
+    paths = semcor_files(corpus)[:files] if files is not None else [corpus]
+    sentences = (sentence for path in paths for sentence in read_semcor(path))
+    for sentence in sentences:
         for annotation in sentence.annotations:
             if not annotation.senses:
                 continue
@@ -57,11 +59,14 @@ def tagged_tokens(corpus: Path) -> Iterator[tuple[str, str, str]]:
                 yield key.split("%", 1)[0], pos, key
 
 
-def build(corpus: Path, out: Path, n_systems: int, seed: int = 0) -> tuple[Path, list[Path]]:
-    """Write the gold key file and ``n_systems`` system key files into ``out``."""
+def build(
+    corpus: Path, out: Path, n_systems: int, seed: int = 0, files: int | None = None
+) -> tuple[Path, list[Path]]:
+    """Write the gold key file and ``n_systems`` system key files into ``out`` (the gold
+    drawn from the first ``files`` SemCor tag files, by default from all)."""
     chance = random.Random(seed)
     pools: dict[str, list[tuple[str, str, str]]] = {pos: [] for pos in POS_COUNTS}
-    for token in tagged_tokens(corpus):
+    for token in tagged_tokens(corpus, files):
         pools[token[1]].append(token)
     chosen = {pos: chance.sample(pools[pos], count) for pos, count in POS_COUNTS.items()}
     # semeval2013 first takes nouns only; the other datasets share the rest, shuffled

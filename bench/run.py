@@ -39,6 +39,7 @@ BENCHMARKS = (
     "example",
     "supervised",
     "evaluate",
+    "compare",
     "scaling",
 )
 PEAK_RSS_TARGET_MB = 2048.0

@@ -75,8 +75,9 @@ class ThesaurusSpecs:
 
 
 class Thesauri:
-    """The thesauri of :class:`ThesaurusSpecs`, loaded on first use, or one thesaurus for
-    every part of speech (:meth:`single`).
+    """The thesaurus of each part of speech: from :class:`ThesaurusSpecs`, each loaded when
+    first used; or given loaded (:meth:`from_thesauri`); or one for every part of speech
+    (:meth:`single`).
 
     >>> Thesauri(ThesaurusSpecs(noun="none")).of("noun") is None
     True
@@ -86,14 +87,27 @@ class Thesauri:
 
     def __init__(self, specs: ThesaurusSpecs | None = None) -> None:
         self.specs = specs or ThesaurusSpecs()
-        self._loaded: dict[str, Thesaurus | None] = {}
-        self._only: Thesaurus | None = None
+        self._by_pos: dict[str, Thesaurus | None] = {}  # filled as parts of speech are scored
+        self._names: dict[str, str] | None = None  # of given thesauri (not from specs)
 
     @classmethod
     def single(cls, thes: Thesaurus) -> Thesauri:
         """``thes`` for every part of speech (a file thesaurus for a whole corpus)."""
+        return cls.from_thesauri(dict.fromkeys(PARTS_OF_SPEECH, thes))
+
+    @classmethod
+    def from_thesauri(cls, loaded: Mapping[str, Thesaurus | None]) -> Thesauri:
+        """Thesauri already loaded, ``{pos: thesaurus}``; a part of speech missing or
+        ``None`` is exact match.  Keys without a WordNet part of speech use the verb one."""
+        unknown = sorted(set(loaded) - set(PARTS_OF_SPEECH))
+        if unknown:
+            raise EvaluationError(f"unknown part of speech {unknown[0]!r} for a thesaurus")
         out = cls()
-        out._only = thes
+        out._by_pos = {pos: loaded.get(pos) for pos in PARTS_OF_SPEECH}
+        out._names = {
+            pos: "exact match" if thes is None else str(getattr(thes, "name", "given"))
+            for pos, thes in out._by_pos.items()
+        }
         return out
 
     @classmethod
@@ -108,23 +122,15 @@ class Thesauri:
     def of(self, pos: str | None) -> Thesaurus | None:
         """The thesaurus grading ``pos`` (``None``: keys without a WordNet part of speech),
         ``None`` when that part of speech is scored by exact match."""
-        if self._only is not None:
-            return self._only
-        spec = self.specs.spec(pos)
-        if spec not in self._loaded:
-            self._loaded[spec] = None if spec == NO_THESAURUS else thesaurus.load(spec)
-        return self._loaded[spec]
+        part = pos or "verb"
+        if part not in self._by_pos:
+            spec = self.specs.spec(part)
+            self._by_pos[part] = None if spec == NO_THESAURUS else thesaurus.load(spec)
+        return self._by_pos[part]
 
     def of_key(self, key: str) -> Thesaurus | None:
         """The thesaurus of a sense key's part of speech."""
         return self.of(sense_key_pos(key))
-
-    def described(self) -> dict[str, str]:
-        """``{pos: thesaurus or "exact match"}`` for reports."""
-        if self._only is not None:
-            name = str(getattr(self._only, "name", "the given thesaurus"))
-            return dict.fromkeys(PARTS_OF_SPEECH, name)
-        return self.specs.described()
 
     def sense_word(self, key: str) -> str | None:
         """The word owning ``key`` in the thesaurus of its part of speech (``None``: unknown,
@@ -132,12 +138,15 @@ class Thesauri:
         thes = self.of_key(key)
         return thes.sense_word(key) if thes is not None else None
 
+    def described(self) -> dict[str, str]:
+        """``{pos: thesaurus or "exact match"}`` for reports."""
+        return dict(self._names) if self._names is not None else self.specs.described()
+
     @property
     def loaded(self) -> tuple[Thesaurus, ...]:
-        """The thesauri used so far (for the versions a result records)."""
-        if self._only is not None:
-            return (self._only,)
-        return tuple(t for t in self._loaded.values() if t is not None)
+        """The thesauri used so far, each once (for the versions a result records)."""
+        found = {id(t): t for t in self._by_pos.values() if t is not None}
+        return tuple(found.values())
 
 
 def as_thesauri(value: Thesauri | Thesaurus | object) -> Thesauri:
