@@ -127,5 +127,9 @@ def _rows(results: dict[str, Any], quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def main(argv: list[str] | None = None) -> int:
+    return bench_main(run, __doc__ or "", argv)
+
+
 if __name__ == "__main__":
-    sys.exit(bench_main(run, __doc__ or ""))
+    sys.exit(main())

@@ -40,6 +40,7 @@ __all__ = [
     "Grading",
     "MethodScores",
     "Scores",
+    "dataset_of",
     "VerbThesaurus",
     "acceptability",
     "applicability_curve",
@@ -214,6 +215,19 @@ class Credit:
             )
             for g in range(n_groups)
         ]
+
+
+def dataset_of(instance_id: str) -> str:
+    """The dataset an instance id names, by the convention of Raganato et al.'s ALL
+    (``<dataset>.<document>.<sentence>.<token>``): the first of four or more dot-separated
+    parts; ``""`` for an id of another shape (a single dataset's ``d000.s000.t000``, a SemCor
+    id), whose dataset is the file it came from.
+
+    >>> dataset_of("senseval2.d000.s000.t000"), dataset_of("d000.s000.t000")
+    ('senseval2', '')
+    """
+    parts = instance_id.split(".")
+    return parts[0] if len(parts) >= 4 else ""
 
 
 def sense_lemma(key: str) -> str:

@@ -45,6 +45,7 @@ from .measures import (
     ALPHA_DEFAULTS,
     Grading,
     VerbThesaurus,
+    dataset_of,
     format_alpha,
     graded_credit,
     key_lemma,
@@ -171,8 +172,8 @@ def score_keys(
     Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
     ``overall`` (``{alpha: scores}``, the fields of :class:`~evaluation.measures.Scores`),
     ``issues``, ``warnings``, ``per_pos`` and ``per_dataset`` (``{group: {alpha: scores}}``:
-    parts of speech, and datasets as the instance ids' first component, ``senseval2`` of
-    ``senseval2.d000.s000.t000``; each only when there are several) and, with ``per_verb``,
+    parts of speech, and datasets, :func:`~evaluation.measures.dataset_of`; each only when
+    there are several) and, with ``per_verb``,
     ``per_verb`` (``{lemma: {alpha: scores}}``).  With ``classes`` (``{sense_key:
     class_id}``), keys are mapped to classes first (the lemma of an instance still comes from
     its first gold *key*); only ``alpha = inf`` is allowed, and ``classes`` counts the gold
@@ -218,7 +219,7 @@ def score_keys(
         report["classes"] = mapped
     groups: dict[str, list[str]] = {
         "per_pos": [POS_NAMES.get(p, "other") if p else "other" for p in parts],
-        "per_dataset": [i.split(".", 1)[0] for i in ids],
+        "per_dataset": [dataset_of(i) for i in ids],
     }
     if per_verb:
         groups["per_verb"] = lemmas

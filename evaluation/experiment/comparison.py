@@ -26,7 +26,7 @@ import numpy as np
 
 from .._exceptions import EvaluationError
 from ..answers import SystemAnswers, read_answers, several_keys_rule
-from ..measures import key_lemma
+from ..measures import dataset_of, key_lemma
 from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
 from ..thesauri import Thesauri
 from . import summary
@@ -196,7 +196,7 @@ def compare_systems(
         answers = [a for out in outputs.values() for a in out.answers()]
         for note in unknown_keys_warnings(gold_column, answers, books, hint=THESAURUS_HINT):
             warn(notes, note)
-    datasets = tuple(corpus[i][0] if i in corpus else i.split(".", 1)[0] for i in ids)
+    datasets = tuple(corpus[i][0] if i in corpus else dataset_of(i) for i in ids)
     per = InstanceResults(
         ids=tuple(ids),
         lemmas=lemmas,

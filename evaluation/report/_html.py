@@ -28,6 +28,7 @@ from .table1 import (
     shown_verbs,
     table1_header,
     table1_rows,
+    totals_alphas,
     totals_rows,
     with_paper_totals,
 )
@@ -243,8 +244,11 @@ def _totals(result: ExperimentResult) -> str:
             f"{intervals.n_resamples} resamples of the instances. Precision is over attempted "
             "instances, recall over all (Senseval); coverage = attempted / all."
         )
+    shown = totals_alphas(result)
+    if shown != result.alphas:
+        note += f" Alpha {' and '.join(shown)} shown; every alpha in totals.csv."
     header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
-    table = _table(header, totals_rows(result), left=2, group_every=len(result.alphas))
+    table = _table(header, totals_rows(result), left=2, group_every=len(shown))
     return f'<p class="note">{escape(note)}</p>{table}'
 
 

@@ -230,13 +230,24 @@ def _significance_title(result: ExperimentResult) -> str:
     )
 
 
+MAX_TABLE_ROWS = 40  # a longer table shows its main rows; the CSV beside it has them all
+
+
+def totals_alphas(result: ExperimentResult) -> tuple[str, ...]:
+    """The alphas of the totals table: all, or exact match and the headline alpha when all
+    of them would make more than :data:`MAX_TABLE_ROWS` rows (every alpha in totals.csv)."""
+    if len(result.labels) * len(result.alphas) <= MAX_TABLE_ROWS:
+        return result.alphas
+    return tuple(a for a in result.alphas if a in ("inf", headline_alpha(result)))
+
+
 def totals_rows(result: ExperimentResult) -> list[list[str]]:
-    """Per method and alpha: precision and recall with their bootstrap intervals, F1 and
-    coverage (the coverage is the same at every alpha)."""
+    """Per method and alpha (:func:`totals_alphas`): precision and recall with their
+    bootstrap intervals, F1 and coverage (the coverage is the same at every alpha)."""
     rows = []
     intervals = result.intervals
     for label, scores in result.total.scores.items():
-        for alpha in result.alphas:
+        for alpha in totals_alphas(result):
             s = scores[alpha]
             cells = [label, alpha, f"{s.precision:.3f}", "", f"{s.recall:.3f}", ""]
             if intervals is not None:
@@ -248,12 +259,14 @@ def totals_rows(result: ExperimentResult) -> list[list[str]]:
 
 
 def _interval_title(result: ExperimentResult) -> str:
+    shown = totals_alphas(result)
+    some = "" if shown == result.alphas else f" at alpha {' and '.join(shown)} (all: totals.csv)"
     if result.intervals is None:
-        return "totals (no bootstrap: evaluation.bootstrap = 0)"
+        return f"totals{some} (no bootstrap: evaluation.bootstrap = 0)"
     level = 100 * result.intervals.confidence
     return (
-        f"totals with {level:g}% bootstrap intervals ({result.intervals.n_resamples} resamples "
-        "of the instances)"
+        f"totals{some} with {level:g}% bootstrap intervals ({result.intervals.n_resamples} "
+        "resamples of the instances)"
     )
 
 

@@ -139,7 +139,8 @@ def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
     if root.is_file():
         return [root]
     if not root.is_dir():
-        raise CorpusFormatError(f"corpus path {root} does not exist")
+        what = "is not a file or folder" if root.exists() else "does not exist"
+        raise CorpusFormatError(f"corpus path {root} {what}")
     files = sorted(p for p in root.rglob("br-*") if p.is_file() and _is_tag_file(p))
     if not files:
         raise CorpusFormatError(f"{root}: no SemCor tag files (br-*) found")
