@@ -298,6 +298,32 @@ def graded_credit(
     ([[0.5, 0.5], [0.0, 0.0]], [True, False])
     """
     alphas = tuple(parse_alpha(a) for a in alphas)
+    _check_columns(answers, gold, lemmas, pos, alphas)
+    if pos is None:
+        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
+    # instances with the same answers, gold keys, lemma and part of speech earn the same
+    # credit: each distinct case is graded once, its issues counted once per instance
+    cases: dict[tuple[tuple[str, ...], tuple[str, ...], str, str | None], int] = {}
+    keys = zip(map(tuple, answers), map(tuple, gold), lemmas, pos, strict=True)
+    case_of = np.array([cases.setdefault(key, len(cases)) for key in keys], dtype=np.int64)
+    instances = np.bincount(case_of, minlength=len(cases)).tolist()
+    pairs = _Pairs(as_thesauri(thesauri))
+    for case, (given, golds, lemma, part) in enumerate(cases):
+        pairs.add(case, instances[case], given, golds, lemma, part)
+    values = pairs.mean_best_credit(alphas, len(cases))
+    attempted = pairs.attempted(len(cases))[case_of]
+    return Credit(alphas, values[case_of], attempted, dict(pairs.issues))
+
+
+def _check_columns(
+    answers: Sequence[Sequence[str]],
+    gold: Sequence[Sequence[str]],
+    lemmas: Sequence[str],
+    pos: Sequence[str | None] | None,
+    alphas: tuple[float, ...],
+) -> None:
+    """Raise :class:`EvaluationError` unless the columns are as long as ``gold``, there is an
+    alpha, and every answered instance has a gold key."""
     if not alphas:
         raise EvaluationError("no alpha to score")
     n = len(gold)
@@ -306,108 +332,106 @@ def graded_credit(
             f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
             f"({n if pos is None else len(pos)}) differ in length"
         )
-    books = as_thesauri(thesauri)
-    if pos is None:
-        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    # Instances with the same answers, gold keys, lemma and part of speech earn the same
-    # credit: each distinct case is scored once (a word's few senses repeat over thousands of
-    # instances), then copied to its instances; issues count once per instance.
-    cases: dict[tuple[tuple[str, ...], tuple[str, ...], str, str | None], int] = {}
-    case_of = np.fromiter(
-        (
-            cases.setdefault(key, len(cases))
-            for key in zip(map(tuple, answers), map(tuple, gold), lemmas, pos, strict=True)
-        ),
-        dtype=np.int64,
-        count=n,
-    )
-    weight = np.bincount(case_of, minlength=len(cases)).tolist()
-    m = len(cases)
-    issues: Counter[str] = Counter()
-    maxlen_cache: dict[tuple[str | None, str], int | None] = {}
-    length_cache: dict[tuple[str, str], int] = {}
-    values = np.zeros((m, len(alphas)))
-    attempted = np.zeros(m, dtype=bool)
+    for i, (given, keys) in enumerate(zip(answers, gold, strict=True)):
+        if given and not keys:
+            raise EvaluationError(f"instance {i} has no gold sense")
 
-    # Flat arrays over (case, answer, gold) triples, grouped by answer, then by case.
-    pair_length: list[float] = []  # LEN, or -1 when the pair earns 0 for every finite alpha
-    pair_maxlen: list[float] = []
-    pair_equal: list[bool] = []
-    answer_starts: list[int] = []  # first pair of each answer
-    answer_instance: list[int] = []  # case of each answer
 
-    for i, (given, keys, lemma, part) in enumerate(cases):
-        system = tuple(dict.fromkeys(given))
-        if not system:
-            continue
-        attempted[i] = True
-        golds = tuple(dict.fromkeys(keys))
-        if not golds:
-            first = int(np.flatnonzero(case_of == i)[0])
-            raise EvaluationError(f"instance {first} has no gold sense")
-        times = weight[i]
-        thes = books.of(part)
-        if (part, lemma) not in maxlen_cache:
-            known = thes is not None and thes.has_word(lemma)
-            maxlen_cache[(part, lemma)] = thes.maxlen(lemma) if known else None  # type: ignore[union-attr]
-        maxlen = maxlen_cache[(part, lemma)]
-        if thes is not None and maxlen is None:
-            issues["unknown-lemma"] += times
+class _Pairs:
+    """The (answer, gold key) pairs of graded cases, grouped by answer, then by case: each
+    pair's ``LEN`` (-1: it earns 0 at every finite alpha), the case's ``MAXLEN`` and whether
+    the keys are equal; the issues met, counted once per instance of a case."""
+
+    def __init__(self, books: Thesauri) -> None:
+        self.books = books
+        self.issues: dict[str, int] = Counter()
+        self.length: list[float] = []
+        self.maxlen: list[float] = []
+        self.equal: list[bool] = []
+        self.answer_start: list[int] = []  # each answer's first pair
+        self.answer_case: list[int] = []
+        self._lengths: dict[tuple[str, str], int] = {}
+
+    def add(
+        self,
+        case: int,
+        instances: int,
+        answers: Sequence[str],
+        gold: Sequence[str],
+        lemma: str,
+        part: str | None,
+    ) -> None:
+        """The pairs of one case (none for an abstention) of ``instances`` instances."""
+        if not answers:
+            return
+        books = self.books.of(part)
+        maxlen = books.maxlen(lemma) if books is not None and books.has_word(lemma) else None
+        if books is not None and maxlen is None:
+            self.issues["unknown-lemma"] += instances
         elif maxlen == 0:
-            issues["monosemous"] += times
-        owner = key_lemma(thes)
-        for x in system:
-            answer_starts.append(len(pair_length))
-            answer_instance.append(i)
-            x_known = thes is not None and thes.has_sense(x)
-            x_pos = sense_key_pos(x)
-            for s in golds:
-                equal = x == s
-                length = -1.0
-                if equal:
-                    length = 0.0
-                elif maxlen is None or thes is None:
-                    pass
-                elif x_pos is not None and part is not None and x_pos != part:
-                    issues["predicted-other-pos"] += times
-                elif not x_known:
-                    issues["unknown-predicted-key"] += times
-                elif not thes.has_sense(s):
-                    issues["unknown-gold-key"] += times
-                elif owner(x) != lemma:
-                    issues["predicted-other-lemma"] += times
-                else:
-                    known_length = length_cache.get((x, s))
-                    if known_length is None:
-                        known_length = length_cache[(x, s)] = thes.sense_length(x, s)
-                    length = float(known_length)
-                pair_length.append(length)
-                pair_maxlen.append(float(maxlen or 0))
-                pair_equal.append(equal)
+            self.issues["monosemous"] += instances
+        for x in dict.fromkeys(answers):
+            self.answer_start.append(len(self.length))
+            self.answer_case.append(case)
+            for s in dict.fromkeys(gold):
+                length, issue = self._length(books, x, s, lemma, part, maxlen)
+                if issue is not None:
+                    self.issues[issue] += instances
+                self.length.append(length)
+                self.maxlen.append(float(maxlen or 0))
+                self.equal.append(x == s)
 
-    if answer_starts:
-        lengths = np.asarray(pair_length)
-        maxlens = np.asarray(pair_maxlen)
-        equal_arr = np.asarray(pair_equal)
+    def _length(
+        self,
+        books: VerbThesaurus | None,
+        x: str,
+        s: str,
+        lemma: str,
+        part: str | None,
+        maxlen: int | None,
+    ) -> tuple[float, str | None]:
+        """``LEN(x, s)`` of answer ``x`` and gold key ``s`` of an instance of ``lemma``, or -1
+        with the issue that makes the pair earn 0 (unless the keys are equal)."""
+        if x == s:
+            return 0.0, None
+        if maxlen is None or books is None:
+            return -1.0, None
+        x_pos = sense_key_pos(x)
+        if x_pos is not None and part is not None and x_pos != part:
+            return -1.0, "predicted-other-pos"
+        if not books.has_sense(x):
+            return -1.0, "unknown-predicted-key"
+        if not books.has_sense(s):
+            return -1.0, "unknown-gold-key"
+        if key_lemma(books)(x) != lemma:
+            return -1.0, "predicted-other-lemma"
+        if (x, s) not in self._lengths:
+            self._lengths[(x, s)] = books.sense_length(x, s)
+        return float(self._lengths[(x, s)]), None
+
+    def attempted(self, n_cases: int) -> np.ndarray:
+        """Whether each case has an answer."""
+        return np.bincount(self.answer_case, minlength=n_cases) > 0
+
+    def mean_best_credit(self, alphas: tuple[float, ...], n_cases: int) -> np.ndarray:
+        """Each case's credit at each alpha: the mean over its answers of the best
+        acceptability against a gold key (exact match at ``alpha = inf``); 0 unanswered."""
+        values = np.zeros((n_cases, len(alphas)))
+        if not self.answer_start:
+            return values
+        lengths, maxlens, equal = map(np.asarray, (self.length, self.maxlen, self.equal))
         valid = lengths >= 0
-        starts = np.asarray(answer_starts)
-        owners = np.asarray(answer_instance)
-        per_instance_answers = np.bincount(owners, minlength=m)
+        answers = np.bincount(self.answer_case, minlength=n_cases)
         for j, alpha in enumerate(alphas):
             if math.isinf(alpha):
-                pair_credit = equal_arr.astype(float)
+                pair_credit = equal.astype(float)
             else:
-                pair_credit = np.where(
-                    valid, acceptability(np.where(valid, lengths, 0.0), maxlens, alpha), 0.0
-                )
-            best = np.maximum.reduceat(pair_credit, starts)  # max over gold senses
-            totals = np.bincount(owners, weights=best, minlength=m)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                values[:, j] = np.where(
-                    per_instance_answers > 0, totals / np.maximum(per_instance_answers, 1), 0.0
-                )
-    values, attempted = values[case_of], attempted[case_of]
-    return Credit(alphas=alphas, values=values, attempted=attempted, issues=dict(issues))
+                graded = acceptability(np.where(valid, lengths, 0.0), maxlens, alpha)
+                pair_credit = np.where(valid, graded, 0.0)
+            best = np.maximum.reduceat(pair_credit, self.answer_start)
+            total = np.bincount(self.answer_case, weights=best, minlength=n_cases)
+            values[:, j] = np.where(answers > 0, total / np.maximum(answers, 1), 0.0)
+        return values
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from thesaurus.io import to_json
 from ._exceptions import EvaluationError, EvaluationWarning
 from .measures import (
     ALPHA_DEFAULTS,
+    Credit,
     Grading,
     VerbThesaurus,
     dataset_of,
@@ -217,24 +218,29 @@ def score_keys(
     }
     if mapped:
         report["classes"] = mapped
-    groups: dict[str, list[str]] = {
+    groups = {
         "per_pos": [POS_NAMES.get(p, "other") if p else "other" for p in parts],
         "per_dataset": [dataset_of(i) for i in ids],
+        **({"per_verb": lemmas} if per_verb else {}),
     }
-    if per_verb:
-        groups["per_verb"] = lemmas
     for name, values in groups.items():
-        rows_of: dict[str, list[int]] = {}
-        for row, value in enumerate(values):
-            rows_of.setdefault(value, []).append(row)
-        if len(rows_of) > 1 or name == "per_verb":
-            order = sorted(rows_of, key=lambda g: (POS_ORDER.index(g) if g in POS_ORDER else 9, g))
-            report[name] = {g: _defined(to_json(credit.scores(rows_of[g]))) for g in order}
+        if name == "per_verb" or len(set(values)) > 1:
+            report[name] = _group_scores(credit, values)
     note = undefined_precision_warning(report)
     if note is not None:
         notes.append(note)
         warnings.warn(note, EvaluationWarning, stacklevel=2)
     return report
+
+
+def _group_scores(credit: Credit, groups: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The scores of each group of instances (``groups[i]``: instance ``i``'s), parts of
+    speech in :data:`POS_ORDER` first, then by name."""
+    rows_of: dict[str, list[int]] = {}
+    for row, group in enumerate(groups):
+        rows_of.setdefault(group, []).append(row)
+    order = sorted(rows_of, key=lambda g: (POS_ORDER.index(g) if g in POS_ORDER else 9, g))
+    return {g: _defined(to_json(credit.scores(rows_of[g]))) for g in order}
 
 
 def _defined(scores: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

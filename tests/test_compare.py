@@ -12,12 +12,13 @@ import pytest
 
 from evaluation.cli import main
 from evaluation.cli.compare import INSTANCE_RULES, SEVERAL_KEYS
-from evaluation.experiment.comparison import (
+from evaluation.experiment import (
     ComparisonConfig,
+    EvaluationConfig,
     SystemSpec,
     compare_systems,
+    records,
 )
-from evaluation.experiment.config import EvaluationConfig
 from evaluation.scoring import score_keys
 from thesaurus import load
 
@@ -218,24 +219,24 @@ def test_no_common_instance_says_what_to_do(
 
 def test_records_are_pandas_ready(files: dict[str, Path]) -> None:
     result = compare_systems(_config(files))
-    table = result.records("table1")
+    table = records(result, "table1")
     assert len(table) == (len(result.verbs) + 1) * 2 * len(result.alphas)
     assert {"verb", "method", "alpha", "precision", "recall", "coverage", "f1"} <= set(table[0])
-    totals = result.records("totals")
+    totals = records(result, "totals")
     assert all(r["precision_low"] <= r["precision"] <= r["precision_high"] for r in totals)
-    predictions = result.records("predictions")
+    predictions = records(result, "predictions")
     assert len(predictions) == 2 * result.total.n
     assert all(isinstance(r["ranking"], list) for r in predictions)
     with pytest.raises(ValueError, match="no records named 'nope'"):
-        result.records("nope")
+        records(result, "nope")
     pandas = pytest.importorskip("pandas")
-    frame = pandas.DataFrame(result.records("predictions"))
+    frame = pandas.DataFrame(records(result, "predictions"))
     exact = frame.groupby("method")["credit_inf"].mean()
     assert exact["plain"] == pytest.approx(result.total.scores["plain"]["inf"].recall)
 
 
 def test_cli_choices_match_the_library() -> None:
     from evaluation.answers import SEVERAL_KEYS as LIBRARY_RULES
-    from evaluation.experiment.comparison import INSTANCE_RULES as LIBRARY_INSTANCES
+    from evaluation.experiment.config import INSTANCE_RULES as LIBRARY_INSTANCES
 
     assert SEVERAL_KEYS == LIBRARY_RULES and INSTANCE_RULES == LIBRARY_INSTANCES

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_experiments import tiny_config, tiny_dataset, write_world
 
-from evaluation.experiment import ExperimentResult, run_experiment
+from evaluation.experiment import CrossValidationResult, records, run_experiment
 from evaluation.report import (
     PAPER_TOTALS,
     csv_tables,
@@ -27,7 +27,7 @@ from thesaurus.io import to_json
 @pytest.fixture(scope="module")
 def report(
     tmp_path_factory: pytest.TempPathFactory,
-) -> tuple[ExperimentResult, Path, list[Path]]:
+) -> tuple[CrossValidationResult, Path, list[Path]]:
     world = write_world(tmp_path_factory.mktemp("world"))
     config = tiny_config(world)
     result = run_experiment(config, tiny_dataset(config))
@@ -324,17 +324,17 @@ def test_y_limits_keep_a_minimum_span() -> None:
 def test_predictions_jsonl_has_every_instance_of_every_method(report) -> None:  # type: ignore[no-untyped-def]
     result, out, _ = report
     lines = (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()
-    records = [json.loads(line) for line in lines]
-    assert len(records) == result.total.n * 4
-    first = records[0]
+    predictions = [json.loads(line) for line in lines]
+    assert len(predictions) == result.total.n * 4
+    first = predictions[0]
     assert set(first) >= {"id", "verb", "method", "fold", "sense", "confidence", "ranking"}
-    assert {r["fold"] for r in records} == {0, 1, 2}  # 3 folds
-    assert all(r["sense"] == r["ranking"][0] for r in records if r["ranking"])
-    assert all(1 <= len(r["ranking"]) <= 3 for r in records if r["ranking"])  # top_k = 3
-    example = [r for r in records if r["method"] == "example"]
+    assert {r["fold"] for r in predictions} == {0, 1, 2}  # 3 folds
+    assert all(r["sense"] == r["ranking"][0] for r in predictions if r["ranking"])
+    assert all(1 <= len(r["ranking"]) <= 3 for r in predictions if r["ranking"])  # top_k = 3
+    example = [r for r in predictions if r["method"] == "example"]
     exact = sum(r["credit_inf"] for r in example) / len(example)
     assert exact == pytest.approx(result.total.scores["example"]["inf"].recall)
-    assert result.records("predictions") == records
+    assert records(result, "predictions") == predictions
 
 
 def _browser() -> str | None:
@@ -390,7 +390,7 @@ def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type
 
     import numpy as np
 
-    from evaluation.experiment.records import prediction_lines
+    from evaluation.experiment.tables import prediction_lines
 
     result, _, _ = report
     per = result.per_instance
@@ -413,7 +413,7 @@ def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type
     )
     expected = [
         json.dumps(to_json(record), ensure_ascii=False)
-        for record in odd_result.records("predictions")
+        for record in records(odd_result, "predictions")
     ]
     assert list(prediction_lines(odd_result)) == expected
     assert '"confidence": null' in expected[0] and '"confidence": -0.0' in expected[3]

@@ -6,12 +6,13 @@ agree (Pa and per-word kappa, :mod:`evaluation.agreement.per_word`; and the grad
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+import thesaurus
 from thesaurus import ToolkitError
 
 from .._exceptions import AgreementError
@@ -115,19 +116,8 @@ def agreement_upper_bound(
     wanted_alphas = tuple(dict.fromkeys(parse_alpha(x) for x in alphas))
     if several not in SEVERAL_KEYS_RULES:
         raise AgreementError(f"unknown rule for several keys {several!r} (first or shared)")
-    keys = [_read_key_file(p) for p in files]
-    verbs = verb_thesaurus
-    if isinstance(verbs, str):
-        import thesaurus
-
-        verbs = thesaurus.load(verbs)
-    counts: dict[str, int] = {}
-    if instances is not None:
-        requested = set(instances)
-        counts["n_requested"] = len(requested)
-        counts["n_missing_a"] = len(requested - keys[0].keys())
-        counts["n_missing_b"] = len(requested - keys[1].keys())
-        keys = [{i: k for i, k in f.items() if i in requested} for f in keys]
+    keys, counts = _requested([_read_key_file(p) for p in files], instances)
+    verbs = thesaurus.load(verb_thesaurus) if isinstance(verb_thesaurus, str) else verb_thesaurus
     shared = sorted(keys[0].keys() & keys[1].keys())
     counts.update(
         n_shared=len(shared),
@@ -135,14 +125,7 @@ def agreement_upper_bound(
         n_only_b=len(keys[1]) - len(shared),
     )
     (a, b), several_keys = choose_labels(keys, shared, several=several)
-    lemma_of = key_lemma(verbs)
-    if instance_lemma is not None:  # the experiment knows each instance's verb
-        lemma_list = [instance_lemma.get(i, "") for i in shared]
-        other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
-    elif shared:
-        lemma_list, other = instance_lemmas([a, b], lemma_of)
-    else:
-        lemma_list, other = [], [0, 0]
+    lemma_list, other = _instance_lemmas(a, b, shared, key_lemma(verbs), instance_lemma)
     if lemmas is not None:
         keep_lemmas = set(lemmas)
         rows = [r for r, lemma in enumerate(lemma_list) if lemma in keep_lemmas]
@@ -155,17 +138,7 @@ def agreement_upper_bound(
             + ", ".join(f"{k} {v}" for k, v in counts.items())
         )
     pair = pair_agreement(a, b, lemma_list)
-    scores, issues = _graded_agreement(a, b, lemma_list, verbs, wanted_alphas)
-    per_lemma = pair["per_lemma"]
-    for lemma, rows_of in group_by_lemma(lemma_list).items():
-        per_lemma[lemma]["acceptability"] = {
-            alpha: float(column[rows_of].mean()) for alpha, column in scores.items()
-        }
-    total = {
-        "observed": pair["observed"],
-        **pair["statistics"],
-        "acceptability": {alpha: float(column.mean()) for alpha, column in scores.items()},
-    }
+    total, issues = _with_graded_agreement(pair, a, b, lemma_list, verbs, wanted_alphas)
     return UpperBound(
         files=(files[0], files[1]),
         instances=len(a),
@@ -182,9 +155,66 @@ def agreement_upper_bound(
         several_keys={"rule": several, "instances": several_keys},
         acceptability_issues=issues,
         total=total,
-        per_lemma=per_lemma,
+        per_lemma=pair["per_lemma"],
         note=_note(total, len(a), counts["n_only_a"], counts["n_only_b"]),
     )
+
+
+def _requested(
+    keys: list[dict[str, tuple[str, ...]]], instances: Iterable[str] | None
+) -> tuple[list[dict[str, tuple[str, ...]]], dict[str, int]]:
+    """The two files' keys of the ``instances`` wanted (all without them) and the counts of
+    wanted instances and of those missing from each file."""
+    if instances is None:
+        return keys, {}
+    requested = set(instances)
+    counts = {
+        "n_requested": len(requested),
+        "n_missing_a": len(requested - keys[0].keys()),
+        "n_missing_b": len(requested - keys[1].keys()),
+    }
+    return [{i: k for i, k in f.items() if i in requested} for f in keys], counts
+
+
+def _instance_lemmas(
+    a: list[str],
+    b: list[str],
+    shared: list[str],
+    lemma_of: Callable[[str], str],
+    instance_lemma: Mapping[str, str] | None,
+) -> tuple[list[str], list[int]]:
+    """Each shared instance's lemma (the experiment's verb, else the lemma rule) and how many
+    keys of each file belong to another lemma."""
+    if instance_lemma is not None:
+        lemma_list = [instance_lemma.get(i, "") for i in shared]
+        other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
+        return lemma_list, other
+    if shared:
+        return instance_lemmas([a, b], lemma_of)
+    return [], [0, 0]
+
+
+def _with_graded_agreement(
+    pair: dict[str, Any],
+    a: Sequence[str],
+    b: Sequence[str],
+    lemmas: Sequence[str],
+    verbs: Grading | None,
+    alphas: Sequence[float],
+) -> tuple[dict[str, Any], dict[str, int]]:
+    """The totals of :func:`pair_agreement`'s ``pair`` with the mean graded agreement at
+    each alpha (also added to ``pair["per_lemma"]``), and the graded scorer's issues."""
+    scores, issues = _graded_agreement(a, b, lemmas, verbs, alphas)
+    for lemma, rows in group_by_lemma(lemmas).items():
+        pair["per_lemma"][lemma]["acceptability"] = {
+            alpha: float(column[rows].mean()) for alpha, column in scores.items()
+        }
+    total = {
+        "observed": pair["observed"],
+        **pair["statistics"],
+        "acceptability": {alpha: float(column.mean()) for alpha, column in scores.items()},
+    }
+    return total, issues
 
 
 def _graded_agreement(

@@ -18,7 +18,7 @@ import argparse
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thesaurus.io import check_outputs
 
@@ -27,16 +27,20 @@ from ._options import say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
 from ._progress import Steps
 
+if TYPE_CHECKING:
+    from evaluation.experiment import ComparisonConfig, ComparisonResult
+
 __all__ = ["INSTANCE_RULES", "SEVERAL_KEYS", "register", "run"]
 
 TERMINAL_VERBS = 25  # verb rows printed without --per-verb
-# evaluation.experiment.comparison.INSTANCE_RULES and evaluation.answers.SEVERAL_KEYS, spelled
+# evaluation.experiment.config.INSTANCE_RULES and evaluation.answers.SEVERAL_KEYS, spelled
 # out so that building the CLI imports nothing heavy (a test checks that they agree)
 INSTANCE_RULES = ("common", "gold")
 SEVERAL_KEYS = ("first", "all")
 
 
 def register(subparsers: Any) -> None:
+    """The ``wsd compare`` command and its options."""
     parser = subparsers.add_parser(
         "compare",
         help="compare systems' key files against gold: Table 1, intervals, significance, "
@@ -76,6 +80,18 @@ def register(subparsers: Any) -> None:
         help="map every key to its sense class first (wsd agreement --classes-out) and score "
         "exact match on classes",
     )
+    _add_scoring_options(parser)
+    parser.add_argument(
+        "--per-verb", action="store_true", help="print every verb (the files always have all)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress, no table")
+    parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
+    parser.set_defaults(func=run)
+
+
+def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
+    """The options of what is scored and how: instances, several keys, top-k, applicability,
+    bootstrap."""
     parser.add_argument(
         "--instances",
         choices=INSTANCE_RULES,
@@ -117,20 +133,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--seed", type=number(SEED), default=0, help=f"bootstrap seed, {SEED} (default 0)"
     )
-    parser.add_argument(
-        "--per-verb", action="store_true", help="print every verb (the files always have all)"
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress, no table")
-    parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
-    parser.set_defaults(func=run)
 
 
-def _config(args: argparse.Namespace) -> Any:
+def _config(args: argparse.Namespace) -> ComparisonConfig:
     """The :class:`ComparisonConfig` of the arguments, every flag checked before any file is
     read (one line naming the flag on a mistake)."""
     from evaluation import EvaluationError
-    from evaluation.experiment.comparison import ComparisonConfig, SystemSpec, system_labels
-    from evaluation.experiment.config import EvaluationConfig
+    from evaluation.experiment.comparison import system_labels
+    from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
     from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 
     classes = args.classes is not None
@@ -183,7 +193,7 @@ def _config(args: argparse.Namespace) -> Any:
     )
 
 
-def _summary(result: Any) -> str:
+def _summary(result: ComparisonResult) -> str:
     """One line on the instances compared and what was left out."""
     stats = result.corpus.stats
     left = ", ".join(

@@ -3,18 +3,21 @@ instances :mod:`.dataset`, the folds :mod:`.folds`, the per-verb jobs :mod:`.job
 :func:`run_experiment` in :mod:`.run`, which ties them together) and the comparison of
 systems' key files (:func:`compare_systems` in :mod:`.comparison`).  Both measure with the
 same code (:mod:`.summary`, :mod:`.pairwise`, :mod:`.uncertainty`), record provenance
-(:mod:`.provenance`) and return an :class:`ExperimentResult` (:mod:`.results`), whose tables
-are also lists of dicts (:mod:`.records`)."""
+(:mod:`.provenance`) and return a :class:`CrossValidationResult` or a
+:class:`ComparisonResult` (:mod:`.results`), whose tables are also lists of dicts
+(:func:`records`, :mod:`.tables`)."""
 
-from .comparison import ComparisonConfig, SystemSpec, compare_systems
+from .comparison import compare_systems
 from .config import (
     BASELINES,
     BoundsConfig,
+    ComparisonConfig,
     CorpusConfig,
     CVConfig,
     EvaluationConfig,
     ExperimentConfig,
     MethodSpec,
+    SystemSpec,
     check_resources,
     load_config,
     parse_config,
@@ -26,7 +29,9 @@ from .results import (
     RESULTS_FORMAT_VERSION,
     ApplicabilityCurve,
     Bounds,
+    ComparisonResult,
     CorpusSummary,
+    CrossValidationResult,
     DifferenceTest,
     ExperimentResult,
     InstanceOutputs,
@@ -43,6 +48,7 @@ from .results import (
     VerbRow,
 )
 from .run import run_experiment
+from .tables import records
 
 __all__ = [
     "BASELINES",
@@ -53,8 +59,10 @@ __all__ = [
     "BoundsConfig",
     "CVConfig",
     "ComparisonConfig",
+    "ComparisonResult",
     "CorpusConfig",
     "CorpusSummary",
+    "CrossValidationResult",
     "Dataset",
     "DifferenceTest",
     "EvaluationConfig",
@@ -80,6 +88,7 @@ __all__ = [
     "load_dataset",
     "make_folds",
     "parse_config",
+    "records",
     "run_experiment",
     "select_verbs",
 ]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -30,13 +30,11 @@ from ..measures import dataset_of, key_lemma
 from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
 from ..thesauri import Thesauri
 from . import summary
-from .config import EvaluationConfig
+from .config import INSTANCE_RULES, ComparisonConfig, SystemSpec
 from .provenance import versions
 from .results import (
-    COMPARISON,
-    Bounds,
+    ComparisonResult,
     CorpusSummary,
-    ExperimentResult,
     InstanceOutputs,
     InstanceResults,
     SystemInput,
@@ -44,36 +42,19 @@ from .results import (
 )
 from .uncertainty import warn
 
-__all__ = ["INSTANCE_RULES", "ComparisonConfig", "SystemSpec", "compare_systems", "system_labels"]
+__all__ = ["compare_systems", "system_labels"]
 
-INSTANCE_RULES = ("common", "gold")
-
-
-@dataclass(frozen=True)
-class SystemSpec:
-    """A compared system: its ``label`` in reports and its key file's ``path``."""
-
-    label: str
-    path: str
+Progress = Callable[[str, int, int], None]  # (step, done, total)
 
 
 @dataclass(frozen=True)
-class ComparisonConfig:
-    """What ``wsd compare`` compares and how (module docstring).  ``several_keys`` (``first``
-    or ``all``) applies to every file; ``None`` lets each file choose (ranked: first; plain:
-    all).  ``evaluation.top_k = 0`` means the longest ranking of the ranked files;
-    ``evaluation.thesaurus`` is the verb thesaurus; the learning-curve fields are unused."""
+class _System:
+    """A compared key file as read: its spec, its answers (``file``) and the several-keys
+    rule chosen for it."""
 
-    name: str = "comparison"
-    seed: int = 0
-    gold: str = ""
-    systems: tuple[SystemSpec, ...] = ()
-    instances: str = "common"
-    several_keys: str | None = None
-    classes: str | None = None
-    evaluation: EvaluationConfig = field(default_factory=lambda: EvaluationConfig(top_k=0))
-    source: str = "wsd compare"
-    corpus: tuple[str, ...] = ()
+    spec: SystemSpec
+    file: SystemAnswers
+    rule: str
 
 
 def system_labels(paths: list[str]) -> list[str]:
@@ -94,6 +75,52 @@ def system_labels(paths: list[str]) -> list[str]:
     return names if len(set(names)) == len(names) else list(paths)
 
 
+def compare_systems(
+    config: ComparisonConfig, *, progress: Progress | None = None
+) -> ComparisonResult:
+    """Score every system's key file against the gold and compare them (module docstring).
+
+    Bad settings and unreadable files raise an :class:`~evaluation.EvaluationError` (or the
+    corpus layer's error) naming the file; warnings (several keys read as shares, keys unknown
+    to the verb thesaurus) are issued as :class:`~evaluation.EvaluationWarning` and recorded in
+    the result.  ``progress(step, done, total)`` hears of the key files read.
+    """
+    started = time.perf_counter()
+    _check(config)
+    books = Thesauri(config.evaluation.thesauri)
+    notes: list[str] = []
+    classes = _class_table(config.classes)
+    gold, systems = _read_key_files(config, notes, progress)
+    loaded = time.perf_counter()
+    per = _instance_results(config, gold, systems, classes, books)
+    _unknown_keys(config, per, books, notes)
+    longest = max((s.file.longest for s in systems if _ranked(s)), default=0)
+    ev = replace(config.evaluation, top_k=config.evaluation.top_k or longest)
+    labels = [s.spec.label for s in systems]
+    table = summary.measure_table(per, labels, books, ev, config.seed)
+    measured = time.perf_counter()
+    n = len(per.ids)
+    return ComparisonResult(
+        config=replace(config, evaluation=ev),
+        seed=config.seed,
+        corpus=CorpusSummary(config.gold, n, _left_out(config, gold, systems, n)),
+        **table,
+        systems=tuple(_system_input(system, gold) for system in systems),
+        warnings=tuple(notes),
+        timing=Timing(
+            load_s=round(loaded - started, 3),
+            cross_validation_s=0.0,
+            measures_s=round(measured - loaded, 3),
+            total_s=round(measured - started, 3),
+            n_jobs=1,
+            tasks=0,
+            backend="none",
+        ),
+        versions=versions(books.loaded, ()),
+        per_instance=per,
+    )
+
+
 def _check(config: ComparisonConfig) -> None:
     """Every setting that can be checked without reading a file."""
     if not config.systems:
@@ -111,68 +138,45 @@ def _check(config: ComparisonConfig) -> None:
         raise EvaluationError(f"top_k must be >= 0 (0: the longest ranking), got {ev.top_k}")
 
 
-def _outputs(
-    system: SystemAnswers,
-    rule: str,
-    ids: list[str],
-    classes: Mapping[str, str] | None,
-) -> InstanceOutputs:
-    keys = {i: a.keys for i, a in system.answers.items()}
-    if classes is not None:
-        keys, _ = to_classes(keys, classes)
-    confidence = None
-    if system.has_confidence:
-        confidence = np.array(
-            [system.answers[i].confidence if i in system.answers else 0.0 for i in ids],
-            dtype=float,
-        )
-    return InstanceOutputs(
-        rankings=[tuple(keys.get(i, ())) for i in ids],
-        confidence=confidence,
-        fallbacks=[None] * len(ids),
-        several_keys=rule,
-        ranked=system.ranked and rule == "first",
-    )
-
-
-def compare_systems(
-    config: ComparisonConfig, *, progress: Callable[[str, int, int], None] | None = None
-) -> ExperimentResult:
-    """Score every system's key file against the gold and compare them (module docstring).
-
-    Bad settings and unreadable files raise an :class:`~evaluation.EvaluationError` (or the
-    corpus layer's error) naming the file; warnings (several keys read as shares, keys unknown
-    to the verb thesaurus) are issued as
-    :class:`~evaluation.EvaluationWarning` and recorded in the result.  ``progress(step,
-    done, total)`` hears of the key files read.
-    """
+def _read_key_files(
+    config: ComparisonConfig, notes: list[str], progress: Progress | None
+) -> tuple[dict[str, tuple[str, ...]], list[_System]]:
+    """The gold keys and every system's key file with its several-keys rule (warning when
+    the rule was chosen for it and matters)."""
     from wsd.corpus.keys import read_keys
 
-    from ..agreement import read_class_table
-
-    started = time.perf_counter()
-    _check(config)
-    ev = config.evaluation
-    books = Thesauri(ev.thesauri)
-    classes = read_class_table(config.classes) if config.classes else None
-    gold_keys = read_keys(config.gold)
-    if not gold_keys:
+    gold = read_keys(config.gold)
+    if not gold:
         raise EvaluationError(f"{config.gold}: no gold instance")
-    notes: list[str] = []
-    systems: list[SystemAnswers] = []
-    rules: list[str] = []
+    systems = []
     if progress is not None:
         progress("key files", 0, len(config.systems))
     for done, spec in enumerate(config.systems, 1):
-        systems.append(read_answers(spec.path))
-        rule, note = several_keys_rule(systems[-1], config.several_keys)
-        rules.append(rule)
+        answers = read_answers(spec.path)
+        rule, note = several_keys_rule(answers, config.several_keys)
         warn(notes, note)
+        systems.append(_System(spec, answers, rule))
         if progress is not None:
             progress("key files", done, len(config.systems))
-    loaded = time.perf_counter()
+    return gold, systems
 
-    answered_by_all = [i for i in gold_keys if all(i in s.answers for s in systems)]
+
+def _ranked(system: _System) -> bool:
+    """Whether a system's answers are rankings (its first key scored, the others ranked)."""
+    return system.file.ranked and system.rule == "first"
+
+
+def _instance_results(
+    config: ComparisonConfig,
+    gold_keys: Mapping[str, tuple[str, ...]],
+    systems: list[_System],
+    classes: Mapping[str, str] | None,
+    books: Thesauri,
+) -> InstanceResults:
+    """The instances scored (by the instances rule; ordered by lemma, then as in the gold
+    file), each one's lemma, dataset and gold, every system's outputs and graded credit; with
+    sense classes, every key mapped to its class."""
+    answered_by_all = [i for i in gold_keys if all(i in s.file.answers for s in systems)]
     chosen = list(gold_keys) if config.instances == "gold" else answered_by_all
     if not chosen:
         raise EvaluationError(
@@ -185,64 +189,56 @@ def compare_systems(
     gold = {i: gold_keys[i] for i in ids}
     if classes is not None:
         gold, _ = to_classes(gold, classes)
-    labels = [s.label for s in config.systems]
-    outputs = {
-        spec.label: _outputs(system, rule, ids, classes)
-        for spec, system, rule in zip(config.systems, systems, rules, strict=True)
-    }
     gold_column = tuple(tuple(gold[i]) for i in ids)
     lemmas = tuple(lemma_of[i] for i in ids)
-    if classes is None and not all(math.isinf(a) for a in ev.alphas):
-        answers = [a for out in outputs.values() for a in out.answers()]
-        for note in unknown_keys_warnings(gold_column, answers, books, hint=THESAURUS_HINT):
-            warn(notes, note)
-    datasets = tuple(corpus[i][0] if i in corpus else dataset_of(i) for i in ids)
-    per = InstanceResults(
+    outputs = {s.spec.label: _outputs(s, ids, classes) for s in systems}
+    return InstanceResults(
         ids=tuple(ids),
         lemmas=lemmas,
         gold=gold_column,
         folds=np.full(len(ids), -1, dtype=np.int64),
         outputs=outputs,
-        credit=summary.credit_of(outputs, gold_column, lemmas, books, ev.alphas),
-        groups={"dataset": datasets},
+        credit=summary.credit_of(outputs, gold_column, lemmas, books, config.evaluation.alphas),
+        groups={"dataset": tuple(corpus[i][0] if i in corpus else dataset_of(i) for i in ids)},
     )
-    longest = max(
-        (s.longest for s, rule in zip(systems, rules, strict=True) if s.ranked and rule == "first"),
-        default=0,
+
+
+def _class_table(path: str | None) -> dict[str, str] | None:
+    """The sense classes of ``path`` (:func:`~evaluation.agreement.read_class_table`)."""
+    from ..agreement import read_class_table
+
+    return read_class_table(path) if path else None
+
+
+def _outputs(system: _System, ids: list[str], classes: Mapping[str, str] | None) -> InstanceOutputs:
+    """A system's answers to ``ids`` (no line: an abstention), with their confidences."""
+    answers = system.file.answers
+    keys = {i: a.keys for i, a in answers.items()}
+    if classes is not None:
+        keys, _ = to_classes(keys, classes)
+    confidence = None
+    if system.file.has_confidence:
+        confidence = np.array(
+            [answers[i].confidence if i in answers else 0.0 for i in ids], dtype=float
+        )
+    return InstanceOutputs(
+        rankings=[tuple(keys.get(i, ())) for i in ids],
+        confidence=confidence,
+        fallbacks=[None] * len(ids),
+        several_keys=system.rule,
+        ranked=_ranked(system),
     )
-    resolved = replace(config, evaluation=replace(ev, top_k=ev.top_k or longest))
-    table = summary.measure_table(per, labels, books, resolved.evaluation, config.seed)
-    measured = time.perf_counter()
-    return ExperimentResult(
-        kind=COMPARISON,
-        config=resolved,
-        seed=config.seed,
-        corpus=CorpusSummary(
-            config.gold, len(ids), _left_out(config, gold_keys, systems, len(ids))
-        ),
-        **table,
-        learning_curve={},
-        bounds=Bounds(lower=(), upper=None),
-        fallbacks={label: {} for label in labels},
-        oracles={},
-        sweep=(),
-        systems=tuple(
-            _system_input(spec, system, rule, gold_keys)
-            for spec, system, rule in zip(config.systems, systems, rules, strict=True)
-        ),
-        warnings=tuple(notes),
-        timing=Timing(
-            load_s=round(loaded - started, 3),
-            cross_validation_s=0.0,
-            measures_s=round(measured - loaded, 3),
-            total_s=round(measured - started, 3),
-            n_jobs=1,
-            tasks=0,
-            backend="none",
-        ),
-        versions=versions(books.loaded, ()),
-        per_instance=per,
-    )
+
+
+def _unknown_keys(
+    config: ComparisonConfig, per: InstanceResults, books: Thesauri, notes: list[str]
+) -> None:
+    """Warn of keys the thesauri do not know (their graded credit became exact match)."""
+    if config.classes or all(math.isinf(a) for a in config.evaluation.alphas):
+        return
+    answers = [a for out in per.outputs.values() for a in out.answers()]
+    for note in unknown_keys_warnings(per.gold, answers, books, hint=THESAURUS_HINT):
+        warn(notes, note)
 
 
 def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
@@ -272,10 +268,7 @@ def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
 
 
 def _left_out(
-    config: ComparisonConfig,
-    gold: Mapping[str, object],
-    systems: list[SystemAnswers],
-    evaluated: int,
+    config: ComparisonConfig, gold: Mapping[str, object], systems: list[_System], evaluated: int
 ) -> dict[str, object]:
     """The comparison's counts: gold instances, the rule, how many were left out and, per
     system, how many gold instances its file does not answer."""
@@ -285,24 +278,22 @@ def _left_out(
         "evaluated": evaluated,
         "left_out": len(gold) - evaluated,
         "left_out_by_system": {
-            spec.label: sum(1 for i in gold if i not in system.answers)
-            for spec, system in zip(config.systems, systems, strict=True)
+            s.spec.label: sum(1 for i in gold if i not in s.file.answers) for s in systems
         },
         **({"classes": config.classes} if config.classes else {}),
     }
 
 
-def _system_input(
-    spec: SystemSpec, system: SystemAnswers, rule: str, gold: Mapping[str, object]
-) -> SystemInput:
+def _system_input(system: _System, gold: Mapping[str, object]) -> SystemInput:
+    file = system.file
     return SystemInput(
-        label=spec.label,
-        path=spec.path,
-        lines=len(system.answers),
-        ranked=system.ranked,
-        confidence=system.has_confidence,
-        several_keys=rule,
-        lines_with_several_keys=system.several,
-        not_in_gold=sum(1 for i in system.answers if i not in gold),
-        unanswered=sum(1 for i in gold if i not in system.answers),
+        label=system.spec.label,
+        path=system.spec.path,
+        lines=len(file.answers),
+        ranked=file.ranked,
+        confidence=file.has_confidence,
+        several_keys=system.rule,
+        lines_with_several_keys=file.several,
+        not_in_gold=sum(1 for i in file.answers if i not in gold),
+        unanswered=sum(1 for i in gold if i not in file.answers),
     )

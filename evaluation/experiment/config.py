@@ -1,4 +1,6 @@
-"""Experiment configs: TOML files read with :mod:`tomllib`, validated before any work starts.
+"""Experiment configs: a cross-validation's, from TOML files read with :mod:`tomllib` and
+validated before any work starts, and a comparison's (:class:`ComparisonConfig`, made by
+``wsd compare`` from its options).
 
 Schema (documented for users in ``configs/README.md``)::
 
@@ -64,13 +66,16 @@ from .backend import BACKENDS
 __all__ = [
     "BASELINES",
     "BoundsConfig",
+    "ComparisonConfig",
     "ConfigError",
     "CorpusConfig",
     "CVConfig",
     "EvaluationConfig",
     "ExperimentConfig",
+    "INSTANCE_RULES",
     "MethodSpec",
     "RANGES",
+    "SystemSpec",
     "check_resources",
     "check_scheduler",
     "load_config",
@@ -242,6 +247,39 @@ class ExperimentConfig:
         """The full config after defaults and grid expansion as JSON data."""
         document: dict[str, Any] = to_json(self)
         return document
+
+
+INSTANCE_RULES = ("common", "gold")  # a comparison's instances: answered by every file, or all
+
+
+@dataclass(frozen=True)
+class SystemSpec:
+    """A compared system: its ``label`` in reports and its key file's ``path``."""
+
+    label: str
+    path: str
+
+
+@dataclass(frozen=True)
+class ComparisonConfig:
+    """What ``wsd compare`` compares (:mod:`evaluation.experiment.comparison`): the ``gold``
+    key file and the ``systems``' key files, the ``instances`` rule (:data:`INSTANCE_RULES`),
+    ``several_keys`` (``first`` or ``all`` for every file; ``None``: ranked files first, plain
+    ones all), sense ``classes`` (a class table: exact match on classes) and the Raganato
+    ``corpus`` files naming the datasets.  ``evaluation.top_k = 0`` means the longest ranking
+    of the ranked files; ``evaluation.thesaurus`` is the verb thesaurus; the learning-curve
+    fields are unused."""
+
+    name: str = "comparison"
+    seed: int = 0
+    gold: str = ""
+    systems: tuple[SystemSpec, ...] = ()
+    instances: str = "common"
+    several_keys: str | None = None
+    classes: str | None = None
+    evaluation: EvaluationConfig = field(default_factory=lambda: EvaluationConfig(top_k=0))
+    source: str = "wsd compare"
+    corpus: tuple[str, ...] = ()
 
 
 # --- reading -----------------------------------------------------------------------------

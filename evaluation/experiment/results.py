@@ -1,22 +1,19 @@
 """The records of an experiment: everything ``results.json`` holds, as frozen dataclasses, and
-the per-instance outputs a run keeps in memory.  One record serves both kinds of experiment:
-a cross-validation (``wsd evaluate``) and a comparison of systems' key files (``wsd compare``).
-
-:class:`ExperimentResult` is the whole result and ``ExperimentResult.to_json()`` the JSON
-document, written by :func:`thesaurus.io.to_json` (the one serializer: records by their
-fields, ``inf`` as ``"inf"``).  The document names its schema, ``"format":
-"verb-wsd-results"`` and ``"format_version"`` (:data:`RESULTS_FORMAT_VERSION`); the schema is
-documented, with its history, in ``evaluation/README.md``.  Alphas appear as labels
-(``"0.5"``, ``"1"``, ``"inf"``: :func:`~evaluation.measures.format_alpha`) wherever they key
-a mapping.  :meth:`ExperimentResult.records` gives every table as a list of flat dicts
-(``pandas.DataFrame(result.records("table1"))``; :mod:`evaluation.experiment.records`).
+the per-instance outputs a run keeps in memory.  A result is a :class:`CrossValidationResult`
+(``wsd evaluate``) or a :class:`ComparisonResult` (``wsd compare``), both
+:class:`ExperimentResult`; ``result.to_json()`` is the ``results.json`` document (records by
+their fields through :func:`thesaurus.io.to_json`; alphas as labels wherever they key a
+mapping), whose schema and its history are in ``evaluation/README.md``.  This module builds
+nothing: the builders (:mod:`.summary`, :mod:`.run`, :mod:`.comparison`, ...) import it, and
+:func:`~evaluation.experiment.tables.records` gives a result's tables as lists of dicts.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -25,10 +22,7 @@ from thesaurus.io import to_json
 from ..agreement.upper_bound import UpperBound
 from ..measures import Credit, MethodScores
 from ..significance import McNemarResult
-from .config import ExperimentConfig
-
-if TYPE_CHECKING:
-    from .comparison import ComparisonConfig
+from .config import ComparisonConfig, ExperimentConfig
 
 __all__ = [
     "COMPARISON",
@@ -39,7 +33,9 @@ __all__ = [
     "ApplicabilityCurve",
     "Breakdown",
     "Bounds",
+    "ComparisonResult",
     "CorpusSummary",
+    "CrossValidationResult",
     "DifferenceTest",
     "ExperimentResult",
     "GroupRow",
@@ -58,14 +54,17 @@ __all__ = [
 ]
 
 RESULTS_FORMAT = "verb-wsd-results"
-# 1: the unversioned layout of earlier releases (no "format" key); 2: format/format_version;
-# 3: kind, intervals, systems, warnings, learning-curve sizes and bands; 4: breakdowns, rows
-# per lemma and part of speech, versions.thesauri, significance by paired t-tests with
-# bootstrap intervals (evaluation/README.md)
-RESULTS_FORMAT_VERSION = 4
+RESULTS_FORMAT_VERSION = 4  # its history: evaluation/README.md
 CROSS_VALIDATION = "cross-validation"
 COMPARISON = "comparison"
 NO_UPPER_BOUND = "n/a (no multiply-annotated data)"
+# the keys of results.json (format 4), both kinds'; each kind writes the other's empty
+DOCUMENT_KEYS = (
+    *("format", "format_version", "kind", "config", "seed", "corpus", "alphas", "verbs"),
+    *("total", "breakdowns", "intervals", "top_k", "applicability", "learning_curve"),
+    *("significance", "bounds", "fallbacks", "credit_issues", "oracles", "sweep", "systems"),
+    *("warnings", "timing", "versions"),
+)
 
 
 @dataclass(frozen=True)
@@ -336,28 +335,24 @@ class InstanceResults:
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class ExperimentResult:
-    """Everything an experiment measured; :meth:`to_json` is ``results.json``.
+@dataclass(frozen=True, kw_only=True)
+class ExperimentResult(ABC):
+    """What every experiment measured: a :class:`CrossValidationResult` (``wsd evaluate``) or
+    a :class:`ComparisonResult` (``wsd compare``); :meth:`to_json` is ``results.json``.
 
-    ``kind`` is ``"cross-validation"`` (``config`` an :class:`ExperimentConfig`) or
-    ``"comparison"`` (a :class:`~evaluation.experiment.comparison.ComparisonConfig`; the key
-    files are described in ``systems``).  ``seed`` is the config's (folds, learning-curve
-    subsets, bootstrap); ``verbs`` are Table 1's rows and ``total`` its micro-averaged total
-    row (every instance weighs the same); ``alphas`` the table's alpha labels; ``intervals``
-    the bootstrap intervals of every total (``None`` without a bootstrap).  ``top_k``,
-    ``applicability`` and ``learning_curve`` are keyed by method label (methods whose data
-    allow them); ``significance`` holds every pair of compared methods; ``fallbacks`` and
-    ``credit_issues`` count, per method label, the fallbacks used and what the scorer had to
-    decide; ``oracles`` names, per method label, the gold an oracle setting reads at
-    prediction time (empty: no oracle).  ``warnings`` are what the run warned about.
-    ``versions`` records the software and resources
+    ``seed`` is the config's (folds, learning-curve subsets, bootstrap); ``alphas`` the
+    table's alpha labels; ``verbs`` Table 1's rows and ``total`` its micro-averaged total
+    (every instance weighs the same); ``intervals`` the totals' bootstrap intervals (``None``
+    without a bootstrap).  ``top_k`` and ``applicability`` are keyed by method label (the
+    methods whose outputs allow them); ``significance`` holds every pair of compared methods;
+    ``credit_issues`` counts, per method label, what the scorer had to decide; ``warnings``
+    are what the run warned about; ``versions`` the software and resources
     (:mod:`evaluation.experiment.provenance`).  ``per_instance`` stays in memory.
     """
 
     format: str = field(default=RESULTS_FORMAT, init=False)
     format_version: int = field(default=RESULTS_FORMAT_VERSION, init=False)
-    kind: str
+    kind: str = field(init=False)
     config: ExperimentConfig | ComparisonConfig
     seed: int
     corpus: CorpusSummary
@@ -368,14 +363,8 @@ class ExperimentResult:
     intervals: Intervals | None
     top_k: Mapping[str, tuple[TopKPoint, ...]]
     applicability: Mapping[str, ApplicabilityCurve]
-    learning_curve: Mapping[str, tuple[LearningPoint, ...]]
     significance: tuple[PairwiseTest, ...]
-    bounds: Bounds
-    fallbacks: Mapping[str, Mapping[str, int]]
     credit_issues: Mapping[str, Mapping[str, int]]
-    oracles: Mapping[str, str]
-    sweep: tuple[SweepVariant, ...]
-    systems: tuple[SystemInput, ...]
     warnings: tuple[str, ...]
     timing: Timing
     versions: Mapping[str, Any]
@@ -392,41 +381,77 @@ class ExperimentResult:
         return self.config.name
 
     @property
+    @abstractmethod
     def setup(self) -> str:
         """One sentence on what was evaluated, for reports."""
-        n, verbs = self.total.n, len(self.verbs)
-        words = "verbs" if {row.pos for row in self.verbs} <= {"verb", None} else "lemmas"
-        if self.kind == COMPARISON:
-            stats = self.corpus.stats
-            rule = (
-                "every gold instance (a missing line is an abstention)"
-                if stats.get("instances") == "gold"
-                else "the gold instances every key file answers"
-            )
-            return (
-                f"{n} instances of {verbs} {words}: {len(self.systems)} systems' key files "
-                f"against {self.corpus.source}, scored on {rule}; "
-                f"{stats.get('left_out', 0)} of {stats.get('gold_instances', n)} gold "
-                "instances left out"
-            )
-        config = self.config
-        assert isinstance(config, ExperimentConfig)
-        return (
-            f"{n} instances of {verbs} verbs, {config.cv.folds}-fold cross-validation, "
-            f"seed {self.seed}"
-        )
-
-    def records(self, name: str) -> list[dict[str, Any]]:
-        """A table of the result as a list of flat dicts, ready for
-        ``pandas.DataFrame(records)``: ``table1`` (per verb and total, per method and alpha),
-        ``totals`` (with intervals), ``learning_curve``, ``applicability``, ``top_k``,
-        ``alpha_sweep``, ``significance``, ``sweep``, ``systems`` and ``predictions`` (one per
-        instance and method).  See :mod:`evaluation.experiment.records`."""
-        from .records import records
-
-        return records(self, name)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``results.json`` document: strict JSON data (no NaN or Infinity)."""
-        document: dict[str, Any] = to_json(self)
-        return document
+        """The ``results.json`` document: strict JSON data (no NaN or Infinity), every key
+        of :data:`DOCUMENT_KEYS` in that order, the other kind's keys empty."""
+        document = {**self._other_kind(), **to_json(self)}
+        return {key: document[key] for key in DOCUMENT_KEYS}
+
+    @abstractmethod
+    def _other_kind(self) -> dict[str, Any]:
+        """The keys of the other kind of result, empty."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossValidationResult(ExperimentResult):
+    """A cross-validation's result (:func:`~evaluation.experiment.run_experiment`): the
+    common measures, and ``learning_curve`` per learning-curve method, the ``bounds``, per
+    method label the ``fallbacks`` used and the gold an oracle setting reads (``oracles``;
+    empty: no oracle), and the ``sweep`` variants."""
+
+    kind: str = field(default=CROSS_VALIDATION, init=False)
+    config: ExperimentConfig
+    learning_curve: Mapping[str, tuple[LearningPoint, ...]]
+    bounds: Bounds
+    fallbacks: Mapping[str, Mapping[str, int]]
+    oracles: Mapping[str, str]
+    sweep: tuple[SweepVariant, ...]
+
+    def _other_kind(self) -> dict[str, Any]:
+        return {"systems": []}
+
+    @property
+    def setup(self) -> str:
+        return (
+            f"{self.total.n} instances of {len(self.verbs)} verbs, {self.config.cv.folds}-fold "
+            f"cross-validation, seed {self.seed}"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComparisonResult(ExperimentResult):
+    """A comparison of key files' result (:func:`~evaluation.experiment.compare_systems`): the
+    common measures and the key files (``systems``)."""
+
+    kind: str = field(default=COMPARISON, init=False)
+    config: ComparisonConfig
+    systems: tuple[SystemInput, ...]
+
+    def _other_kind(self) -> dict[str, Any]:
+        return {
+            "learning_curve": {},
+            "bounds": {"lower": [], "upper": None},
+            "fallbacks": {label: {} for label in self.labels},
+            "oracles": {},
+            "sweep": [],
+        }
+
+    @property
+    def setup(self) -> str:
+        n, stats = self.total.n, self.corpus.stats
+        words = "verbs" if {row.pos for row in self.verbs} <= {"verb", None} else "lemmas"
+        rule = (
+            "every gold instance (a missing line is an abstention)"
+            if stats.get("instances") == "gold"
+            else "the gold instances every key file answers"
+        )
+        return (
+            f"{n} instances of {len(self.verbs)} {words}: {len(self.systems)} systems' key "
+            f"files against {self.corpus.source}, scored on {rule}; "
+            f"{stats.get('left_out', 0)} of {stats.get('gold_instances', n)} gold "
+            "instances left out"
+        )

@@ -14,7 +14,7 @@
    (:func:`evaluation.agreement.agreement_upper_bound`, computed before any training, so a
    bad file fails early).
 
-The result is an :class:`~evaluation.experiment.results.ExperimentResult`; it is identical
+The result is a :class:`~evaluation.experiment.results.CrossValidationResult`; it is identical
 for any ``n_jobs`` (timing and versions aside).
 """
 
@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import thesaurus
-from wsd.types import Instance
 
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
@@ -37,18 +36,10 @@ from . import summary
 from .backend import parallel
 from .config import ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
-from .jobs import cross_validate
+from .jobs import CrossValidation, cross_validate
 from .mismatch import thesaurus_mismatch
 from .provenance import versions
-from .results import (
-    CROSS_VALIDATION,
-    Bounds,
-    CorpusSummary,
-    ExperimentResult,
-    InstanceOutputs,
-    InstanceResults,
-    Timing,
-)
+from .results import Bounds, CorpusSummary, CrossValidationResult, InstanceResults, Timing
 from .uncertainty import warn
 
 __all__ = ["run_experiment"]
@@ -65,7 +56,7 @@ def run_experiment(
     n_jobs: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
-) -> ExperimentResult:
+) -> CrossValidationResult:
     """Run the configured cross-validation and compute every measure.
 
     The config's resources are checked first (:func:`~evaluation.experiment.config.
@@ -73,56 +64,37 @@ def run_experiment(
     defaults to :func:`~evaluation.experiment.dataset.load_dataset` (the configured corpus,
     or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``; ``scheduler`` (a Dask
     scheduler's address) runs the jobs on that cluster whatever ``[cv] backend`` says
-    (:mod:`~evaluation.experiment.backend`).  ``progress(step, done,
-    total)`` hears of the corpus files read and the (verb, fold) tasks done.  Warnings
+    (:mod:`~evaluation.experiment.backend`).  ``progress(step, done, total)`` hears of the
+    corpus files read and the (verb, fold) tasks done.  Warnings
     (:class:`~evaluation.EvaluationWarning`: keys unknown to the verb thesaurus, fallbacks
     caused by thesauri that do not fit the corpus) are issued and recorded in the result.
     """
     started = time.perf_counter()
     check_resources(config)
-    ev = config.evaluation
-    notes: list[str] = []
-    compared = [spec.label for spec in config.compared]
     jobs = config.cv.n_jobs if n_jobs is None else n_jobs
     backend = "dask" if scheduler else config.cv.backend
     # connect first: an unreachable scheduler fails before the corpus is read
     with parallel(backend, jobs, scheduler or config.cv.scheduler or None) as runner:
         if dataset is None:
-            files = None if progress is None else (lambda d, t: progress("corpus files", d, t))
-            dataset = load_dataset(config, corpus_path, progress=files)
+            dataset = load_dataset(config, corpus_path, progress=_step(progress, "corpus files"))
         loaded = time.perf_counter()
         methods = {spec.label: spec.build() for spec in config.methods}
-        books = Thesauri(ev.thesauri)
-        verbs = thesaurus.load(ev.thesaurus)
-        upper = _upper_bound(config, dataset, verbs)
-        folds = None if progress is None else (lambda d, t: progress("folds", d, t))
-        cv = cross_validate(config, dataset, methods, runner=runner, progress=folds)
+        upper = _upper_bound(config, dataset)
+        cv = cross_validate(
+            config, dataset, methods, runner=runner, progress=_step(progress, "folds")
+        )
     trained = time.perf_counter()
-
-    _mismatch_warnings(notes, config, methods, cv.instances, cv.outputs)
-    gold = tuple(inst.gold for inst in cv.instances)
-    lemmas = tuple(inst.lemma for inst in cv.instances)
-    if not all(math.isinf(a) for a in ev.alphas):
-        answers = [a for out in cv.outputs.values() for a in out.answers()]
-        hint = f"set [evaluation] thesaurus in {config.source} to the keys' thesaurus"
-        for note in unknown_keys_warnings(gold, answers, books, hint=hint):
-            warn(notes, note)
-    per = InstanceResults(
-        ids=tuple(inst.id for inst in cv.instances),
-        lemmas=lemmas,
-        gold=gold,
-        folds=cv.folds,
-        outputs=cv.outputs,
-        credit=summary.credit_of(cv.outputs, gold, lemmas, books, ev.alphas),
-        fold_of=cv.fold_of,
-    )
+    books = Thesauri(config.evaluation.thesauri)
+    notes = _warnings(config, methods, cv, books)
+    per = _instance_results(config, cv, books)
     with shared_resamples():  # every interval, band and test resamples these instances
-        table = summary.measure_table(per, compared, books, ev, config.seed)
+        table = summary.measure_table(
+            per, [s.label for s in config.compared], books, config.evaluation, config.seed
+        )
         learning_curve = summary.learning_curves(config, books, cv)
     sweep = summary.sweep_variants(config, books, per)
     measured = time.perf_counter()
-    return ExperimentResult(
-        kind=CROSS_VALIDATION,
+    return CrossValidationResult(
         config=config,
         seed=config.seed,
         corpus=CorpusSummary(dataset.source, len(cv.instances), dataset.stats),
@@ -135,7 +107,6 @@ def run_experiment(
         fallbacks=summary.fallback_counts(cv.outputs),
         oracles={label: m.oracle for label, m in methods.items() if m.oracle is not None},
         sweep=sweep,
-        systems=(),
         warnings=tuple(notes),
         timing=Timing(
             load_s=round(loaded - started, 3),
@@ -152,12 +123,48 @@ def run_experiment(
     )
 
 
+def _step(progress: Progress | None, step: str) -> Callable[[int, int], None] | None:
+    """``progress`` for one step: ``(done, total)``."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(step, done, total)
+
+
+def _instance_results(
+    config: ExperimentConfig, cv: CrossValidation, books: Thesauri
+) -> InstanceResults:
+    """The cross-validation's instances, outputs and every method's graded credit."""
+    gold = tuple(inst.gold for inst in cv.instances)
+    lemmas = tuple(inst.lemma for inst in cv.instances)
+    return InstanceResults(
+        ids=tuple(inst.id for inst in cv.instances),
+        lemmas=lemmas,
+        gold=gold,
+        folds=cv.folds,
+        outputs=cv.outputs,
+        credit=summary.credit_of(cv.outputs, gold, lemmas, books, config.evaluation.alphas),
+        fold_of=cv.fold_of,
+    )
+
+
+def _warnings(
+    config: ExperimentConfig, methods: Mapping[str, Any], cv: CrossValidation, books: Thesauri
+) -> list[str]:
+    """Warn of methods whose thesauri do not fit the corpus, then of keys the thesauri do
+    not know (their graded credit became exact match); the warnings issued."""
+    notes: list[str] = []
+    _mismatch_warnings(notes, config, methods, cv)
+    if not all(math.isinf(a) for a in config.evaluation.alphas):
+        gold = [inst.gold for inst in cv.instances]
+        answers = [a for out in cv.outputs.values() for a in out.answers()]
+        hint = f"set [evaluation] thesaurus in {config.source} to the keys' thesaurus"
+        for note in unknown_keys_warnings(gold, answers, books, hint=hint):
+            warn(notes, note)
+    return notes
+
+
 def _mismatch_warnings(
-    notes: list[str],
-    config: ExperimentConfig,
-    methods: Mapping[str, Any],
-    instances: Sequence[Instance],
-    outputs: Mapping[str, InstanceOutputs],
+    notes: list[str], config: ExperimentConfig, methods: Mapping[str, Any], cv: CrossValidation
 ) -> None:
     """Warn (:func:`~.mismatch.thesaurus_mismatch`) for the methods whose fallbacks say that
     their thesauri do not fit the corpus: once per config table (a sweep's variants share
@@ -172,17 +179,16 @@ def _mismatch_warnings(
         def fix(param: str, where: str = where) -> str:
             return f"set {param} in {where}"
 
+        fallbacks = cv.outputs[spec.label].fallbacks
         message = thesaurus_mismatch(
-            spec.label, methods[spec.label], instances, outputs[spec.label].fallbacks, fix=fix
+            spec.label, methods[spec.label], cv.instances, fallbacks, fix=fix
         )
         if message is not None:
             warned.add(table)
             warn(notes, message)
 
 
-def _upper_bound(
-    config: ExperimentConfig, dataset: Dataset, verbs: thesaurus.Thesaurus
-) -> UpperBound | None:
+def _upper_bound(config: ExperimentConfig, dataset: Dataset) -> UpperBound | None:
     """Inter-annotator agreement between the two ``[bounds] agreement_keys`` files over the
     evaluated instances, or ``None`` without them."""
     if not config.bounds.agreement_keys:
@@ -192,7 +198,7 @@ def _upper_bound(
             config.bounds.agreement_keys,
             instances=[inst.id for group in dataset.by_verb.values() for inst in group],
             lemmas=list(dataset.by_verb),
-            verb_thesaurus=verbs,
+            verb_thesaurus=thesaurus.load(config.evaluation.thesaurus),
             alphas=config.evaluation.alphas,
             instance_lemma={
                 inst.id: verb for verb, group in dataset.by_verb.items() for inst in group

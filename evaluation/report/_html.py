@@ -11,7 +11,7 @@ from typing import Any
 
 from thesaurus.io import to_json
 
-from ..experiment.results import COMPARISON, ExperimentResult
+from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult
 from ..significance import format_p_value
 from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
 from .pairs import (
@@ -24,10 +24,12 @@ from .pairs import (
 from .table1 import (
     PAPER_LABEL,
     inputs_table,
+    oracles_of,
     paper_table,
     shown_verbs,
     table1_header,
     table1_rows,
+    title_of,
     totals_alphas,
     totals_rows,
     with_paper_totals,
@@ -220,7 +222,7 @@ def _alpha_table(result: ExperimentResult) -> str:
         f"precision){level}; {graded_on(result)}."
     )
     header, rows = alpha_table(result)
-    if result.kind != COMPARISON:
+    if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
     return f'<p class="note">{escape(note)}</p>' + _score_table(header, rows)
 
@@ -307,19 +309,18 @@ def _significance(result: ExperimentResult) -> str:
 def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
     """The report page: setup, warnings, totals with intervals, Table 1, significance, figures,
     inputs or bounds, fallbacks and scoring issues, corpus, configuration, versions."""
-    name = escape(result.config.name)
-    comparison = result.kind == COMPARISON
+    name = escape(result.name)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>verb-wsd: {name}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{'Comparison' if comparison else 'Table 1'}: {name}</h1>",
+        f"<h1>{title_of(result)}: {name}</h1>",
         f'<p class="note">{escape(result.setup)}.</p>',
         *(f'<p class="warn">Warning: {escape(note)}</p>' for note in result.warnings),
         *(
             f'<p class="oracle"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'
-            for label, what in result.oracles.items()
+            for label, what in oracles_of(result).items()
         ),
         "<h2>Table 1: acceptability at each alpha</h2>",
         _alpha_table(result),
@@ -336,9 +337,9 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
         "<h2>Per lemma</h2>",
         _table1(result),
     ]
-    if comparison:
+    if isinstance(result, ComparisonResult):
         parts += ["<h2>Key files</h2>", _table(*inputs_table(result), left=2)]
-    else:
+    elif isinstance(result, CrossValidationResult):
         parts += [
             "<h2>Bounds</h2><ul>",
             f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
@@ -346,13 +347,18 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
             f"<h2>{escape(PAPER_LABEL)}</h2>",
             _table(*paper_table()),
         ]
+    fallbacks = (
+        result.fallbacks
+        if isinstance(result, CrossValidationResult)
+        else dict.fromkeys(result.labels, {})  # a key file has no fallbacks
+    )
     parts += [
         "<h2>Fallbacks and scoring issues</h2>",
         _table(
             ["method", "fallbacks", "scoring issues"],
             [
                 [label, _counts(counts), _counts(result.credit_issues.get(label, {}))]
-                for label, counts in result.fallbacks.items()
+                for label, counts in fallbacks.items()
             ],
             wrap=(1, 2),
         ),

@@ -1,5 +1,5 @@
-"""The CSV files of a report, one row per record of :meth:`ExperimentResult.records
-<evaluation.experiment.ExperimentResult.records>` (the columns are the records' fields; an
+"""The CSV files of a report, one row per record of :func:`~evaluation.experiment.records`
+(the columns are the records' fields; an
 undefined value is an empty cell): ``per_verb.csv`` (Table 1, long form), ``totals.csv``
 (with bootstrap intervals), ``breakdowns.csv`` (per dataset, part of speech and first
 sense, with each group's intervals), ``learning_curve.csv``, ``applicability.csv``, ``top_k.csv``,
@@ -13,8 +13,8 @@ import io
 from operator import itemgetter
 from typing import Any
 
-from ..experiment.records import SCORE_FIELDS
 from ..experiment.results import ExperimentResult
+from ..experiment.tables import SCORE_FIELDS, records
 
 __all__ = ["CSV_FILES", "SCORE_FIELDS", "csv_tables"]
 
@@ -45,5 +45,5 @@ def _csv(records: list[dict[str, Any]]) -> str:
 
 def csv_tables(result: ExperimentResult) -> dict[str, str]:
     """The CSV files of a report, name -> text (tables with rows only)."""
-    tables = {name: result.records(kind) for name, kind in CSV_FILES.items()}
+    tables = {name: records(result, table) for name, table in CSV_FILES.items()}
     return {name: _csv(rows) for name, rows in tables.items() if rows}

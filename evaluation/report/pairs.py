@@ -1,7 +1,7 @@
 """The significance of every pairwise difference, for reports: a list of pairs for a few
 methods, a methods x methods matrix per alpha for many (:func:`difference_matrix`), and the
 legend of the stars.  Every pair at every alpha, with its interval, t, df, p-values and
-McNemar's test, is in ``significance.csv`` (:mod:`evaluation.experiment.records`).
+McNemar's test, is in ``significance.csv`` (:mod:`evaluation.experiment.tables`).
 
 The tests are those of :mod:`evaluation.experiment.pairwise`: the paired t-test of the
 difference of precisions at each alpha, Holm-adjusted over all pairs x alphas, and McNemar's

@@ -24,7 +24,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
-from ..experiment.results import ExperimentResult
+from ..experiment.results import CrossValidationResult, ExperimentResult
 from ..measures import format_alpha
 
 __all__ = ["FIGURES", "MIN_SPAN", "render", "y_limits"]
@@ -83,9 +83,9 @@ def _band_note(result: ExperimentResult) -> str:
 
 
 def learning_curve(result: ExperimentResult) -> Figure | None:
-    curves = result.learning_curve
-    if not curves:
+    if not isinstance(result, CrossValidationResult) or not result.learning_curve:
         return None
+    curves = result.learning_curve
     alpha = format_alpha(result.config.evaluation.applicability_alpha)
     figure, axes = _figure(
         f"Learning curve (alpha = {alpha})",
@@ -116,10 +116,9 @@ def learning_curve(result: ExperimentResult) -> Figure | None:
     return figure
 
 
-def _mfs_label(result: ExperimentResult) -> str | None:
+def _mfs_label(result: CrossValidationResult) -> str | None:
     """The label of the compared MFS method, if the result has one."""
-    methods = getattr(result.config, "methods", ())
-    for spec in methods:
+    for spec in result.config.methods:
         if spec.method == "mfs" and spec.role != "sweep" and spec.label in result.total.scores:
             return str(spec.label)
     return None

@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ..experiment.results import COMPARISON, ExperimentResult, VerbRow
+from ..experiment.results import (
+    ComparisonResult,
+    CrossValidationResult,
+    ExperimentResult,
+    VerbRow,
+)
 from ._markdown import markdown_table as _markdown_table
 from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
 from .pairs import significance_lines, significance_markdown, significance_text, stars_legend
@@ -139,7 +144,7 @@ def headline_text(result: ExperimentResult) -> list[str]:
     :data:`TERMINAL_WIDTH` wide) and the headline breakdown at exact match and the headline
     alpha (F1 without intervals: those are in table1.md and report.html)."""
     header, rows = alpha_table(result)
-    if result.kind != COMPARISON:
+    if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
     out = [f"Table 1: acceptability at each alpha ({graded_on(result)})"]
     widths = [max(_width(r[i]) for r in [header, *rows]) + 2 for i in range(len(header))]
@@ -197,18 +202,19 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
         out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
         out += significance_text(result)
     out += ["", "per lemma:" if first == "lemma" else "per verb:", *table]
+    oracles = oracles_of(result)
     notes = [
         *_left_out_note(result, limit),
         "methods: "
         + ", ".join(
-            f"{n} = {m}" + (" (ORACLE)" if m in result.oracles else "")
+            f"{n} = {m}" + (" (ORACLE)" if m in oracles else "")
             for n, m in zip(numbers, labels, strict=True)
         ),
-        *(f"ORACLE {label}: {what}" for label, what in result.oracles.items()),
+        *(f"ORACLE {label}: {what}" for label, what in oracles.items()),
         "cells: acceptability (graded precision over attempted instances); precision = exact "
         "match (a=inf); senses = inventory/observed",
     ]
-    if result.kind != COMPARISON:
+    if isinstance(result, CrossValidationResult):
         paper = "; ".join(
             f"{name} " + " ".join(_short(v[a]) for a in ("0.5", "1", "2", "inf"))
             for name, v in PAPER_TOTALS.items()
@@ -293,10 +299,8 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     ``figures`` (PNG names), then the details: significance, totals with intervals, the
     most frequent lemmas (all in ``per_verb.csv``), the inputs or bounds and, for a
     cross-validation, the paper's totals."""
-    config = result.config
-    title = "Comparison" if result.kind == COMPARISON else "Table 1"
-    out = [f"# {title}: {config.name}", "", f"{result.setup}."]
-    out += [f"**ORACLE** {label}: {what}." for label, what in result.oracles.items()]
+    out = [f"# {title_of(result)}: {result.name}", "", f"{result.setup}."]
+    out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
     out.append(
@@ -305,7 +309,7 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     )
     out.append("")
     header, rows = alpha_table(result)
-    if result.kind != COMPARISON:
+    if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
     out += _markdown_table(header, rows)
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
@@ -325,10 +329,10 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     out += _markdown_table(
         table1_header(result), table1_rows(result, limit=MARKDOWN_LEMMAS), bold_last=True
     )
-    if result.kind == COMPARISON:
+    if isinstance(result, ComparisonResult):
         out += ["", "## Key files", ""]
         out += _markdown_table(*inputs_table(result))
-    else:
+    elif isinstance(result, CrossValidationResult):
         out += ["", "## Bounds", ""]
         out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
         out.append(f"- upper: {result.bounds.upper_note}")
@@ -366,7 +370,17 @@ def with_paper_totals(
     ]
 
 
-def inputs_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
+def title_of(result: ExperimentResult) -> str:
+    """A report's title: ``Table 1`` (a cross-validation) or ``Comparison``."""
+    return "Comparison" if isinstance(result, ComparisonResult) else "Table 1"
+
+
+def oracles_of(result: ExperimentResult) -> Mapping[str, str]:
+    """The methods in an oracle setting and the gold each reads (none in a comparison)."""
+    return result.oracles if isinstance(result, CrossValidationResult) else {}
+
+
+def inputs_table(result: ComparisonResult) -> tuple[list[str], list[list[str]]]:
     """A comparison's key files: what each holds and what was left out."""
     header = [
         "system",

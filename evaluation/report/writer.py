@@ -14,8 +14,8 @@ from thesaurus.io import (
     atomic_write_text,
 )
 
-from ..experiment.records import prediction_lines
 from ..experiment.results import ExperimentResult
+from ..experiment.tables import prediction_lines
 from . import plots
 from ._html import render_html
 from .csv_tables import csv_tables

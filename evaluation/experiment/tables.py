@@ -1,4 +1,4 @@
-"""An experiment's tables as records: lists of flat dicts (strings, numbers, booleans,
+"""An experiment's tables as records (:func:`records`): lists of flat dicts (strings, numbers, booleans,
 ``None``; a prediction's ``ranking`` and ``gold`` are lists of keys), ready for
 ``pandas.DataFrame(records)`` and written as the report's CSV files and
 ``predictions.jsonl``.
@@ -8,13 +8,13 @@
 | ``table1`` | lemma and part of speech (and ``total``) x method x alpha | verb (the lemma), pos, examples, senses_inventory, senses_observed, method, alpha, precision, recall, coverage, f1, n, attempted |
 | ``breakdowns`` | breakdown x group x method x alpha | breakdown (``dataset``, ``pos``, ``first sense``), group, examples, method, alpha, the scores, and ``<score>_low``/``<score>_high`` (the group's bootstrap interval; ``None`` without) |
 | ``totals`` | method x alpha | method, alpha, precision, recall, coverage, f1, n, attempted, and ``<score>_low``/``<score>_high`` (bootstrap interval at ``confidence``; ``None`` without) |
-| ``learning_curve`` | method x fraction x alpha | method, fraction, train_instances_mean, train_instances_total, alpha, the scores, precision_low, precision_high |
+| ``learning_curve`` (a cross-validation) | method x fraction x alpha | method, fraction, train_instances_mean, train_instances_total, alpha, the scores, precision_low, precision_high |
 | ``applicability`` | method x stored threshold | method, alpha, threshold, applicability, acceptability, acceptability_low, acceptability_high |
 | ``top_k`` | method x k | method, k, recall, precision |
 | ``alpha_sweep`` | method x alpha | method, alpha, precision, recall, f1, precision_low, precision_high |
 | ``significance`` | pair x alpha | a, b, alpha, mean_diff, low, high (bootstrap interval; ``None`` without), se, t, df, p_value, p_holm, significant (paired t-test, Holm over all pairs x alphas), note, and McNemar's test on exact match on the ``inf`` row (``mcnemar_``: n, n01, n10, method, statistic, p_value, p_holm, significant; ``None`` on other rows) |
-| ``sweep`` | sweep variant x alpha | variant, method, params (JSON), aurc, fallbacks, alpha, the scores |
-| ``systems`` | compared key file | label, path, lines, ranked, confidence, several_keys, lines_with_several_keys, not_in_gold, unanswered |
+| ``sweep`` (a cross-validation) | sweep variant x alpha | variant, method, params (JSON), aurc, fallbacks, alpha, the scores |
+| ``systems`` (a comparison) | compared key file | label, path, lines, ranked, confidence, several_keys, lines_with_several_keys, not_in_gold, unanswered |
 | ``predictions`` | instance x method | id, verb, method, fold, sense, confidence, fallback, ranking, gold, attempted, ``credit_<alpha>`` |
 """  # noqa: E501
 
@@ -29,8 +29,9 @@ from typing import Any
 
 from thesaurus.io import to_json
 
+from .._exceptions import EvaluationError
 from ..measures import MethodScores
-from .results import ExperimentResult, Intervals
+from .results import ComparisonResult, CrossValidationResult, ExperimentResult, Intervals
 
 __all__ = ["RECORDS", "SCORE_FIELDS", "records"]
 
@@ -94,7 +95,7 @@ def breakdowns(result: ExperimentResult) -> Iterator[Record]:
                     yield _with_intervals(record, row.intervals, label, alpha)
 
 
-def learning_curve(result: ExperimentResult) -> Iterator[Record]:
+def learning_curve(result: CrossValidationResult) -> Iterator[Record]:
     for label, points in result.learning_curve.items():
         for point in points:
             for alpha in result.alphas:
@@ -167,7 +168,7 @@ def significance(result: ExperimentResult) -> Iterator[Record]:
             }
 
 
-def sweep(result: ExperimentResult) -> Iterator[Record]:
+def sweep(result: CrossValidationResult) -> Iterator[Record]:
     for variant in result.sweep:
         params = json.dumps(to_json(variant.params), sort_keys=True)
         for alpha in result.alphas:
@@ -182,7 +183,7 @@ def sweep(result: ExperimentResult) -> Iterator[Record]:
             }
 
 
-def systems(result: ExperimentResult) -> Iterator[Record]:
+def systems(result: ComparisonResult) -> Iterator[Record]:
     for system in result.systems:
         yield asdict(system)
 
@@ -258,26 +259,27 @@ def _encoded_column(column: Sequence[Any]) -> list[str]:
     return out
 
 
-RECORDS: dict[str, Callable[[ExperimentResult], Iterator[Record]]] = {
-    "table1": table1,
-    "totals": totals,
-    "breakdowns": breakdowns,
-    "learning_curve": learning_curve,
-    "applicability": applicability,
-    "top_k": top_k,
-    "alpha_sweep": alpha_sweep,
-    "significance": significance,
-    "sweep": sweep,
-    "systems": systems,
-    "predictions": predictions,
+# name -> (the results that have the table, its records)
+RECORDS: dict[str, tuple[type[ExperimentResult], Callable[[Any], Iterator[Record]]]] = {
+    "table1": (ExperimentResult, table1),
+    "totals": (ExperimentResult, totals),
+    "breakdowns": (ExperimentResult, breakdowns),
+    "learning_curve": (CrossValidationResult, learning_curve),
+    "applicability": (ExperimentResult, applicability),
+    "top_k": (ExperimentResult, top_k),
+    "alpha_sweep": (ExperimentResult, alpha_sweep),
+    "significance": (ExperimentResult, significance),
+    "sweep": (CrossValidationResult, sweep),
+    "systems": (ComparisonResult, systems),
+    "predictions": (ExperimentResult, predictions),
 }
 
 
 def records(result: ExperimentResult, name: str) -> list[Record]:
-    """The records of table ``name`` (module docstring)."""
-    from .._exceptions import EvaluationError
-
-    build = RECORDS.get(name)
-    if build is None:
+    """The records of ``result``'s table ``name`` (module docstring): ready for
+    ``pandas.DataFrame(records(result, "table1"))``; none for a table of the other kind of
+    result; an unknown name raises :class:`~evaluation.EvaluationError`."""
+    if name not in RECORDS:
         raise EvaluationError(f"no records named {name!r} (choose from {', '.join(RECORDS)})")
-    return list(build(result))
+    kind, build = RECORDS[name]
+    return list(build(result)) if isinstance(result, kind) else []
