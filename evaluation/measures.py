@@ -21,7 +21,6 @@ scorer (fractional credit when a system gives several answers).
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -301,18 +300,11 @@ def graded_credit(
     _check_columns(answers, gold, lemmas, pos, alphas)
     if pos is None:
         pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    # instances with the same answers, gold keys, lemma and part of speech earn the same
-    # credit: each distinct case is graded once, its issues counted once per instance
-    cases: dict[tuple[tuple[str, ...], tuple[str, ...], str, str | None], int] = {}
-    keys = zip(map(tuple, answers), map(tuple, gold), lemmas, pos, strict=True)
-    case_of = np.array([cases.setdefault(key, len(cases)) for key in keys], dtype=np.int64)
-    instances = np.bincount(case_of, minlength=len(cases)).tolist()
     pairs = _Pairs(as_thesauri(thesauri))
-    for case, (given, golds, lemma, part) in enumerate(cases):
-        pairs.add(case, instances[case], given, golds, lemma, part)
-    values = pairs.mean_best_credit(alphas, len(cases))
-    attempted = pairs.attempted(len(cases))[case_of]
-    return Credit(alphas, values[case_of], attempted, dict(pairs.issues))
+    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
+        pairs.add(i, *case)
+    n = len(gold)
+    return Credit(alphas, pairs.mean_best_credit(alphas, n), pairs.attempted(n), pairs.issues)
 
 
 def _check_columns(
@@ -338,48 +330,50 @@ def _check_columns(
 
 
 class _Pairs:
-    """The (answer, gold key) pairs of graded cases, grouped by answer, then by case: each
-    pair's ``LEN`` (-1: it earns 0 at every finite alpha), the case's ``MAXLEN`` and whether
-    the keys are equal; the issues met, counted once per instance of a case."""
+    """The (answer, gold key) pairs of the graded instances, grouped by answer, then by
+    instance: each pair's ``LEN`` (-1: it earns 0 at every finite alpha), the instance's
+    ``MAXLEN`` and whether the keys are equal; and the issues met."""
 
     def __init__(self, books: Thesauri) -> None:
         self.books = books
-        self.issues: dict[str, int] = Counter()
+        self.issues: dict[str, int] = {}
         self.length: list[float] = []
         self.maxlen: list[float] = []
         self.equal: list[bool] = []
         self.answer_start: list[int] = []  # each answer's first pair
-        self.answer_case: list[int] = []
+        self.answer_instance: list[int] = []
         self._lengths: dict[tuple[str, str], int] = {}
 
     def add(
         self,
-        case: int,
-        instances: int,
+        instance: int,
         answers: Sequence[str],
         gold: Sequence[str],
         lemma: str,
         part: str | None,
     ) -> None:
-        """The pairs of one case (none for an abstention) of ``instances`` instances."""
+        """The pairs of one instance (none for an abstention)."""
         if not answers:
             return
         books = self.books.of(part)
         maxlen = books.maxlen(lemma) if books is not None and books.has_word(lemma) else None
         if books is not None and maxlen is None:
-            self.issues["unknown-lemma"] += instances
+            self._count("unknown-lemma")
         elif maxlen == 0:
-            self.issues["monosemous"] += instances
+            self._count("monosemous")
         for x in dict.fromkeys(answers):
             self.answer_start.append(len(self.length))
-            self.answer_case.append(case)
+            self.answer_instance.append(instance)
             for s in dict.fromkeys(gold):
                 length, issue = self._length(books, x, s, lemma, part, maxlen)
                 if issue is not None:
-                    self.issues[issue] += instances
+                    self._count(issue)
                 self.length.append(length)
                 self.maxlen.append(float(maxlen or 0))
                 self.equal.append(x == s)
+
+    def _count(self, issue: str) -> None:
+        self.issues[issue] = self.issues.get(issue, 0) + 1
 
     def _length(
         self,
@@ -409,19 +403,19 @@ class _Pairs:
             self._lengths[(x, s)] = books.sense_length(x, s)
         return float(self._lengths[(x, s)]), None
 
-    def attempted(self, n_cases: int) -> np.ndarray:
-        """Whether each case has an answer."""
-        return np.bincount(self.answer_case, minlength=n_cases) > 0
+    def attempted(self, n: int) -> np.ndarray:
+        """Whether each of the ``n`` instances has an answer."""
+        return np.bincount(self.answer_instance, minlength=n) > 0
 
-    def mean_best_credit(self, alphas: tuple[float, ...], n_cases: int) -> np.ndarray:
-        """Each case's credit at each alpha: the mean over its answers of the best
-        acceptability against a gold key (exact match at ``alpha = inf``); 0 unanswered."""
-        values = np.zeros((n_cases, len(alphas)))
+    def mean_best_credit(self, alphas: tuple[float, ...], n: int) -> np.ndarray:
+        """Each of the ``n`` instances' credit at each alpha: the mean over its answers of the
+        best acceptability against a gold key (exact match at ``alpha = inf``); 0 unanswered."""
+        values = np.zeros((n, len(alphas)))
         if not self.answer_start:
             return values
         lengths, maxlens, equal = map(np.asarray, (self.length, self.maxlen, self.equal))
         valid = lengths >= 0
-        answers = np.bincount(self.answer_case, minlength=n_cases)
+        answers = np.bincount(self.answer_instance, minlength=n)
         for j, alpha in enumerate(alphas):
             if math.isinf(alpha):
                 pair_credit = equal.astype(float)
@@ -429,7 +423,7 @@ class _Pairs:
                 graded = acceptability(np.where(valid, lengths, 0.0), maxlens, alpha)
                 pair_credit = np.where(valid, graded, 0.0)
             best = np.maximum.reduceat(pair_credit, self.answer_start)
-            total = np.bincount(self.answer_case, weights=best, minlength=n_cases)
+            total = np.bincount(self.answer_instance, weights=best, minlength=n)
             values[:, j] = np.where(answers > 0, total / np.maximum(answers, 1), 0.0)
         return values
 
