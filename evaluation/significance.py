@@ -1,35 +1,22 @@
-"""Paired significance tests and intervals between two methods scored on the same instances.
+"""Paired significance tests and intervals between methods scored on the same instances.
 
 * :func:`paired_t_test` / :func:`ratio_t_tests`: the paired t-test of a difference of
-  *precisions* (Table 1's cells: credit over attempted instances), the test of every pair of
-  a table.  Each instance adds its linearised contribution (the delta method) to the
-  difference ``P_a - P_b``::
+  precisions (Table 1's cells), by the delta method; each instance contributes::
 
       d_i = (c_a,i - P_a att_a,i) / mean(att_a) - (c_b,i - P_b att_b,i) / mean(att_b)
       SE = sd(d) / sqrt(n),  t = (P_a - P_b) / SE,  df = n - 1,  p = 2 P[T_df >= |t|]
 
-  When both methods attempted every instance, ``d_i`` is ``c_a,i - c_b,i`` minus its mean and
-  the test is exactly ``scipy.stats.ttest_rel``.  Dror et al. (2018, "The Hitchhiker's Guide
-  to Testing Statistical Significance in NLP") recommend it for large test sets of
-  per-instance scores; unlike a resampling test its p-value has no floor ``1 / (R + 1)``, so
-  a table of many systems, Holm-adjusted over hundreds of tests, can still tell a large
-  difference from a small one.
-* :func:`paired_bootstrap` and :func:`paired_bootstrap_precision` /
-  :func:`bootstrap_ratio_differences`: percentile bootstrap *intervals* of a mean difference
-  ``a_i - b_i`` (with 0 credit for abstentions: a difference of recall) and of a difference
-  of precisions: on each resample ``r`` of the instances, shared by both methods,
-  ``P*_r = sum(credit * attempted) / sum(attempted)`` for each method, and the interval
-  comes from ``P*_a - P*_b``.  :func:`resample_sums` draws every resample once for any
-  number of columns (vectorised: counts of each instance per resample times the column
-  matrix), so one call serves all methods and alphas of a table.
-* :func:`holm`: Holm-Bonferroni adjusted p-values for the many comparisons of a table.
-* :func:`format_p_value`: p-values for reports; one that underflows to 0 is ``< 1e-300``.
-
-* :func:`mcnemar`: McNemar's test on the discordant pairs of two exact-match vectors; exact
-  binomial (sign test) below 25 discordant pairs, chi-square with continuity correction above::
+  (``scipy.stats.ttest_rel`` when both attempted every instance; recommended for large test
+  sets by Dror et al., 2018; no p-value floor ``1 / (R + 1)`` as a resampling test has).
+* :func:`paired_bootstrap`, :func:`paired_bootstrap_precision`,
+  :func:`bootstrap_ratio_differences`: percentile bootstrap intervals of a difference of
+  recall or of precisions, both methods on each shared resample (:func:`resample_sums`).
+* :func:`holm`: Holm-Bonferroni adjusted p-values; :func:`format_p_value` for reports.
+* :func:`mcnemar`: McNemar's test on two exact-match vectors; exact binomial below 25
+  discordant pairs, else chi-square with continuity correction::
 
       exact: p = min(1, 2 * P[Binomial(n01 + n10, 1/2) <= min(n01, n10)])
-      chi2:  X = max(|n01 - n10| - 1, 0)^2 / (n01 + n10),  p = P[chi2_1 >= X] = erfc(sqrt(X / 2))
+      chi2:  X = max(|n01 - n10| - 1, 0)^2 / (n01 + n10),  p = erfc(sqrt(X / 2))
 """
 
 from __future__ import annotations
@@ -62,9 +49,7 @@ __all__ = [
     "shared_resamples",
 ]
 
-_CELLS = (
-    1 << 18
-)  # instance draws at a time (resamples x instances): 2 MB, cache-sized (4x faster than 32 MB)
+_CELLS = 1 << 18  # instance draws at a time (resamples x instances): 2 MB
 _CHUNK = 256  # at most this many resamples at a time
 _PRODUCT_CELLS = 1 << 22  # resamples x instances in one product of resample_sums: 32 MB
 EXACT_BELOW = 25  # McNemar: exact binomial test when n01 + n10 < 25
@@ -120,8 +105,6 @@ def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0
         raise EvaluationError(f"expected instances x columns, got shape {matrix.shape}")
     n = matrix.shape[0]
     sums = np.empty((n_resamples, matrix.shape[1]))
-    # the draws' small chunks gathered into one product of up to `rows` resamples: each
-    # product reads the whole matrix, so 3-resample chunks (n = 75,719) read it 667 times
     rows = min(n_resamples, max(1, _PRODUCT_CELLS // n))
     batch = np.empty((rows, n))
     start = filled = 0
@@ -197,13 +180,8 @@ _SHARED: ContextVar[_Shared | None] = ContextVar("shared_resamples", default=Non
 @contextmanager
 def shared_resamples(budget_bytes: int = 256 << 20) -> Iterator[None]:
     """Within the block, :func:`resample_counts` draws the resamples of each ``(n,
-    n_resamples, seed)`` once and replays them to later calls: a table's intervals of totals
-    and of differences and its bands, which all resample the same instances with the same
-    seed, stop drawing them again
-    (the same counts, so the same results).  The chunks are kept as bytes where their counts
-    fit (a count above 255 keeps its chunk as drawn), up to ``budget_bytes`` in all; beyond
-    it, resamples are drawn anew as outside the block.  Inside another such block, the
-    outer one's resamples serve."""
+    n_resamples, seed)`` once and replays them to later calls (the same counts, so the same
+    results), keeping up to ``budget_bytes`` of them; a nested block uses the outer one's."""
     if _SHARED.get() is not None:
         yield
         return
@@ -215,8 +193,7 @@ def shared_resamples(budget_bytes: int = 256 << 20) -> Iterator[None]:
 
 
 def _one_blas_thread() -> AbstractContextManager[object]:
-    """Small products in a single BLAS thread: OpenBLAS threads spinning against other
-    processes (2 shared cores, joblib workers) made a table's bootstrap 30x slower."""
+    """Products in a single BLAS thread (threads of several processes compete for cores)."""
     from threadpoolctl import threadpool_limits
 
     return threadpool_limits(1, user_api="blas")
@@ -406,9 +383,7 @@ def ratio_t_tests(
     ``R_c`` (0 for a cell whose denominators are all 0: its ratio is 0 by convention, with no
     variance), and the test is a one-sample t-test of ``d_i = u_c,i - u_d,i`` whose mean is
     ``R_c - R_d`` (module docstring).  With every denominator 1 this is
-    ``scipy.stats.ttest_rel(num[:, c], num[:, d])``.  Vectorised over the pairs: 190 pairs x
-    4 alphas of 7,253 instances take about 0.1 s.  Fewer than 2 instances: an error (no
-    test).
+    ``scipy.stats.ttest_rel(num[:, c], num[:, d])``.  Fewer than 2 instances: an error.
 
     >>> num = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
     >>> den = np.ones((4, 2))

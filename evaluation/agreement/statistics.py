@@ -1,7 +1,5 @@
 """Agreement statistics of label lists: Pa, Cohen's and Scott's two-rater statistics, Fleiss'
-kappa, weighted kappa with a thesaurus distance, Krippendorff's alpha.  Pure functions,
-computed from label counts (no K x K table), so they stay fast over a whole corpus with
-thousands of sense keys.
+kappa, weighted kappa with a thesaurus distance, Krippendorff's alpha.
 
 With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put in category k::
 
@@ -9,23 +7,14 @@ With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put i
     Cohen: Pc = sum_k p_a(k) p_b(k)              kappa = (Pa - Pc) / (1 - Pc)
     Scott: Pc = sum_k ((p_a(k) + p_b(k)) / 2)^2  pi    = (Pa - Pc) / (1 - Pc)
 
-Scott's ``pi`` is the statistic of the seed's "generalised kappa" (``Pc = sum_j (C_j / 2T)^2``),
-as used by Ng, Lim & Foo (1999).  A kappa is undefined when ``Pc = 1`` (both raters used a
-single category): :class:`~evaluation.AgreementError` is raised, never NaN.  Cohen's kappa
-and Scott's pi have one implementation, :func:`kappa_from_shares`, whether the shares come
-from two label lists or from a count table (:func:`table_kappa`, used by the greedy merging
-of :mod:`evaluation.agreement.merging`).
+Scott's ``pi`` is the "generalised kappa" of Ng, Lim & Foo (1999).  A kappa is undefined when
+``Pc = 1`` (both raters used a single category): :class:`~evaluation.AgreementError` is
+raised, never NaN.  Example (100 items, table 51/9/4/36): ``Pa = 0.87``, ``Pc = 0.51``,
+``kappa = 0.36 / 0.49 ≈ 0.734``.
 
-Worked example of the seed (two raters, 100 items, table 51/9/4/36): ``Pa = 0.87``,
-``Pc = 0.51``, ``kappa = 0.36 / 0.49 ≈ 0.734``.
-
-These functions compare whatever labels they are given.  Over the instances of many verbs
-at once they give *pooled* figures, which overstate agreement: chance agreement ``Pc`` is
-then computed as if any sense key could meet any other, although two raters can only pick
-among the senses of the instance's verb, so ``Pc`` is far too small (a rater who always
-answers the verb's most frequent sense has kappa 0 on every verb, yet a pooled kappa well
-above 0).  The literature (Ng, Lim & Foo 1999; seed 004's "Media k") reports kappa per word
-and their arithmetic mean: see :mod:`evaluation.agreement.per_word`.
+Over the instances of many verbs at once these give *pooled* figures, which overstate
+agreement (``Pc`` as if any sense key could meet any other); the literature reports kappa
+per word and their mean: see :mod:`evaluation.agreement.per_word`.
 """
 
 from __future__ import annotations

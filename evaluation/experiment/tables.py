@@ -1,7 +1,6 @@
-"""An experiment's tables as records (:func:`records`): lists of flat dicts (strings, numbers, booleans,
-``None``; a prediction's ``ranking`` and ``gold`` are lists of keys), ready for
-``pandas.DataFrame(records)`` and written as the report's CSV files and
-``predictions.jsonl``.
+"""An experiment's tables as records (:func:`records`): lists of flat dicts (strings, numbers,
+booleans, ``None``; a prediction's ``ranking`` and ``gold`` are lists of keys), ready for
+``pandas.DataFrame(records)`` and written as the report's CSV files and ``predictions.jsonl``.
 
 | name | one record per | fields |
 |---|---|---|
