@@ -105,20 +105,10 @@ def prefix_mean_intervals(
         raise EvaluationError(f"values must be a non-empty 1-D array, got shape {column.shape}")
     if where.size and (where.min() < 0 or where.max() >= column.size):
         raise EvaluationError(f"prefix ends must be in 0..{column.size - 1}")
-    from ._kernels import prefix_sums
-
-    means = np.empty((n_resamples, where.size))
-    order = np.argsort(where, kind="stable")  # the kernel walks the prefixes in order
-    ends = np.ascontiguousarray(where[order])
-    start = 0
+    means = []
     for counts in resample_counts(column.size, n_resamples=n_resamples, seed=seed):
-        # the running sums at the prefix ends: np.cumsum's values, no (resamples x n) arrays
-        weight = np.empty((len(counts), ends.size), dtype=np.int64)
-        weighted = np.empty((len(counts), ends.size))
-        prefix_sums(counts, column, ends, weight, weighted)
+        weight = np.cumsum(counts, axis=1)[:, where]
+        weighted = np.cumsum(counts * column, axis=1)[:, where]
         with np.errstate(invalid="ignore", divide="ignore"):
-            means[start : start + len(counts), order] = np.where(
-                weight > 0, weighted / np.where(weight > 0, weight, 1), np.nan
-            )
-        start += len(counts)
-    return _quantiles(means, confidence)
+            means.append(np.where(weight > 0, weighted / np.where(weight > 0, weight, 1), np.nan))
+    return _quantiles(np.vstack(means), confidence)

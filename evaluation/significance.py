@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
-from contextvars import ContextVar
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +45,6 @@ __all__ = [
     "ratio_t_tests",
     "resample_counts",
     "resample_sums",
-    "shared_resamples",
 ]
 
 _CELLS = 1 << 18  # instance draws at a time (resamples x instances): 2 MB
@@ -124,8 +122,6 @@ def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterat
     n)`` integer arrays whose row ``r`` says how often each instance was drawn (rows sum to
     ``n``).  Resample ``r`` draws ``n`` instances with replacement from a ``numpy`` generator
     seeded with ``seed``: the resamples of :func:`resample_sums` for the same ``n`` and seed.
-    Inside :func:`shared_resamples`, the chunks of an ``(n, n_resamples, seed)`` drawn before
-    are replayed (read-only) instead of drawn again.
 
     >>> [chunk.sum(axis=1).tolist() for chunk in resample_counts(4, n_resamples=3)]
     [[4, 4, 4]]
@@ -134,62 +130,13 @@ def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterat
         raise EvaluationError(f"cannot resample {n} instances")
     if n_resamples < 1:
         raise EvaluationError(f"n_resamples must be >= 1, got {n_resamples}")
-    shared = _SHARED.get()
-    key = (n, n_resamples, seed)
-    if shared is not None and key in shared.drawn:
-        yield from shared.drawn[key]
-        return
-    # the chunks to keep for later calls (None: outside shared_resamples, or no room)
-    kept: list[np.ndarray] | None = (
-        [] if shared is not None and shared.room(n * n_resamples) else None
-    )
     chunk = max(1, min(_CHUNK, _CELLS // n))
     rng = np.random.default_rng(seed)
     for start in range(0, n_resamples, chunk):
         size = min(chunk, n_resamples - start)
         indices = rng.integers(0, n, size=(size, n))
         indices += (np.arange(size) * n)[:, None]  # row r counts into [r n, (r + 1) n)
-        counts = np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
-        if kept is not None:
-            counts = counts.astype(np.uint8) if counts.max() <= 255 else counts
-            counts.flags.writeable = False
-            kept.append(counts)
-        yield counts
-    if kept is not None and shared is not None:
-        shared.keep(key, kept)
-
-
-class _Shared:
-    """The resample chunks kept by :func:`shared_resamples`, within a byte budget."""
-
-    def __init__(self, budget: int) -> None:
-        self.drawn: dict[tuple[int, int, int], list[np.ndarray]] = {}
-        self.left = budget
-
-    def room(self, cells: int) -> bool:
-        return cells <= self.left  # one byte per cell (counts of a resample fit uint8)
-
-    def keep(self, key: tuple[int, int, int], chunks: list[np.ndarray]) -> None:
-        self.drawn[key] = chunks
-        self.left -= sum(c.nbytes for c in chunks)
-
-
-_SHARED: ContextVar[_Shared | None] = ContextVar("shared_resamples", default=None)
-
-
-@contextmanager
-def shared_resamples(budget_bytes: int = 256 << 20) -> Iterator[None]:
-    """Within the block, :func:`resample_counts` draws the resamples of each ``(n,
-    n_resamples, seed)`` once and replays them to later calls (the same counts, so the same
-    results), keeping up to ``budget_bytes`` of them; a nested block uses the outer one's."""
-    if _SHARED.get() is not None:
-        yield
-        return
-    token = _SHARED.set(_Shared(budget_bytes))
-    try:
-        yield
-    finally:
-        _SHARED.reset(token)
+        yield np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
 
 
 def _one_blas_thread() -> AbstractContextManager[object]:

@@ -21,7 +21,6 @@ from evaluation.significance import (
     ratio_t_tests,
     resample_counts,
     resample_sums,
-    shared_resamples,
 )
 
 
@@ -211,50 +210,11 @@ def test_mcnemar_underflow_is_never_printed_as_zero() -> None:
     assert format_p_value(mcnemar(*_vectors(10, 25)).p_value) == "0.018"  # 0.01797...
 
 
-def test_shared_resamples_replay_the_same_counts_and_draw_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Inside ``shared_resamples`` a second call with the same (n, n_resamples, seed) gets the
-    counts drawn before, without drawing; another seed, or a block whose budget is spent,
-    draws; an inner block uses the outer one's resamples; outside, nothing is kept."""
-    drawn: list[int] = []
-    generator = np.random.default_rng
-
-    def counting(seed: int) -> np.random.Generator:
-        drawn.append(seed)
-        return generator(seed)
-
-    monkeypatch.setattr(np.random, "default_rng", counting)
-    alone = [c.copy() for c in resample_counts(300, n_resamples=700, seed=3)]
-    assert drawn == [3]
-    with shared_resamples():
-        first = list(resample_counts(300, n_resamples=700, seed=3))
-        with shared_resamples():
-            again = list(resample_counts(300, n_resamples=700, seed=3))
-        other = list(resample_counts(300, n_resamples=700, seed=4))
-        sums = resample_sums(np.arange(300.0), n_resamples=700, seed=3)
-    assert drawn == [3, 3, 4]  # the replayed calls drew nothing
-    assert all(a is b for a, b in zip(first, again, strict=True))
-    for chunks in (first, again):
-        assert np.array_equal(np.vstack(chunks), np.vstack(alone))
-    assert not np.array_equal(np.vstack(other), np.vstack(alone))
-    assert np.array_equal(sums, resample_sums(np.arange(300.0), n_resamples=700, seed=3))
-    with pytest.raises(ValueError):  # replayed chunks are read-only
-        first[0][0, 0] = 9
-    with shared_resamples(budget_bytes=300 * 700 - 1):  # too big to keep: drawn each time
-        list(resample_counts(300, n_resamples=700, seed=3))
-        list(resample_counts(300, n_resamples=700, seed=3))
-    assert drawn == [3, 3, 4, 3, 3, 3]
-    list(resample_counts(300, n_resamples=700, seed=3))
-    assert drawn[-1] == 3 and len(drawn) == 7
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_prefix_mean_intervals_are_the_cumulative_sums_formula(seed: int) -> None:
-    """The compiled running sums give, bit for bit, the intervals of the numpy formula they
-    replaced (cumulative sums of counts and of counts x values at every prefix end), for
-    prefix ends unsorted and repeated, inside and outside ``shared_resamples`` (whose counts
-    are bytes), and with a resample whose first prefix holds no instance (NaN, not counted)."""
+    """The intervals are those of the cumulative sums of counts and of counts x values at
+    every prefix end, for prefix ends unsorted and repeated, and with a resample whose first
+    prefix holds no instance (NaN, not counted)."""
     from evaluation.intervals import _quantiles, prefix_mean_intervals
 
     rng = np.random.default_rng(seed)
@@ -271,10 +231,6 @@ def test_prefix_mean_intervals_are_the_cumulative_sums_formula(seed: int) -> Non
     expected = _quantiles(np.vstack(means), 0.9)
     got = prefix_mean_intervals(values, ends, n_resamples=300, seed=seed, confidence=0.9)
     assert np.array_equal(got, expected, equal_nan=True)
-    with shared_resamples():
-        list(resample_counts(n, n_resamples=300, seed=seed))  # kept as bytes
-        shared = prefix_mean_intervals(values, ends, n_resamples=300, seed=seed, confidence=0.9)
-    assert np.array_equal(shared, expected, equal_nan=True)
 
 
 # --- the paired t-test of a difference of precisions ------------------------------------------

@@ -30,7 +30,6 @@ import thesaurus
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
 from ..scoring import unknown_keys_warnings
-from ..significance import shared_resamples
 from ..thesauri import Thesauri
 from . import summary
 from .backend import parallel
@@ -87,11 +86,9 @@ def run_experiment(
     books = Thesauri(config.evaluation.thesauri)
     notes = _warnings(config, methods, cv, books)
     per = _instance_results(config, cv, books)
-    with shared_resamples():  # every interval, band and test resamples these instances
-        table = summary.measure_table(
-            per, [s.label for s in config.compared], books, config.evaluation, config.seed
-        )
-        learning_curve = summary.learning_curves(config, books, cv)
+    labels = [s.label for s in config.compared]
+    table = summary.measure_table(per, labels, books, config.evaluation, config.seed)
+    learning_curve = summary.learning_curves(config, books, cv)
     sweep = summary.sweep_variants(config, books, per)
     measured = time.perf_counter()
     return CrossValidationResult(

@@ -26,7 +26,6 @@ from ..measures import (
     graded_credit,
     top_k,
 )
-from ..significance import shared_resamples
 from ..thesauri import Thesauri, as_thesauri
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
@@ -100,20 +99,17 @@ def measure_table(
     bootstrap = bootstrap_settings(evaluation, seed)
     rows, total = table_rows(verbs, per, labels)
     alpha = evaluation.applicability_alpha
-    with shared_resamples():  # the intervals, bands and tests draw the same resamples
-        return {
-            "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
-            "verbs": rows,
-            "total": total,
-            "breakdowns": breakdowns(per, labels, verbs, **bootstrap),
-            "intervals": total_intervals(per.credit, labels, **bootstrap),
-            "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
-            "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
-            "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
-            "credit_issues": {
-                label: dict(sorted(c.issues.items())) for label, c in per.credit.items()
-            },
-        }
+    return {
+        "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
+        "verbs": rows,
+        "total": total,
+        "breakdowns": breakdowns(per, labels, verbs, **bootstrap),
+        "intervals": total_intervals(per.credit, labels, **bootstrap),
+        "top_k": top_k_points(per, labels, evaluation.top_k) if evaluation.top_k else {},
+        "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
+        "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
+        "credit_issues": {label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
+    }
 
 
 def credit_of(
