@@ -45,7 +45,7 @@ from pathlib import Path
 from .._exceptions import CorpusFormatError, WSDError
 from ..frames import ClassTable, extract_frame
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
-from ._cache import cached_name, semcor_store
+from ._semcor_cache import cached_name, semcor_store
 from .jsonl import read_jsonl
 from .keys import claims_wordnet, is_wordnet_key, wordnet_pos
 from .raganato import read_raganato
@@ -300,7 +300,7 @@ def _load_semcor(
     progress: Callable[[int, int], None] | None,
 ) -> None:
     """Every selected tag file's sentences: from the corpus cache (parsed once, frames of the
-    default class table included: :mod:`wsd.corpus._cache`) or parsed now."""
+    default class table included: :mod:`wsd.corpus._semcor_cache`) or parsed now."""
     every = semcor_files(root)
     paths = every
     if files is not None:
@@ -428,7 +428,7 @@ def load_corpus(
     ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
     sentences of the same document, ``"document"`` with the whole document (one shared
     tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
-    ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._cache`: parsed once,
+    ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._semcor_cache`: parsed once,
     then loaded in a fraction of the time; ``False`` parses the files now).
     ``progress(files_done, files)`` is called after each file read (SemCor's tag files; the
     one file of the other formats).
