@@ -482,19 +482,11 @@ def load_corpus(
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a corpus is read: loading creates
-    millions of small immutable records, none in a reference cycle, and the collector's
-    passes over them doubled the time of a SemCor load (measured 10.5 s vs 5.0 s warm).
-
-    On the way out, the young generations are moved to the oldest one (``gc.freeze()`` then
-    ``gc.unfreeze()``, both O(1)) instead of being traversed by the first young collection
-    after ``gc.enable()``: that one pass over the ~300k records of a warm SemCor load cost as
-    much as building them (0.2 to 0.4 s), and 0.7 to 0.9 s after a parse.  The records are
-    still collected like any long-lived object, by the full collections; so are the
-    program's other young objects, promoted with them (a cycle among those waits for a full
-    collection instead of a young one).  Skipped when the program keeps objects frozen itself
-    (``gc.get_freeze_count()``), which ``gc.unfreeze()`` would undo, and when the collector
-    was already off (whoever turned it off turns it back on)."""
+    """Python's cyclic garbage collector paused while the block reads a corpus (millions of
+    small records, none in a cycle: the collector's passes over them would cost as much as
+    building them).  On the way out what the block made joins the oldest generation
+    (``gc.freeze()`` + ``gc.unfreeze()``) unless the program keeps objects frozen itself;
+    a collector that was off stays off."""
     enabled = gc.isenabled()
     gc.disable()
     try:
