@@ -4,7 +4,7 @@ NLTK's SemCor reader on the same files.
 - parse: :func:`wsd.corpus.read_semcor` on every tag file (quick: six files), every
   memo of the reader, the normaliser and the lemmatiser cleared before each run, so each run
   is what a fresh process pays (WordNet's morphy tables are loaded once, beforehand);
-- warm cache: :func:`wsd.corpus._cache.semcor_store` on the same root with its cache
+- warm cache: :func:`wsd.corpus._semcor_cache.semcor_store` on the same root with its cache
   present (built once, untimed, in a temporary ``$WSD_CORPUS_CACHE``).  Timed: checking the
   cache key (every tag file's stamp, the code digest), reading the NPZ and building every
   annotated sentence of every file, the records the parse gives (asserted equal afterwards,
@@ -101,8 +101,8 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
     from thesaurus._morphy import wordnet_morphy
     from thesaurus.wordnet_data import wordnet
     from wsd.corpus import load_corpus, read_semcor
-    from wsd.corpus._cache import semcor_store
     from wsd.corpus._load import _collector_paused, _default_frame, _is_semcor_verb, _parse
+    from wsd.corpus._semcor_cache import semcor_store
 
     root, files = _files(quick)
     wordnet_morphy()  # loaded once, like WordNet for NLTK below

@@ -156,16 +156,16 @@ PROGRESS = re.compile(r"[a-z]+: .+ [\d,]+/[\d,]+ in \d+\.\d s")
 
 
 def run_wsd(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m wsd ARGS`` in a subprocess in ``cwd``; checks what every command promises:
-    exit status 0 or 2, never a traceback, and on 2 exactly one line ``wsd: error: ...`` on
-    stderr besides ``wsd: warning: ...`` lines and progress lines.  Records the status as an
-    event."""
+    """``python -m evaluation.cli ARGS`` in a subprocess in ``cwd``; checks what every command
+    promises: exit status 0 or 2, never a traceback, and on 2 exactly one line ``wsd: error:
+    ...`` on stderr besides ``wsd: warning: ...`` lines and progress lines.  Records the
+    status as an event."""
     # a generated config without a corpus path must not read the real SemCor ($WSD_SEMCOR):
     # that is a long honest run, not a case of this suite
     env = {**os.environ, "PYTHONPATH": str(ROOT), "WSD_SEMCOR": str(cwd / "no-semcor-here")}
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "wsd", *args],
+            [sys.executable, "-m", "evaluation.cli", *args],
             cwd=cwd,
             env=env,
             capture_output=True,

@@ -3,23 +3,22 @@ longer matches its corpus, WordNet or code is rebuilt, never served."""
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import os
 import shutil
 import warnings
 from collections.abc import Callable
-from dataclasses import FrozenInstanceError, astuple
+from dataclasses import astuple
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-import wsd.corpus._cache as corpus_cache
+import wsd.corpus._semcor_cache as corpus_cache
 from wsd.corpus import load_corpus, read_semcor
 from wsd.corpus._load import _collector_paused
 from wsd.frames import ClassEntry, ClassTable, extract_frame
-from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, Token
+from wsd.types import AnnotatedSentence, Annotation, Filler, Sentence, Token
 
 
 @pytest.fixture
@@ -148,14 +147,8 @@ def _store(root: Path) -> corpus_cache.SemcorStore:
     )
 
 
-@pytest.mark.parametrize("blocks", [(512, 4096), (2, 3), (1, 1)])
-def test_a_warm_load_builds_records_of_the_same_types(
-    cache: Path, root: Path, blocks: tuple[int, int], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_warm_load_builds_records_of_the_same_types(cache: Path, root: Path) -> None:
     _store(root)  # builds the cache
-    sentences, records = blocks  # small blocks: the fixture's sentences cut at many bounds
-    monkeypatch.setattr(corpus_cache, "_SENTENCES", sentences)
-    monkeypatch.setattr(corpus_cache, "_BLOCK", records)
     warm = _store(root)
     for name, items in warm.documents.items():
         parsed = list(read_semcor(root / name))
@@ -174,7 +167,7 @@ def test_a_warm_load_builds_records_of_the_same_types(
                 assert type(note.senses) is tuple and type(note.attrs) is tuple
                 assert all(type(p) is tuple and len(p) == 2 for p in note.attrs)
     notes = [n for items in warm.documents.values() for i in items for n in i.annotations]
-    assert any(n.lemma is None for n in notes)  # None survives the string table's -1
+    assert any(n.lemma is None for n in notes)  # None survives the string table
     assert any(len(n.senses) > 1 for n in notes) and any(n.attrs for n in notes)
 
 
@@ -244,79 +237,6 @@ def test_arrays_that_do_not_fit_together_are_rebuilt(
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # rebuilt: used without a word
         assert _everything(root) == parsed
-
-
-def test_the_string_table_round_trips() -> None:
-    for values in (["", "a", "é", "br-a01.s1", ""], ["a\0b", "", "\0", "c"], []):
-        table = corpus_cache._Strings()
-        ids = [table(v) for v in values]
-        assert table(None) == -1
-        blob, offsets = table.arrays()
-        strings = corpus_cache._strings(blob, corpus_cache._compact(offsets))
-        assert [strings[i] for i in ids] == values
-        assert len(strings) == len(set(values))
-
-
-def test_arrays_take_the_smallest_integer_type() -> None:
-    cases = [
-        ([0, 255], np.uint8),
-        ([-1, 127], np.int8),
-        ([-1, 300], np.int16),
-        ([0, 70_000], np.uint32),
-        ([-1, 2**40], np.int64),
-        ([], np.int8),
-    ]
-    for values, dtype in cases:
-        array = corpus_cache._compact(values)
-        assert array.dtype == dtype and array.tolist() == values
-    flags = corpus_cache._compact([True, False])
-    assert flags.dtype == np.bool_ and flags.tolist() == [True, False]
-
-
-def test_records_equal_their_constructors() -> None:
-    tokens = [Token("Dogs", "dog", "NOUN"), Token("ran", "run", "VERB"), Token(".", ".", ".")]
-    built = corpus_cache._records(
-        Token, 3, {name: [getattr(t, name) for t in tokens] for name in ("form", "lemma", "pos")}
-    )
-    assert built == tokens and all(type(t) is Token for t in built)
-    assert [hash(t) for t in built] == [hash(t) for t in tokens]
-    sentences = corpus_cache._records(
-        Sentence, 2, {"id": ["s1", "s2"], "tokens": [tuple(tokens), ()], "source": ["f", "f"]}
-    )
-    assert sentences == [Sentence("s1", tuple(tokens), "f"), Sentence("s2", (), "f")]
-    assert sentences[0].lang == "en"  # the default of a field not given
-    notes = [Annotation("dog", "NNS", ("dog%1:05:00::",), (("cmd", "done"),)), Annotation()]
-    built_notes = corpus_cache._records(
-        Annotation, 2, {name: [getattr(n, name) for n in notes] for name in fields_of(Annotation)}
-    )
-    assert built_notes == notes
-    with pytest.raises(FrozenInstanceError):
-        built_notes[0].lemma = "cat"  # type: ignore[misc]  # still frozen
-    frames = corpus_cache._records(
-        CaseFrame, 1, {"cases": [(("subj", Filler("dog", position=0)),)], "passive": [True]}
-    )
-    assert frames == [CaseFrame((("subj", Filler("dog", position=0)),), True)]
-    with pytest.raises(TypeError, match="__post_init__"):  # its check is the caller's
-        corpus_cache._records(
-            AnnotatedSentence, 1, {"sentence": sentences[:1], "annotations": [()]}
-        )
-    with pytest.raises(TypeError, match="no field 'colour'"):
-        corpus_cache._records(Token, 1, {"form": ["a"], "colour": ["red"]})
-    with pytest.raises(TypeError, match="no values and no default"):
-        corpus_cache._records(Sentence, 1, {"tokens": [()]})
-    with pytest.raises(ValueError, match="2 values for 3"):
-        corpus_cache._records(Token, 3, {"form": ["a", "b"]})
-
-    @dataclasses.dataclass(frozen=True)
-    class Unslotted:
-        name: str
-
-    with pytest.raises(TypeError, match="no slot"):
-        corpus_cache._records(Unslotted, 1, {"name": ["a"]})
-
-
-def fields_of(cls: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(cls)]
 
 
 def test_records_made_while_reading_skip_the_young_collections() -> None:

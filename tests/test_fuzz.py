@@ -1219,7 +1219,7 @@ def _run_interrupted(
     one of the outputs there has been replaced (``"between outputs"``).  Returns the
     exit status, stderr and the seconds from the handlers to the exit."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    command = [sys.executable, "-m", "wsd", *argv]
+    command = [sys.executable, "-m", "evaluation.cli", *argv]
     with subprocess.Popen(
         command,
         cwd=cwd,

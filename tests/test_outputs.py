@@ -254,8 +254,8 @@ def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path)
         resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
 
     done = subprocess.run(
-        [sys.executable, "-m", "wsd", "disambiguate", "--model", str(model), "--corpus", probes]
-        + ["--out", "p.key"],
+        [sys.executable, "-m", "evaluation.cli", "disambiguate", "--model", str(model)]
+        + ["--corpus", probes, "--out", "p.key"],
         cwd=folder,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,

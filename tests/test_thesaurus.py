@@ -21,8 +21,9 @@ import thesaurus
 from evaluation.cli import main
 from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
-from thesaurus._cache import load_cached, stamp_files
 from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, components
+from thesaurus._wordnet_cache import load_cached
+from thesaurus.disk_cache import stamp_files
 from thesaurus.io import atomic_group, atomic_write_json, atomic_write_text, current_umask
 
 

@@ -15,7 +15,7 @@ venv=$work/venv/bin
 "$venv/pip" install -q --disable-pip-version-check "$work"/dist/verb_wsd-*.whl mypy
 cd "$work"  # nothing of the checkout on sys.path
 "$venv/wsd" --version
-"$venv/python" -m wsd --version
+"$venv/python" -m evaluation.cli --version
 "$venv/wsd" thesaurus maxlen use
 "$venv/wsd" train --method example --corpus "$data/br-x01" --out model.json
 "$venv/wsd" disambiguate --model model.json --corpus "$data/x01.data.xml" --out pred.key \

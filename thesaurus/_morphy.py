@@ -136,8 +136,8 @@ _FILES = (
 
 def morphy_source_key() -> dict[str, Any]:
     """The WordNet files :func:`wordnet_morphy` reads, stamped (size, mtime) for cache keys."""
-    from ._cache import stamp_files
     from ._wordnet import _wordnet_root
+    from .disk_cache import stamp_files
 
     root = _wordnet_root()
     if root is None:  # NLTK's own corpus: its reader's root names the copy

@@ -29,7 +29,7 @@ The adjective and adverb trees (:mod:`thesaurus._wordnet_adj`) use this module's
 (:func:`read_synsets`, :func:`sense_rows`) and loader (:func:`load_wordnet`).
 
 Building parses the database files (no NLTK synset objects); the result is cached on disk
-(:mod:`thesaurus._cache`), keyed by the tree shape, the WordNet version and the size and
+(:mod:`thesaurus._wordnet_cache`), keyed by the tree shape, the WordNet version and the size and
 mtime of the files read, so a warm start reads two files and never imports NLTK.
 """
 
@@ -43,9 +43,10 @@ from typing import Any
 
 import numpy as np
 
-from ._cache import CACHE_FORMAT, load_cached, stamp_files
 from ._core import Thesaurus
 from ._exceptions import DataError
+from ._wordnet_cache import CACHE_FORMAT, load_cached
+from .disk_cache import stamp_files
 from .wordnet_data import built_dir
 
 __all__ = [
@@ -342,7 +343,7 @@ def load_wordnet(
     directory: Path | None = None,
 ) -> Thesaurus:
     """The thesaurus ``wordnet-<stem>``, cached as ``<stem>.*`` under a key naming the
-    WordNet files ``names`` that ``build`` reads (:func:`~thesaurus._cache.load_cached`)."""
+    WordNet files ``names`` that ``build`` reads (:func:`~thesaurus._wordnet_cache.load_cached`)."""
     key = {
         "kind": stem,
         "wordnet": WORDNET_VERSION,

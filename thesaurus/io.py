@@ -88,15 +88,13 @@ _HOLD = threading.local()  # depth of the holds of this thread, and the action h
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back while the block runs (delivered when it ends), so that an
-    interruption cannot fall between creating a temp file and knowing its name, or between
-    renaming files and knowing which are gone.
+    """SIGINT and SIGTERM held back while the block runs, so that an interruption cannot fall
+    between creating a temp file and knowing its name, or between two renames of a group.
 
-    Two holds: this thread's signal mask (for signals the OS would deliver to it), and, since
-    Python runs its handlers in the main thread whichever thread the OS delivered the signal
-    to (a native thread of the BLAS library, say, which does not block it), a hold a handler
-    honours: while :func:`signals_held`, it hands its work to :func:`when_released`, which
-    runs it as the outermost hold ends."""
+    Two holds, because Python runs its handlers in the main thread whichever thread the OS
+    gave the signal to (a BLAS thread, which blocks nothing): this thread's signal mask, and
+    a flag the handler of ``wsd`` reads (:func:`signals_held`; it then hands its work to
+    :func:`when_released`, run here as the outermost hold ends)."""
     previous = None
     if hasattr(signal, "pthread_sigmask"):
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
@@ -114,15 +112,13 @@ def _signals_held() -> Iterator[None]:
 
 
 def signals_held() -> bool:
-    """Whether this thread is in one of the instants in which an atomic write must not be
-    interrupted (a signal handler then calls :func:`when_released` instead of acting)."""
+    """Whether this thread is in an instant an atomic write must not be interrupted in."""
     return getattr(_HOLD, "depth", 0) > 0
 
 
 def when_released(action: Callable[[], None] | None) -> None:
-    """Run ``action`` (a signal handler's work, such as raising an interruption) when the
-    current hold ends (:func:`signals_held`); ``None`` forgets an action held back (the
-    handler acted by itself meanwhile)."""
+    """Run ``action`` (a signal handler's work) when the current hold ends; ``None`` forgets
+    one held back (the handler acted meanwhile)."""
     _HOLD.action = action
 
 

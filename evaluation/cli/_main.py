@@ -6,19 +6,12 @@
 match, ...) are one line each, ``wsd: warning: ...``.
 
 Interruptions: while ``main`` runs, SIGINT (Ctrl-C) and SIGTERM (``kill``, a batch
-scheduler's time limit) raise :class:`Interrupted` in the main thread, so that every output
-being written is abandoned the way an error abandons it (each file is written to a temp file
-renamed into place when complete: ``thesaurus.io.atomic_open``; the files of one command
-together: ``atomic_group``): earlier outputs stay intact and no partial or temp file is left.
-The handler waits for the instants in which an atomic write must not be cut
-(``thesaurus.io.signals_held``) to pass.  The command prints ``wsd: interrupted (SIGINT)`` and
-exits with ``128 + signal number`` as shells report a process killed by the signal: 130 for
-SIGINT, 143 for SIGTERM.  A second signal while the first unwinds is ignored (the cleanup is
-not cut short); a signal the process was started ignoring (``nohup``) stays ignored.  A
-signal handled where Python cannot raise (in a finalizer or weakref callback) is delivered
-again a moment later instead of being lost (:class:`_Redelivery`).  A signal that arrives
-before ``main`` has started (while Python imports the toolkit, a few
-hundred milliseconds) has Python's default effect; nothing has been written by then.
+scheduler's time limit) abandon the command the way an error does (every output is written
+atomically: ``thesaurus.io``), so earlier outputs stay intact and no partial or temp file is
+left; it prints ``wsd: interrupted (SIGINT)`` and exits with ``128 + signal number`` as
+shells report a process killed by the signal: 130 for SIGINT, 143 for SIGTERM
+(:func:`_interruptible`).  A signal before ``main`` starts (while Python imports the toolkit)
+has Python's default effect; nothing has been written by then.
 """
 
 from __future__ import annotations
@@ -31,7 +24,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from thesaurus import ToolkitError
 from thesaurus.io import guarding_inputs, signals_held, when_released
@@ -118,65 +111,62 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     for other in SIGNALS:  # the first signal unwinds; a second must not cut its cleanup short
         signal.signal(other, signal.SIG_IGN)
     when_released(None)  # this is the interruption: none is to come when a hold ends
-    _REDELIVERY.delivered()
+    _RESEND.signum = 0  # delivered
     raise Interrupted(signum)
 
 
-class _Redelivery:
-    """An interruption Python swallowed, to deliver again.
-
-    A signal handler runs between two bytecodes of the main thread, which may be inside a
-    finalizer or a weakref callback (an import's module-lock callback, say), where Python
-    cannot propagate an exception: it prints ``Exception ignored in ...`` with a traceback and
-    carries on, the handlers already set to ignore a second signal, so the command would run
-    to its end.  While ``main`` runs, such an :class:`Interrupted` is not shown but the signal
-    is sent again to the main thread a few milliseconds later from a timer thread (by then
-    outside the callback; a real signal, so that a blocking call is cut short too).  A
-    delivery cancelled is never made afterwards: :meth:`cancel` and the send share a lock.
-    """
-
-    DELAY = 0.005
+class _Resend:
+    """A signal Python swallowed, sent again to the main thread from a timer thread."""
 
     def __init__(self) -> None:
-        self.signum = 0
-        self._timer: threading.Timer | None = None
-        self._lock = threading.Lock()
+        self.signum = 0  # swallowed and not delivered since
+        self.timer: threading.Timer | None = None
 
     def schedule(self, signum: int) -> None:
-        self.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
         self.signum = signum
-        self._timer = threading.Timer(self.DELAY, self._send, (signum, threading.main_thread()))
-        self._timer.daemon = True
-        self._timer.start()
+        main = threading.main_thread().ident
+        self.timer = threading.Timer(0.005, signal.pthread_kill, (main, signum))
+        self.timer.daemon = True
+        self.timer.start()
 
-    def _send(self, signum: int, main: threading.Thread) -> None:
-        with self._lock:
-            if self.signum == signum and main.ident is not None:
-                signal.pthread_kill(main.ident, signum)
-
-    def delivered(self) -> None:
-        self.signum = 0
-
-    def cancel(self) -> int:
-        """Stop a delivery not yet made; the signal it was for (0: none was pending)."""
-        with self._lock:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
-            signum, self.signum = self.signum, 0
+    def stop(self) -> int:
+        """No more sending (a send under way is finished first); the signal swallowed and not
+        delivered since, or 0."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer.join()
+            self.timer = None
+        signum, self.signum = self.signum, 0
         return signum
 
 
-_REDELIVERY = _Redelivery()
+_RESEND = _Resend()
 
 
 @contextmanager
 def _interruptible() -> Iterator[None]:
-    """SIGINT and SIGTERM raise :class:`Interrupted` while the block runs (module docstring),
-    also when Python first swallowed it (:class:`_Redelivery`); the previous handlers and
-    ``sys.unraisablehook`` come back afterwards (``main`` also runs inside test processes)."""
+    """SIGINT and SIGTERM raise :class:`Interrupted` in the main thread while the block runs;
+    the caller's handlers and ``sys.unraisablehook`` are back afterwards (``main`` also runs
+    inside test processes and library callers).  What each part is for:
+
+    * a signal the process started ignoring (``nohup``) stays ignored; in another thread than
+      the main one (where no handler can be set) the block runs as it is;
+    * while :func:`thesaurus.io.signals_held` (a temp file created but not yet named, a set
+      of outputs being renamed) the handler defers to the end of the hold
+      (:func:`thesaurus.io.when_released`): outputs are never half-written or half-renamed;
+    * the first signal sets both to ignored, so a second cannot cut the cleanup short;
+    * a handler that runs inside a finalizer or weakref callback cannot raise there: Python
+      prints ``Exception ignored ...`` and goes on.  The unraisable hook catches that
+      :class:`Interrupted` and sends the signal again 5 ms later from a timer thread (a real
+      signal, so that a blocking call is cut short too);
+    * on the way out the timer is stopped (a send under way finished first), and a signal
+      swallowed and not delivered, or one that lands while the handlers are put back
+      (``signal.signal`` runs pending handlers first), is raised once they are all back.
+    """
     if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread can set handlers; a library caller's thread keeps its own
+        yield
         return
     previous = {signum: signal.getsignal(signum) for signum in SIGNALS}
     armed = [signum for signum, handler in previous.items() if handler is not signal.SIG_IGN]
@@ -188,35 +178,28 @@ def _interruptible() -> Iterator[None]:
             return
         for signum in armed:  # _interrupt ignored further signals: this one must still land
             signal.signal(signum, _interrupt)
-        _REDELIVERY.schedule(report.exc_value.signum)
+        _RESEND.schedule(report.exc_value.signum)
 
     for signum in armed:
         signal.signal(signum, _interrupt)
     sys.unraisablehook = swallowed
     try:
         yield
-        late = _REDELIVERY.cancel()  # swallowed while the command was ending: it still counts
-        if late:
-            raise Interrupted(late)
     finally:
-        pending: Interrupted | None = None
-        try:
-            _REDELIVERY.cancel()
-        except Interrupted as exc:  # a signal sent just before: its handler ran here
-            pending = exc
         sys.unraisablehook = hook
-        _restore(previous, pending)
-
-
-def _restore(previous: dict[signal.Signals, Any], late: Interrupted | None) -> None:
-    """Put the previous handlers back; a signal that lands meanwhile (``signal.signal`` runs
-    pending handlers first), or ``late``, still interrupts, once they are all back."""
-    for signum, handler in previous.items():
-        while True:
-            try:
-                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
-                break
-            except Interrupted as exc:
-                late = late or exc
-    if late is not None:
-        raise late
+        late: Interrupted | None = None
+        try:
+            undelivered = _RESEND.stop()
+        except Interrupted as exc:  # the last send landed here
+            late, undelivered = exc, 0
+        for signum, handler in previous.items():
+            while True:
+                try:
+                    signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+                    break
+                except Interrupted as exc:
+                    late = late or exc
+        if late is None and undelivered:
+            late = Interrupted(undelivered)
+        if late is not None:
+            raise late

@@ -45,7 +45,7 @@ from pathlib import Path
 from .._exceptions import CorpusFormatError, WSDError
 from ..frames import ClassTable, extract_frame
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
-from ._cache import cached_name, semcor_store
+from ._semcor_cache import cached_name, semcor_store
 from .jsonl import read_jsonl
 from .keys import claims_wordnet, is_wordnet_key, wordnet_pos
 from .raganato import read_raganato
@@ -300,7 +300,7 @@ def _load_semcor(
     progress: Callable[[int, int], None] | None,
 ) -> None:
     """Every selected tag file's sentences: from the corpus cache (parsed once, frames of the
-    default class table included: :mod:`wsd.corpus._cache`) or parsed now."""
+    default class table included: :mod:`wsd.corpus._semcor_cache`) or parsed now."""
     every = semcor_files(root)
     paths = every
     if files is not None:
@@ -428,7 +428,7 @@ def load_corpus(
     ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
     sentences of the same document, ``"document"`` with the whole document (one shared
     tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
-    ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._cache`: parsed once,
+    ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._semcor_cache`: parsed once,
     then loaded in a fraction of the time; ``False`` parses the files now).
     ``progress(files_done, files)`` is called after each file read (SemCor's tag files; the
     one file of the other formats).
@@ -482,19 +482,11 @@ def load_corpus(
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a corpus is read: loading creates
-    millions of small immutable records, none in a reference cycle, and the collector's
-    passes over them doubled the time of a SemCor load (measured 10.5 s vs 5.0 s warm).
-
-    On the way out, the young generations are moved to the oldest one (``gc.freeze()`` then
-    ``gc.unfreeze()``, both O(1)) instead of being traversed by the first young collection
-    after ``gc.enable()``: that one pass over the ~300k records of a warm SemCor load cost as
-    much as building them (0.2 to 0.4 s), and 0.7 to 0.9 s after a parse.  The records are
-    still collected like any long-lived object, by the full collections; so are the
-    program's other young objects, promoted with them (a cycle among those waits for a full
-    collection instead of a young one).  Skipped when the program keeps objects frozen itself
-    (``gc.get_freeze_count()``), which ``gc.unfreeze()`` would undo, and when the collector
-    was already off (whoever turned it off turns it back on)."""
+    """Python's cyclic garbage collector paused while the block reads a corpus (millions of
+    small records, none in a cycle: the collector's passes over them would cost as much as
+    building them).  On the way out what the block made joins the oldest generation
+    (``gc.freeze()`` + ``gc.unfreeze()``) unless the program keeps objects frozen itself;
+    a collector that was off stays off."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -1,0 +1,148 @@
+"""A keyed disk cache: a pair of files ``<stem>.npz`` (NumPy arrays) and ``<stem>.json`` (the
+cache key and any JSON data), for what takes long to build and little to load (WordNet
+thesauri, a parsed SemCor).
+
+:meth:`DiskCache.read` returns what ``decode`` makes of the stored pair if its key equals the
+wanted one; ``None`` if there is no pair, or, after one ``RuntimeWarning`` line naming the file
+at fault, if it is stale or damaged (the caller then builds afresh and writes).
+:meth:`DiskCache.write` writes each file atomically, the JSON last, so a half-written pair
+never matches; a directory that cannot be written costs only the cache (one warning).  No
+pickle: loading runs no code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from ._exceptions import ToolkitError
+from .io import atomic_save_npz, atomic_write_json
+from .wordnet_data import data_dir
+
+__all__ = ["DiskCache", "cache_dir", "stamp_files"]
+
+T = TypeVar("T")
+# what a damaged pair raises while it is read and decoded
+_DAMAGED = (OSError, ValueError, KeyError, TypeError, IndexError, zipfile.BadZipFile, ToolkitError)
+
+
+def cache_dir(name: str, variable: str) -> Path:
+    """``$variable`` if set, else the folder ``name`` beside the WordNet data folder."""
+    env = os.environ.get(variable)
+    return Path(env).expanduser() if env else data_dir().parent / name
+
+
+def stamp_files(source: str, paths: dict[str, Path]) -> dict[str, Any]:
+    """The source part of a cache key: ``source`` and ``[size, mtime_ns]`` per file name
+    (``None`` for a file that cannot be stat'ed: the build will report it)."""
+    files: dict[str, list[int] | None] = {}
+    for name, path in sorted(paths.items()):
+        try:
+            stat = path.stat()
+        except OSError:
+            files[name] = None
+        else:
+            files[name] = [stat.st_size, stat.st_mtime_ns]
+    return {"source": source, "files": files}
+
+
+@dataclass(frozen=True)
+class DiskCache:
+    """Pairs of files under ``directory``; ``what`` names the cache in warnings;
+    ``compress=False`` trades disk for load time; ``keep`` pairs at most (the most recently
+    used: a read touches the JSON file), or any number."""
+
+    directory: Path
+    what: str
+    compress: bool = True
+    keep: int | None = None
+
+    def read(
+        self, stem: str, key: dict[str, Any], decode: Callable[[dict[str, Any], dict[str, Any]], T]
+    ) -> T | None:
+        """``decode(json_data, arrays)`` of the pair ``stem`` stored under ``key``, else None."""
+        json_path, npz_path = self.directory / f"{stem}.json", self.directory / f"{stem}.npz"
+        if not json_path.exists():
+            return None
+        try:
+            with open(json_path, encoding="utf-8") as handle:
+                document = json.load(handle)
+        except (OSError, ValueError) as exc:
+            self._unusable(json_path, f"{type(exc).__name__}: {exc}")
+            return None
+        stored = document.get("key") if isinstance(document, dict) else None
+        if stored != key:
+            _warn(json_path, f"stale {self.what} cache ({key_difference(stored, key)}); rebuilding")
+            return None
+        if not zipfile.is_zipfile(npz_path):
+            self._unusable(npz_path, "not an NPZ archive")
+            return None
+        try:
+            with np.load(npz_path, allow_pickle=False) as npz:
+                arrays = {name: npz[name] for name in npz.files}
+            found = decode(document, arrays)
+        except _DAMAGED as exc:
+            self._unusable(npz_path, f"{type(exc).__name__}: {exc}")
+            return None
+        if self.keep is not None:
+            try:
+                os.utime(json_path)
+            except OSError:  # a read-only cache still serves
+                pass
+        return found
+
+    def write(
+        self, stem: str, key: dict[str, Any], data: dict[str, Any], arrays: dict[str, np.ndarray]
+    ) -> None:
+        """Store ``arrays`` and the JSON ``data`` under ``key`` as the pair ``stem``."""
+        try:
+            atomic_save_npz(self.directory / f"{stem}.npz", compress=self.compress, **arrays)
+            atomic_write_json(self.directory / f"{stem}.json", {"key": key, **data}, indent=None)
+            if self.keep is not None:
+                by_use = sorted(
+                    self.directory.glob("*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True
+                )
+                for old in by_use[self.keep :]:
+                    old.unlink(missing_ok=True)
+                    old.with_suffix(".npz").unlink(missing_ok=True)
+        except OSError as exc:
+            _warn(self.directory, f"cannot write the {self.what} cache here: {exc}")
+
+    def _unusable(self, path: Path, reason: str) -> None:
+        _warn(path, f"unusable {self.what} cache ({reason}); rebuilding")
+
+
+def _warn(path: Path, message: str) -> None:
+    """One warning line ``<path>:0: RuntimeWarning: <message>`` (the location is the cache
+    file, not our code)."""
+    warnings.warn_explicit(" ".join(message.split()), RuntimeWarning, str(path), 0)
+
+
+def key_difference(stored: Any, wanted: dict[str, Any]) -> str:
+    """How a stored cache key differs from the wanted one, in short.
+
+    >>> old, new = {"format": 1, "files": {"a": [1, 2]}}, {"format": 2, "files": {"a": [1, 3]}}
+    >>> key_difference(old, new)
+    'format 1 != 2; changed since the build: a'
+    """
+    if not isinstance(stored, dict):
+        return "no cache key"
+    parts = []
+    for field, value in wanted.items():
+        old = stored.get(field)
+        if field == "files":
+            old = old if isinstance(old, dict) else {}
+            changed = [name for name in value if old.get(name) != value[name]]
+            if changed:
+                parts.append(f"changed since the build: {', '.join(changed)}")
+        elif old != value:
+            parts.append(f"{field} {old!r} != {value!r}")
+    return "; ".join(parts) or "cache key differs"
