@@ -372,15 +372,3 @@ def test_features_are_computed_once_per_instance(
         names = [[index.names[i] for i in row.tolist()] for row in rows]
         assert names == [hybrid._feature_names(first), hybrid._feature_names(second)]
         assert "F:obj=bread" in names[1 if first is data[0] else 0]
-
-
-def test_first_seen_order_of_feature_ids() -> None:
-    from wsd.methods.supervised.ims import _first_seen
-
-    ids = np.random.default_rng(0).integers(0, 50, size=400) * 200
-    order, position = _first_seen(ids)
-    expected = list(dict.fromkeys(ids.tolist()))
-    assert order.tolist() == expected
-    assert position.tolist() == [expected.index(i) for i in ids.tolist()]
-    empty, none = _first_seen(np.zeros(0, np.int64))
-    assert len(empty) == len(none) == 0

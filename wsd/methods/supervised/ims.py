@@ -24,7 +24,7 @@ from ..._exceptions import ModelError
 from ..._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ...types import Instance, Prediction
 from .._base import Disambiguator, check_bool
-from .._cache import FeatureIndex, Vocabulary, binary_csr
+from .._cache import FeatureIndex, Vocabulary
 from .._state import MAX_WEIGHT, feature_names, finite_weights, weights
 from .features import GROUPS, ims_features
 
@@ -59,7 +59,7 @@ class IMSWSD(Disambiguator):
     C:
         Inverse regularisation strength of the SVM.
     pos, bag, collocations:
-        Feature groups on/off (:mod:`wsd.methods._features`).
+        Feature groups on/off (:mod:`.features`).
     window:
         The bag of words: ``"sentence"`` or a number of tokens each side (across sentences).
     min_count:
@@ -171,44 +171,23 @@ class IMSWSD(Disambiguator):
         kept = settings.get(key)
         return None if kept is None else _kept_row(kept.get(instance.position), instance)
 
-    def _design(self, instances: list[Instance]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The training instances' binary design matrix as the column of every entry and the
-        row pointers (columns numbered in first-seen order, entries of a row in its
-        features' order), and the feature id of each column."""
-        rows, index = self._encoded(instances)
-        ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-        order, columns = _first_seen(ids)
-        indptr = np.zeros(len(rows) + 1, dtype=np.int64)
-        np.cumsum(np.fromiter(map(len, rows), np.int64, len(rows)), out=indptr[1:])
-        return columns, indptr, order
-
-    def _inputs(self, instances: list[Instance], vocab: Vocabulary) -> Any:
-        """The float32 binary CSR matrix of the inputs over a model's ``vocab``
-        (:meth:`Vocabulary.matrix`)."""
-        rows, index = self._encoded(instances)
-        return vocab.matrix(index, rows, np.float32)
-
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
         senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
         if len(senses) == 1:
             no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
             return _LinearModel(senses, Vocabulary({}), *no_features)
-        columns, indptr, ids = self._design(instances)
-        if int(self.min_count) > 1:  # features seen in fewer training instances are dropped
-            keep = np.bincount(columns, minlength=len(ids)) >= int(self.min_count)
-            kept = keep[columns]
-            columns = (np.cumsum(keep) - 1)[columns[kept]]
-            indptr = np.concatenate([[0], np.cumsum(kept)])[indptr]
-            ids = ids[keep]
-        vocab = Vocabulary.of_ids(self.cache.feature_index(_INDEX), ids)
+        rows, index = self._encoded(instances)
+        ids, first, counts = np.unique(np.concatenate(rows), return_index=True, return_counts=True)
+        by_first = np.argsort(first)  # columns in first-seen order, rare features dropped
+        vocab = Vocabulary.of_ids(index, ids[by_first][counts[by_first] >= int(self.min_count)])
         column = {s: k for k, s in enumerate(senses)}
         y = np.fromiter(map(column.__getitem__, labels), dtype=np.int64, count=len(labels))
-        if len(ids) == 0:  # no feature left: the senses' training frequencies decide
+        if len(vocab) == 0:  # no feature left: the senses' training frequencies decide
             prior = np.bincount(y, minlength=len(senses)) / len(y)
             empty = Vocabulary({})
             return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
-        X = binary_csr(columns, indptr, len(ids), np.float64)
+        X = vocab.matrix(index, rows, np.float64)
         X.sort_indices()  # (liblinear sums each row in its order)
         svm = LinearSVC(C=float(self.C), dual="auto", max_iter=5000, random_state=0).fit(X, y)
         intercept = svm.intercept_
@@ -231,7 +210,8 @@ class IMSWSD(Disambiguator):
         if len(model.senses) == 1:
             ranking = ((model.senses[0], 1.0),)
             return [self.make_prediction(instance, ranking) for instance in instances]
-        X = self._inputs(instances, model.columns)
+        rows, index = self._encoded(instances)
+        X = model.columns.matrix(index, rows, np.float32)
         values = np.asarray(X @ model.coef.T) + model.intercept
         values = values / float(self.temperature)
         probs = np.exp(values - values.max(axis=1, keepdims=True))
@@ -278,15 +258,6 @@ def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance
     ):
         return found[3]
     return None
-
-
-def _first_seen(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of ``ids`` in first-seen order, and each entry's position in it."""
-    values, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
-    by_first = np.argsort(first)
-    position = np.empty(len(values), dtype=np.int64)
-    position[by_first] = np.arange(len(values))
-    return values[by_first], position[inverse]
 
 
 def _coef_json(array: np.ndarray) -> dict[str, Any]:
