@@ -173,6 +173,8 @@ class IMSWSD(Disambiguator):
 
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
+        """The classifier of ``lemma`` from its training instances and their senses;
+        ModelError if a weight is beyond what a model file holds (a smaller C helps)."""
         senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
         if len(senses) == 1:
             no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
@@ -207,6 +209,8 @@ class IMSWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _LinearModel, instances: list[Instance]
     ) -> list[Prediction]:
+        """The senses of ``instances`` ranked by their scores (module docstring), with the
+        number of the model's features each has as the detail ``features``."""
         if len(model.senses) == 1:
             ranking = ((model.senses[0], 1.0),)
             return [self.make_prediction(instance, ranking) for instance in instances]
