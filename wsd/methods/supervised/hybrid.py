@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import numpy as np
-
 import thesaurus
 from thesaurus import Thesaurus
 
@@ -19,7 +17,7 @@ from ..._exceptions import ModelError
 from ...types import Filler, Instance
 from .._base import check_bool, check_choice
 from .features import frame_features
-from .ims import _INDEX, IMSWSD
+from .ims import IMSWSD
 
 __all__ = ["HybridWSD"]
 
@@ -115,15 +113,6 @@ class HybridWSD(IMSWSD):
     def _feature_names(self, instance: Instance) -> list[str]:
         ims = self._ims_names(instance) if self._groups() else []
         return ims + self._frame_names(instance)
-
-    def _encode(self, instance: Instance) -> np.ndarray:
-        """The ids of the IMS features, taken from the run cache if an :class:`IMSWSD` of the
-        same groups and window encoded them, then of the frame features."""
-        index = self.cache.feature_index(_INDEX)
-        ims = self._kept(self._ims_key(), instance) if self._groups() else None
-        if ims is None:
-            return index.encode(self._feature_names(instance))
-        return np.concatenate([ims, index.encode(self._frame_names(instance))])
 
     def _filler_classes(self, filler: Filler) -> list[str]:
         """``L:<lexicographer file>`` and ``H:<ancestor>`` names of a filler's senses."""

@@ -127,9 +127,6 @@ class IMSWSD(Disambiguator):
     # --- features -----------------------------------------------------------------------------
     def _row_key(self) -> tuple[Any, ...]:
         """The run-cache key of an instance's encoded features under this setting."""
-        return self._ims_key()
-
-    def _ims_key(self) -> tuple[Any, ...]:
         return ("ims-row", self._groups(), self.window)
 
     def _ims_names(self, instance: Instance) -> list[str]:
@@ -164,12 +161,6 @@ class IMSWSD(Disambiguator):
                     kept[inst.position] = (inst.frame, inst.context, inst.context_index, row)
             rows.append(row)
         return rows, self.cache.feature_index(_INDEX)
-
-    def _kept(self, key: Hashable, instance: Instance) -> np.ndarray | None:
-        """The encoded features of ``instance`` under ``key`` if the run cache holds them."""
-        settings: _Kept = self.cache.instance_value(_ROWS, instance.sentence, dict)
-        kept = settings.get(key)
-        return None if kept is None else _kept_row(kept.get(instance.position), instance)
 
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
