@@ -15,7 +15,7 @@ from test_methods import NOUN_EDGES, NOUN_WORDS, VERB_EDGES, VERB_WORDS
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd._exceptions import ModelError
 from wsd.methods import IMSWSD, HybridWSD, load_model, make_method, save_model
-from wsd.methods._features import COLLOCATIONS, frame_features, ims_features
+from wsd.methods.supervised import COLLOCATIONS, frame_features, ims_features
 from wsd.normalise import normalise_tokens
 
 
@@ -225,10 +225,11 @@ def _corpus(n: int, senses: int, seed: int) -> list[Instance]:
 
 def _reference(
     model: IMSWSD, train: list[Instance], test: list[Instance]
-) -> tuple[list[tuple[Any, ...]], Any]:
+) -> tuple[list[tuple[Any, ...]], np.ndarray, np.ndarray]:
     """What ``fit`` + ``rank`` give, written plainly: feature names, columns numbered in
     first-seen order, the float32 CSR matrix handed to LinearSVC as it is, weights rounded to
-    float16, softmax of the decision values, a stable sort in tie-break order; and the SVM."""
+    float16, softmax of the decision values, a stable sort in tie-break order; and the
+    model's weights and intercepts."""
     from collections import Counter
 
     from scipy import sparse
@@ -256,9 +257,9 @@ def _reference(
     coef, intercept = svm.coef_, svm.intercept_
     if len(senses) == 2:
         coef, intercept = np.vstack([-coef[0], coef[0]]), np.array([-intercept[0], intercept[0]])
-    coef = coef.astype(np.float16).astype(np.float32)
+    coef, intercept = coef.astype(np.float16).astype(np.float32), intercept.astype(np.float32)
     X = matrix([model._feature_names(i) for i in test])
-    values = (np.asarray(X @ coef.T) + intercept.astype(np.float32)) / float(model.temperature)
+    values = (np.asarray(X @ coef.T) + intercept) / float(model.temperature)
     probs = np.exp(values - values.max(axis=1, keepdims=True))
     probs /= probs.sum(axis=1, keepdims=True)
     out = []
@@ -266,7 +267,7 @@ def _reference(
         order = np.argsort(-row, kind="stable")
         ranking = tuple((senses[j], float(row[j])) for j in order)
         out.append((ranking, X.indptr[r + 1] - X.indptr[r]))
-    return out, svm
+    return out, coef, intercept
 
 
 @pytest.mark.parametrize(
@@ -287,16 +288,6 @@ def test_fit_and_rank_are_the_model_written_plainly(
     senses: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import wsd.methods._ims as ims_module
-
-    svms: list[tuple[np.ndarray, np.ndarray]] = []
-    solve = ims_module.linear_svc
-
-    def recorded(*args: Any) -> tuple[np.ndarray, np.ndarray]:  # raw weights, kept
-        svms.append(solve(*args))
-        return svms[-1]
-
-    monkeypatch.setattr(ims_module, "linear_svc", recorded)
     data = _corpus(160, senses, seed=senses + len(params))
     train, test = data[:120], data[120:] + data[:10]  # some test instances were trained on
     if name == "ims":
@@ -308,11 +299,9 @@ def test_fit_and_rank_are_the_model_written_plainly(
         window = params.get("window")
         groups = [g for g in ("pos", "bag", "collocations") if params.get(g, True)]
         assert model._feature_names(data[0]) == ims_features(data[0], groups, window=window)
-    expected, svm = _reference(model, train, test)
-    ((coef, intercept),) = svms
-    # the very weights (the same numbers added in the same order), not only after rounding
-    assert np.array_equal(coef, svm.coef_)
-    assert np.array_equal(intercept, svm.intercept_)
+    expected, coef, intercept = _reference(model, train, test)
+    assert np.array_equal(model.verbs_["use"].coef, coef)  # LinearSVC's, rounded to float16
+    assert np.array_equal(model.verbs_["use"].intercept, intercept)
     got = model.rank(test)
     assert len({p.sense for p in got}) == senses  # a model that separates the senses
     for p, (ranking, known) in zip(got, expected, strict=True):
@@ -347,9 +336,9 @@ def test_ims_and_hybrid_sharing_a_cache_answer_as_alone(world: dict[str, str]) -
 def test_features_are_computed_once_per_instance(
     world: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A training instance and the gold-free copy ``rank`` sees share their features, and the
-    hybrid reuses the IMS features ims computed in the same cache."""
-    import wsd.methods._ims as ims_module
+    """A training instance and the gold-free copy ``rank`` sees share their features, once per
+    setting."""
+    import wsd.methods.supervised.ims as ims_module
     from wsd.methods import RunCache
 
     calls: list[Instance] = []
@@ -369,12 +358,11 @@ def test_features_are_computed_once_per_instance(
     (row,), _ = ims._encoded([data[0]])
     (copy,), _ = ims._encoded([data[0].without_gold()])
     assert data[0].gold and copy is row
-    HybridWSD(**world).set_cache(cache).fit(data).rank(data)
-    assert len(calls) == len(data)
+    for _ in range(2):
+        HybridWSD(**world).set_cache(cache).fit(data).rank(data)
+    assert len(calls) == 2 * len(data)
     IMSWSD(verb_thesaurus=world["verb_thesaurus"], pos=False).set_cache(cache).fit(data)
-    assert len(calls) == 2 * len(data)  # another setting, other features
-    HybridWSD(**world).set_cache(RunCache()).fit(data[:30]).rank(data)  # a hybrid alone
-    assert len(calls) == 3 * len(data)
+    assert len(calls) == 3 * len(data)  # another setting, other features
     # the same sentence and target with another case frame: other features, not the kept ones
     hybrid = HybridWSD(**world, pos=False, bag=False, collocations=False).set_cache(cache)
     bread = replace(data[0], frame=CaseFrame((("obj", Filler("bread")),)))
@@ -383,59 +371,3 @@ def test_features_are_computed_once_per_instance(
         names = [[index.names[i] for i in row.tolist()] for row in rows]
         assert names == [hybrid._feature_names(first), hybrid._feature_names(second)]
         assert "F:obj=bread" in names[1 if first is data[0] else 0]
-
-
-def test_float16_rounding_matches_numpy() -> None:
-    from wsd.methods._ims import _float16
-
-    rng = np.random.default_rng(0)
-    values = np.concatenate(
-        [
-            rng.normal(scale=10.0 ** rng.integers(-9, 5, size=20000)),
-            [0.0, -0.0, 65504.0, 65520.0, -1e6, 2.0**-24, 2.0**-25, 3 * 2.0**-26, np.inf, -np.inf],
-        ]
-    ).reshape(2, -1)
-    with np.errstate(over="ignore"):  # beyond float16: inf, as numpy says
-        expected = values.astype(np.float16).astype(np.float32)
-        got = _float16(values)
-    assert got.dtype == np.float32 and got.shape == values.shape
-    assert np.array_equal(got.view(np.uint32), expected.view(np.uint32))  # signed zeros too
-
-
-@pytest.mark.parametrize("size", [50, 10_000])  # a table over the ids; a sort of the few
-def test_first_seen_order_of_feature_ids(size: int) -> None:
-    from wsd.methods._ims import _first_seen
-
-    ids = np.random.default_rng(size).integers(0, 50, size=400) * (size // 50)
-    order, position = _first_seen(ids, size)
-    expected = list(dict.fromkeys(ids.tolist()))
-    assert order.tolist() == expected
-    assert position.tolist() == [expected.index(i) for i in ids.tolist()]
-    empty, none = _first_seen(np.zeros(0, np.int64), size)
-    assert len(empty) == len(none) == 0
-
-
-@pytest.mark.parametrize(
-    ("n", "width", "classes"), [(30, 80, 2), (30, 80, 4), (120, 25, 2), (120, 25, 5)]
-)
-def test_the_direct_solver_call_is_linear_svcs(n: int, width: int, classes: int) -> None:
-    # the dual solver (fewer rows than columns) and the primal one, binary and one-vs-rest:
-    # the same weights as the estimator, bit for bit, so the predictions do not move
-    from scipy import sparse
-    from sklearn.svm import LinearSVC
-
-    from wsd.methods._ims import linear_svc
-
-    rng = np.random.default_rng(n + width + classes)
-    X = sparse.random(n, width, density=0.15, format="csr", random_state=rng, dtype=np.float64)
-    X.data[:] = 1.0
-    X.indices = X.indices.astype(np.int32)
-    X.indptr = X.indptr.astype(np.int32)
-    X.sort_indices()
-    y = np.arange(n) % classes
-    rng.shuffle(y)
-    coef, intercept = linear_svc(X, y, classes, 0.1)
-    svm = LinearSVC(C=0.1, dual="auto", max_iter=5000, random_state=0).fit(X, y)
-    assert coef.shape == svm.coef_.shape == (1 if classes == 2 else classes, width)
-    assert np.array_equal(coef, svm.coef_)
-    assert np.array_equal(intercept, svm.intercept_)

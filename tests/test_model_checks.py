@@ -295,13 +295,17 @@ def test_fit_compares_keys_without_case(world: dict[str, str]) -> None:
 def test_ims_weights_beyond_a_model_file_are_refused_at_training(
     world: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wsd.methods import _ims
+    from sklearn.svm import LinearSVC
 
-    def huge(X: Any, y: Any, n_classes: int, C: float) -> tuple[np.ndarray, np.ndarray]:
-        rows = 1 if n_classes == 2 else n_classes
-        return np.full((rows, X.shape[1]), 1e6), np.zeros(rows)
+    from wsd.methods.supervised import ims
 
-    monkeypatch.setattr(_ims, "linear_svc", huge)
+    class Huge(LinearSVC):
+        def fit(self, X: Any, y: Any, sample_weight: Any = None) -> Huge:
+            super().fit(X, y)
+            self.coef_ = np.full_like(self.coef_, 1e6)
+            return self
+
+    monkeypatch.setattr(ims, "LinearSVC", Huge)
     with pytest.raises(ModelError, match=r"weights of verb 'use' are beyond .* smaller C"):
         make_method("ims", verb_thesaurus=world["verb_thesaurus"]).fit(TRAIN)
 

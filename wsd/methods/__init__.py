@@ -12,7 +12,6 @@ from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
 from ._cache import RunCache
 from ._example import PAPER, ExampleBasedWSD
-from ._ims import IMSWSD, HybridWSD
 from ._registry import (
     METHODS,
     canonical_param,
@@ -22,6 +21,7 @@ from ._registry import (
     parse_param,
     save_model,
 )
+from .supervised import IMSWSD, HybridWSD
 
 __all__ = [
     "COUNT_LIMIT",

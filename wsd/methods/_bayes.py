@@ -1,6 +1,6 @@
 """Method 2: a Yarowsky-style Bayesian baseline over context words.
 
-Context features of an instance: the content words (:mod:`wsd.methods._context`: nouns,
+Context features of an instance: the content words (:mod:`wsd.methods.context`: nouns,
 verbs, adjectives and adverbs by universal tag, function words excluded) in a window around
 the verb, by lemma, the target itself left out.  Nouns are abstracted to thesaurus classes to
 fight sparseness (``noun_classes``):
@@ -46,9 +46,9 @@ from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Instance, Prediction
 from ._base import Disambiguator, check_bool, check_choice
 from ._cache import FeatureIndex, Vocabulary
-from ._context import context_words
 from ._counts import SenseCounts
 from ._state import counts_table, feature_names
+from .context import context_words
 
 __all__ = ["BayesWSD", "content_features"]
 

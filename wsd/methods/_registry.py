@@ -31,8 +31,8 @@ from ._base import Disambiguator
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD
 from ._example import ExampleBasedWSD
-from ._ims import IMSWSD, HybridWSD
 from ._state import MAX_COUNT, sense_key
+from .supervised import IMSWSD, HybridWSD
 
 __all__ = [
     "METHODS",

@@ -5,7 +5,7 @@ The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised t
 
 * ``pos``: the universal tags at offsets -3..+3 in the sentence (``P-1=DET``; ``_`` beyond
   the sentence);
-* ``bag``: the lemmas of the content words around the verb (:mod:`wsd.methods._context`),
+* ``bag``: the lemmas of the context words around the verb (:mod:`wsd.methods.context`),
   the sentence or a token window (``W=jury``);
 * ``collocations``: the 11 local collocations C(i,j) of Lee & Ng (2002), the lower-cased forms
   at offsets i..j with the target's own form at 0, space-separated (``C-1,1=they made a``;
@@ -25,10 +25,10 @@ thesaurus (``H:obj=<node>``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
-from ..types import Filler, Instance, Token
-from ._context import context_words
+from ...types import Filler, Instance
+from ..context import context_words
 
 __all__ = ["COLLOCATIONS", "GROUPS", "frame_features", "ims_features"]
 
@@ -46,11 +46,9 @@ def ims_features(
     *,
     window: int | None = None,
     pos_window: int = 3,
-    content: Callable[[tuple[Token, ...]], Sequence[int]] | None = None,
 ) -> list[str]:
-    """The IMS features of ``instance`` (module docstring), each once; ``window=None`` makes
-    the bag the sentence, ``N`` N tokens each side (across sentences when the instance has a
-    wider context); ``content`` as for :func:`~wsd.methods._context.context_words`."""
+    """The names of ``instance``'s features of ``groups`` (module docstring), each once;
+    ``window`` is the bag's (:func:`~wsd.methods.context.context_words`)."""
     wanted = set(groups)
     tokens, target = instance.sentence.tokens, instance.position
     n = len(tokens)
@@ -67,7 +65,7 @@ def ims_features(
         for lo, hi in COLLOCATIONS:
             out[f"C{lo},{hi}={' '.join(words[lo + 3 : hi + 4])}"] = None
     if "bag" in wanted:
-        for token in context_words(instance, window, content):
+        for token in context_words(instance, window):
             out[f"W={token.lemma or token.form.lower()}"] = None
     return list(out)
 

@@ -1,0 +1,154 @@
+"""``hybrid``: the ``ims`` classifier with the example-based method's knowledge as features.
+
+Besides :class:`IMSWSD`'s features: each case of the verb's frame, its filler's lemma, the
+filler's lexicographer file and the ancestors of its senses in the noun thesaurus
+(:func:`~.features.frame_features`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import thesaurus
+from thesaurus import Thesaurus
+
+from ..._exceptions import ModelError
+from ...types import Filler, Instance
+from .._base import check_bool, check_choice
+from .features import frame_features
+from .ims import IMSWSD
+
+__all__ = ["HybridWSD"]
+
+_LEXFILE = re.compile(r"%1:(\d\d):")
+
+
+class HybridWSD(IMSWSD):
+    """IMS features plus the example-based method's knowledge of the verb's case frame.
+
+    Parameters (besides :class:`IMSWSD`'s)
+    --------------------------------------
+    frame_lemmas:
+        ``F:<case>=<filler lemma>`` features (``F:<case>`` is always on).
+    filler_classes:
+        ``"lexfile"``: the lexicographer file of the filler's senses (WordNet keys);
+        ``"none"``.
+    filler_hypernyms:
+        Ancestors of the filler's senses in the noun thesaurus as features: ``"first"`` (the
+        first sense), ``"all"`` (every sense), ``"none"``.
+    noun_thesaurus:
+        The noun thesaurus of the fillers.
+    """
+
+    name = "hybrid"
+
+    def __init__(
+        self,
+        *,
+        C: float = 0.1,
+        pos: bool = True,
+        bag: bool = True,
+        collocations: bool = True,
+        window: str | int = "sentence",
+        min_count: int = 1,
+        temperature: float = 1.0,
+        frame_lemmas: bool = True,
+        filler_classes: str = "lexfile",
+        filler_hypernyms: str = "first",
+        confidence_lambda: float = 0.5,
+        noun_thesaurus: str = "wordnet-noun",
+        verb_thesaurus: str = "wordnet-verb",
+    ) -> None:
+        super().__init__(
+            C=C,
+            pos=pos,
+            bag=bag,
+            collocations=collocations,
+            window=window,
+            min_count=min_count,
+            temperature=temperature,
+            confidence_lambda=confidence_lambda,
+            verb_thesaurus=verb_thesaurus,
+        )
+        self.frame_lemmas = frame_lemmas
+        self.filler_classes = filler_classes
+        self.filler_hypernyms = filler_hypernyms
+        self.noun_thesaurus = noun_thesaurus
+
+    def _validate_params(self) -> None:
+        check_bool("frame_lemmas", self.frame_lemmas)
+        check_choice("filler_classes", self.filler_classes, ("lexfile", "none"))
+        check_choice("filler_hypernyms", self.filler_hypernyms, ("first", "all", "none"))
+        if not isinstance(self.noun_thesaurus, str):
+            raise ModelError(
+                f"noun_thesaurus must be a thesaurus spec, got {self.noun_thesaurus!r}"
+            )
+        super()._validate_params()
+
+    def _frame_groups(self) -> tuple[str, ...]:
+        return ("frame",)
+
+    def _row_key(self) -> tuple[Any, ...]:
+        return (
+            "hybrid-row",
+            self._groups(),
+            self.window,
+            self.frame_lemmas,
+            self.filler_classes,
+            self.filler_hypernyms,
+            self.noun_thesaurus,
+        )
+
+    @property
+    def nouns(self) -> Thesaurus:
+        return thesaurus.load(self.noun_thesaurus)
+
+    def _frame_names(self, instance: Instance) -> list[str]:
+        framed = frame_features(instance, self._filler_classes)
+        if not self.frame_lemmas:
+            framed = [f for f in framed if not (f.startswith("F:") and "=" in f)]
+        return framed
+
+    def _feature_names(self, instance: Instance) -> list[str]:
+        ims = self._ims_names(instance) if self._groups() else []
+        return ims + self._frame_names(instance)
+
+    def _filler_classes(self, filler: Filler) -> list[str]:
+        """``L:<lexicographer file>`` and ``H:<ancestor>`` names of a filler's senses."""
+        if self.filler_classes == "none" and self.filler_hypernyms == "none":
+            return []
+        memo = self.cache.table(
+            ("hybrid-classes", self.filler_classes, self.filler_hypernyms, self.noun_thesaurus)
+        )
+        key = (filler.lemma, filler.sense if filler.cls is not None else None)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._classes_of(self.nouns, *key)
+        return found
+
+    def _classes_of(self, nouns: Thesaurus, lemma: str, sense: str | None) -> list[str]:
+        """The class names of a filler: of its ``sense`` if given and known, else of its
+        lemma's senses (none for an unknown lemma)."""
+        if sense is not None and nouns.has_sense(sense):
+            senses: tuple[str, ...] = (sense,)
+        elif nouns.has_word(lemma):
+            senses = nouns.senses(lemma)
+        else:
+            return []
+        if self.filler_hypernyms == "first" or sense is not None:
+            hyper_senses = senses[:1]
+        else:
+            hyper_senses = senses
+        out: dict[str, None] = {}
+        if self.filler_classes == "lexfile":
+            for key in senses[:1] if self.filler_hypernyms != "all" else senses:
+                match = _LEXFILE.search(key)
+                if match is not None:
+                    out[f"L:{match.group(1)}"] = None
+        if self.filler_hypernyms != "none":
+            for key in hyper_senses:
+                nodes, _ = nouns.ancestors(nouns.sense_node(key))
+                for node in nodes.tolist():
+                    out[f"H:{nouns.node_name(node)}"] = None
+        return list(out)

@@ -1,0 +1,275 @@
+"""``ims``: the field's standard supervised comparator, a linear SVM per verb lemma.
+
+Zhong & Ng's *It Makes Sense* (2010): per verb lemma, scikit-learn's :class:`LinearSVC`
+(one-vs-rest, squared hinge, L2: LIBLINEAR's linear SVM, IMS's own classifier) over the binary
+features of :mod:`.features`.  A sense's score is a softmax of the decision values divided by
+``temperature`` (a binary problem's value ``d`` counts as ``-d`` / ``+d``): it orders the
+answers and feeds the confidence ``C = lambda*S1 + (1-lambda)*(S1-S2)``, it is no calibrated
+probability.  Weights are rounded to float16, as model files store them.  A lemma seen with
+one training sense answers it (score 1); an unseen lemma gets WordNet's first sense
+(``first-sense:unknown-verb``).
+"""
+
+from __future__ import annotations
+
+from base64 import b64decode, b64encode
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from sklearn.svm import LinearSVC
+
+from ..._exceptions import ModelError
+from ..._ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from ...types import Instance, Prediction
+from .._base import Disambiguator, check_bool
+from .._cache import FeatureIndex, Vocabulary
+from .._state import MAX_WEIGHT, feature_names, finite_weights, weights
+from .features import GROUPS, ims_features
+
+__all__ = ["IMSWSD"]
+
+# the run cache's numbering of the features of ims and hybrid (their names do not overlap
+# between groups, so one numbering serves every setting; a model's columns do not depend on it)
+_INDEX = "ims-features"
+# the run cache's entry of a sentence for them: {setting: {target position: (frame, context,
+# context index, encoded features)}}
+_ROWS = "ims-rows"
+_Kept = dict[Hashable, dict[int, tuple[Any, Any, int, np.ndarray]]]
+
+
+@dataclass(slots=True)
+class _LinearModel:
+    senses: tuple[str, ...]  # tie-break order; the classifier's rows follow it
+    columns: Vocabulary
+    coef: np.ndarray  # (senses, features) float32; empty for a one-sense verb
+    intercept: np.ndarray  # (senses,)
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        return self.columns.mapping
+
+
+class IMSWSD(Disambiguator):
+    """IMS-style supervised WSD: a linear SVM per verb over local features.
+
+    Parameters
+    ----------
+    C:
+        Inverse regularisation strength of the SVM.
+    pos, bag, collocations:
+        Feature groups on/off (:mod:`.features`).
+    window:
+        The bag of words: ``"sentence"`` or a number of tokens each side (across sentences).
+    min_count:
+        Features seen in fewer training instances of the verb are dropped.
+    temperature:
+        Divides the decision values before the softmax that turns them into scores.
+    confidence_lambda:
+        Confidence weight (the config and ``--param`` key ``lambda``).
+    verb_thesaurus:
+        The sense inventory (tie-break order, first-sense fallback).
+
+    The range of every numeric parameter: ``wsd/methods/README.md``.
+    """
+
+    name = "ims"
+    ranges = {
+        **Disambiguator.ranges,
+        "C": Range(float, 1e-6, REAL_LIMIT),
+        "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
+        "min_count": Range(int, 1, COUNT_LIMIT),
+        "temperature": Range(float, 1e-6, REAL_LIMIT),
+    }
+
+    def __init__(
+        self,
+        *,
+        C: float = 0.1,
+        pos: bool = True,
+        bag: bool = True,
+        collocations: bool = True,
+        window: str | int = "sentence",
+        min_count: int = 1,
+        temperature: float = 1.0,
+        confidence_lambda: float = 0.5,
+        verb_thesaurus: str = "wordnet-verb",
+    ) -> None:
+        self.C = C
+        self.min_count = min_count
+        self.pos = pos
+        self.bag = bag
+        self.collocations = collocations
+        self.window = window
+        self.temperature = temperature
+        self.confidence_lambda = confidence_lambda
+        self.verb_thesaurus = verb_thesaurus
+
+    # --- parameters ---------------------------------------------------------------------------
+    def _validate_params(self) -> None:
+        super()._validate_params()
+        for group in ("pos", "bag", "collocations"):
+            check_bool(group, getattr(self, group))
+        if not self._groups() and not self._frame_groups():
+            raise ModelError(f"{self.name}: every feature group is switched off")
+
+    def _groups(self) -> tuple[str, ...]:
+        return tuple(g for g in GROUPS if getattr(self, g))
+
+    def _frame_groups(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def context_window(self) -> int | str:
+        return 0 if self.window == "sentence" else "document"
+
+    # --- features -----------------------------------------------------------------------------
+    def _row_key(self) -> tuple[Any, ...]:
+        """The run-cache key of an instance's encoded features under this setting."""
+        return ("ims-row", self._groups(), self.window)
+
+    def _ims_names(self, instance: Instance) -> list[str]:
+        window = None if self.window == "sentence" else int(self.window)
+        return ims_features(instance, self._groups(), window=window)
+
+    def _feature_names(self, instance: Instance) -> list[str]:
+        """The names of ``instance``'s features, each once, in a fixed order, read from its
+        sentence, target position, case frame and wider context only (never gold or id)."""
+        return self._ims_names(instance)
+
+    def _encode(self, instance: Instance) -> np.ndarray:
+        """The ids of ``instance``'s features (:meth:`_feature_names`) in the run cache's
+        index :data:`_INDEX`."""
+        return self.cache.feature_index(_INDEX).encode(self._feature_names(instance))
+
+    def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
+        """Each instance's encoded features (:meth:`_encode`) and the index of their ids.
+        They are kept in the run cache per sentence, setting and target position with the
+        case frame and wider context they were read from, so the folds of a verb and the
+        gold-free copies :meth:`rank` sees share them."""
+        of_sentence, key = self.cache.instance_value, self._row_key()
+        rows = []
+        for inst in instances:
+            settings: _Kept = of_sentence(_ROWS, inst.sentence, dict)
+            kept = settings.setdefault(key, {})
+            found = kept.get(inst.position)
+            row = _kept_row(found, inst)
+            if row is None:
+                row = self._encode(inst)
+                if found is None:  # (another frame or context at the same place: not kept)
+                    kept[inst.position] = (inst.frame, inst.context, inst.context_index, row)
+            rows.append(row)
+        return rows, self.cache.feature_index(_INDEX)
+
+    # --- training and prediction --------------------------------------------------------------
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
+        """The classifier of ``lemma`` from its training instances and their senses;
+        ModelError if a weight is beyond what a model file holds (a smaller C helps)."""
+        senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
+        if len(senses) == 1:
+            no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
+            return _LinearModel(senses, Vocabulary({}), *no_features)
+        rows, index = self._encoded(instances)
+        ids, first, counts = np.unique(np.concatenate(rows), return_index=True, return_counts=True)
+        by_first = np.argsort(first)  # columns in first-seen order, rare features dropped
+        vocab = Vocabulary.of_ids(index, ids[by_first][counts[by_first] >= int(self.min_count)])
+        column = {s: k for k, s in enumerate(senses)}
+        y = np.fromiter(map(column.__getitem__, labels), dtype=np.int64, count=len(labels))
+        if len(vocab) == 0:  # no feature left: the senses' training frequencies decide
+            prior = np.bincount(y, minlength=len(senses)) / len(y)
+            empty = Vocabulary({})
+            return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
+        X = vocab.matrix(index, rows, np.float64)
+        X.sort_indices()  # (liblinear sums each row in its order)
+        svm = LinearSVC(C=float(self.C), dual="auto", max_iter=5000, random_state=0).fit(X, y)
+        intercept = svm.intercept_
+        with np.errstate(over="ignore"):  # float16, as model files store it: inf is refused
+            coef = svm.coef_.astype(np.float16).astype(np.float32)
+        if not (np.isfinite(coef).all() and np.abs(intercept).max() <= MAX_WEIGHT):
+            raise ModelError(
+                f"{self.name}: the weights of verb {lemma!r} are beyond what a model file holds "
+                f"(float16, +-{MAX_WEIGHT:g}) with C = {self.C}; use a smaller C",
+                param="C",
+            )
+        if len(senses) == 2:  # one decision value d for the second sense: -d / +d
+            coef = np.vstack([-coef[0], coef[0]])  # rounding to float16 commutes with -
+            intercept = np.array([-intercept[0], intercept[0]])
+        return _LinearModel(senses, vocab, coef, intercept.astype(np.float32))
+
+    def _rank_verb(
+        self, lemma: str, model: _LinearModel, instances: list[Instance]
+    ) -> list[Prediction]:
+        """The senses of ``instances`` ranked by their scores (module docstring), with the
+        number of the model's features each has as the detail ``features``."""
+        if len(model.senses) == 1:
+            ranking = ((model.senses[0], 1.0),)
+            return [self.make_prediction(instance, ranking) for instance in instances]
+        rows, index = self._encoded(instances)
+        X = model.columns.matrix(index, rows, np.float32)
+        values = np.asarray(X @ model.coef.T) + model.intercept
+        values = values / float(self.temperature)
+        probs = np.exp(values - values.max(axis=1, keepdims=True))
+        probs /= probs.sum(axis=1, keepdims=True)
+        # columns are in tie-break order, so a stable sort breaks ties as ranked() does
+        order = np.argsort(-probs, axis=1, kind="stable")
+        names = np.array(model.senses, dtype=object)[order].tolist()
+        scores = np.take_along_axis(probs, order, axis=1).tolist()
+        known = np.diff(X.indptr).tolist()
+        return [
+            self.make_prediction(inst, tuple(zip(n, s, strict=True)), None, (("features", k),))
+            for inst, n, s, k in zip(instances, names, scores, map(float, known), strict=True)
+        ]
+
+    # --- serialisation ------------------------------------------------------------------------
+    def verb_state(self, lemma: str) -> Any:
+        model: _LinearModel = self.verbs_[lemma]
+        return {
+            "senses": list(model.senses),
+            "features": sorted(model.vocab, key=model.vocab.__getitem__),
+            "coef": _coef_json(model.coef.astype(np.float16)),
+            "intercept": model.intercept.astype(np.float32).tolist(),
+        }
+
+    def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
+        """The classifier of a saved state: a row per training sense, finite weights within
+        float16's range; else ValueError naming the field."""
+        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        vocab = feature_names("features", state["features"])
+        coef = _coef_array(state["coef"], (len(senses), len(vocab))).astype(np.float32)
+        finite_weights("coef", coef)
+        intercept = weights("intercept", state["intercept"], len(senses)).astype(np.float32)
+        return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
+
+
+def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance) -> Any:
+    """The encoded features of a run-cache entry if it was read from ``instance``'s frame and
+    context (the entry holds them, so they are the objects, not others at their address)."""
+    if (
+        found is not None
+        and found[0] is instance.frame
+        and found[1] is instance.context
+        and found[2] == instance.context_index
+    ):
+        return found[3]
+    return None
+
+
+def _coef_json(array: np.ndarray) -> dict[str, Any]:
+    """A float16 array as JSON: dtype, shape and the little-endian bytes in base64 (a weight
+    costs 2.7 characters instead of ~10 as a JSON number)."""
+    data = np.ascontiguousarray(array, dtype="<f2")
+    encoded = b64encode(data.tobytes()).decode()
+    return {"dtype": "float16", "shape": list(data.shape), "base64": encoded}
+
+
+def _coef_array(value: Any, shape: tuple[int, int]) -> np.ndarray:
+    """The array :func:`_coef_json` wrote, checked against the expected shape (ValueError)."""
+    if not isinstance(value, dict) or value.get("dtype") != "float16":
+        raise ValueError("coef must be an encoded float16 array")
+    if tuple(value.get("shape", ())) != shape:
+        raise ValueError(f"coef has shape {value.get('shape')}, expected {list(shape)}")
+    raw = b64decode(value["base64"], validate=True)
+    if len(raw) != 2 * shape[0] * shape[1]:
+        raise ValueError("coef data does not match its shape")
+    return np.frombuffer(raw, dtype="<f2").reshape(shape)
