@@ -8,9 +8,6 @@ over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`
 
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
 from ._base import Disambiguator, NotFittedError, confidence
-from ._baselines import MostFrequentSense, RandomSense
-from ._bayes import BayesWSD, content_features
-from ._cache import RunCache
 from ._example import PAPER, ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
 from ._registry import (
@@ -22,6 +19,9 @@ from ._registry import (
     parse_param,
     save_model,
 )
+from .baselines import MostFrequentSense, RandomSense
+from .bayes import BayesWSD, content_features
+from .run_cache import RunCache
 
 __all__ = [
     "COUNT_LIMIT",

@@ -41,10 +41,10 @@ from .._exceptions import ModelError
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Filler, Instance, Prediction, Token
 from ._base import Disambiguator, check_bool, check_choice
-from ._cache import FeatureIndex, Vocabulary, binary_csr
 from ._context import sentence_content
 from ._features import GROUPS, frame_features, ims_features
 from ._state import MAX_WEIGHT, feature_names, finite_weights, weights
+from .feature_index import FeatureIndex, Vocabulary, binary_csr
 
 __all__ = ["HybridWSD", "IMSWSD"]
 
