@@ -221,21 +221,6 @@ def test_results_are_identical_for_any_n_jobs(world: dict[str, str], result) -> 
     assert strip(parallel) == strip(result)
 
 
-def test_fits_from_fold_counts_give_the_numbers_of_plain_fits(
-    world: dict[str, str], result, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
-    """Bayes, MFS and random fit from fold counts (training folds as the total minus the
-    fold, learning-curve subsets grown cumulatively); fitting each from its instances gives
-    the same result."""
-    from wsd.methods import Disambiguator
-
-    monkeypatch.setattr(Disambiguator, "counts_fit", classmethod(lambda cls: False))
-    config = tiny_config(world)
-    plain = run_experiment(config, tiny_dataset(config))
-    strip = lambda r: {k: v for k, v in r.to_json().items() if k not in {"timing", "versions"}}  # noqa: E731
-    assert strip(plain) == strip(result)
-
-
 def test_sweep_variants_run_as_jobs_of_their_own(world: dict[str, str]) -> None:
     from evaluation.experiment.jobs import method_groups
 

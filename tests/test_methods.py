@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -31,7 +30,6 @@ from wsd.methods import (
     parse_param,
     save_model,
 )
-from wsd.methods._counts import VerbRows
 from wsd.normalise import normalise_tokens, universal_tag
 
 NOUN_EDGES = """\
@@ -433,7 +431,7 @@ def test_a_vocabulary_gives_each_features_column_as_its_mapping_does(size: int) 
     """Fitted with the index (binary search over the model's ids) or loaded by name (a
     table of the whole index): the same column for every id asked, -1 for features the model
     lacks, ids below, between and above the model's."""
-    from wsd.methods._cache import FeatureIndex, Vocabulary
+    from wsd.methods.feature_index import FeatureIndex, Vocabulary
 
     rng = np.random.default_rng(size)
     index = FeatureIndex()
@@ -449,49 +447,6 @@ def test_a_vocabulary_gives_each_features_column_as_its_mapping_does(size: int) 
         got = vocab.columns(index, asked)
         assert got.tolist() == expected[asked].tolist()
     assert fitted.columns(index, np.zeros(0, np.int64)).tolist() == []
-
-
-COUNT_SETTINGS = [
-    ("mfs", {}),
-    ("random", {"candidates": "observed"}),
-    ("bayes", {"noun_classes": "depth:2"}),
-    ("bayes", {"noun_classes": "none", "scoring": "log-ratio", "smoothing": 0.5}),
-]
-
-
-def _count_fit_matches_fit(method: Any, instances: list[Instance], probes: list[Instance]) -> None:
-    """Fitting from the counts of a training set (the whole set minus a held-out part, as the
-    folds do) gives the answers of fitting on the training set itself."""
-    cache = RunCache()
-    rows, names = clone(method).set_cache(cache).count_features(instances)
-    verb = VerbRows.build([i.gold[0] for i in instances], rows, names)
-    held = np.arange(len(instances)) % 3 == 0
-    counts = verb.counts(np.ones(len(instances), bool)) - verb.counts(held)
-    train = [i for i, out in zip(instances, held, strict=True) if not out]
-    from_counts = clone(method).set_cache(cache).fit_counts({instances[0].lemma: counts})
-    plain = clone(method).fit(train)
-    assert from_counts.sense_counts_ == plain.sense_counts_
-    assert from_counts.classes_.tolist() == plain.classes_.tolist()
-    assert from_counts.rank(probes) == plain.rank(probes)
-
-
-@pytest.mark.parametrize(("name", "params"), COUNT_SETTINGS)
-def test_fits_from_counts_equal_fits(
-    name: str, params: dict[str, Any], world: dict[str, str]
-) -> None:
-    method = make_method(name, **{**world_params(name, world), **params})
-    assert method.counts_fit()
-    train = TRAIN * 2 + [inst("g", "use#3", obj="apple"), inst("h", "use#1", obj="student")]
-    probes = [inst("t1", None, obj="knife"), inst("t2", None, subj="man", obj="apple")]
-    _count_fit_matches_fit(method, train, probes)
-
-
-def test_only_count_based_methods_fit_from_counts(world: dict[str, str]) -> None:
-    assert {n for n, cls in METHODS.items() if cls.counts_fit()} == {"bayes", "mfs", "random"}
-    with pytest.raises(ModelError, match="IMSWSD does not fit from counts"):
-        make_method("ims").fit_counts({})
-    with pytest.raises(ModelError, match="needs at least one count"):
-        make_method("mfs").fit_counts({})
 
 
 def test_run_cache_keys_thesaurus_tables_by_spec(world: dict[str, str]) -> None:
@@ -652,16 +607,6 @@ def test_predictions_are_the_same_with_and_without_the_key_file(
     assert any(i.filler_gold for i in with_gold) and not any(i.filler_gold for i in without)
     assert method.oracle is None
     assert method.rank(with_gold) == method.rank(without)
-
-
-@pytest.mark.integration
-@pytest.mark.parametrize(("name", "params"), COUNT_SETTINGS[2:])
-def test_fits_from_counts_equal_fits_on_semcor(
-    semcor_split, name: str, params: dict[str, Any]
-) -> None:  # type: ignore[no-untyped-def]
-    instances = [i for i in semcor_split[0] if i.lemma == "say"]
-    assert len(instances) > 30
-    _count_fit_matches_fit(make_method(name, **params), instances, instances[:40])
 
 
 @pytest.mark.integration

@@ -22,7 +22,6 @@ from test_methods import TRAIN, inst, world, world_params
 from evaluation.experiment.config import parse_config
 from wsd import Instance, ModelError, Sentence, Token
 from wsd.methods import load_model, make_method, save_model
-from wsd.methods._counts import VerbRows
 
 __all__ = ["world"]  # the fixture, shared with tests/test_methods.py
 
@@ -278,12 +277,6 @@ def test_fit_refuses_a_sense_its_thesaurus_does_not_list(
     assert "verb_thesaurus" in message and info.value.param == "verb_thesaurus"
     assert not hasattr(method, "verbs_")  # nothing was fitted
     assert method.fit(TRAIN).sense_counts_["use"]["use#1"] == 2  # the same method still fits
-    if method.counts_fit():
-        rows = VerbRows.build([i.gold[0] for i in bad], *method.count_features(bad))
-        with pytest.raises(ModelError, match=f"gold sense {key!r} of verb 'use'"):
-            make_method(name, **world_params(name, world)).fit_counts(
-                {"use": rows.counts(np.arange(len(bad)))}
-            )
 
 
 def test_fit_compares_keys_without_case(world: dict[str, str]) -> None:

@@ -1,29 +1,13 @@
 """The cross-validation work: every (verb, fold) fits a fresh clone of every method on the
-training fold only (CCD, MFS counts, Bayes statistics never see the test fold) and ranks the
-test fold; learning-curve methods are also fitted on the first ``fraction`` of a seeded
-permutation of the training fold (nested subsets) and ranked on the whole test fold.
+training fold only and ranks the test fold; learning-curve methods are also fitted on the
+first ``fraction`` of a seeded permutation of the training fold and ranked on the test fold.
 
-Methods that fit from counts (``fits_from_counts``: MFS, random, Bayes;
-:mod:`wsd.methods._counts`) are not refitted from their instances: a verb's instances are
-encoded once, each fold is counted once, a training fold is the total minus its test fold
-and a learning-curve subset the previous subset plus the instances it adds
-(:class:`FoldCounts`); the models are the ones ``fit`` makes.
-
-A job is one verb's folds for a group of methods (:func:`method_groups`: the compared methods
-together, each ``[sweep]`` variant on its own), so a worker receives a verb's instances once
-per group; a verb holding more than 1/:data:`SPLIT` of the instances has its folds split over
-several jobs; the largest jobs start first.  Jobs run on joblib's local processes or on a
-Dask cluster (:mod:`.backend`).  A job's clones share one :class:`~wsd.methods.RunCache`
-(noun lookups, the encoded features of the verb's instances), dropped when the job ends, so a
-worker's memory does not grow with every verb it has seen.  Every job is deterministic and
-:func:`cross_validate` assembles the outputs in a fixed order (verbs as in the dataset, corpus
-order within a verb), so results are identical for any ``n_jobs`` and backend.
-
-What each method cost is measured where it runs, as the CPU time of the worker's thread
-(:class:`MethodCost`): fitting and ranking the folds, and the learning curve's fits and ranks.
-A count-based method's counting of a verb's folds is part of its fitting; work shared through
-the run cache (a verb's context features, noun lookups) and a fresh worker's one-time costs
-(lazy imports, loading compiled kernels) are charged to the first method that needs them.
+A job is one verb's folds for a group of methods (:func:`method_groups`); a verb holding
+more than 1/:data:`SPLIT` of the instances has its folds split over several jobs.  A job's
+clones share one :class:`~wsd.methods.RunCache`.  Jobs run on joblib's processes or a Dask
+cluster (:mod:`.backend`); results are identical for any ``n_jobs`` and backend.  A method's
+cost (:class:`MethodCost`) is its worker thread's CPU time; shared work is charged to the
+first method that needs it.
 """
 
 from __future__ import annotations
@@ -40,7 +24,6 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 
 from wsd.methods import RunCache
-from wsd.methods._counts import SenseCounts, VerbRows
 from wsd.types import Instance
 
 from .backend import parallel
@@ -51,7 +34,6 @@ from .results import InstanceOutputs
 
 __all__ = [
     "CrossValidation",
-    "FoldCounts",
     "FoldRun",
     "MethodCost",
     "cross_validate",
@@ -120,13 +102,11 @@ def _fit_rank(
     test: list[Instance],
     keep: int,
     cache: RunCache,
-    counts: Mapping[str, SenseCounts] | None = None,
 ) -> tuple[InstanceOutputs, MethodCost]:
-    """A clone of ``method`` fitted on ``train`` (or from ``counts``) ranks ``test``; its
-    outputs, and the CPU seconds of the fit and of the ranking."""
+    """A clone of ``method`` fitted on ``train`` ranks ``test``; its outputs, and the CPU
+    seconds of the fit and of the ranking."""
     started = time.thread_time()
-    estimator = clone(method).set_cache(cache)
-    fitted = estimator.fit(train) if counts is None else estimator.fit_counts(counts)
+    fitted = clone(method).set_cache(cache).fit(train)
     fit = time.thread_time()
     predictions = fitted.rank(test)
     outputs = InstanceOutputs(
@@ -141,52 +121,16 @@ def _curve_size(fraction: float, n_train: int) -> int:
     return max(1, math.ceil(fraction * n_train))
 
 
-class FoldCounts:
-    """A count-based method's statistics of one verb's folds (:mod:`wsd.methods._counts`):
-    the verb's instances encoded once, every fold counted once; a training fold is the total
-    minus its test fold, and each learning-curve subset the previous (nested, smaller) subset
-    of the same fold plus the instances it adds."""
-
-    def __init__(self, method: Any, tasks: Sequence[FoldTask], cache: RunCache) -> None:
-        instances = tasks[0].instances
-        rows, names = clone(method).set_cache(cache).count_features(instances)
-        self.verb = tasks[0].verb
-        self.rows = VerbRows.build([inst.gold[0] for inst in instances], rows, names)
-        self.folds = {task.fold: self.rows.counts(task.test) for task in tasks}
-        # the tasks may be some of the verb's folds (a large verb's job is split)
-        self.total = self.rows.counts(np.ones(len(instances), dtype=bool))
-        self._subsets: dict[int, tuple[int, SenseCounts]] = {}
-
-    def training(self, task: FoldTask) -> dict[str, SenseCounts]:
-        """The counts of the task's training fold, as ``fit_counts`` takes them."""
-        return {self.verb: self.total - self.folds[task.fold]}
-
-    def subset(self, task: FoldTask, size: int) -> dict[str, SenseCounts]:
-        """The counts of the first ``size`` instances of the task's learning-curve order."""
-        done, counts = self._subsets.get(task.fold, (0, None))
-        if counts is None or size < done:
-            counts = self.rows.counts(task.curve_order[:size])
-        elif size > done:
-            counts = counts + self.rows.counts(task.curve_order[done:size])
-        self._subsets[task.fold] = (size, counts)
-        return {self.verb: counts}
-
-
 def run_fold(
     task: FoldTask,
     methods: Mapping[str, Any],
     curve_methods: Sequence[str],
     fractions: Sequence[float],
     keep: int,
-    cache: RunCache | None = None,
-    counted: Mapping[str, FoldCounts] | None = None,
+    cache: RunCache,
 ) -> FoldRun:
     """Fit every method on the task's training fold and rank its test fold; the same for the
-    learning-curve methods on each fraction of the training fold.  The fitted clones use
-    ``cache`` (a new one by default); methods in ``counted`` fit from its counts (the same
-    models, :class:`FoldCounts`)."""
-    cache = RunCache() if cache is None else cache
-    counted = {} if counted is None else counted
+    learning-curve methods on each fraction of the training fold.  The clones use ``cache``."""
     instances = task.instances
     train_idx = np.flatnonzero(~task.test)
     test = [instances[i] for i in np.flatnonzero(task.test)]
@@ -194,11 +138,7 @@ def run_fold(
     outputs: dict[str, InstanceOutputs] = {}
     cost: dict[str, MethodCost] = {}
     for label, method in methods.items():
-        started = time.thread_time()
-        counts = counted[label].training(task) if label in counted else None
-        counting = MethodCost(fit_s=time.thread_time() - started)
-        outputs[label], spent = _fit_rank(method, train, test, keep, cache, counts)
-        cost[label] = counting + spent
+        outputs[label], cost[label] = _fit_rank(method, train, test, keep, cache)
     curve: dict[CurveKey, tuple[str | None, ...]] = {}
     for fraction in fractions:
         size = _curve_size(fraction, len(train_idx))
@@ -208,8 +148,7 @@ def run_fold(
                 ranked = outputs[label]
             else:
                 started = time.thread_time()
-                counts = counted[label].subset(task, size) if label in counted else None
-                ranked, _ = _fit_rank(methods[label], subset, test, 1, cache, counts)
+                ranked, _ = _fit_rank(methods[label], subset, test, 1, cache)
                 cost[label] += MethodCost(curve_s=time.thread_time() - started)
             curve[(label, fraction)] = tuple(r[0] if r else None for r in ranked.rankings)
     return FoldRun(task.verb, task.fold, outputs, curve, cost)
@@ -222,23 +161,10 @@ def _run_verb(
     fractions: Sequence[float],
     keep: int,
 ) -> list[FoldRun]:
-    """Every fold of one verb for some of the methods, their clones sharing one cache and the
-    count-based methods' fold counts: a worker receives the verb's instances once, not per
-    fold."""
+    """Every fold of one verb for some of the methods, their clones sharing one cache: a
+    worker receives the verb's instances once, not per fold."""
     cache = RunCache()
-    counted: dict[str, FoldCounts] = {}
-    counting: dict[str, MethodCost] = {}
-    for label, method in methods.items():
-        if method.counts_fit():
-            started = time.thread_time()
-            counted[label] = FoldCounts(method, tasks, cache)
-            counting[label] = MethodCost(fit_s=time.thread_time() - started)
-    runs = [
-        run_fold(task, methods, curve_methods, fractions, keep, cache, counted) for task in tasks
-    ]
-    first = runs[0]  # the verb's counting is charged to its first fold
-    cost = {label: spent + counting.get(label, MethodCost()) for label, spent in first.cost.items()}
-    return [dataclasses.replace(first, cost=cost), *runs[1:]]
+    return [run_fold(task, methods, curve_methods, fractions, keep, cache) for task in tasks]
 
 
 def method_groups(config: ExperimentConfig, labels: Sequence[str]) -> list[tuple[str, ...]]:

@@ -8,9 +8,6 @@ over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`
 
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
 from ._base import Disambiguator, NotFittedError, confidence
-from ._baselines import MostFrequentSense, RandomSense
-from ._bayes import BayesWSD, content_features
-from ._cache import RunCache
 from ._example import PAPER, ExampleBasedWSD
 from ._registry import (
     METHODS,
@@ -21,6 +18,9 @@ from ._registry import (
     parse_param,
     save_model,
 )
+from .baselines import MostFrequentSense, RandomSense
+from .bayes import BayesWSD, content_features
+from .run_cache import RunCache
 from .supervised import IMSWSD, HybridWSD
 
 __all__ = [

@@ -17,7 +17,7 @@ optional (each instance's first gold key).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,9 +31,8 @@ from thesaurus import Thesaurus, ToolkitError
 from .._exceptions import ModelError
 from .._ranges import UNIT, Range
 from ..types import Instance, Prediction
-from ._cache import RunCache
-from ._counts import SenseCounts
 from ._state import sense_key
+from .run_cache import RunCache
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -117,16 +116,12 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     # the documented range of every numeric parameter (wsd/methods/README.md), checked by
     # _validate_params; subclasses extend it
     ranges: ClassVar[dict[str, Range]] = {"confidence_lambda": UNIT}
-    # True when a verb's model is a function of its training instances' sense and
-    # feature-sense counts: fit_counts() fits it from them (wsd.methods._counts)
-    fits_from_counts: ClassVar[bool] = False
 
     # --- scikit-learn protocol -------------------------------------------------------------
     @classmethod
     def _get_param_names(cls) -> list[str]:
         """scikit-learn's parameter names (``get_params``, ``clone``), read from the
-        signature of ``__init__`` once per class: cross-validation clones an estimator for
-        every fit, and the signature cost more than some small verbs' fits."""
+        signature of ``__init__`` once per class."""
         names = _PARAM_NAMES.get(cls)
         if names is None:
             names = _PARAM_NAMES[cls] = tuple(super()._get_param_names())
@@ -157,58 +152,16 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             return next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
 
         self._check_listed(counts, instance_of)
-
-        def verbs() -> Iterator[tuple[str, Counter[str], Callable[[], Any]]]:
-            for lemma, sense_counts in counts.items():
-                indices = by_verb[lemma]
-                instances, verb_labels = [X[i] for i in indices], [labels[i] for i in indices]
-                yield (lemma, sense_counts, partial(self._fit_verb, lemma, instances, verb_labels))
-
-        return self._fit_models(verbs(), len(by_verb), progress)
-
-    @classmethod
-    def counts_fit(cls) -> bool:
-        """Whether :meth:`fit_counts` may stand for :meth:`fit`: the class declares
-        ``fits_from_counts`` and does not override ``fit`` (a subclass's own ``fit`` may do
-        more than its counts, which fitting from counts would skip)."""
-        return cls.fits_from_counts and cls.fit is Disambiguator.fit
-
-    def fit_counts(self, counts: Mapping[str, SenseCounts]) -> Disambiguator:
-        """Fit from each verb's :class:`~wsd.methods._counts.SenseCounts` (the statistics of
-        its training instances): the model ``fit`` makes from instances with these counts,
-        for a method with ``fits_from_counts`` (:mod:`wsd.methods._counts`).  A verb whose
-        counts are empty is not trained; a sense its verb thesaurus does not list is a
-        :class:`ModelError`, as in :meth:`fit`."""
-        if not self.fits_from_counts:
-            raise ModelError(f"{type(self).__name__} does not fit from counts")
-        used = {lemma: c for lemma, c in counts.items() if c.total}
-        if not used:
-            raise ModelError(f"{type(self).__name__}.fit_counts() needs at least one count")
-        self._validate_params()
-        self._check_listed({lemma: used[lemma].counter() for lemma in sorted(used)}, None)
-        models = (
-            (lemma, used[lemma].counter(), partial(self._fit_verb_counts, lemma, used[lemma]))
-            for lemma in sorted(used)
-        )
-        return self._fit_models(models, len(used), None)
-
-    def _fit_models(
-        self,
-        verbs: Iterable[tuple[str, Counter[str], Callable[[], Any]]],
-        n_verbs: int,
-        progress: Callable[[int, int], None] | None,
-    ) -> Disambiguator:
-        """Install ``(lemma, sense counts, build the verb's model)`` for every verb (the
-        counts first: models read them for tie-breaks) and the classes seen (the caller has
-        validated the parameters)."""
         self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
-        for done, (lemma, sense_counts, build) in enumerate(verbs, 1):
-            self.sense_counts_[lemma] = sense_counts
-            self.verbs_[lemma] = build()
+        for done, (lemma, sense_counts) in enumerate(counts.items(), 1):
+            self.sense_counts_[lemma] = sense_counts  # set first: models read it for tie-breaks
+            indices = by_verb[lemma]
+            instances, verb_labels = [X[i] for i in indices], [labels[i] for i in indices]
+            self.verbs_[lemma] = self._fit_verb(lemma, instances, verb_labels)
             if progress is not None:
-                progress(done, n_verbs)
+                progress(done, len(counts))
         seen = {sense for sense_counts in self.sense_counts_.values() for sense in sense_counts}
         self.classes_ = np.array(sorted(seen), dtype=object)
         return self
@@ -237,15 +190,10 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
                 out[i] = prediction
         return out  # type: ignore[return-value]
 
-    def seen_as(self, instance: Instance) -> Instance:
-        """``instance`` as the method sees it at prediction time (without gold; an oracle
-        keeps the gold senses of case fillers), the same copy every time: per-instance
-        values in the run cache, such as its features, are keyed by the object."""
-        (seen,) = self.seen_as_all([instance])
-        return seen
-
     def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
-        """:meth:`seen_as` of every instance."""
+        """Each instance as the method sees it at prediction time: without gold (an oracle
+        keeps the gold senses of case fillers); the same copy on every call, so values the
+        run cache keeps per instance object are found again."""
         keep = self.oracle is not None
         return self.cache.instance_values(
             ("without-gold", keep),
@@ -425,19 +373,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
         raise NotImplementedError
 
-    def count_features(
-        self, instances: Sequence[Instance]
-    ) -> tuple[list[np.ndarray], Sequence[Hashable]]:
-        """For ``fits_from_counts`` methods: each instance's features whose counts per sense
-        the model is made of, as ids, and the names of the ids (by default none: the model
-        is the sense counts alone)."""
-        return [np.zeros(0, np.int64) for _ in instances], ()
-
-    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
-        """For ``fits_from_counts`` methods: the model ``_fit_verb`` makes from instances
-        with these counts (``sense_counts_[lemma]`` is already set)."""
-        raise NotImplementedError
-
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         raise NotImplementedError
 
@@ -497,20 +432,18 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return f"{sense!r} is not a sense of {lemma!r} in {where}"
 
     def _check_listed(
-        self, counts: Mapping[str, Counter[str]], instance_of: Callable[[str, str], str] | None
+        self, counts: Mapping[str, Counter[str]], instance_of: Callable[[str, str], str]
     ) -> None:
         """Refuse, before any fit, training senses the verb thesaurus does not list under their
         verb: they would become senses the method answers.  ``instance_of(lemma, sense)``
-        names an instance that has it (None: fitting from counts)."""
+        names an instance that has it.  Raises :class:`ModelError`."""
         for lemma, senses in counts.items():
             sense = self.unlisted_sense(lemma, senses)
             if sense is None:
                 continue
-            which = ""
-            if instance_of is not None:
-                which = f"training instance {instance_of(lemma, sense)!r}: "
             raise ModelError(
-                f"{which}gold sense {sense!r} of verb {lemma!r}: {self.not_listed(lemma, sense)}; "
+                f"training instance {instance_of(lemma, sense)!r}: gold sense {sense!r} of verb "
+                f"{lemma!r}: {self.not_listed(lemma, sense)}; "
                 "give the method the thesaurus that lists the corpus's senses (verb_thesaurus)",
                 param="verb_thesaurus",
             )

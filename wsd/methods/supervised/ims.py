@@ -24,8 +24,8 @@ from ..._exceptions import ModelError
 from ..._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ...types import Instance, Prediction
 from .._base import Disambiguator, check_bool
-from .._cache import FeatureIndex, Vocabulary
 from .._state import MAX_WEIGHT, feature_names, finite_weights, weights
+from ..feature_index import FeatureIndex, Vocabulary
 from .features import GROUPS, ims_features
 
 __all__ = ["IMSWSD"]

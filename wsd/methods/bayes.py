@@ -30,13 +30,14 @@ No feature seen in training -> the most frequent sense, flagged ``mfs:no-known-c
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 import thesaurus
 from thesaurus import Thesaurus
@@ -45,8 +46,6 @@ from .._exceptions import ModelError
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
 from ..types import Instance, Prediction
 from ._base import Disambiguator, check_bool, check_choice
-from ._cache import FeatureIndex, Vocabulary
-from ._counts import SenseCounts
 from ._state import counts_table, feature_names
 from .context import context_words
 
@@ -81,7 +80,7 @@ def content_features(
 @dataclass(slots=True)
 class _VerbTable:
     senses: tuple[str, ...]
-    columns: Vocabulary  # feature -> row of counts and table
+    columns: dict[str, int]  # feature -> row of counts and table
     counts: np.ndarray  # (features, senses)
     table: np.ndarray  # P(s|w) or log(P(w|s)/P(w)), (features, senses)
 
@@ -106,7 +105,6 @@ class BayesWSD(Disambiguator):
     """
 
     name = "bayes"
-    fits_from_counts = True  # the tables are made of sense and feature-sense counts
     ranges = {
         **Disambiguator.ranges,
         "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
@@ -210,48 +208,29 @@ class BayesWSD(Disambiguator):
         window = self._settings()[1]
         return content_features(instance, window, self._noun_classifier(), self.noun_words)
 
-    def count_features(self, instances: Sequence[Instance]) -> tuple[list[np.ndarray], list[Any]]:
-        """Each instance's features as ids of the run cache's index of this setting (computed
-        once per instance and setting), and the index's names."""
-        settings = self._settings()
-        encoded = self.cache.encoded
-        rows = [encoded(settings, inst, partial(self._features, inst)) for inst in instances]
-        return rows, self.cache.feature_index(settings).names
+    def _feature_lists(self, instances: Sequence[Instance]) -> list[list[str]]:
+        """Each instance's features under this setting, computed once per instance (run cache)."""
+        return self.cache.instance_values(self._settings(), instances, self._features)
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
-        rows, _ = self.count_features(instances)
-        ids = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-        # the vocabulary in first-seen order, as a saved model lists it
-        seen, first = np.unique(ids, return_index=True)
-        order = seen[np.argsort(first, kind="stable")]
-        column = np.full(int(ids.max(initial=-1)) + 1, -1, dtype=np.int64)
-        column[order] = np.arange(len(order))
         senses = self._senses(lemma)
-        code = {s: j for j, s in enumerate(senses)}
-        sense_of = np.repeat([code[label] for label in labels], [len(r) for r in rows])
-        counts = np.zeros((len(order), len(senses)))
-        np.add.at(counts, (column[ids], sense_of.astype(np.int64)), 1.0)
-        index = self.cache.feature_index(self._settings())
-        return self._table(lemma, senses, Vocabulary.of_ids(index, order), counts)
-
-    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> _VerbTable:
-        senses = self._senses(lemma)
-        position = {s: j for j, s in enumerate(counts.senses)}
-        columns = np.array([position[s] for s in senses], dtype=np.int64)
-        present = np.flatnonzero(counts.joint[:, columns].any(axis=1))
-        table = counts.joint[np.ix_(present, columns)].astype(float)
-        index = self.cache.feature_index(self._settings())
-        if counts.features is not index.names:  # counted with another run's index
-            index = FeatureIndex()
-            index.encode(counts.features)
-        return self._table(lemma, senses, Vocabulary.of_ids(index, present), table)
+        column = {s: j for j, s in enumerate(senses)}
+        vocab: dict[str, int] = {}  # first-seen order, as a saved model lists it
+        rows: list[int] = []
+        cols: list[int] = []
+        for features, label in zip(self._feature_lists(instances), labels, strict=True):
+            rows.extend(vocab.setdefault(f, len(vocab)) for f in features)
+            cols.extend([column[label]] * len(features))
+        counts = np.zeros((len(vocab), len(senses)))
+        np.add.at(counts, (np.array(rows, np.int64), np.array(cols, np.int64)), 1.0)
+        return self._table(lemma, senses, vocab, counts)
 
     def _senses(self, lemma: str) -> tuple[str, ...]:
         """The verb's training senses in tie-break order: the columns of its table."""
         return tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
 
     def _table(
-        self, lemma: str, senses: tuple[str, ...], vocab: Vocabulary, counts: np.ndarray
+        self, lemma: str, senses: tuple[str, ...], vocab: dict[str, int], counts: np.ndarray
     ) -> _VerbTable:
         sense_counts = self.sense_counts_[lemma]
         prior = np.array([sense_counts[s] for s in senses], dtype=float)
@@ -269,9 +248,13 @@ class BayesWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _VerbTable, instances: list[Instance]
     ) -> list[Prediction]:
-        rows, _ = self.count_features(instances)
         # the table rows of each input's known features, summed in the input's feature order
-        matrix = model.columns.matrix(self.cache.feature_index(self._settings()), rows, float)
+        columns = model.columns
+        rows = [[columns[f] for f in fs if f in columns] for fs in self._feature_lists(instances)]
+        indptr = np.cumsum([0, *map(len, rows)])
+        indices = np.fromiter(itertools.chain.from_iterable(rows), np.int64, count=indptr[-1])
+        shape = (len(rows), len(columns))
+        matrix = sparse.csr_matrix((np.ones(len(indices)), indices, indptr), shape=shape)
         found = np.diff(matrix.indptr)
         scores = np.asarray(matrix @ model.table)
         if self.scoring == "posterior":
@@ -296,8 +279,7 @@ class BayesWSD(Disambiguator):
 
     def verb_state(self, lemma: str) -> Any:
         model: _VerbTable = self.verbs_[lemma]
-        mapping = model.columns.mapping
-        vocab = sorted(mapping, key=mapping.__getitem__)
+        vocab = sorted(model.columns, key=model.columns.__getitem__)
         return {
             "senses": list(model.senses),
             "features": vocab,
@@ -312,4 +294,4 @@ class BayesWSD(Disambiguator):
         vocab = feature_names("features", state["features"])
         high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)
         counts = counts_table("counts", state["counts"], (len(vocab), len(senses)), high)
-        return self._table(lemma, senses, Vocabulary(vocab), counts.astype(float))
+        return self._table(lemma, senses, vocab, counts.astype(float))

@@ -10,7 +10,6 @@ import numpy as np
 from .._ranges import SEED
 from ..types import Instance, Prediction
 from ._base import Disambiguator, check_choice
-from ._counts import SenseCounts
 
 __all__ = ["MostFrequentSense", "RandomSense"]
 
@@ -27,7 +26,6 @@ class MostFrequentSense(Disambiguator):
     """
 
     name = "mfs"
-    fits_from_counts = True  # the model is the sense counts
 
     def __init__(
         self, *, confidence_lambda: float = 0.5, verb_thesaurus: str = "wordnet-verb"
@@ -36,9 +34,6 @@ class MostFrequentSense(Disambiguator):
         self.verb_thesaurus = verb_thesaurus
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
-        return {}
-
-    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
 
     def load_verb_state(self, lemma: str, state: Any) -> Any:
@@ -61,7 +56,6 @@ class RandomSense(Disambiguator):
     """
 
     name = "random"
-    fits_from_counts = True  # "observed" candidates are the senses counted
     ranges = {**Disambiguator.ranges, "seed": SEED}
 
     def __init__(
@@ -82,9 +76,6 @@ class RandomSense(Disambiguator):
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
-        return {}
-
-    def _fit_verb_counts(self, lemma: str, counts: SenseCounts) -> Any:
         return {}
 
     def load_verb_state(self, lemma: str, state: Any) -> Any:

@@ -1,0 +1,88 @@
+"""Lookups shared by the estimators of one run: :class:`RunCache`.
+
+What does not depend on training data (a noun's thesaurus nodes, a verb's sense order, an
+instance's context features) is the same for every cross-validation clone of a method, so an
+experiment gives the clones of one verb job one cache (``estimator.set_cache(cache)``); an
+estimator without one makes its own on first use.  Results never depend on the cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
+
+import thesaurus
+
+from ._cache import NounLookup
+from .feature_index import FeatureIndex
+
+__all__ = ["RunCache"]
+
+T = TypeVar("T")
+
+
+class RunCache:
+    """Memoised lookups: per thesaurus spec (:meth:`noun_lookup`, :meth:`table`), per
+    instance object (:meth:`instance_values`) and per feature setting (:meth:`feature_index`).
+
+    Per-instance values are keyed by the instance's identity and hold the instance (so its id
+    is not reused while the entry lives); past ``instance_limit`` of them, all are forgotten.
+    """
+
+    def __init__(self, *, instance_limit: int = 1_000_000) -> None:
+        self.instance_limit = instance_limit
+        self._nouns: dict[str, NounLookup] = {}
+        self._tables: dict[Hashable, dict[Any, Any]] = {}
+        self._instances: dict[Hashable, dict[int, tuple[Any, Any]]] = {}
+        self._instance_count = 0
+        self._indexes: dict[Hashable, FeatureIndex] = {}
+
+    def noun_lookup(self, spec: str) -> NounLookup:
+        """The node and ancestor lookup of the noun thesaurus ``spec``."""
+        nouns = thesaurus.load(spec)
+        lookup = self._nouns.get(spec)
+        if lookup is None or lookup.nouns is not nouns:  # reloaded: node ids may differ
+            lookup = self._nouns[spec] = NounLookup(nouns)
+        return lookup
+
+    def table(self, name: Hashable) -> dict[Any, Any]:
+        """A dict for values derived from thesauri under the setting ``name``, which names the
+        thesaurus spec too, e.g. ``("sense-order", "wordnet-verb")``."""
+        return self._tables.setdefault(name, {})
+
+    def instance_value(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
+        """``compute()``, the value of ``instance`` under ``settings``, computed once."""
+        (value,) = self.instance_values(settings, (instance,), lambda _: compute())
+        return value
+
+    def instance_values(
+        self, settings: Hashable, instances: Iterable[Any], compute: Callable[[Any], T]
+    ) -> list[T]:
+        """``compute(instance)`` of every instance under ``settings``, each computed once."""
+        table = self._instances.setdefault(settings, {})
+        out: list[T] = []
+        for instance in instances:
+            entry = table.get(id(instance))
+            if entry is None:
+                if self._instance_count >= self.instance_limit:
+                    self._instances.clear()
+                    self._instance_count = 0
+                    table = self._instances[settings] = {}
+                entry = table[id(instance)] = (instance, compute(instance))
+                self._instance_count += 1
+            out.append(entry[1])
+        return out
+
+    def feature_index(self, settings: Hashable) -> FeatureIndex:
+        """The numbering of the features computed under ``settings``."""
+        return self._indexes.setdefault(settings, FeatureIndex())
+
+    def clear(self) -> None:
+        """Forget everything."""
+        for memo in (self._nouns, self._tables, self._instances, self._indexes):
+            memo.clear()
+        self._instance_count = 0
+
+    def __repr__(self) -> str:
+        sizes = (len(self._nouns), len(self._tables), self._instance_count)
+        return "RunCache(noun_lookups={}, tables={}, instance_values={})".format(*sizes)
