@@ -11,7 +11,6 @@ from ._base import Disambiguator, NotFittedError, confidence
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD, content_features
 from ._cache import RunCache
-from ._example import PAPER, ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
 from ._registry import (
     METHODS,
@@ -22,6 +21,7 @@ from ._registry import (
     parse_param,
     save_model,
 )
+from .example import PAPER, ExampleBasedWSD
 
 __all__ = [
     "COUNT_LIMIT",

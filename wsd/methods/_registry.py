@@ -30,9 +30,9 @@ from .._ranges import shown
 from ._base import Disambiguator
 from ._baselines import MostFrequentSense, RandomSense
 from ._bayes import BayesWSD
-from ._example import ExampleBasedWSD
 from ._ims import IMSWSD, HybridWSD
 from ._state import MAX_COUNT, sense_key
+from .example import ExampleBasedWSD
 
 __all__ = [
     "METHODS",

@@ -1,0 +1,90 @@
+"""The compiled loop (numba) of the ``"knn"`` similarity.
+
+Imported on first use, so that commands which never score by ``"knn"`` do not pay numba's
+import; compiled once per machine and cached (numba's ``cache=True``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EPS = 1e-9  # counts below this are sums and differences that cancel
+
+
+@njit(cache=True, nogil=True)
+def knn_best_kernel(  # pragma: no cover - compiled
+    keys: np.ndarray,
+    offsets: np.ndarray,
+    column: np.ndarray,
+    down: np.ndarray,
+    weight: np.ndarray,
+    anc: np.ndarray,
+    up: np.ndarray,
+    ends: np.ndarray,
+    sims: np.ndarray,
+    widths: np.ndarray,
+    ks: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``out[u, q, s]``: the best over query ``q``'s nodes of the mean similarity of
+    the ``ks[u]`` nearest points of sense ``s``, under
+    ``sims[u, :widths[u]]``.  Query ``q`` is ``anc/up[ends[q-1]:ends[q]]``: one or more
+    ancestor chains (node ids, edges up), each starting at edges 0 and ending at its root."""
+    n_lengths = sims.shape[1]
+    n_index = out.shape[2]
+    hist = np.zeros((n_index, n_lengths))
+    last = np.full(n_index, -1, np.int64)  # a reached sense's longest counted length
+    reached = np.empty(n_index, np.int64)
+    n_keys = keys.shape[0]
+    start = 0
+    for q in range(ends.shape[0]):
+        end = ends[q]
+        lo = start
+        while lo < end:
+            hi = lo + 1
+            while hi < end and up[hi] != 0:
+                hi += 1
+            # counts of this node (lo..hi-1: the node and its ancestors up to the root):
+            # each ancestor's points at their length through it, minus the same points two
+            # edges too long through the next ancestor up (_similarity's module docstring)
+            n_reached = 0
+            for j in range(lo, hi):
+                pos = np.searchsorted(keys, anc[j])
+                if pos == n_keys or keys[pos] != anc[j]:
+                    continue
+                for e in range(offsets[pos], offsets[pos + 1]):
+                    s = column[e]
+                    length = up[j] + down[e]
+                    if length < n_lengths:
+                        if last[s] < 0:
+                            reached[n_reached] = s
+                            n_reached += 1
+                        if length > last[s]:
+                            last[s] = length
+                        hist[s, length] += weight[e]
+                    if j < hi - 1 and length + 2 < n_lengths:
+                        hist[s, length + 2] -= weight[e]
+            for r in range(n_reached):
+                s = reached[r]
+                c_out = s
+                top = last[s] + 1
+                for u in range(widths.shape[0]):
+                    k = ks[u]
+                    taken = 0.0
+                    total = 0.0
+                    for length in range(min(widths[u], top)):
+                        count = hist[s, length]
+                        if count < EPS:
+                            continue
+                        total += min(k - taken, count) * sims[u, length]
+                        taken += count
+                        if taken >= k:
+                            break
+                    mean = total / k
+                    if mean > out[u, q, c_out]:
+                        out[u, q, c_out] = mean
+                hist[s, : min(top + 2, n_lengths)] = 0.0
+                last[s] = -1
+            lo = hi
+        start = end
