@@ -107,7 +107,10 @@ def bench_verb(instances: list[Any], verb: str, repeats: int) -> dict[str, Any]:
         return [
             np.stack(
                 knn_best(
-                    model.points, [est.lookup.ancestors(k) for k in keys], spec, model.shift[case]
+                    model.points,
+                    [est.lookup.ancestors(k) for k in keys],
+                    spec,
+                    np.full(len(keys), model.shift[case]),
                 )
             )
             for case, keys in by_case.items()

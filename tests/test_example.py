@@ -215,7 +215,7 @@ def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
         (np.exp(-np.arange(25) / 2.0), 2.5),
         (np.linspace(1.0, 0.5, 6), 40.0),  # more than all the points: missing ones count 0
     ]
-    got = knn_best(index, chains, settings, 0)
+    got = knn_best(index, chains, settings, np.zeros(len(chains), np.int64))
     for (sims, k), table in zip(settings, got, strict=True):
         assert table.shape == (len(queries), senses)
         for row, nodes in enumerate(queries):
@@ -238,9 +238,10 @@ def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
                 assert table[row, sense] == pytest.approx(best, abs=1e-12)
 
 
-def test_a_shared_run_cache_fits_any_subset_as_a_fresh_build(tmp_path: Path) -> None:
-    """Fitting subsets in any order with one run cache gives the models a fresh estimator
-    gives."""
+def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> None:
+    """A model's point index and CCD come from the verb's pool of fillers (one build for all
+    the fits of a run): fitting subsets in any order, with the pool grown by earlier fits,
+    gives the models a fresh estimator gives."""
     spec = test_methods.write_world(tmp_path)
     train = _random_marked(40, seed=3)
     params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
@@ -260,9 +261,10 @@ def test_a_shared_run_cache_fits_any_subset_as_a_fresh_build(tmp_path: Path) -> 
 
 
 def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path: Path) -> None:
-    """A model's ``examples`` (what a model file lists) are the nested counts of its training
-    items in the order first seen: cases, then each case's senses, then each sense's fillers;
-    a mark's word rows likewise."""
+    """A model counts its examples by array operations over the pool's item numbers, in any
+    order the pool numbered them; its ``examples`` (what a model file lists) are still the
+    nested counts of its training items in the order first seen: cases, then each case's
+    senses, then each sense's fillers; a mark's word rows likewise."""
     spec = test_methods.write_world(tmp_path)
     train = _random_marked(60, seed=5, sparse=True)
     params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
@@ -284,7 +286,20 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
         assert {
             c: [(s, list(k.items())) for s, k in by.items()] for c, by in verb.examples.items()
         } == ordered
-        assert list(verb.ccd) == list(expected)
+        assert list(verb.entries.cases) == list(verb.ccd) == list(expected)
+        # model order (the order the point index adds weights in): cases, sense columns, fillers
+        listed = [
+            ((case, key), sense, n)
+            for case, by in expected.items()
+            for sense in verb.senses
+            for key, n in by.get(sense, {}).items()
+        ]
+        items, columns, numbers = verb.entries[:3]
+        pairs = verb.pairs
+        assert listed == [
+            (pairs[i], verb.senses[c], n)
+            for i, c, n in zip(items.tolist(), columns.tolist(), numbers.tolist(), strict=True)
+        ]
         marks = [
             (s, w)
             for s, by in expected["comp"].items()
@@ -505,7 +520,7 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
             ).fit(train)
             verb = model.verbs_["use"]
             by_nodes = dict(verb.ccd)  # every case at once, by shared nodes
-            by_nearest = {case: model.case_ccd(verb, case, nearest=True) for case in verb.examples}
+            by_nearest = {case: model.case_ccd(verb, case) for case in verb.examples}
             assert by_nodes == by_nearest
             assert all(0.0 <= value <= 1.0 for value in by_nodes.values())
             assert 0.0 < by_nodes["subj"] < 1.0  # some fillers shared, not all

@@ -24,9 +24,10 @@ from ..._ranges import COUNT_LIMIT, UNIT, Range, shown
 from ...types import Filler, Instance, Prediction
 from .._base import Disambiguator, check_choice
 from .._state import MAX_COUNT, sense_key
-from ._ccd import ccd, shared_nodes
-from ._examples import Examples, VerbModel, WordIndex, count_examples
+from ._ccd import ccd, ccd_values
+from ._examples import Entries, Examples, VerbModel, WordIndex
 from ._nouns import FillerKey, NounLookup
+from ._pool import ExamplePool
 from ._scoring import choices, rank_inputs
 from ._similarity import AGGREGATES, nearest_sims, sim_rows
 from ._tuning import (
@@ -160,18 +161,17 @@ class ExampleBasedWSD(Disambiguator):
         self._aggregate = AGGREGATES[self.sim_aggregate]
         self._lengths: dict[str, np.ndarray] = {}
         self._identity: bool | None = None  # _match_is_identity
-        self._settings = checked_settings(self._own(), self.tune)
+        own = {name: getattr(self, name) for name in TUNABLE}
+        self._settings = checked_settings(own, self.tune)  # ModelError names a bad one
         self._sim = self.setting({}).sim
-
-    def _own(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in TUNABLE}
 
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
         """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
         (:class:`ModelError` names a bad value) and memoised."""
         key = setting_key(overrides)
         if key not in self._settings:
-            self._settings[key] = make_setting(overrides, self._own())
+            own = {name: getattr(self, name) for name in TUNABLE}
+            self._settings[key] = make_setting(overrides, own)
         return self._settings[key]
 
     def length_sims(self, setting: Setting) -> np.ndarray:
@@ -257,10 +257,11 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> VerbModel:
-        items = self.frame_items(instances, training=True)
-        model = self.verb_model(lemma, items, labels)
+        pool = self._pool(lemma)
+        encoded = list(map(pool.encoded, self.frame_items(instances, training=True)))
+        model = self._model_of(lemma, pool, encoded, labels)
         if self.tune and len(instances) >= self.tune_min_instances:
-            model.setting = self._tuned(lemma, instances, items, labels)
+            model.setting = self._tuned(lemma, pool, instances, encoded, labels)
         return model
 
     def verb_model(
@@ -268,34 +269,65 @@ class ExampleBasedWSD(Disambiguator):
     ) -> VerbModel:
         """One verb's model (no tuning) from the training instances' :meth:`frame_items` and
         senses."""
+        pool = self._pool(lemma)
+        return self._model_of(lemma, pool, list(map(pool.encoded, items)), labels)
+
+    def _model_of(
+        self, lemma: str, pool: ExamplePool, arrays: Sequence[np.ndarray], labels: Sequence[str]
+    ) -> VerbModel:
+        """:meth:`verb_model` from the instances' items numbered in ``pool``."""
         senses = self._columns(lemma, Counter(labels))
-        return self._index_verb(senses, count_examples(items, labels))
+        ids = np.concatenate(arrays) if arrays else np.empty(0, np.int64)
+        column = {sense: c for c, sense in enumerate(senses)}
+        columns = np.repeat(
+            np.fromiter((column[label] for label in labels), np.int64, len(labels)),
+            np.fromiter(map(len, arrays), np.int64, len(arrays)),
+        )
+        return self._index_verb(senses, pool, pool.entries(ids, columns, len(senses)))
 
     def _columns(self, lemma: str, counts: Counter[str]) -> tuple[str, ...]:
         """The training senses in tie-break order (as :meth:`Disambiguator.tiebreak`)."""
         order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
         return tuple(sorted(counts, key=order.__getitem__))
 
-    def _index_verb(self, senses: tuple[str, ...], examples: Examples) -> VerbModel:
-        model = VerbModel(senses, examples)
-        n_nodes = self.nouns.n_nodes
-        for case, by_sense in examples.items():
+    def _index_verb(
+        self,
+        senses: tuple[str, ...],
+        pool: ExamplePool,
+        entries: Entries,
+        saved: Examples | None = None,
+    ) -> VerbModel:
+        items, columns, counts, case_of, _, cases = entries
+        model = VerbModel(senses, pool.pairs, entries, saved=saved)
+        for c, case in enumerate(cases):
             if case in self._lexical:
-                model.words[case] = WordIndex.build(senses, by_sense)
+                mine = np.flatnonzero(case_of == c)
+                words = [pool.pairs[item][1][0] for item in items[mine].tolist()]
+                model.words[case] = WordIndex.build(len(senses), words, columns[mine], counts[mine])
             else:
-                model.shift[case] = len(model.shift) * n_nodes  # its own copy of the tree
-        model.ccd = {case: self.case_ccd(model, case) for case in examples}
-        self._aggregate.index(model, self.lookup)
+                model.shift[case] = pool.shift(case)
+        if len(senses) > 1 and self._match_is_identity():
+            model.ccd = dict(
+                zip(cases, ccd_values(*pool.shared(entries, len(senses))), strict=True)
+            )
+        else:
+            model.ccd = {case: self.case_ccd(model, case) for case in cases}
+        self._aggregate.index(model, pool)
         return model
 
-    def case_ccd(self, model: VerbModel, case: str, *, nearest: bool = False) -> float:
-        """CCD of one case (:mod:`._ccd`): a mark's fillers shared when the same word, nouns
-        when they may denote the same node if ``ccd_match`` means exactly that (unless
-        ``nearest``), else when their similarity reaches ``ccd_match``."""
+    def _pool(self, lemma: str) -> ExamplePool:
+        """The verb's :class:`ExamplePool` in the run cache (shared by the clones of a run)."""
+        pools = self.cache.table(("example-pool", self.noun_thesaurus, self._lexical))
+        pool = pools.get(lemma)
+        if pool is None or pool.lookup is not self.lookup:
+            pool = pools[lemma] = ExamplePool(self.lookup, self._lexical)
+        return pool
+
+    def case_ccd(self, model: VerbModel, case: str) -> float:
+        """CCD of one case by its fillers' nearest examples (:mod:`._ccd`): a mark's fillers
+        shared when the same word, nouns when their similarity reaches ``ccd_match``."""
         if case in model.words:
             return ccd(model, case, lambda keys: model.words[case].counts_of(keys) > 0)
-        if self._match_is_identity() and not nearest:
-            return ccd(model, case, shared_nodes(model, case, self.lookup))
 
         def near(keys: Sequence[FillerKey]) -> np.ndarray:
             sims = nearest_sims(model, case, keys, self._sim, self.lookup)
@@ -315,8 +347,9 @@ class ExampleBasedWSD(Disambiguator):
     def _tuned(
         self,
         lemma: str,
+        pool: ExamplePool,
         instances: Sequence[Instance],
-        items: Sequence[list[Pair]],
+        encoded: Sequence[np.ndarray],
         labels: Sequence[str],
     ) -> dict[str, Any]:
         """The ``tune`` overrides (``{}``: none) with the most exact matches over the verb's
@@ -332,7 +365,9 @@ class ExampleBasedWSD(Disambiguator):
             test = np.flatnonzero(fold == f).tolist()
             if not test:
                 continue
-            model = self.verb_model(lemma, [items[i] for i in train], [labels[i] for i in train])
+            model = self._model_of(
+                lemma, pool, [encoded[i] for i in train], [labels[i] for i in train]
+            )
             owner, pairs = self.usable_pairs(model, [inputs[i] for i in test])
             columns = {sense: c for c, sense in enumerate(model.senses)}
             gold = np.array([columns.get(labels[i], -1) for i in test])
@@ -443,7 +478,26 @@ class ExampleBasedWSD(Disambiguator):
                 sense: _fillers(f"{field}[{sense!r}]", fillers)
                 for sense, fillers in zip(keys, by_sense.values(), strict=True)
             }
-        model = self._index_verb(self._columns(lemma, self.sense_counts_[lemma]), examples)
+        senses = self._columns(lemma, self.sense_counts_[lemma])
+        pool = self._pool(lemma)
+        pairs: list[Pair] = []
+        columns, counts, case_of = [], [], []
+        for c, (case, by_sense) in enumerate(examples.items()):
+            for column, sense in enumerate(senses):
+                for key, count in by_sense.get(sense, {}).items():
+                    pairs.append((case, key))
+                    columns.append(column)
+                    counts.append(count)
+                    case_of.append(c)
+        entries = Entries(
+            pool.ids(pairs),
+            np.asarray(columns, np.int64),
+            np.asarray(counts, np.int64),
+            np.asarray(case_of, np.int64),
+            np.arange(len(pairs)),
+            tuple(examples),
+        )
+        model = self._index_verb(senses, pool, entries, saved=examples)
         if tuned:
             if not isinstance(state["setting"], dict):
                 raise ValueError("setting must be a table of tune overrides")

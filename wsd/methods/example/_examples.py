@@ -1,20 +1,32 @@
-"""A verb's training examples: ``E[s][c]``, the fillers of case ``c`` seen with sense ``s``,
-counted, and the point index of their positions in the noun thesaurus."""
+"""A verb's model: its training examples ``E[s][c]`` (the fillers of case ``c`` seen with
+sense ``s``, counted) and the indexes scoring reads of them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._nouns import FillerKey, NounLookup
+from ._nouns import FillerKey
 
-__all__ = ["Examples", "PointIndex", "VerbModel", "WordIndex", "count_examples", "point_index"]
+__all__ = ["Entries", "Examples", "PointIndex", "VerbModel", "WordIndex"]
 
 Item = tuple[str, FillerKey]  # (case, filler key)
 Examples = dict[str, dict[str, dict[FillerKey, int]]]  # case -> sense -> filler -> count
+
+
+class Entries(NamedTuple):
+    """A model's distinct examples, one per (item, sense column): cases in order of first
+    appearance, then sense columns, then items in order of first appearance (model order)."""
+
+    items: np.ndarray  # item numbers of the verb's ExamplePool
+    columns: np.ndarray
+    counts: np.ndarray  # training examples of the item with that sense
+    case_of: np.ndarray  # the rank of the item's case in ``cases``
+    first: np.ndarray  # position of its first example in the training stream
+    cases: tuple[str, ...]  # in order of first appearance
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +51,14 @@ class WordIndex:
     counts: np.ndarray  # (len(rows), n_senses)
 
     @classmethod
-    def build(cls, senses: Sequence[str], by_sense: dict[str, dict[FillerKey, int]]) -> WordIndex:
-        """The index of a mark's examples (sense -> (word, None) -> count)."""
+    def build(
+        cls, n_senses: int, words: list[str], columns: np.ndarray, counts: np.ndarray
+    ) -> WordIndex:
+        """The index of a mark's examples given by word, sense column and count."""
         rows: dict[str, int] = {}
-        cells = [
-            (rows.setdefault(word, len(rows)), column, count)
-            for column, sense in enumerate(senses)
-            for (word, _), count in by_sense.get(sense, {}).items()
-        ]
-        table = np.zeros((len(rows), len(senses)))
-        for row, column, count in cells:
-            table[row, column] = count
+        row_of = [rows.setdefault(word, len(rows)) for word in words]
+        table = np.zeros((len(rows), n_senses))
+        np.add.at(table, (np.asarray(row_of, np.int64), columns), counts)
         return cls(rows, table)
 
     def counts_of(self, keys: Sequence[FillerKey]) -> np.ndarray:
@@ -67,7 +76,8 @@ class VerbModel:
     """One verb's fitted examples and what scoring reads of them."""
 
     senses: tuple[str, ...]  # training senses in tie-break order: the column order everywhere
-    examples: Examples  # cases, senses and fillers in the order first seen in training
+    pairs: list[Item]  # the (case, filler) items `entries` numbers (its pool's, growing)
+    entries: Entries
     setting: dict[str, Any] = field(default_factory=dict)  # this verb's `tune` choice
     shift: dict[str, int] = field(default_factory=dict)  # nominal case -> its node-id shift
     words: dict[str, WordIndex] = field(default_factory=dict)  # marks
@@ -75,45 +85,21 @@ class VerbModel:
     points: PointIndex | None = None  # "knn": every nominal case's examples
     nearest: dict[str, Any] = field(default_factory=dict)  # case -> NearestIndex, on first use
     memo: dict[Item, np.ndarray] = field(default_factory=dict)  # SIM rows
+    saved: Examples | None = None
 
-
-def count_examples(items: Iterable[list[Item]], labels: Iterable[str]) -> Examples:
-    """case -> sense -> filler -> count of the training instances' (case, filler) items and
-    senses, each level in the order first seen."""
-    examples: Examples = {}
-    for pairs, label in zip(items, labels, strict=True):
-        for case, key in pairs:
-            counts = examples.setdefault(case, {}).setdefault(label, {})
-            counts[key] = counts.get(key, 0) + 1
-    return examples
-
-
-def point_index(model: VerbModel, lookup: NounLookup) -> PointIndex:
-    """The examples of the model's nominal cases as weighted points of the noun thesaurus (a
-    filler of ``m`` nodes ``count / m`` at each: :meth:`NounLookup.points`), each case's tree
-    shifted by ``model.shift``.  Each (ancestor, sense, edges below) adds its weights in
-    model order (cases, sense columns, fillers): np.bincount adds in input order."""
-    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    scale: list[tuple[float, int, int]] = []  # per example: count, sense column, shift
-    for case, by_sense in model.examples.items():
-        if case in model.shift:
-            for column, sense in enumerate(model.senses):
-                for key, count in by_sense.get(sense, {}).items():
-                    parts.append(lookup.points(key))
-                    scale.append((float(count), column, model.shift[case]))
-    n, sizes = len(model.senses), [len(p[0]) for p in parts]
-    if not sum(sizes):
-        empty = np.empty(0, np.int64)
-        return PointIndex(empty, np.zeros(1, np.int64), empty, empty, np.empty(0), n)
-    counts, columns, shifts = (np.repeat(np.array(v), sizes) for v in zip(*scale, strict=True))
-    node = np.concatenate([p[0] for p in parts]) + shifts.astype(np.int64)
-    down = np.concatenate([p[1] for p in parts])
-    weights = np.concatenate([p[2] for p in parts]) * counts
-    width = int(down.max()) + 1
-    points, slot = np.unique((node * width + down) * n + columns, return_inverse=True)
-    total = np.bincount(slot.ravel(), weights)
-    cell, of_sense = np.divmod(points, n)
-    at, below = np.divmod(cell, width)
-    keys, first = np.unique(at, return_index=True)
-    offsets = np.append(first, len(at)).astype(np.int64)
-    return PointIndex(keys, offsets, of_sense, below, total, n)
+    @property
+    def examples(self) -> Examples:
+        """case -> sense -> filler -> count: cases, each case's senses and each sense's
+        fillers in the order first seen in training (built from ``entries`` when first
+        asked for)."""
+        if self.saved is None:
+            items, columns, counts, case_of, first, cases = self.entries
+            by_case: Examples = {case: {} for case in cases}
+            for e in np.lexsort((first, case_of)).tolist():  # senses by first example
+                by_case[cases[case_of[e]]].setdefault(self.senses[columns[e]], {})
+            listed = zip(items.tolist(), columns.tolist(), counts.tolist(), strict=True)
+            for item, column, count in listed:
+                case, key = self.pairs[item]
+                by_case[case][self.senses[column]][key] = count
+            self.saved = by_case
+        return self.saved

@@ -1,4 +1,4 @@
-"""The compiled loop (numba) of the ``"knn"`` similarity.
+"""Compiled loops (numba) of the ``"knn"`` similarity and of the example pool's products.
 
 Imported on first use, so that commands which never score by ``"knn"`` do not pay numba's
 import; compiled once per machine and cached (numba's ``cache=True``).
@@ -88,3 +88,83 @@ def knn_best_kernel(  # pragma: no cover - compiled
                 last[s] = -1
             lo = hi
         start = end
+
+
+@njit(cache=True, nogil=True)
+def pool_entries(  # pragma: no cover - compiled
+    item_ptr: np.ndarray,
+    item_rows: np.ndarray,
+    item_share: np.ndarray,
+    items: np.ndarray,
+    columns: np.ndarray,
+    counts: np.ndarray,
+    n_senses: int,
+    buffer: np.ndarray,
+    mark: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The nonzero cells of ``spread @ table`` (``ExamplePool.point_index``), in row order:
+    (row, sense column, weight).  Item ``i`` lies on the rows ``item_rows[item_ptr[i]:
+    item_ptr[i + 1]]`` with shares ``item_share``; example ``e`` is ``counts[e]`` examples of
+    item ``items[e]`` with sense ``columns[e]``.  ``buffer`` (>= rows x n_senses) and ``mark``
+    (one per row) are all zero on entry and are left so."""
+    for e in range(items.shape[0]):
+        item, column, count = items[e], columns[e], counts[e]
+        for p in range(item_ptr[item], item_ptr[item + 1]):
+            row = item_rows[p]
+            buffer[row * n_senses + column] += item_share[p] * count
+            mark[row] = True
+    n = 0
+    for row in range(mark.shape[0]):
+        if mark[row]:
+            for column in range(n_senses):
+                if buffer[row * n_senses + column] != 0.0:
+                    n += 1
+    rows = np.empty(n, np.int64)
+    cols = np.empty(n, np.int64)
+    weights = np.empty(n)
+    i = 0
+    for row in range(mark.shape[0]):
+        if not mark[row]:
+            continue
+        for column in range(n_senses):
+            cell = row * n_senses + column
+            if buffer[cell] != 0.0:
+                rows[i], cols[i], weights[i] = row, column, buffer[cell]
+                buffer[cell] = 0.0
+                i += 1
+        mark[row] = False
+    return rows, cols, weights
+
+
+@njit(cache=True, nogil=True)
+def pool_shared(  # pragma: no cover - compiled
+    unit_ptr: np.ndarray,
+    unit_ids: np.ndarray,
+    items: np.ndarray,
+    columns: np.ndarray,
+    case_of: np.ndarray,
+    n_senses: int,
+    n_cases: int,
+    held: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """CCD's counts under identity matching (``ExamplePool.shared``): ``matched[c, i, j]``
+    (examples of sense ``i`` in case ``c`` with a unit that holds an example of sense ``j``)
+    and ``size[c, i]``.  Item ``t`` denotes the units ``unit_ids[unit_ptr[t]:unit_ptr[t + 1]]``;
+    ``held`` (>= units x n_senses, all False) is left all False."""
+    matched = np.zeros((n_cases, n_senses, n_senses))
+    size = np.zeros((n_cases, n_senses))
+    for e in range(items.shape[0]):
+        for p in range(unit_ptr[items[e]], unit_ptr[items[e] + 1]):
+            held[unit_ids[p] * n_senses + columns[e]] = True
+    for e in range(items.shape[0]):
+        lo, hi = unit_ptr[items[e]], unit_ptr[items[e] + 1]
+        size[case_of[e], columns[e]] += 1.0
+        for j in range(n_senses):
+            for p in range(lo, hi):
+                if held[unit_ids[p] * n_senses + j]:
+                    matched[case_of[e], columns[e], j] += 1.0
+                    break
+    for e in range(items.shape[0]):
+        for p in range(unit_ptr[items[e]], unit_ptr[items[e] + 1]):
+            held[unit_ids[p] * n_senses + columns[e]] = False
+    return matched, size

@@ -21,7 +21,6 @@ class NounLookup:
         self.nouns = nouns
         self._nodes: dict[FillerKey, tuple[int, ...] | None] = {}
         self._chains: dict[FillerKey, Chain] = {}
-        self._points: dict[FillerKey, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def nodes(self, key: FillerKey) -> tuple[int, ...] | None:
         """The nodes a filler may denote: its sense's node when a known sense is given, else
@@ -51,16 +50,3 @@ class NounLookup:
             else:
                 self._chains[key] = _EMPTY
         return self._chains[key]
-
-    def points(self, key: FillerKey) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The filler as one example spread over its ``m`` nodes: each distinct (ancestor,
-        edges up) of its chains with its share, ``1/m`` per node below it (summed in chain
-        order)."""
-        if key not in self._points:
-            ids, up = self.ancestors(key)
-            width = int(up.max()) + 1 if len(up) else 1
-            cells, where = np.unique(ids * width + up, return_inverse=True)
-            share = 1.0 / max(1, len(self.nodes(key) or ()))
-            weights = np.bincount(where.ravel(), np.full(len(ids), share))
-            self._points[key] = (cells // width, cells % width, weights)
-        return self._points[key]

@@ -115,19 +115,16 @@ def choices(
 ) -> list[np.ndarray]:
     """Per setting (its SIM rows ``sims[c]``), the column of the sense chosen for each of the
     ``n`` inputs (column 0, the most frequent, where the method falls back to MFS), ties to the
-    lower column.  Settings of one ``beta`` are scored side by side as one wide table."""
+    lower column as in :func:`rank_inputs`.  Settings of one ``beta`` are scored side by side
+    as one wide table (each column's sums are the ones it would have alone)."""
     chosen = [np.zeros(n, dtype=np.int64) for _ in settings]
-    if not owner:
-        return chosen
-    n_senses = len(model.senses)
     by_beta: dict[float, list[int]] = defaultdict(list)
     for c, setting in enumerate(settings):
         by_beta[setting.beta].append(c)
-    for beta, group in by_beta.items():
+    for beta, group in by_beta.items() if owner else ():
         table = np.hstack([sims[c] for c in group])
         starts, _, totals, scores = weighted_scores(model, owner, cases, table, beta)
-        best = np.argmax(scores.reshape(len(scores), len(group), n_senses), axis=2)
-        inputs = np.asarray(owner)[starts]
+        best = np.argmax(scores.reshape(len(scores), len(group), len(model.senses)), axis=2)
         for g, c in enumerate(group):
-            chosen[c][inputs] = np.where(totals > 0, best[:, g], 0)
+            chosen[c][np.asarray(owner)[starts]] = np.where(totals > 0, best[:, g], 0)
     return chosen

@@ -10,7 +10,7 @@ Neither aggregate searches the examples one by one: in a tree the examples of a 
 indexed by their ancestors.  :class:`NearestIndex` keeps, per ancestor ``a`` and sense ``s``, the
 distance from ``a`` down to the nearest example, so that ``min_e LEN(n, e) = min_a (up(n, a) +
 down[a, s])`` over the ancestors ``a`` of ``n``.  The ``"knn"`` point index (one per verb, built
-by :func:`~._examples.point_index`) keeps per ancestor the weight of the examples of
+from the verb's :class:`~._pool.ExamplePool`) keeps per ancestor the weight of the examples of
 each sense ``d`` edges below it; the number of examples at each length ``L`` from ``x`` is then
 
     N_s(L) = sum_{j <= r} hist[a_j][s][L - j]  -  sum_{j < r} hist[a_j][s][L - j - 2]
@@ -27,8 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._examples import PointIndex, VerbModel, point_index
+from ._examples import PointIndex, VerbModel
 from ._nouns import Chain, FillerKey, NounLookup
+from ._pool import ExamplePool
 from ._tuning import Setting
 
 __all__ = ["AGGREGATES", "FAR", "Aggregate", "NearestIndex", "nearest_sims", "sim_rows"]
@@ -98,19 +99,18 @@ def nearest_sims(
 class Aggregate:
     """How ``SIM(n, E[s][c])`` sums up the examples of sense ``s``."""
 
-    def index(self, model: VerbModel, lookup: NounLookup) -> None:
+    def index(self, model: VerbModel, pool: ExamplePool) -> None:
         """Index a model's examples after fitting (nothing by default)."""
 
     def noun_rows(
         self,
         model: VerbModel,
-        case: str,
-        keys: Sequence[FillerKey],
+        pairs: Sequence[Pair],
         settings: Sequence[Setting],
         lookup: NounLookup,
         lengths: Lengths,
     ) -> list[np.ndarray]:
-        """Per setting, the (keys x senses) SIM of the fillers of a nominal case."""
+        """Per setting, the (pairs x senses) SIM of nominal (case, filler) pairs."""
         raise NotImplementedError
 
     def word_rows(self, counts: np.ndarray, setting: Setting) -> np.ndarray:
@@ -122,8 +122,16 @@ class Nearest(Aggregate):
     """``"max"``: the similarity of the single nearest example (the paper); a mark's SIM is 1
     when the word was seen with the sense."""
 
-    def noun_rows(self, model, case, keys, settings, lookup, lengths):  # type: ignore[no-untyped-def]
-        return [nearest_sims(model, case, keys, setting.sim, lookup) for setting in settings]
+    def noun_rows(self, model, pairs, settings, lookup, lengths):  # type: ignore[no-untyped-def]
+        by_case: dict[str, list[int]] = defaultdict(list)
+        for i, (case, _) in enumerate(pairs):
+            by_case[case].append(i)
+        out = [np.zeros((len(pairs), len(model.senses))) for _ in settings]
+        for case, rows in by_case.items():
+            keys = [pairs[i][1] for i in rows]
+            for table, setting in zip(out, settings, strict=True):
+                table[rows] = nearest_sims(model, case, keys, setting.sim, lookup)
+        return out
 
     def word_rows(self, counts: np.ndarray, setting: Setting) -> np.ndarray:
         return (counts > 0).astype(float)
@@ -134,14 +142,15 @@ class KNearest(Aggregate):
     as often as seen (missing ones count 0), best over the input noun's senses; an example of
     ``m`` possible nodes counts ``1/m`` at each.  A mark's SIM: ``min(count, k) / k``."""
 
-    def index(self, model: VerbModel, lookup: NounLookup) -> None:
-        model.points = point_index(model, lookup)
+    def index(self, model: VerbModel, pool: ExamplePool) -> None:
+        model.points = pool.point_index(model.entries, len(model.senses))
 
-    def noun_rows(self, model, case, keys, settings, lookup, lengths):  # type: ignore[no-untyped-def]
+    def noun_rows(self, model, pairs, settings, lookup, lengths):  # type: ignore[no-untyped-def]
         unique = {(s.mapping, s.k): s for s in settings}  # beta alone changes no row
         spec = [(lengths(s), s.k) for s in unique.values()]
-        chains = [lookup.ancestors(key) for key in keys]
-        best = knn_best(model.points, chains, spec, model.shift[case])
+        chains = [lookup.ancestors(key) for _, key in pairs]
+        shifts = np.fromiter((model.shift[case] for case, _ in pairs), np.int64, len(pairs))
+        best = knn_best(model.points, chains, spec, shifts)
         return [best[list(unique).index((s.mapping, s.k))] for s in settings]
 
     def word_rows(self, counts: np.ndarray, setting: Setting) -> np.ndarray:
@@ -155,18 +164,18 @@ def knn_best(
     index: PointIndex,
     queries: Sequence[Chain],
     settings: Sequence[tuple[np.ndarray, float]],
-    shift: int,
+    shift: np.ndarray,
 ) -> list[np.ndarray]:
     """Per setting ``(sims, k)`` a (queries x senses) array: the best over each query's nodes
     of the mean ``sims`` of each sense's ``k`` nearest points.  A query is the ancestor chains
-    of its nodes (each from 0 edges), its node ids shifted by ``shift`` (the case's tree)."""
+    of its nodes (each from 0 edges), its node ids shifted by its ``shift`` (its case's tree)."""
     from ._kernels import knn_best_kernel  # numba's import only where "knn" scores
 
     out = np.zeros((len(settings), len(queries), index.n_senses))
     if not len(queries) or not len(index.keys) or not len(settings):
         return list(out)
     sizes = np.fromiter((len(c[0]) for c in queries), dtype=np.int64, count=len(queries))
-    anc = np.concatenate([c[0] for c in queries]).astype(np.int64) + shift
+    anc = np.concatenate([c[0] for c in queries]).astype(np.int64) + np.repeat(shift, sizes)
     up = np.concatenate([c[1] for c in queries]).astype(np.int64, copy=False)
     widths = np.fromiter((len(sims) for sims, _ in settings), np.int64, len(settings))
     table = np.zeros((len(settings), int(widths.max())))
@@ -189,18 +198,22 @@ def sim_rows(
     """Per setting, the (pairs x senses) SIM of (case, filler) pairs the model can score
     (nominal cases with examples, marks): each distinct pair computed once."""
     unique = {pair: row for row, pair in enumerate(dict.fromkeys(pairs))}
-    by_case: dict[str, list[FillerKey]] = defaultdict(list)
+    marks: dict[str, list[FillerKey]] = defaultdict(list)
+    nominal: list[Pair] = []
     for case, key in unique:
-        by_case[case].append(key)
-    tables = [np.zeros((len(unique), len(model.senses))) for _ in settings]
-    for case, keys in by_case.items():
         if case in model.words:
-            counts = model.words[case].counts_of(keys)
-            found = [aggregate.word_rows(counts, setting) for setting in settings]
+            marks[case].append(key)
         else:
-            found = aggregate.noun_rows(model, case, keys, settings, lookup, lengths)
+            nominal.append((case, key))
+    tables = [np.zeros((len(unique), len(model.senses))) for _ in settings]
+    for case, keys in marks.items():
+        counts = model.words[case].counts_of(keys)
         rows = [unique[(case, key)] for key in keys]
+        for table, setting in zip(tables, settings, strict=True):
+            table[rows] = aggregate.word_rows(counts, setting)
+    if nominal:
+        found = aggregate.noun_rows(model, nominal, settings, lookup, lengths)
         for table, sims in zip(tables, found, strict=True):
-            table[rows] = sims
+            table[[unique[pair] for pair in nominal]] = sims
     inverse = np.fromiter((unique[pair] for pair in pairs), np.int64, len(pairs))
     return [table[inverse] for table in tables]

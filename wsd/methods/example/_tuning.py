@@ -28,6 +28,8 @@ __all__ = [
     "TUNABLE",
     "Setting",
     "checked_settings",
+    "make_setting",
+    "setting_key",
 ]
 
 TUNABLE = ("similarity", "similarity_params", "sim_k", "beta")
