@@ -105,7 +105,7 @@ def naive_scores(
     setting = model.setting(verb.setting)
     total = np.zeros(len(verb.senses))
     weights = 0.0
-    (items,) = model._frame_items([instance], training=False)
+    (items,) = model.frame_items([instance], training=False)
     for case, key in items:
         if case not in verb.examples:
             continue

@@ -20,7 +20,8 @@ from test_methods import inst
 from wsd import Instance
 from wsd._exceptions import ModelError
 from wsd.methods import PAPER, ExampleBasedWSD, RunCache, load_model, make_method, save_model
-from wsd.methods._neighbours import build_index, knn_best, knn_mean, length_counts, nearest
+from wsd.methods.example._examples import PointIndex
+from wsd.methods.example._similarity import knn_best
 
 world = test_methods.world  # the hand-made world fixture
 LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
@@ -168,38 +169,33 @@ def _length(parent: np.ndarray, a: int, b: int) -> int:
     raise AssertionError("no common ancestor")
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_length_counts_equal_brute_force_on_random_trees(seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    parent = _random_tree(rng, 40)
-    points = rng.integers(0, 40, 25)
-    columns = rng.integers(0, 3, 25)
-    weights = rng.choice([0.5, 1.0, 2.0], 25)
-    index = build_index([_chain(parent, int(p)) for p in points], columns, weights, 3)
-    queries = rng.integers(0, 40, 10)
-    got = length_counts(index, [_chain(parent, int(q)) for q in queries], 12)
-    want = np.zeros_like(got)
-    for row, q in enumerate(queries):
-        for p, c, w in zip(points, columns, weights, strict=True):
-            length = _length(parent, int(q), int(p))
-            if length < 12:
-                want[row, c, length] += w
-    np.testing.assert_allclose(got, want, atol=1e-12)
-    sims = np.linspace(1.0, 0.0, 12)
-    best = nearest(got, sims)
-    for row in range(len(queries)):
-        for c in range(3):
-            present = np.flatnonzero(want[row, c] > 0)
-            assert best[row, c] == (sims[present[0]] if len(present) else 0.0)
-    # the mean of the nearest half-point (the smallest weight) is the nearest point's similarity
-    np.testing.assert_allclose(knn_mean(got, sims, 0.5), best)
+def build_index(
+    chains: list[tuple[list[int], list[int]]], columns: np.ndarray, weights: np.ndarray, n: int
+) -> PointIndex:
+    """A point index of weighted points given by their ancestor chains (the reference)."""
+    cells: dict[tuple[int, int, int], float] = {}
+    for (ids, ups), column, weight in zip(chains, columns, weights, strict=True):
+        for node, down in zip(ids, ups, strict=True):
+            cell = (node, int(column), down)
+            cells[cell] = cells.get(cell, 0.0) + float(weight)
+    keys = sorted({node for node, _, _ in cells})
+    listed = sorted(cells)
+    offsets = np.searchsorted([node for node, _, _ in listed], keys + [max(keys) + 1])
+    return PointIndex(
+        np.array(keys),
+        offsets.astype(np.int64),
+        np.array([c for _, c, _ in listed]),
+        np.array([d for _, _, d in listed]),
+        np.array([cells[c] for c in listed]),
+        n,
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
     """knn_best (compiled): per query (one or more nodes, as a polysemous noun's senses), the
     best over its nodes of the mean similarity of each sense's k nearest weighted points,
-    under several (sims, k) at once, with senses mapped to output columns or left out."""
+    under several (sims, k) at once."""
     rng = np.random.default_rng(100 + seed)
     n, senses = 50, 4
     parent = _random_tree(rng, n)
@@ -219,14 +215,11 @@ def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
         (np.exp(-np.arange(25) / 2.0), 2.5),
         (np.linspace(1.0, 0.5, 6), 40.0),  # more than all the points: missing ones count 0
     ]
-    mapping = np.array([2, -1, 0, 1])  # sense 1 left out; the others reordered
-    got = knn_best(index, chains, settings, columns=mapping, n_columns=3)
+    got = knn_best(index, chains, settings, np.zeros(len(chains), np.int64))
     for (sims, k), table in zip(settings, got, strict=True):
-        assert table.shape == (len(queries), 3)
+        assert table.shape == (len(queries), senses)
         for row, nodes in enumerate(queries):
             for sense in range(senses):
-                if mapping[sense] < 0:
-                    continue
                 best = 0.0
                 for q in nodes:
                     near = sorted(
@@ -242,22 +235,7 @@ def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
                         total += share * (sims[length] if length < len(sims) else 0.0)
                         taken += share
                     best = max(best, total / k)
-                assert table[row, mapping[sense]] == pytest.approx(best, abs=1e-12)
-
-
-def test_knn_best_agrees_with_length_counts_and_knn_mean() -> None:
-    """The compiled loop is the numpy formula one node at a time."""
-    rng = np.random.default_rng(7)
-    parent = _random_tree(rng, 60)
-    points = rng.integers(0, 60, 50)
-    index = build_index(
-        [_chain(parent, int(p)) for p in points], rng.integers(0, 5, 50), np.ones(50), 5
-    )
-    chains = [_chain(parent, int(q)) for q in range(60)]
-    sims = np.linspace(1.0, 0.0, 16)[:-1]
-    (got,) = knn_best(index, [(np.array(a), np.array(u)) for a, u in chains], [(sims, 3.0)])
-    want = knn_mean(length_counts(index, chains, len(sims)), sims, 3.0)
-    np.testing.assert_allclose(got, want, atol=1e-12)
+                assert table[row, sense] == pytest.approx(best, abs=1e-12)
 
 
 def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> None:
@@ -297,7 +275,7 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
         verb = est.verbs_["use"]
         expected: dict[str, dict[str, dict[Any, int]]] = {}
         for instance in subset:
-            (items,) = est._frame_items([instance], training=True)
+            (items,) = est.frame_items([instance], training=True)
             for case, key in items:
                 bucket = expected.setdefault(case, {}).setdefault(instance.gold[0], {})
                 bucket[key] = bucket.get(key, 0) + 1
@@ -542,7 +520,7 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
             ).fit(train)
             verb = model.verbs_["use"]
             by_nodes = dict(verb.ccd)  # every case at once, by shared nodes
-            by_nearest = {case: model._ccd(verb, case) for case in verb.examples}
+            by_nearest = {case: model.case_ccd(verb, case) for case in verb.examples}
             assert by_nodes == by_nearest
             assert all(0.0 <= value <= 1.0 for value in by_nodes.values())
             assert 0.0 < by_nodes["subj"] < 1.0  # some fillers shared, not all

@@ -15,7 +15,7 @@ from typing import Any
 
 import thesaurus
 from wsd.methods._base import ABSTAIN_UNKNOWN_LEMMA
-from wsd.methods._example import FALLBACK_NO_FILLER
+from wsd.methods.example import FALLBACK_NO_FILLER
 from wsd.types import Instance
 
 __all__ = ["MOST", "thesaurus_mismatch"]

@@ -8,7 +8,6 @@ over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`
 
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
 from ._base import Disambiguator, NotFittedError, confidence
-from ._example import PAPER, ExampleBasedWSD
 from ._registry import (
     METHODS,
     canonical_param,
@@ -20,6 +19,7 @@ from ._registry import (
 )
 from .baselines import MostFrequentSense, RandomSense
 from .bayes import BayesWSD, content_features
+from .example import PAPER, ExampleBasedWSD
 from .run_cache import RunCache
 from .supervised import IMSWSD, HybridWSD
 

@@ -28,10 +28,10 @@ from thesaurus.io import atomic_open, atomic_write_json, package_version
 from .._exceptions import ModelError
 from .._ranges import shown
 from ._base import Disambiguator
-from ._example import ExampleBasedWSD
 from ._state import MAX_COUNT, sense_key
 from .baselines import MostFrequentSense, RandomSense
 from .bayes import BayesWSD
+from .example import ExampleBasedWSD
 from .supervised import IMSWSD, HybridWSD
 
 __all__ = [

@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 
 import thesaurus
 
-from ._cache import NounLookup
 from .feature_index import FeatureIndex
+from .noun_lookup import NounLookup
 
 __all__ = ["RunCache"]
 

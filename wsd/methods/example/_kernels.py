@@ -1,15 +1,7 @@
-"""Compiled inner loops (numba) of the example-based method's ``"knn"`` similarity.
+"""Compiled loops (numba) of the ``"knn"`` similarity and of the example pool's products.
 
-Imported on first use by :func:`wsd.methods._neighbours.knn_best`, so that commands which
-never score by ``"knn"`` do not pay numba's import.  The functions are compiled once per
-machine and cached next to this file (numba's ``cache=True``; a read-only install caches in
-the user's cache directory instead).
-
-:func:`knn_best_kernel` is the loop :func:`~wsd.methods._neighbours.length_counts` followed
-by :func:`~wsd.methods._neighbours.knn_means` computes with whole-array numpy operations, one
-input node at a time: the counts of one node live in a (senses x lengths) buffer that stays
-in the CPU cache, only the senses the node reaches are scored, and a sense's walk over path
-lengths stops as soon as its ``k`` nearest points are taken.
+Imported on first use, so that commands which never score by ``"knn"`` do not pay numba's
+import; compiled once per machine and cached (numba's ``cache=True``).
 """
 
 from __future__ import annotations
@@ -17,17 +9,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-EPS = 1e-9  # as _neighbours._EPS: counts below this are sums and differences that cancel
+EPS = 1e-9  # counts below this are sums and differences that cancel
 
 
 @njit(cache=True, nogil=True)
-def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_best
+def knn_best_kernel(  # pragma: no cover - compiled
     keys: np.ndarray,
     offsets: np.ndarray,
     column: np.ndarray,
     down: np.ndarray,
     weight: np.ndarray,
-    colmap: np.ndarray,
     anc: np.ndarray,
     up: np.ndarray,
     ends: np.ndarray,
@@ -36,12 +27,12 @@ def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_b
     ks: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """``out[u, q, colmap[s]]``: the best over query ``q``'s nodes of the mean similarity of
-    the ``ks[u]`` nearest points of index sense ``s`` (``colmap[s] < 0``: not wanted), under
+    """``out[u, q, s]``: the best over query ``q``'s nodes of the mean similarity of
+    the ``ks[u]`` nearest points of sense ``s``, under
     ``sims[u, :widths[u]]``.  Query ``q`` is ``anc/up[ends[q-1]:ends[q]]``: one or more
     ancestor chains (node ids, edges up), each starting at edges 0 and ending at its root."""
     n_lengths = sims.shape[1]
-    n_index = colmap.shape[0]
+    n_index = out.shape[2]
     hist = np.zeros((n_index, n_lengths))
     last = np.full(n_index, -1, np.int64)  # a reached sense's longest counted length
     reached = np.empty(n_index, np.int64)
@@ -56,7 +47,7 @@ def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_b
                 hi += 1
             # counts of this node (lo..hi-1: the node and its ancestors up to the root):
             # each ancestor's points at their length through it, minus the same points two
-            # edges too long through the next ancestor up (_neighbours' module docstring)
+            # edges too long through the next ancestor up (_similarity's module docstring)
             n_reached = 0
             for j in range(lo, hi):
                 pos = np.searchsorted(keys, anc[j])
@@ -64,8 +55,6 @@ def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_b
                     continue
                 for e in range(offsets[pos], offsets[pos + 1]):
                     s = column[e]
-                    if colmap[s] < 0:
-                        continue
                     length = up[j] + down[e]
                     if length < n_lengths:
                         if last[s] < 0:
@@ -78,7 +67,7 @@ def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_b
                         hist[s, length + 2] -= weight[e]
             for r in range(n_reached):
                 s = reached[r]
-                c_out = colmap[s]
+                c_out = s
                 top = last[s] + 1
                 for u in range(widths.shape[0]):
                     k = ks[u]
@@ -102,7 +91,7 @@ def knn_best_kernel(  # pragma: no cover - compiled; tests call it through knn_b
 
 
 @njit(cache=True, nogil=True)
-def pool_entries(  # pragma: no cover - compiled; tests call it through ExamplePool
+def pool_entries(  # pragma: no cover - compiled
     item_ptr: np.ndarray,
     item_rows: np.ndarray,
     item_share: np.ndarray,
@@ -148,7 +137,7 @@ def pool_entries(  # pragma: no cover - compiled; tests call it through ExampleP
 
 
 @njit(cache=True, nogil=True)
-def pool_shared(  # pragma: no cover - compiled; tests call it through ExamplePool
+def pool_shared(  # pragma: no cover - compiled
     unit_ptr: np.ndarray,
     unit_ids: np.ndarray,
     items: np.ndarray,

@@ -1,0 +1,536 @@
+"""Method 1: example-based verb sense disambiguation by case-frame similarity, weighted by CCD,
+with a confidence score (Fujii et al.; DESIGN.md section 1).
+
+A verb's model is its training examples (:mod:`._examples`); an input is scored from the SIM of
+its case fillers to each sense's examples (:mod:`._similarity`), weighted by each case's CCD
+(:mod:`._ccd`, :mod:`._scoring`); with ``tune`` a verb picks its own setting (:mod:`._tuning`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+import thesaurus
+from thesaurus import Thesaurus
+
+from ..._exceptions import ModelError
+from ..._ranges import COUNT_LIMIT, UNIT, Range, shown
+from ...types import Filler, Instance, Prediction
+from .._base import Disambiguator, check_choice
+from .._state import MAX_COUNT, sense_key
+from ..noun_lookup import FillerKey, NounLookup
+from ._ccd import ccd, ccd_values
+from ._examples import Entries, Examples, VerbModel, WordIndex
+from ._pool import ExamplePool
+from ._scoring import choices, rank_inputs
+from ._similarity import AGGREGATES, nearest_sims, sim_rows
+from ._tuning import (
+    BETA,
+    DEFAULT_TUNE,
+    SIM_K,
+    TUNABLE,
+    Setting,
+    checked_settings,
+    make_setting,
+    setting_key,
+)
+
+__all__ = ["FALLBACK_NO_FILLER", "PAPER", "ExampleBasedWSD"]
+
+FALLBACK_NO_FILLER = "mfs:no-usable-filler"
+FALLBACK_NO_INFORMATIVE_CASE = "mfs:no-informative-case"
+
+# Fujii et al.'s method as published: ``ExampleBasedWSD(**PAPER)``.
+PAPER: dict[str, Any] = {
+    "sim_aggregate": "max",
+    "sim_k": 1,
+    "example_senses": "tagged",
+    "marks": (),
+    "tune": (),
+    "confidence_prior": 0.0,
+}
+
+Pair = tuple[str, FillerKey]  # (case, filler)
+
+
+class ExampleBasedWSD(Disambiguator):
+    """Example-based verb sense disambiguation (method 1).
+
+    The defaults are the best variant on the held-out SemCor split (README, "Methods");
+    ``ExampleBasedWSD(**PAPER)`` is the method as Fujii et al. published it.  Parameters
+    (their ranges: ``wsd/methods/README.md``):
+
+    - ``beta``: exponent on CCD; 0 ignores CCD, ``inf`` lets the most contributing case
+      decide, ties broken by the next.  ``confidence_lambda``: ``C = l*S1 + (1-l)*(S1-S2)``.
+    - ``confidence_prior`` ``gamma``: the confidence becomes ``(1-gamma)*C + gamma*P(S1)``,
+      ``P(S1)`` the chosen sense's share of the verb's training instances (rankings unchanged).
+    - ``similarity``, ``similarity_params``: path length -> similarity
+      (``thesaurus.similarity_mapping``).
+    - ``sim_aggregate``, ``sim_k``: how SIM sums up a sense's examples: ``"max"`` (the paper)
+      the nearest; ``"knn"`` the mean of the ``sim_k`` nearest, each example counted as often
+      as seen and missing ones as 0 (``sim_k=1`` is ``"max"`` except that a filler of ``m``
+      possible senses counts ``1/m`` at each).
+    - ``marks``: non-nominal frame parts used as cases (``comp``, ``adv``, ``pron``; ``voice``:
+      a passive verb), their words compared by identity; ``()``: noun cases only (the paper).
+    - ``tune``, ``tune_folds``, ``tune_min_instances``: alternative settings (tables
+      overriding ``similarity``, ``similarity_params``, ``sim_k``, finite ``beta``); a verb
+      with enough training instances keeps the one with the most exact matches in
+      ``tune_folds``-fold cross-validation on them (own parameters win ties), saved with the
+      model; ``()``: no tuning.
+    - ``noun_senses``: ``"all"`` (an input noun takes its best sense) or ``"oracle"`` (the
+      corpus's tagged sense: unknown in practice).  ``example_senses``: a training filler's
+      tagged sense, else ``"tagged"`` every sense, ``"first"`` its first sense; ``"all"``:
+      always every sense.
+    - ``ccd_match``: similarity at which two fillers count as shared in CCD (1: same node).
+    - ``noun_thesaurus``, ``verb_thesaurus``: ``thesaurus.load`` specs.
+    """
+
+    name = "example"
+    ranges = {
+        **Disambiguator.ranges,
+        "beta": BETA,
+        "sim_k": SIM_K,
+        "confidence_prior": UNIT,
+        "tune_folds": Range(int, 2, 1000),
+        "tune_min_instances": Range(int, 2, COUNT_LIMIT),
+        "ccd_match": Range(float, 0, 1, low_open=True),
+    }
+
+    def __init__(
+        self,
+        *,
+        beta: float = 1.0,
+        confidence_lambda: float = 0.5,
+        similarity: str = "kurohashi",
+        similarity_params: dict[str, float] | None = None,
+        sim_aggregate: str = "knn",
+        sim_k: int = 7,
+        confidence_prior: float = 0.33,
+        marks: tuple[str, ...] | list[str] = ("comp", "adv"),
+        tune: tuple[dict[str, Any], ...] | list[dict[str, Any]] = DEFAULT_TUNE,
+        tune_folds: int = 3,
+        tune_min_instances: int = 50,
+        noun_senses: str = "all",
+        example_senses: str = "first",
+        ccd_match: float = 1.0,
+        noun_thesaurus: str = "wordnet-noun",
+        verb_thesaurus: str = "wordnet-verb",
+    ) -> None:
+        self.beta = beta
+        self.confidence_lambda = confidence_lambda
+        self.similarity = similarity
+        self.similarity_params = similarity_params
+        self.sim_aggregate = sim_aggregate
+        self.sim_k = sim_k
+        self.confidence_prior = confidence_prior
+        self.marks = marks
+        self.tune = tune
+        self.tune_folds = tune_folds
+        self.tune_min_instances = tune_min_instances
+        self.noun_senses = noun_senses
+        self.example_senses = example_senses
+        self.ccd_match = ccd_match
+        self.noun_thesaurus = noun_thesaurus
+        self.verb_thesaurus = verb_thesaurus
+
+    # --- parameters and resources ------------------------------------------------------------
+    def _validate_params(self) -> None:
+        super()._validate_params()
+        check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
+        check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
+        check_choice("sim_aggregate", self.sim_aggregate, AGGREGATES)
+        if not isinstance(self.marks, list | tuple) or not all(
+            isinstance(m, str) and m for m in self.marks
+        ):
+            raise ModelError(
+                f"marks must be a list of mark labels, got {self.marks!r}", param="marks"
+            )
+        if not isinstance(self.tune, list | tuple) or not all(
+            isinstance(c, Mapping) for c in self.tune
+        ):
+            raise ModelError(
+                f"tune must be a list of tables of parameters, got {self.tune!r}", param="tune"
+            )
+        self._lexical = frozenset(self.marks)
+        self._aggregate = AGGREGATES[self.sim_aggregate]
+        self._lengths: dict[str, np.ndarray] = {}
+        self._identity: bool | None = None  # _match_is_identity
+        own = {name: getattr(self, name) for name in TUNABLE}
+        self._settings = checked_settings(own, self.tune)  # ModelError names a bad one
+        self._sim = self.setting({}).sim
+
+    def setting(self, overrides: Mapping[str, Any]) -> Setting:
+        """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
+        (:class:`ModelError` names a bad value) and memoised."""
+        key = setting_key(overrides)
+        if key not in self._settings:
+            own = {name: getattr(self, name) for name in TUNABLE}
+            self._settings[key] = make_setting(overrides, own)
+        return self._settings[key]
+
+    def length_sims(self, setting: Setting) -> np.ndarray:
+        """``sim(L)`` for ``L = 0, 1, ...`` as long as it can be > 0 in the noun thesaurus."""
+        sims = self._lengths.get(setting.mapping)
+        if sims is None:
+            full = np.asarray(setting.sim(np.arange(2 * self.nouns.max_depth + 1)), dtype=float)
+            positive = np.flatnonzero(full > 0)
+            sims = self._lengths[setting.mapping] = full[: positive[-1] + 1 if len(positive) else 1]
+        return sims
+
+    @property
+    def nouns(self) -> Thesaurus:
+        return thesaurus.load(self.noun_thesaurus)
+
+    @property
+    def lookup(self) -> NounLookup:
+        """The noun thesaurus's node and ancestor lookup, shared through the run cache."""
+        lookups = self.cache.table(("example-nouns", self.noun_thesaurus))
+        nouns = self.nouns
+        found = lookups.get("lookup")
+        if found is None or found.nouns is not nouns:  # reloaded: node ids may differ
+            found = lookups["lookup"] = NounLookup(nouns)
+        return found
+
+    def _reset_caches(self) -> None:
+        super()._reset_caches()
+        for verb in getattr(self, "verbs_", {}).values():
+            verb.memo.clear()
+
+    @property
+    def oracle(self) -> str | None:
+        if self.noun_senses == "oracle":
+            return "noun_senses='oracle': input noun senses are read from the corpus's gold"
+        return None
+
+    # --- case frames ------------------------------------------------------------------------
+    def filler_key(self, filler: Filler, gold: str | None, *, training: bool) -> FillerKey:
+        """(lemma, sense or None for every sense): a filler's gold sense when training on
+        tagged examples (``example_senses`` other than ``"all"``) or under the oracle; else a
+        class filler's class sense (pronouns, names); else, for a training example under
+        ``example_senses="first"``, the lemma's first sense; else every sense of its lemma."""
+        use_gold = self.example_senses != "all" if training else self.noun_senses == "oracle"
+        if use_gold and gold is not None:
+            return (filler.lemma, gold)
+        if filler.cls is not None:
+            return (filler.lemma, filler.sense)
+        if training and self.example_senses == "first" and self.nouns.has_word(filler.lemma):
+            return (filler.lemma, self.nouns.senses(filler.lemma)[0])
+        return (filler.lemma, None)
+
+    def frame_items(self, instances: Iterable[Instance], *, training: bool) -> list[list[Pair]]:
+        """The usable (case, filler key) pairs of each instance: noun fillers the thesaurus
+        knows, then the words of the marks in use (key ``(word, None)``); kept per instance
+        and setting in the run cache (callers must not change the lists)."""
+        settings = (
+            "example-items",
+            training,
+            self.example_senses if training else self.noun_senses,
+            self._lexical,
+            self.noun_thesaurus,
+        )
+        compute = functools.partial(self._items, training=training)
+        return self.cache.instance_values(settings, instances, compute)
+
+    def _items(self, instance: Instance, *, training: bool) -> list[Pair]:
+        frame = instance.frame
+        if frame is None:
+            return []
+        lookup, lexical = self.lookup, self._lexical
+        golds = instance.filler_gold or (None,) * len(frame.cases)
+        items = []
+        for (case, filler), gold in zip(frame.cases, golds, strict=True):
+            key = self.filler_key(filler, gold, training=training)
+            if case not in lexical and lookup.nodes(key) is not None:
+                items.append((case, key))
+        if lexical:
+            voice = (("voice", "passive"),) if frame.passive else ()
+            items.extend(
+                (label, (word, None)) for label, word in (*voice, *frame.marks) if label in lexical
+            )
+        return items
+
+    # --- training -------------------------------------------------------------------------------
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> VerbModel:
+        pool = self._pool(lemma)
+        encoded = list(map(pool.encoded, self.frame_items(instances, training=True)))
+        model = self._model_of(lemma, pool, encoded, labels)
+        if self.tune and len(instances) >= self.tune_min_instances:
+            model.setting = self._tuned(lemma, pool, instances, encoded, labels)
+        return model
+
+    def verb_model(
+        self, lemma: str, items: Sequence[list[Pair]], labels: Sequence[str]
+    ) -> VerbModel:
+        """One verb's model (no tuning) from the training instances' :meth:`frame_items` and
+        senses."""
+        pool = self._pool(lemma)
+        return self._model_of(lemma, pool, list(map(pool.encoded, items)), labels)
+
+    def _model_of(
+        self, lemma: str, pool: ExamplePool, arrays: Sequence[np.ndarray], labels: Sequence[str]
+    ) -> VerbModel:
+        """:meth:`verb_model` from the instances' items numbered in ``pool``."""
+        senses = self._columns(lemma, Counter(labels))
+        ids = np.concatenate(arrays) if arrays else np.empty(0, np.int64)
+        column = {sense: c for c, sense in enumerate(senses)}
+        columns = np.repeat(
+            np.fromiter((column[label] for label in labels), np.int64, len(labels)),
+            np.fromiter(map(len, arrays), np.int64, len(arrays)),
+        )
+        return self._index_verb(senses, pool, pool.entries(ids, columns, len(senses)))
+
+    def _columns(self, lemma: str, counts: Counter[str]) -> tuple[str, ...]:
+        """The training senses in tie-break order (as :meth:`Disambiguator.tiebreak`)."""
+        order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
+        return tuple(sorted(counts, key=order.__getitem__))
+
+    def _index_verb(
+        self,
+        senses: tuple[str, ...],
+        pool: ExamplePool,
+        entries: Entries,
+        saved: Examples | None = None,
+    ) -> VerbModel:
+        items, columns, counts, case_of, _, cases = entries
+        model = VerbModel(senses, pool.pairs, entries, saved=saved)
+        for c, case in enumerate(cases):
+            if case in self._lexical:
+                mine = np.flatnonzero(case_of == c)
+                words = [pool.pairs[item][1][0] for item in items[mine].tolist()]
+                model.words[case] = WordIndex.build(len(senses), words, columns[mine], counts[mine])
+            else:
+                model.shift[case] = pool.shift(case)
+        if len(senses) > 1 and self._match_is_identity():
+            model.ccd = dict(
+                zip(cases, ccd_values(*pool.shared(entries, len(senses))), strict=True)
+            )
+        else:
+            model.ccd = {case: self.case_ccd(model, case) for case in cases}
+        self._aggregate.index(model, pool)
+        return model
+
+    def _pool(self, lemma: str) -> ExamplePool:
+        """The verb's :class:`ExamplePool` in the run cache (shared by the clones of a run)."""
+        pools = self.cache.table(("example-pool", self.noun_thesaurus, self._lexical))
+        pool = pools.get(lemma)
+        if pool is None or pool.lookup is not self.lookup:
+            pool = pools[lemma] = ExamplePool(self.lookup, self._lexical)
+        return pool
+
+    def case_ccd(self, model: VerbModel, case: str) -> float:
+        """CCD of one case by its fillers' nearest examples (:mod:`._ccd`): a mark's fillers
+        shared when the same word, nouns when their similarity reaches ``ccd_match``."""
+        if case in model.words:
+            return ccd(model, case, lambda keys: model.words[case].counts_of(keys) > 0)
+
+        def near(keys: Sequence[FillerKey]) -> np.ndarray:
+            sims = nearest_sims(model, case, keys, self._sim, self.lookup)
+            return sims >= float(self.ccd_match) - 1e-12
+
+        return ccd(model, case, near)
+
+    def _match_is_identity(self) -> bool:
+        """Whether ``ccd_match`` counts two fillers as shared exactly when they share a
+        thesaurus node: ``sim(0)`` reaches it and no longer path does."""
+        if self._identity is None:
+            sims = self.length_sims(self.setting({}))
+            threshold = float(self.ccd_match) - 1e-12
+            self._identity = bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
+        return self._identity
+
+    def _tuned(
+        self,
+        lemma: str,
+        pool: ExamplePool,
+        instances: Sequence[Instance],
+        encoded: Sequence[np.ndarray],
+        labels: Sequence[str],
+    ) -> dict[str, Any]:
+        """The ``tune`` overrides (``{}``: none) with the most exact matches over the verb's
+        ``tune_folds`` folds (instance ``i`` in fold ``i mod tune_folds``), answered without
+        gold; the estimator's own parameters come first and win ties."""
+        candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in self.tune)]
+        settings = [self.setting(c) for c in candidates]
+        fold = np.arange(len(instances)) % self.tune_folds
+        inputs = self.frame_items(self.seen_as_all(instances), training=False)
+        correct = np.zeros(len(candidates))
+        for f in range(self.tune_folds):
+            train = np.flatnonzero(fold != f).tolist()
+            test = np.flatnonzero(fold == f).tolist()
+            if not test:
+                continue
+            model = self._model_of(
+                lemma, pool, [encoded[i] for i in train], [labels[i] for i in train]
+            )
+            owner, pairs = self.usable_pairs(model, [inputs[i] for i in test])
+            columns = {sense: c for c, sense in enumerate(model.senses)}
+            gold = np.array([columns.get(labels[i], -1) for i in test])
+            sims = sim_rows(self._aggregate, model, pairs, settings, self.lookup, self.length_sims)
+            cases = [case for case, _ in pairs]
+            for c, chosen in enumerate(choices(model, owner, cases, sims, settings, len(test))):
+                correct[c] += int(np.sum(chosen == gold))
+        return candidates[int(np.argmax(correct))]
+
+    # --- prediction -----------------------------------------------------------------------------
+    def make_prediction(
+        self,
+        instance: Instance,
+        ranking: tuple[tuple[str, float], ...],
+        fallback: str | None = None,
+        details: tuple[tuple[str, float], ...] = (),
+    ) -> Prediction:
+        """The base prediction; with ``confidence_prior`` > 0 its confidence is blended with
+        the training share of the chosen sense (a verb seen in training only)."""
+        prediction = super().make_prediction(instance, ranking, fallback, details)
+        gamma = float(self.confidence_prior)
+        counts = self.sense_counts_.get(instance.lemma)
+        if gamma == 0.0 or not ranking or counts is None:
+            return prediction
+        share = counts[ranking[0][0]] / counts.total()
+        return replace(prediction, confidence=(1.0 - gamma) * prediction.confidence + gamma * share)
+
+    def usable_pairs(
+        self, model: VerbModel, items: Sequence[list[Pair]]
+    ) -> tuple[list[int], list[Pair]]:
+        """The (case, filler) pairs of the inputs' :meth:`frame_items` that the model can
+        score, and the input of each (in input order)."""
+        owner: list[int] = []
+        pairs: list[Pair] = []
+        for i, frame_items in enumerate(items):
+            for case, key in frame_items:
+                words = model.words.get(case)
+                # (a nominal case has examples exactly when it has a CCD)
+                if case in model.ccd if words is None else key[0] in words.rows:
+                    owner.append(i)
+                    pairs.append((case, key))
+        return owner, pairs
+
+    def _rows(self, model: VerbModel, wanted: list[Pair]) -> np.ndarray:
+        """The SIM rows of (case, filler) pairs under the verb's setting, memoised."""
+        missing = [pair for pair in dict.fromkeys(wanted) if pair not in model.memo]
+        if missing:
+            setting = self.setting(model.setting)
+            (rows,) = sim_rows(
+                self._aggregate, model, missing, [setting], self.lookup, self.length_sims
+            )
+            model.memo.update(zip(missing, rows, strict=True))
+        return np.array([model.memo[pair] for pair in wanted]).reshape(
+            len(wanted), len(model.senses)
+        )
+
+    def _rank_verb(
+        self, lemma: str, model: VerbModel, instances: list[Instance]
+    ) -> list[Prediction]:
+        items = self.frame_items(instances, training=False)
+        owner, pairs = self.usable_pairs(model, items)
+        ranked = {}
+        if pairs:
+            cases = [case for case, _ in pairs]
+            beta = self.setting(model.setting).beta
+            ranked = rank_inputs(model, owner, cases, self._rows(model, pairs), beta)
+        out = []
+        for i, instance in enumerate(instances):
+            found = ranked.get(i, FALLBACK_NO_FILLER)
+            if isinstance(found, tuple):
+                out.append(self.make_prediction(instance, found[0], None, found[1]))
+            else:
+                out.append(self.mfs_prediction(instance, found or FALLBACK_NO_INFORMATIVE_CASE))
+        return out
+
+    # --- serialisation ----------------------------------------------------------------------------
+    def verb_state(self, lemma: str) -> Any:
+        """case -> sense -> ``[lemma, sense]`` per filler seen once, ``[lemma, sense, count]``
+        per filler seen more often; a verb with a ``tune`` choice: ``{"examples": <that>,
+        "setting": <its overrides>}``."""
+        model: VerbModel = self.verbs_[lemma]
+        examples = {
+            case: {
+                sense: [[*key, count] if count > 1 else list(key) for key, count in keys.items()]
+                for sense, keys in by_sense.items()
+            }
+            for case, by_sense in model.examples.items()
+        }
+        return {"examples": examples, "setting": model.setting} if model.setting else examples
+
+    def load_verb_state(self, lemma: str, state: Any) -> VerbModel:
+        """The indexed examples of a saved state (:meth:`verb_state`): each case's senses
+        trained ones, each filler ``[lemma, sense or null(, count)]`` once, and a ``tune``
+        choice within the parameters' ranges; else ValueError naming the field."""
+        if not isinstance(state, dict):
+            raise ValueError("the state must be a table of cases")
+        tuned = set(state) == {"examples", "setting"}
+        saved = state["examples"] if tuned else state
+        if not isinstance(saved, dict):
+            raise ValueError("examples must be a table of cases")
+        examples: Examples = {}
+        for case, by_sense in saved.items():
+            field = f"examples[{case!r}]"
+            if not isinstance(by_sense, dict):
+                raise ValueError(f"{field} must be a table of senses")
+            keys = self.state_senses(lemma, field, list(by_sense), every=False)
+            examples[case] = {
+                sense: _fillers(f"{field}[{sense!r}]", fillers)
+                for sense, fillers in zip(keys, by_sense.values(), strict=True)
+            }
+        senses = self._columns(lemma, self.sense_counts_[lemma])
+        pool = self._pool(lemma)
+        pairs: list[Pair] = []
+        columns, counts, case_of = [], [], []
+        for c, (case, by_sense) in enumerate(examples.items()):
+            for column, sense in enumerate(senses):
+                for key, count in by_sense.get(sense, {}).items():
+                    pairs.append((case, key))
+                    columns.append(column)
+                    counts.append(count)
+                    case_of.append(c)
+        entries = Entries(
+            pool.ids(pairs),
+            np.asarray(columns, np.int64),
+            np.asarray(counts, np.int64),
+            np.asarray(case_of, np.int64),
+            np.arange(len(pairs)),
+            tuple(examples),
+        )
+        model = self._index_verb(senses, pool, entries, saved=examples)
+        if tuned:
+            if not isinstance(state["setting"], dict):
+                raise ValueError("setting must be a table of tune overrides")
+            try:
+                self.setting(state["setting"])  # checks the saved choice
+            except ModelError as exc:
+                raise ValueError(f"setting: {exc}") from None
+            model.setting = dict(state["setting"])
+        return model
+
+
+def _fillers(field: str, entries: Any) -> dict[FillerKey, int]:
+    """A sense's saved fillers: ``[lemma, sense]`` (seen once) or ``[lemma, sense, n]``, the
+    filler's sense a key (lower-cased) or null, each filler once, ``1 <= n <= MAX_COUNT``."""
+    if not isinstance(entries, list):
+        raise ValueError(f"{field} must be a list of fillers")
+    out: dict[FillerKey, int] = {}
+    for entry in entries:
+        count = entry[2] if isinstance(entry, list) and len(entry) == 3 else 1
+        if (
+            not isinstance(entry, list)
+            or len(entry) not in (2, 3)
+            or not isinstance(entry[0], str)
+            or not (entry[1] is None or isinstance(entry[1], str))
+            or type(count) is not int
+            or not 1 <= count <= MAX_COUNT
+        ):
+            raise ValueError(
+                f"{field}: example {shown(entry)} must be [lemma, sense] or [lemma, sense, "
+                f"count >= 1] (count <= {MAX_COUNT})"
+            )
+        key = (entry[0], None if entry[1] is None else sense_key(field, entry[1]))
+        if key in out:
+            raise ValueError(f"{field} lists the filler {shown(list(key))} twice")
+        out[key] = count
+    return out

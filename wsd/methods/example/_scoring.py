@@ -1,0 +1,130 @@
+"""Score(s): the CCD-weighted mean of a sense's SIM over the input's cases.
+
+::
+
+    Score(s) = sum_c SIM(n_c, E[s][c]) * CCD(c)^beta / sum_c CCD(c)^beta
+
+``beta = inf`` is the limit: the cases of the highest CCD decide (their mean SIM is the score),
+ties go to the next CCD level, then to the tie-break order (the model's sense columns).  An
+input whose cases all have CCD 0 has no informative case.  The confidence of the ranking is the
+common interface's (``Disambiguator.make_prediction``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+from ._examples import VerbModel
+from ._tuning import Setting
+
+__all__ = ["Ranked", "choices", "rank_inputs", "weighted_scores"]
+
+# per input: (senses ranked with scores, the details "weight:<case>"), or None: no
+# informative case
+Ranked = tuple[tuple[tuple[str, float], ...], tuple[tuple[str, float], ...]] | None
+
+
+def weighted_scores(
+    model: VerbModel, owner: Sequence[int], cases: Sequence[str], sims: np.ndarray, beta: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Un-normalised scores of every input at once; ``sims`` has one row per (case, filler)
+    pair, ``owner`` the input of each (grouped).  The weights CCD^beta are normalised within
+    each input in log space (a large beta cannot underflow).  Returns the first pair of each
+    input, the weights, each input's total weight and its scores (divide by the total)."""
+    owners = np.asarray(owner)
+    starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+    if beta == 0.0:
+        weights = np.ones(len(cases))
+    else:
+        with np.errstate(divide="ignore"):
+            logs = np.log(np.array([model.ccd[c] for c in cases]))
+        top = np.maximum.reduceat(logs, starts)
+        informative = np.isfinite(top)
+        offset = np.repeat(np.where(informative, top, 0.0), np.diff(np.r_[starts, len(logs)]))
+        weights = np.exp(beta * (logs - offset))
+    totals = np.add.reduceat(weights, starts)
+    scores = np.add.reduceat(sims * weights[:, None], starts, axis=0)
+    return starts, weights, totals, scores
+
+
+def rank_inputs(
+    model: VerbModel, owner: list[int], cases: list[str], sims: np.ndarray, beta: float
+) -> dict[int, Ranked]:
+    """The :data:`Ranked` of every input that has a pair (by input number ``owner[pair]``)."""
+    if math.isinf(beta):
+        return _lexicographic(model, owner, cases, sims)
+    starts, weights, totals, scores = weighted_scores(model, owner, cases, sims, beta)
+    order = np.argsort(-scores, axis=1, kind="stable")  # ties: column = tie-break order
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = (np.take_along_axis(scores, order, axis=1) / totals[:, None]).tolist()
+    names = np.array(model.senses, dtype=object)[order].tolist()
+    ends = [*starts[1:].tolist(), len(cases)]
+    labels = [f"weight:{c}" for c in cases]
+    relative = weights.tolist()  # CCD^beta over the input's largest
+    out: dict[int, Ranked] = {}
+    for row, (start, end) in enumerate(zip(starts.tolist(), ends, strict=True)):
+        if totals[row] <= 0:
+            out[owner[start]] = None
+            continue
+        ranking = tuple(zip(names[row], values[row], strict=True))
+        out[owner[start]] = (
+            ranking,
+            tuple(zip(labels[start:end], relative[start:end], strict=True)),
+        )
+    return out
+
+
+def _lexicographic(
+    model: VerbModel, owner: list[int], cases: list[str], sims: np.ndarray
+) -> dict[int, Ranked]:
+    """``beta = inf`` (module docstring)."""
+    groups: dict[int, list[int]] = defaultdict(list)
+    for entry, i in enumerate(owner):
+        groups[i].append(entry)
+    senses, ccd = model.senses, model.ccd
+    out: dict[int, Ranked] = {}
+    for i, entries in groups.items():
+        levels = sorted({ccd[cases[e]] for e in entries}, reverse=True)
+        if levels[0] <= 0:
+            out[i] = None
+            continue
+        means = [
+            sims[[e for e in entries if ccd[cases[e]] == level]].mean(axis=0) for level in levels
+        ]
+        # np.lexsort sorts by the last key first: tie-break column, then levels upwards.
+        order = np.lexsort([np.arange(len(senses))] + [-m for m in reversed(means)])
+        ranking = tuple((senses[j], float(means[0][j])) for j in order.tolist())
+        details = tuple(
+            (f"weight:{cases[e]}", 1.0 if ccd[cases[e]] == levels[0] else 0.0) for e in entries
+        )
+        out[i] = (ranking, details)
+    return out
+
+
+def choices(
+    model: VerbModel,
+    owner: list[int],
+    cases: list[str],
+    sims: Sequence[np.ndarray],
+    settings: Sequence[Setting],
+    n: int,
+) -> list[np.ndarray]:
+    """Per setting (its SIM rows ``sims[c]``), the column of the sense chosen for each of the
+    ``n`` inputs (column 0, the most frequent, where the method falls back to MFS), ties to the
+    lower column as in :func:`rank_inputs`.  Settings of one ``beta`` are scored side by side
+    as one wide table (each column's sums are the ones it would have alone)."""
+    chosen = [np.zeros(n, dtype=np.int64) for _ in settings]
+    by_beta: dict[float, list[int]] = defaultdict(list)
+    for c, setting in enumerate(settings):
+        by_beta[setting.beta].append(c)
+    for beta, group in by_beta.items() if owner else ():
+        table = np.hstack([sims[c] for c in group])
+        starts, _, totals, scores = weighted_scores(model, owner, cases, table, beta)
+        best = np.argmax(scores.reshape(len(scores), len(group), len(model.senses)), axis=2)
+        for g, c in enumerate(group):
+            chosen[c][np.asarray(owner)[starts]] = np.where(totals > 0, best[:, g], 0)
+    return chosen

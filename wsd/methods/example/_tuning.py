@@ -1,0 +1,135 @@
+"""Scoring settings of the example-based method and the ``tune`` candidates among them.
+
+A :class:`Setting` is what a verb scores with: the similarity map from path length, ``sim_k``
+and ``beta``, either the estimator's own parameters or its own with one ``tune`` candidate (a
+table overriding some of :data:`TUNABLE`) applied.  Which candidate a verb keeps is decided by
+cross-validation on its training instances (``ExampleBasedWSD``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+import thesaurus
+
+from ..._exceptions import ModelError
+from ..._ranges import COUNT_LIMIT, REAL_LIMIT, Range
+
+__all__ = [
+    "BETA",
+    "DEFAULT_TUNE",
+    "SIMILARITY_PARAM",
+    "SIM_K",
+    "TUNABLE",
+    "Setting",
+    "checked_settings",
+    "make_setting",
+    "setting_key",
+]
+
+TUNABLE = ("similarity", "similarity_params", "sim_k", "beta")
+BETA = Range(float, 0, REAL_LIMIT, inf=True)  # finite in a tune candidate
+SIM_K = Range(int, 1, COUNT_LIMIT)
+SIMILARITY_PARAM = Range(float, 0, REAL_LIMIT, low_open=True)  # scale, max_len, tau
+
+# The default per-verb alternatives of `tune`: steeper similarity, fewer/more neighbours, more
+# weight on the most contributing case (chosen on the held-out split; README, "Methods").
+DEFAULT_TUNE: tuple[dict[str, Any], ...] = (
+    {"similarity": "exp", "similarity_params": {"tau": 2.0}},
+    {"similarity": "exp", "similarity_params": {"tau": 4.0}},
+    {"sim_k": 3},
+    {"sim_k": 15},
+    {"beta": 2.0},
+    {"beta": 4.0},
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """The scoring parameters a verb uses: the estimator's own, or its ``tune`` choice."""
+
+    key: str  # the overrides as sorted JSON ("{}": the estimator's own parameters)
+    mapping: str  # the similarity mapping and its parameters as JSON
+    sim: Callable[[np.ndarray], np.ndarray]
+    k: int
+    beta: float
+
+
+def setting_key(overrides: Mapping[str, Any]) -> str:
+    """``overrides`` as sorted JSON (a numpy scalar as its number, any other value that JSON
+    cannot hold as its repr, which :func:`make_setting` refuses)."""
+
+    def plain(value: Any) -> Any:
+        return value.item() if isinstance(value, np.generic) else repr(value)
+
+    return json.dumps(overrides, sort_keys=True, default=plain)
+
+
+def make_setting(overrides: Mapping[str, Any], own: Mapping[str, Any]) -> Setting:
+    """``own`` (the estimator's :data:`TUNABLE` parameters) with ``overrides`` applied, or
+    :class:`ModelError` naming a bad value (``tune: ...`` for a candidate).  A candidate that
+    names another ``similarity`` starts from that mapping's default parameters; its ``beta``
+    must be finite."""
+    where, param = ("tune: ", "tune") if overrides else ("", None)
+    unknown = sorted(set(overrides) - set(TUNABLE))
+    if unknown:
+        raise ModelError(
+            f"{where}{unknown[0]!r} cannot be tuned (only {', '.join(TUNABLE)})", param=param
+        )
+    name = overrides.get("similarity", own["similarity"])
+    params = overrides.get(
+        "similarity_params", None if "similarity" in overrides else own["similarity_params"]
+    )
+    if params is not None and not isinstance(params, dict):
+        raise ModelError(
+            f"{where}similarity_params must be a table of numbers, got {params!r}",
+            param=param or "similarity_params",
+        )
+    params = {  # checked, as floats (a numpy scalar, say, is no JSON)
+        part: SIMILARITY_PARAM.check(
+            f"{where}similarity_params.{part}", value, param=param or "similarity_params"
+        )
+        for part, value in (params or {}).items()
+    }
+    try:
+        thesaurus.similarity_mapping(name)
+    except thesaurus.ThesaurusError as exc:
+        raise ModelError(f"{where}similarity: {exc}", param=param or "similarity") from exc
+    try:
+        sim = thesaurus.similarity_mapping(name, **params)
+    except thesaurus.ThesaurusError as exc:
+        raise ModelError(
+            f"{where}similarity_params: {exc}", param=param or "similarity_params"
+        ) from exc
+    k = SIM_K.check(f"{where}sim_k", overrides.get("sim_k", own["sim_k"]), param=param)
+    beta_range = replace(BETA, inf=False) if overrides else BETA
+    beta = beta_range.check(f"{where}beta", overrides.get("beta", own["beta"]), param=param)
+    mapping = json.dumps([name, params], sort_keys=True)
+    return Setting(setting_key(overrides), mapping, sim, k, float(beta))
+
+
+# checked_settings: by the repr of (the own parameters, the candidates); a repr names plain
+# values (config and JSON values) exactly
+_CHECKED: dict[str, dict[str, Setting]] = {}
+
+
+def checked_settings(
+    own: Mapping[str, Any], candidates: Sequence[Mapping[str, Any]]
+) -> dict[str, Setting]:
+    """The settings of ``own`` and of each candidate by :func:`setting_key`, checked
+    (:class:`ModelError`), memoised across the clones of an estimator (a fresh dict each)."""
+    key = repr((tuple(own[name] for name in TUNABLE), candidates))
+    known = _CHECKED.get(key)
+    if known is None:
+        known = {}
+        for overrides in ({}, *candidates):
+            known.setdefault(setting_key(overrides), make_setting(overrides, own))
+        if len(_CHECKED) >= 256:
+            _CHECKED.clear()
+        _CHECKED[key] = known
+    return dict(known)
