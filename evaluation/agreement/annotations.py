@@ -60,16 +60,10 @@ def agreement_report(
     statistic: str = "scott",
     several: str = "first",
 ) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
-    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word,
-    and the merged classes of each word (empty without ``merge_to``).
-
-    The report is JSON-ready: ``files``, ``instances``, ``lemmas``, ``left_out`` (per file),
-    ``several_keys``, ``lemma_rule``, ``other_lemma_keys``, ``pooled_note``, ``pairs`` (one
-    :func:`~evaluation.agreement.per_word.pair_agreement` per pair of files, with ``a`` and
-    ``b``), ``observed`` (the mean pairwise Pa), ``all_files``
-    (:func:`~evaluation.agreement.per_word.multi_agreement`) and, with ``merge_to``,
-    ``merged`` (:func:`~evaluation.agreement.merging.merge_per_lemma`).  A statistic is a
-    float, or ``None`` where it is undefined (a single category).
+    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word (a
+    JSON-ready report: one :func:`~evaluation.agreement.per_word.pair_agreement` per pair of
+    files, :func:`~evaluation.agreement.per_word.multi_agreement` of all, ``merged`` with
+    ``merge_to``; ``None`` for an undefined statistic) and each word's merged classes.
     """
     _check(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)

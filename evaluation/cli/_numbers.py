@@ -1,11 +1,7 @@
 """Numeric command-line options: one checked argparse type for all of them.
 
-``add_argument("--bootstrap", type=number(BOOTSTRAP), help=f"... ({BOOTSTRAP})")``: the
-text is read as the range's kind (an integer is digits, not ``1e12`` nor ``2.0``; ``1e400``
-is no number and ``nan`` none either) and checked against the range before any work, so a
-value out of range is argparse's one-line error naming the option, exit status 2.  Each
-option's help states its range.  An option that stands for a config key has the key's range
-(``tests/test_ranges.py`` holds them together: ``SAME_AS_CONFIG``).
+``add_argument("--bootstrap", type=number(BOOTSTRAP), help=f"... ({BOOTSTRAP})")``: a value
+not of the range's kind or out of range is argparse's one-line error naming the option.
 """
 
 from __future__ import annotations
@@ -75,6 +71,5 @@ def number(within: Range) -> Any:
 
 
 def alpha_text() -> Any:
-    """An argparse ``type`` for an alpha: checked as :data:`ALPHA`, kept as written (the
-    commands parse it with :func:`evaluation.measures.parse_alpha`)."""
+    """An argparse ``type`` for an alpha: checked as :data:`ALPHA`, kept as written."""
     return _Checked(ALPHA, keep_text=True)

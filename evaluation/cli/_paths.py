@@ -38,8 +38,7 @@ def corpus_inputs(
 
 
 def thesaurus_inputs(specs: Iterable[tuple[str, object]]) -> Named:
-    """The files of the file thesauri among ``(option, spec)`` pairs (``<stem>.tsv`` and its
-    word table); WordNet specs name no file of the user's."""
+    """The files of the file thesauri among ``(option, spec)`` pairs."""
     out: Named = []
     for option, spec in specs:
         if isinstance(spec, str) and spec.endswith(".tsv"):

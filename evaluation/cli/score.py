@@ -1,18 +1,8 @@
 """``wsd score``: graded scoring of any system's key file against a gold key file
 (:func:`evaluation.scoring.score_keys`, which documents the scores).
 
-The system's file may be plain (``id key [key ...]``) or ranked (``id key:score ...
-[confidence=C]``, :mod:`evaluation.answers`).  A ranked line's first key is its answer; several
-keys on a plain line are several answers, each earning its share of the credit as in the
-official scorer, and a warning says so (``--several-keys first`` scores only the first).
-Graded scores need keys the verb thesaurus knows: a warning counts the unknown ones (their
-credit is exact match).  With nothing attempted, precision (correct / attempted = 0/0) is
-undefined: ``null`` in ``--json``, ``undefined`` in the text table, and a warning says so (as
-scikit-learn's ``zero_division``), never 0; recall and F1 are then 0.
-
-With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
---classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
-by its class before scoring; only exact match on classes (``alpha = inf``) is scored then.
+The system's file is plain or ranked (:mod:`evaluation.answers`); an undefined precision is
+``null`` in ``--json`` and ``undefined`` in the text table.
 """
 
 from __future__ import annotations

@@ -47,10 +47,8 @@ def total_intervals(
     confidence: float,
     rows: np.ndarray | None = None,
 ) -> Intervals | None:
-    """Percentile bootstrap intervals of every method's total precision, recall and F1 at
-    every alpha, all cells sharing each resample of the instances (``rows``: of these
-    instances only, a group of a breakdown); ``None`` when ``n_resamples`` is 0 or nothing is
-    compared."""
+    """Bootstrap intervals of every method's total scores at every alpha (over ``rows`` only
+    when given); ``None`` when ``n_resamples`` is 0 or nothing is compared."""
     if not n_resamples or not labels:
         return None
     first = credit[labels[0]]

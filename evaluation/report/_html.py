@@ -67,8 +67,7 @@ def _cell(value: object, css: str = "") -> str:
 
 
 def _with_interval(text: str) -> str:
-    """``.879 [.873, .886]`` or ``.781 ±.040`` as the value with its interval in small print
-    below it (escaped HTML), so that a wide table of many systems fits the page."""
+    """``.879 [.873, .886]`` as HTML, the interval in small print below the value."""
     value, _, interval = text.partition(" ")
     if not interval:
         return escape(value)
@@ -76,8 +75,7 @@ def _with_interval(text: str) -> str:
 
 
 def _score_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A table of scores with intervals (:func:`_with_interval`); the first column and the
-    header are plain text."""
+    """A table of scores with intervals (:func:`_with_interval`)."""
     head = "".join(
         f'<th class="{"l" if i == 0 else ""}">{escape(h)}</th>' for i, h in enumerate(header)
     )
@@ -158,8 +156,7 @@ def _settings(value: Any) -> str:
 
 
 def _configuration(result: ExperimentResult) -> str:
-    """The resolved config: its settings, and a cross-validation's methods as a table of
-    their own (label, method, role, parameters)."""
+    """The resolved config, and a cross-validation's methods as a table of their own."""
     config = to_json(result.config)
     methods = config.pop("methods", [])
     parts = [_settings(config)]
@@ -178,9 +175,7 @@ def _configuration(result: ExperimentResult) -> str:
 
 
 def _table1(result: ExperimentResult) -> str:
-    """Table 1 with a header row per alpha group; with many methods the alphas are split
-    over several tables of at most :data:`SCORE_COLUMNS` score columns, so that no table is
-    wider than the page."""
+    """Table 1, split into tables of at most :data:`SCORE_COLUMNS` score columns."""
     labels = result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
     per_table = max(1, SCORE_COLUMNS // len(labels))
@@ -255,8 +250,7 @@ def _totals(result: ExperimentResult) -> str:
 
 
 def _significance(result: ExperimentResult) -> str:
-    """Every pair listed (difference, interval, t, df, p-values) for a few methods, a matrix
-    per alpha (:func:`~evaluation.report.pairs.difference_matrix`) for more."""
+    """Every pair listed for a few methods, else a matrix per alpha."""
     note = f'<p class="note">{escape(significance_note(result))}</p>'
     if not result.significance:
         return note + "<p>(no pairs)</p>"
@@ -374,8 +368,7 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
 
 
 def _timing(result: ExperimentResult) -> str:
-    """The versions and the run's timing, then what each method cost (CPU seconds in the
-    workers, summed over the folds) as a table of its own."""
+    """The versions, the run's timing and each method's CPU seconds."""
     timing = to_json(result.timing)
     methods = timing.pop("methods", {})
     parts = [_settings({"versions": to_json(result.versions), "timing": timing})]

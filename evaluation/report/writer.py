@@ -27,9 +27,7 @@ __all__ = ["write_report"]
 def write_report(
     result: ExperimentResult, out_dir: str | Path, *, figures: bool = True
 ) -> list[Path]:
-    """Write every report file into ``out_dir``, all put in place together
-    (:func:`thesaurus.io.atomic_group`: an error or an interruption leaves an earlier report
-    whole, never half replaced); returns the paths written."""
+    """Write every report file into ``out_dir``, all put in place together; the paths written."""
     with atomic_group():
         return _write_report(result, Path(out_dir), figures=figures)
 
