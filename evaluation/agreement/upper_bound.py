@@ -181,8 +181,15 @@ def _with_graded_agreement(
     verbs: Grading | None,
     alphas: Sequence[float],
 ) -> tuple[dict[str, Any], dict[str, int]]:
-    """``pair``'s totals with the mean graded agreement by alpha, and the scorer's issues."""
-    scores, issues = _graded_agreement(a, b, lemmas, verbs, alphas)
+    """``pair``'s totals with the mean graded agreement ``A_alpha(a_i, b_i)`` by alpha (exact
+    match only without a thesaurus), and the scorer's issues."""
+    if verbs is None:
+        scores = {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}
+        issues: dict[str, int] = {}
+    else:
+        credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
+        scores = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
+        issues = dict(sorted(credit.issues.items()))
     for lemma, rows in group_by_lemma(lemmas).items():
         pair["per_lemma"][lemma]["acceptability"] = {
             alpha: float(column[rows].mean()) for alpha, column in scores.items()
@@ -193,21 +200,6 @@ def _with_graded_agreement(
         "acceptability": {alpha: float(column.mean()) for alpha, column in scores.items()},
     }
     return total, issues
-
-
-def _graded_agreement(
-    a: Sequence[str],
-    b: Sequence[str],
-    lemmas: Sequence[str],
-    verbs: Grading | None,
-    alphas: Sequence[float],
-) -> tuple[dict[str, np.ndarray], dict[str, int]]:
-    """Per-instance ``A_alpha(a_i, b_i)`` by alpha label; exact match only without a thesaurus."""
-    if verbs is None:
-        return {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}, {}
-    credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
-    columns = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
-    return columns, dict(sorted(credit.issues.items()))
 
 
 def _note(total: Mapping[str, Any], instances: int, only_a: int, only_b: int) -> str:

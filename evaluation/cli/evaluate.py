@@ -63,8 +63,6 @@ def run(args: argparse.Namespace) -> int:
     from evaluation.experiment.config import check_scheduler
 
     config = load_config(args.config)
-    if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):
-        raise ConfigError(f"--n-jobs = {args.n_jobs}: must be >= 1 (or -1 for every core)")
     if args.scheduler is not None:
 
         def bad(why: str) -> None:

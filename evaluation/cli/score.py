@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import warnings
-from collections.abc import Sequence
 from typing import Any
 
 from evaluation import EvaluationError, EvaluationWarning
 from evaluation.answers import read_answers, several_keys_rule
-from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
 from evaluation.thesauri import Thesauri
 
-from ._numbers import ALPHA, alpha_text
+from ._numbers import ALPHA, alpha_list, alpha_text
 from ._paths import add_thesaurus_options, thesaurus_specs
 from .compare import SEVERAL_KEYS
 
@@ -62,20 +59,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--per-verb", action="store_true", help="also score each verb")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
-
-
-def _alphas(texts: Sequence[str] | None, classes: bool) -> tuple[float, ...]:
-    """Parsed, de-duplicated alphas in the given order, with ``inf`` added if absent."""
-    if texts is None:
-        return (math.inf,) if classes else tuple(ALPHA_DEFAULTS)
-    alphas = tuple(dict.fromkeys(parse_alpha(t) for t in texts))
-    if classes and alphas != (math.inf,):
-        finite = ", ".join(format_alpha(a) for a in alphas if not math.isinf(a))
-        raise EvaluationError(
-            f"--classes scores exact match on classes only; graded alpha {finite} is not"
-            " defined between classes (drop --alpha or pass --alpha inf)"
-        )
-    return alphas if math.inf in alphas else (*alphas, math.inf)
 
 
 def _cell(value: float | None, width: int) -> str:
@@ -125,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     from evaluation.agreement import read_class_table
     from wsd.corpus.keys import read_keys
 
-    alphas = _alphas(args.alpha, args.classes is not None)
+    alphas = alpha_list(args.alpha, args.classes is not None)
     books = Thesauri.from_specs(thesaurus_specs(args))
     gold = read_keys(args.gold)
     if not gold:

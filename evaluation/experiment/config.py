@@ -1,18 +1,6 @@
-"""Experiment configs: a cross-validation's, from TOML files read with :mod:`tomllib` and
+"""Experiment configs: a cross-validation's, read from TOML (schema: ``configs/README.md``) and
 validated before any work starts, and a comparison's (:class:`ComparisonConfig`, made by
 ``wsd compare`` from its options).
-
-Schema (documented for users in ``configs/README.md``)::
-
-    name = "table1"              # default: the file's stem
-    seed = 0
-    [corpus]   path, format, verbs, min_instances, min_senses
-    [cv]       folds, stratified, n_jobs, backend, scheduler
-    [evaluation] thesaurus, alphas, top_k, learning_curve, learning_curve_methods,
-               applicability_alpha, bootstrap, confidence
-    [methods.<label>]  method = "<name>" (default: the label), other keys = method parameters
-    [sweep]    "<label>.<param>" = [values, ...]   (grid; each combination is a method variant)
-    [bounds]   agreement_keys = ["a.key", "b.key", ...]
 
 Errors are :class:`~evaluation.ConfigError`, naming the key path (``methods.example.beta``)
 and the value: :func:`parse_config` / :func:`load_config` check every key without loading
@@ -488,9 +476,7 @@ def _cv(reader: _Reader, raw: Any) -> CVConfig:
 def check_scheduler(address: str, fail: Callable[[str], Any]) -> None:
     """Call ``fail(why)`` unless ``address`` reads like a Dask scheduler address
     (``tcp://host:port``, another protocol, or ``host:port``)."""
-    if not re.fullmatch(
-        r"([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)(:\d+)?(/\S*)?", address
-    ):
+    if not _SCHEDULER.fullmatch(address):
         fail("must be a Dask scheduler address such as 'tcp://host:8786'")
 
 
@@ -542,23 +528,9 @@ THESAURUS_KEYS = {
 
 def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> EvaluationConfig:
     path = "evaluation"
-    table = reader.table(
-        raw,
-        path,
-        {
-            "thesaurus",
-            "noun_thesaurus",
-            "adj_thesaurus",
-            "adv_thesaurus",
-            "alphas",
-            "top_k",
-            "learning_curve",
-            "learning_curve_methods",
-            "applicability_alpha",
-            "bootstrap",
-            "confidence",
-        },
-    )
+    allowed = {"alphas", "top_k", "learning_curve", "learning_curve_methods", "bootstrap"}
+    allowed |= {"applicability_alpha", "confidence", *THESAURUS_KEYS.values()}
+    table = reader.table(raw, path, allowed)
     alphas = _alphas(reader, table["alphas"]) if "alphas" in table else ALPHA_DEFAULTS
     top_k = reader.number(table, "top_k", 5, key=path)
     fractions = reader.get(table, "learning_curve", list, [], key=path)

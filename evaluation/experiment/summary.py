@@ -23,6 +23,7 @@ from ..measures import (
     graded_credit,
     top_k,
 )
+from ..scoring import POS_NAMES, POS_ORDER
 from ..thesauri import Thesauri, as_thesauri
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
@@ -57,8 +58,6 @@ __all__ = [
 ]
 
 # Labels of the breakdowns' groups, in the order reports show them.
-POS_LABELS = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
-POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
 FIRST_SENSE = {True: "first sense", False: "not first sense"}
 FIRST_SENSE_UNKNOWN = "first sense unknown"
 FIRST_SENSE_ORDER = ("not first sense", "first sense", FIRST_SENSE_UNKNOWN)
@@ -89,7 +88,7 @@ def measure_table(
     evaluation: EvaluationConfig,
     seed: int,
 ) -> TableMeasures:
-    """The :class:`Measures` of ``labels``: Table 1, intervals, top-k points (none when
+    """The :class:`TableMeasures` of ``labels``: Table 1, intervals, top-k points (none when
     ``top_k`` is 0), applicability curves, paired tests and the scorer's issues."""
     bootstrap = bootstrap_settings(evaluation, seed)
     rows, total = table_rows(verbs, per, labels)
@@ -218,7 +217,7 @@ def breakdowns(
     datasets = per.groups.get("dataset", ())
     if len(set(datasets)) > 1:
         columns["dataset"] = datasets
-    columns["pos"] = [POS_LABELS.get(p, p) if p else "other" for p in parts]
+    columns["pos"] = [POS_NAMES.get(p, p) if p else "other" for p in parts]
     columns["first sense"] = first_sense_groups(per, books, parts)
     out = []
     for name, values in columns.items():

@@ -13,7 +13,7 @@ from thesaurus.io import to_json
 
 from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult
 from ..significance import format_p_value
-from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
+from .headline import alpha_note, alpha_table, headline_alpha, headline_table, headline_title
 from .pairs import (
     alpha_title,
     difference_matrix,
@@ -207,19 +207,10 @@ def _table1(result: ExperimentResult) -> str:
 
 def _alpha_table(result: ExperimentResult) -> str:
     """Table 1 in the paper's layout (:func:`~evaluation.report.headline.alpha_table`)."""
-    level = (
-        ""
-        if result.intervals is None
-        else (f", with {100 * result.intervals.confidence:g}% bootstrap intervals")
-    )
-    note = (
-        "Graded precision over attempted instances at each alpha (inf: exact-match "
-        f"precision){level}; {graded_on(result)}."
-    )
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
-    return f'<p class="note">{escape(note)}</p>' + _score_table(header, rows)
+    return f'<p class="note">{escape(alpha_note(result))}</p>' + _score_table(header, rows)
 
 
 def _headline(result: ExperimentResult) -> list[str]:

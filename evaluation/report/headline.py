@@ -10,6 +10,7 @@ from ..experiment.results import ExperimentResult, GroupRow, Intervals
 from ..measures import parse_alpha
 
 __all__ = [
+    "alpha_note",
     "alpha_table",
     "graded_on",
     "headline_alpha",
@@ -98,6 +99,17 @@ def headline_title(result: ExperimentResult, alpha: str) -> str:
         level = f", ± half the {100 * result.intervals.confidence:g}% bootstrap interval"
     what = "exact match" if alpha == "inf" else f"graded, alpha = {alpha}"
     return f"F1 per dataset, part of speech and first sense ({what}{level})"
+
+
+def alpha_note(result: ExperimentResult) -> str:
+    """The sentence under :func:`alpha_table`."""
+    level = ""
+    if result.intervals is not None:
+        level = f", with {100 * result.intervals.confidence:g}% bootstrap intervals"
+    return (
+        "Graded precision over attempted instances at each alpha (inf: exact-match "
+        f"precision){level}; {graded_on(result)}."
+    )
 
 
 def graded_on(result: ExperimentResult) -> str:

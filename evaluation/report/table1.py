@@ -17,7 +17,15 @@ from ..experiment.results import (
     VerbRow,
 )
 from ._markdown import markdown_table as _markdown_table
-from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
+from .headline import (
+    alpha_note,
+    alpha_table,
+    graded_on,
+    headline_alpha,
+    headline_table,
+    headline_title,
+    short,
+)
 from .pairs import significance_lines, significance_markdown, significance_text, stars_legend
 
 __all__ = [
@@ -101,12 +109,6 @@ def table1_rows(
     ]
 
 
-def _short(value: float) -> str:
-    """``0.836 -> ".836"``, ``1.0 -> "1.00"``: the paper's compact cells."""
-    text = f"{value:.3f}"
-    return text[1:] if text.startswith("0.") else f"{value:.2f}"
-
-
 def _left_out_note(result: ExperimentResult, limit: int | None) -> list[str]:
     shown = len(shown_verbs(result, limit))
     if shown == len(result.verbs):
@@ -162,7 +164,7 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     numbers = [str(i + 1) for i in range(len(labels))]
     rows = [
         [row_name(result, r), str(r.n), _senses(r)]
-        + [_short(r.scores[m][a].precision) for a in alphas for m in labels]
+        + [short(r.scores[m][a].precision) for a in alphas for m in labels]
         for r in (*shown_verbs(result, limit), result.total)
     ]
     first = table1_header(result)[0]
@@ -186,7 +188,8 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     table += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
     out = [*headline_text(result)]
     if result.significance:
-        out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
+        title = "differences of precision (paired t-test; McNemar on exact match); "
+        out += ["", *textwrap.wrap(title + stars_legend(result), 100, subsequent_indent="  ")]
         out += significance_text(result)
     out += ["", "per lemma:" if first == "lemma" else "per verb:", *table]
     oracles = oracles_of(result)
@@ -203,7 +206,7 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     ]
     if isinstance(result, CrossValidationResult):
         paper = "; ".join(
-            f"{name} " + " ".join(_short(v[a]) for a in ("0.5", "1", "2", "inf"))
+            f"{name} " + " ".join(short(v[a]) for a in ("0.5", "1", "2", "inf"))
             for name, v in PAPER_TOTALS.items()
         )
         notes += [
@@ -215,12 +218,6 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     out += [w for note in notes for w in textwrap.wrap(note, 100, subsequent_indent="  ")]
     out += ["", *totals_text(result)]
     return "\n".join(out) + "\n"
-
-
-def _significance_title(result: ExperimentResult) -> str:
-    return "differences of precision (paired t-test; McNemar on exact match); " + stars_legend(
-        result
-    )
 
 
 MAX_TABLE_ROWS = 40  # a longer table shows its main rows; the CSV beside it has them all
@@ -286,10 +283,7 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
-    out.append(
-        "Graded precision over attempted instances at each alpha (inf: exact-match "
-        f"precision){_interval_note(result)}; {graded_on(result)}."
-    )
+    out.append(alpha_note(result))
     out.append("")
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
@@ -325,13 +319,6 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     return "\n".join(out)
 
 
-def _interval_note(result: ExperimentResult) -> str:
-    if result.intervals is None:
-        return ""
-    level = 100 * result.intervals.confidence
-    return f", with {level:g}% bootstrap intervals"
-
-
 def _lemma_note(result: ExperimentResult, shown: int) -> str:
     if shown == len(result.verbs):
         return f"{len(result.verbs)} lemmas"
@@ -343,7 +330,7 @@ def with_paper_totals(
 ) -> tuple[list[str], list[list[str]]]:
     """Table 1 with the paper's totals beside it (Japanese, EDR: not the same data)."""
     paper = [
-        "/".join(_short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
+        "/".join(short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
         if row[0].split()[0] in PAPER_TOTALS["MFS"]
         else ""
         for row in rows
