@@ -74,24 +74,6 @@ def _with_interval(text: str) -> str:
     return f'{escape(value)}<br><span class="ci">{escape(interval)}</span>'
 
 
-def _score_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A table of scores with intervals (:func:`_with_interval`)."""
-    head = "".join(
-        f'<th class="{"l" if i == 0 else ""}">{escape(h)}</th>' for i, h in enumerate(header)
-    )
-    body = "".join(
-        "<tr>"
-        + f'<td class="l">{escape(row[0])}</td>'
-        + "".join(f"<td>{_with_interval(cell)}</td>" for cell in row[1:])
-        + "</tr>"
-        for row in rows
-    )
-    return (
-        f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table></div>"
-    )
-
-
 def _table(
     header: Sequence[str],
     rows: Sequence[Sequence[object]],
@@ -101,10 +83,12 @@ def _table(
     group_every: int = 0,
     wrap: Sequence[int] = (),
     head_rows: Sequence[str] = (),
+    intervals: bool = False,
 ) -> str:
     """An HTML table; the first ``left`` columns are left-aligned, ``wrap`` columns may wrap;
     ``group_every`` draws a rule between groups of rows; ``head_rows`` are extra header rows
-    (already HTML) above the column names."""
+    (already HTML) above the column names; with ``intervals``, score cells show their
+    interval (:func:`_with_interval`)."""
     head = "".join(
         f'<th class="{"l" if i < left else ""}">{escape(h)}</th>' for i, h in enumerate(header)
     )
@@ -117,7 +101,10 @@ def _table(
             css.append("group")
         attr = f' class="{" ".join(css)}"' if css else ""
         cells = "".join(
-            _cell(c, "wrap" if i in wrap else "l" if i < left else "") for i, c in enumerate(row)
+            f"<td>{_with_interval(str(c))}</td>"
+            if intervals and i >= left
+            else _cell(c, "wrap" if i in wrap else "l" if i < left else "")
+            for i, c in enumerate(row)
         )
         body.append(f"<tr{attr}>{cells}</tr>")
     heads = "".join(head_rows)
@@ -210,7 +197,9 @@ def _alpha_table(result: ExperimentResult) -> str:
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
-    return f'<p class="note">{escape(alpha_note(result))}</p>' + _score_table(header, rows)
+    return f'<p class="note">{escape(alpha_note(result))}</p>' + _table(
+        header, rows, intervals=True
+    )
 
 
 def _headline(result: ExperimentResult) -> list[str]:
@@ -218,7 +207,7 @@ def _headline(result: ExperimentResult) -> list[str]:
     parts = []
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
         parts.append(f"<h2>{escape(headline_title(result, alpha))}</h2>")
-        parts.append(_score_table(*headline_table(result, alpha)))
+        parts.append(_table(*headline_table(result, alpha), intervals=True))
     return parts
 
 
