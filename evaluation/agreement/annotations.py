@@ -1,8 +1,5 @@
-"""The agreement between several annotations of the same instances (key files read into
-``{instance_id: sense keys}``): the instances they share, each instance's label and lemma,
-per-word statistics for every pair of files and for all files at once, and optionally the
-greedy merging of sense classes; what ``wsd agreement`` reports.
-"""
+"""The agreement between several annotations of the same instances, what ``wsd agreement``
+reports."""
 
 from __future__ import annotations
 

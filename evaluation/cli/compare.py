@@ -90,8 +90,7 @@ def register(subparsers: Any) -> None:
 
 
 def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
-    """The options of what is scored and how: instances, several keys, top-k, applicability,
-    bootstrap."""
+    """The options of what is scored and how."""
     parser.add_argument(
         "--instances",
         choices=INSTANCE_RULES,
@@ -136,8 +135,7 @@ def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _config(args: argparse.Namespace) -> ComparisonConfig:
-    """The :class:`ComparisonConfig` of the arguments, every flag checked before any file is
-    read (one line naming the flag on a mistake)."""
+    """The :class:`ComparisonConfig` of the arguments, checked before any file is read."""
     from evaluation import EvaluationError
     from evaluation.experiment.comparison import system_labels
     from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec

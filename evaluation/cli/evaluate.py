@@ -107,8 +107,7 @@ def report(
     figures: bool,
     limit: int | None = None,
 ) -> None:
-    """Write the report files and print the table and one line on what was written and how
-    long the whole command and the report took (``wsd evaluate`` and ``wsd compare``)."""
+    """Write the report files, print the table and one line on what was written and when."""
     from evaluation.report import table1_text, write_report
 
     written_at = time.perf_counter()

@@ -91,8 +91,7 @@ def _article(word: str) -> str:
 
 
 def _given(args: argparse.Namespace) -> tuple[str | None, str]:
-    """The thesaurus spec given (or None) and its part of speech (``noun``, ``verb``, ``adj``
-    or ``adv``: the option that named it), ``verb`` when none was given."""
+    """The thesaurus spec given (or None) and the part of speech of its option (or ``verb``)."""
     if args.thesaurus is not None:
         warn_renamed("--thesaurus", "--verb-thesaurus or --noun-thesaurus")
         return args.thesaurus, "verb"
@@ -104,8 +103,7 @@ def _given(args: argparse.Namespace) -> tuple[str | None, str]:
 
 
 def _maxlen(lemma: str, spec: str | None, pos: str) -> int:
-    """MAXLEN of ``lemma``, saying on stderr in which thesaurus and over how many senses; an
-    unknown word names the other WordNet thesauri that know it."""
+    """MAXLEN of ``lemma``, saying on stderr in which thesaurus and over how many senses."""
     chosen = spec or WORDNET_SPECS["verb"]
     thes = load(chosen)
     role = _ROLES[pos]

@@ -25,8 +25,8 @@ CONNECT_TIMEOUT_S = 10
 
 @contextmanager
 def parallel(backend: str, n_jobs: int, scheduler: str | None = None) -> Iterator[Parallel]:
-    """A joblib :class:`~joblib.Parallel` (results as they finish) running on ``backend``;
-    :class:`ConfigError` when the Dask extra is missing or the scheduler cannot be reached."""
+    """A joblib :class:`~joblib.Parallel` on ``backend``; :class:`ConfigError` when the Dask
+    extra is missing or the scheduler cannot be reached."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})")
     if backend == "loky":

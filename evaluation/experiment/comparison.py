@@ -49,8 +49,8 @@ class _System:
 
 
 def system_labels(paths: list[str]) -> list[str]:
-    """Report labels of key files: their names without ``.key``/``.txt`` suffixes, or the
-    paths themselves when two names coincide.
+    """Report labels of key files: their names without ``.key``/``.txt``, or their paths when
+    two names coincide.
 
     >>> system_labels(["runs/ims.key", "runs/bert.gold.key.txt"])
     ['ims', 'bert.gold']

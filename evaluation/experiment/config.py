@@ -130,10 +130,6 @@ class CVConfig:
     scheduler: str = ""  # the Dask scheduler's address ("" = Dask's configuration or local)
 
 
-def _alpha_labels(alphas: tuple[float, ...]) -> list[str]:
-    return [format_alpha(a) for a in alphas]
-
-
 @dataclass(frozen=True)
 class EvaluationConfig:
     """``[evaluation]``: how the outputs are scored.  ``thesaurus`` grades verbs (and keys
@@ -141,7 +137,9 @@ class EvaluationConfig:
     ``adv_thesaurus`` the other parts of speech (``"none"``: exact match)."""
 
     thesaurus: str = "wordnet-verb"
-    alphas: tuple[float, ...] = field(default=ALPHA_DEFAULTS, metadata={"json": _alpha_labels})
+    alphas: tuple[float, ...] = field(
+        default=ALPHA_DEFAULTS, metadata={"json": lambda alphas: list(map(format_alpha, alphas))}
+    )
     top_k: int = 5
     learning_curve: tuple[float, ...] = ()
     learning_curve_methods: tuple[str, ...] = ()

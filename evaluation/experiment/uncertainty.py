@@ -1,6 +1,4 @@
-"""The uncertainty shown beside an experiment's scores: bootstrap intervals of every compared
-method's total (:mod:`evaluation.intervals`), and how an experiment's warnings are issued and
-recorded."""
+"""Bootstrap intervals of every compared method's total, and the issuing of warnings."""
 
 from __future__ import annotations
 
@@ -33,8 +31,7 @@ class BootstrapSettings(TypedDict):
 
 
 def bootstrap_settings(evaluation: EvaluationConfig, seed: int) -> BootstrapSettings:
-    """An experiment's bootstrap settings: ``evaluation.bootstrap`` resamples (0: none) at
-    ``evaluation.confidence``, seeded with the experiment's seed."""
+    """An experiment's bootstrap settings (``n_resamples`` 0: none), seeded with ``seed``."""
     return {"n_resamples": evaluation.bootstrap, "seed": seed, "confidence": evaluation.confidence}
 
 
