@@ -1,11 +1,7 @@
 """Evaluation of WSD systems: graded measures, scoring, significance, agreement and bounds,
 cross-validation experiments, reports, and the ``wsd`` command.
 
-Pure measures and scorers are importable from here; key files with ranked answers are read by
-:mod:`evaluation.answers`, bootstrap intervals computed by :mod:`evaluation.intervals`; the
-subject packages are :mod:`evaluation.agreement`, :mod:`evaluation.experiment`,
-:mod:`evaluation.report` and :mod:`evaluation.cli` (see ``evaluation/README.md`` for the
-layout and the results schema).
+Pure measures and scorers are importable from here (layout: ``evaluation/README.md``).
 
 >>> from evaluation import acceptability, make_acceptability_scorer
 >>> round(acceptability(2, 7, 1.0), 4)  # LEN 2 of MAXLEN 7

@@ -1,11 +1,5 @@
-"""Errors of the ``evaluation`` layer; all derive from :class:`thesaurus.ToolkitError`.
-
-Public names: ``evaluation.EvaluationError``, ``evaluation.AgreementError``,
-``evaluation.ConfigError`` and ``evaluation.EvaluationWarning`` (``__module__`` is set to
-``evaluation``, so tracebacks show them).
-:class:`EvaluationError` is also a :class:`ValueError`, so pure functions that reject a bad
-argument (an ``alpha <= 0``, arrays of different lengths) can be caught either way; the CLI
-turns any of them into one line on stderr and exit status 2.
+"""Errors of the ``evaluation`` layer (public as ``evaluation.<name>``); all derive from
+:class:`thesaurus.ToolkitError`, and :class:`EvaluationError` is also a :class:`ValueError`.
 """
 
 from __future__ import annotations
@@ -40,9 +34,7 @@ class ConfigError(EvaluationError):
 
 
 class EvaluationWarning(UserWarning):
-    """A result is valid but may not mean what the user expects: graded scores that fell back
-    to exact match (keys unknown to the thesaurus), several keys per line scored as shares, a
-    method most of whose answers fell back because its thesauri do not fit the corpus.  Results also
-    record the message (``warnings`` in ``results.json``); the CLI prints one line each."""
+    """A result is valid but may not mean what the user expects (e.g. graded scores that fell
+    back to exact match); results also record the message."""
 
     __module__ = "evaluation"

@@ -11,24 +11,13 @@ each key and a ``confidence=`` field anywhere after the id::
 
     d000.s000.t001 use%2:34:01::0.81 use%2:34:00::0.12 use%2:41:03::0.05 confidence=0.73
 
-* ``key:score``: a *ranked* line: keys best first, each with its score (a decimal number
-  written with a point or an exponent: ``0.81``, ``1.0``, ``2e-05``, ``-1.5``, ``inf``).  The
-  order of the line is the ranking; the first key is the answer and the others feed top-k
-  curves.  A file is ranked when its keys carry scores, and then all of them must.
-* ``confidence=C``: the system's confidence in its first key (a finite number; higher is
-  surer), for applicability curves; on every line or on none.
+* ``key:score``: a *ranked* line, keys best first, each score a decimal number with a point or
+  an exponent (``0.81``, ``2e-05``, ``-1.5``, ``inf``).  In a ranked file every key has one.
+* ``confidence=C``: a finite confidence in the first key; on every line or on none.
 
-A WordNet sense key never ends in ``:<number with a point>`` (its last field is empty or a
-two-digit head id), so a plain WordNet key file is never mistaken for a ranked one; a sense id
-of another thesaurus that does (``x:1.5``) must be written with its score.  A key ending in
-``:`` and something else a number can be written as (``:nan``, ``:-nan``, ``:infinity``,
-``:-1``, ``:1_0``; only unsigned digits such as a head id ``:01`` stay part of a key) is
-neither: it is an error naming the file and line, as ``confidence=nan`` is.  Abstentions are
-missing lines, as in the standard format.
-
-Fields are read in lower case (sense keys are case-insensitive:
-:func:`wsd.corpus.keys.normalise_key`), so ``USE%2:34:01::`` and ``use%2:34:01::`` are one
-key, and ``key:NaN`` is ``key:nan``; keys are written in lower case.
+A key ending in ``:`` and another number (``:nan``, ``:infinity``, ``:-1``; unsigned digits
+such as a head id ``:01`` stay part of the key) is an error naming the file and line.
+Abstentions are missing lines.  Fields are read and written in lower case.
 
 >>> line = answer_line("i1", ["use%2:34:01::", "use%2:34:00::"], [0.81, 0.1], 0.73)
 >>> line
@@ -64,11 +53,7 @@ __all__ = [
 ]
 
 CONFIDENCE_FIELD = "confidence="
-# Rules for a line with several keys: score its first key (a ranking's answer) or every key,
-# each earning its share of the credit (the official scorer's reading of several answers).
-SEVERAL_KEYS = ("first", "all")
-# Numbers are ASCII: a score carries a point or an exponent (or is inf), a confidence may be
-# an integer too.
+SEVERAL_KEYS = ("first", "all")  # score a line's first key, or all (each a share)
 _SCORED = re.compile(
     r"^(?P<key>.+):(?P<score>[-+]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|inf))$",
     re.ASCII,
@@ -79,8 +64,7 @@ _HEAD_ID = re.compile(r"[0-9]+")  # the digits that may end a plain key (a WordN
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """One instance's answer: ``keys`` (best first on a ranked line), their ``scores`` on a
-    ranked line (else ``None``) and the ``confidence`` of the first key (``None``: not given)."""
+    """One instance's answer: ``keys`` best first; ``scores`` and ``confidence`` or ``None``."""
 
     keys: tuple[str, ...]
     scores: tuple[float, ...] | None = None
@@ -89,8 +73,7 @@ class Answer:
 
 @dataclass(frozen=True)
 class SystemAnswers:
-    """Every answer of a key file, by instance id, in file order.  ``ranked``: the keys carry
-    scores (a ranking); ``has_confidence``: every line gives a confidence."""
+    """Every answer of a key file, by instance id, in file order."""
 
     path: str
     answers: Mapping[str, Answer]
@@ -117,8 +100,7 @@ class SystemAnswers:
 
 
 def format_score(value: float) -> str:
-    """A score as the ranked format writes it: 6 significant digits, always with a point or
-    an exponent (``1.0``, not ``1``), so that it reads back as a score.
+    """A score as the ranked format writes it: 6 significant digits, with a point or exponent.
 
     >>> format_score(1), format_score(0.123456789), format_score(-2e-7), format_score(math.inf)
     ('1.0', '0.123457', '-2e-07', 'inf')
@@ -138,9 +120,8 @@ def answer_line(
     scores: Sequence[float] | None = None,
     confidence: float | None = None,
 ) -> str:
-    """One key-file line: plain keys, or ``key:score`` items when ``scores`` are given, and a
-    ``confidence=`` field when ``confidence`` is.  A key that would read back as something
-    else (a plain key ending in ``:<score>``, a key starting with ``confidence=``) is refused."""
+    """One key-file line, with scores and confidence when given; :class:`EvaluationError`
+    for a key that would read back as something else."""
     return f"{instance_id} {' '.join(_fields(instance_id, keys, scores, confidence))}"
 
 
@@ -188,11 +169,9 @@ def _fields(
 
 
 def write_answers(path: str | os.PathLike[str], rows: Iterable[tuple[str, Answer]]) -> int:
-    """Write ``(instance_id, answer)`` pairs atomically, one line each (answers without a key
-    are abstentions: no line); returns the number of lines.  What would not read back as
-    written is refused, naming the value, and ``path`` is left as it was: ids and keys a key
-    file cannot hold (:func:`wsd.corpus.keys.writable`), an id given twice, a key that would be
-    read as a score or a confidence (:func:`answer_line`)."""
+    """Write ``(instance_id, answer)`` pairs atomically (no line for an answer without a key)
+    and return the number of lines.  What would not read back as written raises
+    :class:`EvaluationError` and leaves ``path`` as it was."""
     with KeyFileWriter(path) as out:
         for instance_id, answer in rows:
             if answer.keys:
@@ -217,9 +196,8 @@ def _number(text: str, what: str) -> float:
 
 
 def _scored(field: str) -> tuple[str, float] | None:
-    """``(key, score)`` of a ``key:score`` field, None for a plain key; a field ending in
-    ``:`` and a number that is not a score (``nan``, ``infinity``, ``-1``; module docstring)
-    is an error."""
+    """``(key, score)`` of a ``key:score`` field, ``None`` for a plain key; raises for a key
+    ending in a number that is not a score."""
     match = _SCORED.match(field)
     if match is not None:
         return match["key"], float(match["score"])
@@ -239,9 +217,7 @@ def _scored(field: str) -> tuple[str, float] | None:
 
 
 def parse_fields(fields: Sequence[str]) -> Answer:
-    """The :class:`Answer` of a line's fields after the id (see the module docstring), read
-    in lower case; a line mixing scored and plain keys, and a key ending in a number that is
-    not a score (``key:nan``), are errors."""
+    """The :class:`Answer` of a line's fields after the id; raises for a bad line."""
     keys: list[str] = []
     scores: list[float] = []
     plain: list[str] = []
@@ -269,10 +245,8 @@ def parse_fields(fields: Sequence[str]) -> Answer:
 
 
 def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
-    """Read a key file, plain or ranked (module docstring).  Errors name the file, the line
-    and the instance, at the first problem in file order: a line without a key, a bad score
-    or confidence, a line that scores its keys (or gives a confidence) when the file's first
-    line does not, or the other way round."""
+    """Read a key file, plain or ranked; an :class:`EvaluationError` names the file, line and
+    instance of the first problem."""
     answers: dict[str, Answer] = {}
     first: tuple[int, str, Answer] | None = None
     for lineno, instance_id, fields in key_lines(path):
@@ -292,10 +266,7 @@ def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
 
 
 def read_answer_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    """The answers of a key file, plain or ranked, by instance id: every key of a plain line
-    (several answers), the first key of a ranked line (the others are its ranking): the
-    default rule of :func:`several_keys_rule`, which ``wsd score`` applies.  Errors:
-    :func:`read_answers`."""
+    """A key file's answers by instance id under the default :func:`several_keys_rule`."""
     system = read_answers(path)
     return system.keys(several_keys_rule(system)[0])
 
@@ -318,12 +289,8 @@ def _consistent(where: str, first: tuple[int, str, Answer], answer: Answer) -> N
 def several_keys_rule(
     system: SystemAnswers, requested: str | None = None
 ) -> tuple[str, str | None]:
-    """The rule for lines with several keys (:data:`SEVERAL_KEYS`) and, when it was chosen
-    without being asked for and matters, a warning saying how those lines are scored.
-
-    By default a ranked file scores each line's first key (the others are its ranking) and a
-    plain file every key, each earning its share of the credit as the official scorer gives it.
-    """
+    """The rule for lines with several keys (default: ``first`` for a ranked file, else
+    ``all``) and a warning when the default matters."""
     if requested is not None:
         if requested not in SEVERAL_KEYS:
             raise EvaluationError(f"several-keys rule must be first or all, got {requested!r}")

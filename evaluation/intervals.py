@@ -1,18 +1,8 @@
-"""Percentile bootstrap intervals of a system's own scores (not of differences: those are in
-:mod:`evaluation.significance`), from the resamples of
-:func:`~evaluation.significance.resample_counts`.
+"""Percentile bootstrap intervals of a system's own scores, over the resamples of
+:func:`~evaluation.significance.resample_counts` (``c_ri``: instance ``i`` in resample ``r``)::
 
-* :func:`senseval_intervals`: precision, recall and F1 of credit columns (several methods and
-  alphas at once, every column sharing each resample of the instances)::
-
-      P*_r = sum_i c_ri credit_i attempted_i / sum_i c_ri attempted_i
-      R*_r = sum_i c_ri credit_i attempted_i / n        F1*_r = 2 P*_r R*_r / (P*_r + R*_r)
-
-  where ``c_ri`` counts instance ``i`` in resample ``r``; the interval at ``confidence`` is
-  the ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` quantiles over resamples.
-* :func:`prefix_mean_intervals`: intervals of the means of the first ``e + 1`` values of a
-  sorted column, for several ``e`` at once: the band of an applicability curve, whose point
-  ``e`` is the mean credit of the inputs with the ``e + 1`` highest confidences.
+    P*_r = sum_i c_ri credit_i attempted_i / sum_i c_ri attempted_i
+    R*_r = sum_i c_ri credit_i attempted_i / n        F1*_r = 2 P*_r R*_r / (P*_r + R*_r)
 """
 
 from __future__ import annotations
@@ -49,10 +39,8 @@ def senseval_intervals(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> dict[str, np.ndarray]:
-    """Intervals of precision, recall and F1 (module docstring) of each credit column:
-    ``credit`` is ``n`` instances x ``m`` columns, ``attempted`` the same shape (or one column
-    for all); returns ``{"precision", "recall", "f1"}``, each ``(m, 2)`` (low, high).  A
-    resample where a column attempts nothing has precision 0, as :func:`senseval_scores`.
+    """Intervals of precision, recall and F1 of each credit column (``n`` x ``m``; ``attempted``
+    the same shape or one column): ``{"precision", "recall", "f1"}``, each ``(m, 2)``.
 
     >>> low, high = senseval_intervals(np.ones((20, 1)), np.ones(20, bool))["precision"][0]
     >>> float(low), float(high)
@@ -92,9 +80,8 @@ def prefix_mean_intervals(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> np.ndarray:
-    """``(len(ends), 2)``: the interval of ``mean(values[: e + 1])`` for each ``e`` of
-    ``ends`` when the instances of ``values`` (already in curve order) are resampled; a
-    resample in which a prefix holds no instance does not count for that prefix.
+    """``(len(ends), 2)``: the interval of ``mean(values[: e + 1])`` for each ``e`` of ``ends``
+    (an applicability curve's band), over resamples in which the prefix holds an instance.
 
     >>> prefix_mean_intervals(np.array([1.0, 1.0, 0.0, 0.0]), np.array([1, 3]))[0].tolist()
     [1.0, 1.0]

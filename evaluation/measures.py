@@ -1,21 +1,12 @@
-"""Evaluation measures: graded acceptability, Senseval-style scores, top-k, applicability curves.
-
-Every function here is pure (no I/O) and works on numpy arrays.
-
-Acceptability (Fujii et al.; ``../shared/DESIGN.md`` §4) of a system sense ``x`` against a gold
-sense ``s`` of verb ``v``::
+"""Evaluation measures (pure, on numpy arrays): graded acceptability, Senseval-style scores,
+top-k, applicability curves.  Acceptability (Fujii et al.) of a system sense ``x`` against a
+gold sense ``s`` of verb ``v``, ``LEN`` being their path length in the thesaurus and
+``MAXLEN(v)`` the longest between two senses of ``v`` (``alpha = inf``: exact match)::
 
     A(x, s) = ((MAXLEN(v) - LEN(x, s)) / MAXLEN(v)) ** alpha        alpha > 0
 
-``LEN`` is the path length between the two senses in the verb thesaurus and ``MAXLEN(v)`` the
-longest path between two senses of ``v``.  ``A = 1`` iff ``LEN = 0``; ``alpha = inf`` is exact
-match.  Senseval-style scoring for systems that abstain::
-
     precision = sum(credit) / attempted      recall = sum(credit) / n
     coverage  = attempted / n                F1     = 2 P R / (P + R)
-
-With ``credit`` = exact match these are the definitions of the official Senseval/Raganato
-scorer (fractional credit when a system gives several answers).
 """
 
 from __future__ import annotations
@@ -112,14 +103,9 @@ def format_alpha(alpha: float) -> str:
 def acceptability(
     length: np.ndarray | float, maxlen: np.ndarray | float, alpha: float
 ) -> np.ndarray | float:
-    """``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise (numpy broadcasting).
-
-    * ``alpha = inf``: ``A = 1`` where ``LEN == 0``, else ``0`` (exact match).
-    * ``MAXLEN == 0`` (a monosemous verb: its only sense is the right one): ``A = 1`` if
-      ``LEN == 0`` else ``0``.
-    * ``LEN > MAXLEN`` cannot happen for two senses of one verb; it is clipped to ``A = 0``.
-
-    Returns a float when every argument is a scalar.
+    """``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise; a float for scalars.
+    ``alpha = inf`` or ``MAXLEN == 0``: ``A = 1`` iff ``LEN == 0``; ``LEN > MAXLEN`` gives 0.
+    Negative lengths raise :class:`EvaluationError`.
 
     >>> acceptability(3, 7, 1.0)  # (7 - 3) / 7
     0.5714285714285714
@@ -149,12 +135,8 @@ def acceptability(
 
 @dataclass(frozen=True)
 class Credit:
-    """Per-instance credit of a system at several alphas.
-
-    ``values[i, j]`` is the credit of instance ``i`` at ``alphas[j]`` (0 when abstained);
-    ``attempted[i]`` says whether the system answered instance ``i``; ``issues`` counts what
-    the scorer had to decide (unknown keys, monosemous verbs, answers of another lemma).
-    """
+    """Per-instance credit at several alphas: ``values[i, j]`` of instance ``i`` at
+    ``alphas[j]`` (0 when abstained); ``issues`` counts what the scorer had to decide."""
 
     alphas: tuple[float, ...]
     values: np.ndarray
@@ -171,8 +153,7 @@ class Credit:
         raise EvaluationError(f"alpha {format_alpha(alpha)} was not scored (have: {labels})")
 
     def scores(self, rows: np.ndarray | Sequence[int] | slice = slice(None)) -> MethodScores:
-        """:func:`senseval_scores` of the instances ``rows`` (a mask, indices or a slice; by
-        default all) at every alpha."""
+        """:func:`senseval_scores` of the instances ``rows`` (by default all) at every alpha."""
         return MethodScores(
             {
                 format_alpha(alpha): senseval_scores(self.values[rows, j], self.attempted[rows])
@@ -181,9 +162,8 @@ class Credit:
         )
 
     def group_scores(self, groups: np.ndarray, n_groups: int) -> list[MethodScores]:
-        """The scores of each group of instances at every alpha, ``groups[i]`` being the group
-        (``0 .. n_groups - 1``) of instance ``i``: :meth:`scores` of each group's rows, summed
-        for all groups at once (thousands of lemmas).  Every group must hold an instance.
+        """:meth:`scores` of each group, ``groups[i]`` (``0 .. n_groups - 1``) being instance
+        ``i``'s; an empty group raises :class:`EvaluationError`.
 
         >>> credit = Credit((math.inf,), np.array([[1.0], [0.0], [1.0]]), np.array([1, 1, 0], bool))
         >>> [s["inf"].precision for s in credit.group_scores(np.array([0, 0, 1]), 2)]
@@ -217,10 +197,8 @@ class Credit:
 
 
 def dataset_of(instance_id: str) -> str:
-    """The dataset an instance id names, by the convention of Raganato et al.'s ALL
-    (``<dataset>.<document>.<sentence>.<token>``): the first of four or more dot-separated
-    parts; ``""`` for an id of another shape (a single dataset's ``d000.s000.t000``, a SemCor
-    id), whose dataset is the file it came from.
+    """The dataset of an ALL-style id (``<dataset>.<document>.<sentence>.<token>``: the first of
+    four or more dot-separated parts), else ``""``.
 
     >>> dataset_of("senseval2.d000.s000.t000"), dataset_of("d000.s000.t000")
     ('senseval2', '')
@@ -239,9 +217,7 @@ def sense_lemma(key: str) -> str:
 
 
 def key_lemma(verbs: object | None = None) -> Callable[[str], str]:
-    """``key -> lemma``: the word that owns a sense key in ``verbs``
-    (:meth:`thesaurus.Thesaurus.sense_word`, so the sense ids of any resource work, such as a
-    file thesaurus's ``人を使う``), else :func:`sense_lemma` (a WordNet key's prefix).
+    """``key -> lemma``: the word owning a sense key in ``verbs``, else :func:`sense_lemma`.
 
     >>> key_lemma()("look_up%2:32:00::")
     'look_up'
@@ -265,26 +241,13 @@ def graded_credit(
 
         credit_i(alpha) = mean over answers x of ( max over gold s of A_alpha(x, s) )
 
-    so answers ``{a, b}`` against gold ``{a}`` earn 0.5 at ``alpha = inf``.  An empty
-    ``answers[i]`` is an abstention (not attempted, credit 0).  Repeated keys count once.
-
-    ``thesauri`` is one thesaurus for every instance, or :class:`~evaluation.thesauri.
-    Thesauri`: then instance ``i`` is graded on the thesaurus of its part of speech
-    ``pos[i]`` (by default its first gold key's, :func:`thesaurus.sense_key_pos`), and a part
-    of speech without a thesaurus is exact match.  Decisions, each counted in
-    :attr:`Credit.issues` (per answer-gold pair unless noted):
-
-    * An answer equal (as a string) to a gold key earns 1 at every alpha, known to the
-      thesaurus or not; exact match is string equality at ``alpha = inf``.
-    * Otherwise an answer of another part of speech than the instance (a WordNet key whose
-      ``ss_type`` differs: ``predicted-other-pos``) earns 0, as does an answer or gold key
-      unknown to the thesaurus (``unknown-predicted-key``, ``unknown-gold-key``) or an answer
-      of another lemma than the instance's (``predicted-other-lemma``, decided by
-      :func:`key_lemma`, so that the sense ids of any thesaurus work): ``LEN`` is only
-      meaningful between senses of one word.
-    * ``MAXLEN = maxlen(lemma)`` of the instance's thesaurus; a lemma unknown to it
-      (``unknown-lemma``, per instance) is scored by exact match only; a monosemous word
-      (``monosemous``, per instance, ``MAXLEN = 0``) earns 1 for its sense and 0 otherwise.
+    An empty ``answers[i]`` is an abstention; repeated keys count once.  Instance ``i`` is
+    graded on the thesaurus of its part of speech ``pos[i]`` (default: its first gold key's;
+    none: exact match).  An answer equal to a gold key earns 1; otherwise a pair earns 0, and
+    is counted in :attr:`Credit.issues`, when the answer is of another part of speech
+    (``predicted-other-pos``) or lemma (``predicted-other-lemma``) or a key is unknown
+    (``unknown-predicted-key``, ``unknown-gold-key``).  Per instance: a lemma unknown to the
+    thesaurus is exact match (``unknown-lemma``), a ``monosemous`` word has ``MAXLEN = 0``.
 
     >>> class Toy:  # lemma "run": senses run%1, run%2 at distance 2 = MAXLEN
     ...     def maxlen(self, lemma): return 2
@@ -330,9 +293,8 @@ def _check_columns(
 
 
 class _Pairs:
-    """The (answer, gold key) pairs of the graded instances, grouped by answer, then by
-    instance: each pair's ``LEN`` (-1: it earns 0 at every finite alpha), the instance's
-    ``MAXLEN`` and whether the keys are equal; and the issues met."""
+    """The (answer, gold key) pairs of the graded instances, grouped by answer: each pair's
+    ``LEN`` (-1: it earns 0), the instance's ``MAXLEN``, whether the keys are equal."""
 
     def __init__(self, books: Thesauri) -> None:
         self.books = books
@@ -384,8 +346,7 @@ class _Pairs:
         part: str | None,
         maxlen: int | None,
     ) -> tuple[float, str | None]:
-        """``LEN(x, s)`` of answer ``x`` and gold key ``s`` of an instance of ``lemma``, or -1
-        with the issue that makes the pair earn 0 (unless the keys are equal)."""
+        """``LEN(x, s)``, or -1 with the issue that makes the pair earn 0."""
         if x == s:
             return 0.0, None
         if maxlen is None or books is None:
@@ -408,8 +369,7 @@ class _Pairs:
         return np.bincount(self.answer_instance, minlength=n) > 0
 
     def mean_best_credit(self, alphas: tuple[float, ...], n: int) -> np.ndarray:
-        """Each of the ``n`` instances' credit at each alpha: the mean over its answers of the
-        best acceptability against a gold key (exact match at ``alpha = inf``); 0 unanswered."""
+        """Each instance's credit at each alpha (0 unanswered)."""
         values = np.zeros((n, len(alphas)))
         if not self.answer_start:
             return values
@@ -439,7 +399,7 @@ class Scores:
     n: int
     attempted: int
 
-    def __json__(self) -> dict[str, float | int]:  # thousands per report: no field reflection
+    def __json__(self) -> dict[str, float | int]:
         return {
             "precision": self.precision,
             "recall": self.recall,
@@ -452,9 +412,7 @@ class Scores:
 
 @dataclass(frozen=True)
 class MethodScores:
-    """A system's :class:`Scores` at each alpha, by the alpha's label (:func:`format_alpha`:
-    ``"0.5"``, ``"inf"``) in the order scored; ``scores["inf"].precision`` is exact-match
-    precision.  Its JSON is ``{alpha: {precision, recall, coverage, f1, n, attempted}}``."""
+    """A system's :class:`Scores` by alpha label (:func:`format_alpha`), in the order scored."""
 
     by_alpha: Mapping[str, Scores]
 
@@ -469,12 +427,7 @@ class MethodScores:
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
-    """Precision over attempted, recall over all, coverage and F1 of a credit column::
-
-        P = sum(credit) / attempted    R = sum(credit) / n    C = attempted / n
-        F1 = 2 P R / (P + R)
-
-    ``P = 0`` when nothing was attempted and ``F1 = 0`` when ``P + R = 0`` (never NaN).
+    """The :class:`Scores` of a credit column (module docstring); 0, never NaN, for 0/0.
 
     >>> s = senseval_scores(np.array([1.0, 0.5, 0.0, 0.0]), np.array([True, True, True, False]))
     >>> s.precision, s.recall, s.coverage
@@ -504,8 +457,6 @@ def top_k(
 
         recall@k    = #{i : gold_i ∩ first_k(ranking_i) ≠ ∅} / n
         precision@k = sum_i |gold_i ∩ first_k(ranking_i)| / sum_i min(k, |ranking_i|)
-
-    An empty ranking (abstention) counts in recall's denominator and adds no output.
 
     >>> top_k([["a", "b", "c"], ["x", "y"]], [["b"], ["z"]], [1, 2])
     {1: (0.0, 0.0), 2: (0.5, 0.25)}
@@ -540,12 +491,8 @@ def top_k(
 
 @dataclass(frozen=True)
 class Curve:
-    """An applicability-acceptability curve (Fujii et al., Fig. 5) and its risk-coverage area.
-
-    ``thresholds`` descend; ``applicability[j]`` is the share of all inputs applied at
-    ``thresholds[j]`` and ``acceptability[j]`` the mean credit of those.  ``aurc`` is the area
-    under the risk-coverage curve (risk = 1 - acceptability); lower is better.
-    """
+    """An applicability-acceptability curve (Fujii et al., Fig. 5) at descending thresholds,
+    and the area under its risk-coverage curve (lower is better)."""
 
     thresholds: np.ndarray
     applicability: np.ndarray
@@ -562,10 +509,7 @@ def applicability_curve(
         acceptability(t) = mean credit of those inputs
         AURC = sum_j (applicability_j - applicability_{j-1}) * (1 - acceptability_j)
 
-    with ``applicability_0 = 0``: the area under the risk-coverage step curve of selective
-    classification.  Without ties and abstentions this is Geifman et al.'s
-    ``AURC = (1/n) sum_k risk(top k)``; tied confidences enter together; abstentions are
-    never applied, so the curve stops at the coverage.
+    with ``applicability_0 = 0``; tied confidences enter together, abstentions never.
 
     >>> c = applicability_curve(np.array([0.9, 0.5]), np.array([1.0, 0.0]))
     >>> c.applicability.tolist(), c.acceptability.tolist(), c.aurc

@@ -1,32 +1,12 @@
-"""Scoring a system's answers against gold with graded credit: key files (:func:`score_keys`,
-what ``wsd score`` prints) and fitted estimators (:func:`make_acceptability_scorer`, a
-scikit-learn scorer for ``cross_val_score`` and ``GridSearchCV``).
+"""Scoring answers against gold with graded credit: key files (:func:`score_keys`, what ``wsd
+score`` prints) and fitted estimators (:func:`make_acceptability_scorer`, a scikit-learn
+scorer).
 
-Exact match (``alpha = inf``) follows the official Senseval/Raganato scorer::
-
-    P = sum(credit) / attempted     R = sum(credit) / #gold     F1 = 2 P R / (P + R)
-
-where an instance's credit is the share of its answers that are gold senses (any of several
-gold keys matches).  Several answers on one line: Raganato et al.'s ``Scorer.java`` (the
-unified evaluation framework, 2017) reads a line's keys into a set and gives each distinct key
-``1 / |set|`` when it is gold, so ``credit = |answers & gold| / |answers|``; Senseval's
-``scorer2`` gives each key of a line without weights the weight ``1 / n`` and sums the weights
-of the keys in the gold set (fine-grained scoring), the same share except that a key written
-twice counts twice there.  :func:`score_keys` is ``Scorer.java``'s rule (repeated keys count
-once); ``wsd score --several-keys first`` and ranked ``key:score`` lines score the first key
-only.  Precision with nothing attempted is 0/0: undefined, reported as ``None`` (``null`` in
-JSON, ``undefined`` in text) with a warning, as scikit-learn's ``zero_division`` does it,
-never as 0 (``Scorer.java`` prints ``NaN``); recall is then 0 and so is F1 (its limit, and
-scikit-learn's ``2 tp / (2 tp + fp + fn)``).  Graded scores
-replace that share by the mean over answers of the best acceptability against a gold sense
-(:func:`~evaluation.measures.graded_credit`).
-
-With sense classes (a coarse sense inventory ``{sense_key: class_id}``, e.g. from
-:func:`~evaluation.agreement.merge_per_lemma`) every gold and predicted key is replaced by its
-class before scoring, keys not in the table being classes of their own; answers that fall into
-one class count once.  Only exact match on classes (``alpha = inf``) is scored then: a
-thesaurus distance between two *classes* is not defined (which of their senses would it
-join?), so graded acceptability with classes is refused rather than guessed.
+Exact match (``alpha = inf``) is Raganato et al.'s ``Scorer.java``: a line's distinct keys
+share the credit, ``credit = |answers & gold| / |answers|``.  Precision with nothing attempted
+is undefined: ``None`` with a warning, never 0; recall and F1 are then 0.  With sense classes
+(``{sense_key: class_id}``) keys are replaced by their classes (unlisted keys: their own) and
+only exact match is scored: a thesaurus distance between classes is not defined.
 """
 
 from __future__ import annotations
@@ -78,10 +58,8 @@ def unknown_keys_warning(
     *,
     hint: str = THESAURUS_HINT,
 ) -> str | None:
-    """A warning when the verb thesaurus does not know some gold or answered keys (so graded
-    credit of their instances is exact match: LEN is undefined), naming how many distinct keys
-    were unknown; ``None`` when every key is known.  ``gold[i]`` and the ``answers`` are the
-    sense keys of the scored instances.
+    """A warning that ``verbs`` does not know some gold or answered keys (their credit is
+    exact match), or ``None`` when it knows every key.
 
     >>> class Toy:
     ...     name = "toy"
@@ -114,9 +92,7 @@ def unknown_keys_warnings(
     *,
     hint: str = THESAURUS_HINT,
 ) -> list[str]:
-    """:func:`unknown_keys_warning` per thesaurus: instances and answered keys grouped by the
-    thesaurus of their part of speech (:class:`~evaluation.thesauri.Thesauri`); a part of
-    speech scored by exact match by choice warns of nothing."""
+    """:func:`unknown_keys_warning` per thesaurus of a part of speech (none for exact match)."""
     books = as_thesauri(thesauri)
     by_thesaurus: dict[int, tuple[Any, list[Sequence[str]], list[Sequence[str]]]] = {}
     for keys in gold:
@@ -161,31 +137,16 @@ def score_keys(
     classes: Mapping[str, str] | None = None,
     hint: str = THESAURUS_HINT,
 ) -> dict[str, Any]:
-    """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha.
-
-    ``verbs`` is one thesaurus or :class:`~evaluation.thesauri.Thesauri` (each instance graded
-    on the thesaurus of its part of speech).  An instance's lemma is the word that owns its
-    first gold key in that thesaurus (:func:`~evaluation.measures.key_lemma`: any resource's
-    sense ids), else the part of the key before ``%``.  Predictions for instances absent from
-    the gold are counted (``not_in_gold``) and ignored; gold instances without a prediction
-    are not attempted.
+    """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha, each
+    instance on the thesaurus of its part of speech; predictions not in the gold are counted
+    (``not_in_gold``) and ignored.
 
     Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
-    ``overall`` (``{alpha: scores}``, the fields of :class:`~evaluation.measures.Scores`),
-    ``issues``, ``warnings``, ``per_pos`` and ``per_dataset`` (``{group: {alpha: scores}}``:
-    parts of speech, and datasets, :func:`~evaluation.measures.dataset_of`; each only when
-    there are several) and, with ``per_verb``,
-    ``per_verb`` (``{lemma: {alpha: scores}}``).  With ``classes`` (``{sense_key:
-    class_id}``), keys are mapped to classes first (the lemma of an instance still comes from
-    its first gold *key*); only ``alpha = inf`` is allowed, and ``classes`` counts the gold
-    and predicted keys found in the table.
-
-    A precision with nothing attempted (overall, or of a verb) is ``None``: 0/0 is undefined.
-
-    ``warnings`` (each also issued as an :class:`~evaluation.EvaluationWarning`) says when
-    graded scores silently became exact match: keys unknown to ``verbs``
-    (:func:`unknown_keys_warning`, ending with ``hint``), and when a precision is undefined
-    (:func:`undefined_precision_warning`).
+    ``overall`` (``{alpha: scores}``), ``issues``, ``warnings`` (also issued as
+    :class:`~evaluation.EvaluationWarning`), ``per_pos`` and ``per_dataset`` (when there are
+    several groups), ``per_verb`` (with ``per_verb``) and ``classes`` (with ``classes``, which
+    allows only ``alpha = inf``: else :class:`EvaluationError`).  An undefined precision is
+    ``None``.
     """
     ids = list(gold)
     notes: list[str] = []
@@ -234,8 +195,7 @@ def score_keys(
 
 
 def _group_scores(credit: Credit, groups: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """The scores of each group of instances (``groups[i]``: instance ``i``'s), parts of
-    speech in :data:`POS_ORDER` first, then by name."""
+    """The scores of each group (``groups[i]``: instance ``i``'s), in :data:`POS_ORDER` first."""
     rows_of: dict[str, list[int]] = {}
     for row, group in enumerate(groups):
         rows_of.setdefault(group, []).append(row)
@@ -252,8 +212,7 @@ def _defined(scores: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
-    """The warning, as scikit-learn's ``zero_division`` gives it, when a precision of
-    :func:`score_keys`'s report is undefined (no instance attempted: 0/0), or ``None``.
+    """The warning that a precision of :func:`score_keys`'s report is undefined, or ``None``.
 
     >>> undefined_precision_warning({"instances": 3, "attempted": 0, "overall": {}})[:46]
     'precision is undefined: none of the 3 gold ins'
@@ -280,17 +239,10 @@ def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
 
 @dataclass(frozen=True)
 class AcceptabilityScorer:
-    """A scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the acceptability of
-    ``estimator.predict(X)`` at ``alpha``, Table 1's cell: the mean graded credit over the
-    attempted instances (Senseval precision; higher is better).
-
-    ``X`` holds :class:`~wsd.types.Instance` records, which give each instance's verb; the
-    gold senses are ``y`` (one key per instance, as ``fit`` takes them) or, when ``y`` is
-    ``None``, each instance's gold keys (any of them earns full credit).  LEN and MAXLEN come
-    from ``verb_thesaurus`` (a ``thesaurus.load`` spec), by default the estimator's own.  With
-    nothing attempted the score is 0, as Senseval scores it.  Made by
-    :func:`make_acceptability_scorer`; picklable, so ``n_jobs`` works.
-    """
+    """A picklable scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the graded
+    precision of ``estimator.predict(X)`` at ``alpha`` (0 with nothing attempted).  ``X``
+    holds :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, the
+    instances' gold keys; ``verb_thesaurus`` defaults to the estimator's."""
 
     alpha: float
     verb_thesaurus: str | None = None
@@ -315,9 +267,7 @@ class AcceptabilityScorer:
 def make_acceptability_scorer(
     alpha: float | str, *, verb_thesaurus: str | None = None
 ) -> AcceptabilityScorer:
-    """A scorer of acceptability at ``alpha`` (a number > 0 or ``"inf"``: exact match) for
-    ``cross_val_score(..., scoring=...)`` and ``GridSearchCV(..., scoring=...)`` over lists of
-    instances: see :class:`AcceptabilityScorer`.
+    """An :class:`AcceptabilityScorer` at ``alpha`` (a number > 0 or ``"inf"``).
 
     >>> make_acceptability_scorer(0.5)
     AcceptabilityScorer(alpha=0.5, verb_thesaurus=None)

@@ -1,29 +1,22 @@
 """Paired significance tests and intervals between methods scored on the same instances.
 
-* :func:`paired_t_test` / :func:`ratio_t_tests`: the paired t-test of a difference of
-  precisions (Table 1's cells), by the delta method; each instance contributes::
+* :func:`paired_t_test` / :func:`ratio_t_tests`: paired t-test of a difference of precisions
+  by the delta method (``scipy.stats.ttest_rel`` when both attempted every instance)::
 
       d_i = (c_a,i - P_a att_a,i) / mean(att_a) - (c_b,i - P_b att_b,i) / mean(att_b)
       SE = sd(d) / sqrt(n),  t = (P_a - P_b) / SE,  df = n - 1,  p = 2 P[T_df >= |t|]
 
-  (``scipy.stats.ttest_rel`` when both attempted every instance; recommended for large test
-  sets by Dror et al., 2018; no p-value floor ``1 / (R + 1)`` as a resampling test has).
 * :func:`paired_bootstrap`, :func:`paired_bootstrap_precision`,
-  :func:`bootstrap_ratio_differences`: percentile bootstrap intervals of a difference of
-  recall or of precisions, both methods on each shared resample (:func:`resample_sums`).
+  :func:`bootstrap_ratio_differences`: percentile bootstrap intervals of a difference.
 * :func:`holm`: Holm-Bonferroni adjusted p-values; :func:`format_p_value` for reports.
-* :func:`mcnemar`: McNemar's test on two exact-match vectors; exact binomial below 25
-  discordant pairs, else chi-square with continuity correction::
-
-      exact: p = min(1, 2 * P[Binomial(n01 + n10, 1/2) <= min(n01, n10)])
-      chi2:  X = max(|n01 - n10| - 1, 0)^2 / (n01 + n10),  p = erfc(sqrt(X / 2))
+* :func:`mcnemar`: exact binomial below 25 discordant pairs, else chi-square with continuity
+  correction ``X = max(|n01 - n10| - 1, 0)^2 / (n01 + n10)``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,9 +49,7 @@ P_FLOOR = 1e-300  # smaller p-values (e.g. underflow to 0.0) are reported as "< 
 
 @dataclass(frozen=True)
 class BootstrapInterval:
-    """Observed difference ``a - b`` and its ``confidence`` percentile bootstrap interval over
-    ``n_resamples`` resamples of the instances.  No p-value: a resampling p-value cannot go
-    below ``1 / (n_resamples + 1)`` (tests are :func:`paired_t_test`'s)."""
+    """Observed difference ``a - b`` and its ``confidence`` percentile bootstrap interval."""
 
     mean_diff: float
     low: float
@@ -87,10 +78,8 @@ def _check_resampling(n_resamples: int, confidence: float) -> None:
 
 
 def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0) -> np.ndarray:
-    """Sums of each column of ``columns`` (``n`` instances x ``k``) over ``n_resamples``
-    bootstrap resamples of the instances, the same resamples for every column: an
-    ``(n_resamples, k)`` array.  Resample ``r`` draws ``n`` instances with replacement
-    (``numpy`` generator seeded with ``seed``); its sums are ``counts_r @ columns``.
+    """Column sums of ``columns`` (``n`` instances x ``k``) over the bootstrap resamples of
+    :func:`resample_counts`, the same for every column: an ``(n_resamples, k)`` array.
 
     >>> sums = resample_sums(np.array([[1.0, 1.0], [0.0, 1.0]]), n_resamples=3, seed=1)
     >>> sums[:, 1].tolist()  # the second column is all ones: every resample sums to n
@@ -106,7 +95,9 @@ def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0
     rows = min(n_resamples, max(1, _PRODUCT_CELLS // n))
     batch = np.empty((rows, n))
     start = filled = 0
-    with _one_blas_thread():
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1, user_api="blas"):
         for counts in resample_counts(n, n_resamples=n_resamples, seed=seed):
             if filled + len(counts) > rows:  # (a chunk is never larger than the batch)
                 sums[start : start + filled] = batch[:filled] @ matrix
@@ -118,10 +109,8 @@ def resample_sums(columns: np.ndarray, *, n_resamples: int = 2000, seed: int = 0
 
 
 def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterator[np.ndarray]:
-    """``n_resamples`` bootstrap resamples of ``n`` instances as counts, in chunks: ``(size,
-    n)`` integer arrays whose row ``r`` says how often each instance was drawn (rows sum to
-    ``n``).  Resample ``r`` draws ``n`` instances with replacement from a ``numpy`` generator
-    seeded with ``seed``: the resamples of :func:`resample_sums` for the same ``n`` and seed.
+    """``n_resamples`` bootstrap resamples of ``n`` instances (seeded with ``seed``) in chunks
+    of ``(size, n)`` arrays: how often each instance was drawn (rows sum to ``n``).
 
     >>> [chunk.sum(axis=1).tolist() for chunk in resample_counts(4, n_resamples=3)]
     [[4, 4, 4]]
@@ -137,13 +126,6 @@ def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterat
         indices = rng.integers(0, n, size=(size, n))
         indices += (np.arange(size) * n)[:, None]  # row r counts into [r n, (r + 1) n)
         yield np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
-
-
-def _one_blas_thread() -> AbstractContextManager[object]:
-    """Products in a single BLAS thread (threads of several processes compete for cores)."""
-    from threadpoolctl import threadpool_limits
-
-    return threadpool_limits(1, user_api="blas")
 
 
 def _interval(
@@ -163,9 +145,7 @@ def paired_bootstrap(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> BootstrapInterval:
-    """Resample instances with replacement ``n_resamples`` times (``numpy`` generator seeded
-    with ``seed``, so results are reproducible) and take percentiles of the mean difference.
-    With 0 for abstentions this compares recall; see :func:`paired_bootstrap_precision`.
+    """Percentile bootstrap interval of ``mean(a - b)`` (recall, with 0 for abstentions).
 
     >>> r = paired_bootstrap(np.ones(50), np.zeros(50))
     >>> (r.mean_diff, r.low, r.high)
@@ -189,8 +169,8 @@ def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
 def _cells(
     numerators: np.ndarray, denominators: np.ndarray, pairs: Sequence[tuple[int, int]]
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The cells of a table's ratios as float arrays, checked: one non-empty ``instances x
-    cells`` shape, finite, denominators >= 0, pairs of existing cells."""
+    """The ratio cells as float arrays; :class:`EvaluationError` unless they are one non-empty
+    finite ``instances x cells`` shape, denominators >= 0, and the pairs name cells."""
     num = np.asarray(numerators, dtype=float)
     den = np.asarray(denominators, dtype=float)
     if num.ndim != 2 or num.shape != den.shape or num.shape[0] == 0:
@@ -218,11 +198,9 @@ def bootstrap_ratio_differences(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> list[BootstrapInterval]:
-    """Paired bootstrap of differences of ratios ``R_c = sum_i num[i, c] / sum_i den[i, c]``
-    for each ``(c, d)`` of ``pairs`` (columns of ``numerators`` and ``denominators``, both
-    ``n`` instances x ``m`` cells).  All cells share each resample, drawn once by
-    :func:`resample_sums`: one call for every method and alpha of a table, with cells such
-    as ``num[:, c] = credit * attempted``, ``den[:, c] = attempted`` (precision).
+    """Paired bootstrap of ``R_c - R_d`` for each ``(c, d)`` of ``pairs``, where ``R_c = sum_i
+    num[i, c] / sum_i den[i, c]`` (``n`` instances x ``m`` cells; precision with ``num =
+    credit * attempted``, ``den = attempted``).  All cells share each resample.
 
     >>> num = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 0.0]])  # a: 2 of 2 attempted right
     >>> den = np.array([[1.0, 1.0], [1.0, 1.0], [0.0, 1.0]])  # b: 1 of 3 attempted right
@@ -257,9 +235,7 @@ def paired_bootstrap_precision(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> BootstrapInterval:
-    """Paired bootstrap of ``precision_a - precision_b`` (precision = credit over attempted
-    instances, Table 1's cells): both methods are scored on the same resampled instances.
-    Credit of an instance not attempted is ignored.
+    """Paired bootstrap of ``precision_a - precision_b`` (credit over attempted instances).
 
     >>> credit_a, credit_b = np.array([1.0, 1.0, 0.0, 0.0]), np.array([1.0, 0.0, 0.0, 1.0])
     >>> attempted_a = np.array([True, True, True, False])  # precision 2/3 (recall 1/2)
@@ -280,8 +256,8 @@ def _precision_cells(
     credit_b: np.ndarray,
     attempted_b: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Two methods' precisions as ratio cells: ``num = credit * attempted``, ``den =
-    attempted`` (0/1), one column per method."""
+    """Two methods' precisions as ratio cells (``num = credit * attempted``, ``den =
+    attempted``), one column per method."""
     columns = []
     for name, credit, attempted in (("a", credit_a, attempted_a), ("b", credit_b, attempted_b)):
         values, done = _paired(credit, attempted)
@@ -299,11 +275,8 @@ def _precision_cells(
 
 @dataclass(frozen=True)
 class PairedTTest:
-    """The paired t-test of a difference of precisions ``a - b`` (:func:`ratio_t_tests`):
-    the difference ``mean_diff``, its standard error ``se``, ``t = mean_diff / se`` with
-    ``df = n - 1`` degrees of freedom and the two-sided p-value from Student's t.  ``note``
-    explains a degenerate test (``None`` otherwise): every instance contributes the same
-    difference, so ``se = 0`` and ``t`` is ``0`` (p = 1) or infinite (p = 0)."""
+    """A paired t-test of ``a - b``: ``t = mean_diff / se``, ``df = n - 1``, two-sided p.
+    ``note`` explains a test without variance (``se = 0``, ``t`` infinite, ``p = 0``)."""
 
     mean_diff: float
     se: float
@@ -323,14 +296,9 @@ NO_VARIANCE = (
 def ratio_t_tests(
     numerators: np.ndarray, denominators: np.ndarray, pairs: Sequence[tuple[int, int]]
 ) -> list[PairedTTest]:
-    """Paired t-tests of differences of ratios ``R_c = sum_i num[i, c] / sum_i den[i, c]`` for
-    each ``(c, d)`` of ``pairs``, on the cells of :func:`bootstrap_ratio_differences` (``num[:,
-    c] = credit * attempted``, ``den[:, c] = attempted``: precisions).  By the delta method,
-    instance ``i`` contributes ``u_c,i = (num[i, c] - R_c den[i, c]) / mean(den[:, c])`` to
-    ``R_c`` (0 for a cell whose denominators are all 0: its ratio is 0 by convention, with no
-    variance), and the test is a one-sample t-test of ``d_i = u_c,i - u_d,i`` whose mean is
-    ``R_c - R_d`` (module docstring).  With every denominator 1 this is
-    ``scipy.stats.ttest_rel(num[:, c], num[:, d])``.  Fewer than 2 instances: an error.
+    """Paired t-tests of ``R_c - R_d`` for each ``(c, d)`` of ``pairs``, on the cells of
+    :func:`bootstrap_ratio_differences`, by the delta method (module docstring).  Raises
+    :class:`EvaluationError` with fewer than 2 instances.
 
     >>> num = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
     >>> den = np.ones((4, 2))
@@ -383,10 +351,7 @@ def paired_t_test(
     credit_b: np.ndarray,
     attempted_b: np.ndarray,
 ) -> PairedTTest:
-    """Paired t-test of ``precision_a - precision_b`` (precision = credit over attempted
-    instances, Table 1's cells) on the same instances, by :func:`ratio_t_tests`; credit of an
-    instance not attempted is ignored.  When both attempted every instance this is
-    ``scipy.stats.ttest_rel(credit_a, credit_b)``.
+    """Paired t-test of ``precision_a - precision_b`` (credit over attempted instances).
 
     >>> credit_a = np.array([1.0, 0.5, 1.0, 0.0, 1.0, 0.25])
     >>> credit_b = np.array([0.5, 0.5, 0.0, 0.0, 1.0, 0.0])
@@ -403,12 +368,10 @@ def paired_t_test(
 
 
 def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
-    """Holm-Bonferroni adjusted p-values (step-down; controls the family-wise error rate)::
+    """Holm-Bonferroni adjusted p-values, in the input's order (reject ``i`` iff ``adj[i] <=
+    a``)::
 
         sort p_(1) <= ... <= p_(m);  adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))
-
-    returned in the input's order: reject hypothesis ``i`` at level ``a`` iff
-    ``adj[i] <= a``.
 
     >>> holm([0.01, 0.04, 0.03, 0.005]).tolist()  # 4 * .005, 3 * .01, 2 * .03, max(.04, .06)
     [0.03, 0.06, 0.06, 0.02]
@@ -427,8 +390,7 @@ def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
 
 
 def format_p_value(p: float, *, digits: int = 3) -> str:
-    """A p-value for a report, never ``0``: below :data:`P_FLOOR` (McNemar's chi-square tail
-    of a large statistic underflows to 0.0) it reads ``< 1e-300``.
+    """A p-value for a report, never ``0``: below :data:`P_FLOOR` it reads ``< 1e-300``.
 
     >>> format_p_value(0.01234), format_p_value(0.0), format_p_value(5e-310)
     ('0.0123', '< 1e-300', '< 1e-300')
@@ -442,20 +404,14 @@ def format_p_value(p: float, *, digits: int = 3) -> str:
 
 @dataclass(frozen=True)
 class McNemarResult:
-    """Discordant counts (``n01``: a wrong and b right; ``n10``: a right and b wrong), the
-    statistic (``min(n01, n10)`` for the exact test, chi-square otherwise), the two-sided
-    p-value and the method, ``"exact"`` or ``"chi2"``."""
+    """Discordant counts (``n01``: only b right; ``n10``: only a right), the statistic, the
+    two-sided p-value and the method (``"exact"`` or ``"chi2"``)."""
 
     n01: int
     n10: int
     statistic: float
     p_value: float
     method: str
-
-
-def _binomial_cdf_half(k: int, n: int) -> float:
-    """``P[Binomial(n, 1/2) <= k]`` exactly, with integers."""
-    return sum(math.comb(n, i) for i in range(k + 1)) / 2**n
 
 
 def mcnemar(correct_a: np.ndarray, correct_b: np.ndarray) -> McNemarResult:
@@ -481,7 +437,8 @@ def mcnemar(correct_a: np.ndarray, correct_b: np.ndarray) -> McNemarResult:
     discordant = n01 + n10
     if discordant < EXACT_BELOW:
         smaller = min(n01, n10)
-        p_value = 1.0 if discordant == 0 else min(1.0, 2 * _binomial_cdf_half(smaller, discordant))
+        tail = sum(math.comb(discordant, i) for i in range(smaller + 1)) / 2**discordant
+        p_value = 1.0 if discordant == 0 else min(1.0, 2 * tail)
         return McNemarResult(n01, n10, float(smaller), p_value, "exact")
     statistic = max(abs(n01 - n10) - 1, 0) ** 2 / discordant
     return McNemarResult(n01, n10, statistic, math.erfc(math.sqrt(statistic / 2)), "chi2")

@@ -1,17 +1,7 @@
-"""The thesaurus of each part of speech that graded credit uses.
-
-A WordNet sense key says its part of speech (its ``ss_type``: 1 noun, 2 verb, 3 and 5
-adjective, 4 adverb; :func:`thesaurus.sense_key_pos`), and an instance is graded on the
-thesaurus of its gold key's part of speech: nouns on WordNet's noun hierarchy, verbs on the
-verb hierarchy, adjectives (satellites under their heads) and adverbs (under the adjective
-clusters they derive from) on the shapes of ``thesaurus/README.md``.  A part of speech given
-no thesaurus (``none``) is scored by exact match, and every report says so for that part of
-speech.  Keys that are not WordNet sense keys (another resource's sense ids, such as a
-Japanese file thesaurus's ``人を使う``) use the verb thesaurus: one file thesaurus serves a
-whole corpus that way.
-
-Thesauri are loaded when a key of their part of speech is first scored, so a verb-only run
-never reads the noun hierarchy.
+"""The thesaurus of each part of speech that graded credit uses: an instance is graded on the
+thesaurus of its gold key's part of speech (:func:`thesaurus.sense_key_pos`), ``none`` meaning
+exact match; keys that are not WordNet sense keys use the verb thesaurus.  Each is loaded when
+a key of its part of speech is first scored.
 """
 
 from __future__ import annotations
@@ -43,8 +33,7 @@ class ThesaurusSpecs:
     adv: str = WORDNET_SPECS["adv"]
 
     def __post_init__(self) -> None:
-        """Every spec checked before any work: a WordNet spec, ``none`` or an existing
-        ``<stem>.tsv`` file (loading waits until a key of its part of speech is scored)."""
+        """Check every spec (a WordNet spec, ``none`` or an existing ``.tsv`` file) unloaded."""
         for pos in PARTS_OF_SPEECH:
             spec = getattr(self, pos)
             if not isinstance(spec, str) or not spec.strip():
@@ -62,8 +51,7 @@ class ThesaurusSpecs:
                 raise EvaluationError(f"{pos} thesaurus file {spec} does not exist")
 
     def spec(self, pos: str | None) -> str:
-        """The spec of ``pos`` (``None``: a key without a WordNet part of speech: the verb
-        thesaurus's)."""
+        """The spec of ``pos`` (``None``: the verb thesaurus's)."""
         return getattr(self, pos or "verb")
 
     def described(self) -> dict[str, str]:
@@ -75,9 +63,8 @@ class ThesaurusSpecs:
 
 
 class Thesauri:
-    """The thesaurus of each part of speech: from :class:`ThesaurusSpecs`, each loaded when
-    first used; or given loaded (:meth:`from_thesauri`); or one for every part of speech
-    (:meth:`single`).
+    """The thesaurus of each part of speech, from :class:`ThesaurusSpecs`,
+    :meth:`from_thesauri` or :meth:`single`.
 
     >>> Thesauri(ThesaurusSpecs(noun="none")).of("noun") is None
     True
@@ -97,8 +84,7 @@ class Thesauri:
 
     @classmethod
     def from_thesauri(cls, loaded: Mapping[str, Thesaurus | None]) -> Thesauri:
-        """Thesauri already loaded, ``{pos: thesaurus}``; a part of speech missing or
-        ``None`` is exact match.  Keys without a WordNet part of speech use the verb one."""
+        """Thesauri already loaded, ``{pos: thesaurus}`` (missing or ``None``: exact match)."""
         unknown = sorted(set(loaded) - set(PARTS_OF_SPEECH))
         if unknown:
             raise EvaluationError(f"unknown part of speech {unknown[0]!r} for a thesaurus")
@@ -120,8 +106,7 @@ class Thesauri:
         return cls(ThesaurusSpecs(**given))
 
     def of(self, pos: str | None) -> Thesaurus | None:
-        """The thesaurus grading ``pos`` (``None``: keys without a WordNet part of speech),
-        ``None`` when that part of speech is scored by exact match."""
+        """The thesaurus grading ``pos``, ``None`` for exact match."""
         part = pos or "verb"
         if part not in self._by_pos:
             spec = self.specs.spec(part)
@@ -133,8 +118,7 @@ class Thesauri:
         return self.of(sense_key_pos(key))
 
     def sense_word(self, key: str) -> str | None:
-        """The word owning ``key`` in the thesaurus of its part of speech (``None``: unknown,
-        or no thesaurus), so that :func:`~evaluation.measures.key_lemma` works on thesauri."""
+        """The word owning ``key`` in its part of speech's thesaurus, or ``None``."""
         thes = self.of_key(key)
         return thes.sense_word(key) if thes is not None else None
 

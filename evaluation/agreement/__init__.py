@@ -1,7 +1,5 @@
-"""Inter-annotator agreement: the statistics (:mod:`.statistics`), computed per word
-(:mod:`.per_word`), between annotation files (:mod:`.annotations`), the greedy merging of sense
-classes (:mod:`.merging`) and their table files (:mod:`.class_table`), and the upper bound of
-an experiment (:mod:`.upper_bound`)."""
+"""Inter-annotator agreement: statistics per word between annotation files, the greedy merging
+of sense classes, and the upper bound of an experiment."""
 
 from .annotations import POOLED_NOTE, agreement_report
 from .class_table import CLASS_TABLE_FORMAT, read_class_table, write_class_table

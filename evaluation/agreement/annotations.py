@@ -1,8 +1,5 @@
-"""The agreement between several annotations of the same instances (key files read into
-``{instance_id: sense keys}``): the instances they share, each instance's label and lemma,
-per-word statistics for every pair of files and for all files at once, and optionally the
-greedy merging of sense classes; what ``wsd agreement`` reports.
-"""
+"""The agreement between several annotations of the same instances, what ``wsd agreement``
+reports."""
 
 from __future__ import annotations
 
@@ -60,16 +57,10 @@ def agreement_report(
     statistic: str = "scott",
     several: str = "first",
 ) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
-    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word,
-    and the merged classes of each word (empty without ``merge_to``).
-
-    The report is JSON-ready: ``files``, ``instances``, ``lemmas``, ``left_out`` (per file),
-    ``several_keys``, ``lemma_rule``, ``other_lemma_keys``, ``pooled_note``, ``pairs`` (one
-    :func:`~evaluation.agreement.per_word.pair_agreement` per pair of files, with ``a`` and
-    ``b``), ``observed`` (the mean pairwise Pa), ``all_files``
-    (:func:`~evaluation.agreement.per_word.multi_agreement`) and, with ``merge_to``,
-    ``merged`` (:func:`~evaluation.agreement.merging.merge_per_lemma`).  A statistic is a
-    float, or ``None`` where it is undefined (a single category).
+    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word (a
+    JSON-ready report: one :func:`~evaluation.agreement.per_word.pair_agreement` per pair of
+    files, :func:`~evaluation.agreement.per_word.multi_agreement` of all, ``merged`` with
+    ``merge_to``; ``None`` for an undefined statistic) and each word's merged classes.
     """
     _check(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)

@@ -30,12 +30,9 @@ def write_class_table(
     comment: str = "",
     lemma_of: Callable[[str], str] = sense_lemma,
 ) -> dict[str, int]:
-    """Write merged classes (``{lemma: classes}``, e.g. one :func:`greedy_merge` per verb)
-    atomically as ``sense_key<TAB>class_id`` lines after a ``#`` header (the format and
-    ``comment``, e.g. the command that made it).  A class's keys of another lemma than its
-    own (``lemma_of``: a rater's key of another verb) are left out, so every key has one
-    class; returns
-    ``{"keys", "classes", "other_lemma_left_out"}``."""
+    """Write merged classes (``{lemma: classes}``) atomically, with ``comment`` in the header;
+    keys of another lemma than their class's are left out.  Returns ``{"keys", "classes",
+    "other_lemma_left_out"}``."""
     counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
     with atomic_open(path) as handle:
         handle.write(f"# {CLASS_TABLE_FORMAT}\n")
@@ -53,14 +50,9 @@ def write_class_table(
 
 
 def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
-    """Read a table written by :func:`write_class_table` (or by hand) into
-    ``{sense_key: class_id}``, by the text rules of every line-based file
-    (:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, any line break, no
-    control characters).  ``#`` lines and blank lines are skipped.  Keys and class ids are
-    read in lower case, as every key (:func:`wsd.corpus.keys.normalise_key`): a key listed
-    twice in two cases is listed twice.  A class id that is itself a listed key must be in
-    its own class, so that no key is two classes at once; keys and class ids hold no
-    whitespace (a key file could not name them)."""
+    """Read a class table into ``{sense_key: class_id}`` (lower case; ``#`` and blank lines
+    skipped).  A key listed twice, a class id that is a key of another class, or whitespace
+    in a key raises :class:`~evaluation.AgreementError`."""
     from wsd.corpus.keys import normalise_key, writable
 
     table: dict[str, str] = {}

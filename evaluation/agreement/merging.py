@@ -33,8 +33,7 @@ _TIE = 1e-12  # kappas closer than this are a tie: the first pair in class order
 
 @dataclass(frozen=True)
 class MergeStep:
-    """One merge: the two classes joined and the statistic after joining them (``None``: the
-    merge left a single class, where kappa is undefined)."""
+    """One merge: the two classes joined and the statistic after (``None``: one class left)."""
 
     left: frozenset[str]
     right: frozenset[str]
@@ -43,10 +42,8 @@ class MergeStep:
 
 @dataclass(frozen=True)
 class MergeResult:
-    """Final sense classes (sorted by their smallest label), the statistic and the observed
-    agreement before and after, and the merges in order.  ``kappa_after`` is ``None`` when
-    everything was merged into a single class: the raters then agree trivially and kappa is
-    undefined (``Pc = 1``), which is not the same as kappa = 1."""
+    """Final sense classes (sorted by their smallest label), the statistic and observed
+    agreement before and after, and the merges; ``kappa_after`` is ``None`` for one class."""
 
     classes: list[frozenset[str]]
     kappa_before: float
@@ -66,14 +63,9 @@ def greedy_merge(
 ) -> MergeResult:
     """Ng, Lim & Foo's greedy search: while kappa < ``k_min``, join the two sense classes whose
     union gives the highest kappa (ties: the first pair in class order).  Apply it to the
-    instances of one word at a time, as the paper does.
-
-    ``statistic`` is ``"scott"`` (the paper's generalised kappa, ``Pc = sum_j (C_j / 2T)^2``,
-    i.e. Scott's pi; the default) or ``"cohen"``.  With two classes left the only merge makes a
-    single class; it is made when kappa is still below ``k_min`` and reported as such
-    (``kappa_after = None``, :attr:`MergeResult.single_class`): the paper's 96 of 191 words
-    "merged into a single class".  Labels of one category only raise
-    :class:`~evaluation.AgreementError` (kappa undefined before any merge).
+    instances of one word.  ``statistic`` is ``"scott"`` (the paper's) or ``"cohen"``; merging
+    may end in a single class (:attr:`MergeResult.single_class`).  Labels of one category
+    only raise :class:`~evaluation.AgreementError`.
 
     >>> a, b = list("abbcd"), list("abccd")  # b/c confused once: Pa .8, Pc .26
     >>> r = greedy_merge(a, b, 0.8)
@@ -121,8 +113,7 @@ def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
 
 
 def class_map(classes: Sequence[frozenset[str]]) -> dict[str, str]:
-    """``{label: representative}`` (the class's smallest label): a coarse sense inventory,
-    e.g. to score against merged classes by mapping both gold and system keys.
+    """``{label: representative}`` (the class's smallest label): a coarse sense inventory.
 
     >>> class_map([frozenset({"run%2", "run%3"}), frozenset({"run%1"})])
     {'run%2': 'run%2', 'run%3': 'run%2', 'run%1': 'run%1'}
@@ -143,14 +134,9 @@ def merge_per_lemma(
 ) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
     """Ng et al.'s greedy merging applied to each lemma's instances, with the seed's summary.
 
-    Each lemma ends ``unchanged`` (kappa already >= ``k_min``), ``merged`` (two or more
-    classes reaching ``k_min``), ``single-class`` (everything merged into one class: kappa
-    undefined, *not* 1) or ``single-category`` (one sense only before merging: kappa
-    undefined, nothing to merge).  ``summary["with_classes"]`` mirrors the seed's results
-    table over the words left with two or more classes: mean number of senses (distinct keys
-    used by the raters), agreeing instances ``A``, instances ``T``, ``Pa = A / T`` and the
-    mean per-word kappa, before and after merging.  Returns the report and the classes of
-    every lemma (single-category lemmas: each key its own class), for a class table.
+    Each lemma ends ``unchanged``, ``merged``, ``single-class`` or ``single-category``
+    (:data:`MERGE_OUTCOMES`); ``summary["with_classes"]`` is the seed's table over the words
+    left with two or more classes.  Returns the report and every lemma's classes.
     """
     per_lemma: dict[str, dict[str, Any]] = {}
     classes: dict[str, list[frozenset[str]]] = {}

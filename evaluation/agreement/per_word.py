@@ -1,34 +1,16 @@
 """Agreement per word: each instance's label and lemma, the statistics of
 :mod:`evaluation.agreement.statistics` per lemma, and their summaries.
 
-Kappa is a per-word statistic: two annotators of an instance of *give* choose among the
-senses of *give*, so chance agreement must come from the marginals of *give* alone.  Pooled
-over many verbs, chance agreement counts pairs of senses of different verbs that can never
-meet and is far too small, which inflates kappa (a rater who always answers each verb's
-most frequent sense has kappa exactly 0 on every verb, yet a clearly positive pooled kappa).
-Following Ng, Lim & Foo (1999) and seed 004 ("Media k": the arithmetic mean of the per-word
-kappas) every statistic is computed per lemma and summarised as::
+Chance agreement of a word must come from that word's marginals alone (pooled over verbs it
+is too small and inflates kappa), so, following Ng, Lim & Foo (1999), every statistic is
+computed per lemma and summarised as::
 
     mean_per_word           = mean over words with a defined kappa (the literature's figure)
     instance_weighted_mean  = sum_w N_w kappa_w / sum_w N_w over the same words
-    pooled_over_lemmas      = the statistic of all instances at once (overstates; kept for
-                              comparison with older reports)
+    pooled_over_lemmas      = the statistic of all instances at once (overstates)
 
-A word whose instances all carry one sense (both raters) has an undefined kappa; it is
-counted (``undefined``), never averaged in as 0, 1 or NaN.  ``Pa`` needs no such care: the
-instance-weighted mean of the per-word ``Pa`` is the pooled ``Pa`` (seed 004's ``A / T``).
-
-**Lemma of an instance** (:data:`LEMMA_RULE`): the most common lemma (the part of a sense
-key before ``%``) among the annotators' keys for it, ties going to the earliest file (so
-with two files, the first: the gold, when one file is gold).  A key of another lemma stays in
-that instance's group (a real disagreement) and is counted in ``other_lemma_keys``.
-
-**Several keys for one instance**: each file's *first* key is its label (``first_key``
-rule, as in :func:`~evaluation.agreement.observed_agreement`).  ``wsd score`` instead gives
-full credit to an answer equal to *any* gold key, so with multi-key gold, ``Pa`` is lower
-than the exact-match precision of the same files.  The ``shared`` rule labels an instance
-by a key that every file gives it, when there is one (the first in the first file's order),
-which makes ``Pa`` equal exact-match precision for single-key answers.
+A word with an undefined kappa is counted (``undefined``), never averaged.  The lemma of an
+instance is :data:`LEMMA_RULE`'s; keys of another lemma are counted in ``other_lemma_keys``.
 """
 
 from __future__ import annotations
@@ -105,9 +87,8 @@ def choose_labels(
 def instance_lemmas(
     labels: Sequence[Sequence[str]], lemma_of: Callable[[str], str] = sense_lemma
 ) -> tuple[list[str], list[int]]:
-    """The lemma of each instance (:data:`LEMMA_RULE`, with ``lemma_of`` giving a key's lemma:
-    :func:`~evaluation.measures.key_lemma` of a thesaurus for any resource's sense ids) and,
-    per file, how many of its labels are of another lemma.
+    """The lemma of each instance (:data:`LEMMA_RULE`) and, per file, how many of its labels
+    are of another lemma.
 
     >>> instance_lemmas([["run%1", "run%2", "go%1"], ["run%1", "go%1", "run%1"]])
     (['run', 'run', 'go'], [0, 2])
@@ -150,8 +131,7 @@ def _defined(function: Callable[..., float], *args: Any) -> float | None:
 def summarise(
     per_lemma: Mapping[str, Mapping[str, Any]], name: str, pooled: float | None
 ) -> dict[str, Any]:
-    """Mean per word and instance-weighted mean of the statistic ``name`` over the words
-    where it is defined, the pooled figure, and the counts of defined and undefined words.
+    """The summaries of the statistic ``name`` (module docstring) and the counts of words.
 
     >>> rows = {"give": {"instances": 30, "k": 0.5}, "take": {"instances": 10, "k": 0.1},
     ...         "be": {"instances": 5, "k": None}}
@@ -178,12 +158,9 @@ def pair_agreement(
     *,
     verbs: Grading | None = None,
 ) -> dict[str, Any]:
-    """Per-lemma ``Pa``, Cohen's kappa, Scott's pi (and, with ``verbs``, weighted kappa with
-    the thesaurus distance) of two label lists, and their :func:`summarise` summaries.
-
-    Returns ``{"instances", "lemmas", "observed", "statistics": {name: summary},
-    "per_lemma": {lemma: {"instances", "observed", name: value or None}}}`` and, with
-    ``verbs``, ``"weight_defaults"`` (:func:`~evaluation.agreement.weight_defaults`).
+    """Per-lemma ``Pa``, Cohen's kappa, Scott's pi (with ``verbs``, weighted kappa too) of two
+    label lists: ``{"instances", "lemmas", "observed", "statistics": {name: summary},
+    "per_lemma": {...}}`` and, with ``verbs``, ``"weight_defaults"``.
 
     >>> gold = ["give%1", "give%2", "take%1", "take%2"]
     >>> mfs = ["give%1", "give%1", "take%1", "take%1"]  # constant within each verb

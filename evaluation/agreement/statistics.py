@@ -7,14 +7,9 @@ With ``N`` items and ``p_a(k)``, ``p_b(k)`` the share of items rater a (b) put i
     Cohen: Pc = sum_k p_a(k) p_b(k)              kappa = (Pa - Pc) / (1 - Pc)
     Scott: Pc = sum_k ((p_a(k) + p_b(k)) / 2)^2  pi    = (Pa - Pc) / (1 - Pc)
 
-Scott's ``pi`` is the "generalised kappa" of Ng, Lim & Foo (1999).  A kappa is undefined when
-``Pc = 1`` (both raters used a single category): :class:`~evaluation.AgreementError` is
-raised, never NaN.  Example (100 items, table 51/9/4/36): ``Pa = 0.87``, ``Pc = 0.51``,
-``kappa = 0.36 / 0.49 ≈ 0.734``.
-
-Over the instances of many verbs at once these give *pooled* figures, which overstate
-agreement (``Pc`` as if any sense key could meet any other); the literature reports kappa
-per word and their mean: see :mod:`evaluation.agreement.per_word`.
+Scott's ``pi`` is the "generalised kappa" of Ng, Lim & Foo (1999).  An undefined statistic
+(``Pc = 1``) raises :class:`~evaluation.AgreementError`, never NaN.  Over many verbs at once
+these are *pooled* figures; per-word figures are :mod:`evaluation.agreement.per_word`'s.
 """
 
 from __future__ import annotations
@@ -57,8 +52,7 @@ def _check_lengths(a: Sequence[str], b: Sequence[str]) -> None:
 
 
 def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.ndarray]:
-    """Sorted categories and the count table ``T[i, j] = #{items : a = c_i, b = c_j}``
-    (dense: for the few senses of one verb).
+    """Sorted categories and the dense count table ``T[i, j] = #{items : a = c_i, b = c_j}``.
 
     >>> categories, table = confusion_table(["x", "x", "y"], ["x", "y", "y"])
     >>> categories, table.tolist()
@@ -73,8 +67,7 @@ def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.n
 
 
 def undefined_error(categories: Sequence[str], statistic: str = "kappa") -> AgreementError:
-    """The error for a statistic that is undefined on these categories (one category only:
-    chance agreement 1, or no expected disagreement)."""
+    """The error for a statistic undefined on these categories (kappa or ``"alpha"``)."""
     reason = "expected disagreement is 0" if statistic == "alpha" else "chance agreement is 1"
     if len(categories) == 1:
         reason += f" (every label is {categories[0]!r})"
@@ -84,10 +77,8 @@ def undefined_error(categories: Sequence[str], statistic: str = "kappa") -> Agre
 def kappa_from_shares(
     observed: float, shares_a: np.ndarray, shares_b: np.ndarray, *, pooled: bool
 ) -> float | None:
-    """``(Pa - Pc) / (1 - Pc)`` from the observed agreement and each rater's share of every
-    category (aligned arrays): Cohen's kappa with ``Pc = sum_k p_a(k) p_b(k)``
-    (``pooled=False``) or Scott's pi with ``Pc = sum_k ((p_a(k) + p_b(k)) / 2)^2``
-    (``pooled=True``); ``None`` when undefined (``Pc = 1``).
+    """Cohen's kappa (``pooled=False``) or Scott's pi from ``Pa`` and each rater's share of
+    every category (aligned arrays); ``None`` when undefined (``Pc = 1``).
 
     >>> round(kappa_from_shares(0.8, np.array([0.6, 0.4]), np.array([0.4, 0.6]), pooled=False), 4)
     0.6154
@@ -101,8 +92,7 @@ def kappa_from_shares(
 
 
 def table_kappa(table: np.ndarray, *, pooled: bool) -> float | None:
-    """Cohen's kappa (``pooled=False``) or Scott's pi (``pooled=True``) of a count table
-    ``T[i, j] = #{items : a = c_i, b = c_j}``; ``None`` when undefined.
+    """Cohen's kappa or Scott's pi of a :func:`confusion_table`; ``None`` when undefined.
 
     >>> round(table_kappa(np.array([[51.0, 9.0], [4.0, 36.0]]), pooled=False), 3)  # the seed's
     0.735
@@ -117,7 +107,7 @@ def table_kappa(table: np.ndarray, *, pooled: bool) -> float | None:
 
 
 def _marginals(a: Sequence[str], b: Sequence[str]) -> tuple[int, float, Counter[str], Counter[str]]:
-    """``N``, ``Pa`` and each rater's label counts; O(N), whatever the number of categories."""
+    """``N``, ``Pa`` and each rater's label counts."""
     _check_lengths(a, b)
     agree = sum(1 for x, y in zip(a, b, strict=True) if x == y)
     return len(a), agree / len(a), Counter(a), Counter(b)
@@ -213,11 +203,8 @@ def weighted_kappa(
         kappa_w = 1 - sum_ij w_ij o_ij / sum_ij w_ij e_ij
 
     with ``o`` the observed shares and ``e_ij = p_a(i) p_b(j)``.  ``distance(x, x)`` must be
-    0; with the 0/1 distance this is Cohen's kappa.  With ``block`` (e.g. the lemma of a sense
-    key), labels of different blocks are taken to be at distance 1 without calling
-    ``distance``, so the expected term costs ``sum_B |B|^2`` calls instead of ``K^2``::
-
-        sum_ij w_ij e_ij = sum_B sum_{i,j in B} w_ij e_ij + 1 - sum_B p_a(B) p_b(B)
+    0 (else :class:`AgreementError`); with the 0/1 distance this is Cohen's kappa.  With
+    ``block`` (e.g. a sense key's lemma), labels of different blocks are at distance 1.
 
     >>> linear = lambda x, y: abs(int(x) - int(y)) / 2  # labels 0, 1, 2
     >>> a, b = list("0012"), list("0122")  # observed (1/2 + 1/2) / 4 = 1/4
@@ -262,8 +249,7 @@ def weighted_kappa(
 
 
 def _thesaurus_of(verbs: Grading, x: str, y: str) -> VerbThesaurus | None:
-    """The thesaurus grading keys ``x`` and ``y`` (``None``: of different parts of speech,
-    or a part of speech scored by exact match)."""
+    """The thesaurus grading keys ``x`` and ``y``; ``None`` for exact match."""
     books = as_thesauri(verbs)
     if sense_key_pos(x) != sense_key_pos(y):
         return None
@@ -285,12 +271,8 @@ def _default_reason(verbs: Grading, x: str, y: str) -> str | None:
 
 
 def thesaurus_distance(verbs: Grading) -> Callable[[str, str], float]:
-    """``d(x, y) = LEN(x, y) / MAXLEN(v) = 1 - A_1(x, y)``: the weight that makes weighted
-    agreement mirror acceptability at alpha = 1, on the thesaurus of the keys' part of speech
-    (``verbs``: one thesaurus, or :class:`~evaluation.thesauri.Thesauri`).  Keys of different
-    lemmas or parts of speech, or unknown to the thesaurus, are at distance 1
-    (:func:`weight_defaults` counts such disagreements); the senses of a monosemous verb at 0
-    from itself only.
+    """``d(x, y) = LEN(x, y) / MAXLEN(v) = 1 - A_1(x, y)`` on the thesaurus of the keys' part of
+    speech; keys of different lemmas or parts of speech, or unknown keys, are at distance 1.
 
     >>> class Toy:  # lemma "run": LEN(run%1, run%2) = 2, MAXLEN = 4
     ...     def maxlen(self, lemma): return 4
@@ -322,9 +304,8 @@ def thesaurus_distance(verbs: Grading) -> Callable[[str, str], float]:
 
 
 def weight_defaults(a: Sequence[str], b: Sequence[str], verbs: Grading) -> dict[str, int]:
-    """Disagreeing items whose :func:`thesaurus_distance` weight is 1 by default rather than
-    by a path length, by reason: ``other-lemma`` (the two keys belong to different verbs),
-    ``unknown-lemma``, ``unknown-key`` (a key the thesaurus does not know).
+    """Disagreeing items whose :func:`thesaurus_distance` is 1 by default, counted by reason:
+    ``other-lemma``, ``unknown-lemma``, ``unknown-key``.
 
     >>> class Toy:
     ...     def has_sense(self, key): return key in {"run%1", "run%2"}
@@ -351,11 +332,8 @@ def krippendorff_alpha(
         o_ck = sum_u #{ordered pairs of values (c, k) from different coders in u} / (m_u - 1)
         alpha = 1 - (n - 1) (n - sum_c o_cc) / (n^2 - sum_c n_c^2)
 
-    over pairable values (``n`` of them, ``n_c`` of label c; units coded by fewer than two
-    coders are left out).  Computed sparsely in O(values); it agrees with
-    ``nltk.metrics.agreement.AnnotationTask.alpha`` (tested), whose expected-disagreement
-    loop over all label pairs is too slow for thousands of sense keys.  ``annotations`` is
-    ``{coder: {item: label}}`` or one label list per coder (``None`` = not coded).
+    over pairable values (``n``; ``n_c`` of label c).  ``annotations`` is ``{coder: {item:
+    label}}`` or one label list per coder (``None`` = not coded).
 
     >>> # coincidences o_xx = 4, o_yy = 4, o_xy = o_yx = 1; n = 10, n_x = n_y = 5
     >>> round(krippendorff_alpha([list("xxyyx"), list("xyyyx")]), 4)  # 1 - 9 * 2 / 50

@@ -39,20 +39,10 @@ __all__ = ["UpperBound", "agreement_upper_bound"]
 
 @dataclass(frozen=True)
 class UpperBound:
-    """Inter-annotator agreement between two key files over the instances they share.
-
-    ``files`` are the two key files; ``instances`` the instances compared (annotated in both,
-    of the wanted lemmas) over ``lemmas`` words.  Counts: ``n_shared`` instances in both
-    files, ``n_only_a``/``n_only_b`` in one only; with a list of wanted instances,
-    ``n_requested`` and ``n_missing_a``/``n_missing_b`` (wanted, absent from a file); with
-    wanted lemmas, ``n_other_lemma`` (shared instances of other lemmas, left out); these are
-    ``None`` otherwise.  ``lemma_rule`` says how an instance's lemma was decided,
-    ``other_lemma_keys`` counts each file's keys of another lemma than the instance's,
-    ``several_keys`` the rule for instances with several keys (``{"rule", "instances"}``),
-    ``acceptability_issues`` what the graded scorer had to decide.  ``total`` holds
-    ``observed`` (Pa), the :func:`~evaluation.agreement.per_word.summarise` summary of each
-    kappa (``cohen_kappa``, ``scott_pi``) and ``acceptability`` (``{alpha: mean}``);
-    ``per_lemma`` the same per word.  ``note`` is one line for a report.
+    """Inter-annotator agreement between two key files over the ``instances`` they share,
+    with the counts of what was left out (``None`` when not asked for); ``total`` holds Pa,
+    each kappa's :func:`~evaluation.agreement.per_word.summarise` and ``acceptability`` by
+    alpha, ``per_lemma`` the same per word; ``note`` is one line for a report.
     """
 
     files: tuple[str, str]
@@ -75,8 +65,7 @@ class UpperBound:
 
 
 def _read_key_file(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    """A key file's answers, plain or ranked, as ``wsd score`` reads them
-    (:func:`~evaluation.answers.read_answer_keys`); an error names the file."""
+    """A key file's answers as ``wsd score`` reads them; an error names the file."""
     from ..answers import read_answer_keys
 
     try:
@@ -96,19 +85,11 @@ def agreement_upper_bound(
     several: str = "first",
     instance_lemma: Mapping[str, str] | None = None,
 ) -> UpperBound:
-    """The inter-annotator upper bound of a WSD experiment from two key files.
-
-    Every input is checked first (alphas, the ``several`` rule, the two files: a bad file
-    raises :class:`~evaluation.AgreementError` naming it).  The files are restricted to
-    ``instances`` (ids; those missing from a file are counted) and compared on the instances
-    both annotate, never silently: :class:`UpperBound` records the counts.  With ``lemmas``,
-    only instances of those lemmas (:data:`~evaluation.agreement.per_word.LEMMA_RULE`) are
-    kept.  ``verb_thesaurus`` (an object or a spec for ``thesaurus.load``) adds the graded
-    agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (acceptability between the two
-    annotations' first keys, the way a system's precision is scored); without it only
-    ``alpha = inf`` (= ``Pa``) is given.  ``instance_lemma`` (``{instance id: verb}``, what an
-    experiment knows) gives each instance's verb instead of the lemma rule; keys of another
-    verb are counted in ``other_lemma_keys``.
+    """The inter-annotator upper bound of a WSD experiment from two key files, over the
+    ``instances`` (and ``lemmas``) both annotate.  ``verb_thesaurus`` adds the graded
+    agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (else only ``alpha = inf``, Pa);
+    ``instance_lemma`` gives each instance's verb instead of the lemma rule.  Bad inputs raise
+    :class:`~evaluation.AgreementError` naming them.
     """
     files = [str(p) for p in key_files]
     if len(files) != 2:
@@ -163,8 +144,7 @@ def agreement_upper_bound(
 def _requested(
     keys: list[dict[str, tuple[str, ...]]], instances: Iterable[str] | None
 ) -> tuple[list[dict[str, tuple[str, ...]]], dict[str, int]]:
-    """The two files' keys of the ``instances`` wanted (all without them) and the counts of
-    wanted instances and of those missing from each file."""
+    """The two files' keys of the ``instances`` wanted and the counts of those missing."""
     if instances is None:
         return keys, {}
     requested = set(instances)
@@ -183,8 +163,7 @@ def _instance_lemmas(
     lemma_of: Callable[[str], str],
     instance_lemma: Mapping[str, str] | None,
 ) -> tuple[list[str], list[int]]:
-    """Each shared instance's lemma (the experiment's verb, else the lemma rule) and how many
-    keys of each file belong to another lemma."""
+    """Each shared instance's lemma and how many keys of each file are of another lemma."""
     if instance_lemma is not None:
         lemma_list = [instance_lemma.get(i, "") for i in shared]
         other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
@@ -202,9 +181,15 @@ def _with_graded_agreement(
     verbs: Grading | None,
     alphas: Sequence[float],
 ) -> tuple[dict[str, Any], dict[str, int]]:
-    """The totals of :func:`pair_agreement`'s ``pair`` with the mean graded agreement at
-    each alpha (also added to ``pair["per_lemma"]``), and the graded scorer's issues."""
-    scores, issues = _graded_agreement(a, b, lemmas, verbs, alphas)
+    """``pair``'s totals with the mean graded agreement ``A_alpha(a_i, b_i)`` by alpha (exact
+    match only without a thesaurus), and the scorer's issues."""
+    if verbs is None:
+        scores = {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}
+        issues: dict[str, int] = {}
+    else:
+        credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
+        scores = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
+        issues = dict(sorted(credit.issues.items()))
     for lemma, rows in group_by_lemma(lemmas).items():
         pair["per_lemma"][lemma]["acceptability"] = {
             alpha: float(column[rows].mean()) for alpha, column in scores.items()
@@ -215,21 +200,6 @@ def _with_graded_agreement(
         "acceptability": {alpha: float(column.mean()) for alpha, column in scores.items()},
     }
     return total, issues
-
-
-def _graded_agreement(
-    a: Sequence[str],
-    b: Sequence[str],
-    lemmas: Sequence[str],
-    verbs: Grading | None,
-    alphas: Sequence[float],
-) -> tuple[dict[str, np.ndarray], dict[str, int]]:
-    """Per-instance ``A_alpha(a_i, b_i)`` by alpha label; exact match only without a thesaurus."""
-    if verbs is None:
-        return {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}, {}
-    credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
-    columns = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
-    return columns, dict(sorted(credit.issues.items()))
 
 
 def _note(total: Mapping[str, Any], instances: int, only_a: int, only_b: int) -> str:

@@ -1,16 +1,14 @@
 """Numeric command-line options: one checked argparse type for all of them.
 
-``add_argument("--bootstrap", type=number(BOOTSTRAP), help=f"... ({BOOTSTRAP})")``: the
-text is read as the range's kind (an integer is digits, not ``1e12`` nor ``2.0``; ``1e400``
-is no number and ``nan`` none either) and checked against the range before any work, so a
-value out of range is argparse's one-line error naming the option, exit status 2.  Each
-option's help states its range.  An option that stands for a config key has the key's range
-(``tests/test_ranges.py`` holds them together: ``SAME_AS_CONFIG``).
+``add_argument("--bootstrap", type=number(BOOTSTRAP), help=f"... ({BOOTSTRAP})")``: a value
+not of the range's kind or out of range is argparse's one-line error naming the option.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from wsd._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, Range, parse_number
@@ -26,6 +24,7 @@ __all__ = [
     "PAIRS",
     "SAME_AS_CONFIG",
     "SEED",
+    "alpha_list",
     "alpha_text",
     "number",
 ]
@@ -75,6 +74,27 @@ def number(within: Range) -> Any:
 
 
 def alpha_text() -> Any:
-    """An argparse ``type`` for an alpha: checked as :data:`ALPHA`, kept as written (the
-    commands parse it with :func:`evaluation.measures.parse_alpha`)."""
+    """An argparse ``type`` for an alpha: checked as :data:`ALPHA`, kept as written."""
     return _Checked(ALPHA, keep_text=True)
+
+
+def alpha_list(
+    texts: Sequence[str] | None, classes: bool, *, ordered: bool = False
+) -> tuple[float, ...]:
+    """The alphas of ``--alpha`` (default 0.5 1 2 inf; inf with ``--classes``), de-duplicated
+    (sorted when ``ordered``), ``inf`` added; a graded alpha with ``--classes`` raises
+    :class:`~evaluation.EvaluationError`."""
+    from evaluation import EvaluationError
+    from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+
+    if texts is None:
+        return (math.inf,) if classes else tuple(ALPHA_DEFAULTS)
+    alphas = tuple(dict.fromkeys(parse_alpha(t) for t in texts))
+    alphas = tuple(sorted(alphas)) if ordered else alphas
+    if classes and alphas != (math.inf,):
+        finite = ", ".join(format_alpha(a) for a in alphas if not math.isinf(a))
+        raise EvaluationError(
+            f"--classes scores exact match on classes only; graded alpha {finite} is not"
+            " defined between classes (drop --alpha or pass --alpha inf)"
+        )
+    return alphas if math.inf in alphas else (*alphas, math.inf)

@@ -1,12 +1,5 @@
-"""What the command modules share in their arguments: options renamed for consistency whose
-old spellings still work for one release (with a warning), and warnings shown as one line.
-
-Every command spells an option the same way: ``--corpus`` is a corpus to read, ``--format``
-its format, ``--verb-thesaurus``/``--noun-thesaurus`` a thesaurus in that role and ``--param``
-keys are the config keys (``lambda``).  Old spellings: ``disambiguate --input``, ``thesaurus
---thesaurus``, ``data export --input-format``, the output format ``data export --format``
-(now ``--to``) and the parameter key ``lambda_``; each warns with a :class:`FutureWarning`
-until version 0.3.
+"""What the command modules share in their arguments: renamed options whose old spellings
+warn (:class:`FutureWarning`, until 0.3), and warnings shown as one line.
 """
 
 from __future__ import annotations
@@ -32,9 +25,7 @@ def warn_renamed(old: str, new: str) -> None:
 
 
 def renamed(*old: str) -> type[argparse.Action]:
-    """An argparse ``store`` action for an option that also answers to the ``old`` spellings,
-    warning when one of them is used:
-    ``add_argument("--corpus", "--input", action=renamed("--input"), ...)``."""
+    """An argparse ``store`` action that warns when one of the ``old`` spellings is used."""
 
     class Renamed(argparse._StoreAction):
         def __call__(
@@ -52,8 +43,7 @@ def renamed(*old: str) -> type[argparse.Action]:
 
 
 def top_k(text: str) -> int:
-    """The argparse type of ``--top-k`` in every command: an integer >= 1 (argparse names the
-    option: ``argument --top-k: must be an integer >= 1, got '0'``)."""
+    """The argparse type of ``--top-k``: an integer >= 1."""
     try:
         value = int(text)
     except ValueError:
@@ -64,9 +54,7 @@ def top_k(text: str) -> int:
 
 
 def say(text: str) -> None:
-    """One message line on stderr, written in a single call: ``print`` writes the text and
-    its newline separately, and an interruption between the two left ``wsd: interrupted``
-    glued to the end of the line before it."""
+    """One message line on stderr, written in a single call (text and newline together)."""
     sys.stderr.write(f"{text}\n")
 
 
@@ -78,8 +66,7 @@ def show_warning(
     file: TextIO | None = None,
     line: str | None = None,
 ) -> None:
-    """``warnings.showwarning`` for the command line: ``wsd: warning: <message>``, one line,
-    no source location (the messages name what they are about)."""
+    """``warnings.showwarning`` for the command line: ``wsd: warning: <message>``."""
     stream = file if file is not None else sys.stderr
     text = " ".join(str(message).split())
     stream.write(f"wsd: warning: {text}\n")

@@ -38,8 +38,7 @@ def corpus_inputs(
 
 
 def thesaurus_inputs(specs: Iterable[tuple[str, object]]) -> Named:
-    """The files of the file thesauri among ``(option, spec)`` pairs (``<stem>.tsv`` and its
-    word table); WordNet specs name no file of the user's."""
+    """The files of the file thesauri among ``(option, spec)`` pairs."""
     out: Named = []
     for option, spec in specs:
         if isinstance(spec, str) and spec.endswith(".tsv"):
@@ -60,10 +59,8 @@ POS_OPTIONS = {
 
 
 def add_thesaurus_options(parser: argparse.ArgumentParser, *, verb_default: str | None) -> None:
-    """``--verb-thesaurus`` (also for keys without a WordNet part of speech, such as a file
-    thesaurus's ids), ``--noun-thesaurus``, ``--adj-thesaurus`` (adjectives and satellites) and
-    ``--adv-thesaurus``: a thesaurus spec, or ``none`` for exact match on that part of speech.
-    Graded credit picks the thesaurus by each sense key's part of speech."""
+    """``--verb-thesaurus``, ``--noun-thesaurus``, ``--adj-thesaurus`` and ``--adv-thesaurus``:
+    a thesaurus spec, or ``none`` for exact match on that part of speech."""
     from thesaurus import WORDNET_SPECS
 
     what = {

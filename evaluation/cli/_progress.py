@@ -1,10 +1,5 @@
 """Progress of a command's long steps on stderr: a tqdm bar per step on a terminal, else one
 summary line per step when it ends (``train: corpus files 352/352 in 13.8 s``).
-
-Library functions report progress through plain callbacks, ``callback(done, total)``
-(:func:`wsd.corpus.load_corpus`, :meth:`wsd.methods.Disambiguator.fit`) or
-``callback(step, done, total)`` (:func:`evaluation.experiment.run_experiment`); a
-:class:`Steps` object is the latter, and :meth:`Steps.step` gives the former.
 """
 
 from __future__ import annotations
@@ -18,13 +13,9 @@ __all__ = ["Steps"]
 
 
 class Steps:
-    """Progress of the steps of one command (module docstring).
-
-    Calling it with ``(step, done, total)`` updates ``step``'s bar, starting it (and ending the
-    previous step) on the first call; ``done == total`` ends it.  A step is timed from that
-    first call, or from :meth:`step` when its callback was made there.  Off a terminal, a step
-    that took at least ``min_seconds`` ends with one line ``<command>: <step> <done>/<total>
-    in <s> s``; quicker steps say nothing.  ``enabled=False`` silences everything.
+    """A ``callback(step, done, total)`` showing the progress of one command's steps
+    (:meth:`step` gives a step's ``callback(done, total)``); ``done == total`` ends a step.
+    Off a terminal only steps of at least ``min_seconds`` print their line.
 
     >>> import io
     >>> ticks = iter([0.0, 2.0])

@@ -7,19 +7,9 @@ category).  The figures over all instances at once are kept but labelled "pooled
 lemmas": they overstate agreement, because their chance agreement counts pairs of senses of
 different verbs, which two annotators of one instance can never choose between.
 
-For each pair of files: ``Pa``, Cohen's kappa, Scott's pi (the seed's generalised kappa)
-and, with ``--weighted``, weighted kappa with the thesaurus distance ``LEN / MAXLEN`` (keys
-of another lemma or unknown to the thesaurus are at distance 1: counted).  Over all files:
-Fleiss' kappa and Krippendorff's alpha.  With ``--merge-to K`` (two files): Ng et al.'s
-greedy merging per word with ``--statistic`` (default ``scott``, the paper's), the seed's
-summary table, and with ``--classes-out`` the merged classes as a coarse sense inventory for
-``wsd score --classes``.  Files are read as ``wsd score`` reads answers (plain or ranked,
-:func:`evaluation.answers.read_answer_keys`): a ranked line (``key:score ...``, as ``wsd
-disambiguate --top-k K`` writes) is its first key, so a ranked file and the same answers as
-plain keys give the same statistics.  An instance with several keys is labelled by each
-file's first key (``--several-keys shared`` uses a key all files share); an instance's lemma
-is the most common lemma of its keys.  Undefined statistics are said in words, never printed
-as NaN.
+For each pair of files: ``Pa``, Cohen's kappa, Scott's pi and, with ``--weighted``, weighted
+kappa; over all files: Fleiss' kappa and Krippendorff's alpha; with ``--merge-to K``, Ng et
+al.'s greedy merging per word.  Files are read as ``wsd score`` reads answers.
 """
 
 from __future__ import annotations
@@ -111,11 +101,8 @@ def _check_options(n_files: int, merge_to: float | None, classes_out: str | None
         raise AgreementError(f"agreement needs two or more key files, got {n_files}")
     if classes_out is not None and merge_to is None:
         raise AgreementError("--classes-out needs --merge-to (the classes come from merging)")
-    if merge_to is not None:
-        if n_files != 2:
-            raise AgreementError(f"--merge-to compares exactly two key files, got {n_files}")
-        if not 0 < merge_to <= 1:
-            raise AgreementError(f"--merge-to must be in (0, 1], got {merge_to}")
+    if merge_to is not None and n_files != 2:
+        raise AgreementError(f"--merge-to compares exactly two key files, got {n_files}")
 
 
 def _num(value: float | None, width: int = 0) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from thesaurus.io import check_outputs
 
-from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_text, number
+from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_list, alpha_text, number
 from ._options import say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
 from ._progress import Steps
@@ -90,8 +90,7 @@ def register(subparsers: Any) -> None:
 
 
 def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
-    """The options of what is scored and how: instances, several keys, top-k, applicability,
-    bootstrap."""
+    """The options of what is scored and how."""
     parser.add_argument(
         "--instances",
         choices=INSTANCE_RULES,
@@ -136,25 +135,14 @@ def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _config(args: argparse.Namespace) -> ComparisonConfig:
-    """The :class:`ComparisonConfig` of the arguments, every flag checked before any file is
-    read (one line naming the flag on a mistake)."""
+    """The :class:`ComparisonConfig` of the arguments, checked before any file is read."""
     from evaluation import EvaluationError
     from evaluation.experiment.comparison import system_labels
     from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
-    from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+    from evaluation.measures import parse_alpha
 
     classes = args.classes is not None
-    if args.alpha is None:
-        alphas: tuple[float, ...] = (math.inf,) if classes else tuple(ALPHA_DEFAULTS)
-    else:
-        alphas = tuple(sorted(dict.fromkeys(parse_alpha(a) for a in args.alpha)))
-        alphas = alphas if math.inf in alphas else (*alphas, math.inf)
-    if classes and alphas != (math.inf,):
-        finite = ", ".join(format_alpha(a) for a in alphas if not math.isinf(a))
-        raise EvaluationError(
-            f"--classes scores exact match on classes only; graded alpha {finite} is not "
-            "defined between classes (drop --alpha or pass --alpha inf)"
-        )
+    alphas = alpha_list(args.alpha, classes, ordered=True)
     default_alpha = "inf" if classes else "0.5"
     applicability = parse_alpha(args.applicability_alpha or default_alpha)
     if classes and not math.isinf(applicability):
@@ -163,10 +151,6 @@ def _config(args: argparse.Namespace) -> ComparisonConfig:
         raise EvaluationError(
             f"--labels names {len(args.labels)} systems but {len(args.systems)} key files are given"
         )
-    if args.bootstrap < 0:
-        raise EvaluationError(f"--bootstrap must be >= 0, got {args.bootstrap}")
-    if not 0 < args.confidence < 1:
-        raise EvaluationError(f"--confidence must be in (0, 1), got {args.confidence}")
     labels = args.labels or system_labels(list(args.systems))
     return ComparisonConfig(
         name=args.name,

@@ -3,10 +3,6 @@
 wsd data setup [--force]
 wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--no-gold]
 wsd data export --corpus PATH [--format F] --to raganato|jsonl --out STEM [--verbs V ...]
-
-``--format`` is the format of the corpus read, as in every command; ``data export --to`` is the
-format written.  Old spellings (until 0.3, with a warning): ``export --input-format F`` for
-``--format F``, and ``export --format raganato|jsonl`` without ``--to`` for ``--to``.
 """
 
 from __future__ import annotations
@@ -140,7 +136,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def export_formats(args: argparse.Namespace) -> tuple[str, str]:
     """The (read, written) formats of ``data export``, from ``--format``/``--to`` or their old
-    spellings (module docstring); a missing ``--to`` is a :class:`WSDError`."""
+    spellings; a missing ``--to`` is a :class:`WSDError`."""
     read, written = args.input_format, args.to
     if args.old_input_format is not None:
         warn_renamed("--input-format", "--format")

@@ -63,8 +63,6 @@ def run(args: argparse.Namespace) -> int:
     from evaluation.experiment.config import check_scheduler
 
     config = load_config(args.config)
-    if args.n_jobs is not None and (args.n_jobs == 0 or args.n_jobs < -1):
-        raise ConfigError(f"--n-jobs = {args.n_jobs}: must be >= 1 (or -1 for every core)")
     if args.scheduler is not None:
 
         def bad(why: str) -> None:
@@ -109,8 +107,7 @@ def report(
     figures: bool,
     limit: int | None = None,
 ) -> None:
-    """Write the report files and print the table and one line on what was written and how
-    long the whole command and the report took (``wsd evaluate`` and ``wsd compare``)."""
+    """Write the report files, print the table and one line on what was written and when."""
     from evaluation.report import table1_text, write_report
 
     written_at = time.perf_counter()

@@ -2,14 +2,6 @@
 
 wsd frames --corpus PATH --verb make --limit 5      (SemCor, *.data.xml or *.jsonl)
 wsd frames --evaluate tests/data/frames/test2.tsv [--corpus PATH] [--json] [--errors]
-
-The evaluation scores each case two ways: *strict* matches the case label and the head's
-token position, *lenient* the label and the head's lemma.  Lenient is not a superset of
-strict: a head found at the right position can carry another lemma than the gold's (the gold
-writes a name as its SemCor ``pn=`` class, ``person``/``group``/``location``, where the
-extractor classes names by spelling; lemmatisation and multiword spellings differ too), so
-lenient can score below strict.  The report counts both kinds of mismatch
-(:func:`lemma_mismatches`).
 """
 
 from __future__ import annotations
@@ -20,10 +12,11 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from wsd import CorpusFormatError, WSDError
+from wsd import CorpusFormatError
 from wsd.corpus._load import FORMATS
 from wsd.frames import ClassTable, extract_frame, load_class_table
 from wsd.frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
@@ -91,10 +84,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.limit < 0:
-        raise WSDError(f"--limit must be >= 0, got {args.limit}")
-    if args.min_count < 1:
-        raise WSDError(f"--min-count must be >= 1, got {args.min_count}")
     classes = load_class_table(*args.classes) if args.classes else None
     if args.evaluate:
         return _run_evaluate(args, classes)
@@ -123,20 +112,17 @@ def _semcor_sentences(path: Path) -> Iterator[AnnotatedSentence]:
 def _listed(
     root: Path, fmt: str, verb: str | None, extract: Callable[[Sentence, int], CaseFrame]
 ) -> Iterator[Instance]:
-    """Every sense-tagged verb instance, with its frame.
-
-    SemCor is read lazily (``--limit 5`` stops early); Raganato XML lists its ``<instance>``
-    verbs and JSONL its instances, whose frames come from the file (any language: none when
-    the file has none).
-    """
+    """Every sense-tagged verb instance, with its frame (a JSONL file's own); SemCor is read
+    lazily."""
     from wsd.corpus import load_corpus
 
     if fmt == "semcor":
         for item in _semcor_sentences(root):
             sentence = item.sentence
             for index, note in enumerate(item.annotations):
-                if _is_verb_instance(note.tag, note.lemma, note.senses, verb):
-                    assert note.lemma is not None
+                if note.lemma and note.senses and note.tag.startswith(_VERB_TAGS):
+                    if verb is not None and note.lemma != verb:
+                        continue
                     frame = extract(sentence, index)
                     yield Instance(
                         f"{sentence.id}.t{index}", note.lemma, note.senses, sentence, index, frame
@@ -155,10 +141,7 @@ def _listed(
 def _run_list(args: argparse.Namespace, classes: ClassTable | None, out: TextIO) -> int:
     root = _corpus_root(args.corpus)
     fmt = _format(root, args.input_format)
-
-    def extract(sentence: Sentence, index: int) -> CaseFrame:
-        return extract_frame(sentence, index, classes=classes)
-
+    extract = partial(extract_frame, classes=classes)
     printed = 0
     for instance in _listed(root, fmt, args.verb, extract):
         out.write(json.dumps(frame_record(instance), ensure_ascii=False) + "\n")
@@ -168,12 +151,6 @@ def _run_list(args: argparse.Namespace, classes: ClassTable | None, out: TextIO)
     if printed == 0 and args.verb:
         raise CorpusFormatError(f"{root}: no sense-tagged instance of verb {args.verb!r}")
     return 0
-
-
-def _is_verb_instance(pos: str, lemma: str | None, senses: Sequence[str], verb: str | None) -> bool:
-    if not lemma or not senses or not pos.startswith(_VERB_TAGS):
-        return False
-    return verb is None or lemma == verb
 
 
 def frame_record(instance: Instance) -> dict[str, object]:
@@ -210,9 +187,8 @@ def frame_record(instance: Instance) -> dict[str, object]:
 def _gold_sentences(
     frames: Sequence[GoldFrame], gold_path: str, root: Path, fmt: str
 ) -> dict[str, AnnotatedSentence]:
-    """The sentences the gold refers to: the SemCor files it names (a missing file is an
-    error naming the line), or every sentence of a Raganato/JSONL export of SemCor (with the
-    target verbs' lemmas as their annotation)."""
+    """The sentences the gold refers to: the SemCor files it names, or every sentence of a
+    Raganato/JSONL export of SemCor."""
     if fmt != "semcor":
         from wsd.corpus import load_corpus
 
@@ -251,10 +227,7 @@ def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
     frames = read_gold(gold_path)
     root = _corpus_root(args.corpus)
     sentences = _gold_sentences(frames, gold_path, root, _format(root, args.input_format))
-
-    def extract(sentence: Sentence, position: int) -> CaseFrame:
-        return extract_frame(sentence, position, classes=classes)
-
+    extract = partial(extract_frame, classes=classes)
     result = evaluate_frames(frames, sentences, extract, path=gold_path, min_count=args.min_count)
     if args.json:
         print(json.dumps(report_json(gold_path, result, errors=args.errors), indent=2))
@@ -265,10 +238,8 @@ def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
 
 @dataclass(frozen=True)
 class LemmaMismatches:
-    """Where strict and lenient disagree: predicted heads at a gold head's position (same
-    label) with another lemma (``position_only``, with up to five ``examples`` of ``(gold
-    lemma, predicted lemma)``), and heads with a gold lemma at another position
-    (``lemma_only``)."""
+    """Where strict and lenient disagree: heads at a gold head's position with another lemma
+    (``position_only``, up to five ``examples``), heads with a gold lemma elsewhere."""
 
     position_only: int
     lemma_only: int

@@ -1,12 +1,8 @@
 """``wsd train`` and ``wsd disambiguate``: fit a method on a tagged corpus, save it as JSON,
 and answer every verb instance of another corpus in the standard key format.
 
-``wsd disambiguate`` writes plain key lines (``id key``) by default; with ``--top-k K > 1`` or
-``--confidence`` it writes the ranked extension that ``wsd score`` and ``wsd compare`` read
-(``id key:score ... [confidence=C]``, :mod:`evaluation.answers`).  Both commands read corpora
-given with ``--corpus`` (``disambiguate --input`` is the old spelling) and show their long
-steps (reading the corpus, fitting each verb, ranking) as progress bars on a terminal, else
-as one line each.
+``wsd disambiguate`` writes plain key lines, or with ``--top-k K > 1`` or ``--confidence`` the
+ranked format of :mod:`evaluation.answers`.
 """
 
 from __future__ import annotations
@@ -137,10 +133,8 @@ def _load_instances(
     exclude: Sequence[str] | None = None,
     steps: Steps | None = None,
 ) -> tuple[list[Instance], Counter[str], Counter[str]]:
-    """Verb instances of every corpus in ``paths`` (SemCor found by search when None), the
-    corpus layer's counts of verb tokens skipped, by reason, and of instances kept without
-    gold, by reason.  ``files``/``exclude`` keep or leave out SemCor tag files by name; every
-    name must exist in some source.  ``steps`` shows the files read."""
+    """Verb instances of every corpus in ``paths`` (SemCor when None), with the counts of verb
+    tokens skipped and of instances without gold, by reason."""
     from wsd.corpus import detect_format, find_semcor, load_corpus, semcor_files
 
     sources = [str(find_semcor(None))] if not paths else list(paths)
@@ -272,8 +266,7 @@ def run_disambiguate(args: argparse.Namespace) -> int:
 
 
 def _warn_mismatch(method: Any, instances: list[Instance], predictions: list[Prediction]) -> None:
-    """Warn when most answers fell back because the model's thesauri do not fit the corpus
-    (:func:`~evaluation.experiment.mismatch.thesaurus_mismatch`)."""
+    """Warn of :func:`~evaluation.experiment.mismatch.thesaurus_mismatch`."""
     from evaluation import EvaluationWarning
     from evaluation.experiment.mismatch import thesaurus_mismatch
 
@@ -289,8 +282,7 @@ def _warn_mismatch(method: Any, instances: list[Instance], predictions: list[Pre
 
 
 def _answer(prediction: Prediction, k: int, *, scores: bool, confidence: bool) -> Answer:
-    """The key-file answer of a prediction: its ``k`` best senses, with their scores and its
-    confidence when asked (an abstention has no key: no line)."""
+    """The key-file answer of a prediction: its ``k`` best senses, scores and confidence."""
     from evaluation.answers import Answer
 
     best = prediction.ranking[:k]
@@ -302,8 +294,7 @@ def _answer(prediction: Prediction, k: int, *, scores: bool, confidence: bool) -
 
 
 def _gold_summary(path: str, lines: int, instances: int, without_gold: Counter[str]) -> str:
-    """How many gold lines were written for how many instances, and why the others have
-    none (SemCor: a sense lost in the WordNet 1.6 -> 3.0 mapping, or no sense key at all)."""
+    """How many gold lines were written for how many instances, and why the others have none."""
     text = f"disambiguate: gold: wrote {lines} lines to {path} for {instances} instances"
     missing = instances - lines
     if not missing:

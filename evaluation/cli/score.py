@@ -1,37 +1,24 @@
 """``wsd score``: graded scoring of any system's key file against a gold key file
 (:func:`evaluation.scoring.score_keys`, which documents the scores).
 
-The system's file may be plain (``id key [key ...]``) or ranked (``id key:score ...
-[confidence=C]``, :mod:`evaluation.answers`).  A ranked line's first key is its answer; several
-keys on a plain line are several answers, each earning its share of the credit as in the
-official scorer, and a warning says so (``--several-keys first`` scores only the first).
-Graded scores need keys the verb thesaurus knows: a warning counts the unknown ones (their
-credit is exact match).  With nothing attempted, precision (correct / attempted = 0/0) is
-undefined: ``null`` in ``--json``, ``undefined`` in the text table, and a warning says so (as
-scikit-learn's ``zero_division``), never 0; recall and F1 are then 0.
-
-With ``--classes TSV`` (a coarse sense inventory, e.g. ``wsd agreement --merge-to 0.8
---classes-out``: ``sense_key<TAB>class_id`` lines) every gold and predicted key is replaced
-by its class before scoring; only exact match on classes (``alpha = inf``) is scored then.
+The system's file is plain or ranked (:mod:`evaluation.answers`); an undefined precision is
+``null`` in ``--json`` and ``undefined`` in the text table.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import warnings
-from collections.abc import Sequence
 from typing import Any
 
 from evaluation import EvaluationError, EvaluationWarning
 from evaluation.answers import read_answers, several_keys_rule
-from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.scoring import score_keys
 from evaluation.thesauri import Thesauri
 
-from ._numbers import ALPHA, alpha_text
+from ._numbers import ALPHA, alpha_list, alpha_text
 from ._paths import add_thesaurus_options, thesaurus_specs
 from .compare import SEVERAL_KEYS
 
@@ -72,20 +59,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--per-verb", action="store_true", help="also score each verb")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
-
-
-def _alphas(texts: Sequence[str] | None, classes: bool) -> tuple[float, ...]:
-    """Parsed, de-duplicated alphas in the given order, with ``inf`` added if absent."""
-    if texts is None:
-        return (math.inf,) if classes else tuple(ALPHA_DEFAULTS)
-    alphas = tuple(dict.fromkeys(parse_alpha(t) for t in texts))
-    if classes and alphas != (math.inf,):
-        finite = ", ".join(format_alpha(a) for a in alphas if not math.isinf(a))
-        raise EvaluationError(
-            f"--classes scores exact match on classes only; graded alpha {finite} is not"
-            " defined between classes (drop --alpha or pass --alpha inf)"
-        )
-    return alphas if math.inf in alphas else (*alphas, math.inf)
 
 
 def _cell(value: float | None, width: int) -> str:
@@ -135,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     from evaluation.agreement import read_class_table
     from wsd.corpus.keys import read_keys
 
-    alphas = _alphas(args.alpha, args.classes is not None)
+    alphas = alpha_list(args.alpha, args.classes is not None)
     books = Thesauri.from_specs(thesaurus_specs(args))
     gold = read_keys(args.gold)
     if not gold:

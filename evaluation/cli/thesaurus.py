@@ -12,13 +12,8 @@ WordNet path lengths compare with NLTK's.
     wsd thesaurus distance 道具を使う 消費する --verb-thesaurus tsukau_verbs.tsv  # a TSV file
     wsd thesaurus compare-nltk --pairs 10000 --seed 1       # thesaurus/README.md's table, JSON
 
-A KEY is a sense id (WordNet sense key) or a node name (a synset name such as ``use.v.01``,
-or a node of a file thesaurus).  A thesaurus is named by its role, as everywhere:
-``--verb-thesaurus``, ``--noun-thesaurus``, ``--adj-thesaurus`` or ``--adv-thesaurus``
-(``--thesaurus`` is the old spelling of the first two).  Without one, sense keys choose the
-WordNet thesaurus by their part of speech (:func:`thesaurus.sense_key_pos`: ``%1:`` nouns,
-``%2:`` verbs, ``%3:`` and ``%5:`` adjectives, ``%4:`` adverbs, :data:`thesaurus.WORDNET_SPECS`);
-``maxlen`` uses the verb thesaurus and says so on stderr, with the number of senses it found.
+A KEY is a sense id or a node name (``use.v.01``).  Without a thesaurus option, sense keys
+choose the WordNet thesaurus of their part of speech; ``maxlen`` uses the verb thesaurus.
 """
 
 from __future__ import annotations
@@ -96,8 +91,7 @@ def _article(word: str) -> str:
 
 
 def _given(args: argparse.Namespace) -> tuple[str | None, str]:
-    """The thesaurus spec given (or None) and its part of speech (``noun``, ``verb``, ``adj``
-    or ``adv``: the option that named it), ``verb`` when none was given."""
+    """The thesaurus spec given (or None) and the part of speech of its option (or ``verb``)."""
     if args.thesaurus is not None:
         warn_renamed("--thesaurus", "--verb-thesaurus or --noun-thesaurus")
         return args.thesaurus, "verb"
@@ -109,8 +103,7 @@ def _given(args: argparse.Namespace) -> tuple[str | None, str]:
 
 
 def _maxlen(lemma: str, spec: str | None, pos: str) -> int:
-    """MAXLEN of ``lemma``, saying on stderr in which thesaurus and over how many senses; an
-    unknown word names the other WordNet thesauri that know it."""
+    """MAXLEN of ``lemma``, saying on stderr in which thesaurus and over how many senses."""
     chosen = spec or WORDNET_SPECS["verb"]
     thes = load(chosen)
     role = _ROLES[pos]

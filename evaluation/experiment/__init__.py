@@ -1,11 +1,6 @@
-"""Experiments: config-driven cross-validation (the config :mod:`.config`, the evaluated
-instances :mod:`.dataset`, the folds :mod:`.folds`, the per-verb jobs :mod:`.jobs` and
-:func:`run_experiment` in :mod:`.run`, which ties them together) and the comparison of
-systems' key files (:func:`compare_systems` in :mod:`.comparison`).  Both measure with the
-same code (:mod:`.summary`, :mod:`.pairwise`, :mod:`.uncertainty`), record provenance
-(:mod:`.provenance`) and return a :class:`CrossValidationResult` or a
-:class:`ComparisonResult` (:mod:`.results`), whose tables are also lists of dicts
-(:func:`records`, :mod:`.tables`)."""
+"""Experiments: config-driven cross-validation (:func:`run_experiment`) and the comparison of
+systems' key files (:func:`compare_systems`), measured by the same code and returning a
+:class:`CrossValidationResult` or a :class:`ComparisonResult`."""
 
 from .comparison import compare_systems
 from .config import (

@@ -1,16 +1,8 @@
 """Where the cross-validation jobs run: joblib's process pool on this machine (``"loky"``) or
 the workers of a Dask cluster (``"dask"``, through joblib's Dask backend).
 
-A job (one verb's folds for a group of methods, :mod:`.jobs`) is a plain function of its
-arguments, so the results are identical wherever it runs.  With Dask, the jobs are tasks of
-the cluster's scheduler (``[cv] scheduler = "tcp://host:port"`` or ``wsd evaluate
---scheduler``), which spreads them over all its workers: ``n_jobs`` does not limit them.
-Without a scheduler address Dask's own configuration decides (``$DASK_SCHEDULER_ADDRESS``),
-else a local cluster of ``n_jobs`` worker processes is started for the run.
-
-Workers need this package (the same version, ``pip install "verb-wsd[dask]"``) and every
-resource the methods name at the same paths: WordNet (``wsd data setup``) and any file
-thesaurus.  The corpus itself is read once, here, and shipped with the jobs.
+Results are identical wherever the jobs run.  Dask workers need this package and every
+resource the methods name at the same paths.
 """
 
 from __future__ import annotations
@@ -33,8 +25,8 @@ CONNECT_TIMEOUT_S = 10
 
 @contextmanager
 def parallel(backend: str, n_jobs: int, scheduler: str | None = None) -> Iterator[Parallel]:
-    """A joblib :class:`~joblib.Parallel` (results as they finish) running on ``backend``;
-    :class:`ConfigError` when the Dask extra is missing or the scheduler cannot be reached."""
+    """A joblib :class:`~joblib.Parallel` on ``backend``; :class:`ConfigError` when the Dask
+    extra is missing or the scheduler cannot be reached."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})")
     if backend == "loky":

@@ -1,17 +1,8 @@
-"""Comparing any systems from their key files (``wsd compare``): the same measures and report
-as a cross-validation (Table 1 at every alpha, per verb, intervals, paired significance with
-Holm's adjustment, applicability and top-k curves where the files allow them), computed from
-a gold key file and one key file per system.
-
-Key files are plain or ranked (:mod:`evaluation.answers`): a ranked file (``key:score``)
-gives top-k curves, one with ``confidence=`` an applicability curve.  The instances scored are
-the gold instances every system's file answers (``instances = "common"``: a paired
-comparison on identical instances) or every gold instance (``"gold"``: a missing line is an
-abstention, as the official scorer counts it).  What is left out is counted: gold instances
-a file does not answer, and lines for instances the gold does not have.  An instance's verb
-is the word owning its first gold key in the verb thesaurus (:func:`~evaluation.measures.
-key_lemma`); instances are ordered by verb, then as in the gold file.  With sense classes
-(``classes``) every key is mapped to its class first and only exact match is scored.
+"""Comparing systems from their key files (``wsd compare``): a cross-validation's measures and
+report, from a gold key file and one key file per system (:mod:`evaluation.answers`; ranked
+files give top-k curves, ``confidence=`` applicability curves).  The instances scored are
+those every file answers (``instances = "common"``) or every gold instance (``"gold"``: a
+missing line is an abstention); what is left out is counted.
 """
 
 from __future__ import annotations
@@ -25,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from .._exceptions import EvaluationError
+from ..agreement.class_table import read_class_table
 from ..answers import SystemAnswers, read_answers, several_keys_rule
 from ..measures import dataset_of, key_lemma
 from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
@@ -49,8 +41,7 @@ Progress = Callable[[str, int, int], None]  # (step, done, total)
 
 @dataclass(frozen=True)
 class _System:
-    """A compared key file as read: its spec, its answers (``file``) and the several-keys
-    rule chosen for it."""
+    """A compared key file as read, with the several-keys rule chosen for it."""
 
     spec: SystemSpec
     file: SystemAnswers
@@ -58,8 +49,8 @@ class _System:
 
 
 def system_labels(paths: list[str]) -> list[str]:
-    """Report labels of key files: their names without ``.key``/``.txt`` suffixes, or the
-    paths themselves when two names coincide.
+    """Report labels of key files: their names without ``.key``/``.txt``, or their paths when
+    two names coincide.
 
     >>> system_labels(["runs/ims.key", "runs/bert.gold.key.txt"])
     ['ims', 'bert.gold']
@@ -78,18 +69,15 @@ def system_labels(paths: list[str]) -> list[str]:
 def compare_systems(
     config: ComparisonConfig, *, progress: Progress | None = None
 ) -> ComparisonResult:
-    """Score every system's key file against the gold and compare them (module docstring).
-
-    Bad settings and unreadable files raise an :class:`~evaluation.EvaluationError` (or the
-    corpus layer's error) naming the file; warnings (several keys read as shares, keys unknown
-    to the verb thesaurus) are issued as :class:`~evaluation.EvaluationWarning` and recorded in
-    the result.  ``progress(step, done, total)`` hears of the key files read.
+    """Score every system's key file against the gold and compare them.  Bad settings and
+    files raise :class:`~evaluation.EvaluationError` naming the file; warnings are issued
+    (:class:`~evaluation.EvaluationWarning`) and recorded in the result.
     """
     started = time.perf_counter()
     _check(config)
     books = Thesauri(config.evaluation.thesauri)
     notes: list[str] = []
-    classes = _class_table(config.classes)
+    classes = read_class_table(config.classes) if config.classes else None
     gold, systems = _read_key_files(config, notes, progress)
     loaded = time.perf_counter()
     per = _instance_results(config, gold, systems, classes, books)
@@ -141,8 +129,7 @@ def _check(config: ComparisonConfig) -> None:
 def _read_key_files(
     config: ComparisonConfig, notes: list[str], progress: Progress | None
 ) -> tuple[dict[str, tuple[str, ...]], list[_System]]:
-    """The gold keys and every system's key file with its several-keys rule (warning when
-    the rule was chosen for it and matters)."""
+    """The gold keys and every system's key file with its several-keys rule."""
     from wsd.corpus.keys import read_keys
 
     gold = read_keys(config.gold)
@@ -173,9 +160,8 @@ def _instance_results(
     classes: Mapping[str, str] | None,
     books: Thesauri,
 ) -> InstanceResults:
-    """The instances scored (by the instances rule; ordered by lemma, then as in the gold
-    file), each one's lemma, dataset and gold, every system's outputs and graded credit; with
-    sense classes, every key mapped to its class."""
+    """The instances scored (ordered by lemma, then as in the gold file), with every system's
+    outputs and graded credit."""
     answered_by_all = [i for i in gold_keys if all(i in s.file.answers for s in systems)]
     chosen = list(gold_keys) if config.instances == "gold" else answered_by_all
     if not chosen:
@@ -201,13 +187,6 @@ def _instance_results(
         credit=summary.credit_of(outputs, gold_column, lemmas, books, config.evaluation.alphas),
         groups={"dataset": tuple(corpus[i][0] if i in corpus else dataset_of(i) for i in ids)},
     )
-
-
-def _class_table(path: str | None) -> dict[str, str] | None:
-    """The sense classes of ``path`` (:func:`~evaluation.agreement.read_class_table`)."""
-    from ..agreement import read_class_table
-
-    return read_class_table(path) if path else None
 
 
 def _outputs(system: _System, ids: list[str], classes: Mapping[str, str] | None) -> InstanceOutputs:
@@ -242,9 +221,7 @@ def _unknown_keys(
 
 
 def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
-    """``{instance id: (dataset, lemma)}`` of the Raganato corpus files ``paths``: an
-    instance's dataset is the name of the file it is in (``semeval2015.data.xml``:
-    ``semeval2015``), its lemma the file's."""
+    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem)."""
     from wsd.corpus import read_raganato
 
     found: dict[str, tuple[str, str]] = {}
@@ -260,8 +237,7 @@ def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
 
 
 def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
-    """An instance's lemma: the corpus's, else the word owning its first gold key in the
-    thesaurus of the key's part of speech (any resource's sense ids), else the key's prefix."""
+    """An instance's lemma: the corpus's, else its first gold key's (:func:`key_lemma`)."""
     if corpus is not None:
         return corpus[1]
     return key_lemma(books.of_key(key))(key)
@@ -270,8 +246,7 @@ def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
 def _left_out(
     config: ComparisonConfig, gold: Mapping[str, object], systems: list[_System], evaluated: int
 ) -> dict[str, object]:
-    """The comparison's counts: gold instances, the rule, how many were left out and, per
-    system, how many gold instances its file does not answer."""
+    """The comparison's counts of gold instances and of those left out, in all and by system."""
     return {
         "gold_instances": len(gold),
         "instances": config.instances,

@@ -1,30 +1,11 @@
-"""Experiment configs: a cross-validation's, from TOML files read with :mod:`tomllib` and
+"""Experiment configs: a cross-validation's, read from TOML (schema: ``configs/README.md``) and
 validated before any work starts, and a comparison's (:class:`ComparisonConfig`, made by
 ``wsd compare`` from its options).
 
-Schema (documented for users in ``configs/README.md``)::
-
-    name = "table1"              # default: the file's stem
-    seed = 0
-    [corpus]   path, format, verbs, min_instances, min_senses
-    [cv]       folds, stratified, n_jobs, backend, scheduler
-    [evaluation] thesaurus, alphas, top_k, learning_curve, learning_curve_methods,
-               applicability_alpha, bootstrap, confidence
-    [methods.<label>]  method = "<name>" (default: the label), other keys = method parameters
-    [sweep]    "<label>.<param>" = [values, ...]   (grid; each combination is a method variant)
-    [bounds]   agreement_keys = ["a.key", "b.key", ...]
-
-Checking happens in three steps, each raising :class:`~evaluation.ConfigError` whose message
-names the key path (``methods.example.beta``) and the offending value (``key`` holds the path):
-
-1. :func:`parse_config` (and :func:`load_config`, which reads the TOML first) is pure: it
-   checks every key's type and value, and every method's parameters by constructing the
-   method, which loads nothing (a bad parameter is named by the method's error itself:
-   :attr:`wsd.ModelError.param`);
-2. :func:`check_resources` loads the thesauri the config names, so that a missing or unusable
-   resource fails before any corpus is read;
-3. checks that need the corpus (a listed verb absent from it, more folds than a verb's
-   instances) live in :func:`evaluation.experiment.dataset.select_verbs`.
+Errors are :class:`~evaluation.ConfigError`, naming the key path (``methods.example.beta``)
+and the value: :func:`parse_config` / :func:`load_config` check every key without loading
+anything, :func:`check_resources` loads the thesauri, and
+:func:`evaluation.experiment.dataset.select_verbs` checks what needs the corpus.
 """
 
 from __future__ import annotations
@@ -85,17 +66,13 @@ __all__ = [
 # protocol://host:port[/path], the host a name, an IPv4 or a bracketed IPv6 address
 _SCHEDULER = re.compile(r"([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)(:\d+)?(/\S*)?")
 
-# The lower bounds evaluated beside every result, added with default parameters when a
-# config does not list them itself.
 BASELINES = ("mfs", "random")
 MAX_ALPHAS = 1000  # alphas of a list or a {start, stop, num} range: each is a column
 MAX_CURVE_POINTS = 100  # learning-curve fractions: each refits every curve method per fold
 MAX_VARIANTS = 1000  # method variants of a [sweep] grid: each is cross-validated
 ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)  # "inf" is exact match
 
-# The range of every numeric key, checked before any work; configs/README.md ("Ranges")
-# lists them in these words (str(range)).  Method parameters have their own
-# (wsd/methods/README.md).
+# The range of every numeric key, as configs/README.md ("Ranges") lists them.
 RANGES: dict[str, Range] = {
     "seed": SEED,
     "corpus.min_instances": Range(int, 0, COUNT_LIMIT),
@@ -114,7 +91,6 @@ RANGES: dict[str, Range] = {
 }
 
 
-# Parameters are stored as hashable tuples in a frozen MethodSpec.
 def _freeze(value: Any) -> Any:
     """Parameters as hashable tuples (lists -> tuples, tables -> sorted pairs)."""
     if isinstance(value, Mapping):
@@ -154,10 +130,6 @@ class CVConfig:
     scheduler: str = ""  # the Dask scheduler's address ("" = Dask's configuration or local)
 
 
-def _alpha_labels(alphas: tuple[float, ...]) -> list[str]:
-    return [format_alpha(a) for a in alphas]
-
-
 @dataclass(frozen=True)
 class EvaluationConfig:
     """``[evaluation]``: how the outputs are scored.  ``thesaurus`` grades verbs (and keys
@@ -165,7 +137,9 @@ class EvaluationConfig:
     ``adv_thesaurus`` the other parts of speech (``"none"``: exact match)."""
 
     thesaurus: str = "wordnet-verb"
-    alphas: tuple[float, ...] = field(default=ALPHA_DEFAULTS, metadata={"json": _alpha_labels})
+    alphas: tuple[float, ...] = field(
+        default=ALPHA_DEFAULTS, metadata={"json": lambda alphas: list(map(format_alpha, alphas))}
+    )
     top_k: int = 5
     learning_curve: tuple[float, ...] = ()
     learning_curve_methods: tuple[str, ...] = ()
@@ -194,13 +168,8 @@ class BoundsConfig:
 
 @dataclass(frozen=True)
 class MethodSpec:
-    """One evaluated method: ``label`` names it in reports, ``method`` is the registry name.
-
-    ``role`` is ``"method"`` (listed in the config), ``"bound"`` (a baseline added as a lower
-    bound) or ``"sweep"`` (a variant from the ``[sweep]`` grid).  ``params`` are keyed by the
-    method's parameter names (``confidence_lambda`` for the config key ``lambda``); ``key`` is
-    the config table they come from (``methods.example``, ``sweep.example``), for errors.
-    """
+    """One evaluated method: its report ``label``, registry name, ``role`` (``"method"``,
+    ``"bound"`` or ``"sweep"``), parameters by the method's names, and config ``key``."""
 
     label: str
     method: str
@@ -262,13 +231,9 @@ class SystemSpec:
 
 @dataclass(frozen=True)
 class ComparisonConfig:
-    """What ``wsd compare`` compares (:mod:`evaluation.experiment.comparison`): the ``gold``
-    key file and the ``systems``' key files, the ``instances`` rule (:data:`INSTANCE_RULES`),
-    ``several_keys`` (``first`` or ``all`` for every file; ``None``: ranked files first, plain
-    ones all), sense ``classes`` (a class table: exact match on classes) and the Raganato
-    ``corpus`` files naming the datasets.  ``evaluation.top_k = 0`` means the longest ranking
-    of the ranked files; ``evaluation.thesaurus`` is the verb thesaurus; the learning-curve
-    fields are unused."""
+    """What ``wsd compare`` compares: ``gold`` and ``systems`` key files, the ``instances``
+    rule (:data:`INSTANCE_RULES`), ``several_keys`` (``None``: by file), sense ``classes`` and
+    the Raganato ``corpus`` files; ``evaluation.top_k = 0`` is the longest ranking."""
 
     name: str = "comparison"
     seed: int = 0
@@ -286,9 +251,7 @@ class ComparisonConfig:
 
 
 def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
-    """Read and validate a TOML experiment config: UTF-8 with an optional byte-order mark and
-    no control characters outside TOML's own rules (the text rules of
-    :mod:`thesaurus._text`); syntax errors name ``file:line``."""
+    """Read and validate a TOML experiment config; syntax errors name ``file:line``."""
     lines = [line for _, line in read_lines(path, ConfigError, "config")]
     try:
         raw = tomllib.loads("".join(line + "\n" for line in lines))
@@ -302,8 +265,7 @@ def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
 
 
 def _toml_error(path: str | os.PathLike[str], message: str, lines: int) -> str:
-    """``file:line: not valid TOML (reason, column C)`` from tomllib's ``reason (at line L,
-    column C)`` (or ``(at end of document)``: the last line)."""
+    """``file:line: not valid TOML (reason, column C)`` from tomllib's message."""
     found = re.fullmatch(r"(?s)(.*) \(at line (\d+), column (\d+)\)", message)
     if found is not None:
         reason, line, column = found.groups()
@@ -354,8 +316,7 @@ def parse_config(
 
 
 def _check_strings(reader: _Reader, value: Any, path: str) -> None:
-    """No key or string of the config holds a control character (tab aside): they end up in
-    file names (a NUL is refused by the OS with an exception), labels and one-line messages."""
+    """Refuse a control character (tab aside) in a key or string of the config."""
     if isinstance(value, Mapping):
         for key, item in value.items():
             where = f"{path}.{key}" if path else str(key)
@@ -425,8 +386,7 @@ class _Reader:
         return int(value) if within.kind is int else float(value)
 
     def alpha(self, value: Any, path: str, within: Range = ALPHA) -> float:
-        """An alpha: a number, or a string ``parse_alpha`` reads (``"inf"``, ``"0.5"``),
-        within ``within``; a string whose number overflows to inf (``"1e400"``) is refused."""
+        """An alpha: a number, or a string ``parse_alpha`` reads (not one overflowing to inf)."""
         if not isinstance(value, str):
             return float(self.within(value, path, within))
         try:
@@ -458,9 +418,7 @@ def _show(value: Any) -> str:
 
 
 def _where(path: str) -> str:
-    """A key path as a message shows it: as written, unless a key of it holds a control
-    character (refused, and named) or it is long (TOML keys are free text): then quoted and
-    cut, so that the message stays one short line."""
+    """A key path as a message shows it: as written, or quoted and cut when long or odd."""
     return path if len(path) <= 80 and not _has_control(path) else quote(path, 80)
 
 
@@ -516,9 +474,7 @@ def _cv(reader: _Reader, raw: Any) -> CVConfig:
 def check_scheduler(address: str, fail: Callable[[str], Any]) -> None:
     """Call ``fail(why)`` unless ``address`` reads like a Dask scheduler address
     (``tcp://host:port``, another protocol, or ``host:port``)."""
-    if not re.fullmatch(
-        r"([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)(:\d+)?(/\S*)?", address
-    ):
+    if not _SCHEDULER.fullmatch(address):
         fail("must be a Dask scheduler address such as 'tcp://host:8786'")
 
 
@@ -570,23 +526,9 @@ THESAURUS_KEYS = {
 
 def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> EvaluationConfig:
     path = "evaluation"
-    table = reader.table(
-        raw,
-        path,
-        {
-            "thesaurus",
-            "noun_thesaurus",
-            "adj_thesaurus",
-            "adv_thesaurus",
-            "alphas",
-            "top_k",
-            "learning_curve",
-            "learning_curve_methods",
-            "applicability_alpha",
-            "bootstrap",
-            "confidence",
-        },
-    )
+    allowed = {"alphas", "top_k", "learning_curve", "learning_curve_methods", "bootstrap"}
+    allowed |= {"applicability_alpha", "confidence", *THESAURUS_KEYS.values()}
+    table = reader.table(raw, path, allowed)
     alphas = _alphas(reader, table["alphas"]) if "alphas" in table else ALPHA_DEFAULTS
     top_k = reader.number(table, "top_k", 5, key=path)
     fractions = reader.get(table, "learning_curve", list, [], key=path)
@@ -658,8 +600,7 @@ def _method_error(
 
 
 def _check_method(reader: _Reader, path: str, method: str, params: dict[str, Any]) -> None:
-    """Construct the method once (no resource is loaded), so that unknown or invalid
-    parameters fail now, naming the key."""
+    """Construct the method (loading nothing) so that bad parameters fail now, naming the key."""
     try:
         make_method(method, **params)
     except (ToolkitError, TypeError, ValueError) as exc:
@@ -699,9 +640,7 @@ def _methods(reader: _Reader, raw: Any) -> tuple[MethodSpec, ...]:
 
 
 def _bound_thesaurus(spec: MethodSpec, verb_thesaurus: str) -> MethodSpec:
-    """A lower bound the config does not list takes the evaluation's verb thesaurus (when it
-    is not the method's default): the senses it answers and trains on are the corpus's, which
-    a method refuses to train on when its thesaurus does not list them."""
+    """A lower bound the config does not list takes the evaluation's verb thesaurus."""
     default = METHODS[spec.method]().verb_thesaurus
     if spec.role != "bound" or verb_thesaurus == default:
         return spec
@@ -755,11 +694,8 @@ def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[
 
 
 def check_resources(config: ExperimentConfig) -> None:
-    """Load every thesaurus ``config`` names, the evaluation's verb thesaurus and each
-    method's (and check that the methods' settings can use them), so that a missing or
-    unusable resource fails before any corpus is read: a :class:`ConfigError` naming the key
-    (``methods.example.noun_thesaurus = 'x.tsv': ...``).  Loading is cached per process, so
-    the experiment's own loads cost nothing afterwards."""
+    """Load every thesaurus ``config`` names and check the methods can use them; a missing or
+    unusable one raises :class:`ConfigError` naming the key."""
     reader = _Reader(config.source)
     spec = config.evaluation.thesaurus
     try:

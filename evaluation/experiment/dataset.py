@@ -1,9 +1,5 @@
-"""The instances an experiment evaluates: the configured corpus loaded once (only the needed
-verbs, case frames on), grouped per verb lemma and filtered by the ``[corpus]`` settings.
-
-Checks that need the corpus (a listed verb absent from it, a verb with fewer instances than
-folds) raise :class:`~evaluation.ConfigError` naming the config key.
-"""
+"""The instances an experiment evaluates: the configured corpus grouped per verb lemma and
+filtered by the ``[corpus]`` settings."""
 
 from __future__ import annotations
 
@@ -94,8 +90,7 @@ def load_dataset(
     *,
     progress: Callable[[int, int], None] | None = None,
 ) -> Dataset:
-    """Load the configured corpus once (only the listed verbs, frames on) and select verbs;
-    ``progress(files_done, files)`` hears of every corpus file read."""
+    """Load the configured corpus and :func:`select_verbs`."""
     from wsd.corpus import DOCUMENT, find_semcor, load_corpus
 
     path = corpus_path or config.corpus.path or None

@@ -1,15 +1,8 @@
-"""Cross-validation folds, made per verb once and shared by every method (paired comparison).
-
-Per verb, labels = first gold key.  With ``stratified = true`` the strata are the senses with
-at least ``folds`` instances; rarer senses are pooled into one stratum (merged into the largest
-sense when even the pool is smaller than ``folds``), so
-:class:`~sklearn.model_selection.StratifiedKFold` never sees a class it cannot spread.  A verb
-with no sense of ``folds`` instances falls back to a shuffled
-:class:`~sklearn.model_selection.KFold`.  Both use ``random_state = seed``, so the folds depend
-only on the verb's instances, ``folds`` and ``seed``.
-
-A :class:`FoldTask` is one (verb, fold): its test mask and the seeded order in which
-learning curves take nested subsets of the training fold.
+"""Cross-validation folds, made per verb once and shared by every method.  With ``stratified
+= true`` the strata are the first gold keys with at least ``folds`` instances, rarer ones
+pooled (into the largest when the pool is too small); a verb without such a sense gets a
+shuffled :class:`~sklearn.model_selection.KFold`.  Folds depend only on the verb's instances,
+``folds`` and ``seed``.
 """
 
 from __future__ import annotations
@@ -32,7 +25,7 @@ __all__ = ["FoldTask", "fold_tasks", "make_folds"]
 
 
 def make_folds(labels: Sequence[str], folds: int, seed: int, stratified: bool = True) -> np.ndarray:
-    """The fold number (``0..folds-1``) of each instance, see the module docstring for strata.
+    """The fold number (``0..folds-1``) of each instance.
 
     >>> make_folds(["a"] * 4 + ["b"] * 4, 2, seed=0).tolist().count(0)
     4
@@ -67,9 +60,8 @@ def _strata(labels: Sequence[str], folds: int) -> list[str] | None:
 
 @dataclass(frozen=True)
 class FoldTask:
-    """One fold of one verb: ``instances`` are the verb's (shared by its tasks), ``test`` the
-    boolean mask of the test fold, ``curve_order`` the training instances' indices in a seeded
-    random order (learning curves train on its prefixes: nested subsets)."""
+    """One fold of one verb: the test mask, and ``curve_order``, the training instances in a
+    seeded order whose prefixes the learning curves train on."""
 
     verb: str
     fold: int

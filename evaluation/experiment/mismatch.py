@@ -1,11 +1,6 @@
-"""Fallbacks that point at thesauri which do not fit the corpus.
-
-A method whose noun thesaurus knows none of the corpus's case fillers (a Japanese corpus
-read with the default ``wordnet-noun``) answers every instance with its most frequent sense,
-and one whose verb thesaurus does not know the corpus's verbs abstains on the verbs it was not
-trained on: the scores look like a weak method, not like a configuration error.
-:func:`thesaurus_mismatch` recognises both from the predictions' fallback reasons and the
-instances' case frames, and says what to set.
+"""Fallbacks that point at thesauri which do not fit the corpus (a noun thesaurus that knows
+none of the case fillers, a verb thesaurus that does not know the verbs), which would
+otherwise look like a weak method: :func:`thesaurus_mismatch` says what to set.
 """
 
 from __future__ import annotations
@@ -31,18 +26,10 @@ def thesaurus_mismatch(
     *,
     fix: Callable[[str], str],
 ) -> str | None:
-    """The warning for ``method`` (a :class:`~wsd.methods.Disambiguator` named ``label``)
-    when more than :data:`MOST` of its predictions on ``instances`` (aligned with their
-    ``fallbacks``) fell back because of its thesauri, else ``None``:
-
-    - ``mfs:no-usable-filler`` on an instance with case fillers none of which its noun
-      thesaurus knows (neither the lemma nor the filler's class sense);
-    - ``abstain:lemma-not-in-inventory``: a verb neither trained on nor known to its verb
-      thesaurus.
-
-    The message names the method, the counts, the thesaurus spec and an example, and ends
-    with ``fix(parameter)``: how to set that parameter (``"set noun_thesaurus in
-    [methods.example] of x.toml"``).
+    """The warning for ``method`` (named ``label``) when more than :data:`MOST` of its
+    predictions on ``instances`` fell back because of its thesauri (``mfs:no-usable-filler``
+    with unknown fillers, ``abstain:lemma-not-in-inventory``), else ``None``; the message
+    ends with ``fix(parameter)``.
     """
     total = len(instances)
     if not total:
@@ -78,8 +65,7 @@ def thesaurus_mismatch(
 def _unknown_fillers(
     instances: Sequence[Instance], fallbacks: Sequence[str | None], nouns: thesaurus.Thesaurus
 ) -> list[str]:
-    """For each instance that fell back for want of a usable filler although it has case
-    fillers, none of them known to ``nouns``: its first filler's lemma."""
+    """The first filler's lemma of each instance whose fillers ``nouns`` does not know."""
     found = []
     for inst, why in zip(instances, fallbacks, strict=True):
         if why != FALLBACK_NO_FILLER or inst.frame is None or not inst.frame.cases:

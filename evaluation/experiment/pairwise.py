@@ -1,15 +1,7 @@
-"""Every pair of a table's compared methods, tested on the same instances
-(:mod:`evaluation.significance`).
-
-* The difference of precisions (Table 1's cells) at each alpha: the paired t-test on the
-  per-instance contributions (:func:`~evaluation.significance.ratio_t_tests`; the delta
-  method when methods abstain), with a paired bootstrap interval of the difference, all cells
-  (methods x alphas) sharing each resample (``n_resamples = 0``: no interval);
-* McNemar's test on exact match over the instances both methods attempted, a secondary test.
-
-p-values are Holm-adjusted over each family (the t-tests of every pair at every alpha; the
-McNemar tests), and ``significant`` means ``p_holm < 1 - confidence``.  Neither test is a
-resampling test, so no p-value has a floor set by a number of resamples.
+"""Every pair of a table's compared methods, tested on the same instances: the paired t-test
+of the difference of precisions at each alpha (with a bootstrap interval), and McNemar's test
+on exact match; p-values Holm-adjusted over each family, ``significant`` meaning ``p_holm <
+1 - confidence``.
 """
 
 from __future__ import annotations
@@ -37,9 +29,8 @@ def pairwise_tests(
     seed: int,
     confidence: float,
 ) -> tuple[PairwiseTest, ...]:
-    """The tests of every pair ``(a, b)`` of ``labels`` in order (module docstring);
-    ``n_resamples = 0`` leaves the differences without intervals.  Fewer than 2 instances:
-    no difference is tested (empty ``difference`` mappings)."""
+    """The tests of every pair ``(a, b)`` of ``labels`` (no interval when ``n_resamples`` is
+    0; no difference below 2 instances)."""
     pairs = list(combinations(labels, 2))
     differences = _differences(credit, labels, alphas, pairs, n_resamples, seed, confidence)
     exact_tests = _mcnemar_tests(credit, alphas, pairs, 1.0 - confidence)
@@ -99,8 +90,7 @@ def _mcnemar_tests(
     pairs: list[tuple[str, str]],
     level: float,
 ) -> list[McNemarTest | None]:
-    """Per pair, McNemar's test on exact match (``None`` without ``alpha = inf``), Holm over
-    the pairs."""
+    """Per pair, McNemar's test (``None`` without ``alpha = inf``), Holm over the pairs."""
     if math.inf not in alphas or not pairs:
         return [None] * len(pairs)
     exact = list(alphas).index(math.inf)

@@ -34,9 +34,8 @@ def git_commit() -> str:
 
 
 def versions(scoring: Iterable[thesaurus.Thesaurus], methods: Iterable[Any]) -> dict[str, Any]:
-    """Software versions, the thesauri the scores were graded on (``thesauri``: a list of
-    ``{"name", "version"}``) and every ``*_thesaurus`` resource the ``methods`` name (by
-    spec: ``{"name", "version"}``)."""
+    """Software versions, the ``thesauri`` graded on and every ``*_thesaurus`` resource the
+    ``methods`` name, each as ``{"name", "version"}``."""
     resources: dict[str, dict[str, str]] = {}
     for method in methods:
         for param, value in method.get_params().items():

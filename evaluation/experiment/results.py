@@ -1,11 +1,6 @@
-"""The records of an experiment: everything ``results.json`` holds, as frozen dataclasses, and
-the per-instance outputs a run keeps in memory.  A result is a :class:`CrossValidationResult`
-(``wsd evaluate``) or a :class:`ComparisonResult` (``wsd compare``), both
-:class:`ExperimentResult`; ``result.to_json()`` is the ``results.json`` document (records by
-their fields through :func:`thesaurus.io.to_json`; alphas as labels wherever they key a
-mapping), whose schema and its history are in ``evaluation/README.md``.  This module builds
-nothing: the builders (:mod:`.summary`, :mod:`.run`, :mod:`.comparison`, ...) import it, and
-:func:`~evaluation.experiment.tables.records` gives a result's tables as lists of dicts.
+"""The records of an experiment as frozen dataclasses: a :class:`CrossValidationResult`
+(``wsd evaluate``) or a :class:`ComparisonResult` (``wsd compare``); ``result.to_json()`` is
+the ``results.json`` document (schema: ``evaluation/README.md``).
 """
 
 from __future__ import annotations
@@ -70,12 +65,8 @@ DOCUMENT_KEYS = (
 @dataclass(frozen=True)
 class VerbRow:
     """One row of Table 1: a verb, or the total (``verb = "total"``, ``maxlen = None``).
-
-    ``n`` instances; ``senses_inventory`` senses in the verb thesaurus (summed over the verbs
-    in the total), ``senses_observed`` distinct first gold keys; ``maxlen`` the verb's
-    MAXLEN (``None`` when the thesaurus does not know it); ``scores`` every compared method's
-    :class:`~evaluation.measures.MethodScores`, by method label.
-    """
+    ``senses_inventory`` counts the thesaurus's senses, ``senses_observed`` the distinct first
+    gold keys; ``maxlen`` is ``None`` for a verb unknown to the thesaurus."""
 
     verb: str
     n: int
@@ -88,8 +79,7 @@ class VerbRow:
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One group of a breakdown (a dataset, a part of speech, ...): its ``n`` instances and
-    every compared method's scores, by label."""
+    """One group of a breakdown (a dataset, a part of speech, ...)."""
 
     group: str
     n: int
@@ -99,8 +89,7 @@ class GroupRow:
 
 @dataclass(frozen=True)
 class Breakdown:
-    """The scores of every compared method per group of one breakdown, ``name``
-    (``dataset``, ``pos``, ``first sense``), groups in report order."""
+    """The groups of one breakdown (``dataset``, ``pos``, ``first sense``) in report order."""
 
     name: str
     rows: tuple[GroupRow, ...]
@@ -117,14 +106,9 @@ class TopKPoint:
 
 @dataclass(frozen=True)
 class ApplicabilityCurve:
-    """Applicability vs acceptability of the applied outputs at ``alpha`` (Fig. 5).
-
-    ``aurc`` is the area under the risk-coverage curve of all ``points`` thresholds (lower
-    is better); the parallel lists keep at most ``CURVE_POINTS`` of them, evenly spread
-    over the sorted thresholds, the first and last always included.  ``low`` and ``high``
-    bound each point's acceptability by a percentile bootstrap of the applied inputs (empty
-    without a bootstrap).
-    """
+    """Applicability vs acceptability at ``alpha`` (Fig. 5): ``aurc`` over all ``points``
+    thresholds, the lists at most ``CURVE_POINTS`` of them (first and last included);
+    ``low``/``high`` bootstrap bounds of acceptability (empty without a bootstrap)."""
 
     alpha: str
     aurc: float
@@ -138,11 +122,9 @@ class ApplicabilityCurve:
 
 @dataclass(frozen=True)
 class LearningPoint:
-    """One point of a learning curve (Fig. 4): methods trained on ``fraction`` of every
-    training fold and scored on the whole test folds.  ``train_instances_mean`` is the mean
-    training-set size per verb and fold (the plot's x axis), ``train_instances_total`` its
-    sum over the verbs' folds; ``precision_interval`` bounds the precision at each alpha (a
-    percentile bootstrap of the test instances; empty without a bootstrap)."""
+    """One point of a learning curve (Fig. 4): trained on ``fraction`` of every training fold;
+    ``train_instances_mean`` per verb and fold (the x axis); ``precision_interval`` by alpha
+    (empty without a bootstrap)."""
 
     fraction: float
     train_instances_mean: float
@@ -153,8 +135,7 @@ class LearningPoint:
 
 @dataclass(frozen=True)
 class ScoreInterval:
-    """Percentile bootstrap intervals ``(low, high)`` of one method's precision, recall and
-    F1 at one alpha."""
+    """Bootstrap intervals ``(low, high)`` of one method's scores at one alpha."""
 
     precision: tuple[float, float]
     recall: tuple[float, float]
@@ -163,8 +144,7 @@ class ScoreInterval:
 
 @dataclass(frozen=True)
 class Intervals:
-    """Bootstrap intervals of every compared method's total (``total[label][alpha]``), at
-    ``confidence`` from ``n_resamples`` resamples of the instances."""
+    """Bootstrap intervals of every compared method's total (``total[label][alpha]``)."""
 
     confidence: float
     n_resamples: int
@@ -173,11 +153,8 @@ class Intervals:
 
 @dataclass(frozen=True)
 class SystemInput:
-    """One compared system's key file (``wsd compare``): its ``lines``; whether they are
-    ``ranked`` (key:score) and give a ``confidence``; how lines with several keys were scored
-    (``several_keys``: ``first`` or ``all``) and how many there are; lines for instances not
-    in the gold (``not_in_gold``, ignored) and gold instances it has no line for
-    (``unanswered``)."""
+    """One compared system's key file (``wsd compare``); ``several_keys`` is ``first`` or
+    ``all``; ``not_in_gold`` lines are ignored, ``unanswered`` gold instances abstained."""
 
     label: str
     path: str
@@ -192,12 +169,9 @@ class SystemInput:
 
 @dataclass(frozen=True)
 class DifferenceTest:
-    """One alpha's difference of precisions ``a - b`` (``mean_diff``): ``low``/``high``, its
-    paired bootstrap interval at the experiment's confidence (``None`` without a bootstrap);
-    the paired t-test (:class:`~evaluation.significance.PairedTTest`: ``se``, ``t``, ``df``,
-    ``p_value``, ``note`` for a degenerate test); ``p_holm``, the p-value Holm-adjusted over
-    every t-test of the table (all pairs at all alphas); ``significant`` means ``p_holm < 1 -
-    confidence`` (not that the interval excludes 0)."""
+    """One alpha's difference of precisions ``a - b``: its bootstrap interval (``None``
+    without a bootstrap), the paired t-test, ``p_holm`` adjusted over every t-test of the
+    table, and ``significant`` (``p_holm < 1 - confidence``)."""
 
     mean_diff: float
     low: float | None
@@ -213,9 +187,7 @@ class DifferenceTest:
 
 @dataclass(frozen=True)
 class McNemarTest(McNemarResult):
-    """McNemar's test on exact match over the ``n`` instances both methods attempted, with
-    ``p_holm`` Holm-adjusted over the table's McNemar tests and ``significant`` meaning
-    ``p_holm < 1 - confidence``."""
+    """McNemar's test over the ``n`` instances both attempted, Holm-adjusted over the table."""
 
     n: int
     p_holm: float
@@ -224,9 +196,8 @@ class McNemarTest(McNemarResult):
 
 @dataclass(frozen=True)
 class PairwiseTest:
-    """Method ``a`` against method ``b`` (``a - b``): the difference of precisions per alpha
-    label (empty with fewer than 2 instances: no test) and McNemar's test on exact match
-    (``None`` without ``alpha = inf``)."""
+    """Method ``a`` against ``b``: differences by alpha (empty below 2 instances) and McNemar's
+    test (``None`` without ``alpha = inf``)."""
 
     a: str
     b: str
@@ -236,8 +207,7 @@ class PairwiseTest:
 
 @dataclass(frozen=True)
 class Bounds:
-    """The bounds shown beside the table: ``lower``, the labels of the lower-bound columns
-    (MFS and random), and ``upper``, inter-annotator agreement (``None`` without
+    """The lower-bound columns' labels and the agreement upper bound (``None`` without
     ``[bounds] agreement_keys``)."""
 
     lower: tuple[str, ...]
@@ -251,9 +221,7 @@ class Bounds:
 
 @dataclass(frozen=True)
 class SweepVariant:
-    """One variant of a ``[sweep]`` grid, scored on the same folds: its total scores, the
-    AURC of its applicability curve (a lambda grid changes only the confidence) and how many
-    of its answers used a fallback."""
+    """One variant of a ``[sweep]`` grid, scored on the same folds."""
 
     label: str
     method: str
@@ -265,10 +233,8 @@ class SweepVariant:
 
 @dataclass(frozen=True)
 class CorpusSummary:
-    """Where the instances came from: the corpus ``source`` (a comparison: the gold key file),
-    the ``n_instances`` evaluated and the ``stats``: the corpus loader's counts (files,
-    sentences, tokens, verb tokens, skipped verb tokens by reason), or a comparison's
-    (``gold_instances``, ``instances`` rule, ``left_out`` and ``left_out_by_system``)."""
+    """Where the instances came from (a comparison: the gold key file) and the loader's or
+    the comparison's counts."""
 
     source: str
     n_instances: int
@@ -277,11 +243,8 @@ class CorpusSummary:
 
 @dataclass(frozen=True)
 class Timing:
-    """Seconds spent loading, cross-validating and measuring; the workers, tasks (verb x
-    fold) and backend (``loky``, ``dask``; ``none`` in a comparison) of the run; per method
-    label, the CPU seconds its fits and ranks took in the workers, summed over the tasks
-    (``{fit_s, rank_s, curve_s}``, :class:`~evaluation.experiment.jobs.MethodCost`; empty in
-    a comparison)."""
+    """Wall seconds of the run's steps, its workers, tasks and backend (``none`` in a
+    comparison), and per method label the CPU seconds ``{fit_s, rank_s, curve_s}``."""
 
     load_s: float
     cross_validation_s: float
@@ -295,13 +258,8 @@ class Timing:
 
 @dataclass(frozen=True)
 class InstanceOutputs:
-    """One method's outputs over instances: the senses of each (best first; a method's
-    ranking cut at ``max(top_k, 1)``, a key file's line), the confidence of each (``None``: a
-    key file without confidences) and the fallback (or ``None``) of each.
-
-    ``several_keys`` says which senses are the answer: ``first`` (a ranking's best) or ``all``
-    (several answers, each earning its share of the credit); ``ranked`` whether the senses are
-    a ranking (top-k curves)."""
+    """One method's outputs per instance: senses best first, confidence (``None``: none
+    given) and fallback.  ``several_keys``: the answer is the ``first`` sense or ``all``."""
 
     rankings: list[tuple[str, ...]]
     confidence: np.ndarray | None
@@ -318,12 +276,8 @@ class InstanceOutputs:
 
 @dataclass(frozen=True)
 class InstanceResults:
-    """Per-instance data of a run (not written to ``results.json``; see
-    ``records("predictions")``), in the experiment's order (verbs sorted, corpus or file
-    order within a verb): instance ``ids``, verb ``lemmas``, ``gold`` keys, the ``folds`` each
-    instance was tested in (-1 in a comparison), every method's outputs and graded credit,
-    and each verb's fold assignment in the verb's corpus order (``fold_of``; empty in a
-    comparison)."""
+    """Per-instance data of a run (not in ``results.json``), verbs sorted: ``folds`` is -1 in
+    a comparison, ``fold_of`` each verb's fold assignment (empty in a comparison)."""
 
     ids: tuple[str, ...]
     lemmas: tuple[str, ...]
@@ -337,18 +291,8 @@ class InstanceResults:
 
 @dataclass(frozen=True, kw_only=True)
 class ExperimentResult(ABC):
-    """What every experiment measured: a :class:`CrossValidationResult` (``wsd evaluate``) or
-    a :class:`ComparisonResult` (``wsd compare``); :meth:`to_json` is ``results.json``.
-
-    ``seed`` is the config's (folds, learning-curve subsets, bootstrap); ``alphas`` the
-    table's alpha labels; ``verbs`` Table 1's rows and ``total`` its micro-averaged total
-    (every instance weighs the same); ``intervals`` the totals' bootstrap intervals (``None``
-    without a bootstrap).  ``top_k`` and ``applicability`` are keyed by method label (the
-    methods whose outputs allow them); ``significance`` holds every pair of compared methods;
-    ``credit_issues`` counts, per method label, what the scorer had to decide; ``warnings``
-    are what the run warned about; ``versions`` the software and resources
-    (:mod:`evaluation.experiment.provenance`).  ``per_instance`` stays in memory.
-    """
+    """What every experiment measured; ``total`` is micro-averaged, ``intervals`` ``None``
+    without a bootstrap, mappings keyed by method label; ``per_instance`` stays in memory."""
 
     format: str = field(default=RESULTS_FORMAT, init=False)
     format_version: int = field(default=RESULTS_FORMAT_VERSION, init=False)
@@ -372,8 +316,7 @@ class ExperimentResult(ABC):
 
     @property
     def labels(self) -> tuple[str, ...]:
-        """The compared methods' labels in table order (configured methods, then bounds; or
-        the systems in the order given)."""
+        """The compared methods' labels in table order."""
         return tuple(self.total.scores)
 
     @property
@@ -398,10 +341,7 @@ class ExperimentResult(ABC):
 
 @dataclass(frozen=True, kw_only=True)
 class CrossValidationResult(ExperimentResult):
-    """A cross-validation's result (:func:`~evaluation.experiment.run_experiment`): the
-    common measures, and ``learning_curve`` per learning-curve method, the ``bounds``, per
-    method label the ``fallbacks`` used and the gold an oracle setting reads (``oracles``;
-    empty: no oracle), and the ``sweep`` variants."""
+    """A cross-validation's result (:func:`~evaluation.experiment.run_experiment`)."""
 
     kind: str = field(default=CROSS_VALIDATION, init=False)
     config: ExperimentConfig
@@ -424,8 +364,7 @@ class CrossValidationResult(ExperimentResult):
 
 @dataclass(frozen=True, kw_only=True)
 class ComparisonResult(ExperimentResult):
-    """A comparison of key files' result (:func:`~evaluation.experiment.compare_systems`): the
-    common measures and the key files (``systems``)."""
+    """A comparison of key files' result (:func:`~evaluation.experiment.compare_systems`)."""
 
     kind: str = field(default=COMPARISON, init=False)
     config: ComparisonConfig

@@ -1,21 +1,8 @@
-"""Cross-validated comparison of disambiguators, driven by an :class:`ExperimentConfig`
-(Fujii et al.'s Table 1 and Figs. 4-6, plus Senseval-style extras).
-
-1. The corpus is loaded once and grouped per verb (:mod:`.dataset`); an instance's training
-   label is its first gold key.
-2. Folds are made per verb, once, and shared by every method (:mod:`.folds`).
-3. Every (verb, fold) fits fresh clones on the training fold only and ranks the test fold,
-   one joblib job per verb (:mod:`.jobs`).
-4. Measures over the assembled outputs (:mod:`.summary`): graded credit of the top answer at
-   every alpha, Senseval precision/recall/coverage/F1, top-k, applicability and learning
-   curves, per verb and in total; every pair of compared methods is tested (:mod:`.pairwise`).
-5. Bounds: random and MFS are always evaluated as lower bounds; an upper bound comes from
-   inter-annotator agreement when ``[bounds] agreement_keys`` names two key files
-   (:func:`evaluation.agreement.agreement_upper_bound`, computed before any training, so a
-   bad file fails early).
-
-The result is a :class:`~evaluation.experiment.results.CrossValidationResult`; it is identical
-for any ``n_jobs`` (timing and versions aside).
+"""Cross-validated comparison of disambiguators (Fujii et al.'s Table 1 and Figs. 4-6): the
+corpus grouped per verb (:mod:`.dataset`), folds per verb shared by every method
+(:mod:`.folds`), fresh clones fitted per (verb, fold) (:mod:`.jobs`), the measures
+(:mod:`.summary`, :mod:`.pairwise`) and the bounds.  The result is identical for any
+``n_jobs`` (timing and versions aside).
 """
 
 from __future__ import annotations
@@ -56,17 +43,10 @@ def run_experiment(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> CrossValidationResult:
-    """Run the configured cross-validation and compute every measure.
-
-    The config's resources are checked first (:func:`~evaluation.experiment.config.
-    check_resources`), so a bad thesaurus fails before the corpus is read.  ``dataset``
-    defaults to :func:`~evaluation.experiment.dataset.load_dataset` (the configured corpus,
-    or ``corpus_path``).  ``n_jobs`` overrides ``[cv] n_jobs``; ``scheduler`` (a Dask
-    scheduler's address) runs the jobs on that cluster whatever ``[cv] backend`` says
-    (:mod:`~evaluation.experiment.backend`).  ``progress(step, done, total)`` hears of the
-    corpus files read and the (verb, fold) tasks done.  Warnings
-    (:class:`~evaluation.EvaluationWarning`: keys unknown to the verb thesaurus, fallbacks
-    caused by thesauri that do not fit the corpus) are issued and recorded in the result.
+    """Run the configured cross-validation and compute every measure.  ``dataset`` defaults
+    to the configured corpus (or ``corpus_path``); ``n_jobs`` and ``scheduler`` (a Dask
+    address) override ``[cv]``.  Resources are checked before the corpus is read; warnings
+    are issued (:class:`~evaluation.EvaluationWarning`) and recorded in the result.
     """
     started = time.perf_counter()
     check_resources(config)
@@ -147,8 +127,7 @@ def _instance_results(
 def _warnings(
     config: ExperimentConfig, methods: Mapping[str, Any], cv: CrossValidation, books: Thesauri
 ) -> list[str]:
-    """Warn of methods whose thesauri do not fit the corpus, then of keys the thesauri do
-    not know (their graded credit became exact match); the warnings issued."""
+    """Warn of thesauri that do not fit the corpus and of unknown keys; the warnings issued."""
     notes: list[str] = []
     _mismatch_warnings(notes, config, methods, cv)
     if not all(math.isinf(a) for a in config.evaluation.alphas):
@@ -163,9 +142,7 @@ def _warnings(
 def _mismatch_warnings(
     notes: list[str], config: ExperimentConfig, methods: Mapping[str, Any], cv: CrossValidation
 ) -> None:
-    """Warn (:func:`~.mismatch.thesaurus_mismatch`) for the methods whose fallbacks say that
-    their thesauri do not fit the corpus: once per config table (a sweep's variants share
-    their method's table)."""
+    """:func:`~.mismatch.thesaurus_mismatch` warnings, once per config table."""
     warned: set[str] = set()
     for spec in config.methods:
         table = spec.key.replace("sweep.", "methods.", 1)
@@ -186,8 +163,7 @@ def _mismatch_warnings(
 
 
 def _upper_bound(config: ExperimentConfig, dataset: Dataset) -> UpperBound | None:
-    """Inter-annotator agreement between the two ``[bounds] agreement_keys`` files over the
-    evaluated instances, or ``None`` without them."""
+    """Agreement of the ``[bounds] agreement_keys`` files, or ``None`` without them."""
     if not config.bounds.agreement_keys:
         return None
     try:

@@ -1,10 +1,7 @@
-"""Table 1 and the curves of an experiment from its per-instance outputs
-(:mod:`evaluation.measures` over the evaluated instances): graded credit, per-verb rows and
-the micro-averaged total (every instance weighs the same), top-k points, applicability curves
-with their bootstrap bands, learning curves, sweep variants and the fallback counts.
-
-Everything here reads :class:`~evaluation.experiment.results.InstanceResults`, so a
-cross-validation and a comparison of key files are measured by the same code."""
+"""Table 1 and the curves of an experiment from its
+:class:`~evaluation.experiment.results.InstanceResults` (a cross-validation's or a
+comparison's): per-verb rows and the micro-averaged total, top-k points, applicability and
+learning curves with their bootstrap bands, sweep variants and fallback counts."""
 
 from __future__ import annotations
 
@@ -26,6 +23,7 @@ from ..measures import (
     graded_credit,
     top_k,
 )
+from ..scoring import POS_NAMES, POS_ORDER
 from ..thesauri import Thesauri, as_thesauri
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
@@ -60,8 +58,6 @@ __all__ = [
 ]
 
 # Labels of the breakdowns' groups, in the order reports show them.
-POS_LABELS = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
-POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
 FIRST_SENSE = {True: "first sense", False: "not first sense"}
 FIRST_SENSE_UNKNOWN = "first sense unknown"
 FIRST_SENSE_ORDER = ("not first sense", "first sense", FIRST_SENSE_UNKNOWN)
@@ -72,8 +68,7 @@ CURVE_POINTS = 201
 
 
 class TableMeasures(TypedDict):
-    """What every experiment measures on its instances, as :class:`ExperimentResult`'s
-    fields of the same names."""
+    """What every experiment measures, as :class:`ExperimentResult`'s fields of those names."""
 
     alphas: tuple[str, ...]
     verbs: tuple[VerbRow, ...]
@@ -93,9 +88,8 @@ def measure_table(
     evaluation: EvaluationConfig,
     seed: int,
 ) -> TableMeasures:
-    """Table 1 of ``labels`` (rows and total), the totals' bootstrap intervals, top-k points
-    for k = 1..``evaluation.top_k`` (none when 0), applicability curves with their bands,
-    the paired tests of every pair and what the scorer had to decide, per method."""
+    """The :class:`TableMeasures` of ``labels``: Table 1, intervals, top-k points (none when
+    ``top_k`` is 0), applicability curves, paired tests and the scorer's issues."""
     bootstrap = bootstrap_settings(evaluation, seed)
     rows, total = table_rows(verbs, per, labels)
     alpha = evaluation.applicability_alpha
@@ -127,8 +121,7 @@ def credit_of(
 
 
 def _groups(values: Sequence[object]) -> list[tuple[object, np.ndarray]]:
-    """Each distinct value (sorted; ``None`` parts first) with the indices that hold it, in
-    instance order."""
+    """Each distinct value (sorted; ``None`` parts first) with the indices that hold it."""
     found: dict[object, list[int]] = {}
     for index, value in enumerate(values):
         found.setdefault(value, []).append(index)
@@ -158,8 +151,7 @@ def instance_pos(gold: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
 def table_rows(
     verbs: Grading, per: InstanceResults, labels: Sequence[str]
 ) -> tuple[tuple[VerbRow, ...], VerbRow]:
-    """Table 1: one row per lemma and part of speech (sorted) and the total row, scores of
-    ``labels``; a lemma's senses and MAXLEN come from the thesaurus of its part of speech."""
+    """Table 1: one row per lemma and part of speech (sorted), and the total row."""
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     rows = []
@@ -194,9 +186,8 @@ def table_rows(
 def first_sense_groups(
     per: InstanceResults, books: Thesauri, parts: Sequence[str | None]
 ) -> tuple[str, ...]:
-    """Per instance, whether its gold holds WordNet's first sense of its lemma (the field's
-    hardest slice is the rest): ``first sense``, ``not first sense`` or ``unknown`` (a lemma
-    its thesaurus does not know, or a part of speech scored by exact match)."""
+    """Per instance, ``first sense``, ``not first sense`` (of its lemma in WordNet) or
+    ``unknown`` (no thesaurus, or an unknown lemma)."""
     first: dict[tuple[str, str | None], str | None] = {}
     out = []
     for lemma, pos, keys in zip(per.lemmas, parts, per.gold, strict=True):
@@ -218,17 +209,15 @@ def breakdowns(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> tuple[Breakdown, ...]:
-    """Every system's scores per group of the breakdowns papers report: per dataset (the
-    groups ``per.groups["dataset"]`` names, when there are several), per part of speech and
-    for instances whose gold is or is not WordNet's first sense of the lemma; with
-    ``n_resamples``, each group's bootstrap intervals (its instances resampled)."""
+    """Every system's scores per dataset (when there are several), part of speech and first
+    sense; with ``n_resamples``, each group's bootstrap intervals."""
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     columns: dict[str, Sequence[object]] = {}
     datasets = per.groups.get("dataset", ())
     if len(set(datasets)) > 1:
         columns["dataset"] = datasets
-    columns["pos"] = [POS_LABELS.get(p, p) if p else "other" for p in parts]
+    columns["pos"] = [POS_NAMES.get(p, p) if p else "other" for p in parts]
     columns["first sense"] = first_sense_groups(per, books, parts)
     out = []
     for name, values in columns.items():
@@ -279,8 +268,7 @@ def top_k_points(
 def _column(
     alpha: float, verbs: Grading, per: InstanceResults, label: str
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One method's credit at ``alpha`` and its attempted mask (scored anew when ``alpha``
-    is not among the table's)."""
+    """One method's credit column at ``alpha`` (scored anew if need be) and attempted mask."""
     credit = per.credit[label]
     if alpha not in credit.alphas:
         credit = graded_credit(per.outputs[label].answers(), per.gold, per.lemmas, verbs, (alpha,))
@@ -297,8 +285,7 @@ def applicability(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> ApplicabilityCurve:
-    """One method's applicability curve at ``alpha`` (Fig. 5), its stored points and, with
-    ``n_resamples``, the bootstrap band of each stored point's acceptability."""
+    """One method's applicability curve at ``alpha`` (Fig. 5), with ``n_resamples`` its band."""
     column, attempted = _column(alpha, verbs, per, label)
     scores = per.outputs[label].confidence
     assert scores is not None
@@ -357,8 +344,7 @@ def applicability_curves(
 def sweep_variants(
     config: ExperimentConfig, verbs: Grading, per: InstanceResults
 ) -> tuple[SweepVariant, ...]:
-    """Every ``[sweep]`` variant's total scores, AURC (a lambda grid changes only the
-    confidence: the applicability curve shows it) and fallback count."""
+    """Every ``[sweep]`` variant's total scores, AURC and fallback count."""
     alpha = config.evaluation.applicability_alpha
     return tuple(
         SweepVariant(
@@ -385,9 +371,7 @@ def fallback_counts(outputs: Mapping[str, InstanceOutputs]) -> dict[str, dict[st
 def learning_curves(
     config: ExperimentConfig, verbs: Grading, cv: CrossValidation
 ) -> dict[str, tuple[LearningPoint, ...]]:
-    """Each learning-curve method's scores at each training fraction (Fig. 4), the mean and
-    total training-set sizes, and the bootstrap interval of each point's precision at every
-    alpha (all points share each resample of the test instances)."""
+    """Each learning-curve method's points (Fig. 4), with their precision intervals."""
     ev = config.evaluation
     gold = [inst.gold for inst in cv.instances]
     lemmas = [inst.lemma for inst in cv.instances]

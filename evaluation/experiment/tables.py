@@ -61,8 +61,7 @@ def table1(result: ExperimentResult) -> Iterator[Record]:
 
 
 def _with_intervals(record: Record, intervals: Intervals | None, label: str, alpha: str) -> Record:
-    """``record`` with the ``<score>_low``/``<score>_high`` bootstrap bounds and their
-    ``confidence`` (``None`` without a bootstrap)."""
+    """``record`` with the ``<score>_low``/``<score>_high`` bounds (``None`` without)."""
     found = intervals.total[label][alpha] if intervals is not None else None
     for name in ("precision", "recall", "f1"):
         low, high = getattr(found, name) if found is not None else (None, None)
@@ -188,8 +187,7 @@ def systems(result: ComparisonResult) -> Iterator[Record]:
 
 
 def _prediction_columns(result: ExperimentResult) -> Iterator[dict[str, Sequence[Any]]]:
-    """Per method, the ``predictions`` records as columns (field -> one value per instance,
-    plain Python values in the records' field order; ``ranking`` and ``gold`` as tuples)."""
+    """Per method, the ``predictions`` records as columns (field -> one value per instance)."""
     per = result.per_instance
     n = len(per.ids)
     folds = [f if f >= 0 else None for f in per.folds.tolist()]
@@ -224,8 +222,7 @@ def predictions(result: ExperimentResult) -> Iterator[Record]:
 
 def prediction_lines(result: ExperimentResult) -> Iterator[str]:
     """The lines of ``predictions.jsonl``: each ``predictions`` record as
-    ``json.dumps(to_json(record), ensure_ascii=False)`` would write it, encoded a column at
-    a time (the columns every method shares once, each distinct key or ranking once)."""
+    ``json.dumps(to_json(record), ensure_ascii=False)`` would write it."""
     shared: dict[int, tuple[Sequence[Any], list[str]]] = {}  # id(column) -> (column, JSON)
     for columns in _prediction_columns(result):
         fields = (encode_basestring(name).replace("%", "%%") + ": %s" for name in columns)
@@ -275,9 +272,8 @@ RECORDS: dict[str, tuple[type[ExperimentResult], Callable[[Any], Iterator[Record
 
 
 def records(result: ExperimentResult, name: str) -> list[Record]:
-    """The records of ``result``'s table ``name`` (module docstring): ready for
-    ``pandas.DataFrame(records(result, "table1"))``; none for a table of the other kind of
-    result; an unknown name raises :class:`~evaluation.EvaluationError`."""
+    """The records of ``result``'s table ``name`` (none for the other kind's tables); an
+    unknown name raises :class:`~evaluation.EvaluationError`."""
     if name not in RECORDS:
         raise EvaluationError(f"no records named {name!r} (choose from {', '.join(RECORDS)})")
     kind, build = RECORDS[name]

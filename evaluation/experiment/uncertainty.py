@@ -1,6 +1,4 @@
-"""The uncertainty shown beside an experiment's scores: bootstrap intervals of every compared
-method's total (:mod:`evaluation.intervals`), and how an experiment's warnings are issued and
-recorded."""
+"""Bootstrap intervals of every compared method's total, and the issuing of warnings."""
 
 from __future__ import annotations
 
@@ -33,8 +31,7 @@ class BootstrapSettings(TypedDict):
 
 
 def bootstrap_settings(evaluation: EvaluationConfig, seed: int) -> BootstrapSettings:
-    """An experiment's bootstrap settings: ``evaluation.bootstrap`` resamples (0: none) at
-    ``evaluation.confidence``, seeded with the experiment's seed."""
+    """An experiment's bootstrap settings (``n_resamples`` 0: none), seeded with ``seed``."""
     return {"n_resamples": evaluation.bootstrap, "seed": seed, "confidence": evaluation.confidence}
 
 
@@ -47,10 +44,8 @@ def total_intervals(
     confidence: float,
     rows: np.ndarray | None = None,
 ) -> Intervals | None:
-    """Percentile bootstrap intervals of every method's total precision, recall and F1 at
-    every alpha, all cells sharing each resample of the instances (``rows``: of these
-    instances only, a group of a breakdown); ``None`` when ``n_resamples`` is 0 or nothing is
-    compared."""
+    """Bootstrap intervals of every method's total scores at every alpha (over ``rows`` only
+    when given); ``None`` when ``n_resamples`` is 0 or nothing is compared."""
     if not n_resamples or not labels:
         return None
     first = credit[labels[0]]

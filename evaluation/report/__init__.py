@@ -1,8 +1,5 @@
-"""The report of an experiment: Table 1, totals with intervals and significance as text and
-Markdown (:mod:`.table1`), the pairwise differences as a list or a matrix per alpha
-(:mod:`.pairs`: :func:`difference_matrix`), CSV tables (:mod:`.csv_tables`), figures
-(:mod:`.plots`), a self-contained HTML page (:mod:`._html`), and :func:`write_report`
-(:mod:`.writer`), which writes them all with ``results.json`` and ``predictions.jsonl``."""
+"""The report of an experiment as text, Markdown, CSV, figures and HTML; :func:`write_report`
+writes them all with ``results.json`` and ``predictions.jsonl``."""
 
 from .csv_tables import csv_tables
 from .pairs import difference_matrix, significance_lines, significance_markdown, significance_text

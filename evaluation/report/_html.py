@@ -13,7 +13,7 @@ from thesaurus.io import to_json
 
 from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult
 from ..significance import format_p_value
-from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
+from .headline import alpha_note, alpha_table, headline_alpha, headline_table, headline_title
 from .pairs import (
     alpha_title,
     difference_matrix,
@@ -67,31 +67,11 @@ def _cell(value: object, css: str = "") -> str:
 
 
 def _with_interval(text: str) -> str:
-    """``.879 [.873, .886]`` or ``.781 ±.040`` as the value with its interval in small print
-    below it (escaped HTML), so that a wide table of many systems fits the page."""
+    """``.879 [.873, .886]`` as HTML, the interval in small print below the value."""
     value, _, interval = text.partition(" ")
     if not interval:
         return escape(value)
     return f'{escape(value)}<br><span class="ci">{escape(interval)}</span>'
-
-
-def _score_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A table of scores with intervals (:func:`_with_interval`); the first column and the
-    header are plain text."""
-    head = "".join(
-        f'<th class="{"l" if i == 0 else ""}">{escape(h)}</th>' for i, h in enumerate(header)
-    )
-    body = "".join(
-        "<tr>"
-        + f'<td class="l">{escape(row[0])}</td>'
-        + "".join(f"<td>{_with_interval(cell)}</td>" for cell in row[1:])
-        + "</tr>"
-        for row in rows
-    )
-    return (
-        f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table></div>"
-    )
 
 
 def _table(
@@ -103,10 +83,12 @@ def _table(
     group_every: int = 0,
     wrap: Sequence[int] = (),
     head_rows: Sequence[str] = (),
+    intervals: bool = False,
 ) -> str:
     """An HTML table; the first ``left`` columns are left-aligned, ``wrap`` columns may wrap;
     ``group_every`` draws a rule between groups of rows; ``head_rows`` are extra header rows
-    (already HTML) above the column names."""
+    (already HTML) above the column names; with ``intervals``, score cells show their
+    interval (:func:`_with_interval`)."""
     head = "".join(
         f'<th class="{"l" if i < left else ""}">{escape(h)}</th>' for i, h in enumerate(header)
     )
@@ -119,7 +101,10 @@ def _table(
             css.append("group")
         attr = f' class="{" ".join(css)}"' if css else ""
         cells = "".join(
-            _cell(c, "wrap" if i in wrap else "l" if i < left else "") for i, c in enumerate(row)
+            f"<td>{_with_interval(str(c))}</td>"
+            if intervals and i >= left
+            else _cell(c, "wrap" if i in wrap else "l" if i < left else "")
+            for i, c in enumerate(row)
         )
         body.append(f"<tr{attr}>{cells}</tr>")
     heads = "".join(head_rows)
@@ -158,8 +143,7 @@ def _settings(value: Any) -> str:
 
 
 def _configuration(result: ExperimentResult) -> str:
-    """The resolved config: its settings, and a cross-validation's methods as a table of
-    their own (label, method, role, parameters)."""
+    """The resolved config, and a cross-validation's methods as a table of their own."""
     config = to_json(result.config)
     methods = config.pop("methods", [])
     parts = [_settings(config)]
@@ -178,9 +162,7 @@ def _configuration(result: ExperimentResult) -> str:
 
 
 def _table1(result: ExperimentResult) -> str:
-    """Table 1 with a header row per alpha group; with many methods the alphas are split
-    over several tables of at most :data:`SCORE_COLUMNS` score columns, so that no table is
-    wider than the page."""
+    """Table 1, split into tables of at most :data:`SCORE_COLUMNS` score columns."""
     labels = result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
     per_table = max(1, SCORE_COLUMNS // len(labels))
@@ -212,19 +194,12 @@ def _table1(result: ExperimentResult) -> str:
 
 def _alpha_table(result: ExperimentResult) -> str:
     """Table 1 in the paper's layout (:func:`~evaluation.report.headline.alpha_table`)."""
-    level = (
-        ""
-        if result.intervals is None
-        else (f", with {100 * result.intervals.confidence:g}% bootstrap intervals")
-    )
-    note = (
-        "Graded precision over attempted instances at each alpha (inf: exact-match "
-        f"precision){level}; {graded_on(result)}."
-    )
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
-    return f'<p class="note">{escape(note)}</p>' + _score_table(header, rows)
+    return f'<p class="note">{escape(alpha_note(result))}</p>' + _table(
+        header, rows, intervals=True
+    )
 
 
 def _headline(result: ExperimentResult) -> list[str]:
@@ -232,7 +207,7 @@ def _headline(result: ExperimentResult) -> list[str]:
     parts = []
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
         parts.append(f"<h2>{escape(headline_title(result, alpha))}</h2>")
-        parts.append(_score_table(*headline_table(result, alpha)))
+        parts.append(_table(*headline_table(result, alpha), intervals=True))
     return parts
 
 
@@ -255,8 +230,7 @@ def _totals(result: ExperimentResult) -> str:
 
 
 def _significance(result: ExperimentResult) -> str:
-    """Every pair listed (difference, interval, t, df, p-values) for a few methods, a matrix
-    per alpha (:func:`~evaluation.report.pairs.difference_matrix`) for more."""
+    """Every pair listed for a few methods, else a matrix per alpha."""
     note = f'<p class="note">{escape(significance_note(result))}</p>'
     if not result.significance:
         return note + "<p>(no pairs)</p>"
@@ -374,8 +348,7 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
 
 
 def _timing(result: ExperimentResult) -> str:
-    """The versions and the run's timing, then what each method cost (CPU seconds in the
-    workers, summed over the folds) as a table of its own."""
+    """The versions, the run's timing and each method's CPU seconds."""
     timing = to_json(result.timing)
     methods = timing.pop("methods", {})
     parts = [_settings({"versions": to_json(result.versions), "timing": timing})]

@@ -1,10 +1,6 @@
-"""The CSV files of a report, one row per record of :func:`~evaluation.experiment.records`
-(the columns are the records' fields; an
-undefined value is an empty cell): ``per_verb.csv`` (Table 1, long form), ``totals.csv``
-(with bootstrap intervals), ``breakdowns.csv`` (per dataset, part of speech and first
-sense, with each group's intervals), ``learning_curve.csv``, ``applicability.csv``, ``top_k.csv``,
-``alpha_sweep.csv``, ``significance.csv``, ``sweep.csv`` and ``systems.csv``.  A table
-without rows (no learning curve, no sweep, no key files) is not written."""
+"""The CSV files of a report (:data:`CSV_FILES`), one row per record of
+:func:`~evaluation.experiment.records` (an undefined value is an empty cell); a table without
+rows is not written."""
 
 from __future__ import annotations
 

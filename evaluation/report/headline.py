@@ -1,15 +1,7 @@
-"""The two tables every report opens with.
-
-- **Table 1 in the paper's layout** (Fujii et al.): one row per alpha, one column per method,
-  each cell the acceptability (graded precision; exact-match precision at ``inf``) with its
-  bootstrap interval.
-- **The headline breakdown**, as WSD papers report all-words results since Raganato et al.
-  (2017): systems as rows; datasets, then parts of speech, then the instances whose gold is
-  not / is WordNet's first sense, then all instances as columns; each cell the F1 (the
-  official scorer's measure) with its bootstrap interval, at exact match and at one graded
-  alpha.
-
-Functions return a header and rows of text, for Markdown, HTML and the terminal alike.
+"""The two tables every report opens with, as a header and rows of text: Table 1 in the
+paper's layout (a row per alpha, a column per method) and the headline breakdown as WSD
+papers report it (systems as rows; datasets, parts of speech, first sense and ALL as columns;
+F1 with its interval).
 """
 
 from __future__ import annotations
@@ -18,6 +10,7 @@ from ..experiment.results import ExperimentResult, GroupRow, Intervals
 from ..measures import parse_alpha
 
 __all__ = [
+    "alpha_note",
     "alpha_table",
     "graded_on",
     "headline_alpha",
@@ -36,17 +29,12 @@ def short(value: float) -> str:
     return text[1:] if text.startswith("0.") else f"{value:.2f}"
 
 
-def _alpha_label(alpha: str) -> str:
-    return "inf (precision)" if alpha == "inf" else alpha
-
-
 def alpha_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
-    """Table 1 in the paper's layout: a row per alpha, a column per method; each cell the
-    precision at that alpha and, with a bootstrap, its interval (``.884 [.877, .891]``)."""
+    """Table 1 in the paper's layout; each cell the precision and its interval, if any."""
     header = ["alpha", *result.labels]
     rows = []
     for alpha in result.alphas:
-        cells = [_alpha_label(alpha)]
+        cells = ["inf (precision)" if alpha == "inf" else alpha]
         for label in result.labels:
             value = short(result.total.scores[label][alpha].precision)
             if result.intervals is not None:
@@ -58,8 +46,8 @@ def alpha_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
 
 
 def headline_alpha(result: ExperimentResult) -> str | None:
-    """The graded alpha of the headline: the applicability alpha when it is scored (0.5 by
-    default), else the smallest finite alpha; ``None`` when only exact match is scored."""
+    """The headline's graded alpha: the applicability alpha if scored, else the smallest
+    finite one; ``None`` for exact match only."""
     wanted = result.config.evaluation.applicability_alpha
     finite = [a for a in result.alphas if a != "inf"]
     for alpha in finite:
@@ -69,9 +57,8 @@ def headline_alpha(result: ExperimentResult) -> str | None:
 
 
 def _columns(result: ExperimentResult) -> list[tuple[str, GroupRow | None]]:
-    """The headline's columns: every group of the breakdowns in report order (a breakdown
-    of one group, such as the part of speech of a verb-only run, would repeat ALL: left
-    out), then all instances (``None``)."""
+    """The headline's columns: the groups of breakdowns of several groups, then ALL
+    (``None``)."""
     by_name = {b.name: b for b in result.breakdowns}
     columns: list[tuple[str, GroupRow | None]] = []
     for name in BREAKDOWN_ORDER:
@@ -89,8 +76,7 @@ def _f1(scores_f1: float, intervals: Intervals | None, label: str, alpha: str) -
 
 
 def headline_table(result: ExperimentResult, alpha: str) -> tuple[list[str], list[list[str]]]:
-    """Systems as rows, the breakdowns' groups and ALL as columns, F1 at ``alpha`` with the
-    half-width of its bootstrap interval; the first row holds each column's instances."""
+    """The headline breakdown at ``alpha``; the first row holds each column's instances."""
     columns = _columns(result)
     header = ["system"] + [title for title, _ in columns]
     rows = [["n"] + [f"{(row.n if row is not None else result.total.n):,}" for _, row in columns]]
@@ -108,14 +94,22 @@ def headline_table(result: ExperimentResult, alpha: str) -> tuple[list[str], lis
 
 def headline_title(result: ExperimentResult, alpha: str) -> str:
     """What the headline table at ``alpha`` shows."""
-    level = "" if result.intervals is None else f", ± half the {_level(result)} interval"
+    level = ""
+    if result.intervals is not None:
+        level = f", ± half the {100 * result.intervals.confidence:g}% bootstrap interval"
     what = "exact match" if alpha == "inf" else f"graded, alpha = {alpha}"
     return f"F1 per dataset, part of speech and first sense ({what}{level})"
 
 
-def _level(result: ExperimentResult) -> str:
-    assert result.intervals is not None
-    return f"{100 * result.intervals.confidence:g}% bootstrap"
+def alpha_note(result: ExperimentResult) -> str:
+    """The sentence under :func:`alpha_table`."""
+    level = ""
+    if result.intervals is not None:
+        level = f", with {100 * result.intervals.confidence:g}% bootstrap intervals"
+    return (
+        "Graded precision over attempted instances at each alpha (inf: exact-match "
+        f"precision){level}; {graded_on(result)}."
+    )
 
 
 def graded_on(result: ExperimentResult) -> str:

@@ -1,18 +1,13 @@
-"""The significance of every pairwise difference, for reports: a list of pairs for a few
-methods, a methods x methods matrix per alpha for many (:func:`difference_matrix`), and the
-legend of the stars.  Every pair at every alpha, with its interval, t, df, p-values and
-McNemar's test, is in ``significance.csv`` (:mod:`evaluation.experiment.tables`).
-
-The tests are those of :mod:`evaluation.experiment.pairwise`: the paired t-test of the
-difference of precisions at each alpha, Holm-adjusted over all pairs x alphas, and McNemar's
-test on exact match, Holm-adjusted over the pairs.
+"""The significance of every pairwise difference (:mod:`evaluation.experiment.pairwise`) for
+reports: a list of pairs for a few methods, a methods x methods matrix per alpha for many
+(:func:`difference_matrix`), and the legend of the stars.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..experiment.results import DifferenceTest, ExperimentResult
+from ..experiment.results import ExperimentResult
 from ..significance import format_p_value
 from ._markdown import markdown_table
 
@@ -47,8 +42,7 @@ def stars_legend(result: ExperimentResult) -> str:
 
 
 def significance_note(result: ExperimentResult) -> str:
-    """The sentence above the pairs of a report: which tests, which interval, which
-    adjustment."""
+    """The sentence above the pairs of a report: which tests, interval and adjustment."""
     intervals = result.intervals
     interval = (
         f"a {100 * intervals.confidence:g}% paired bootstrap interval ({intervals.n_resamples} "
@@ -81,19 +75,12 @@ def _signed(value: float) -> str:
     return text[0] + text[2:] if text[1:3] == "0." else text
 
 
-def _tests(result: ExperimentResult, alpha: str) -> dict[tuple[str, str], DifferenceTest]:
-    return {(t.a, t.b): t.difference[alpha] for t in result.significance if alpha in t.difference}
-
-
 def difference_matrix(result: ExperimentResult, alpha: str) -> tuple[list[str], list[list[str]]]:
-    """The methods x methods matrix of one alpha: the header (``""``, then the methods'
-    numbers ``"1"``, ``"2"``, ...) and one row per method (``"1 example"``, then its cells):
-    row minus column, the difference of Table 1's precisions, with ``*`` when the paired
-    t-test is significant after Holm's adjustment (:func:`stars_legend`); the diagonal is
-    empty.  Methods keep Table 1's order and numbers."""
+    """The methods x methods matrix of one alpha (Table 1's order and numbers): the header and
+    one row per method, each cell row minus column with ``*`` when significant."""
     labels = result.labels
     scores = result.total.scores
-    tests = _tests(result, alpha)
+    tests = {(t.a, t.b): t.difference[alpha] for t in result.significance if alpha in t.difference}
     rows = []
     for i, row in enumerate(labels):
         cells = [f"{i + 1} {row}"]
@@ -124,10 +111,8 @@ def _p(p: float) -> str:
 
 
 def significance_lines(result: ExperimentResult, *, compact: bool = False) -> list[str]:
-    """One line per method pair: the difference of precisions at each alpha with its
-    Holm-adjusted t-test p-value (and, unless ``compact``, its interval and t), then McNemar's
-    test on exact match.  ``*`` marks a difference significant after Holm's adjustment
-    (:func:`stars_legend`).  ``compact`` (the terminal) indents and drops intervals and t."""
+    """One line per method pair: each alpha's difference and Holm-adjusted p-value (and,
+    unless ``compact``, interval and t), then McNemar's test."""
     lines = []
     for test in result.significance:
         parts = []
@@ -151,8 +136,7 @@ def significance_lines(result: ExperimentResult, *, compact: bool = False) -> li
 
 
 def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """A matrix as text: the row labels left-aligned (their numbers right-aligned), the cells
-    right-aligned on their digits (a cell without a star ends with a space)."""
+    """A matrix as text, the cells right-aligned on their digits."""
     numbered = [r[0].split(" ", 1) for r in rows]
     digits = max(len(number) for number, _ in numbered)
     labels = [f"{number:>{digits}} {name}" for number, name in numbered]
@@ -166,9 +150,8 @@ def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def significance_text(result: ExperimentResult) -> list[str]:
-    """The significance block of the terminal table: the pairs listed (up to
-    :data:`LIST_UP_TO` methods), or one matrix per alpha (row minus column) and McNemar's
-    count."""
+    """The terminal's significance block: the pairs (up to :data:`LIST_UP_TO` methods) or one
+    matrix per alpha."""
     if not result.significance:
         return []
     if not use_matrix(result):
@@ -189,8 +172,7 @@ def significance_text(result: ExperimentResult) -> list[str]:
 
 
 def significance_markdown(result: ExperimentResult) -> list[str]:
-    """The ``## Significance`` section of ``table1.md``: the note, then the pairs listed or
-    one matrix per alpha."""
+    """The ``## Significance`` section of ``table1.md``."""
     out = ["## Significance", "", significance_note(result), ""]
     if not result.significance:
         return [*out, "- (no pairs)"]

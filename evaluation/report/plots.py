@@ -6,11 +6,9 @@
 - ``top_k``: recall@k vs precision@k for k = 1..K (Fig. 6);
 - ``alpha``: acceptability vs alpha on a log axis, exact match (alpha = inf) as a dotted line.
 
-Shaded bands are percentile bootstrap intervals of the instances (``evaluation.bootstrap``
-resamples, at ``evaluation.confidence``).  Every acceptability axis spans at least
-:data:`MIN_SPAN` (0.1), so that a gap of 0.005 looks like one.  Each function takes an
-:class:`~evaluation.experiment.results.ExperimentResult` and returns a ``Figure``, or ``None``
-when the result has nothing to draw.
+Shaded bands are bootstrap intervals; every acceptability axis spans at least
+:data:`MIN_SPAN`.  Each function returns a ``Figure``, or ``None`` when there is nothing to
+draw.
 """
 
 from __future__ import annotations
@@ -53,8 +51,8 @@ def _legend(axes: Any, **options: Any) -> None:
 
 
 def y_limits(values: Iterable[float], min_span: float = MIN_SPAN) -> tuple[float, float]:
-    """Limits of an axis of scores in [0, 1] showing every value with a 5% margin and
-    spanning at least ``min_span`` (centred on the data, kept inside [0, 1] when it fits).
+    """Limits of an axis of scores in [0, 1]: every value with a 5% margin, at least
+    ``min_span`` wide.
 
     >>> y_limits([0.863, 0.875])
     (0.819, 0.919)

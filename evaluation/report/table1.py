@@ -1,12 +1,7 @@
-"""Table 1 of an experiment: compact text (what ``wsd evaluate`` and ``wsd compare`` print)
-and Markdown (``table1.md``), each with the totals and their bootstrap intervals, the bounds,
-the significance of every pairwise difference and, for a cross-validation, the paper's totals.
-
-Table 1 follows Fujii et al.: per verb the number of examples, the number of senses
-(inventory / observed), then the acceptability (graded precision over attempted instances)
-of every compared method at each alpha, ``inf`` being exact-match precision.  The random and
-MFS baselines are lower-bound columns.  The paper's totals (Japanese, EDR) are printed below
-for comparison; they are not comparable number for number (other language, thesaurus, corpus).
+"""Table 1 of an experiment (Fujii et al.: per verb the examples, the senses and every
+method's acceptability at each alpha) as text (what ``wsd evaluate`` and ``wsd compare``
+print) and Markdown (``table1.md``), with totals, intervals, bounds, significance and, for a
+cross-validation, the paper's totals.
 """
 
 from __future__ import annotations
@@ -22,7 +17,15 @@ from ..experiment.results import (
     VerbRow,
 )
 from ._markdown import markdown_table as _markdown_table
-from .headline import alpha_table, graded_on, headline_alpha, headline_table, headline_title
+from .headline import (
+    alpha_note,
+    alpha_table,
+    graded_on,
+    headline_alpha,
+    headline_table,
+    headline_title,
+    short,
+)
 from .pairs import significance_lines, significance_markdown, significance_text, stars_legend
 
 __all__ = [
@@ -71,8 +74,7 @@ def _cells(row: VerbRow, alphas: tuple[str, ...], labels: tuple[str, ...]) -> li
 
 
 def shown_verbs(result: ExperimentResult, limit: int | None) -> tuple[VerbRow, ...]:
-    """The verb rows a table shows: all (sorted by verb) when at most ``limit`` (``None``: no
-    limit), else the ``limit`` verbs with most instances, most first."""
+    """All verb rows (sorted) when at most ``limit``, else the ``limit`` biggest, biggest first."""
     if limit is None or len(result.verbs) <= limit:
         return result.verbs
     return tuple(sorted(result.verbs, key=lambda r: (-r.n, r.verb))[:limit])
@@ -82,16 +84,14 @@ POS_LETTERS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}  # WordNet's sy
 
 
 def row_name(result: ExperimentResult, row: VerbRow) -> str:
-    """A lemma row's name: the lemma, with WordNet's part-of-speech letter when the rows
-    hold several parts of speech (``bank.n``, ``run.v``)."""
+    """A lemma row's name, with the part-of-speech letter among several (``bank.n``)."""
     if row is result.total or len({r.pos for r in result.verbs}) < 2:
         return row.verb
     return f"{row.verb}.{POS_LETTERS.get(row.pos or '', '?')}"
 
 
 def table1_header(result: ExperimentResult) -> list[str]:
-    """Column names of the per-lemma table: lemma (verb in a verb-only run), examples,
-    senses, then every method at every alpha."""
+    """Column names of the per-lemma table."""
     first = "verb" if {r.pos for r in result.verbs} <= {"verb", None} else "lemma"
     return [first, "examples", "senses"] + [
         f"{m} a={a}" for a in result.alphas for m in result.labels
@@ -101,19 +101,12 @@ def table1_header(result: ExperimentResult) -> list[str]:
 def table1_rows(
     result: ExperimentResult, limit: int | None = None, alphas: tuple[str, ...] | None = None
 ) -> list[list[str]]:
-    """Table 1's cells as text, one list per shown verb and the total last; the score columns
-    of ``alphas`` (default: all)."""
+    """Table 1's cells as text, one list per shown verb, the total last."""
     shown = result.alphas if alphas is None else alphas
     return [
         [row_name(result, row), str(row.n), _senses(row), *_cells(row, shown, result.labels)]
         for row in (*shown_verbs(result, limit), result.total)
     ]
-
-
-def _short(value: float) -> str:
-    """``0.836 -> ".836"``, ``1.0 -> "1.00"``: the paper's compact cells."""
-    text = f"{value:.3f}"
-    return text[1:] if text.startswith("0.") else f"{value:.2f}"
 
 
 def _left_out_note(result: ExperimentResult, limit: int | None) -> list[str]:
@@ -140,9 +133,8 @@ def _aligned_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[
 
 
 def headline_text(result: ExperimentResult) -> list[str]:
-    """The terminal's opening: Table 1 in the paper's layout (in blocks of columns at most
-    :data:`TERMINAL_WIDTH` wide) and the headline breakdown at exact match and the headline
-    alpha (F1 without intervals: those are in table1.md and report.html)."""
+    """The terminal's opening: Table 1 (in blocks at most :data:`TERMINAL_WIDTH` wide) and the
+    headline breakdown."""
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
@@ -166,16 +158,13 @@ def headline_text(result: ExperimentResult) -> list[str]:
 
 
 def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
-    """What ``wsd evaluate`` and ``wsd compare`` print: :func:`headline_text`, then the
-    significance of every pairwise difference, the per-lemma table (one column group per
-    alpha, methods numbered with a legend; ``limit`` caps the rows, :func:`shown_verbs`),
-    bounds and the paper's totals (a cross-validation) and the totals with their
-    intervals."""
+    """What ``wsd evaluate`` and ``wsd compare`` print: :func:`headline_text`, significance,
+    the per-lemma table (``limit`` rows, :func:`shown_verbs`), bounds and totals."""
     alphas, labels = result.alphas, result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
     rows = [
         [row_name(result, r), str(r.n), _senses(r)]
-        + [_short(r.scores[m][a].precision) for a in alphas for m in labels]
+        + [short(r.scores[m][a].precision) for a in alphas for m in labels]
         for r in (*shown_verbs(result, limit), result.total)
     ]
     first = table1_header(result)[0]
@@ -199,7 +188,8 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     table += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
     out = [*headline_text(result)]
     if result.significance:
-        out += ["", *textwrap.wrap(_significance_title(result), 100, subsequent_indent="  ")]
+        title = "differences of precision (paired t-test; McNemar on exact match); "
+        out += ["", *textwrap.wrap(title + stars_legend(result), 100, subsequent_indent="  ")]
         out += significance_text(result)
     out += ["", "per lemma:" if first == "lemma" else "per verb:", *table]
     oracles = oracles_of(result)
@@ -216,7 +206,7 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     ]
     if isinstance(result, CrossValidationResult):
         paper = "; ".join(
-            f"{name} " + " ".join(_short(v[a]) for a in ("0.5", "1", "2", "inf"))
+            f"{name} " + " ".join(short(v[a]) for a in ("0.5", "1", "2", "inf"))
             for name, v in PAPER_TOTALS.items()
         )
         notes += [
@@ -230,26 +220,19 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _significance_title(result: ExperimentResult) -> str:
-    return "differences of precision (paired t-test; McNemar on exact match); " + stars_legend(
-        result
-    )
-
-
 MAX_TABLE_ROWS = 40  # a longer table shows its main rows; the CSV beside it has them all
 
 
 def totals_alphas(result: ExperimentResult) -> tuple[str, ...]:
-    """The alphas of the totals table: all, or exact match and the headline alpha when all
-    of them would make more than :data:`MAX_TABLE_ROWS` rows (every alpha in totals.csv)."""
+    """The alphas of the totals table: all, or exact match and the headline alpha beyond
+    :data:`MAX_TABLE_ROWS` rows."""
     if len(result.labels) * len(result.alphas) <= MAX_TABLE_ROWS:
         return result.alphas
     return tuple(a for a in result.alphas if a in ("inf", headline_alpha(result)))
 
 
 def totals_rows(result: ExperimentResult) -> list[list[str]]:
-    """Per method and alpha (:func:`totals_alphas`): precision and recall with their
-    bootstrap intervals, F1 and coverage (the coverage is the same at every alpha)."""
+    """Per method and alpha (:func:`totals_alphas`): precision, recall, F1 and coverage."""
     rows = []
     intervals = result.intervals
     for label, scores in result.total.scores.items():
@@ -294,19 +277,13 @@ MARKDOWN_LEMMAS = 40  # lemma rows of table1.md (the most frequent); every lemma
 
 
 def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> str:
-    """The report in Markdown: Table 1 in the paper's layout, the headline breakdown (F1 per
-    dataset, part of speech and first sense, at exact match and one graded alpha), the
-    ``figures`` (PNG names), then the details: significance, totals with intervals, the
-    most frequent lemmas (all in ``per_verb.csv``), the inputs or bounds and, for a
-    cross-validation, the paper's totals."""
+    """The report in Markdown: Table 1, the headline breakdown, the ``figures`` (PNG names),
+    significance, totals, the biggest lemmas, the inputs or bounds, the paper's totals."""
     out = [f"# {title_of(result)}: {result.name}", "", f"{result.setup}."]
     out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
-    out.append(
-        "Graded precision over attempted instances at each alpha (inf: exact-match "
-        f"precision){_interval_note(result)}; {graded_on(result)}."
-    )
+    out.append(alpha_note(result))
     out.append("")
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
@@ -342,13 +319,6 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     return "\n".join(out)
 
 
-def _interval_note(result: ExperimentResult) -> str:
-    if result.intervals is None:
-        return ""
-    level = 100 * result.intervals.confidence
-    return f", with {level:g}% bootstrap intervals"
-
-
 def _lemma_note(result: ExperimentResult, shown: int) -> str:
     if shown == len(result.verbs):
         return f"{len(result.verbs)} lemmas"
@@ -360,7 +330,7 @@ def with_paper_totals(
 ) -> tuple[list[str], list[list[str]]]:
     """Table 1 with the paper's totals beside it (Japanese, EDR: not the same data)."""
     paper = [
-        "/".join(_short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
+        "/".join(short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
         if row[0].split()[0] in PAPER_TOTALS["MFS"]
         else ""
         for row in rows

@@ -7,12 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from thesaurus.io import (
-    atomic_group,
-    atomic_open,
-    atomic_write_json,
-    atomic_write_text,
-)
+from thesaurus.io import atomic_group, atomic_open, atomic_write_json, atomic_write_text
 
 from ..experiment.results import ExperimentResult
 from ..experiment.tables import prediction_lines
@@ -27,42 +22,37 @@ __all__ = ["write_report"]
 def write_report(
     result: ExperimentResult, out_dir: str | Path, *, figures: bool = True
 ) -> list[Path]:
-    """Write every report file into ``out_dir``, all put in place together
-    (:func:`thesaurus.io.atomic_group`: an error or an interruption leaves an earlier report
-    whole, never half replaced); returns the paths written."""
+    """Write every report file into ``out_dir``, all put in place together; the paths written."""
+    out = Path(out_dir)
     with atomic_group():
-        return _write_report(result, Path(out_dir), figures=figures)
+        out.mkdir(parents=True, exist_ok=True)
+        written: list[Path] = []
 
+        def text(name: str, content: str) -> None:
+            atomic_write_text(out / name, content)
+            written.append(out / name)
 
-def _write_report(result: ExperimentResult, out: Path, *, figures: bool) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
-    def text(name: str, content: str) -> None:
-        atomic_write_text(out / name, content)
-        written.append(out / name)
-
-    # one line: the C encoder (an indented dump of an all-words comparison takes seconds)
-    atomic_write_json(out / "results.json", result.to_json(), indent=None)
-    written.append(out / "results.json")
-    svgs: dict[str, str] = {}
-    if figures:
-        for name, build in plots.FIGURES.items():
-            figure = build(result)
-            if figure is None:
-                continue
-            png, svg = plots.render(figure)
-            with atomic_open(out / f"{name}.png", "wb") as handle:
-                handle.write(png)
-            written.append(out / f"{name}.png")
-            text(f"{name}.svg", svg)
-            svgs[name] = svg
-    text("table1.md", table1_markdown(result, figures=list(svgs)))
-    for name, content in csv_tables(result).items():
-        text(name, content)
-    with atomic_open(out / "predictions.jsonl") as handle:
-        for line in prediction_lines(result):
-            handle.write(line + "\n")
-    written.append(out / "predictions.jsonl")
-    text("report.html", render_html(result, svgs))
-    return written
+        # one line: the C encoder (an indented dump of an all-words comparison takes seconds)
+        atomic_write_json(out / "results.json", result.to_json(), indent=None)
+        written.append(out / "results.json")
+        svgs: dict[str, str] = {}
+        if figures:
+            for name, build in plots.FIGURES.items():
+                figure = build(result)
+                if figure is None:
+                    continue
+                png, svg = plots.render(figure)
+                with atomic_open(out / f"{name}.png", "wb") as handle:
+                    handle.write(png)
+                written.append(out / f"{name}.png")
+                text(f"{name}.svg", svg)
+                svgs[name] = svg
+        text("table1.md", table1_markdown(result, figures=list(svgs)))
+        for name, content in csv_tables(result).items():
+            text(name, content)
+        with atomic_open(out / "predictions.jsonl") as handle:
+            for line in prediction_lines(result):
+                handle.write(line + "\n")
+        written.append(out / "predictions.jsonl")
+        text("report.html", render_html(result, svgs))
+        return written
