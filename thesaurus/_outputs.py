@@ -11,14 +11,10 @@ A **file output** may be
 A **folder output** (a report) is a new path or an existing folder.  The folder an output
 goes into must exist or be creatable, and be writable.
 
-Outputs are distinct from each other and from the command's inputs: the same file whatever
-its spelling (by device and inode; paths that do not exist yet by their resolved path).
-Only regular files and new paths can collide: writing twice into ``/dev/null`` loses nothing.
-
-:func:`check_outputs` runs these checks and registers the inputs with the current
-:func:`guarding_inputs` block, inside which :mod:`thesaurus.io` refuses to replace an input
-with any file it writes, including files whose names are only known later (a report's).
-Every refusal is an :class:`OutputError` naming the user's path.
+Outputs are distinct from each other and from the command's inputs (by device and inode, or
+resolved path); devices may repeat.  Inside :func:`guarding_inputs`, :mod:`thesaurus.io` also
+refuses to replace an input registered by :func:`check_outputs`.  Every refusal is an
+:class:`OutputError` naming the user's path.
 """
 
 from __future__ import annotations
@@ -135,12 +131,10 @@ def _named(paths: Named) -> list[tuple[str, PathLike]]:
 
 
 def check_outputs(files: Named = (), folders: Named = (), inputs: Named = ()) -> None:
-    """Check, before any work, that every output file and folder can be written where it is
-    (module docstring), and that none is another output or an input.  Each argument holds
-    paths, ``(option name, path)`` pairs or a mapping from option names to paths (the names
-    are said in messages); ``None`` paths (options not given) are skipped.  The inputs are
-    guarded for the rest of the current :func:`guarding_inputs` block.  Raises
-    :class:`OutputError` naming the paths.
+    """Check that every output file and folder can be written (module docstring) and that
+    none is another output or an input; :class:`OutputError` naming the paths.  Each argument
+    holds paths, ``(option name, path)`` pairs or an option -> path mapping; ``None`` paths
+    are skipped.
 
     >>> check_outputs(files={"--out": "p.key", "--gold-out": "./p.key"})
     Traceback (most recent call last):
@@ -209,9 +203,9 @@ def refuse_input(path: PathLike) -> None:
 
 
 def write_target(path: PathLike) -> tuple[Path, bool]:
-    """Where writing ``path`` lands, and whether it is written into (a character device or
-    FIFO) rather than replaced: links are followed, so a link to a file keeps pointing at the
-    new file.  :class:`OutputError` for a folder, block device or socket, or an input."""
+    """Where writing ``path`` lands (links followed), and whether it is written into (a
+    character device or FIFO) rather than replaced; :class:`OutputError` for a folder, block
+    device, socket or guarded input."""
     target = Path(os.path.realpath(path))
     info = _stat(target, os.fspath(path))
     into = False

@@ -2,12 +2,9 @@
 :func:`cache_dir`), one pair ``<stem>.npz`` + ``<stem>.json`` per tree: ``verb``,
 ``verb+groups``, ``noun``, ``adj``, ``adv``.
 
-The NPZ holds the parents, the sense nodes, the word table in compressed rows
-(:class:`~thesaurus._core.WordTable`) and the Euler tour (a warm start skips the tree walk;
-the tour is checked against the parents on load); the JSON the node names, sense keys and
-words.  The cache key (the caller's) names the tree, the WordNet version,
-:data:`CACHE_FORMAT` and the files the build reads (:func:`~thesaurus.disk_cache.stamp_files`):
-any difference rebuilds the tree.
+The NPZ holds the parents, the sense nodes, the word table (:class:`~thesaurus._core.WordTable`)
+and the Euler tour; the JSON the node names, sense keys and words.  Any difference in the
+caller's key rebuilds the tree.
 """
 
 from __future__ import annotations

@@ -6,10 +6,9 @@ Order of preference:
    ``nltk.download("wordnet")``).
 2. A data directory we build ourselves under :func:`data_dir` (``$WSD_NLTK_DATA`` or
    ``~/.cache/verb-wsd/nltk_data``) from Debian's ``wordnet-base`` and ``wordnet-sense-index``
-   packages (``/usr/share/wordnet``, overridable by ``$WSD_WORDNET_SOURCE``), adding the
-   45-line ``lexnames`` table NLTK needs (package data: ``data/thesaurus/lexnames``, which
-   ``thesaurus/_data`` links to, read through :mod:`importlib.resources`).  Files are *copied*:
-   NLTK 3.10 refuses corpus roots reached through symlinks out of its data path.
+   packages (``/usr/share/wordnet``, overridable by ``$WSD_WORDNET_SOURCE``), plus the
+   ``lexnames`` table NLTK needs (package data).  Files are copied, not linked (NLTK refuses
+   symlinked corpus roots).
 3. Otherwise :class:`DataError` with one line saying what to install.
 """
 

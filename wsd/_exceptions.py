@@ -1,9 +1,7 @@
 """Errors of the ``wsd`` layer; all derive from :class:`thesaurus.ToolkitError`.
 
-Public names: ``wsd.WSDError``, ``wsd.CorpusFormatError``, ``wsd.ModelError`` (``__module__``
-is set to ``wsd``, so tracebacks show them).  :class:`ModelError` is also a
-:class:`ValueError`, as scikit-learn's conventions expect of a bad parameter or bad training
-data, and names the method parameter at fault in :attr:`ModelError.param` when there is one.
+:class:`ModelError` is also a :class:`ValueError` (scikit-learn's convention) and names the
+method parameter at fault in :attr:`ModelError.param` when there is one.
 """
 
 from __future__ import annotations

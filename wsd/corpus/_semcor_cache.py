@@ -1,13 +1,11 @@
 """SemCor parsed once: a disk cache (:class:`~thesaurus.disk_cache.DiskCache`) of every tag
-file's normalised tokens and annotations and of the case frame of every verb token, so that
-a warm load skips parsing, lemmatising and extraction.
+file's normalised tokens and annotations and of the case frame of every verb token.
 
-One cache per corpus root (a SemCor directory or one tag file) and code version, under
-:func:`cache_dir` (``$WSD_CORPUS_CACHE``, else ``corpora`` beside the WordNet data), keeping
-the :data:`KEEP` most recently used.  The key holds what the records are made of: every tag
-file's size and mtime, the WordNet files the lemmatiser reads, a digest of the code and
-tables that make tokens and frames (:func:`_code_digest`) and :data:`CACHE_FORMAT`.  Frames
-are cached for the default class table only (a custom table extracts afresh).
+One cache per corpus root under :func:`cache_dir` (``$WSD_CORPUS_CACHE``, else ``corpora``
+beside the WordNet data), keeping the :data:`KEEP` most recently used, keyed by the tag
+files' sizes and mtimes, the WordNet files read, a digest of the code and tables
+(:func:`_code_digest`) and :data:`CACHE_FORMAT`.  Frames are cached for the default class
+table only.
 
 The JSON holds the file names and every string once (``strings``, ``None`` first); the NPZ
 holds integer columns indexing them, one row per distinct token (``token_*``), per distinct

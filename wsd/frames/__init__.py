@@ -38,10 +38,8 @@ def extract_frame(
 ) -> CaseFrame:
     """The case frame of the verb at ``position`` in a POS-tagged English sentence.
 
-    Reads only each token's form, lemma and tag (universal or Penn: both are mapped to the
-    universal tagset first, so they give the same frame), never gold.  ``classes`` maps
-    pronouns, titled names and proper names to thesaurus classes (default: the package's
-    pronoun and proper-name tables).  Pure: no I/O beyond reading the default tables once.
+    Reads only each token's form, lemma and tag (universal or Penn), never gold.
+    ``classes`` maps pronouns and names to classes (default: the package's tables).
     """
     table = default_class_table() if classes is None else classes
     return extract_english(sentence, position, classes=table)

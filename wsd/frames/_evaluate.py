@@ -112,9 +112,7 @@ def _index(text: str) -> int | None:
 
 
 def read_gold(path: str | Path) -> list[GoldFrame]:
-    """Parse a gold file (text rules of :mod:`thesaurus._text`: UTF-8 with an optional
-    byte-order mark, any line break, no control characters); any malformed line raises
-    :class:`CorpusFormatError` naming it, the first in file order."""
+    """Parse a gold file; :class:`CorpusFormatError` naming the first malformed line."""
     path = Path(path)
     if not path.exists():
         raise CorpusFormatError(f"{path}: gold file not found")
