@@ -72,27 +72,14 @@ class WordTable:
 class Thesaurus:
     """A rooted tree of named nodes, with senses attached to nodes and words owning senses.
 
-    Parameters
-    ----------
-    name, version:
-        Identify the resource (``"wordnet-verb"``, ``"3.0"``; a file thesaurus: its stem and
-        the first 12 hex digits of the SHA-256 of its files).  Models record both.
-    node_names:
-        One unique name per node; node ids are positions in this sequence.
-    parent:
-        ``parent[i]`` is the parent id of node ``i``; exactly one node has ``-1`` (the root).
-    sense_ids, sense_nodes:
-        Parallel sequences: sense ``sense_ids[j]`` is attached to node ``sense_nodes[j]``.
-    words:
-        Word (already normalised) -> indices into ``sense_ids``, in sense order; or the same
-        as a :class:`WordTable`.
-    euler:
-        Optional Euler tour of this tree from a cache (:attr:`euler_tour`), checked against
-        ``parent``.
+    ``name`` and ``version`` identify the resource (models record both); node ids are positions
+    in ``node_names``; ``parent[i]`` is node ``i``'s parent (``-1``: the one root); sense
+    ``sense_ids[j]`` is attached to node ``sense_nodes[j]``; ``words`` maps a normalised word
+    to indices into ``sense_ids`` in sense order (or is a :class:`WordTable`); ``euler`` is an
+    optional cached :attr:`euler_tour`, checked against ``parent``.
 
-    Raises :class:`ThesaurusError` if ``parent`` is not a single rooted tree (several roots,
-    a cycle, an out-of-range parent), a given tour is not one of its Euler tours, or
-    names/ids repeat.
+    Raises :class:`ThesaurusError` if ``parent`` is not a single rooted tree, a given tour is
+    not one of its Euler tours, or names/ids repeat.
     """
 
     def __init__(
@@ -295,7 +282,8 @@ class Thesaurus:
         """Node a sense is attached to (UnknownKeyError naming the key if unknown)."""
         j = self._find_sense(sense_id)
         if j is None:
-            raise UnknownKeyError(self._unknown_sense_message(sense_id))
+            hint = self.sense_hint(sense_id)
+            raise UnknownKeyError(f"unknown sense key {sense_id!r} in thesaurus {self.name}{hint}")
         return int(self._sense_nodes[j])
 
     def sense_length(self, sense_a: str, sense_b: str) -> int:
@@ -345,9 +333,6 @@ class Thesaurus:
         if j is None:
             j = self._sense_index.get(sense_id.strip().lower())
         return j
-
-    def _unknown_sense_message(self, sense_id: str) -> str:
-        return f"unknown sense key {sense_id!r} in thesaurus {self.name}{self.sense_hint(sense_id)}"
 
     def sense_hint(self, key: str) -> str:
         """For a sense key whose lemma is known, ``" (use has use%2:34:01::, ...)"``; else ``""``

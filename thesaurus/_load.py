@@ -32,8 +32,7 @@ WORDNET_SPECS = {
     "adv": "wordnet-adv",
 }
 
-# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (WordNet's senseidx(5WN)); head_word and
-# head_id only for satellites (ss_type 5).  The shape wsd.corpus.keys checks too.
+# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (senseidx(5WN)); head_* only for ss_type 5
 _SENSE_KEY = re.compile(
     r"[^%\s]+%(?:([1-4]):[0-9]{2}:[0-9]{2}::|(5):[0-9]{2}:[0-9]{2}:[^%:\s]+:[0-9]{2})"
 )

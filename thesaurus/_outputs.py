@@ -1,15 +1,9 @@
 """Output paths, checked before any work: what a command may write, and where.
 
-A **file output** may be
-
-- a new path, or an existing regular file (replaced atomically by :mod:`thesaurus.io`), or a
-  symbolic link to one (the file it points to is replaced, the link stays);
-- a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe): written into
-  once the output is complete, never renamed over;
-- nothing else: a folder, a block device or a socket is refused.
-
-A **folder output** (a report) is a new path or an existing folder.  The folder an output
-goes into must exist or be creatable, and be writable.
+A **file output** is a new path, a regular file (replaced atomically; through a symbolic link
+the target is replaced), or a character device or FIFO (``/dev/null``: written into once the
+output is complete); a folder, block device or socket is refused.  A **folder output** is a
+new path or an existing folder.  The folder an output goes into must be writable (or creatable).
 
 Outputs are distinct from each other and from the command's inputs (by device and inode, or
 resolved path); devices may repeat.  Inside :func:`guarding_inputs`, :mod:`thesaurus.io` also
@@ -55,8 +49,7 @@ def _written_into(mode: int) -> bool:
 
 
 def _identity(path: PathLike) -> tuple[object, ...]:
-    """What makes two paths the same file: device and inode of an existing file, else the
-    resolved path (symbolic links and ``..`` followed)."""
+    """What makes two paths the same file: device and inode, else the resolved path."""
     try:
         info = os.stat(path)
     except OSError:
@@ -75,8 +68,8 @@ def _stat(path: PathLike, label: str) -> os.stat_result | None:
 
 
 def _check_folder_for(path: PathLike, label: str) -> None:
-    """The nearest existing ancestor of ``path``'s real location is a writable folder (what
-    is missing below it can be created)."""
+    """Check that the nearest existing ancestor of ``path``'s real location is a writable
+    folder."""
     ancestor = Path(os.path.realpath(path)).parent
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
@@ -119,8 +112,7 @@ Named = Mapping[str, PathLike | None] | Iterable[PathLike | tuple[str, PathLike 
 
 
 def _named(paths: Named) -> list[tuple[str, PathLike]]:
-    """``(how to name it, path)`` for each given path: ``"--gold-out p.key"`` for a path
-    given with its option's name, the path alone otherwise."""
+    """``(how to name it, path)`` for each given path (``"--gold-out p.key"``, or the path)."""
     items = paths.items() if isinstance(paths, Mapping) else paths
     out: list[tuple[str, PathLike]] = []
     for item in items:

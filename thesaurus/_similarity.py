@@ -10,13 +10,12 @@
     interpolated, 0 beyond 12 x scale.  The default ``scale = 1.5`` suits WordNet nouns
     (``thesaurus/README.md``); ``scale=1`` is the original table, for a 7-level thesaurus.
 ``linear``
-    ``sim(LEN) = max(0, 1 - LEN / max_len)``; default ``max_len = 18``
-    (zero where the default kurohashi map reaches 0).
+    ``sim(LEN) = max(0, 1 - LEN / max_len)``; default ``max_len = 18``.
 ``exp``
     ``sim(LEN) = exp(-LEN / tau)``; default ``tau = 4``.
 
-Callers clip lengths first (``sim(np.minimum(lengths, 10_000))``); every mapping returns
-float64 in [0, 1] and is non-increasing in LEN.
+Callers clip lengths first (``np.minimum(lengths, 10_000)``); every mapping returns float64
+in [0, 1], non-increasing in LEN.
 """
 
 from __future__ import annotations

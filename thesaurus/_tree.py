@@ -32,11 +32,9 @@ def find_root(name: str, parent: np.ndarray, names: Sequence[str]) -> int:
 def euler_tour(
     name: str, parent: np.ndarray, names: Sequence[str], root: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(euler, first, depth)`` by an iterative depth-first walk (children in id order):
-    the tour (int32), the first position of each node (int64) and depths (int32).
-
-    Raises :class:`ThesaurusError` naming a node that the walk never reaches (it sits on a
-    cycle of parent links, or under one)."""
+    """``(euler, first, depth)`` by a depth-first walk (children in id order): the tour
+    (int32), each node's first position (int64) and depths (int32); :class:`ThesaurusError`
+    naming a node the walk never reaches (on or under a cycle)."""
     n = len(parent)
     non_root = np.flatnonzero(parent >= 0)
     children = non_root[np.argsort(parent[non_root], kind="stable")].tolist()

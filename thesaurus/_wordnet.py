@@ -3,17 +3,13 @@
 Shapes (nodes are synsets, named as NLTK names them, e.g. ``use.v.01``, plus virtual nodes):
 
 - **verbs** (``wordnet-verb``): virtual ``ROOT`` -> one node per verb lexicographer file
-  (``verb.motion``, ``verb.consumption``, ...) -> hypernym chain -> synset.  A synset without
-  a hypernym (WordNet has 559 such verb roots) hangs under the node of its own lexicographer
-  file; its hyponyms follow it whatever their own file is.
-- **verbs with verb groups** (``wordnet-verb+groups``, ``load_wordnet_verbs(verb_groups=True)``):
-  the same tree, then each verb group (a connected component of WordNet's ``$`` pointers:
-  632 groups of 2 to 12 synsets) gets a virtual node ``group:<first member>`` placed where
-  its first member (lowest offset) sits, i.e. under that member's parent, and the members
-  move under it with their hyponyms: two members of a group are siblings, LEN 2.  Groups are
-  applied in order of their first member's offset; a member that is an ancestor of the
-  group node's place stays where it is (moving it would make a cycle), and a group left with
-  fewer than two movable members is not made.
+  (``verb.motion``, ...) -> hypernym chain -> synset; a synset without a hypernym hangs under
+  its own lexicographer file's node.
+- **verbs with verb groups** (``wordnet-verb+groups``): the same tree, then each verb group (a
+  connected component of the ``$`` pointers), in order of its lowest offset, gets a node
+  ``group:<first member>`` under that member's parent, and the members move under it with
+  their hyponyms (siblings, LEN 2); a member that is an ancestor of that place stays, and a
+  group left with fewer than two movable members is not made.
 - **nouns** (``wordnet-noun``): virtual ``ROOT`` -> ``entity.n.01`` -> hypernym and instance-
   hypernym chains -> synset.
 
@@ -329,14 +325,13 @@ def load_wordnet(
 
 
 def load_wordnet_verbs(*, verb_groups: bool = False) -> Thesaurus:
-    """WordNet 3.0 verbs: ROOT -> lexicographer file -> hypernym chain -> synset; with
-    ``verb_groups``, members of a verb group are siblings under a ``group:`` node
-    (``wordnet-verb+groups``, version ``3.0+groups``)."""
+    """WordNet 3.0 verbs (module docstring); ``verb_groups``: ``wordnet-verb+groups``, version
+    ``3.0+groups``."""
     suffix = "+groups" if verb_groups else ""
     build = partial(build_wordnet, "verb", verb_groups=verb_groups)
     return load_wordnet("verb" + suffix, files_read("verb"), build, WORDNET_VERSION + suffix)
 
 
 def load_wordnet_nouns() -> Thesaurus:
-    """WordNet 3.0 nouns: ROOT -> entity.n.01 -> (instance) hypernym chain -> synset."""
+    """WordNet 3.0 nouns (module docstring)."""
     return load_wordnet("noun", files_read("noun"), partial(build_wordnet, "noun"))

@@ -38,11 +38,9 @@ def load_cached(
     make: Callable[..., Thesaurus],
     directory: Path | None = None,
 ) -> Thesaurus:
-    """The thesaurus cached as ``<stem>.*`` under ``key``; else ``make(**build())``, cached.
-
-    ``make(payload, euler=None)`` turns a payload (``names``, ``parent``, ``sense_ids``,
-    ``sense_nodes``, ``words``) into a :class:`Thesaurus`, raising on an invalid one.
-    """
+    """The thesaurus cached as ``<stem>.*`` under ``key``, else ``make(build())``, cached;
+    ``make(payload, euler=None)`` turns a payload (:func:`~thesaurus._wordnet.payload`) into a
+    :class:`Thesaurus`."""
     cache = DiskCache(cache_dir() if directory is None else directory, "thesaurus")
 
     def decode(document: dict[str, Any], arrays: dict[str, np.ndarray]) -> Thesaurus:

@@ -118,8 +118,7 @@ class DiskCache:
 
 
 def _warn(path: Path, message: str) -> None:
-    """One warning line ``<path>:0: RuntimeWarning: <message>`` (the location is the cache
-    file, not our code)."""
+    """One warning line ``<path>:0: RuntimeWarning: <message>``."""
     warnings.warn_explicit(" ".join(message.split()), RuntimeWarning, str(path), 0)
 
 

@@ -251,15 +251,11 @@ def atomic_save_npz(
 
 
 def to_json(value: Any) -> Any:
-    """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``).
-
-    * an object with a ``__json__()`` method: what that returns, converted in turn (a record
-      whose JSON is a mapping keyed by data, such as a method's scores by alpha);
-    * a dataclass: ``{field: value}`` in field order; a field's ``metadata["json"]`` is either
-      a function applied to the value first or ``False`` to leave the field out;
-    * a mapping: keys as strings; a list, tuple or numpy array: a list;
-    * floats: ``inf`` becomes ``"inf"`` (``-inf``: ``"-inf"``) and NaN ``None``, which strict
-      JSON readers accept; numpy scalars become Python numbers; a path its string.
+    """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``):
+    ``__json__()``'s result if it has one; a dataclass as ``{field: value}`` (a field's
+    ``metadata["json"]``: a function applied first, or ``False`` to leave it out); mapping keys
+    as strings; sequences and arrays as lists; ``±inf`` as ``"inf"``/``"-inf"``, NaN as
+    ``None``; numpy scalars as Python numbers; a path as its string.  ``TypeError`` otherwise.
 
     >>> to_json({"a": [math.inf, -math.inf, math.nan, 1.5], 2: (np.float64(0.25), np.int64(3))})
     {'a': ['inf', '-inf', None, 1.5], '2': [0.25, 3]}

@@ -24,11 +24,8 @@ class CorpusFormatError(WSDError):
 
 
 class ModelError(WSDError, ValueError):
-    """A model file is not ours, is corrupted, or was built against other resources; an unknown
-    method or a bad parameter was asked for; or the training data cannot train a model.
-
-    ``param`` is the name of the method parameter the error is about (``"beta"``), or ``None``.
-    """
+    """A bad model file, method name, parameter or training data; ``param`` names the method
+    parameter at fault (``"beta"``), or is ``None``."""
 
     __module__ = "wsd"
 

@@ -55,8 +55,7 @@ NO_ANNOTATION = Annotation()
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """A sentence: ``id`` is unique in its corpus (SemCor: ``br-a01.s12``); ``lang`` is the
-    language its tokens were normalised for (an ISO 639-1 code)."""
+    """A sentence, ``id`` unique in its corpus; ``lang``: its tokens' ISO 639-1 language."""
 
     id: str
     tokens: tuple[Token, ...]
@@ -95,7 +94,7 @@ class Filler:
 class CaseFrame:
     """A verb's case frame: case label (``subj``, ``prep:with``, ``が`` ...) -> filler, in
     surface order; ``marks`` are the complements that are no noun, as ``(label, word)`` pairs
-    (English: ``comp``, ``adv``, ``pron``; :mod:`wsd.frames._marks`)."""
+    (English: ``comp``, ``adv``, ``pron``; :func:`wsd.frames._english.frame_marks`)."""
 
     cases: tuple[tuple[str, Filler], ...] = ()
     passive: bool = False
@@ -166,12 +165,9 @@ class Instance:
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
-    """A disambiguator's answer for one instance.
-
-    ``ranking`` lists ``(sense_key, score)`` best first; empty means the method abstained.
-    ``fallback`` names why a backup answer was used (``"mfs:no-filler"``,
-    ``"first-sense:unknown-verb"``), ``None`` when the method decided by itself.
-    """
+    """A disambiguator's answer for one instance: ``ranking`` lists ``(sense_key, score)``
+    best first (empty: the method abstained); ``fallback`` names why a backup answer was used
+    (``"mfs:no-filler"``), ``None`` when the method decided by itself."""
 
     instance_id: str
     lemma: str

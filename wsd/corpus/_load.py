@@ -86,8 +86,8 @@ class Corpus:
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.data.xml`` (or
-    ``*.xml``), ``jsonl`` for ``*.jsonl``."""
+    """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.xml``, ``jsonl`` for
+    ``*.jsonl``; :class:`CorpusFormatError` otherwise."""
     path = Path(path)
     name = path.name
     if path.is_dir() or name.startswith("br-"):
@@ -222,8 +222,7 @@ def _key_problem(key: str) -> str | None:
 def _filler_gold(
     frame: CaseFrame | None, annotations: Sequence[Annotation]
 ) -> tuple[str | None, ...]:
-    """The corpus's first sense key of each filler's head token (None when untagged); empty
-    when no filler is tagged."""
+    """The first gold key of each filler's head token (None: untagged; empty: none tagged)."""
     if frame is None:
         return ()
     gold = tuple(
@@ -307,7 +306,7 @@ def _load_semcor(
                 progress(next(built), len(every))
                 return items
 
-        store = semcor_store(root, every, parse, _default_frame, _is_semcor_verb)
+        store = semcor_store(root, every, parse, extract_frame, _is_semcor_verb)
         documents: Iterable[list[AnnotatedSentence]] = [
             store.documents[cached_name(root, p)] for p in paths
         ]
@@ -324,10 +323,6 @@ def _load_semcor(
 
 def _parse(path: Path) -> list[AnnotatedSentence]:
     return list(read_semcor(path))
-
-
-def _default_frame(sentence: Sentence, position: int) -> CaseFrame:
-    return extract_frame(sentence, position)
 
 
 def _is_semcor_verb(note: Annotation) -> bool:

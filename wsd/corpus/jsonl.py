@@ -250,12 +250,9 @@ def _too_big(exc: Exception) -> str:
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
-    """The instances of a JSONL file, in file order, read as it goes; blank lines are skipped.
-
-    Raises :class:`CorpusFormatError` naming ``file:line`` (and the field) for bad JSON, a
-    field given twice, a missing or mistyped field, an unknown field or an id given twice,
-    and naming the file when it holds no instance at all.
-    """
+    """The instances of a JSONL file, in file order, read as it goes (blank lines skipped);
+    :class:`CorpusFormatError` naming ``file:line`` and the field for a bad line or an id given
+    twice, naming the file when it holds no instance."""
     path = Path(path)
     try:
         handle = open(path, "rb")

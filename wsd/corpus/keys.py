@@ -6,9 +6,8 @@ ignored.  Sense keys are case-insensitive: read and written in lower case (:func
 instance ids keep their case.  An instance id never starts with ``{``, ``[`` or ``<`` (JSON,
 TOML or XML: not a key file).
 
-**WordNet sense keys** (:func:`is_wordnet_key`): ``lemma%ss_type:lex_filenum:lex_id:head_word:
-head_id``, ``ss_type`` 1-5 (2: a verb), the numbers two digits, ``head_word:head_id`` only for
-a satellite adjective (``ss_type`` 5): ``say%2:32:00::``, ``good%5:00:00:well:01``.
+**WordNet sense keys** (:func:`is_wordnet_key`): ``say%2:32:00::``, ``good%5:00:00:well:01``
+(``ss_type`` 2: a verb).
 
 :class:`KeyFileWriter` writes atomically, and only what reads back as written.
 """
@@ -22,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from thesaurus import sense_key_pos
 from thesaurus._text import quote, read_lines
 from thesaurus.io import atomic_open
 
@@ -41,10 +41,6 @@ __all__ = [
 
 # What a written field must not hold: whitespace splits it, controls are refused on reading.
 _UNWRITABLE = re.compile(r"[\s\x00-\x1f\x7f-\x9f\ufeff\ud800-\udfff]")
-# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (WordNet's senseidx(5WN)).
-_WORDNET_KEY = re.compile(
-    r"[^%\s]+%(?:[1-4]:[0-9]{2}:[0-9]{2}::|5:[0-9]{2}:[0-9]{2}:[^%:\s]+:[0-9]{2})"
-)
 # The first character of a line of another kind of file: what that file looks like.
 _OTHER_FILES = {
     "{": "JSON (a model file, a JSONL corpus)",
@@ -70,12 +66,11 @@ def is_wordnet_key(key: str) -> bool:
     >>> is_wordnet_key("say%garbage"), is_wordnet_key("say%2:32:0::"), is_wordnet_key("run%1")
     (False, False, False)
     """
-    return _WORDNET_KEY.fullmatch(key) is not None
+    return sense_key_pos(key) is not None
 
 
 def claims_wordnet(key: str) -> bool:
-    """Whether ``key`` reads as a WordNet sense key, right or wrong: a ``%`` followed by
-    ``:``-separated fields.
+    """Whether ``key`` claims to be a WordNet sense key: ``%`` then ``:``-separated fields.
 
     >>> claims_wordnet("say%2:32:0"), claims_wordnet("run%1"), claims_wordnet("x:1.5")
     (True, False, False)
@@ -168,8 +163,7 @@ class KeyFileWriter:
         return self._opened.__exit__(kind, value, traceback)
 
     def write(self, instance_id: str, fields: Sequence[str], shown: Sequence[str] = ()) -> None:
-        """One line ``instance_id fields...``; ``shown`` are the values to name when a field
-        is refused (default: the fields themselves)."""
+        """One line ``instance_id fields...``; ``shown``: the values to name if one is refused."""
         assert self._handle is not None, "write inside the with block"
         if instance_id in self._written:
             raise CorpusFormatError(

@@ -103,12 +103,9 @@ def _parse_xml(path: Path) -> _Node:
 def read_raganato(
     data_xml: str | os.PathLike[str], key: str | os.PathLike[str] | None = None
 ) -> list[AnnotatedSentence]:
-    """The annotated sentences of a ``*.data.xml`` file, in document order.
-
-    Gold keys come from ``key``, else from ``*.gold.key.txt`` beside the XML if present.
-    :class:`CorpusFormatError` naming ``file:line`` for bad XML, an instance id given twice or
-    a key for an id that is not an instance of the XML.
-    """
+    """The annotated sentences of a ``*.data.xml`` file, in document order, with gold keys
+    from ``key``, else from ``*.gold.key.txt`` beside it if present; :class:`CorpusFormatError`
+    naming ``file:line`` for bad XML, an id given twice or a key for no instance of the XML."""
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)
     gold: dict[str, tuple[str, ...]] = {}

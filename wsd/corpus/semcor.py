@@ -2,9 +2,6 @@
 
 One element per line::
 
-    <contextfile concordance=brown>
-    <context filename=br-a01 paras=yes>
-    <p pnum=1>
     <s snum=1>
     <wf cmd=ignore pos=DT>The</wf>
     <wf cmd=done rdf=group pos=NNP lemma=group wnsn=1 lexsn=1:03:00:: pn=group>Fulton_County...</wf>
@@ -12,7 +9,7 @@ One element per line::
     <punc>.</punc>
     </s>
 
-Conventions of the data model:
+(inside ``<contextfile>``, ``<context>`` and ``<p>`` elements).  Conventions of the data model:
 
 * ``Sentence.id`` = ``<file>.s<snum>`` (``br-a01.s1``); ``Sentence.source`` = the file name.
 * Token positions are 0-based over *all* tokens of the sentence, ``<punc>`` included; a
@@ -85,11 +82,8 @@ def _nltk_semcor_dir() -> Path | None:
 
 
 def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
-    """Locate SemCor: ``path`` if given, else ``$WSD_SEMCOR``, else NLTK's ``semcor`` corpus.
-
-    Raises :class:`CorpusFormatError` for a given path or ``$WSD_SEMCOR`` that does not exist,
-    :class:`DataError` when nothing is found.
-    """
+    """Locate SemCor: ``path`` if given, else ``$WSD_SEMCOR``, else NLTK's ``semcor`` corpus;
+    :class:`CorpusFormatError` if the one given does not exist, :class:`DataError` if none."""
     env = os.environ.get(ENV_VAR)
     if path is not None or env:
         given = Path(path if path is not None else str(env))
@@ -115,8 +109,7 @@ def _is_tag_file(path: Path) -> bool:
 
 
 def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
-    """The tag files under ``root`` (``brown1``/``brown2``/``brownv``/``tagfiles/br-*``),
-    sorted by path; ``root`` itself when it is a file."""
+    """The tag files ``br-*`` under ``root``, sorted by path (``root`` itself if a file)."""
     root = Path(root)
     if root.is_file():
         return [root]
@@ -135,8 +128,7 @@ _BAD_VALUE = re.compile("[\\s\x00-\x1f\x7f-\x9f\ufeff]")
 
 
 def _unescape(text: str) -> str:
-    """``text`` with ``&amp;``-style entities decoded; ValueError when one decodes to a
-    control character or a byte-order mark."""
+    """``text`` with entities decoded; ValueError when one decodes to a control character."""
     if "&" not in text:
         return text
     decoded = html.unescape(text)

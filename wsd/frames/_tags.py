@@ -249,11 +249,8 @@ def _relative_that(tokens: Sequence[Token], cats: list[str], i: int, nxt: int) -
     """Whether a ``that`` tagged as a conjunction (SemCor: ``IN``) is a relative pronoun.
 
     Subject relative: a noun before, a verb group after (``demands that badly need``).
-    Object relative: a noun before that takes no ``that`` clause (``fact``, ``idea``) and is
-    no object of ``tell``-type verbs, then a subject and an active verb that ends the clause
-    (``the world that Beckett sees .``, ``the course that you recommend is``; not ``the
-    fact that he saw it``, nor ``observed in the chapter that life had split into``: a verb
-    followed by a preposition is left alone, as it is as often a complement clause).
+    Object relative: a noun that takes no ``that`` clause, then a subject and an active verb
+    ending the clause (``the world that Beckett sees .``; not ``the fact that he saw it``).
     """
     p = i - 1
     while p >= 0 and cats[p] == QUOTE:
