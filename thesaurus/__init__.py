@@ -4,9 +4,8 @@
 >>> verbs = thesaurus.load("wordnet-verb")              # doctest: +SKIP
 >>> verbs.sense_length("use%2:34:01::", "use%2:34:00::")  # doctest: +SKIP
 
-See ``thesaurus/README.md`` for the tree shapes, the file format and the similarity maps.
-The lowest layer also holds what every layer shares: the error hierarchy rooted at
-:class:`ToolkitError` and :mod:`thesaurus.io` (atomic writes, the JSON serializer).
+See ``thesaurus/README.md``.  This lowest layer also holds what every layer shares: the
+errors (:class:`ToolkitError`) and :mod:`thesaurus.io`.
 """
 
 from ._core import Thesaurus, normalize_word

@@ -1,20 +1,11 @@
 """The :class:`Thesaurus`: a rooted tree of concept nodes with word senses attached to nodes.
 
-Path length ``LEN(a, b)`` is the number of edges on the tree path between nodes ``a`` and ``b``::
+``LEN(a, b) = depth(a) + depth(b) - 2 * depth(lca(a, b))`` (root: depth 0), the number of edges
+on the tree path; the lowest common ancestor is a range-minimum query (sparse table) on the
+Euler tour, so :meth:`Thesaurus.path_lengths` is vectorised.
 
-    LEN(a, b) = depth(a) + depth(b) - 2 * depth(lca(a, b))        (root: depth 0)
-
-The lowest common ancestor comes from a range-minimum query on the Euler tour of the tree:
-with ``E`` the tour (2n - 1 node visits), ``first[v]`` the first visit of ``v`` and
-``lo, hi = sorted(first[a], first[b])``, ``lca(a, b)`` is the shallowest node among
-``E[lo..hi]``.  A sparse table ``T[k][i]`` = shallowest node of ``E[i .. i + 2**k - 1]``
-answers any range with two overlapping power-of-two windows (``k = floor(log2(hi - lo + 1))``),
-so one pair costs O(1) and :meth:`Thesaurus.path_lengths` answers a million pairs with a
-handful of vectorised numpy gathers, never a per-pair graph search.
-
-Senses are identified by strings (WordNet sense keys such as ``use%2:34:01::``, or the ids of
-a file thesaurus); a word (lemma) has an ordered tuple of senses.  Words are looked up
-lower-cased with spaces turned into underscores (``Take place`` -> ``take_place``).
+Senses are strings (WordNet sense keys such as ``use%2:34:01::``, or a file thesaurus's ids);
+a word has an ordered tuple of senses and is looked up by :func:`normalize_word`.
 """
 
 from __future__ import annotations
@@ -42,8 +33,7 @@ def normalize_word(word: str) -> str:
 @dataclass(frozen=True, slots=True)
 class WordTable:
     """Words and their senses in compressed rows: word ``words[i]`` owns the sense indices
-    ``senses[offsets[i] : offsets[i + 1]]``, in sense order (two flat arrays cache and load
-    much faster than a dict of lists).
+    ``senses[offsets[i] : offsets[i + 1]]``, in sense order.
 
     >>> table = WordTable.from_mapping({"bank": [0, 2], "shore": [1]})
     >>> table.offsets.tolist(), table.senses.tolist()
@@ -82,27 +72,14 @@ class WordTable:
 class Thesaurus:
     """A rooted tree of named nodes, with senses attached to nodes and words owning senses.
 
-    Parameters
-    ----------
-    name, version:
-        Identify the resource (``"wordnet-verb"``, ``"3.0"``; a file thesaurus: its stem and
-        the first 12 hex digits of the SHA-256 of its files).  Models record both.
-    node_names:
-        One unique name per node; node ids are positions in this sequence.
-    parent:
-        ``parent[i]`` is the parent id of node ``i``; exactly one node has ``-1`` (the root).
-    sense_ids, sense_nodes:
-        Parallel sequences: sense ``sense_ids[j]`` is attached to node ``sense_nodes[j]``.
-    words:
-        Word (already normalised) -> indices into ``sense_ids``, in sense order; or the same
-        as a :class:`WordTable`.
-    euler:
-        Optional Euler tour of this tree from a cache (:attr:`euler_tour`): checked against
-        ``parent`` (cheap, vectorised) instead of walking the tree again in Python.
+    ``name`` and ``version`` identify the resource (models record both); node ids are positions
+    in ``node_names``; ``parent[i]`` is node ``i``'s parent (``-1``: the one root); sense
+    ``sense_ids[j]`` is attached to node ``sense_nodes[j]``; ``words`` maps a normalised word
+    to indices into ``sense_ids`` in sense order (or is a :class:`WordTable`); ``euler`` is an
+    optional cached :attr:`euler_tour`, checked against ``parent``.
 
-    Raises :class:`ThesaurusError` if ``parent`` is not a single rooted tree (several roots,
-    a cycle, an out-of-range parent), a given tour is not one of its Euler tours, or
-    names/ids repeat.
+    Raises :class:`ThesaurusError` if ``parent`` is not a single rooted tree, a given tour is
+    not one of its Euler tours, or names/ids repeat.
     """
 
     def __init__(
@@ -147,8 +124,6 @@ class Thesaurus:
 
     # --- construction -------------------------------------------------------------------------
     def _build_tree(self, euler: np.ndarray | None) -> None:
-        """Depths, Euler tour, first visits and the RMQ sparse table (see module docstring);
-        a given (cached) tour is checked against the parents instead of walked again."""
         parent = self._parent
         self.root = find_root(self.name, parent, self._names)
         if euler is None:
@@ -162,14 +137,14 @@ class Thesaurus:
         self.n_nodes = len(parent)
         self.max_depth = int(depth.max())
         self._sparse = sparse_table(euler, depth)
-        self._first_list: list[int] = first.tolist()  # Python ints for the scalar API
+        self._first_list: list[int] = first.tolist()
         self._depth_list: list[int] = depth.tolist()
         self._log2 = np.zeros(len(euler) + 1, dtype=np.int64)
         self._log2[2:] = np.floor(np.log2(np.arange(2, len(euler) + 1))).astype(np.int64)
 
     @property
     def euler_tour(self) -> np.ndarray:
-        """The Euler tour (int32, 2 n_nodes - 1 node ids), e.g. to cache beside the parents."""
+        """The Euler tour (int32, 2 n_nodes - 1 node ids)."""
         return self._euler
 
     # --- nodes --------------------------------------------------------------------------------
@@ -218,7 +193,7 @@ class Thesaurus:
         return np.where(self._depth[left] <= self._depth[right], left, right)
 
     def lca(self, a: int, b: int) -> int:
-        """Lowest common ancestor of nodes ``a`` and ``b`` (the same RMQ on Python ints)."""
+        """Lowest common ancestor of nodes ``a`` and ``b``."""
         return self._lca(self._check_node(a), self._check_node(b))
 
     def _lca(self, a: int, b: int) -> int:
@@ -230,7 +205,7 @@ class Thesaurus:
         return left if self._depth_list[left] <= self._depth_list[right] else right
 
     def path_lengths(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """``LEN(a[k], b[k])`` for every k: depth(a) + depth(b) - 2 depth(lca) (int64)."""
+        """``LEN(a[k], b[k])`` for every k (int64)."""
         a = self._check_nodes(a)
         b = self._check_nodes(b)
         lca = self._lcas(a, b)
@@ -252,7 +227,6 @@ class Thesaurus:
         return up + [top] + down[::-1]
 
     def _chain(self, node: int, top: int) -> list[int]:
-        """Nodes from ``node`` up to, excluding, its ancestor ``top``."""
         out = []
         while node != top:
             out.append(node)
@@ -285,8 +259,7 @@ class Thesaurus:
 
     def sense_word(self, sense_id: str) -> str | None:
         """The word that owns a sense (the first in word order if several do), ``None`` for an
-        unknown sense: which verb a key of any resource belongs to (file thesauri's sense ids,
-        such as ``人を使う``, carry no ``lemma%`` prefix).
+        unknown sense.
 
         >>> t = Thesaurus("t", "0", ["R", "a"], np.array([-1, 0]), ["s1"], np.array([1]),
         ...               {"run": [0]})
@@ -309,7 +282,8 @@ class Thesaurus:
         """Node a sense is attached to (UnknownKeyError naming the key if unknown)."""
         j = self._find_sense(sense_id)
         if j is None:
-            raise UnknownKeyError(self._unknown_sense_message(sense_id))
+            hint = self.sense_hint(sense_id)
+            raise UnknownKeyError(f"unknown sense key {sense_id!r} in thesaurus {self.name}{hint}")
         return int(self._sense_nodes[j])
 
     def sense_length(self, sense_a: str, sense_b: str) -> int:
@@ -338,8 +312,7 @@ class Thesaurus:
     def word_similarity(
         self, lemma_a: str, lemma_b: str, mapping: MappingLike = "kurohashi"
     ) -> float:
-        """Word-level similarity: the best pair over the two words' senses,
-        ``max_{s in senses(a), t in senses(b)} sim(LEN(s, t))`` (the map is applied to every
+        """``max_{s in senses(a), t in senses(b)} sim(LEN(s, t))`` (the map is applied to every
         pair, so a user mapping need not be non-increasing)."""
         nodes_a = np.asarray(self.word_nodes(lemma_a), dtype=np.int64)
         nodes_b = np.asarray(self.word_nodes(lemma_b), dtype=np.int64)
@@ -361,9 +334,6 @@ class Thesaurus:
             j = self._sense_index.get(sense_id.strip().lower())
         return j
 
-    def _unknown_sense_message(self, sense_id: str) -> str:
-        return f"unknown sense key {sense_id!r} in thesaurus {self.name}{self.sense_hint(sense_id)}"
-
     def sense_hint(self, key: str) -> str:
         """For a sense key whose lemma is known, ``" (use has use%2:34:01::, ...)"``; else ``""``
         (appended to unknown-key messages)."""
@@ -375,8 +345,7 @@ class Thesaurus:
         return f" ({lemma} has {', '.join(known[:6])}{more})"
 
     def _check_node(self, i: int) -> int:
-        """``i`` as a Python int; :class:`UnknownKeyError` naming it unless it is an integer
-        in ``[0, n_nodes)`` (negative ids never wrap around)."""
+        """``i`` as a Python int; :class:`UnknownKeyError` unless it is in ``[0, n_nodes)``."""
         try:
             node = operator.index(i)
         except TypeError:
@@ -388,7 +357,7 @@ class Thesaurus:
         return node
 
     def _check_nodes(self, ids: np.ndarray | Iterable[int]) -> np.ndarray:
-        """``ids`` as an int64 array, checked like :meth:`_check_node` (first bad id named)."""
+        """``ids`` as an int64 array, checked like :meth:`_check_node`."""
         arr = np.asarray(ids)
         if arr.size == 0:
             return arr.astype(np.int64)

@@ -1,10 +1,6 @@
-"""The project's one exception hierarchy, rooted here in the lowest layer so that every layer
-derives from it without importing upwards.
-
-Every error a user can cause derives from :class:`ToolkitError`; the CLI turns it into one line
-on stderr and exit status 2.  Messages are short, lower-case and name the offending value,
-file or line.  The public names are ``thesaurus.ToolkitError`` and friends: like wn, each
-class sets ``__module__`` to the package that exports it, so tracebacks show that name.
+"""The project's one exception hierarchy: every error a user can cause derives from
+:class:`ToolkitError` (the CLI prints one line, exit status 2).  Each class's ``__module__``
+is the package that exports it.
 """
 
 from __future__ import annotations

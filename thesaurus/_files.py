@@ -13,21 +13,14 @@ empty parent).  Every other node has exactly one ``child<TAB>parent`` line.
 
     word<TAB>sense_id<TAB>node
 
-A word's senses are ordered as in the file; sense ids are unique; ``node`` must be a node of
-the tree.  Words are looked up lower-cased (``normalize_word``).  Sense ids are sense keys:
-case-insensitive and kept in lower case (``Run%1`` is ``run%1``), as every key file, corpus
-and model reads them, so ``senses()``, ``sense_ids`` and a key file agree; they hold no
-whitespace (no key file could name them).
+A word's senses are ordered as in the file; ``node`` must be a node of the tree.  Sense ids
+are unique, case-insensitive and kept in lower case (``Run%1`` is ``run%1``), without
+whitespace.
 
 Mistakes raise :class:`ThesaurusError` naming ``file:line``: a malformed line, a node with two
-parent lines, several roots (e.g. a parent that is never attached: an orphan subtree; the
-message names the first node cut off from the root, its parent without a parent line and the
-line), a cycle, a repeated sense id (in any case), a sense id holding whitespace, a word
-pointing at an unknown node.  A missing file is a :class:`DataError`.
-
-Loading takes time and memory linear in the file (a chain of a million nodes is no harder
-than a million siblings): nodes become integer ids as they are read, and the checks for
-roots, cycles and orphans are vectorised over the parent array (:func:`_root_above`).
+parent lines, several roots (an orphan subtree), a cycle, a repeated sense id (in any case), a
+sense id holding whitespace, a word pointing at an unknown node.  A missing file is a
+:class:`DataError`.  Loading is linear in the file.
 """
 
 from __future__ import annotations
@@ -68,8 +61,7 @@ def _read_text(path: Path, digest: hashlib._Hash) -> str:
 
 @dataclass(slots=True)
 class _Edges:
-    """The tree file as read: node ids in order of first mention, child id before parent id
-    on a line."""
+    """The tree file as read: node ids in order of first mention."""
 
     names: list[str] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
@@ -90,7 +82,7 @@ class _Edges:
 
 def _read_edges(path: Path, text: str) -> _Edges:
     edges = _Edges()
-    find = edges.index.get  # the hot path of a million-line file: one lookup per name
+    find = edges.index.get
     for number, line in numbered_lines(path, text, ThesaurusError):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -128,11 +120,7 @@ def _read_edges(path: Path, text: str) -> _Edges:
 
 def _root_above(parent: np.ndarray) -> np.ndarray:
     """For every node, the root its parent chain ends at, or -1 if the chain runs into a
-    cycle: pointer jumping (a root points at itself; ``up = up[up]`` doubles the distance
-    looked ahead), at most ``log2(n) + 1`` rounds, since a path to a root has fewer than ``n``
-    edges, and fewer when nothing changes any more (on a cycle the pointers keep turning, so
-    the bound, not a fixed point, ends the loop).  O(n log depth) vectorised work, no Python
-    loop over nodes.
+    cycle (pointer jumping, at most ``log2(n) + 1`` rounds).
 
     >>> _root_above(np.array([-1, 0, 1, 4, 3, 3])).tolist()   # 0 <- 1 <- 2;  3 <-> 4 <- 5
     [0, 0, 0, -1, -1, -1]
@@ -164,9 +152,8 @@ def _check_tree(path: Path, edges: _Edges) -> np.ndarray:
 
 
 def _orphan_message(path: Path, roots: np.ndarray, top: np.ndarray, edges: _Edges) -> str:
-    """Several roots: take the declared one (a node alone on its line) as the root, else the
-    one with the largest subtree (ties: first in the file), and name the first node cut off
-    from it (by line), its parent without a parent line, and that line."""
+    """Several roots: name the first node cut off from the main root (the declared one, else
+    the largest subtree), its parent without a parent line, and that line."""
     names = edges.names
     alone = set(edges.declared)
     declared = [int(root) for root in roots if int(root) in alone]
@@ -198,8 +185,7 @@ def _orphan_message(path: Path, roots: np.ndarray, top: np.ndarray, edges: _Edge
 
 
 def _cycle_message(path: Path, start: int, edges: _Edges) -> str:
-    """Follow parent lines from ``start`` (a node on or under a cycle) until a node repeats;
-    describe that cycle, naming at most a few of its nodes."""
+    """Describe the cycle above ``start``, naming at most a few of its nodes."""
     seen: dict[int, int] = {}
     node = start
     while node not in seen:
@@ -260,11 +246,8 @@ def _read_words(
 
 
 def load_file(path: str | Path) -> Thesaurus:
-    """Read a file thesaurus ``<stem>.tsv`` + ``<stem>.words.tsv`` (format: module docstring).
-
-    The result is named after the stem; its version is the first 12 hex digits of the SHA-256
-    of the two files' bytes, so a model can tell when the thesaurus it was trained on changed.
-    """
+    """Read a file thesaurus ``<stem>.tsv`` + ``<stem>.words.tsv`` (module docstring), named
+    after the stem, versioned by the first 12 hex digits of the SHA-256 of the two files."""
     tree_path = Path(path)
     if not tree_path.name.endswith(_SUFFIX) or tree_path.name.endswith(_WORDS_SUFFIX):
         raise DataError(

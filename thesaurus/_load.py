@@ -32,8 +32,7 @@ WORDNET_SPECS = {
     "adv": "wordnet-adv",
 }
 
-# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (WordNet's senseidx(5WN)); head_word and
-# head_id only for satellites (ss_type 5).  The shape wsd.corpus.keys checks too.
+# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (senseidx(5WN)); head_* only for ss_type 5
 _SENSE_KEY = re.compile(
     r"[^%\s]+%(?:([1-4]):[0-9]{2}:[0-9]{2}::|(5):[0-9]{2}:[0-9]{2}:[^%:\s]+:[0-9]{2})"
 )
@@ -41,10 +40,8 @@ _SS_TYPE_POS = {"1": "noun", "2": "verb", "3": "adj", "4": "adv", "5": "adj"}
 
 
 def sense_key_pos(key: str) -> str | None:
-    """The part of speech of a WordNet sense key, from its ``ss_type`` (1 noun, 2 verb, 3
-    adjective and 5 satellite adjective: ``"adj"``, 4 adverb), as the keys of
-    :data:`WORDNET_SPECS`; ``None`` for a key without a sense key's shape (the sense id of a
-    file thesaurus, a synset name).  ``wsd.corpus.keys.wordnet_pos`` gives the digit itself.
+    """The part of speech of a WordNet sense key (a key of :data:`WORDNET_SPECS`), ``None``
+    for anything that is no WordNet sense key.
 
     >>> [sense_key_pos(k) for k in ("bank%1:14:00::", "use%2:34:01::", "hot%3:00:01::")]
     ['noun', 'verb', 'adj']
@@ -60,13 +57,9 @@ def sense_key_pos(key: str) -> str | None:
 
 
 def load(spec: str | Path) -> Thesaurus:
-    """``"wordnet-verb"``, ``"wordnet-verb+groups"`` (verb groups as siblings),
-    ``"wordnet-noun"``, ``"wordnet-adj"`` (adjectives and satellites), ``"wordnet-adv"``
-    (see ``thesaurus/README.md`` for their shapes) or the path of a ``<stem>.tsv`` file
-    thesaurus.
-
-    Loaded once per process (file paths are resolved first, so two spellings of one path
-    share the object); ``load.cache_clear()`` forgets them all.
+    """``"wordnet-verb"``, ``"wordnet-verb+groups"``, ``"wordnet-noun"``, ``"wordnet-adj"``,
+    ``"wordnet-adv"`` or the path of a ``<stem>.tsv`` file thesaurus, loaded once per process
+    (``load.cache_clear()`` forgets them).
     """
     text = str(spec)
     if text in SPECS:

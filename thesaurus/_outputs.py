@@ -1,24 +1,14 @@
 """Output paths, checked before any work: what a command may write, and where.
 
-A **file output** may be
+A **file output** is a new path, a regular file (replaced atomically; through a symbolic link
+the target is replaced), or a character device or FIFO (``/dev/null``: written into once the
+output is complete); a folder, block device or socket is refused.  A **folder output** is a
+new path or an existing folder.  The folder an output goes into must be writable (or creatable).
 
-- a new path, or an existing regular file (replaced atomically by :mod:`thesaurus.io`), or a
-  symbolic link to one (the file it points to is replaced, the link stays);
-- a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe): written into
-  once the output is complete, never renamed over;
-- nothing else: a folder, a block device or a socket is refused.
-
-A **folder output** (a report) is a new path or an existing folder.  The folder an output
-goes into must exist or be creatable, and be writable.
-
-Outputs are distinct from each other and from the command's inputs: the same file whatever
-its spelling (by device and inode; paths that do not exist yet by their resolved path).
-Only regular files and new paths can collide: writing twice into ``/dev/null`` loses nothing.
-
-:func:`check_outputs` runs these checks and registers the inputs with the current
-:func:`guarding_inputs` block, inside which :mod:`thesaurus.io` refuses to replace an input
-with any file it writes, including files whose names are only known later (a report's).
-Every refusal is an :class:`OutputError` naming the user's path.
+Outputs are distinct from each other and from the command's inputs (by device and inode, or
+resolved path); devices may repeat.  Inside :func:`guarding_inputs`, :mod:`thesaurus.io` also
+refuses to replace an input registered by :func:`check_outputs`.  Every refusal is an
+:class:`OutputError` naming the user's path.
 """
 
 from __future__ import annotations
@@ -59,8 +49,7 @@ def _written_into(mode: int) -> bool:
 
 
 def _identity(path: PathLike) -> tuple[object, ...]:
-    """What makes two paths the same file: device and inode of an existing file, else the
-    resolved path (symbolic links and ``..`` followed)."""
+    """What makes two paths the same file: device and inode, else the resolved path."""
     try:
         info = os.stat(path)
     except OSError:
@@ -79,8 +68,8 @@ def _stat(path: PathLike, label: str) -> os.stat_result | None:
 
 
 def _check_folder_for(path: PathLike, label: str) -> None:
-    """The nearest existing ancestor of ``path``'s real location is a writable folder (what
-    is missing below it can be created)."""
+    """Check that the nearest existing ancestor of ``path``'s real location is a writable
+    folder."""
     ancestor = Path(os.path.realpath(path)).parent
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
@@ -123,8 +112,7 @@ Named = Mapping[str, PathLike | None] | Iterable[PathLike | tuple[str, PathLike 
 
 
 def _named(paths: Named) -> list[tuple[str, PathLike]]:
-    """``(how to name it, path)`` for each given path: ``"--gold-out p.key"`` for a path
-    given with its option's name, the path alone otherwise."""
+    """``(how to name it, path)`` for each given path (``"--gold-out p.key"``, or the path)."""
     items = paths.items() if isinstance(paths, Mapping) else paths
     out: list[tuple[str, PathLike]] = []
     for item in items:
@@ -135,12 +123,10 @@ def _named(paths: Named) -> list[tuple[str, PathLike]]:
 
 
 def check_outputs(files: Named = (), folders: Named = (), inputs: Named = ()) -> None:
-    """Check, before any work, that every output file and folder can be written where it is
-    (module docstring), and that none is another output or an input.  Each argument holds
-    paths, ``(option name, path)`` pairs or a mapping from option names to paths (the names
-    are said in messages); ``None`` paths (options not given) are skipped.  The inputs are
-    guarded for the rest of the current :func:`guarding_inputs` block.  Raises
-    :class:`OutputError` naming the paths.
+    """Check that every output file and folder can be written (module docstring) and that
+    none is another output or an input; :class:`OutputError` naming the paths.  Each argument
+    holds paths, ``(option name, path)`` pairs or an option -> path mapping; ``None`` paths
+    are skipped.
 
     >>> check_outputs(files={"--out": "p.key", "--gold-out": "./p.key"})
     Traceback (most recent call last):
@@ -209,9 +195,9 @@ def refuse_input(path: PathLike) -> None:
 
 
 def write_target(path: PathLike) -> tuple[Path, bool]:
-    """Where writing ``path`` lands, and whether it is written into (a character device or
-    FIFO) rather than replaced: links are followed, so a link to a file keeps pointing at the
-    new file.  :class:`OutputError` for a folder, block device or socket, or an input."""
+    """Where writing ``path`` lands (links followed), and whether it is written into (a
+    character device or FIFO) rather than replaced; :class:`OutputError` for a folder, block
+    device, socket or guarded input."""
     target = Path(os.path.realpath(path))
     info = _stat(target, os.fspath(path))
     into = False

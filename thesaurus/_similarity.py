@@ -7,22 +7,15 @@
         sim  11  10   9   8   7   5   0     (divided by 11)
 
     generalised to deeper trees by ``scale``: ``sim(LEN) = table(LEN / scale)``, linearly
-    interpolated between table points and 0 beyond 12 x scale.  The table spans twice the
-    depth of Bunrui Goi Hyou's words (all at depth 6: LEN 12 = "meet only at the root").  In
-    our WordNet noun tree (virtual root, then entity.n.01) noun senses sit at median depth 9
-    (mean 9.5, 10th-90th percentile 7-13), so the default ``scale = 1.5`` stretches the table
-    to twice that depth: zero at LEN 18, which 22 % of random noun-sense pairs reach (median
-    random pair: LEN 15 -> 5/11; siblings: LEN 2 -> 10.3/11).  ``scale = 2`` (zero at LEN 24)
-    would give almost every pair (99 %) a positive similarity.  Use ``scale=1`` for a
-    Bunrui-Goi-Hyou-like 7-level file thesaurus (the original table).
+    interpolated, 0 beyond 12 x scale.  The default ``scale = 1.5`` suits WordNet nouns
+    (``thesaurus/README.md``); ``scale=1`` is the original table, for a 7-level thesaurus.
 ``linear``
-    ``sim(LEN) = max(0, 1 - LEN / max_len)``; default ``max_len = 18``
-    (zero where the default kurohashi map reaches 0).
+    ``sim(LEN) = max(0, 1 - LEN / max_len)``; default ``max_len = 18``.
 ``exp``
     ``sim(LEN) = exp(-LEN / tau)``; default ``tau = 4``.
 
-Callers clip lengths first (``sim(np.minimum(lengths, 10_000))``); every mapping returns
-float64 in [0, 1] and is non-increasing in LEN.
+Callers clip lengths first (``np.minimum(lengths, 10_000)``); every mapping returns float64
+in [0, 1], non-increasing in LEN.
 """
 
 from __future__ import annotations

@@ -1,27 +1,13 @@
-"""Line-based text files (TSV thesauri, key files, SemCor tag files, JSONL instances, class
-tables): one decoding and line rule for every reader.
+"""The text rules of every line-based input (TSV thesauri, key files, SemCor tag files, JSONL
+instances, class tables):
 
-- UTF-8, with an optional byte-order mark at the start of the file (``utf-8-sig``), so a
-  file saved by a Windows editor does not turn its first id into ``'\\ufeffd1'``;
-- lines end at ``\\n``, ``\\r\\n`` or ``\\r`` (Python's universal newlines) and nowhere else:
-  line numbers are those of ``wc -l`` and editors, even when a name holds U+0085 or U+2028
-  (which :meth:`str.splitlines` would break on);
-- no control characters other than tab, and no byte-order mark after the start (a file
-  made by concatenating files that each had one): such a line is corrupt, and a stray
-  ``U+FEFF`` would make an id that silently matches nothing;
-- a reader reports the **first problem in file order**: a line is refused when it is reached,
-  whether for a byte that is not UTF-8, a forbidden character or the reader's own rules, so
-  a whole-file reader (:func:`read_lines`) and a streaming one (:func:`stream_lines`) name
-  the same line.
-
-Every input is read with limits (:func:`read_limited`, :func:`bounded_lines`), so an endless
-one (``/dev/zero``, a pipe that never ends a line) fails at once instead of filling the
-memory: reading stops at a NUL byte (never text: the reader refuses its line), and a line is
-at most :data:`MAX_LINE_BYTES` long.
-
-Errors are raised as the caller's own :class:`ToolkitError` subclass, naming ``file:line``;
-values quoted in messages are cut to a bounded length (:func:`quote`), so a huge line still
-gives a short one-line message.
+- UTF-8, with an optional byte-order mark at the start;
+- lines end at ``\\n``, ``\\r\\n`` or ``\\r`` and nowhere else (not at U+0085 or U+2028);
+- no control character other than tab, no byte-order mark after the start;
+- a line is at most :data:`MAX_LINE_BYTES` long and reading stops at a NUL byte, so an endless
+  input (``/dev/zero``) fails at once;
+- the **first problem in file order** is reported, as the caller's :class:`ToolkitError`
+  subclass naming ``file:line``; quoted values are cut short (:func:`quote`).
 """
 
 from __future__ import annotations
@@ -57,8 +43,7 @@ class _Binary(Protocol):
 MAX_LINE_BYTES = 16 * 2**20  # the longest line of a line-based input: 16 MiB
 _BLOCK = 2**20
 
-# C0 and C1 controls except tab (line breaks never reach a line), U+FEFF, and the lone
-# surrogates that stand for bytes that are not UTF-8 (decoded with "surrogateescape").
+# C0 and C1 controls except tab, U+FEFF, and the surrogates of bytes that are not UTF-8
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\udc80-\udcff]")
 _BOM = codecs.BOM_UTF8
 
@@ -76,8 +61,7 @@ def quote(value: str, limit: int = 60) -> str:
 
 def decode(raw: bytes) -> str:
     """``raw`` as text without a leading byte-order mark; a byte that is not UTF-8 becomes a
-    lone surrogate (``surrogateescape``), which :func:`numbered_lines` refuses when its line
-    is reached.
+    lone surrogate, refused by :func:`numbered_lines` when its line is reached.
 
     >>> decode(codecs.BOM_UTF8 + b"d1 k\\n"), decode(b"d\\xff")
     ('d1 k\\n', 'd\\udcff')
@@ -89,10 +73,8 @@ def decode(raw: bytes) -> str:
 def numbered_lines(
     path: str | os.PathLike[str], text: str, error: type[ToolkitError]
 ) -> Iterator[tuple[int, str]]:
-    """``(number, line)`` for every line of ``text`` (numbered from 1, without its line
-    break); ``error`` naming ``path:line`` when the line with the first byte that is not
-    UTF-8, control character or stray byte-order mark is reached (so a reader reports the
-    first problem in file order).
+    """``(number, line)`` for every line of ``text`` (from 1, without its line break);
+    ``error`` naming ``path:line`` when the first bad line is reached.
 
     >>> list(numbered_lines("t.tsv", "a\\tb\\r\\n\\rc\\u2028d", ToolkitError))
     [(1, 'a\\tb'), (2, ''), (3, 'c\\u2028d')]
@@ -102,13 +84,13 @@ def numbered_lines(
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    bad = _FORBIDDEN.search(text)  # one scan of the whole text; its line is found if needed
+    bad = _FORBIDDEN.search(text)
     bad_line = text.count("\n", 0, bad.start()) + 1 if bad is not None else 0
     lines = text.split("\n")
-    if lines[-1] == "":  # the break ending the last line does not start another
+    if lines[-1] == "":
         lines.pop()
     for number, line in enumerate(lines, 1):
-        if number == bad_line:  # lazily: the lines before it are read (and checked) first
+        if number == bad_line:
             raise error(_refusal(path, number, line))
         yield number, line
 
@@ -116,8 +98,8 @@ def numbered_lines(
 def read_lines(
     path: str | os.PathLike[str], error: type[ToolkitError], what: str = "file"
 ) -> Iterator[tuple[int, str]]:
-    """The numbered lines of the file at ``path`` (:func:`numbered_lines`); ``error`` naming
-    the file, at once, when it cannot be read (``what`` says what it is: ``key file``)."""
+    """The numbered lines of the file at ``path``; ``error`` naming the file (as ``what``,
+    e.g. ``key file``) at once when it cannot be read."""
     try:
         with open(path, "rb") as handle:
             raw = read_limited(handle, path, error, what)
@@ -133,10 +115,8 @@ def read_limited(
     what: str = "file",
     max_line: int = MAX_LINE_BYTES,
 ) -> bytes:
-    """The bytes of ``handle`` (a file of ``path`` opened in binary mode), read in blocks up
-    to the first NUL byte included (no text holds one, so the reader refuses its line; what
-    follows, ``/dev/zero``'s endless rest, is not read); ``error`` naming the file when a
-    line grows past ``max_line`` bytes (an endless input).
+    """The bytes of binary ``handle`` up to the first NUL byte included; ``error`` naming
+    ``path`` when a line grows past ``max_line`` bytes.
 
     >>> import io
     >>> read_limited(io.BytesIO(b"d1 k\\n" * 2 + bytes(10**9 // 8)), "z", ToolkitError)
@@ -168,9 +148,8 @@ def _too_long(limit: int) -> str:
 def bounded_lines(
     handle: _Binary, path: str | os.PathLike[str], error: type[ToolkitError], what: str = "file"
 ) -> Iterator[bytes]:
-    """The lines of ``handle`` (binary mode) as it is read, each with its ``\\n``; ``error``
-    naming the file for a line longer than :data:`MAX_LINE_BYTES` (an endless input such as
-    ``/dev/zero``).  The chunks :func:`stream_lines` takes."""
+    """The lines of binary ``handle`` as read, each with its ``\\n`` (for :func:`stream_lines`);
+    ``error`` naming the file for a line longer than :data:`MAX_LINE_BYTES`."""
     while line := handle.readline(MAX_LINE_BYTES + 1):
         if len(line) > MAX_LINE_BYTES:
             raise error(f"{path}: {_too_long(MAX_LINE_BYTES)}, not a {what}")
@@ -180,9 +159,8 @@ def bounded_lines(
 def stream_lines(
     path: str | os.PathLike[str], chunks: Iterable[bytes], error: type[ToolkitError]
 ) -> Iterator[tuple[int, str]]:
-    """:func:`numbered_lines` of a file read as it goes: ``chunks`` are its bytes cut after
-    each ``\\n`` (a file opened in binary mode), so a large file is never held whole.  The
-    same lines, numbers and errors as reading it whole.
+    """:func:`numbered_lines` of a file streamed as ``chunks`` (its bytes cut after each
+    ``\\n``): the same lines, numbers and errors as reading it whole.
 
     >>> list(stream_lines("x.jsonl", [b"\\xef\\xbb\\xbfa\\r\\n", b"b\\rc\\r"], ToolkitError))
     [(1, 'a'), (2, 'b'), (3, 'c')]
@@ -196,7 +174,7 @@ def stream_lines(
                 chunk = chunk[len(_BOM) :]
         if chunk.endswith(b"\n"):
             pieces = chunk[: -2 if chunk.endswith(b"\r\n") else -1].split(b"\r")
-        else:  # the last line, without a final \n; a final \r ends it
+        else:  # the last line; a final \r ends it
             pieces = chunk.split(b"\r")
             if len(pieces) > 1 and pieces[-1] == b"":
                 pieces.pop()
@@ -209,8 +187,7 @@ def stream_lines(
 
 
 def _refusal(path: str | os.PathLike[str], number: int, line: str) -> str:
-    """The message for the first bad character of ``line``: a byte that is not UTF-8, a
-    control character or a byte-order mark."""
+    """The message for the first bad character of ``line``."""
     bad = _FORBIDDEN.search(line)
     assert bad is not None
     char, where = bad.group(), f"at column {bad.start() + 1}"

@@ -1,12 +1,8 @@
 """Tree tables behind O(1) LCA: the Euler tour, first visits, depths and the RMQ sparse table.
 
-The Euler tour ``E`` of a tree with ``n`` nodes lists the 2n - 1 nodes met by a depth-first
-walk from the root (a node is listed again each time the walk comes back to it).  With
-``first[v]`` the first position of ``v`` in ``E``, the lowest common ancestor of ``a`` and
-``b`` is the shallowest node of ``E[lo..hi]`` (``lo, hi = sorted(first[a], first[b])``), for any
-order of visiting children.  A tour is therefore enough to cache: :func:`tour_tables` checks a
-stored one against the parent array (every step follows a tree edge, the walk starts and ends
-at the root and meets every node), then derives ``first`` and ``depth`` from it with numpy.
+The Euler tour ``E`` lists the 2n - 1 nodes met by a depth-first walk from the root; with
+``first[v]`` the first position of ``v``, ``lca(a, b)`` is the shallowest node of
+``E[lo..hi]`` (``lo, hi = sorted(first[a], first[b])``).
 """
 
 from __future__ import annotations
@@ -36,11 +32,9 @@ def find_root(name: str, parent: np.ndarray, names: Sequence[str]) -> int:
 def euler_tour(
     name: str, parent: np.ndarray, names: Sequence[str], root: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(euler, first, depth)`` by an iterative depth-first walk (children in id order):
-    the tour (int32), the first position of each node (int64) and depths (int32).
-
-    Raises :class:`ThesaurusError` naming a node that the walk never reaches (it sits on a
-    cycle of parent links, or under one)."""
+    """``(euler, first, depth)`` by a depth-first walk (children in id order): the tour
+    (int32), each node's first position (int64) and depths (int32); :class:`ThesaurusError`
+    naming a node the walk never reaches (on or under a cycle)."""
     n = len(parent)
     non_root = np.flatnonzero(parent >= 0)
     children = non_root[np.argsort(parent[non_root], kind="stable")].tolist()
@@ -123,9 +117,6 @@ def tour_tables(
 
 def sparse_table(euler: np.ndarray, depth: np.ndarray) -> np.ndarray:
     """``T[k, i]`` = the shallowest node among ``euler[i : i + 2**k]`` (clipped at the end).
-
-    Row k combines two windows of row k-1:
-    ``T[k, i] = shallower of (T[k-1, i], T[k-1, i + 2**(k-1)])``.
 
     >>> sparse_table(np.array([0, 1, 0, 2, 0]), np.array([0, 1, 1]))[1].tolist()
     [0, 0, 0, 0, 0]

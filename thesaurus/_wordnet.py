@@ -3,34 +3,20 @@
 Shapes (nodes are synsets, named as NLTK names them, e.g. ``use.v.01``, plus virtual nodes):
 
 - **verbs** (``wordnet-verb``): virtual ``ROOT`` -> one node per verb lexicographer file
-  (``verb.motion``, ``verb.consumption``, ...) -> hypernym chain -> synset.  A synset without
-  a hypernym (WordNet has 559 such verb roots) hangs under the node of its own lexicographer
-  file; its hyponyms follow it whatever their own file is.
-- **verbs with verb groups** (``wordnet-verb+groups``, ``load_wordnet_verbs(verb_groups=True)``):
-  the same tree, then each verb group (a connected component of WordNet's ``$`` pointers:
-  632 groups of 2 to 12 synsets) gets a virtual node ``group:<first member>`` placed where
-  its first member (lowest offset) sits, i.e. under that member's parent, and the members
-  move under it with their hyponyms: two members of a group are siblings, LEN 2.  Groups are
-  applied in order of their first member's offset; a member that is an ancestor of the
-  group node's place stays where it is (moving it would make a cycle), and a group left with
-  fewer than two movable members is not made.
+  (``verb.motion``, ...) -> hypernym chain -> synset; a synset without a hypernym hangs under
+  its own lexicographer file's node.
+- **verbs with verb groups** (``wordnet-verb+groups``): the same tree, then each verb group (a
+  connected component of the ``$`` pointers), in order of its lowest offset, gets a node
+  ``group:<first member>`` under that member's parent, and the members move under it with
+  their hyponyms (siblings, LEN 2); a member that is an ancestor of that place stays, and a
+  group left with fewer than two movable members is not made.
 - **nouns** (``wordnet-noun``): virtual ``ROOT`` -> ``entity.n.01`` -> hypernym and instance-
   hypernym chains -> synset.
 
-WordNet is a DAG (2,213 noun synsets and 31 verb synsets have two or more hypernyms).  The tree
-keeps, for each synset, the hypernym (or instance hypernym) with the **lowest synset offset**;
-the other links are dropped.  The rule is deterministic and independent of NLTK's list order.
-``thesaurus/README.md`` compares the resulting lengths with NLTK's ``shortest_path_distance``.
-
-Senses are WordNet sense keys (``use%2:34:01::``, as in SemCor) read from ``index.sense``; a
-lemma's senses are ordered by WordNet sense number (the order of ``wn.synsets(lemma, pos)``).
-
-The adjective and adverb trees (:mod:`thesaurus._wordnet_adj`) use this module's reader
-(:func:`read_synsets`, :func:`sense_rows`) and loader (:func:`load_wordnet`).
-
-Building parses the database files (no NLTK synset objects); the result is cached on disk
-(:mod:`thesaurus._wordnet_cache`), keyed by the tree shape, the WordNet version and the size and
-mtime of the files read, so a warm start reads two files and never imports NLTK.
+WordNet is a DAG: the tree keeps, for each synset, the hypernym (or instance hypernym) with the
+**lowest synset offset**.  Senses are WordNet sense keys (``use%2:34:01::``) from
+``index.sense``, a lemma's in WordNet sense-number order.  Built trees are cached on disk
+(:mod:`thesaurus._wordnet_cache`), keyed by the shape and the size and mtime of the files read.
 """
 
 from __future__ import annotations
@@ -90,8 +76,7 @@ class Synset:
 
 # --- reading the database files -----------------------------------------------------------------
 def _wordnet_root() -> Path | None:
-    """Where the database files are read: our built directory, else what
-    :func:`~thesaurus.wordnet_data.setup_wordnet` provides (``None``: NLTK's own corpus)."""
+    """The directory of the database files (``None``: NLTK's own corpus)."""
     built = built_dir()
     if built is not None:
         return built
@@ -109,8 +94,7 @@ def files_read(*kinds: str) -> list[str]:
 
 
 def source_key(names: Sequence[str]) -> dict[str, Any]:
-    """The part of the cache key naming the WordNet files ``names`` a build reads: their
-    directory (or NLTK's corpus root) and each file's size and mtime."""
+    """The cache-key part naming the WordNet files ``names``: directory, sizes and mtimes."""
     root = _wordnet_root()
     if root is not None:
         return stamp_files(str(root), {name: root / name for name in names})
@@ -126,9 +110,7 @@ def source_key(names: Sequence[str]) -> dict[str, Any]:
 
 
 class _Files:
-    """Opens WordNet's database files as text lines: from the directory
-    :func:`~thesaurus.wordnet_data.setup_wordnet` built, else through NLTK's reader (which
-    also reads its zipped corpus)."""
+    """WordNet's database files as text lines (a directory, else NLTK's reader)."""
 
     def __init__(self) -> None:
         self.root = _wordnet_root()
@@ -160,8 +142,8 @@ def index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
 
 
 def read_synsets(files: _Files, pos_name: str) -> list[Synset]:
-    """One record per line of ``data.<pos>``, sorted by offset, with all its pointers
-    (semantic and lexical alike: hypernyms are ``@`` and ``@i``, verb groups ``$``)."""
+    """One record per line of ``data.<pos>``, sorted by offset, with all its pointers;
+    :class:`DataError` unless the file is WordNet 3.0."""
     lines = files.lines(f"data.{pos_name}")
     if not any("WordNet 3.0" in line for line in lines[:30] if line.startswith(" ")):
         raise DataError(f"data.{pos_name} is not WordNet 3.0 (SemCor 3.0 uses 3.0 sense keys)")
@@ -188,11 +170,9 @@ def synset_name(
     synset: Synset, index: dict[str, list[int]], satellites: frozenset[int] = frozenset()
 ) -> str:
     """NLTK's name: ``<first word lower-cased>.<ss_type>.<its sense number, 2 digits>``,
-    the sense number read from ``index.<pos>`` (``hot.a.01``, ``quickly.r.01``).  A
-    satellite (``ss_type`` ``s``; ``satellites`` holds their offsets) is numbered among the
-    word's satellites only, as NLTK names them since its PR #3400 (2025; NLTK 3.10:
-    ``atomic.s.01`` for the third adjective sense of ``atomic``, older NLTK ``atomic.s.03``).
-    """
+    the sense number read from ``index.<pos>`` (``hot.a.01``).  A satellite (``ss_type``
+    ``s``; ``satellites`` holds their offsets) is numbered among the word's satellites only,
+    as NLTK >= 3.10 does."""
     lemma = synset.word.lower()
     offsets = index[lemma]
     if synset.ss_type == "s":
@@ -202,9 +182,8 @@ def synset_name(
 
 # --- building -----------------------------------------------------------------------------------
 def components(pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """Connected components of the undirected links ``pairs`` (offsets, each component
-    sorted, components sorted by their first offset); offsets in no pair are left out.
-    Verb groups are the components of the ``$`` pointers.
+    """Connected components of the undirected links ``pairs``, each sorted, sorted by their
+    first offset.
 
     >>> components([(5, 3), (9, 8), (3, 4)])
     [[3, 4, 5], [8, 9]]
@@ -230,9 +209,8 @@ def components(pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
 
 
 def _hang_groups(names: list[str], parent: list[int], groups: list[list[int]]) -> tuple[int, int]:
-    """Add a ``group:<first member>`` node per group (node ids, sorted) under the first
-    member's parent and move the members under it, in place.  Members that are ancestors of
-    that place stay (a move would make a cycle).  Returns (groups made, members left)."""
+    """Hang verb groups (node ids, sorted) in place, as the module docstring says.
+    Returns (groups made, members left)."""
     made = left = 0
     for members in groups:
         anchor = parent[members[0]]
@@ -255,12 +233,8 @@ def _hang_groups(names: list[str], parent: list[int], groups: list[list[int]]) -
 
 
 def build_wordnet(kind: str, *, verb_groups: bool = False) -> dict[str, Any]:
-    """Build the ``"verb"`` or ``"noun"`` tree from WordNet 3.0's database files as the
-    :class:`Thesaurus` arguments (``names``, ``parent``, ``sense_ids``, ``sense_nodes``,
-    ``words``): synsets and pointers from ``data.<pos>``, NLTK-style synset
-    names (``<first word lower-cased>.<pos>.<sense number of that word, 2 digits>``) from
-    ``index.<pos>``, sense keys and sense numbers from ``index.sense``.  ``verb_groups``
-    (verbs only) hangs verb groups under virtual nodes (module docstring)."""
+    """The ``"verb"`` or ``"noun"`` tree as :func:`payload`; ``verb_groups`` (verbs only,
+    else ``ValueError``) hangs verb groups under virtual nodes (module docstring)."""
     if verb_groups and kind != "verb":
         raise ValueError("verb groups exist for verbs only")
     files = _Files()
@@ -290,10 +264,8 @@ def build_wordnet(kind: str, *, verb_groups: bool = False) -> dict[str, Any]:
 def sense_rows(
     files: _Files, ss_types: str, by_offset: dict[int, int]
 ) -> tuple[list[str], list[int], dict[str, list[int]]]:
-    """``(sense keys, their nodes, lemma -> sense indices)`` for the sense keys of
-    ``index.sense`` whose ``ss_type`` is one of ``ss_types`` (``"35"``: adjectives and
-    satellites), a lemma's senses in WordNet sense-number order; ``by_offset`` maps a synset
-    offset to its node."""
+    """``(sense keys, their nodes, lemma -> sense indices)`` for the keys of ``index.sense``
+    whose ``ss_type`` is in ``ss_types``, in sense-number order; ``by_offset``: offset -> node."""
     rows = []  # (lemma, sense number, key, node)
     for line in files.lines("index.sense"):
         key, synset_offset, number, _ = line.split(" ", 3)
@@ -342,8 +314,7 @@ def load_wordnet(
     version: str = WORDNET_VERSION,
     directory: Path | None = None,
 ) -> Thesaurus:
-    """The thesaurus ``wordnet-<stem>``, cached as ``<stem>.*`` under a key naming the
-    WordNet files ``names`` that ``build`` reads (:func:`~thesaurus._wordnet_cache.load_cached`)."""
+    """The thesaurus ``wordnet-<stem>``, built by ``build`` or read from the disk cache."""
     key = {
         "kind": stem,
         "wordnet": WORDNET_VERSION,
@@ -354,14 +325,13 @@ def load_wordnet(
 
 
 def load_wordnet_verbs(*, verb_groups: bool = False) -> Thesaurus:
-    """WordNet 3.0 verbs: ROOT -> lexicographer file -> hypernym chain -> synset; with
-    ``verb_groups``, members of a verb group are siblings under a ``group:`` node
-    (``wordnet-verb+groups``, version ``3.0+groups``)."""
+    """WordNet 3.0 verbs (module docstring); ``verb_groups``: ``wordnet-verb+groups``, version
+    ``3.0+groups``."""
     suffix = "+groups" if verb_groups else ""
     build = partial(build_wordnet, "verb", verb_groups=verb_groups)
     return load_wordnet("verb" + suffix, files_read("verb"), build, WORDNET_VERSION + suffix)
 
 
 def load_wordnet_nouns() -> Thesaurus:
-    """WordNet 3.0 nouns: ROOT -> entity.n.01 -> (instance) hypernym chain -> synset."""
+    """WordNet 3.0 nouns (module docstring)."""
     return load_wordnet("noun", files_read("noun"), partial(build_wordnet, "noun"))

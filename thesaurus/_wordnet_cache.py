@@ -2,12 +2,9 @@
 :func:`cache_dir`), one pair ``<stem>.npz`` + ``<stem>.json`` per tree: ``verb``,
 ``verb+groups``, ``noun``, ``adj``, ``adv``.
 
-The NPZ holds the parents, the sense nodes, the word table in compressed rows
-(:class:`~thesaurus._core.WordTable`) and the Euler tour (a warm start skips the tree walk;
-the tour is checked against the parents on load); the JSON the node names, sense keys and
-words.  The cache key (the caller's) names the tree, the WordNet version,
-:data:`CACHE_FORMAT` and the files the build reads (:func:`~thesaurus.disk_cache.stamp_files`):
-any difference rebuilds the tree.
+The NPZ holds the parents, the sense nodes, the word table (:class:`~thesaurus._core.WordTable`)
+and the Euler tour; the JSON the node names, sense keys and words.  Any difference in the
+caller's key rebuilds the tree.
 """
 
 from __future__ import annotations
@@ -41,11 +38,9 @@ def load_cached(
     make: Callable[..., Thesaurus],
     directory: Path | None = None,
 ) -> Thesaurus:
-    """The thesaurus cached as ``<stem>.*`` under ``key``; else ``make(**build())``, cached.
-
-    ``make(payload, euler=None)`` turns a payload (``names``, ``parent``, ``sense_ids``,
-    ``sense_nodes``, ``words``) into a :class:`Thesaurus`, raising on an invalid one.
-    """
+    """The thesaurus cached as ``<stem>.*`` under ``key``, else ``make(build())``, cached;
+    ``make(payload, euler=None)`` turns a payload (:func:`~thesaurus._wordnet.payload`) into a
+    :class:`Thesaurus`."""
     cache = DiskCache(cache_dir() if directory is None else directory, "thesaurus")
 
     def decode(document: dict[str, Any], arrays: dict[str, np.ndarray]) -> Thesaurus:

@@ -5,17 +5,15 @@ random pairs of synsets per thesaurus (uniform over the synsets, with replacemen
 the shares that ``thesaurus/README.md`` quotes, as JSON.  Each pair falls in one class:
 
 ``single``
-    both synsets have exactly one hypernym path in WordNet (the DAG is a tree above them).
-    Expected: ``ours == nltk + 2`` for verbs whose LCA in our tree is the virtual ``ROOT``
-    (roots in different lexicographer files: two virtual levels instead of NLTK's one fake
-    root), else ``ours == nltk``.  ``single_expected`` counts the pairs meeting that rule.
+    both synsets have one hypernym path; expected ``ours == nltk + 2`` for verbs meeting at
+    our virtual ``ROOT`` (two virtual levels against NLTK's one fake root), else equal
+    (``single_expected`` counts the pairs meeting that rule).
 ``multi``
-    at least one synset has several hypernym paths: our tree keeps one hypernym (the lowest
-    offset), NLTK searches every path, and NLTK's fake root sits one above the synset's
-    *longest* hypernym distance.  Counted as ``equal`` (after the same +2 rule),
-    ``ours_longer`` and ``ours_shorter``.
+    a synset has several hypernym paths (we keep the lowest-offset hypernym, NLTK searches
+    every path): counted as ``equal`` (after the same +2 rule), ``ours_longer``,
+    ``ours_shorter``.
 
-``raw_equal`` counts all pairs with ``ours == nltk`` as they come, ``lca_is_root`` the pairs
+``raw_equal`` counts the pairs with ``ours == nltk`` as they come, ``lca_is_root`` the pairs
 meeting at our ``ROOT``.
 """
 

@@ -1,13 +1,10 @@
-"""A keyed disk cache: a pair of files ``<stem>.npz`` (NumPy arrays) and ``<stem>.json`` (the
-cache key and any JSON data), for what takes long to build and little to load (WordNet
-thesauri, a parsed SemCor).
+"""A keyed disk cache: pairs of files ``<stem>.npz`` (NumPy arrays) and ``<stem>.json`` (the
+cache key and any JSON data).
 
 :meth:`DiskCache.read` returns what ``decode`` makes of the stored pair if its key equals the
-wanted one; ``None`` if there is no pair, or, after one ``RuntimeWarning`` line naming the file
-at fault, if it is stale or damaged (the caller then builds afresh and writes).
-:meth:`DiskCache.write` writes each file atomically, the JSON last, so a half-written pair
-never matches; a directory that cannot be written costs only the cache (one warning).  No
-pickle: loading runs no code.
+wanted one, else ``None`` (after one ``RuntimeWarning`` if the pair is stale or damaged).
+:meth:`DiskCache.write` writes both atomically, the JSON last; a directory that cannot be
+written costs only the cache (one warning).  No pickle.
 """
 
 from __future__ import annotations
@@ -121,8 +118,7 @@ class DiskCache:
 
 
 def _warn(path: Path, message: str) -> None:
-    """One warning line ``<path>:0: RuntimeWarning: <message>`` (the location is the cache
-    file, not our code)."""
+    """One warning line ``<path>:0: RuntimeWarning: <message>``."""
     warnings.warn_explicit(" ".join(message.split()), RuntimeWarning, str(path), 0)
 
 

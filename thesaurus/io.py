@@ -1,22 +1,12 @@
-"""What every layer needs for its output files: atomic writes, the one JSON serializer, and
-the toolkit's version stamped into what it writes.
+"""Output files for every layer: atomic writes, the one JSON serializer, the toolkit's version.
 
-It lives in the lowest layer so that ``wsd`` and ``evaluation`` import it without reaching
-upwards (evaluation -> wsd -> thesaurus).
+**Atomic output** (temp file beside the target + rename): a crash or an interruption never
+leaves a half-written file nor the temp file; files written inside :func:`atomic_group` are
+put in place together or not at all.  A written file gets the mode ``open(path, "w")`` would
+give (the replaced file's mode, else ``0o666 & ~umask``).
 
-**Atomic output** (temp file in the same directory + rename): a crash or an interruption
-never leaves a half-written model, cache or result behind, nor the temp file (SIGINT and
-SIGTERM are held back for the instants in which the temp file exists unnamed).  Files
-written together inside :func:`atomic_group` are renamed into place together (the signals
-held back for all the renames), so an interruption leaves either every earlier output or
-every new one.  The temp
-file comes from :func:`tempfile.mkstemp`, which creates it readable by its owner only (0600);
-before the rename it gets the mode a plain ``open(path, "w")`` would give: the existing
-file's mode when ``path`` is replaced, else ``0o666 & ~umask``.
-
-**JSON**: :func:`to_json` turns records (frozen dataclasses), mappings, sequences and numpy
-values into strict JSON data (no ``Infinity``, no ``NaN``); it is the only serializer of the
-toolkit's result records.
+**JSON**: :func:`to_json` turns records, mappings, sequences and numpy values into strict JSON
+data (no ``Infinity``, no ``NaN``).
 """
 
 from __future__ import annotations
@@ -61,8 +51,7 @@ _UMASK_LOCK = threading.Lock()
 
 
 def current_umask() -> int:
-    """The process umask, read without changing it where Linux shows it in /proc; elsewhere
-    set and restored at once under a lock."""
+    """The process umask (from /proc where Linux shows it, else set and restored under a lock)."""
     try:
         with open("/proc/self/status", encoding="ascii") as status:
             for line in status:
@@ -83,18 +72,14 @@ def _final_mode(target: Path) -> int:
         return 0o666 & ~current_umask()
 
 
-_HOLD = threading.local()  # depth of the holds of this thread, and the action held back
+_HOLD = threading.local()  # this thread's hold depth and the action held back
 
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back while the block runs, so that an interruption cannot fall
-    between creating a temp file and knowing its name, or between two renames of a group.
-
-    Two holds, because Python runs its handlers in the main thread whichever thread the OS
-    gave the signal to (a BLAS thread, which blocks nothing): this thread's signal mask, and
-    a flag the handler of ``wsd`` reads (:func:`signals_held`; it then hands its work to
-    :func:`when_released`, run here as the outermost hold ends)."""
+    """SIGINT and SIGTERM held back while the block runs: by this thread's signal mask, and by
+    the flag :func:`signals_held` that ``wsd``'s handler reads (it then defers its work with
+    :func:`when_released`, run as the outermost hold ends)."""
     previous = None
     if hasattr(signal, "pthread_sigmask"):
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
@@ -123,18 +108,16 @@ def when_released(action: Callable[[], None] | None) -> None:
 
 
 class _Group:
-    """Output files written to temp files, to be put in place together: a regular file (or a
-    new path) by renaming a temp file beside it over it, a character device or FIFO
-    (:func:`thesaurus._outputs.write_target`) by copying an anonymous temp file into it."""
+    """Output files written to temp files, put in place together: a regular file by a rename,
+    a character device or FIFO (:func:`thesaurus._outputs.write_target`) by a copy."""
 
     def __init__(self) -> None:
         self._pending: list[tuple[IO[bytes] | str, Path, str]] = []  # (temp, target, as given)
 
     @contextmanager
     def open(self, path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-        """A temp file for ``path``, kept for :meth:`commit` when the block ends without an
-        exception, removed at once otherwise.  A system error names ``path``, never the temp
-        file (no space left, a folder that cannot be written)."""
+        """A temp file for ``path``, kept for :meth:`commit` when the block succeeds, removed
+        otherwise.  A system error names ``path``, never the temp file."""
         target, into = write_target(path)
         shown = os.fspath(path)
         tmp: str | None = None
@@ -169,10 +152,8 @@ class _Group:
             raise
 
     def commit(self) -> None:
-        """Put every output in place, with SIGINT and SIGTERM held back (an interruption
-        falls before or after, never between): a temp file gets the usual mode and is renamed
-        over its target; a device or FIFO gets the bytes written into it.  A failure leaves the
-        rest of the temp files removed."""
+        """Put every output in place with signals held; a failure removes the remaining temp
+        files."""
         with _signals_held():
             try:
                 while self._pending:
@@ -201,8 +182,7 @@ class _Group:
 
 @contextmanager
 def _named(shown: str, target: Path) -> Iterator[None]:
-    """A system error in the block names the user's output ``shown``, not the temp file
-    beside ``target`` nor nothing (a write that found the disk full)."""
+    """A system error in the block names the user's output ``shown``, not the temp file."""
     try:
         yield
     except OSError as exc:
@@ -220,10 +200,8 @@ _GROUP: ContextVar[_Group | None] = ContextVar("atomic_group", default=None)
 @contextmanager
 def atomic_group() -> Iterator[None]:
     """Every file :func:`atomic_open` writes inside the block (in this thread) is put in place
-    when the block ends without an exception, all of them together, or none is: a set of
-    outputs (a report folder, a key file and its side files) is never left half old and half
-    new by an error or an interruption.  Inside the block a written file is not at its path
-    yet.  Nested blocks belong to the outermost one."""
+    when the block succeeds, all together, or none is.  Inside the block a written file is not
+    at its path yet; nested blocks belong to the outermost one."""
     if _GROUP.get() is not None:
         yield
         return
@@ -234,8 +212,6 @@ def atomic_group() -> Iterator[None]:
             yield
         finally:
             _GROUP.reset(token)
-        # an interruption may land as commit starts, before it holds signals back: the
-        # temp files are still to be removed then
         group.commit()
     except BaseException:
         group.discard()
@@ -244,10 +220,8 @@ def atomic_group() -> Iterator[None]:
 
 @contextmanager
 def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temp file beside ``path``; on success give it the usual mode and rename it over
-    ``path`` (inside :func:`atomic_group`: when the group's block ends).  On any exception, an
-    interruption included (``wsd`` turns SIGINT and SIGTERM into one), the temp file is
-    removed and ``path`` is left as it was."""
+    """Write ``path`` atomically (inside :func:`atomic_group`: when the group's block ends); on
+    any exception, an interruption included, ``path`` is left as it was."""
     with atomic_group():
         group = _GROUP.get()
         assert group is not None
@@ -261,9 +235,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 
 def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int | None = 1) -> None:
-    """``data`` as JSON, atomically.  Encoded with :func:`json.dumps`, whose C encoder runs
-    when ``indent`` is ``None``: :func:`json.dump` to a file always takes the pure-Python
-    encoder, several times slower on a model or an all-words report."""
+    """``data`` as UTF-8 JSON, atomically."""
     text = json.dumps(data, ensure_ascii=False, indent=indent)
     with atomic_open(path) as handle:
         handle.write(text + "\n")
@@ -272,28 +244,23 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int | 
 def atomic_save_npz(
     path: str | os.PathLike[str], *, compress: bool = True, **arrays: np.ndarray
 ) -> None:
-    """Write ``arrays`` as an NPZ archive atomically (``compress=False`` trades disk for
-    load time: no inflating on read)."""
+    """Write ``arrays`` as an NPZ archive atomically."""
     save = np.savez_compressed if compress else np.savez
     with atomic_open(path, "wb") as handle:
         save(handle, **arrays)  # type: ignore[arg-type]
 
 
 def to_json(value: Any) -> Any:
-    """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``).
-
-    * an object with a ``__json__()`` method: what that returns, converted in turn (a record
-      whose JSON is a mapping keyed by data, such as a method's scores by alpha);
-    * a dataclass: ``{field: value}`` in field order; a field's ``metadata["json"]`` is either
-      a function applied to the value first or ``False`` to leave the field out;
-    * a mapping: keys as strings; a list, tuple or numpy array: a list;
-    * floats: ``inf`` becomes ``"inf"`` (``-inf``: ``"-inf"``) and NaN ``None``, which strict
-      JSON readers accept; numpy scalars become Python numbers; a path its string.
+    """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``):
+    ``__json__()``'s result if it has one; a dataclass as ``{field: value}`` (a field's
+    ``metadata["json"]``: a function applied first, or ``False`` to leave it out); mapping keys
+    as strings; sequences and arrays as lists; ``±inf`` as ``"inf"``/``"-inf"``, NaN as
+    ``None``; numpy scalars as Python numbers; a path as its string.  ``TypeError`` otherwise.
 
     >>> to_json({"a": [math.inf, -math.inf, math.nan, 1.5], 2: (np.float64(0.25), np.int64(3))})
     {'a': ['inf', '-inf', None, 1.5], '2': [0.25, 3]}
     """
-    kind = type(value)  # the common cases first: a report converts ~10^6 values
+    kind = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
     if kind is float:
@@ -338,8 +305,7 @@ def _nonfinite(value: float) -> str | None:
 
 
 def package_version(distribution: str = "verb-wsd") -> str:
-    """The installed version of ``distribution`` (this toolkit by default), ``"unknown"`` when
-    it is not installed (a source tree on ``PYTHONPATH``)."""
+    """The installed version of ``distribution``, ``"unknown"`` when it is not installed."""
     try:
         return version(distribution)
     except PackageNotFoundError:

@@ -1,16 +1,9 @@
 """WordNet 3.0 provisioning: find NLTK's ``wordnet`` corpus, or build one from Debian's files.
 
-Order of preference:
-
-1. NLTK's own ``wordnet`` corpus, if ``nltk.corpus.wordnet`` loads (e.g. after
-   ``nltk.download("wordnet")``).
-2. A data directory we build ourselves under :func:`data_dir` (``$WSD_NLTK_DATA`` or
-   ``~/.cache/verb-wsd/nltk_data``) from Debian's ``wordnet-base`` and ``wordnet-sense-index``
-   packages (``/usr/share/wordnet``, overridable by ``$WSD_WORDNET_SOURCE``), adding the
-   45-line ``lexnames`` table NLTK needs (package data: ``data/thesaurus/lexnames``, which
-   ``thesaurus/_data`` links to, read through :mod:`importlib.resources`).  Files are *copied*:
-   NLTK 3.10 refuses corpus roots reached through symlinks out of its data path.
-3. Otherwise :class:`DataError` with one line saying what to install.
+In order: NLTK's own ``wordnet`` corpus if it loads; else a data directory built under
+:func:`data_dir` (``$WSD_NLTK_DATA`` or ``~/.cache/verb-wsd/nltk_data``) from Debian's
+``wordnet-base`` and ``wordnet-sense-index`` files (``/usr/share/wordnet``, or
+``$WSD_WORDNET_SOURCE``); else :class:`DataError` saying what to install.
 """
 
 from __future__ import annotations
@@ -83,11 +76,8 @@ def _nltk_wordnet_loads() -> bool:
 
 
 def setup_wordnet(force: bool = False) -> Path | None:
-    """Make WordNet 3.0 loadable by NLTK; return the directory we built, or ``None``.
-
-    ``None`` means NLTK already had a working ``wordnet`` corpus of its own.
-    Raises :class:`DataError` with an installation hint when no source is available.
-    """
+    """Make WordNet 3.0 loadable by NLTK; return the directory we built, or ``None`` when NLTK
+    has its own.  :class:`DataError` with an installation hint when no source is available."""
     _register_data_dir()
     target = data_dir() / "corpora" / "wordnet"
     if not force and built_dir() is not None:

@@ -1,9 +1,7 @@
 """Errors of the ``wsd`` layer; all derive from :class:`thesaurus.ToolkitError`.
 
-Public names: ``wsd.WSDError``, ``wsd.CorpusFormatError``, ``wsd.ModelError`` (``__module__``
-is set to ``wsd``, so tracebacks show them).  :class:`ModelError` is also a
-:class:`ValueError`, as scikit-learn's conventions expect of a bad parameter or bad training
-data, and names the method parameter at fault in :attr:`ModelError.param` when there is one.
+:class:`ModelError` is also a :class:`ValueError` (scikit-learn's convention) and names the
+method parameter at fault in :attr:`ModelError.param` when there is one.
 """
 
 from __future__ import annotations
@@ -26,11 +24,8 @@ class CorpusFormatError(WSDError):
 
 
 class ModelError(WSDError, ValueError):
-    """A model file is not ours, is corrupted, or was built against other resources; an unknown
-    method or a bad parameter was asked for; or the training data cannot train a model.
-
-    ``param`` is the name of the method parameter the error is about (``"beta"``), or ``None``.
-    """
+    """A bad model file, method name, parameter or training data; ``param`` names the method
+    parameter at fault (``"beta"``), or is ``None``."""
 
     __module__ = "wsd"
 

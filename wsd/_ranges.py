@@ -1,16 +1,6 @@
-"""Ranges of numeric settings: what a method parameter, a config key or a command-line option
-accepts, checked before any work and written in the documentation as :class:`Range` prints it
-(a light module: the command line builds its parser with it).
-
-A :class:`Range` is a closed or open interval of integers or numbers, with at most ``inf``
-(the limit a parameter approaches, such as ``beta``) and a few values beside it (``"sentence"``
-for a window, ``-1`` for every core).  Integers are real integers: ``2.0`` and ``true`` are
-not.  The bounds are generous, but finite: a value past them (``sim_k = 10**400``,
-``bootstrap = 10**12``) would overflow or exhaust memory long after the run started.
-
-``wsd/methods/README.md`` (method parameters) and ``configs/README.md`` (config keys) list
-every range in the words of ``str(range)``, ``wsd --help`` every option's;
-``tests/test_ranges.py`` holds them to the code.
+"""Ranges of numeric settings (method parameters, config keys, command-line options), checked
+before any work and documented as ``str(range)`` prints them (``tests/test_ranges.py`` holds
+the READMEs to the code).  Integers are real integers: ``2.0`` and ``true`` are not.
 
 >>> SIM_K = Range(int, 1, 10**6)
 >>> str(SIM_K)
@@ -128,10 +118,8 @@ class Range:
 
 
 def parse_number(text: str, within: Range) -> Any:
-    """A command-line text as ``within``'s kind, checked: an integer is ASCII digits with an
-    optional sign (not ``1e3`` nor ``2.0``); a number is a decimal or an exponent, and
-    ``inf`` is a word (``1e400``, which overflows to inf, is refused; so is ``nan``).
-    Raises :class:`ValueError` saying why.
+    """A command-line text as ``within``'s kind, checked (an integer is ASCII digits with an
+    optional sign; ``inf`` only as a word, never ``nan``); :class:`ValueError` saying why.
 
     >>> parse_number("0.5", Range(float, 0, 1))
     0.5

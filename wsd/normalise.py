@@ -1,23 +1,11 @@
-"""One normalisation step for every corpus: the tokens a method reads look the same whatever
-file format they came from.
+"""One normalisation of tokens for every corpus format:
 
-A :class:`~wsd.types.Token` holds three things, made the same way for SemCor, NLTK's SemCor,
-Raganato XML and JSONL:
-
-* ``form``: the text, with a multiword's spaces written ``_`` (``took place`` -> ``took_place``,
-  SemCor's own spelling);
-* ``pos``: a tag of Petrov et al.'s universal tagset (:data:`UNIVERSAL_TAGS`, the tags of
-  Raganato et al.'s benchmark files).  Penn tags (SemCor) and Universal Dependencies tags are
-  mapped (:func:`universal_tag`); an unknown tag becomes ``X``, a punctuation tag ``.``;
-* ``lemma``: for English, WordNet's morphy on the form for open-class words (``NOUN``,
-  ``VERB``, ``ADJ``, ``ADV``; see :mod:`thesaurus._morphy` for the choice among analyses),
-  the lower-cased form otherwise.  The corpus's own lemmas are *not* used: SemCor lemmatises
-  only tagged words and writes a name's class as its lemma (``Fulton_County_Grand_Jury`` ->
-  ``group``), other corpora use other lemmatisers.  Languages without a lemmatiser here keep
-  the corpus's lemma (the form when it gives none).
-
-What a corpus annotates beyond that (its own lemma and tag, sense keys, SemCor's ``cmd``/``ot``
-attributes) goes to :class:`~wsd.types.Annotation`, which only the corpus loader reads.
+* ``form``: the text, a multiword's spaces written ``_`` (``took_place``);
+* ``pos``: a universal tag (:data:`UNIVERSAL_TAGS`; :func:`universal_tag` maps Penn and
+  Universal Dependencies tags, an unknown tag is ``X``, punctuation ``.``);
+* ``lemma``: for English, WordNet's morphy (:mod:`thesaurus._morphy`) on the form of
+  open-class words, the lower-cased form otherwise (the corpus's own lemmas are not used);
+  other languages keep the corpus's lemma (the form when it gives none).
 
 >>> tokens = normalise_tokens(["He", "saw", "geese"], ["PRP", "VBD", "NNS"])
 >>> [(t.form, t.lemma, t.pos) for t in tokens]
@@ -78,10 +66,8 @@ ENGLISH = "en"
 
 @functools.lru_cache(maxsize=4096)
 def universal_tag(tag: str) -> str:
-    """The universal tag of a Penn, Universal Dependencies or universal tag.
-
-    SemCor's ambiguity tags (``NN|VB``) count by their first tag; a tag made of punctuation
-    is ``.``; anything else unknown is ``X``.
+    """The universal tag of a Penn, Universal Dependencies or universal tag (``NN|VB``: the
+    first).
 
     >>> universal_tag("VBD"), universal_tag("PROPN"), universal_tag("``"), universal_tag("NN|VB")
     ('VERB', 'NOUN', '.', 'NOUN')
@@ -124,8 +110,7 @@ def lemmatiser(lang: str) -> Callable[[str, str], str] | None:
 @functools.lru_cache(maxsize=1 << 17)
 def normalise_token(form: str, tag: str, lemma: str | None = None, lang: str = ENGLISH) -> Token:
     """The normalised token of one corpus token (module docstring); ``lemma`` is the corpus's
-    own, used only for a language without a lemmatiser.  Memoised: tokens are immutable and
-    the same words recur endlessly, so equal tokens are one object."""
+    own, used only for a language without a lemmatiser."""
     text = normalise_form(form)
     upos = universal_tag(tag)
     lemmatise = lemmatiser(lang)

@@ -1,14 +1,8 @@
 """The records passed between layers: tokens, sentences, case frames, instances, predictions.
 
-All are frozen, slotted dataclasses.  Corpus readers produce :class:`AnnotatedSentence`
-(normalised tokens beside what the corpus annotates on them) and :class:`Instance`;
-disambiguators consume instances and produce :class:`Prediction`.
-
-What a method reads is kept apart from gold: a :class:`Token` is only text, lemma and
-universal tag (made the same way for every corpus, :mod:`wsd.normalise`); sense keys live in
+All are frozen dataclasses.  Gold is kept apart from what a method reads: sense keys live in
 :class:`Annotation` (read by the corpus loader only) and in an instance's ``gold`` and
-``filler_gold``, which :meth:`Disambiguator.rank <wsd.methods.Disambiguator.rank>` removes
-before a method sees the instance.
+``filler_gold``, removed before a method sees the instance (:meth:`Instance.without_gold`).
 """
 
 from __future__ import annotations
@@ -29,13 +23,9 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """One token as every method sees it, whatever corpus it came from.
-
-    Readers build tokens with :func:`wsd.normalise.normalise_token`: ``lemma`` is always set
-    (WordNet's morphy for English open-class words, the lower-cased form otherwise) and
-    ``pos`` is a universal tag (``NOUN``, ``VERB``, ``ADP``, ``.`` ...).  Hand-made tokens may
-    leave the lemma empty or use Penn tags; the case-frame extractor maps tags itself.
-    """
+    """One token as every method sees it.  Readers build it with
+    :func:`wsd.normalise.normalise_token` (a lemma and a universal tag); hand-made tokens may
+    leave the lemma empty or use Penn tags."""
 
     form: str
     lemma: str = ""
@@ -44,14 +34,9 @@ class Token:
 
 @dataclass(frozen=True, slots=True)
 class Annotation:
-    """What a corpus annotates on one token beyond its text: read by the corpus loader (which
-    verb tokens are instances, their gold senses, why a token is skipped), never by a method.
-
-    ``lemma`` and ``tag`` are the corpus's own (SemCor's ``lemma=``/``pos=``, an
-    ``<instance>``'s ``lemma``); ``senses`` the sense keys; ``attrs`` the other attributes as
-    sorted ``(name, value)`` pairs (SemCor's ``cmd``, ``ot``, ``wnsn``, ``pn`` ...; a Raganato
-    instance's ``id``).
-    """
+    """What a corpus annotates on one token beyond its text (read by the corpus loader only):
+    its own ``lemma`` and ``tag``, the sense keys, and the other attributes as sorted
+    ``(name, value)`` pairs (SemCor's ``cmd``, ``wnsn`` ...; a Raganato instance's ``id``)."""
 
     lemma: str | None = None
     tag: str = ""
@@ -70,8 +55,7 @@ NO_ANNOTATION = Annotation()
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """A sentence: ``id`` is unique in its corpus (SemCor: ``br-a01.s12``); ``lang`` is the
-    language its tokens were normalised for (an ISO 639-1 code)."""
+    """A sentence, ``id`` unique in its corpus; ``lang``: its tokens' ISO 639-1 language."""
 
     id: str
     tokens: tuple[Token, ...]
@@ -96,14 +80,9 @@ class AnnotatedSentence:
 
 @dataclass(frozen=True, slots=True)
 class Filler:
-    """The head noun filling one case of a verb, as read from the text (never from gold).
-
-    ``lemma`` is the noun lemma (or a class name for a pronoun/name, e.g. ``person``);
-    ``cls`` the thesaurus class a pronoun or named entity was mapped to (``person``,
-    ``group``, ``location``, ...) and ``sense`` that class's sense key in the noun thesaurus
-    (from the class table).  The corpus's gold sense of a filler is
-    :attr:`Instance.filler_gold`.
-    """
+    """The head noun filling one case of a verb, as read from the text (never from gold):
+    ``lemma`` (a class name for a pronoun or name), ``cls`` the class a pronoun or named
+    entity was mapped to and ``sense`` that class's noun sense key."""
 
     lemma: str
     sense: str | None = None
@@ -113,15 +92,9 @@ class Filler:
 
 @dataclass(frozen=True, slots=True)
 class CaseFrame:
-    """A verb's case frame: case label -> filler, in surface order.
-
-    Case labels are strings so any language plugs in: ``subj``, ``obj``, ``prep:with`` for
-    English; ``が``, ``を``, ``に`` for Japanese.  ``marks`` are the verb's complements that
-    are no noun, as ``(label, word)`` pairs (English: ``comp`` = the kind of clause or
-    predicate that follows, ``that``/``wh``/``to``/``ing``/``bare``/``adj``; ``adv`` = a
-    particle-like adverb, ``back``, ``home``; ``pron`` = an uninformative object pronoun,
-    ``it``; see :mod:`wsd.frames._marks`).
-    """
+    """A verb's case frame: case label (``subj``, ``prep:with``, ``が`` ...) -> filler, in
+    surface order; ``marks`` are the complements that are no noun, as ``(label, word)`` pairs
+    (English: ``comp``, ``adv``, ``pron``; :func:`wsd.frames._english.frame_marks`)."""
 
     cases: tuple[tuple[str, Filler], ...] = ()
     passive: bool = False
@@ -145,13 +118,10 @@ class CaseFrame:
 class Instance:
     """One occurrence of a target verb to disambiguate.
 
-    ``gold`` holds the gold sense keys (several when the corpus gives several; empty for
-    unannotated input).  ``position`` is the verb's token index in ``sentence``.
-    ``context`` optionally carries a wider window (tokens of neighbouring sentences) with the
-    target at ``context_index``; when empty, the sentence is the context.  ``filler_gold`` is
-    the corpus's gold noun sense of each case filler, aligned with ``frame.cases`` (None where
-    the filler is untagged; empty when none is): training material, and the input of the
-    oracle setting ``noun_senses="oracle"``; :meth:`without_gold` drops both gold fields.
+    ``gold``: the gold sense keys (empty for unannotated input); ``position``: the verb's
+    token index in ``sentence``; ``context``: an optional wider window with the target at
+    ``context_index``; ``filler_gold``: the gold noun sense of each case filler, aligned with
+    ``frame.cases`` (None where untagged; empty when none is).
     """
 
     id: str
@@ -175,9 +145,8 @@ class Instance:
         return self.sentence.tokens, self.position
 
     def without_gold(self, *, keep_filler_gold: bool = False) -> Instance:
-        """This instance as a method may see it at prediction time: no gold senses (and no
-        gold filler senses unless ``keep_filler_gold``, the oracle setting).  Returns the
-        instance itself when there is nothing to remove."""
+        """This instance without gold senses (and without gold filler senses unless
+        ``keep_filler_gold``); the instance itself when there is nothing to remove."""
         filler_gold = self.filler_gold if keep_filler_gold else ()
         if not self.gold and filler_gold == self.filler_gold:
             return self
@@ -196,12 +165,9 @@ class Instance:
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
-    """A disambiguator's answer for one instance.
-
-    ``ranking`` lists ``(sense_key, score)`` best first; empty means the method abstained.
-    ``fallback`` names why a backup answer was used (``"mfs:no-filler"``,
-    ``"first-sense:unknown-verb"``), ``None`` when the method decided by itself.
-    """
+    """A disambiguator's answer for one instance: ``ranking`` lists ``(sense_key, score)``
+    best first (empty: the method abstained); ``fallback`` names why a backup answer was used
+    (``"mfs:no-filler"``), ``None`` when the method decided by itself."""
 
     instance_id: str
     lemma: str

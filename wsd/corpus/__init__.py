@@ -4,10 +4,8 @@
   NLTK's copy of them (:func:`read_nltk_semcor`);
 * Raganato et al.'s ``*.data.xml`` + ``*.gold.key.txt`` (:func:`read_raganato`,
   :func:`write_raganato`; key files alone: :mod:`wsd.corpus.keys`);
-* our JSONL instance format for any language (:func:`read_jsonl`, :func:`write_jsonl`;
-  described in ``wsd/corpus/README.md``);
-* :func:`load_corpus`: the verb instances of any of these, with case frames, optional wider
-  context and :class:`CorpusStats` accounting for every verb token.
+* our JSONL instance format (:func:`read_jsonl`, :func:`write_jsonl`);
+* :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`.
 """
 
 from ._load import DOCUMENT, FORMATS, Corpus, CorpusStats, detect_format, load_corpus

@@ -7,28 +7,20 @@ either as an instance or in ``CorpusStats.skipped`` under one reason, so that
 
 Skip reasons:
 
-``untagged``               SemCor ``cmd=tag``/``verify_tag`` (``brownv`` leaves non-verbs for
-                           later tagging), a Raganato ``<wf>`` verb (not an ``<instance>``)
-``no-lemma:notag``         no lemma, SemCor ``ot=notag``: auxiliaries (``had``, ``was``) and
-                           other verb forms the annotators left untagged
-``no-lemma:ignored``       no lemma, SemCor ``cmd=ignore`` (a verb token excluded from tagging)
-``no-lemma:<ot>``          no lemma because SemCor marks the token ``ot=idiom``/``metaphor``/
-                           ``complexprep``/``foreignword``/``nonceword``
+``untagged``               SemCor ``cmd=tag``/``verify_tag``, a Raganato ``<wf>`` verb
+``no-lemma:notag``         no lemma, SemCor ``ot=notag`` (auxiliaries such as ``had``)
+``no-lemma:ignored``       no lemma, SemCor ``cmd=ignore``
+``no-lemma:<ot>``          no lemma, SemCor ``ot=idiom``/``metaphor``/``complexprep``/...
 ``no-lemma``               no lemma and no SemCor mark saying why (other corpora)
 ``not-in-verbs-filter``    the lemma is not among the requested verbs
-``malformed-sense-key``    a gold key that is not what it claims: a SemCor ``lexsn`` that is
-                           no WordNet ``lex_sense`` (``lexsn=garbage``), a Raganato or JSONL
-                           key read as a WordNet key (a ``%`` then ``:``-separated fields:
-                           :func:`~wsd.corpus.keys.claims_wordnet`) without its shape
-``not-a-verb-sense``       a WordNet gold key of another part of speech than a verb (its
-                           ``ss_type`` is not 2: ``bank%1:14:00::`` on a verb token)
+``malformed-sense-key``    a gold key that claims to be a WordNet key
+                           (:func:`~wsd.corpus.keys.claims_wordnet`) without its shape
+``not-a-verb-sense``       a WordNet gold key whose ``ss_type`` is not 2 (a verb)
 ``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
 ``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
 
-With ``require_gold=False`` the last four are instances without gold (input to
-disambiguate; a malformed key is dropped, not kept as gold); their counts by the same reasons
-are ``CorpusStats.without_gold``.  Lemmas and keys reach the loader in lower case (every
-reader normalises them: :func:`~wsd.corpus.keys.normalise_key`).
+With ``require_gold=False`` the last four are instances without gold, counted by reason in
+``CorpusStats.without_gold``.
 """
 
 from __future__ import annotations
@@ -61,11 +53,9 @@ _UNIVERSAL_VERB = "VERB"
 
 @dataclass(slots=True)
 class CorpusStats:
-    """Counts of one loaded corpus.  ``verb_instances`` are the instances returned (with a
-    usable gold sense unless ``require_gold=False``); ``verb_lemmas`` and ``senses`` count the
-    distinct lemmas and gold sense keys among them; ``missing_verbs`` are requested verbs with
-    no instance; ``without_gold`` counts, by reason (``sense-lost-in-mapping``, ``no-gold``),
-    the instances kept without a gold sense when gold is not required."""
+    """Counts of one loaded corpus: ``verb_lemmas`` and ``senses`` are distinct lemmas and
+    gold keys among the instances; ``missing_verbs`` requested verbs with no instance;
+    ``skipped`` and ``without_gold`` count by reason (module docstring)."""
 
     files: int = 0
     sentences: int = 0
@@ -96,8 +86,8 @@ class Corpus:
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.data.xml`` (or
-    ``*.xml``), ``jsonl`` for ``*.jsonl``."""
+    """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.xml``, ``jsonl`` for
+    ``*.jsonl``; :class:`CorpusFormatError` otherwise."""
     path = Path(path)
     name = path.name
     if path.is_dir() or name.startswith("br-"):
@@ -138,8 +128,7 @@ class _Builder:
     def skip_reason(
         self, note: Annotation, lemma: str | None, gold: tuple[str, ...]
     ) -> tuple[str | None, tuple[str, ...]]:
-        """Why a verb token is skipped (None: it is an instance) and the gold it keeps (none
-        when its keys are not usable; counted in ``without_gold`` when gold is optional)."""
+        """Why a verb token is skipped (None: it is an instance) and the gold it keeps."""
         if lemma is None:
             if note.attr("cmd") in ("tag", "verify_tag"):
                 return "untagged", gold
@@ -169,9 +158,7 @@ class _Builder:
         instance_id: str | None = None,
         window: tuple[tuple[Token, ...], int] | None = None,
     ) -> None:
-        """Count one verb token; keep it as an instance unless a skip reason applies.  The
-        instance's lemma and gold are the corpus's annotation of the token; its frame is read
-        from the normalised tokens, and each filler's gold sense from the annotations."""
+        """Count one verb token; keep it as an instance unless a skip reason applies."""
         sentence = item.sentence
         note = item.annotations[position]
         self.stats.verb_tokens += 1
@@ -212,7 +199,7 @@ class _Builder:
 def _gold_problem(note: Annotation, lemma: str, gold: tuple[str, ...]) -> str | None:
     """Why a verb token's gold keys cannot be its gold (module docstring), or None."""
     if not gold:
-        lexsn = note.attr("lexsn")  # SemCor: a malformed item left the token without senses
+        lexsn = note.attr("lexsn")
         if lexsn is not None and sense_keys(lemma, lexsn) is None:
             return "malformed-sense-key"
         return None
@@ -224,7 +211,7 @@ def _gold_problem(note: Annotation, lemma: str, gold: tuple[str, ...]) -> str | 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _key_problem(key: str) -> str | None:
-    """What is wrong with one gold key of a verb (memoised: a corpus repeats its keys)."""
+    """What is wrong with one gold key of a verb, or None."""
     if not claims_wordnet(key):
         return None  # a sense id of another thesaurus
     if not is_wordnet_key(key):
@@ -235,8 +222,7 @@ def _key_problem(key: str) -> str | None:
 def _filler_gold(
     frame: CaseFrame | None, annotations: Sequence[Annotation]
 ) -> tuple[str | None, ...]:
-    """The corpus's first sense key of each filler's head token (None when untagged); empty
-    when no filler is tagged."""
+    """The first gold key of each filler's head token (None: untagged; empty: none tagged)."""
     if frame is None:
         return ()
     gold = tuple(
@@ -250,8 +236,7 @@ def _filler_gold(
 
 class _Windows:
     """Yarowsky's wider window: the tokens of the ``n`` previous and next sentences of the same
-    document, built once per sentence that holds an instance; ``"document"``: the whole
-    document, one tuple shared by all its instances (so any token window costs no memory)."""
+    document, or (``"document"``) the whole document as one shared tuple."""
 
     def __init__(self, sentences: Sequence[Sentence], n: int | str) -> None:
         self.sentences = sentences
@@ -299,8 +284,7 @@ def _load_semcor(
     default_frames: bool,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    """Every selected tag file's sentences: from the corpus cache (parsed once, frames of the
-    default class table included: :mod:`wsd.corpus._semcor_cache`) or parsed now."""
+    """Add every selected tag file's verb tokens, read from the corpus cache or parsed now."""
     every = semcor_files(root)
     paths = every
     if files is not None:
@@ -314,7 +298,7 @@ def _load_semcor(
         progress(0, len(paths))
     if cache:
         parse = _parse
-        if progress is not None:  # a first read builds the cache: report its progress
+        if progress is not None:  # a first read builds the cache
             built = iter(range(1, len(every) + 1))
 
             def parse(path: Path) -> list[AnnotatedSentence]:
@@ -322,7 +306,7 @@ def _load_semcor(
                 progress(next(built), len(every))
                 return items
 
-        store = semcor_store(root, every, parse, _default_frame, _is_semcor_verb)
+        store = semcor_store(root, every, parse, extract_frame, _is_semcor_verb)
         documents: Iterable[list[AnnotatedSentence]] = [
             store.documents[cached_name(root, p)] for p in paths
         ]
@@ -341,10 +325,6 @@ def _parse(path: Path) -> list[AnnotatedSentence]:
     return list(read_semcor(path))
 
 
-def _default_frame(sentence: Sentence, position: int) -> CaseFrame:
-    return extract_frame(sentence, position)
-
-
 def _is_semcor_verb(note: Annotation) -> bool:
     return note.tag.startswith(_SEMCOR_VERB)
 
@@ -352,9 +332,8 @@ def _is_semcor_verb(note: Annotation) -> bool:
 def _add_document(
     items: Sequence[AnnotatedSentence], builder: _Builder, context_window: int | str, fmt: str
 ) -> None:
-    """Count a document's sentences and tokens and add every verb token: SemCor's own ``VB*``
-    tags; in Raganato XML every universal ``VERB``, where a plain ``<wf>`` (not up for
-    disambiguation) counts as ``untagged`` and an ``<instance>`` keeps its id."""
+    """Count a document's sentences and tokens and add every verb token (SemCor ``VB*``;
+    Raganato ``VERB``, a plain ``<wf>`` counted as ``untagged``)."""
     windows = _Windows([item.sentence for item in items], context_window)
     semcor = fmt == "semcor"
     for index, item in enumerate(items):
@@ -421,17 +400,13 @@ def load_corpus(
     """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
     with its key file, or our JSONL), in corpus order.
 
-    ``verbs`` keeps only these lemmas (a requested verb absent from the corpus is reported
-    in ``stats.missing_verbs``, not an error); ``files`` restricts SemCor to these file names
-    (``["br-a01"]``); ``frames`` fills ``Instance.frame`` with
-    :func:`wsd.frames.extract_frame` for English (JSONL frames come from the file);
-    ``context_window=N`` fills ``Instance.context`` with the tokens of the N previous and next
-    sentences of the same document, ``"document"`` with the whole document (one shared
-    tuple); ``require_gold=False`` keeps instances without gold (input to disambiguate).
-    ``cache`` reads SemCor through its disk cache (:mod:`wsd.corpus._semcor_cache`: parsed once,
-    then loaded in a fraction of the time; ``False`` parses the files now).
-    ``progress(files_done, files)`` is called after each file read (SemCor's tag files; the
-    one file of the other formats).
+    ``verbs`` keeps only these lemmas (absent ones go to ``stats.missing_verbs``); ``files``
+    restricts SemCor to these file names (``["br-a01"]``); ``frames`` fills ``Instance.frame``
+    (English; JSONL frames come from the file); ``context_window`` (sentences or
+    ``"document"``) fills ``Instance.context``; ``require_gold=False`` keeps instances without
+    gold; ``cache`` reads SemCor through its disk cache; ``progress(files_done, files)`` is
+    called after each file.  Raises :class:`WSDError` for a bad argument,
+    :class:`CorpusFormatError` for a bad path or file.
     """
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
@@ -482,11 +457,8 @@ def load_corpus(
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while the block reads a corpus (millions of
-    small records, none in a cycle: the collector's passes over them would cost as much as
-    building them).  On the way out what the block made joins the oldest generation
-    (``gc.freeze()`` + ``gc.unfreeze()``) unless the program keeps objects frozen itself;
-    a collector that was off stays off."""
+    """The cyclic garbage collector paused while the block reads a corpus (millions of small
+    acyclic records); what it made then joins the oldest generation."""
     enabled = gc.isenabled()
     gc.disable()
     try:

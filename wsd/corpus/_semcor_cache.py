@@ -1,22 +1,16 @@
 """SemCor parsed once: a disk cache (:class:`~thesaurus.disk_cache.DiskCache`) of every tag
-file's normalised tokens and annotations and of the case frame of every verb token, so that
-a warm load skips parsing, lemmatising and extraction.
+file's normalised tokens and annotations and of the case frame of every verb token.
 
-One cache per corpus root (a SemCor directory or one tag file) and code version, under
-:func:`cache_dir` (``$WSD_CORPUS_CACHE``, else ``corpora`` beside the WordNet data), keeping
-the :data:`KEEP` most recently used.  The key holds what the records are made of: every tag
-file's size and mtime, the WordNet files the lemmatiser reads, a digest of the code and
-tables that make tokens and frames (:func:`_code_digest`) and :data:`CACHE_FORMAT`.  Frames
-are cached for the default class table only (a custom table extracts afresh).
+One cache per corpus root under :func:`cache_dir` (``$WSD_CORPUS_CACHE``, else ``corpora``
+beside the WordNet data), keeping the :data:`KEEP` most recently used, keyed by the tag
+files' sizes and mtimes, the WordNet files read, a digest of the code and tables
+(:func:`_code_digest`) and :data:`CACHE_FORMAT`.  Frames are cached for the default class
+table only.
 
-The JSON holds the file names and every string once (``strings``, ``None`` first); the NPZ
-holds integer columns indexing them, one row per distinct token (``token_*``), per distinct
-annotation (``note_*``, with runs of ``note_senses`` and ``attr_name``/``attr_value``), per
-token of the corpus (``tokens``, ``annotations``), per sentence (``sent_ids``; token bounds
-``sent_tokens``), per file (sentence bounds ``doc_sentences``), per frame (``frame_token``:
-the verb's index among all tokens, ``frame_passive``; bounds of its fillers ``frame_fillers``
-and of its marks ``frame_marks``), per filler (``filler_*``) and per mark (``mark_*``).
-A frame is built when asked for (:meth:`SemcorStore.frame`).
+The JSON holds the file names and every string once (``strings``); the NPZ holds int32
+columns indexing them, per distinct token (``token_*``) and annotation (``note_*``, ``attr_*``),
+per corpus token, sentence, file, frame (``frame_*``), filler (``filler_*``) and mark
+(``mark_*``), runs given by offset columns (:func:`_encode`).
 """
 
 from __future__ import annotations

@@ -1,31 +1,8 @@
 """Our simple instance format for any language: one JSON object per line (UTF-8).
 
-Fields (only ``id`` and ``lemma`` are required; the full description with a Japanese example
-is in ``wsd/corpus/README.md``)::
-
-    id        str            unique instance id
-    lemma     str            target verb lemma
-    gold      [str]          gold sense keys (empty or absent: unannotated input)
-    lang      str            language of the tokens (default "en": English lemmas come from
-                             WordNet's morphy; other languages keep the given lemmas)
-    tokens    [token]        the sentence; token = {"form", "lemma", "pos"} (only "form"
-                             required) or a bare string (the form); pos a universal or Penn tag
-    position  int            index of the target in tokens (required with tokens)
-    sentence  str            sentence id (default: the instance id)
-    source    str            document the sentence came from (default: the file name)
-    frame     {case: filler} case label -> filler, in surface order; filler = {"lemma",
-                             "class", "sense", "gold", "position"} (only "lemma" required)
-                             or a bare lemma string: "class" a thesaurus class for a pronoun or
-                             name and "sense" that class's sense; "gold" the filler's gold
-                             noun sense (training material; read at prediction time only by
-                             the oracle setting).  Case labels are free strings: subj/obj/
-                             prep:with for English, が/を/に/で for Japanese.  A frame with a
-                             label twice (two "prep:from") is a list of [case, filler] pairs.
-    passive   bool           the frame is of a passive verb (default false)
-    marks     [[str, str]]   the frame's non-nominal complements as [label, word] pairs
-                             (English: ["comp", "that"], ["adv", "back"]; default none)
-    context   [token]        a wider window (neighbouring sentences), with
-    context_index int        the target's index in it
+Fields: ``id``, ``lemma`` (required), ``gold``, ``lang``, ``tokens``, ``position``,
+``sentence``, ``source``, ``frame``, ``passive``, ``marks``, ``context``, ``context_index``;
+their meaning and defaults are in ``wsd/corpus/README.md``.
 
 Example (Japanese, case particles as case labels)::
 
@@ -33,19 +10,13 @@ Example (Japanese, case particles as case labels)::
      "tokens": ["彼", "が", "箸", "を", "使う"], "position": 4,
      "frame": {"が": {"lemma": "彼", "class": "person"}, "を": "箸"}}
 
-Tokens are normalised as for every corpus (:mod:`wsd.normalise`).  Without ``tokens`` the
-sentence is the target word alone.  Lines follow the text rules of every line-based file
-(:mod:`thesaurus._text`: UTF-8 with an optional byte-order mark, ``\\n``/``\\r\\n``/``\\r``
-line breaks, no raw control characters).  The instance's ``lemma`` and its ``gold`` keys are
-kept in lower case (the one rule for keys: :func:`wsd.corpus.keys.normalise_key`;
-``"lemma": "SAY"`` is ``say``); tokens and fillers keep the file's spelling.  A JSON object
-naming a field twice is refused (a
-parser would keep one of the two silently), and so are an ``id`` and ``gold`` keys that a key
-file could not hold (whitespace, control characters), strings that are blank (a token, lemma
-or label of whitespace alone), and ``position``, ``context_index`` or ``passive`` without
-the field they qualify (``tokens``, ``context``, ``frame``), which would be ignored.  Errors
-name ``file:line`` and the field, at the first problem in file order.  :func:`write_jsonl`
-writes what :func:`read_jsonl` reads back into equal instances.
+Tokens are normalised (:mod:`wsd.normalise`); without ``tokens`` the sentence is the target
+word alone.  Text rules of :mod:`thesaurus._text`.  ``lemma`` and ``gold`` are kept in lower
+case; tokens and fillers keep the file's spelling.  Refused, as :class:`CorpusFormatError`
+naming ``file:line`` and the field: a field named twice, an ``id`` or gold key a key file
+could not hold, a blank string, ``position``/``context_index``/``passive`` without
+``tokens``/``context``/``frame``.  :func:`write_jsonl` writes what :func:`read_jsonl` reads
+back into equal instances.
 """
 
 from __future__ import annotations
@@ -279,12 +250,9 @@ def _too_big(exc: Exception) -> str:
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
-    """The instances of a JSONL file, in file order, read as it goes; blank lines are skipped.
-
-    Raises :class:`CorpusFormatError` naming ``file:line`` (and the field) for bad JSON, a
-    field given twice, a missing or mistyped field, an unknown field or an id given twice,
-    and naming the file when it holds no instance at all.
-    """
+    """The instances of a JSONL file, in file order, read as it goes (blank lines skipped);
+    :class:`CorpusFormatError` naming ``file:line`` and the field for a bad line or an id given
+    twice, naming the file when it holds no instance."""
     path = Path(path)
     try:
         handle = open(path, "rb")

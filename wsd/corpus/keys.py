@@ -1,28 +1,15 @@
 """Key files in the standard WSD format (Raganato et al.; Senseval/SemEval scorers):
 one line per instance, ``instance_id sense_key [sense_key ...]``.
 
-Read as UTF-8 text by the rules of :mod:`thesaurus._text`: a byte-order mark at the start is
-skipped (it would otherwise become part of the first id, which then matches nothing), lines
-end at ``\\n``, ``\\r\\n`` or ``\\r``, fields are separated by any whitespace, blank lines are
-ignored.  Control characters and a byte-order mark inside the file are errors, reported at
-the first problem in file order.
+Text rules of :mod:`thesaurus._text`; fields are separated by any whitespace, blank lines are
+ignored.  Sense keys are case-insensitive: read and written in lower case (:func:`normalise_key`);
+instance ids keep their case.  An instance id never starts with ``{``, ``[`` or ``<`` (JSON,
+TOML or XML: not a key file).
 
-**Case.** Sense keys are case-insensitive: every field after the instance id is read in lower
-case (:func:`normalise_key`; WordNet sense keys are lower case, so ``USE%2:34:01::`` is
-``use%2:34:01::``), and written in lower case.  Instance ids keep their case.
+**WordNet sense keys** (:func:`is_wordnet_key`): ``say%2:32:00::``, ``good%5:00:00:well:01``
+(``ss_type`` 2: a verb).
 
-**Not a key file.** An instance id never starts with ``{``, ``[`` or ``<``: a line that does
-is JSON (a model file, a JSONL corpus), a TOML section or XML, and reading it is an error
-naming the file and line, not a key line that matches nothing.
-
-**WordNet sense keys** (:func:`is_wordnet_key`): ``lemma%ss_type:lex_filenum:lex_id:head_word:
-head_id``, ``ss_type`` 1-5 (2: a verb), the numbers two digits, ``head_word:head_id`` only for
-a satellite adjective (``ss_type`` 5) and empty otherwise: ``say%2:32:00::``,
-``good%5:00:00:well:01``.  The corpus readers skip a verb token whose key claims to be one
-(:func:`claims_wordnet`) without having this shape.
-
-Written by :class:`KeyFileWriter` (:func:`write_keys`, and ``evaluation.answers`` for ranked
-lines): atomically, and only what reads back as written.
+:class:`KeyFileWriter` writes atomically, and only what reads back as written.
 """
 
 from __future__ import annotations
@@ -34,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from thesaurus import sense_key_pos
 from thesaurus._text import quote, read_lines
 from thesaurus.io import atomic_open
 
@@ -53,10 +41,6 @@ __all__ = [
 
 # What a written field must not hold: whitespace splits it, controls are refused on reading.
 _UNWRITABLE = re.compile(r"[\s\x00-\x1f\x7f-\x9f\ufeff\ud800-\udfff]")
-# lemma%ss_type:lex_filenum:lex_id:head_word:head_id (WordNet's senseidx(5WN)).
-_WORDNET_KEY = re.compile(
-    r"[^%\s]+%(?:[1-4]:[0-9]{2}:[0-9]{2}::|5:[0-9]{2}:[0-9]{2}:[^%:\s]+:[0-9]{2})"
-)
 # The first character of a line of another kind of file: what that file looks like.
 _OTHER_FILES = {
     "{": "JSON (a model file, a JSONL corpus)",
@@ -66,8 +50,7 @@ _OTHER_FILES = {
 
 
 def normalise_key(key: str) -> str:
-    """A sense key as every reader keeps it: lower case (keys are case-insensitive; WordNet's
-    are lower case).
+    """A sense key as every reader keeps it: lower case.
 
     >>> normalise_key("USE%2:34:01::")
     'use%2:34:01::'
@@ -83,13 +66,11 @@ def is_wordnet_key(key: str) -> bool:
     >>> is_wordnet_key("say%garbage"), is_wordnet_key("say%2:32:0::"), is_wordnet_key("run%1")
     (False, False, False)
     """
-    return _WORDNET_KEY.fullmatch(key) is not None
+    return sense_key_pos(key) is not None
 
 
 def claims_wordnet(key: str) -> bool:
-    """Whether ``key`` reads as a WordNet sense key, right or wrong: a ``%`` followed by
-    ``:``-separated fields.  Sense ids of other thesauri (``run%1``, ``使う.1``, ``x:1.5``)
-    do not.
+    """Whether ``key`` claims to be a WordNet sense key: ``%`` then ``:``-separated fields.
 
     >>> claims_wordnet("say%2:32:0"), claims_wordnet("run%1"), claims_wordnet("x:1.5")
     (True, False, False)
@@ -107,8 +88,8 @@ def wordnet_pos(key: str) -> str | None:
 
 
 def writable(value: str) -> bool:
-    """Whether ``value`` can be a field of a key file (an instance id or a sense key) and be
-    read back as written: non-empty, without whitespace or control characters.
+    """Whether ``value`` can be a key-file field read back as written: non-empty, without
+    whitespace or control characters.
 
     >>> writable("use%2:34:01::"), writable("d 1"), writable("")
     (True, False, False)
@@ -117,8 +98,7 @@ def writable(value: str) -> bool:
 
 
 def _other_file(instance: str, first: bool) -> str | None:
-    """Why a line whose id starts as JSON, TOML or XML do is no key line (None for a key
-    line); ``first``: it is the file's first line."""
+    """Why a line starting as JSON, TOML or XML is no key line (None for a key line)."""
     looks = _OTHER_FILES.get(instance[:1])
     if looks is None:
         return None
@@ -130,11 +110,9 @@ def _other_file(instance: str, first: bool) -> str | None:
 
 
 def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[str, ...]]]:
-    """``(line number, instance id, sense keys)`` of every non-blank line of a key file, in
-    file order, the keys in lower case (:func:`normalise_key`); a line with no sense key, an
-    id given twice or starting as JSON, TOML or XML do (``{``, ``[``, ``<``: not a key file),
-    bytes that are not UTF-8 or a control character are errors naming the file and line (the
-    first in file order)."""
+    """``(line number, instance id, sense keys)`` of every non-blank line of a key file, keys
+    in lower case; :class:`CorpusFormatError` naming ``file:line`` for a line with no sense
+    key, an id given twice or a line that is no key line."""
     lines: dict[str, int] = {}
     for lineno, line in read_lines(path, CorpusFormatError, "key file"):
         fields = line.split()
@@ -156,17 +134,14 @@ def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[st
 
 
 def read_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    """Read a key file into ``{instance_id: (sense_key, ...)}``, keys in lower case (errors:
-    :func:`key_lines`)."""
+    """``{instance_id: (sense_key, ...)}`` of a key file (as :func:`key_lines`)."""
     return {instance: keys for _, instance, keys in key_lines(path)}
 
 
 class KeyFileWriter:
-    """Key-file lines written atomically to ``path`` (a context manager): :meth:`write` refuses,
-    naming the value, what could not be read back as written (an empty id or field, one
-    holding whitespace or a control character, an id given twice or starting with ``{``,
-    ``[`` or ``<``), and ``path`` is then left as it was; fields are written in lower case
-    (:func:`normalise_key`); :attr:`lines` counts the lines written."""
+    """Key-file lines written atomically to ``path`` (a context manager), fields in lower
+    case; :meth:`write` raises :class:`CorpusFormatError` naming a value that would not read
+    back as written, and ``path`` is left as it was.  :attr:`lines` counts the lines."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
@@ -188,8 +163,7 @@ class KeyFileWriter:
         return self._opened.__exit__(kind, value, traceback)
 
     def write(self, instance_id: str, fields: Sequence[str], shown: Sequence[str] = ()) -> None:
-        """One line ``instance_id fields...``; ``shown`` are the values to name when a field
-        is refused (default: the fields themselves)."""
+        """One line ``instance_id fields...``; ``shown``: the values to name if one is refused."""
         assert self._handle is not None, "write inside the with block"
         if instance_id in self._written:
             raise CorpusFormatError(
@@ -217,13 +191,8 @@ def write_keys(
     path: str | os.PathLike[str],
     keys: Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]],
 ) -> int:
-    """Write ``(instance_id, sense_keys)`` pairs atomically; return the number of lines.
-
-    Instances with no sense key are not written (the standard scorers treat a missing line
-    as an abstention); keys are written in lower case.  What could not be read back as
-    written is a :class:`CorpusFormatError` naming the value, and ``path`` is left as it was
-    (:class:`KeyFileWriter`).
-    """
+    """Write ``(instance_id, sense_keys)`` pairs with :class:`KeyFileWriter`, skipping
+    instances with no sense key (an abstention); return the number of lines."""
     items = keys.items() if isinstance(keys, Mapping) else keys
     with KeyFileWriter(path) as out:
         for instance_id, senses in items:

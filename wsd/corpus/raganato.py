@@ -15,13 +15,9 @@
 and a key file with lines ``instance_id sense_key [sense_key ...]``.  Tags are universal
 (``NOUN VERB ADJ ADV ADP DET PRON NUM CONJ PRT X .``); verb instances have ``pos="VERB"``.
 
-Reading gives :class:`~wsd.types.AnnotatedSentence` records: normalised tokens
-(:mod:`wsd.normalise`, by the ``lang`` of ``<corpus>``; ``Sentence.source`` = the text id) and
-each token's :class:`~wsd.types.Annotation` (the file's lemma, in lower case, and tag; for an
-``<instance>`` its gold keys, in lower case as every key file is read:
-:func:`wsd.corpus.keys.key_lines`, and ``("id", instance id)``).  Writing writes the
-normalised tokens (universal tag, lemma), each instance with its own lemma, and the key file
-beside the XML, both atomically.
+Reading gives :class:`~wsd.types.AnnotatedSentence` records (``Sentence.source`` = the text
+id); an ``<instance>``'s annotation holds its gold keys and ``("id", instance id)``.  Writing
+writes the normalised tokens and the key file beside the XML, both atomically.
 """
 
 from __future__ import annotations
@@ -107,14 +103,9 @@ def _parse_xml(path: Path) -> _Node:
 def read_raganato(
     data_xml: str | os.PathLike[str], key: str | os.PathLike[str] | None = None
 ) -> list[AnnotatedSentence]:
-    """The annotated sentences of a ``*.data.xml`` file, in document order.
-
-    Gold keys come from ``key`` or, when it is ``None``, from ``*.gold.key.txt`` beside the
-    XML if present (else no instance has gold).  A key for an id that is not an instance of
-    the XML is an error, so a mismatched key file cannot pass silently; so is an instance id
-    given twice.  Errors in the XML name ``file:line`` (an encoding in the declaration that
-    Python lacks or expat cannot use, such as a multi-byte one, is an error on line 1).
-    """
+    """The annotated sentences of a ``*.data.xml`` file, in document order, with gold keys
+    from ``key``, else from ``*.gold.key.txt`` beside it if present; :class:`CorpusFormatError`
+    naming ``file:line`` for bad XML, an id given twice or a key for no instance of the XML."""
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)
     gold: dict[str, tuple[str, ...]] = {}
@@ -219,12 +210,11 @@ def write_raganato(
     """Write ``*.data.xml`` and its key file (default: :func:`gold_key_path`); return
     ``(sentences, instances)`` written.
 
-    ``items`` are instances (their sentences are written once each, in order of first
-    appearance, and each instance's token becomes an ``<instance>``) or annotated sentences
-    (every token with sense keys becomes an instance: its annotation's ``id``, else
-    ``<sentence id>.t<position>``).  Sentences are grouped into ``<text>`` elements by
-    ``Sentence.source``.  Instances without gold are in the XML but not in the key file (the
-    scorers read a missing line as no answer).  ``lang`` defaults to the sentences' language.
+    ``items`` are instances (each instance's token becomes an ``<instance>``) or annotated
+    sentences (every token with sense keys does: its annotation's ``id``, else
+    ``<sentence id>.t<position>``).  ``<text>`` elements group sentences by
+    ``Sentence.source``; instances without gold are not in the key file.  ``lang`` defaults to
+    the sentences' language.
     """
     sentences: dict[str, Sentence] = {}
     marked: dict[str, dict[int, tuple[str, str, tuple[str, ...]]]] = {}

@@ -2,9 +2,6 @@
 
 One element per line::
 
-    <contextfile concordance=brown>
-    <context filename=br-a01 paras=yes>
-    <p pnum=1>
     <s snum=1>
     <wf cmd=ignore pos=DT>The</wf>
     <wf cmd=done rdf=group pos=NNP lemma=group wnsn=1 lexsn=1:03:00:: pn=group>Fulton_County...</wf>
@@ -12,37 +9,24 @@ One element per line::
     <punc>.</punc>
     </s>
 
-Conventions of the data model (fixed by the case-frame gold in ``tests/data/frames``):
+(inside ``<contextfile>``, ``<context>`` and ``<p>`` elements).  Conventions of the data model:
 
 * ``Sentence.id`` = ``<file>.s<snum>`` (``br-a01.s1``); ``Sentence.source`` = the file name.
 * Token positions are 0-based over *all* tokens of the sentence, ``<punc>`` included; a
   multiword ``<wf>`` (``Fulton_County_Grand_Jury``, ``took_place``) is one token.
-* Tokens are normalised (:mod:`wsd.normalise`): universal tag from the Penn tag, lemma from
-  the form.  Everything the file annotates goes to the token's
-  :class:`~wsd.types.Annotation`: SemCor's lemma and Penn tag, the sense keys and every other
-  attribute (``cmd``, ``wnsn``, ``lexsn``, ``pn``, ``rdf``, ``ot``, ``dc``, ``sep``) as sorted
-  pairs.
-* Sense key = ``lemma%lexsn``; ``wnsn=1;2 lexsn=1:28:02::;1:28:01::`` gives several keys, in
-  order.  ``wnsn=0`` marks a sense lost in the WordNet 1.6 -> 3.0 mapping: that key is *not*
-  put in ``Annotation.senses`` (it is not a usable WordNet 3.0 sense); the raw ``wnsn`` and
-  ``lexsn`` stay in ``Annotation.attrs``, so the token is recognisably "tagged but lost".
-* Lemmas and sense keys are lower case (``lemma=SAY`` is ``say``: the one rule for keys,
-  :func:`wsd.corpus.keys.normalise_key`).  A ``lexsn`` item that is not a WordNet
-  ``lex_sense`` (``ss_type:lex_filenum:lex_id:head_word:head_id``, ``2:32:00::``,
-  ``5:00:00:good:01``; :func:`wsd.corpus.keys.is_wordnet_key`) gives the token no sense at
-  all (:func:`sense_keys`; the raw value stays in ``attrs``): the corpus loader counts such a
-  verb token as skipped (``malformed-sense-key``), never as a sense of its own.
-* A ``<punc>`` token has the punctuation itself as its Penn tag (``,``, ``.``, `````), no lemma.
+* Tokens are normalised (:mod:`wsd.normalise`); the token's :class:`~wsd.types.Annotation`
+  holds SemCor's lemma, Penn tag, sense keys and every other attribute as sorted pairs.
+* Sense key = ``lemma%lexsn``, lower case; ``wnsn=1;2 lexsn=1:28:02::;1:28:01::`` gives
+  several keys, in order.  A ``wnsn=0`` key (lost in the WordNet 1.6 -> 3.0 mapping) is not
+  in ``Annotation.senses``; a ``lexsn`` item that is not a WordNet ``lex_sense`` gives the
+  token no sense at all (:func:`sense_keys`).  The raw values stay in ``Annotation.attrs``.
+* A ``<punc>`` token has the punctuation itself as its Penn tag, no lemma.
 * Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
 
-Text rules as for every line-based file (:mod:`thesaurus._text`: UTF-8 with an optional
-byte-order mark, ``\n``/``\r\n``/``\r`` line breaks, no control characters).  Anything
-else -- an unknown element or attribute, attributes glued to the element's name
-(``<wfcmd=done>``), a ``<wf>`` or ``<punc>`` without text, an attribute on a closing tag, a
-token outside ``<s>``, a sentence number given twice in a file, ``wnsn`` and ``lexsn`` lists of
-different lengths or with an empty item, bytes that are not UTF-8, a sentence left open, a
-file without a sentence -- raises :class:`~wsd.CorpusFormatError` naming ``file:line`` (the
-first problem in file order).
+Text rules of :mod:`thesaurus._text`.  Anything else (an unknown element or attribute, a
+``<wf>`` without text, a token outside ``<s>``, a sentence number given twice, ``wnsn`` and
+``lexsn`` lists that do not match, a sentence left open, a file without a sentence) raises
+:class:`~wsd.CorpusFormatError` naming ``file:line``.
 """
 
 from __future__ import annotations
@@ -80,8 +64,7 @@ _STRUCTURE_ATTRIBUTES = {
     "p": frozenset({"pnum"}),
     "s": frozenset({"snum"}),
 }
-# One regex per line: a token element, or an opening/closing structural element; attributes
-# start after whitespace (``<wfcmd=done>`` is no ``<wf>``).
+# A token element, or an opening/closing structural element (``<wfcmd=done>`` is neither).
 _LINE = re.compile(
     r"<(?:(?P<tok>wf|punc)(?P<attrs>(?:\s[^<>]*)?)>(?P<text>[^<>]*)</(?P=tok)>"
     r"|(?P<close>/?)(?P<tag>s|p|context|contextfile)(?P<sattrs>(?:\s[^<>]*)?)>)"
@@ -99,15 +82,8 @@ def _nltk_semcor_dir() -> Path | None:
 
 
 def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
-    """Locate SemCor: ``path`` if given (it must exist), else ``$WSD_SEMCOR``, else NLTK's
-    ``semcor`` corpus if installed.  (The project's Makefile and tests set ``$WSD_SEMCOR`` to
-    ``../shared/data/semcor3.0``; the library itself knows no path of a checkout.)
-
-    Raises :class:`CorpusFormatError` for a given path or ``$WSD_SEMCOR`` that does not
-    exist (a relative one named with the absolute path it was resolved to, against the
-    working directory) and :class:`DataError` (one line, with the ways to point at it) when
-    nothing is found.
-    """
+    """Locate SemCor: ``path`` if given, else ``$WSD_SEMCOR``, else NLTK's ``semcor`` corpus;
+    :class:`CorpusFormatError` if the one given does not exist, :class:`DataError` if none."""
     env = os.environ.get(ENV_VAR)
     if path is not None or env:
         given = Path(path if path is not None else str(env))
@@ -133,8 +109,7 @@ def _is_tag_file(path: Path) -> bool:
 
 
 def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
-    """The tag files under ``root`` (``brown1``/``brown2``/``brownv``/``tagfiles/br-*``),
-    sorted by path; ``root`` itself when it is a file."""
+    """The tag files ``br-*`` under ``root``, sorted by path (``root`` itself if a file)."""
     root = Path(root)
     if root.is_file():
         return [root]
@@ -147,15 +122,13 @@ def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
     return files
 
 
-# What an entity may not decode to (html.unescape decodes &#10; and &#xFEFF; too): controls
-# and a byte-order mark anywhere, whitespace in an attribute value (a lemma or sense key).
+# What an entity may not decode to: controls and U+FEFF; in an attribute value, whitespace.
 _BAD_TEXT = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ufeff]")
 _BAD_VALUE = re.compile("[\\s\x00-\x1f\x7f-\x9f\ufeff]")
 
 
 def _unescape(text: str) -> str:
-    """``text`` with ``&amp;``-style entities decoded; ValueError when one decodes to a
-    control character or a byte-order mark."""
+    """``text`` with entities decoded; ValueError when one decodes to a control character."""
     if "&" not in text:
         return text
     decoded = html.unescape(text)
@@ -183,9 +156,8 @@ def _parse_attributes(text: str) -> dict[str, str]:
 
 
 def sense_keys(lemma: str, lexsn: str) -> tuple[str, ...] | None:
-    """The sense keys ``lemma%item`` of a ``lexsn`` list (``;``-separated), in lower case;
-    None when one of them is not a WordNet sense key (the lemma holds ``%``, an item is no
-    ``lex_sense``).
+    """The sense keys ``lemma%item`` of a ``;``-separated ``lexsn`` list, in lower case;
+    None when one of them is not a WordNet sense key.
 
     >>> sense_keys("Say", "2:32:00::;2:32:01::"), sense_keys("say", "garbage")
     (('say%2:32:00::', 'say%2:32:01::'), None)
@@ -196,10 +168,9 @@ def sense_keys(lemma: str, lexsn: str) -> tuple[str, ...] | None:
 
 @functools.lru_cache(maxsize=1 << 17)
 def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
-    """The token and annotation of one ``<wf>``/``<punc>`` line (memoised: most lines recur;
-    both are immutable, so sharing them is safe).  Raises ValueError with the reason."""
+    """The token and annotation of one ``<wf>``/``<punc>`` line; ValueError with the reason."""
     form = _unescape(text)
-    if not form.strip():  # an empty token would match nothing and shift no position
+    if not form.strip():
         raise ValueError(f"<{kind}> without text")
     if kind == "punc":
         if attr_text.strip():
@@ -223,7 +194,7 @@ def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
         if not all(items) or not all(numbers):
             raise ValueError(f"wnsn={wnsn} lexsn={lexsn}: an empty sense in the list")
         keys = sense_keys(lemma, lexsn)
-        if keys is not None:  # else a malformed item: no sense at all (module docstring)
+        if keys is not None:
             senses = tuple(k for k, number in zip(keys, numbers, strict=True) if number != "0")
     annotation = Annotation(lemma, pos, senses, tuple(sorted(attrs.items())))
     return normalise_token(form, pos), annotation
@@ -288,7 +259,7 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
             snum = attrs.get("snum", "")
             if not snum:
                 raise CorpusFormatError(f"{path}:{lineno}: <s> without snum")
-            if snum in opened:  # two sentences, and instances, would share an id
+            if snum in opened:
                 raise CorpusFormatError(
                     f"{path}:{lineno}: sentence {quote(snum)} given twice (first at line "
                     f"{opened[snum]})"
@@ -306,9 +277,8 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
 
 
 def read_nltk_semcor(root: str | os.PathLike[str] | None = None) -> Iterator[AnnotatedSentence]:
-    """The sentences of NLTK's ``semcor`` corpus (``br-*.xml``, the same lines with quoted
-    attributes), in the same model as :func:`read_semcor`.  ``root`` defaults to NLTK's copy;
-    raises :class:`DataError` when it is not installed."""
+    """The sentences of NLTK's ``semcor`` corpus (``root`` defaults to NLTK's copy) as
+    :func:`read_semcor`; :class:`DataError` when it is not installed."""
     if root is None:
         found = _nltk_semcor_dir()
         if found is None:

@@ -36,12 +36,8 @@ __all__ = [
 def extract_frame(
     sentence: Sentence, position: int, *, classes: ClassTable | None = None
 ) -> CaseFrame:
-    """The case frame of the verb at ``position`` in a POS-tagged English sentence.
-
-    Reads only each token's form, lemma and tag (universal or Penn: both are mapped to the
-    universal tagset first, so they give the same frame), never gold.  ``classes`` maps
-    pronouns, titled names and proper names to thesaurus classes (default: the package's
-    pronoun and proper-name tables).  Pure: no I/O beyond reading the default tables once.
-    """
+    """The case frame of the verb at ``position`` in a POS-tagged English sentence (read from
+    forms, lemmas and universal or Penn tags); ``classes`` maps pronouns and names to classes
+    (default: the package's tables)."""
     table = default_class_table() if classes is None else classes
     return extract_english(sentence, position, classes=table)

@@ -7,9 +7,8 @@ phrases to the right, and finally map surface to deep cases: in a passive the su
 becomes ``obj`` and the ``by`` phrase ``subj``.  Heads are the last noun of a noun phrase's
 first chunk (``the radio emission of the moon`` -> ``emission``); a quantifier with ``of``
 takes the head of what follows (``some of the defendants`` -> ``defendants``).  The verb's
-complements that are no noun phrase become frame marks (:func:`frame_marks`: ``found that he
-had left`` / ``found it difficult`` / ``found the key``; ``came home`` / ``came to see``).
-The guidelines these rules approximate are in ``tests/data/frames/README.md``.
+complements that are no noun phrase become frame marks (:func:`frame_marks`).  The guidelines
+these rules approximate are in ``tests/data/frames/README.md``.
 """
 
 from __future__ import annotations
@@ -91,7 +90,7 @@ _cache: list[tuple[tuple[Token, ...], ClassTable, _Analysis]] = []
 
 
 def _analyse(sentence: Sentence, classes: ClassTable) -> _Analysis:
-    # Consecutive calls usually ask about the same sentence (one call per verb): keep the last.
+    """The analysis of ``sentence``; the last one is kept (one call per verb)."""
     if _cache and _cache[0][0] is sentence.tokens and _cache[0][1] is classes:
         return _cache[0][2]
     analysis = _Analysis(sentence.tokens, classes)
@@ -678,21 +677,15 @@ _NOT_A_CLAUSE = frozenset({T.PUNCT, T.CC})
 
 
 def frame_marks(ex: _Extractor, v: int) -> tuple[tuple[str, str], ...]:
-    """The marks of the verb at ``v`` (``CaseFrame.marks``), at most one of each label: its
-    complements that are no noun phrase.  After the verb (and after its first one or two noun
-    phrases, the objects) the first word decides:
+    """The marks of the verb at ``v`` (``CaseFrame.marks``, at most one per label): the first
+    word after the verb and its objects decides.
 
-    ======== =============================================================================
-    ``comp``  ``that``: ``that`` + a clause, or a bare clause (a noun phrase and a finite
-              verb: ``knew he was``); ``wh``: a wh-word, ``whether`` or ``if``; ``to``: an
-              infinitive; ``ing``: a gerund; ``bare``: a bare infinitive after an object
-              (``made him go``: the verb's form is its lemma); ``adj``: a predicative
-              adjective or participle (``get tired``, ``found it difficult``)
-    ``adv``   a particle-like adverb (``back``, ``out``, ``home``, ``together``), or such a
-              preposition without a noun phrase (``came in .``)
-    ``pron``  an object pronoun the class table calls uninformative (``made it``, ``take
-              something``), which fills no noun case
-    ======== =============================================================================
+    - ``comp``: ``that`` (``that`` + a clause, or ``knew he was``), ``wh`` (a wh-word,
+      ``whether``, ``if``), ``to`` (an infinitive), ``ing`` (a gerund), ``bare`` (``made him
+      go``), ``adj`` (a predicative adjective or participle: ``found it difficult``);
+    - ``adv``: a particle-like adverb (``back``, ``home``), or such a preposition without a
+      noun phrase (``came in .``);
+    - ``pron``: an uninformative object pronoun (``made it``), which fills no noun case.
     """
     a = ex.a
     found: dict[str, str] = {}

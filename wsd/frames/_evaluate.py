@@ -1,12 +1,8 @@
 """Evaluating the case-frame extractor on its own against a hand-annotated gold file.
 
-Gold file (``tests/data/frames/gold.tsv``; format and guidelines in its README): one verb
-instance per line, ``file<TAB>sentence<TAB>token<TAB>verb<TAB>cases`` where ``cases`` is
-``-`` or space-separated ``label=index:lemma`` items, e.g. ``subj=1:jury obj=7:charge``.
-The file holds only references into SemCor and the annotation, never corpus text.
-
-A predicted case is correct (strict) when its label and head token index match a gold case of
-the same instance; lenient scoring matches label and head lemma instead.
+Gold file (``tests/data/frames/gold.tsv``, described in its README): one verb instance per
+line, ``file<TAB>sentence<TAB>token<TAB>verb<TAB>cases``, ``cases`` being ``-`` or
+space-separated ``label=index:lemma`` items (``subj=1:jury obj=7:charge``).
 """
 
 from __future__ import annotations
@@ -112,9 +108,7 @@ def _index(text: str) -> int | None:
 
 
 def read_gold(path: str | Path) -> list[GoldFrame]:
-    """Parse a gold file (text rules of :mod:`thesaurus._text`: UTF-8 with an optional
-    byte-order mark, any line break, no control characters); any malformed line raises
-    :class:`CorpusFormatError` naming it, the first in file order."""
+    """Parse a gold file; :class:`CorpusFormatError` naming the first malformed line."""
     path = Path(path)
     if not path.exists():
         raise CorpusFormatError(f"{path}: gold file not found")

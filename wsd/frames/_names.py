@@ -1,23 +1,14 @@
 """Build ``data/wsd/name_classes.tsv``: the class (person, location, group) of WordNet proper names.
 
-SemCor's ``pn=`` attribute classifies the proper names of ``brown1``/``brown2``; the 166
-``brownv`` files (and Raganato's or other corpora) have no such attribute, so a name such as
-``Laos`` or ``Premier_Khrushchev`` would stay an unknown word.  The table gives such names a
-class: every WordNet 3.0 noun lemma written with a capital letter (``Laos``, ``Congress``,
-``Mitchell``) gets the class its capitalised synsets vote for, a synset voting for ``person``,
-``location`` or ``group`` when ``person.n.01``, ``location.n.01`` or ``group.n.01`` is among
-its (instance) hypernyms; ties go to person, then location, then group.  Taxa (synsets under
-``biological_group.n.01``: ``Rosa``, ``Homo``) vote for nothing: they name a genus, never the
-group a sentence talks about.  A lemma whose synsets vote for none of the classes is left out.
+For corpora without SemCor's ``pn=`` attribute: every WordNet 3.0 noun lemma written with a
+capital letter (``Laos``, ``Mitchell``) gets the class its capitalised synsets vote for: a
+synset votes for ``person``, ``location`` or ``group`` when ``person.n.01``,
+``location.n.01`` or ``group.n.01`` is among its (instance) hypernyms, taxa (under
+``biological_group.n.01``) for nothing; ties go to person, then location, then group.  A
+lemma whose synsets vote for none of the classes is left out.
 
-The last line, ``*``, is the class of a capitalised name found nowhere in the table: person.
-Measured on the 9,002 ``pn``-tagged proper-name tokens of SemCor's ``brown1``/``brown2`` files
-(outside the case-frame test files), the rule with titles, the table and the ``*`` default
-gives SemCor's class to 73.6% of the names: 98.5% of the 458 titled names, 91.0% of the 2,101
-names found whole in the table, 71.0% of the 579 found by their ending (``Premier_Khrushchev``
--> ``khrushchev``) and 65.6% of the 5,864 others (the default: person is by far SemCor's most
-frequent class of a name WordNet does not know).  Calling every name a person would score
-70.9%.
+The last line, ``*``, is the class of a capitalised name found nowhere in the table: person
+(SemCor's most frequent class of a name WordNet does not know).
 
 Regenerate with ``python -m wsd.frames._names data/wsd/name_classes.tsv`` (needs WordNet 3.0
 through NLTK: ``wsd data setup``).

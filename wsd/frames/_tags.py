@@ -1,14 +1,9 @@
 """Coarse word categories for the case-frame rules, from a token's form and universal tag.
 
-Every tag is first mapped to the universal tagset (:func:`wsd.normalise.universal_tag`), so
-Penn-tagged and universally tagged text take one path and give the same categories.  What
-Penn tags say and universal tags do not is read off the words: possessive pronouns, ``'s``,
-modals and auxiliaries (an auxiliary form followed by no verb is a main verb), ``there``,
-wh-words, and proper names (a capitalised noun that does not merely open the sentence).
-Corpus tags are also noisy for closed-class words (SemCor: ``on/VB``, ``of/JJ``, ``in/RB
-which/RB``), so closed-class words are categorised by their form first, and verb forms
-(participle, gerund) are read off the word itself.  Nothing here reads annotation (senses,
-corpus lemmas or attributes): only form, lemma and tag.
+Tags are first mapped to the universal tagset (:func:`wsd.normalise.universal_tag`); what
+Penn tags say and universal tags do not (possessives, modals and auxiliaries, ``there``,
+wh-words, proper names, participles and gerunds) is read off the words, and closed-class
+words are categorised by their form first (corpus tags are noisy there).
 """
 
 from __future__ import annotations
@@ -122,11 +117,8 @@ IRREGULAR_PRETERITES = frozenset(
 
 @functools.lru_cache(maxsize=1 << 16)
 def is_participle(form: str, lemma: str | None, pos: str = "") -> bool:
-    """A past-participle-like form (``received``, ``taken``, ``told``).
-
-    A regular past tense looks alike (``received``), an irregular one does not (``ran``,
-    ``ate``, ``rose``); Penn's ``VBD``/``VBN`` decide when a hand-made token gives them (the
-    universal tags of normalised tokens do not, so the form decides).
+    """A past-participle-like form (``received``, ``taken``); Penn's ``VBD``/``VBN`` decide
+    when given.
 
     >>> is_participle("rose", "rise"), is_participle("risen", "rise"), is_participle("run", "run")
     (False, True, True)
@@ -257,11 +249,8 @@ def _relative_that(tokens: Sequence[Token], cats: list[str], i: int, nxt: int) -
     """Whether a ``that`` tagged as a conjunction (SemCor: ``IN``) is a relative pronoun.
 
     Subject relative: a noun before, a verb group after (``demands that badly need``).
-    Object relative: a noun before that takes no ``that`` clause (``fact``, ``idea``) and is
-    no object of ``tell``-type verbs, then a subject and an active verb that ends the clause
-    (``the world that Beckett sees .``, ``the course that you recommend is``; not ``the
-    fact that he saw it``, nor ``observed in the chapter that life had split into``: a verb
-    followed by a preposition is left alone, as it is as often a complement clause).
+    Object relative: a noun that takes no ``that`` clause, then a subject and an active verb
+    ending the clause (``the world that Beckett sees .``; not ``the fact that he saw it``).
     """
     p = i - 1
     while p >= 0 and cats[p] == QUOTE:
