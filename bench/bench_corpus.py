@@ -58,7 +58,7 @@ def _files(quick: bool) -> tuple[Path, list[Path]]:
 
 
 def _clear_memos() -> None:
-    from thesaurus._morphy import wordnet_morphy
+    from thesaurus.morphy import wordnet_morphy
     from wsd import normalise
     from wsd.corpus import semcor
 
@@ -98,7 +98,7 @@ def _nltk_copy(files: list[Path], target: Path) -> list[str]:
 def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
     from nltk.corpus.reader.semcor import SemcorCorpusReader
 
-    from thesaurus._morphy import wordnet_morphy
+    from thesaurus.morphy import wordnet_morphy
     from thesaurus.wordnet_data import wordnet
     from wsd.corpus import load_corpus, read_semcor
     from wsd.corpus._load import _collector_paused, _default_frame, _is_semcor_verb, _parse

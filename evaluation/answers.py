@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from thesaurus._text import quote
+from thesaurus.text import quote
 from wsd.corpus.keys import KeyFileWriter, key_lines, normalise_key
 
 from ._exceptions import EvaluationError

@@ -15,7 +15,7 @@ every target applies to its files, and the text rules every line-based format sh
 - :data:`CLI`, :data:`CLI_HEAVY` and :func:`run_wsd`: the command-line targets' settings (a
   few subprocesses per command) and runner, which checks the exit status and the one-line
   error.
-- :func:`text_model`: the rules of ``thesaurus/_text.py`` restated independently (UTF-8,
+- :func:`text_model`: the rules of ``thesaurus/text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
 - :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
   [key ...]`` lines), read by the key-file target and by every target whose input includes
@@ -329,7 +329,7 @@ def line_breaks(draw: Draw) -> str:
     return str(draw(st.sampled_from(["\n", "\r\n", "\r"])))
 
 
-# --- the model's text rules (thesaurus/_text.py, restated) ----------------------------------
+# --- the model's text rules (thesaurus/text.py, restated) ----------------------------------
 def text_model(data: bytes, file: str) -> list[str | Failure]:
     """The lines of a UTF-8 file (BOM skipped; breaks \\n, \\r\\n, \\r; the text after the last
     break is a line, empty or not); a line that is not UTF-8, or holds a Cc character (tab

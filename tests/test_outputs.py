@@ -1,5 +1,5 @@
 """Output paths (thesaurus/_outputs.py, thesaurus/io.py) and bounded input reading
-(thesaurus/_text.py): no command replaces what is not a regular file, loses an input or an
+(thesaurus/text.py): no command replaces what is not a regular file, loses an input or an
 earlier output to a collision, fails only after the work, names a temp file, or fills the
 memory on an endless input."""
 

@@ -1,6 +1,6 @@
 """File thesauri: a tree as ``<stem>.tsv`` plus a word table ``<stem>.words.tsv`` beside it.
 
-``<stem>.tsv`` — one edge per line, UTF-8 (text rules: :mod:`thesaurus._text`)::
+``<stem>.tsv`` — one edge per line, UTF-8 (text rules: :mod:`thesaurus.text`)::
 
     # comment lines and blank lines are ignored
     child<TAB>parent
@@ -34,7 +34,7 @@ import numpy as np
 
 from ._core import Thesaurus, normalize_word
 from ._exceptions import DataError, ThesaurusError
-from ._text import decode, numbered_lines, quote, read_limited
+from .text import decode, numbered_lines, quote, read_limited
 
 __all__ = ["load_file", "words_path"]
 

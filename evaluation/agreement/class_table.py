@@ -9,8 +9,8 @@ import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from thesaurus._text import quote, read_lines
 from thesaurus.io import atomic_open
+from thesaurus.text import quote, read_lines
 
 from .._exceptions import AgreementError
 from ..measures import sense_lemma

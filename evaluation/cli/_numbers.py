@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from wsd._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, Range, parse_number
+from wsd.methods import COUNT_LIMIT, REAL_LIMIT, SEED, Range, parse_number
 
 __all__ = [
     "ALPHA",

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from thesaurus.io import check_outputs
 from wsd import WSDError
-from wsd.corpus._load import FORMATS
+from wsd.corpus import FORMATS
 
 from ._options import say, warn_renamed
 from ._paths import corpus_inputs

@@ -17,9 +17,17 @@ from pathlib import Path
 from typing import TextIO
 
 from wsd import CorpusFormatError
-from wsd.corpus._load import FORMATS
-from wsd.frames import ClassTable, extract_frame, load_class_table
-from wsd.frames._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
+from wsd.corpus import FORMATS
+from wsd.frames import (
+    CaseScore,
+    ClassTable,
+    FrameEvaluation,
+    GoldFrame,
+    evaluate_frames,
+    extract_frame,
+    load_class_table,
+    read_gold,
+)
 from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence
 
 from ._numbers import LIMIT, MIN_COUNT, number

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from thesaurus.io import atomic_group, atomic_open, check_outputs
 from wsd import ModelError
-from wsd.corpus._load import FORMATS
+from wsd.corpus import FORMATS
 from wsd.types import Instance, Prediction
 
 from ._options import renamed, say, top_k

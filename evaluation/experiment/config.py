@@ -25,8 +25,8 @@ import numpy as np
 
 import thesaurus
 from thesaurus import WORDNET_SPECS, ToolkitError
-from thesaurus._text import quote, read_lines
 from thesaurus.io import to_json
+from thesaurus.text import quote, read_lines
 from wsd.corpus import FORMATS
 from wsd.methods import (
     COUNT_LIMIT,

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import thesaurus
-from wsd.methods._base import ABSTAIN_UNKNOWN_LEMMA
+from wsd.methods import ABSTAIN_UNKNOWN_LEMMA
 from wsd.methods.example import FALLBACK_NO_FILLER
 from wsd.types import Instance
 

@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from thesaurus._morphy import morphy_source_key
 from thesaurus.disk_cache import DiskCache, stamp_files
 from thesaurus.disk_cache import cache_dir as _cache_dir
+from thesaurus.morphy import morphy_source_key
 
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, Token
 
@@ -39,7 +39,7 @@ _CODE = (
     ("wsd", "types.py"),
     ("wsd.corpus", "semcor.py"),
     ("wsd.corpus", "_semcor_cache.py"),
-    ("thesaurus", "_morphy.py"),
+    ("thesaurus", "morphy.py"),
 )
 _CODE_PACKAGES = ("wsd.frames",)
 _TABLES = ("pronoun_classes.tsv", "name_classes.tsv")

@@ -11,7 +11,7 @@ Example (Japanese, case particles as case labels)::
      "frame": {"が": {"lemma": "彼", "class": "person"}, "を": "箸"}}
 
 Tokens are normalised (:mod:`wsd.normalise`); without ``tokens`` the sentence is the target
-word alone.  Text rules of :mod:`thesaurus._text`.  ``lemma`` and ``gold`` are kept in lower
+word alone.  Text rules of :mod:`thesaurus.text`.  ``lemma`` and ``gold`` are kept in lower
 case; tokens and fillers keep the file's spelling.  Refused, as :class:`CorpusFormatError`
 naming ``file:line`` and the field: a field named twice, an ``id`` or gold key a key file
 could not hold, a blank string, ``position``/``context_index``/``passive`` without
@@ -27,8 +27,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from thesaurus._text import bounded_lines, quote, stream_lines
 from thesaurus.io import atomic_open
+from thesaurus.text import bounded_lines, quote, stream_lines
 
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token

@@ -1,7 +1,7 @@
 """Key files in the standard WSD format (Raganato et al.; Senseval/SemEval scorers):
 one line per instance, ``instance_id sense_key [sense_key ...]``.
 
-Text rules of :mod:`thesaurus._text`; fields are separated by any whitespace, blank lines are
+Text rules of :mod:`thesaurus.text`; fields are separated by any whitespace, blank lines are
 ignored.  Sense keys are case-insensitive: read and written in lower case (:func:`normalise_key`);
 instance ids keep their case.  An instance id never starts with ``{``, ``[`` or ``<`` (JSON,
 TOML or XML: not a key file).
@@ -22,8 +22,8 @@ from types import TracebackType
 from typing import IO, Any
 
 from thesaurus import sense_key_pos
-from thesaurus._text import quote, read_lines
 from thesaurus.io import atomic_open
+from thesaurus.text import quote, read_lines
 
 from .._exceptions import CorpusFormatError
 

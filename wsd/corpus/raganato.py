@@ -29,8 +29,8 @@ from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
-from thesaurus._text import quote
 from thesaurus.io import atomic_open
+from thesaurus.text import quote
 
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token, universal_tag

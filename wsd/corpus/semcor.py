@@ -23,7 +23,7 @@ One element per line::
 * A ``<punc>`` token has the punctuation itself as its Penn tag, no lemma.
 * Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
 
-Text rules of :mod:`thesaurus._text`.  Anything else (an unknown element or attribute, a
+Text rules of :mod:`thesaurus.text`.  Anything else (an unknown element or attribute, a
 ``<wf>`` without text, a token outside ``<s>``, a sentence number given twice, ``wnsn`` and
 ``lexsn`` lists that do not match, a sentence left open, a file without a sentence) raises
 :class:`~wsd.CorpusFormatError` naming ``file:line``.
@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from thesaurus._text import quote, read_lines
+from thesaurus.text import quote, read_lines
 
 from .._exceptions import CorpusFormatError, DataError
 from ..normalise import normalise_token

@@ -21,8 +21,14 @@ from ._classes import (
     load_class_table,
 )
 from ._english import extract_english
+from ._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
 
 __all__ = [
+    "CaseScore",
+    "FrameEvaluation",
+    "GoldFrame",
+    "evaluate_frames",
+    "read_gold",
     "DEFAULT_CLASS_TABLE",
     "DEFAULT_NAME_TABLE",
     "ClassEntry",

@@ -1,7 +1,7 @@
 """The class table: which thesaurus class a pronoun, a titled name or a proper name stands for.
 
 One entry per line: ``word<TAB>class<TAB>sense_key[<TAB>kind]``; ``#`` starts a comment; a
-word is listed once per kind in a file (text rules of :mod:`thesaurus._text`).  A class of
+word is listed once per kind in a file (text rules of :mod:`thesaurus.text`).  A class of
 ``-`` marks an uninformative word (``it``): a case it fills gets no filler.  A sense key of
 ``-`` means none.  ``kind`` is
 
@@ -24,7 +24,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
-from thesaurus._text import decode, numbered_lines, quote, read_limited
+from thesaurus.text import decode, numbered_lines, quote, read_limited
 
 from .._exceptions import CorpusFormatError, DataError
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from thesaurus._text import quote, read_lines
+from thesaurus.text import quote, read_lines
 
 from .._exceptions import CorpusFormatError
 from ..types import AnnotatedSentence, CaseFrame, Sentence

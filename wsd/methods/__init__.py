@@ -7,7 +7,7 @@ over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`
 """
 
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
-from ._base import Disambiguator, NotFittedError, confidence
+from ._base import ABSTAIN_UNKNOWN_LEMMA, Disambiguator, NotFittedError, confidence
 from ._registry import (
     METHODS,
     canonical_param,
@@ -24,6 +24,7 @@ from .run_cache import RunCache
 from .supervised import IMSWSD, HybridWSD
 
 __all__ = [
+    "ABSTAIN_UNKNOWN_LEMMA",
     "COUNT_LIMIT",
     "METHODS",
     "PAPER",

@@ -22,8 +22,8 @@ import numpy as np
 
 import thesaurus
 from thesaurus import ToolkitError
-from thesaurus._text import read_limited
 from thesaurus.io import atomic_open, atomic_write_json, package_version
+from thesaurus.text import read_limited
 
 from .._exceptions import ModelError
 from .._ranges import shown
