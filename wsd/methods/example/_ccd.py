@@ -5,10 +5,8 @@
     CCD(c) = 1/C(n,2) * sum_{i<j} (|Ei| + |Ej| - 2|Ei ∩ Ej|) / (|Ei| + |Ej|)
 
 over the pairs of the verb's ``n`` senses, ``Ei`` the fillers of case ``c`` seen with sense
-``i``; a pair with no filler adds 0 (the sum is still divided by all pairs).  A filler of
-sense ``i`` is shared with sense ``j`` when they may denote the same thesaurus node (a mark: the
-same word; the verb's ExamplePool counts these for every case at once), or in general when
-their similarity reaches ``ccd_match``; ``|Ei ∩ Ej|`` is the mean of the two directions.
+``i`` (a pair with no filler adds 0).  A filler of ``i`` is shared with ``j`` when its similarity
+to one of ``j``'s reaches ``ccd_match`` (a mark: the same word); ``|Ei ∩ Ej|`` averages both ways.
 """
 
 from __future__ import annotations

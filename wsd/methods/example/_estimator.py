@@ -1,9 +1,5 @@
-"""Method 1: example-based verb sense disambiguation by case-frame similarity, weighted by CCD,
-with a confidence score (Fujii et al.; DESIGN.md section 1).
-
-A verb's model is its training examples (:mod:`._examples`); an input is scored from the SIM of
-its case fillers to each sense's examples (:mod:`._similarity`), weighted by each case's CCD
-(:mod:`._ccd`, :mod:`._scoring`); with ``tune`` a verb picks its own setting (:mod:`._tuning`).
+"""Method 1: example-based verb sense disambiguation (Fujii et al.; DESIGN.md section 1): an
+input's Score per sense is the SIM of its case fillers to the sense's examples, weighted by CCD.
 """
 
 from __future__ import annotations
@@ -63,32 +59,27 @@ class ExampleBasedWSD(Disambiguator):
     """Example-based verb sense disambiguation (method 1).
 
     The defaults are the best variant on the held-out SemCor split (README, "Methods");
-    ``ExampleBasedWSD(**PAPER)`` is the method as Fujii et al. published it.  Parameters
-    (their ranges: ``wsd/methods/README.md``):
+    ``ExampleBasedWSD(**PAPER)`` is the published method.  Parameters (ranges:
+    ``wsd/methods/README.md``):
 
-    - ``beta``: exponent on CCD; 0 ignores CCD, ``inf`` lets the most contributing case
-      decide, ties broken by the next.  ``confidence_lambda``: ``C = l*S1 + (1-l)*(S1-S2)``.
-    - ``confidence_prior`` ``gamma``: the confidence becomes ``(1-gamma)*C + gamma*P(S1)``,
-      ``P(S1)`` the chosen sense's share of the verb's training instances (rankings unchanged).
+    - ``beta``: exponent on CCD; 0 ignores CCD, ``inf`` lets the most contributing case decide.
+    - ``confidence_prior`` ``gamma``: confidence ``(1-gamma)*C + gamma*P(S1)``, ``P(S1)`` the
+      chosen sense's share of the verb's training instances.
     - ``similarity``, ``similarity_params``: path length -> similarity
       (``thesaurus.similarity_mapping``).
-    - ``sim_aggregate``, ``sim_k``: how SIM sums up a sense's examples: ``"max"`` (the paper)
-      the nearest; ``"knn"`` the mean of the ``sim_k`` nearest, each example counted as often
-      as seen and missing ones as 0 (``sim_k=1`` is ``"max"`` except that a filler of ``m``
-      possible senses counts ``1/m`` at each).
-    - ``marks``: non-nominal frame parts used as cases (``comp``, ``adv``, ``pron``; ``voice``:
-      a passive verb), their words compared by identity; ``()``: noun cases only (the paper).
-    - ``tune``, ``tune_folds``, ``tune_min_instances``: alternative settings (tables
-      overriding ``similarity``, ``similarity_params``, ``sim_k``, finite ``beta``); a verb
-      with enough training instances keeps the one with the most exact matches in
-      ``tune_folds``-fold cross-validation on them (own parameters win ties), saved with the
-      model; ``()``: no tuning.
+    - ``sim_aggregate``, ``sim_k``: SIM of a sense's examples: ``"max"`` (the paper) the
+      nearest; ``"knn"`` the mean of the ``sim_k`` nearest, each counted as often as seen,
+      missing ones 0, a filler of ``m`` possible senses ``1/m`` at each.
+    - ``marks``: non-nominal frame parts used as cases (``comp``, ``adv``, ``pron``, ``voice``),
+      their words compared by identity; ``()``: noun cases only (the paper).
+    - ``tune``, ``tune_folds``, ``tune_min_instances``: tables overriding ``similarity``,
+      ``similarity_params``, ``sim_k``, finite ``beta``; a verb with enough training instances
+      keeps the one with the most exact matches in ``tune_folds``-fold cross-validation (own
+      parameters win ties), saved with the model.
     - ``noun_senses``: ``"all"`` (an input noun takes its best sense) or ``"oracle"`` (the
-      corpus's tagged sense: unknown in practice).  ``example_senses``: a training filler's
-      tagged sense, else ``"tagged"`` every sense, ``"first"`` its first sense; ``"all"``:
-      always every sense.
+      corpus's tagged sense).  ``example_senses``: a training filler's tagged sense, else
+      ``"tagged"`` every sense, ``"first"`` its first; ``"all"``: always every sense.
     - ``ccd_match``: similarity at which two fillers count as shared in CCD (1: same node).
-    - ``noun_thesaurus``, ``verb_thesaurus``: ``thesaurus.load`` specs.
     """
 
     name = "example"
@@ -166,8 +157,7 @@ class ExampleBasedWSD(Disambiguator):
         self._sim = self.setting({}).sim
 
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
-        """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied, checked
-        (:class:`ModelError` names a bad value) and memoised."""
+        """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied; ModelError."""
         key = setting_key(overrides)
         if key not in self._settings:
             own = {name: getattr(self, name) for name in TUNABLE}
@@ -189,7 +179,6 @@ class ExampleBasedWSD(Disambiguator):
 
     @property
     def lookup(self) -> NounLookup:
-        """The noun thesaurus's node and ancestor lookup, shared through the run cache."""
         lookups = self.cache.table(("example-nouns", self.noun_thesaurus))
         nouns = self.nouns
         found = lookups.get("lookup")
@@ -210,10 +199,8 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- case frames ------------------------------------------------------------------------
     def filler_key(self, filler: Filler, gold: str | None, *, training: bool) -> FillerKey:
-        """(lemma, sense or None for every sense): a filler's gold sense when training on
-        tagged examples (``example_senses`` other than ``"all"``) or under the oracle; else a
-        class filler's class sense (pronouns, names); else, for a training example under
-        ``example_senses="first"``, the lemma's first sense; else every sense of its lemma."""
+        """(lemma, sense or None for every sense) under ``example_senses`` / ``noun_senses``;
+        a class filler (pronoun, name) has its class sense."""
         use_gold = self.example_senses != "all" if training else self.noun_senses == "oracle"
         if use_gold and gold is not None:
             return (filler.lemma, gold)
@@ -225,8 +212,7 @@ class ExampleBasedWSD(Disambiguator):
 
     def frame_items(self, instances: Iterable[Instance], *, training: bool) -> list[list[Pair]]:
         """The usable (case, filler key) pairs of each instance: noun fillers the thesaurus
-        knows, then the words of the marks in use (key ``(word, None)``); kept per instance
-        and setting in the run cache (callers must not change the lists)."""
+        knows, then the words of the marks in use (``(word, None)``).  Do not change the lists."""
         settings = (
             "example-items",
             training,
@@ -267,15 +253,13 @@ class ExampleBasedWSD(Disambiguator):
     def verb_model(
         self, lemma: str, items: Sequence[list[Pair]], labels: Sequence[str]
     ) -> VerbModel:
-        """One verb's model (no tuning) from the training instances' :meth:`frame_items` and
-        senses."""
+        """One verb's model (no tuning) from its instances' :meth:`frame_items` and senses."""
         pool = self._pool(lemma)
         return self._model_of(lemma, pool, list(map(pool.encoded, items)), labels)
 
     def _model_of(
         self, lemma: str, pool: ExamplePool, arrays: Sequence[np.ndarray], labels: Sequence[str]
     ) -> VerbModel:
-        """:meth:`verb_model` from the instances' items numbered in ``pool``."""
         senses = self._columns(lemma, Counter(labels))
         ids = np.concatenate(arrays) if arrays else np.empty(0, np.int64)
         column = {sense: c for c, sense in enumerate(senses)}
@@ -286,7 +270,7 @@ class ExampleBasedWSD(Disambiguator):
         return self._index_verb(senses, pool, pool.entries(ids, columns, len(senses)))
 
     def _columns(self, lemma: str, counts: Counter[str]) -> tuple[str, ...]:
-        """The training senses in tie-break order (as :meth:`Disambiguator.tiebreak`)."""
+        """The training senses in tie-break order."""
         order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
         return tuple(sorted(counts, key=order.__getitem__))
 
@@ -316,7 +300,6 @@ class ExampleBasedWSD(Disambiguator):
         return model
 
     def _pool(self, lemma: str) -> ExamplePool:
-        """The verb's :class:`ExamplePool` in the run cache (shared by the clones of a run)."""
         pools = self.cache.table(("example-pool", self.noun_thesaurus, self._lexical))
         pool = pools.get(lemma)
         if pool is None or pool.lookup is not self.lookup:
@@ -324,8 +307,7 @@ class ExampleBasedWSD(Disambiguator):
         return pool
 
     def case_ccd(self, model: VerbModel, case: str) -> float:
-        """CCD of one case by its fillers' nearest examples (:mod:`._ccd`): a mark's fillers
-        shared when the same word, nouns when their similarity reaches ``ccd_match``."""
+        """CCD of one case by its fillers' nearest examples (:mod:`._ccd`)."""
         if case in model.words:
             return ccd(model, case, lambda keys: model.words[case].counts_of(keys) > 0)
 
@@ -336,8 +318,7 @@ class ExampleBasedWSD(Disambiguator):
         return ccd(model, case, near)
 
     def _match_is_identity(self) -> bool:
-        """Whether ``ccd_match`` counts two fillers as shared exactly when they share a
-        thesaurus node: ``sim(0)`` reaches it and no longer path does."""
+        """Whether ``ccd_match`` is reached by ``sim(0)`` and by no longer path."""
         if self._identity is None:
             sims = self.length_sims(self.setting({}))
             threshold = float(self.ccd_match) - 1e-12
@@ -352,9 +333,8 @@ class ExampleBasedWSD(Disambiguator):
         encoded: Sequence[np.ndarray],
         labels: Sequence[str],
     ) -> dict[str, Any]:
-        """The ``tune`` overrides (``{}``: none) with the most exact matches over the verb's
-        ``tune_folds`` folds (instance ``i`` in fold ``i mod tune_folds``), answered without
-        gold; the estimator's own parameters come first and win ties."""
+        """The ``tune`` overrides (``{}``: own) with the most exact matches over the verb's
+        folds (instance ``i`` in fold ``i mod tune_folds``); own parameters win ties."""
         candidates: list[dict[str, Any]] = [{}, *(dict(c) for c in self.tune)]
         settings = [self.setting(c) for c in candidates]
         fold = np.arange(len(instances)) % self.tune_folds
@@ -385,8 +365,7 @@ class ExampleBasedWSD(Disambiguator):
         fallback: str | None = None,
         details: tuple[tuple[str, float], ...] = (),
     ) -> Prediction:
-        """The base prediction; with ``confidence_prior`` > 0 its confidence is blended with
-        the training share of the chosen sense (a verb seen in training only)."""
+        """The base prediction, its confidence blended by ``confidence_prior``."""
         prediction = super().make_prediction(instance, ranking, fallback, details)
         gamma = float(self.confidence_prior)
         counts = self.sense_counts_.get(instance.lemma)
@@ -398,8 +377,7 @@ class ExampleBasedWSD(Disambiguator):
     def usable_pairs(
         self, model: VerbModel, items: Sequence[list[Pair]]
     ) -> tuple[list[int], list[Pair]]:
-        """The (case, filler) pairs of the inputs' :meth:`frame_items` that the model can
-        score, and the input of each (in input order)."""
+        """The input of each (case, filler) pair the model can score, and the pairs."""
         owner: list[int] = []
         pairs: list[Pair] = []
         for i, frame_items in enumerate(items):
@@ -412,7 +390,6 @@ class ExampleBasedWSD(Disambiguator):
         return owner, pairs
 
     def _rows(self, model: VerbModel, wanted: list[Pair]) -> np.ndarray:
-        """The SIM rows of (case, filler) pairs under the verb's setting, memoised."""
         missing = [pair for pair in dict.fromkeys(wanted) if pair not in model.memo]
         if missing:
             setting = self.setting(model.setting)
@@ -459,9 +436,7 @@ class ExampleBasedWSD(Disambiguator):
         return {"examples": examples, "setting": model.setting} if model.setting else examples
 
     def load_verb_state(self, lemma: str, state: Any) -> VerbModel:
-        """The indexed examples of a saved state (:meth:`verb_state`): each case's senses
-        trained ones, each filler ``[lemma, sense or null(, count)]`` once, and a ``tune``
-        choice within the parameters' ranges; else ValueError naming the field."""
+        """The model of a saved state (:meth:`verb_state`); else ValueError naming the field."""
         if not isinstance(state, dict):
             raise ValueError("the state must be a table of cases")
         tuned = set(state) == {"examples", "setting"}
@@ -510,8 +485,7 @@ class ExampleBasedWSD(Disambiguator):
 
 
 def _fillers(field: str, entries: Any) -> dict[FillerKey, int]:
-    """A sense's saved fillers: ``[lemma, sense]`` (seen once) or ``[lemma, sense, n]``, the
-    filler's sense a key (lower-cased) or null, each filler once, ``1 <= n <= MAX_COUNT``."""
+    """A sense's saved fillers, each once: ``[lemma, sense or null(, 1 <= n <= MAX_COUNT)]``."""
     if not isinstance(entries, list):
         raise ValueError(f"{field} must be a list of fillers")
     out: dict[FillerKey, int] = {}

@@ -54,7 +54,6 @@ class WordIndex:
     def build(
         cls, n_senses: int, words: list[str], columns: np.ndarray, counts: np.ndarray
     ) -> WordIndex:
-        """The index of a mark's examples given by word, sense column and count."""
         rows: dict[str, int] = {}
         row_of = [rows.setdefault(word, len(rows)) for word in words]
         table = np.zeros((len(rows), n_senses))
@@ -89,9 +88,7 @@ class VerbModel:
 
     @property
     def examples(self) -> Examples:
-        """case -> sense -> filler -> count: cases, each case's senses and each sense's
-        fillers in the order first seen in training (built from ``entries`` when first
-        asked for)."""
+        """case -> sense -> filler -> count, each in the order first seen in training."""
         if self.saved is None:
             items, columns, counts, case_of, first, cases = self.entries
             by_case: Examples = {case: {} for case in cases}

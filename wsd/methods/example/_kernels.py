@@ -1,8 +1,5 @@
-"""Compiled loops (numba) of the ``"knn"`` similarity and of the example pool's products.
-
-Imported on first use, so that commands which never score by ``"knn"`` do not pay numba's
-import; compiled once per machine and cached (numba's ``cache=True``).
-"""
+"""Compiled loops (numba) of the ``"knn"`` similarity and of the example pool's products;
+imported on first use."""
 
 from __future__ import annotations
 
@@ -27,10 +24,9 @@ def knn_best_kernel(  # pragma: no cover - compiled
     ks: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """``out[u, q, s]``: the best over query ``q``'s nodes of the mean similarity of
-    the ``ks[u]`` nearest points of sense ``s``, under
-    ``sims[u, :widths[u]]``.  Query ``q`` is ``anc/up[ends[q-1]:ends[q]]``: one or more
-    ancestor chains (node ids, edges up), each starting at edges 0 and ending at its root."""
+    """``out[u, q, s]``: the best over query ``q``'s nodes of the mean ``sims[u, :widths[u]]``
+    of the ``ks[u]`` nearest points of sense ``s``.  Query ``q`` is ``anc/up[ends[q-1]:ends[q]]``:
+    ancestor chains (node ids, edges up), each from edges 0 to its root."""
     n_lengths = sims.shape[1]
     n_index = out.shape[2]
     hist = np.zeros((n_index, n_lengths))
@@ -102,11 +98,9 @@ def pool_entries(  # pragma: no cover - compiled
     buffer: np.ndarray,
     mark: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The nonzero cells of ``spread @ table`` (``ExamplePool.point_index``), in row order:
-    (row, sense column, weight).  Item ``i`` lies on the rows ``item_rows[item_ptr[i]:
-    item_ptr[i + 1]]`` with shares ``item_share``; example ``e`` is ``counts[e]`` examples of
-    item ``items[e]`` with sense ``columns[e]``.  ``buffer`` (>= rows x n_senses) and ``mark``
-    (one per row) are all zero on entry and are left so."""
+    """The nonzero (row, sense column, weight) cells of the items' shares on their rows
+    (``item_rows``/``item_share`` by ``item_ptr``) times the examples' counts, in row order.
+    ``buffer`` (>= rows x n_senses) and ``mark`` (per row) are zero on entry and left so."""
     for e in range(items.shape[0]):
         item, column, count = items[e], columns[e], counts[e]
         for p in range(item_ptr[item], item_ptr[item + 1]):
@@ -147,10 +141,9 @@ def pool_shared(  # pragma: no cover - compiled
     n_cases: int,
     held: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """CCD's counts under identity matching (``ExamplePool.shared``): ``matched[c, i, j]``
-    (examples of sense ``i`` in case ``c`` with a unit that holds an example of sense ``j``)
-    and ``size[c, i]``.  Item ``t`` denotes the units ``unit_ids[unit_ptr[t]:unit_ptr[t + 1]]``;
-    ``held`` (>= units x n_senses, all False) is left all False."""
+    """``matched[c, i, j]``: examples of sense ``i`` in case ``c`` sharing a unit (a node; a
+    mark's word) with an example of sense ``j``, and ``size[c, i]``.  Item ``t`` denotes the
+    units ``unit_ids[unit_ptr[t]:unit_ptr[t + 1]]``; ``held`` is all False on entry and after."""
     matched = np.zeros((n_cases, n_senses, n_senses))
     size = np.zeros((n_cases, n_senses))
     for e in range(items.shape[0]):

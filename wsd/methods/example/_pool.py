@@ -1,12 +1,8 @@
 """A verb's training fillers, numbered once for all the example-based models of a run.
 
-Cross-validation fits one verb hundreds of times (folds, learning-curve subsets, the inner folds
-of tuning) from overlapping sets of the same fillers.  What a filler contributes does not depend
-on the set it is in, so an :class:`ExamplePool` numbers every (case, filler) item a run gives one
-verb and computes once where it lies in the noun thesaurus; a model is then its distinct
-examples, :class:`Entries` (item, sense column, count), and its point index and CCD counts are
-sparse products of them with the pool's tables (compiled loops in :mod:`._kernels`).  Nominal
-cases are separate copies of the tree: node ids shifted by ``case number * n_nodes``.
+A model is its distinct :class:`Entries` (item, sense column, count); its point index and CCD
+counts are sparse products of them with the pool's tables.  Nominal cases are separate copies of
+the tree: node ids shifted by ``case number * n_nodes``.
 """
 
 from __future__ import annotations
@@ -54,8 +50,7 @@ class ExamplePool:
         return out
 
     def encoded(self, pairs: list[Item]) -> np.ndarray:
-        """:meth:`ids` of one instance's items, memoised by the list (the run cache gives an
-        instance's frame items as the same list every time)."""
+        """:meth:`ids` of one instance's items, memoised by the list object."""
         entry = self.encodings.get(id(pairs))
         if entry is not None and entry[0] is pairs and entry[1] == pairs:
             return entry[2]
@@ -66,8 +61,7 @@ class ExamplePool:
         return ids
 
     def entries(self, ids: np.ndarray, columns: np.ndarray, n_senses: int) -> Entries:
-        """A model's :class:`Entries` from its training stream: item ``ids[e]`` seen with
-        sense column ``columns[e]``, instances in training order."""
+        """A model's :class:`Entries`: item ``ids[e]`` seen with sense column ``columns[e]``."""
         if not len(ids):
             empty = np.empty(0, np.int64)
             return Entries(empty, empty, empty, empty, empty, ())
@@ -95,9 +89,8 @@ class ExamplePool:
         return self.cases.setdefault(case, len(self.cases)) * self.n_nodes
 
     def point_index(self, entries: Entries, n_senses: int) -> PointIndex:
-        """The point index of a model's examples (its nominal items count; weights added in
-        model order): the pool's rows (ancestor, edges below) hold ``spread[row, item]``,
-        the share of one example of ``item`` there (``1/m`` for a filler of ``m`` nodes)."""
+        """The point index of a model's nominal examples; a filler of ``m`` nodes counts ``1/m``
+        at each."""
         from ._kernels import pool_entries
 
         t = self._build()
@@ -114,9 +107,7 @@ class ExamplePool:
         return PointIndex(key[first], offsets, cols, t["row_down"][rows], weights, n_senses)
 
     def shared(self, entries: Entries, n_senses: int) -> tuple[np.ndarray, np.ndarray]:
-        """CCD's counts under identity matching for a model's examples: ``matched[c, i, j]``,
-        the fillers of sense ``i`` in case ``c`` that share a unit (a node; a mark's word)
-        with an example of sense ``j``, and ``size[c, i]``."""
+        """CCD's counts under identity matching (:func:`~._kernels.pool_shared`)."""
         from ._kernels import pool_shared
 
         t = self._build()
@@ -127,14 +118,13 @@ class ExamplePool:
         )  # fmt: skip
 
     def _buffer(self, name: str, size: int, dtype: type) -> np.ndarray:
-        """A zeroed scratch array of at least ``size`` entries (the kernels leave it zeroed)."""
         found = self.tables.get(name)
         if found is None or len(found) < size:
             found = self.tables[name] = np.zeros(max(size, 1), dtype=dtype)
         return found
 
     def _build(self) -> dict[str, Any]:
-        """The item tables over every item numbered so far (rebuilt when items were added)."""
+        """The item tables over every item numbered so far."""
         t = self.tables
         if self.built == len(self.items):
             return t

@@ -4,10 +4,9 @@
 
     Score(s) = sum_c SIM(n_c, E[s][c]) * CCD(c)^beta / sum_c CCD(c)^beta
 
-``beta = inf`` is the limit: the cases of the highest CCD decide (their mean SIM is the score),
-ties go to the next CCD level, then to the tie-break order (the model's sense columns).  An
-input whose cases all have CCD 0 has no informative case.  The confidence of the ranking is the
-common interface's (``Disambiguator.make_prediction``).
+``beta = inf``: the cases of the highest CCD decide (their mean SIM is the score), ties go to the
+next CCD level, then to the sense columns' order.  An input whose cases all have CCD 0 has no
+informative case.
 """
 
 from __future__ import annotations
@@ -23,18 +22,15 @@ from ._tuning import Setting
 
 __all__ = ["Ranked", "choices", "rank_inputs", "weighted_scores"]
 
-# per input: (senses ranked with scores, the details "weight:<case>"), or None: no
-# informative case
+# per input: (senses ranked with scores, details "weight:<case>"), or None: no informative case
 Ranked = tuple[tuple[tuple[str, float], ...], tuple[tuple[str, float], ...]] | None
 
 
 def weighted_scores(
     model: VerbModel, owner: Sequence[int], cases: Sequence[str], sims: np.ndarray, beta: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Un-normalised scores of every input at once; ``sims`` has one row per (case, filler)
-    pair, ``owner`` the input of each (grouped).  The weights CCD^beta are normalised within
-    each input in log space (a large beta cannot underflow).  Returns the first pair of each
-    input, the weights, each input's total weight and its scores (divide by the total)."""
+    """Per input (``owner`` of each SIM row, grouped): its first row, the weights CCD^beta
+    (over the input's largest), its total weight and its scores (to divide by the total)."""
     owners = np.asarray(owner)
     starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
     if beta == 0.0:
@@ -114,9 +110,7 @@ def choices(
     n: int,
 ) -> list[np.ndarray]:
     """Per setting (its SIM rows ``sims[c]``), the column of the sense chosen for each of the
-    ``n`` inputs (column 0, the most frequent, where the method falls back to MFS), ties to the
-    lower column as in :func:`rank_inputs`.  Settings of one ``beta`` are scored side by side
-    as one wide table (each column's sums are the ones it would have alone)."""
+    ``n`` inputs as :func:`rank_inputs` would (column 0 where the method falls back to MFS)."""
     chosen = [np.zeros(n, dtype=np.int64) for _ in settings]
     by_beta: dict[float, list[int]] = defaultdict(list)
     for c, setting in enumerate(settings):

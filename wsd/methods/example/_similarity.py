@@ -1,22 +1,14 @@
 """SIM(n, E[s][c]): how close a sense's training examples lie to an input noun.
 
-``sim(L)`` maps the path length ``L`` between two nouns in the noun thesaurus to a similarity;
-an aggregate sums up a sense's examples: ``"max"`` (the paper) takes the nearest example,
-``"knn"`` the mean of the ``k`` nearest, each example counted as often as it was seen.  A mark's
-fillers are words compared by identity.  To add an aggregate, add a class with the three methods
-of :class:`Aggregate` and name it in :data:`AGGREGATES`: nothing else dispatches on the name.
-
-Neither aggregate searches the examples one by one: in a tree the examples of a case can be
-indexed by their ancestors.  :class:`NearestIndex` keeps, per ancestor ``a`` and sense ``s``, the
-distance from ``a`` down to the nearest example, so that ``min_e LEN(n, e) = min_a (up(n, a) +
-down[a, s])`` over the ancestors ``a`` of ``n``.  The ``"knn"`` point index (one per verb, built
-from the verb's :class:`~._pool.ExamplePool`) keeps per ancestor the weight of the examples of
-each sense ``d`` edges below it; the number of examples at each length ``L`` from ``x`` is then
+``sim(L)`` maps the path length ``L`` between two nouns to a similarity; an :class:`Aggregate`
+sums up a sense's examples (name a new one in :data:`AGGREGATES`).  A mark's fillers are words
+compared by identity.  Examples are indexed by their ancestors ``a``: ``min_e LEN(n, e) =
+min_a (up(n, a) + down[a, s])``; for ``"knn"`` the examples at length ``L`` from ``x`` number
 
     N_s(L) = sum_{j <= r} hist[a_j][s][L - j]  -  sum_{j < r} hist[a_j][s][L - j - 2]
 
-over ``x``'s ancestors ``a_0 = x, ..., a_r = root`` (the points below ``a_{j-1}`` are counted two
-edges too long through ``a_j``), which :func:`~._kernels.knn_best_kernel` walks node by node.
+over ``x``'s ancestors ``a_0 = x, ..., a_r = root`` (points below ``a_{j-1}`` counted two edges
+too long through ``a_j`` are taken off), which :func:`~._kernels.knn_best_kernel` walks.
 """
 
 from __future__ import annotations
@@ -49,7 +41,6 @@ class NearestIndex:
 
     @classmethod
     def build(cls, chains: Sequence[Chain], columns: Sequence[int], n_senses: int) -> NearestIndex:
-        """The index of examples given by their ancestor chains and sense columns."""
         if not len(chains):
             return cls(np.empty(0, np.int64), np.empty((0, n_senses), np.int32))
         anc = np.concatenate([c[0] for c in chains]).astype(np.int64, copy=False)
@@ -79,8 +70,7 @@ class NearestIndex:
 def nearest_sims(
     model: VerbModel, case: str, keys: Sequence[FillerKey], sim: Callable, lookup: NounLookup
 ) -> np.ndarray:
-    """``sim`` of the nearest example of each sense in a nominal ``case`` (0 where a sense has
-    none), per filler key; the case's :class:`NearestIndex` is built on first use."""
+    """``sim`` of the nearest example of each sense in a nominal ``case`` (0: none), per key."""
     index = model.nearest.get(case)
     if index is None:
         by_sense = model.examples[case]
@@ -167,9 +157,9 @@ def knn_best(
     shift: np.ndarray,
 ) -> list[np.ndarray]:
     """Per setting ``(sims, k)`` a (queries x senses) array: the best over each query's nodes
-    of the mean ``sims`` of each sense's ``k`` nearest points.  A query is the ancestor chains
-    of its nodes (each from 0 edges), its node ids shifted by its ``shift`` (its case's tree)."""
-    from ._kernels import knn_best_kernel  # numba's import only where "knn" scores
+    of the mean ``sims`` of each sense's ``k`` nearest points; a query's node ids are shifted by
+    its ``shift`` (its case's tree)."""
+    from ._kernels import knn_best_kernel
 
     out = np.zeros((len(settings), len(queries), index.n_senses))
     if not len(queries) or not len(index.keys) or not len(settings):
@@ -195,8 +185,7 @@ def sim_rows(
     lookup: NounLookup,
     lengths: Lengths,
 ) -> list[np.ndarray]:
-    """Per setting, the (pairs x senses) SIM of (case, filler) pairs the model can score
-    (nominal cases with examples, marks): each distinct pair computed once."""
+    """Per setting, the (pairs x senses) SIM of (case, filler) pairs the model can score."""
     unique = {pair: row for row, pair in enumerate(dict.fromkeys(pairs))}
     marks: dict[str, list[FillerKey]] = defaultdict(list)
     nominal: list[Pair] = []

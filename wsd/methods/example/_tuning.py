@@ -1,10 +1,5 @@
-"""Scoring settings of the example-based method and the ``tune`` candidates among them.
-
-A :class:`Setting` is what a verb scores with: the similarity map from path length, ``sim_k``
-and ``beta``, either the estimator's own parameters or its own with one ``tune`` candidate (a
-table overriding some of :data:`TUNABLE`) applied.  Which candidate a verb keeps is decided by
-cross-validation on its training instances (``ExampleBasedWSD``).
-"""
+"""Scoring settings of the example-based method: the estimator's own parameters, or its own
+with one ``tune`` candidate (a table overriding some of :data:`TUNABLE`) applied."""
 
 from __future__ import annotations
 
@@ -37,8 +32,7 @@ BETA = Range(float, 0, REAL_LIMIT, inf=True)  # finite in a tune candidate
 SIM_K = Range(int, 1, COUNT_LIMIT)
 SIMILARITY_PARAM = Range(float, 0, REAL_LIMIT, low_open=True)  # scale, max_len, tau
 
-# The default per-verb alternatives of `tune`: steeper similarity, fewer/more neighbours, more
-# weight on the most contributing case (chosen on the held-out split; README, "Methods").
+# the default per-verb alternatives of `tune` (chosen on the held-out split; README, "Methods")
 DEFAULT_TUNE: tuple[dict[str, Any], ...] = (
     {"similarity": "exp", "similarity_params": {"tau": 2.0}},
     {"similarity": "exp", "similarity_params": {"tau": 4.0}},
@@ -61,8 +55,7 @@ class Setting:
 
 
 def setting_key(overrides: Mapping[str, Any]) -> str:
-    """``overrides`` as sorted JSON (a numpy scalar as its number, any other value that JSON
-    cannot hold as its repr, which :func:`make_setting` refuses)."""
+    """``overrides`` as sorted JSON (a value JSON cannot hold as its repr)."""
 
     def plain(value: Any) -> Any:
         return value.item() if isinstance(value, np.generic) else repr(value)
@@ -71,10 +64,8 @@ def setting_key(overrides: Mapping[str, Any]) -> str:
 
 
 def make_setting(overrides: Mapping[str, Any], own: Mapping[str, Any]) -> Setting:
-    """``own`` (the estimator's :data:`TUNABLE` parameters) with ``overrides`` applied, or
-    :class:`ModelError` naming a bad value (``tune: ...`` for a candidate).  A candidate that
-    names another ``similarity`` starts from that mapping's default parameters; its ``beta``
-    must be finite."""
+    """``own`` (the :data:`TUNABLE` parameters) with ``overrides`` applied; a candidate naming
+    another ``similarity`` starts from its defaults, its ``beta`` finite.  Else ModelError."""
     where, param = ("tune: ", "tune") if overrides else ("", None)
     unknown = sorted(set(overrides) - set(TUNABLE))
     if unknown:
@@ -113,16 +104,14 @@ def make_setting(overrides: Mapping[str, Any], own: Mapping[str, Any]) -> Settin
     return Setting(setting_key(overrides), mapping, sim, k, float(beta))
 
 
-# checked_settings: by the repr of (the own parameters, the candidates); a repr names plain
-# values (config and JSON values) exactly
 _CHECKED: dict[str, dict[str, Setting]] = {}
 
 
 def checked_settings(
     own: Mapping[str, Any], candidates: Sequence[Mapping[str, Any]]
 ) -> dict[str, Setting]:
-    """The settings of ``own`` and of each candidate by :func:`setting_key`, checked
-    (:class:`ModelError`), memoised across the clones of an estimator (a fresh dict each)."""
+    """The settings of ``own`` and of each candidate by :func:`setting_key` (a fresh dict),
+    checked (ModelError)."""
     key = repr((tuple(own[name] for name in TUNABLE), candidates))
     known = _CHECKED.get(key)
     if known is None:
