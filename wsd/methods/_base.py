@@ -1,17 +1,10 @@
-"""What every disambiguator shares: the scikit-learn estimator shape, per-verb training,
+"""What every disambiguator shares: the scikit-learn estimator shape, one model per verb lemma,
 sense inventories, fallbacks and the confidence formula.
 
-A disambiguator is trained on :class:`~wsd.types.Instance` records of many verbs at once and
-keeps one model per verb lemma.  ``rank`` returns a :class:`~wsd.types.Prediction` per input:
-candidate senses ranked with scores, a confidence, and the name of any fallback used.
-
-scikit-learn conformance: parameters are the constructor's keywords, stored unchanged and
-validated in ``fit`` (``set_params`` never raises); fitted state ends in ``_`` (``verbs_``,
-``sense_counts_``, ``classes_``), so ``check_is_fitted`` tells fitted from unfitted and every
-method raises :class:`NotFittedError` before ``fit``; ``fit([])`` is a :class:`ModelError`
-(a ``ValueError``); ``predict_proba`` gives a distribution over ``classes_``; the estimator
-tags say that ``X`` is a sequence of instances, not a feature matrix, and that ``y`` is
-optional (each instance's first gold key).
+Parameters are the constructor's keywords, validated in ``fit``; fitted state ends in ``_``
+(``verbs_``, ``sense_counts_``, ``classes_``) and every method raises :class:`NotFittedError`
+before ``fit``.  ``X`` is a sequence of :class:`~wsd.types.Instance`, ``y`` optional (each
+instance's first gold key).
 """
 
 from __future__ import annotations
@@ -99,29 +92,19 @@ _PARAM_NAMES: dict[type, tuple[str, ...]] = {}  # Disambiguator._get_param_names
 class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     """Base class: subclasses implement ``_fit_verb``, ``_rank_verb`` and their state I/O.
 
-    Common parameters (every subclass accepts them):
-
-    verb_thesaurus:
-        Spec of the verb sense inventory (``thesaurus.load`` spec; default WordNet 3.0 verbs).
-        Gives the sense order used for tie-breaking and the first-sense fallback.
-    confidence_lambda:
-        Weight ``lambda`` of the confidence formula (the config and ``--param`` key
-        ``lambda``).
-
-    Lookups that do not depend on training data live in a :class:`~wsd.methods.RunCache`
-    (:meth:`set_cache` shares one between estimators).
+    Every subclass accepts ``verb_thesaurus`` (the ``thesaurus.load`` spec of the sense
+    inventory: tie-break order, first-sense fallback) and ``confidence_lambda`` (``lambda`` of
+    :func:`confidence`; the config and ``--param`` key ``lambda``).
     """
 
     name: ClassVar[str] = ""
-    # the documented range of every numeric parameter (wsd/methods/README.md), checked by
-    # _validate_params; subclasses extend it
+    # the range of every numeric parameter (wsd/methods/README.md); subclasses extend it
     ranges: ClassVar[dict[str, Range]] = {"confidence_lambda": UNIT}
 
     # --- scikit-learn protocol -------------------------------------------------------------
     @classmethod
     def _get_param_names(cls) -> list[str]:
-        """scikit-learn's parameter names (``get_params``, ``clone``), read from the
-        signature of ``__init__`` once per class."""
+        """scikit-learn's parameter names, read from ``__init__`` once per class."""
         names = _PARAM_NAMES.get(cls)
         if names is None:
             names = _PARAM_NAMES[cls] = tuple(super()._get_param_names())
@@ -134,11 +117,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         *,
         progress: Callable[[int, int], None] | None = None,
     ) -> Disambiguator:
-        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key.
-        ``progress(verbs_done, verbs)`` is called after each verb (``wsd train``'s bar).
-        Before any verb is fitted, a label the verb thesaurus does not list under the
-        instance's verb (compared without case) is a :class:`ModelError` naming the first
-        such instance."""
+        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key;
+        ``progress(verbs_done, verbs)`` after each verb.  ModelError: no instance, or a label
+        the verb thesaurus does not list under the instance's verb."""
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         labels = _labels(X, y)
@@ -171,10 +152,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return np.array([p.sense or "" for p in self.rank(X)], dtype=object)
 
     def rank(self, X: Sequence[Instance]) -> list[Prediction]:
-        """A :class:`Prediction` per instance, candidates ranked best first.
-
-        The method sees each instance without its gold (:meth:`Instance.without_gold`); an
-        oracle setting (:attr:`oracle`) keeps the gold senses of case fillers."""
+        """A :class:`Prediction` per instance, candidates ranked best first, read from
+        :meth:`seen_as_all`."""
         self._check_fitted()
         groups: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
@@ -191,9 +170,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return out  # type: ignore[return-value]
 
     def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
-        """Each instance as the method sees it at prediction time: without gold (an oracle
-        keeps the gold senses of case fillers); the same copy on every call, so values the
-        run cache keeps per instance object are found again."""
+        """Each instance without gold (an :attr:`oracle` keeps the case fillers'), the same
+        copy on every call."""
         keep = self.oracle is not None
         return self.cache.instance_values(
             ("without-gold", keep),
@@ -202,11 +180,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         )
 
     def predict_proba(self, X: Sequence[Instance]) -> np.ndarray:
-        """The probability of each class of ``classes_`` per instance (``len(X)`` x
-        ``len(classes_)``): the ranking's scores of the senses in ``classes_``, negative ones
-        as 0, divided by their sum.  A row is all zeros when no candidate sense in
-        ``classes_`` has a positive score (an abstention, or a verb unseen in training whose
-        inventory senses never occurred in it), as ``predict`` gives ``""`` there."""
+        """(``len(X)`` x ``len(classes_)``): the ranking's positive scores of the senses in
+        ``classes_`` divided by their sum; a row of zeros where none is positive."""
         self._check_fitted()
         column = {sense: j for j, sense in enumerate(self.classes_.tolist())}
         probabilities = np.zeros((len(X), len(column)))
@@ -220,8 +195,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return probabilities
 
     def decision_function(self, X: Sequence[Instance]) -> list[dict[str, float]]:
-        """Scores of every candidate sense per instance (candidates differ between verbs, so
-        this is a list of mappings rather than one matrix)."""
+        """Scores of every candidate sense per instance (a mapping each: candidates differ)."""
         return [dict(p.ranking) for p in self.rank(X)]
 
     def score(self, X: Sequence[Instance], y: Sequence[str] | None = None) -> float:
@@ -237,16 +211,14 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
 
     @property
     def cache(self) -> RunCache:
-        """The :class:`~wsd.methods.RunCache` this estimator uses (its own until
-        :meth:`set_cache` gives it a shared one); never saved, copied or cloned."""
+        """The :class:`~wsd.methods.RunCache` in use (never saved, copied or cloned)."""
         cache: RunCache | None = self.__dict__.get("_cache")
         if cache is None:
             cache = self._cache = RunCache()
         return cache
 
     def set_cache(self, cache: RunCache) -> Disambiguator:
-        """Use ``cache`` for lookups that do not depend on training data, e.g. one cache for
-        every fold's clone of a run; the results are the same with any cache.  Returns self."""
+        """Share ``cache`` (e.g. between the folds' clones of a run); returns self."""
         self._cache = cache
         return self
 
@@ -261,8 +233,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return int(order.get(sense, len(order)))
 
     def tiebreak(self, lemma: str) -> dict[str, tuple[Any, ...]]:
-        """Tie-break keys for a verb's training senses: more frequent first, then lower
-        sense number, then the key itself (total order, so results never depend on dict order)."""
+        """Tie-break keys of a verb's training senses: more frequent, lower sense number, key."""
         counts = self.sense_counts_[lemma]
         return {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
 
@@ -303,21 +274,18 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
 
     @property
     def oracle(self) -> str | None:
-        """What gold the method reads at prediction time, when a setting makes it an oracle
-        (outputs name it); None for a method that reads only its input."""
+        """What gold a setting makes the method read at prediction time (None: no oracle)."""
         return None
 
     @property
     def context_window(self) -> int | str:
-        """The context the method reads beyond the sentence, as ``load_corpus`` takes it
-        (``context_window=``): 0 for none, ``"document"`` for a token window that may cross
-        sentence boundaries.  Loaders of training and input corpora pass it on."""
+        """The context read beyond the sentence (``load_corpus(context_window=)``): 0 for
+        none, ``"document"`` for a token window across sentences."""
         return 0
 
     def check_resources(self) -> None:
-        """Validate the parameters and load every thesaurus the method names, so that a bad
-        spec or a thesaurus the settings cannot use fails before any work starts; the
-        :class:`ModelError` names the parameter (``param``)."""
+        """Validate the parameters and load every thesaurus named; ModelError names the
+        parameter (``param``)."""
         self._validate_params()
         for name, spec in self.get_params().items():
             if name.endswith("_thesaurus"):
@@ -327,9 +295,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
                     raise ModelError(str(exc), param=name) from exc
 
     def clear_caches(self) -> Disambiguator:
-        """Empty this estimator's :attr:`cache` (shared with whoever shares it) and its
-        memoised similarities, so the next ``rank`` starts cold; the trained state is
-        unchanged.  Returns self."""
+        """Empty the (shared) :attr:`cache` and the model's memos; returns self."""
         self.cache.clear()
         self._reset_caches()
         return self
@@ -384,11 +350,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return state
 
     def state_senses(self, lemma: str, field: str, senses: Any, *, every: bool) -> tuple[str, ...]:
-        """The senses a verb's saved state lists in ``field``, lower-cased (:func:`sense_key`),
-        each once and each a trained one (``sense_counts_``, read first); ``every``: all the
-        trained ones too (the columns of a model made from every training sense).  Else
-        ValueError: a corrupted model file, whose ranking would meet a sense it knows nothing
-        of."""
+        """The senses a saved state lists in ``field``, lower-cased, each once and trained
+        (``sense_counts_``); ``every``: all the trained ones.  Else ValueError."""
         if not isinstance(senses, list | tuple | dict):
             raise ValueError(f"{field} must be a list of sense keys")
         keys = tuple(sense_key(f"{field}[{i}]", s) for i, s in enumerate(senses))
@@ -404,8 +367,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return keys
 
     def listed_senses(self, lemma: str) -> frozenset[str] | None:
-        """The senses the verb thesaurus lists under ``lemma``, lower-cased (None: not a word
-        of it); kept in the run cache."""
+        """The senses the verb thesaurus lists under ``lemma``, lower-cased (None: no word)."""
         table = self.cache.table(("listed-senses", self.verb_thesaurus))
         if lemma not in table:
             inventory = self.verb_inventory
@@ -434,9 +396,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def _check_listed(
         self, counts: Mapping[str, Counter[str]], instance_of: Callable[[str, str], str]
     ) -> None:
-        """Refuse, before any fit, training senses the verb thesaurus does not list under their
-        verb: they would become senses the method answers.  ``instance_of(lemma, sense)``
-        names an instance that has it.  Raises :class:`ModelError`."""
+        """ModelError for a training sense the verb thesaurus does not list under its verb;
+        ``instance_of(lemma, sense)`` names an instance that has it."""
         for lemma, senses in counts.items():
             sense = self.unlisted_sense(lemma, senses)
             if sense is None:

@@ -1,11 +1,5 @@
 """Method names, construction from strings (CLI ``--param k=v``, config files), and models
-saved as versioned JSON (never pickle: loading a model runs no code).
-
-Configs and ``--param`` spell the confidence weight ``lambda`` (a Python keyword): it is the
-parameter ``confidence_lambda``.  The old Python name ``lambda_`` is still accepted for one
-release, with a :class:`FutureWarning` (the category scikit-learn uses for deprecations:
-shown to end users by default, at the command line too).
-"""
+saved as versioned JSON (never pickle: loading a model runs no code)."""
 
 from __future__ import annotations
 
@@ -57,8 +51,8 @@ DEPRECATED_PARAMS = {"lambda_": "confidence_lambda"}  # old name -> parameter (u
 
 
 def canonical_param(name: str) -> str:
-    """The parameter a config or ``--param`` key names: ``lambda`` is ``confidence_lambda``;
-    the deprecated ``lambda_`` too, with a :class:`FutureWarning`; others are themselves.
+    """The parameter a config or ``--param`` key names: ``lambda`` (and the deprecated
+    ``lambda_``, with a :class:`FutureWarning`) is ``confidence_lambda``.
 
     >>> canonical_param("lambda"), canonical_param("beta")
     ('confidence_lambda', 'beta')
@@ -86,10 +80,8 @@ def param_key(param: str) -> str:
 
 
 def make_method(name: str, **params: Any) -> Disambiguator:
-    """A disambiguator by name (``example``, ``bayes``, ``mfs``, ``random``) with parameters,
-    validated (no resource is loaded: see ``check_resources``); ``lambda`` may name
-    ``confidence_lambda`` (:func:`canonical_param`).  Unknown names and bad values raise
-    :class:`ModelError` naming them (``param`` holds the parameter)."""
+    """A disambiguator of :data:`METHODS` by name, its parameters validated (no resource
+    loaded); :class:`ModelError` names an unknown name or bad value (``param``)."""
     cls = METHODS.get(name)
     if cls is None:
         raise ModelError(f"unknown method {name!r} (choose from {', '.join(METHODS)})")
@@ -144,7 +136,7 @@ def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
 
 def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
     """Write a fitted method as versioned JSON, atomically; gzip-compressed when ``path``
-    ends in ``.gz`` (an ``ims`` model of all SemCor: 49 MB of JSON, 14 MB compressed)."""
+    ends in ``.gz``."""
     method._check_fitted()
     document = {
         "format": MODEL_FORMAT,
@@ -169,12 +161,8 @@ def _gzipped(path: str | os.PathLike[str]) -> bool:
 
 
 def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambiguator:
-    """Read a model written by :func:`save_model`.
-
-    A model built against another thesaurus version raises :class:`ModelError` (``strict``)
-    or warns.  A file that is not one of our models, or is corrupted (its thesaurus
-    parameters not the resources it records, say), raises ModelError.
-    """
+    """Read a model written by :func:`save_model`: :class:`ModelError` for a file that is
+    not one or is corrupted; another thesaurus version raises (``strict``) or warns."""
     try:
         with gzip.open(path, "rb") if _gzipped(path) else open(path, "rb") as handle:
             raw = read_limited(handle, path, ModelError, "model file", max_line=MAX_MODEL_BYTES)
@@ -240,7 +228,7 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
     return method
 
 
-# what reading a corrupted document's values raises (a field missing, of another type, ...)
+# what reading a corrupted document's values raises
 _CORRUPTED = (
     KeyError,
     TypeError,
@@ -254,22 +242,20 @@ _CORRUPTED = (
 
 
 def _why(exc: BaseException) -> str:
-    """A state's error as a message: a check's own ValueError says what is wrong with which
-    field; anything else is a corrupted state."""
+    """A state's error as a message (a check's own ValueError names the field)."""
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeError):
         return _short(exc)
     return f"corrupted state ({type(exc).__name__}: {_short(exc)})"
 
 
 def _short(exc: BaseException, limit: int = 200) -> str:
-    """An exception's message on one line, cut to ``limit`` characters (a corrupted field can
-    be a megabyte of base64)."""
+    """An exception's message on one line, cut to ``limit`` characters."""
     text = " ".join(str(exc).split())
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _verb_table(path: str | os.PathLike[str], field: str, table: Any) -> dict[str, Any]:
-    """A table by verb lemma, the lemmas lower-cased (as every corpus reader reads them)."""
+    """A table by verb lemma, the lemmas lower-cased."""
     if not isinstance(table, dict):
         raise ValueError(f"{field!r} must be a table of verbs")
     out: dict[str, Any] = {}
@@ -283,8 +269,7 @@ def _verb_table(path: str | os.PathLike[str], field: str, table: Any) -> dict[st
 
 
 def _sense_counts(path: str | os.PathLike[str], document: Any) -> dict[str, Counter[str]]:
-    """Every verb's training sense counts: a non-empty table of counts in 1 ..
-    ``MAX_COUNT`` by sense key (lower-cased)."""
+    """Every verb's sense counts: a non-empty table of counts in 1 .. ``MAX_COUNT``."""
     out = {}
     for lemma, counts in _verb_table(path, "sense_counts", document).items():
         if not isinstance(counts, dict) or not counts:
@@ -308,10 +293,8 @@ def _sense_counts(path: str | os.PathLike[str], document: Any) -> dict[str, Coun
 
 
 def _check_listed(path: str | os.PathLike[str], method: Disambiguator, *, mismatch: bool) -> None:
-    """Every sense of every verb is one the model's verb thesaurus lists under the verb
-    (the senses of its state are among them: ``state_senses``); a ModelError naming the
-    first that is not, or with ``mismatch`` (another thesaurus version, allowed), one
-    warning counting them."""
+    """A ModelError naming the first sense the verb thesaurus does not list under its verb,
+    or with ``mismatch`` (another thesaurus version) one warning counting them."""
     unlisted = []
     for lemma, counts in method.sense_counts_.items():
         sense = method.unlisted_sense(lemma, counts)

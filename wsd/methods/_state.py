@@ -1,10 +1,6 @@
-"""What a saved model may hold: checks of the values a model file gives a verb's state, so
-that a file training could not have made (a NaN weight, a negative or 1e308 count, a sense
-of another verb) is refused when it is loaded, not when it answers.
-
-Each check raises :class:`ValueError` naming the field (``counts[3][1]``, ``intercept[0]``);
-:func:`~wsd.methods.load_model` adds the file and the verb.  Sense keys are compared without
-case and lower-cased on reading (the project's rule for every file that holds keys).
+"""Checks of the values a model file gives a verb's state, so that a file training could not
+have made is refused when loaded.  Each raises :class:`ValueError` naming the field
+(``counts[3][1]``); sense keys are lower-cased on reading.
 """
 
 from __future__ import annotations
@@ -49,12 +45,10 @@ def feature_names(field: str, value: Any) -> dict[str, int]:
 
 
 def counts_table(field: str, value: Any, shape: tuple[int, int], high: np.ndarray) -> np.ndarray:
-    """A table of counts (rows of JSON integers) of ``shape``, each in ``0 ..
-    high[column]``, as int64.  ``1.0``, ``true``, NaN or 1e308 is no count."""
+    """A table of JSON integers of ``shape``, each in ``0 .. high[column]``, as int64."""
     rows, columns = shape
     if not isinstance(value, list) or len(value) != rows:
         raise ValueError(f"{field} must be a list of {rows} rows")
-    # the types of every row and entry at once (a model holds millions of counts)
     if not (set(map(type, value)) <= {list} and set(map(len, value)) <= {columns}):
         i = next(i for i, row in enumerate(value) if type(row) is not list or len(row) != columns)
         raise ValueError(f"{field}[{i}] must be a row of {columns} counts")

@@ -44,8 +44,7 @@ class FeatureIndex:
         return np.array(out, dtype=np.int64)
 
     def lookup(self, vocab: Mapping[Any, int]) -> np.ndarray:
-        """Feature id -> ``vocab``'s column (-1 for a feature ``vocab`` does not hold), for the
-        ids numbered so far."""
+        """Feature id -> ``vocab``'s column (-1: not in ``vocab``), for the ids so far."""
         table = np.full(len(self.names), -1, dtype=np.int64)
         ids = self.ids
         for feature, column in vocab.items():
@@ -94,8 +93,7 @@ class Vocabulary:
         return self._mapping
 
     def columns(self, index: FeatureIndex, ids: np.ndarray) -> np.ndarray:
-        """The column of each feature id ``ids`` of ``index`` (-1 for a feature not in the
-        model)."""
+        """The column of each feature id ``ids`` of ``index`` (-1: not in the model)."""
         if index is not self._index or self._ids is None:
             return index.lookup(self.mapping)[ids]
         if self._sorted is None:
@@ -108,9 +106,8 @@ class Vocabulary:
         return np.where(known[at] == ids, column[at], -1)
 
     def matrix(self, index: FeatureIndex, rows: Sequence[np.ndarray], dtype: Any) -> Any:
-        """The binary CSR matrix of inputs whose features are ``rows`` (ids of ``index``, one
-        array per input) over this vocabulary's columns: features the model lacks are
-        dropped, a row's entries stay in its features' order."""
+        """The binary CSR matrix of inputs whose features are ``rows`` (ids of ``index``) over
+        this vocabulary's columns, a row's entries in its features' order."""
         lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
         column = self.columns(index, np.concatenate(rows) if rows else np.zeros(0, np.int64))
         known = column >= 0

@@ -1,10 +1,5 @@
-"""Lookups shared by the estimators of one run: :class:`RunCache`.
-
-What does not depend on training data (a noun's thesaurus nodes, a verb's sense order, an
-instance's context features) is the same for every cross-validation clone of a method, so an
-experiment gives the clones of one verb job one cache (``estimator.set_cache(cache)``); an
-estimator without one makes its own on first use.  Results never depend on the cache.
-"""
+"""Lookups that do not depend on training data, shared by the estimators of one run
+(``estimator.set_cache(cache)``): :class:`RunCache`.  Results never depend on the cache."""
 
 from __future__ import annotations
 
@@ -25,8 +20,7 @@ class RunCache:
     """Memoised lookups: per thesaurus spec (:meth:`noun_lookup`, :meth:`table`), per
     instance object (:meth:`instance_values`) and per feature setting (:meth:`feature_index`).
 
-    Per-instance values are keyed by the instance's identity and hold the instance (so its id
-    is not reused while the entry lives); past ``instance_limit`` of them, all are forgotten.
+    Per-instance values are kept with the instance; past ``instance_limit``, all are forgotten.
     """
 
     def __init__(self, *, instance_limit: int = 1_000_000) -> None:
@@ -46,8 +40,7 @@ class RunCache:
         return lookup
 
     def table(self, name: Hashable) -> dict[Any, Any]:
-        """A dict for values derived from thesauri under the setting ``name``, which names the
-        thesaurus spec too, e.g. ``("sense-order", "wordnet-verb")``."""
+        """A dict for the setting ``name``, e.g. ``("sense-order", "wordnet-verb")``."""
         return self._tables.setdefault(name, {})
 
     def instance_value(self, settings: Hashable, instance: Any, compute: Callable[[], T]) -> T:
