@@ -1,10 +1,5 @@
-"""Disambiguators behind one scikit-learn-style interface.
-
-``fit(instances)`` trains one model per verb lemma; ``rank(instances)`` returns a
-:class:`~wsd.types.Prediction` per instance (senses ranked with scores, a confidence, any
-fallback used); ``predict`` returns the chosen sense keys and ``predict_proba`` a distribution
-over ``classes_``.  Lookups shared by the estimators of a run live in a :class:`RunCache`.
-"""
+"""Disambiguators behind one scikit-learn-style interface: ``fit(instances)`` trains one model
+per verb lemma; ``rank(instances)`` returns a :class:`~wsd.types.Prediction` per instance."""
 
 from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
 from ._base import ABSTAIN_UNKNOWN_LEMMA, Disambiguator, NotFittedError, confidence

@@ -14,12 +14,22 @@ from ._base import Disambiguator, check_choice
 __all__ = ["MostFrequentSense", "RandomSense"]
 
 
-class MostFrequentSense(Disambiguator):
+class _Baseline(Disambiguator):
+    """A method whose model is its sense counts: its saved state is ``{}``."""
+
+    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
+        return {}
+
+    def load_verb_state(self, lemma: str, state: Any) -> Any:
+        if state != {}:
+            raise ValueError("the state must be {} (the model is its sense counts)")
+        return {}
+
+
+class MostFrequentSense(_Baseline):
     """The sense seen most often in training; ties to the lower inventory sense number.
 
-    Scores are the senses' relative training frequencies, so the confidence
-    ``lambda*P(s1) + (1-lambda)*(P(s1)-P(s2))`` is high for a verb dominated by one sense
-    and low for a verb whose senses are evenly spread.
+    Scores are the senses' relative training frequencies.
 
     >>> MostFrequentSense().get_params()
     {'confidence_lambda': 0.5, 'verb_thesaurus': 'wordnet-verb'}
@@ -33,12 +43,6 @@ class MostFrequentSense(Disambiguator):
         self.confidence_lambda = confidence_lambda
         self.verb_thesaurus = verb_thesaurus
 
-    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
-        return {}
-
-    def load_verb_state(self, lemma: str, state: Any) -> Any:
-        return _no_state(state)
-
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         if not instances:
             return []
@@ -46,13 +50,12 @@ class MostFrequentSense(Disambiguator):
         return [self.make_prediction(inst, ranking) for inst in instances]
 
 
-class RandomSense(Disambiguator):
+class RandomSense(_Baseline):
     """Uniform choice among the verb's senses: the lower bound.
 
-    ``candidates="inventory"`` draws from all the verb's senses in the inventory (the honest
-    lower bound); ``"observed"`` from the senses seen in training.  The draw depends only on
-    ``seed`` and the instance id, so it is the same whatever the order or batching of inputs.
-    Every candidate scores ``1/n``, so the confidence is ``lambda/n``.
+    ``candidates``: ``"inventory"`` (the verb's senses in the inventory) or ``"observed"``
+    (in training).  The draw depends only on ``seed`` and the instance id; every candidate
+    scores ``1/n``.
     """
 
     name = "random"
@@ -75,12 +78,6 @@ class RandomSense(Disambiguator):
         super()._validate_params()
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
-    def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> Any:
-        return {}
-
-    def load_verb_state(self, lemma: str, state: Any) -> Any:
-        return _no_state(state)
-
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
         inventory = self.verb_inventory
         if self.candidates == "inventory" and inventory.has_word(lemma):
@@ -90,7 +87,6 @@ class RandomSense(Disambiguator):
         return [self._draw(inst, senses) for inst in instances]
 
     def _unknown_verb(self, instance: Instance) -> Prediction:
-        # A random baseline has no reason to prefer the first sense of an unseen verb.
         inventory = self.verb_inventory
         if not inventory.has_word(instance.lemma):
             return super()._unknown_verb(instance)
@@ -101,10 +97,3 @@ class RandomSense(Disambiguator):
         order = rng.permutation(len(senses))
         ranking = tuple((senses[i], 1.0 / len(senses)) for i in order)
         return self.make_prediction(instance, ranking)
-
-
-def _no_state(state: Any) -> dict[str, Any]:
-    """The saved state of a baseline: none (``{}``; the model is its sense counts)."""
-    if state != {}:
-        raise ValueError("the state must be {} (the model is its sense counts)")
-    return {}

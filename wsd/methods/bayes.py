@@ -1,31 +1,16 @@
-"""Method 2: a Yarowsky-style Bayesian baseline over context words.
+"""Method 2: a Yarowsky-style Bayesian baseline over the context words
+(:mod:`wsd.methods.context`) around the verb, nouns abstracted to thesaurus classes.
 
-Context features of an instance: the content words (:mod:`wsd.methods.context`: nouns,
-verbs, adjectives and adverbs by universal tag, function words excluded) in a window around
-the verb, by lemma, the target itself left out.  Nouns are abstracted to thesaurus classes to
-fight sparseness (``noun_classes``):
+Scoring:
 
-- ``"lexfile"``: the WordNet lexicographer file of the noun's first sense (``noun.artifact``),
-  read from the sense key's lexicographer-file number;
-- ``"depth:N"``: the ancestor at depth N of the noun's first sense in any noun thesaurus
-  (the node itself when shallower) — works for file thesauri too;
-- ``"none"``: the noun lemma itself.
-
-``noun_words=True`` keeps the noun lemma as a feature beside its class.  Nouns not in the
-thesaurus stay words.
-
-Scoring (``scoring``):
-
-- ``"posterior"`` (default): ``Score(s) = mean_w P(s|w)`` over the context features seen in
-  training, with ``P(s|w) = (c(s,w) + m P(s)) / (c(w) + m)`` — an m-estimate that shrinks a
-  rare feature's distribution towards the sense prior ``P(s)`` (``m = smoothing``).  The mean is
-  DESIGN's sum divided by the number of features: same ranking, and a score in [0, 1] so the
-  confidence formula applies as for method 1.
+- ``"posterior"``: ``Score(s) = mean_w P(s|w)`` over the context features seen in training,
+  ``P(s|w) = (c(s,w) + m P(s)) / (c(w) + m)`` (``m = smoothing``): DESIGN's sum divided by the
+  number of features, a score in [0, 1].
 - ``"log-ratio"``: Yarowsky's (1992) ``Score(s) = sum_w log(P(w|s)/P(w))`` with add-k
-  estimates ``P(w|s) = (c(s,w)+k)/(N_s + k|V|)``, ``P(w) = (c(w)+k)/(N + k|V|)`` (k =
-  ``smoothing``); for the confidence the scores are turned into a distribution by softmax.
+  estimates ``P(w|s) = (c(s,w)+k)/(N_s + k|V|)``, ``P(w) = (c(w)+k)/(N + k|V|)`` (``k =
+  smoothing``); the confidence reads a softmax of the scores.
 
-No feature seen in training -> the most frequent sense, flagged ``mfs:no-known-context``.
+No feature seen in training: the most frequent sense, flagged ``mfs:no-known-context``.
 """
 
 from __future__ import annotations
@@ -58,12 +43,9 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 def content_features(
     instance: Instance, window: int | None, noun_class: Any = None, noun_words: bool = False
 ) -> list[str]:
-    """Context features of ``instance`` (see the module docstring), each once, in text order:
-    ``W:<lemma>`` per content word, ``C:<class>`` for a noun with a class.
-
-    ``window=None`` uses the sentence; ``N`` uses N tokens each side (across sentence
-    boundaries when the instance carries a wider context).
-    """
+    """Context features of ``instance``, each once, in text order: ``W:<lemma>`` per context
+    word (:func:`~wsd.methods.context.context_words` of ``window``), ``C:<class>`` instead for a
+    noun with a ``noun_class`` (beside it with ``noun_words``)."""
     features: dict[str, None] = {}
     for token in context_words(instance, window):
         lemma = token.lemma or token.form.lower()
@@ -88,20 +70,11 @@ class _VerbTable:
 class BayesWSD(Disambiguator):
     """Yarowsky-style Bayesian disambiguation over context words (method 2).
 
-    Parameters
-    ----------
-    window:
-        ``"sentence"`` or a number of tokens each side (Yarowsky used 50).
-    noun_classes:
-        ``"lexfile"``, ``"depth:N"`` or ``"none"`` (see module docstring).
-    noun_words:
-        Keep noun lemmas as features beside their classes.
-    scoring:
-        ``"posterior"`` (sum of P(s|w)) or ``"log-ratio"`` (Yarowsky's original).
-    smoothing:
-        m of the m-estimate (posterior) or k of add-k (log-ratio).
-
-    The range of every numeric parameter: ``wsd/methods/README.md``.
+    Parameters (ranges: ``wsd/methods/README.md``): ``window``, ``"sentence"`` or tokens each
+    side; ``noun_classes``, a noun's class from its first sense: ``"lexfile"`` (its WordNet
+    lexicographer file), ``"depth:N"`` (its ancestor at depth N, any thesaurus) or ``"none"``;
+    ``noun_words``, keep noun lemmas beside their classes; ``scoring``, ``"posterior"`` or
+    ``"log-ratio"``; ``smoothing``, ``m`` or ``k`` (module docstring).
     """
 
     name = "bayes"
@@ -163,7 +136,7 @@ class BayesWSD(Disambiguator):
                 self._noun_class(nouns, word)
 
     def _noun_classifier(self) -> Callable[[str], str | None] | None:
-        """lemma -> class feature, memoised per thesaurus and setting (shared by clones)."""
+        """lemma -> class feature (None: no class), memoised in the run cache."""
         if self.noun_classes == "none":
             return None
         nouns = self.nouns
@@ -204,12 +177,11 @@ class BayesWSD(Disambiguator):
                 self.noun_thesaurus)  # fmt: skip
 
     def _features(self, instance: Instance) -> list[str]:
-        """``instance``'s context features (:func:`content_features`) under this setting."""
         window = self._settings()[1]
         return content_features(instance, window, self._noun_classifier(), self.noun_words)
 
     def _feature_lists(self, instances: Sequence[Instance]) -> list[list[str]]:
-        """Each instance's features under this setting, computed once per instance (run cache)."""
+        """Each instance's :func:`content_features` under this setting."""
         return self.cache.instance_values(self._settings(), instances, self._features)
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
@@ -287,9 +259,8 @@ class BayesWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
-        """The table of a saved state: every training sense a column, each feature's count per
-        sense an integer no larger than the sense's count (a feature counts once per
-        instance); else ValueError naming the field."""
+        """The table of a saved state (a count per feature and sense, at most the sense's);
+        else ValueError naming the field."""
         senses = self.state_senses(lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)

@@ -1,11 +1,8 @@
 """The words around a verb, as the methods that read context see them.
 
-A context word is a token with an open-class universal tag (``NOUN``, ``VERB``, ``ADJ``,
-``ADV``), a word character in its form, and a lemma that is not a function word
-(:data:`FUNCTION_WORDS`: auxiliaries, modals, negation and the closed-class words that
-taggers often give an open-class tag, such as SemCor's ``in/RB`` and ``so/RB``).  Only
-normalised tokens are read (:mod:`wsd.normalise`), never annotation, so every corpus gives
-the same context words.
+A context word is a normalised token (:mod:`wsd.normalise`) with an open-class universal tag,
+a word character in its form, and a lemma that is not one of :data:`FUNCTION_WORDS` (which
+include closed-class words taggers tag open-class, such as SemCor's ``in/RB``).
 """
 
 from __future__ import annotations
@@ -42,8 +39,8 @@ def is_content(token: Token) -> bool:
 
 def context_words(instance: Instance, window: int | None) -> list[Token]:
     """The context words around ``instance``'s target, in text order, the target left out:
-    the sentence's (``window=None``) or those within ``window`` tokens each side, across
-    sentence boundaries when the instance carries a wider context (:meth:`Instance.window`)."""
+    the sentence's (``window=None``) or those within ``window`` tokens each side
+    (:meth:`Instance.window`, across sentences)."""
     if window is None:
         tokens, target = instance.sentence.tokens, instance.position
         lo, hi = 0, len(tokens)

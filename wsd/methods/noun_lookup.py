@@ -23,8 +23,7 @@ class NounLookup:
         self._chains: dict[FillerKey, Chain] = {}
 
     def nodes(self, key: FillerKey) -> tuple[int, ...] | None:
-        """The nodes a filler may denote: its sense's node when a known sense is given, else
-        every sense of the word; None when the thesaurus knows neither."""
+        """The nodes a filler may denote: its known sense's, else its word's (None: neither)."""
         if key not in self._nodes:
             lemma, sense = key
             nodes: tuple[int, ...] | None = None
@@ -36,8 +35,7 @@ class NounLookup:
         return self._nodes[key]
 
     def ancestors(self, key: FillerKey) -> Chain:
-        """Every node the filler may denote followed by its ancestors up to the root, with the
-        edges up to each (each node's chain starts at 0 edges)."""
+        """Each node the filler may denote, then its ancestors to the root, with edges up."""
         if key not in self._chains:
             parts = [self.nouns.ancestors(node) for node in self.nodes(key) or ()]
             if len(parts) == 1:

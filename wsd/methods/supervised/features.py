@@ -1,7 +1,6 @@
 """Binary features of a verb instance for the linear classifiers (``ims``, ``hybrid``).
 
-The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised tokens only
-(:mod:`wsd.normalise`), so SemCor and any other corpus give the same features:
+The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised tokens only:
 
 * ``pos``: the universal tags at offsets -3..+3 in the sentence (``P-1=DET``; ``_`` beyond
   the sentence);
@@ -11,10 +10,7 @@ The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised t
   at offsets i..j with the target's own form at 0, space-separated (``C-1,1=they made a``;
   ``_`` beyond the sentence).
 
-and, for the ``hybrid`` method, what the example-based method reads: each case of the
-verb's case frame with its filler's lemma (``F:obj=plan``), the filler's noun lexicographer
-file (``L:obj=noun.act``, WordNet thesauri) and the ancestors of its senses in the noun
-thesaurus (``H:obj=<node>``).
+and, for ``hybrid``, the verb's case frame (:func:`frame_features`).
 
 >>> from wsd.types import Instance, Sentence, Token
 >>> toks = (Token("They", "they", "PRON"), Token("made", "make", "VERB"),

@@ -1,9 +1,5 @@
-"""``hybrid``: the ``ims`` classifier with the example-based method's knowledge as features.
-
-Besides :class:`IMSWSD`'s features: each case of the verb's frame, its filler's lemma, the
-filler's lexicographer file and the ancestors of its senses in the noun thesaurus
-(:func:`~.features.frame_features`).
-"""
+"""``hybrid``: the ``ims`` classifier with the verb's case frame as features
+(:func:`~.features.frame_features`)."""
 
 from __future__ import annotations
 
@@ -25,20 +21,11 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 
 
 class HybridWSD(IMSWSD):
-    """IMS features plus the example-based method's knowledge of the verb's case frame.
-
-    Parameters (besides :class:`IMSWSD`'s)
-    --------------------------------------
-    frame_lemmas:
-        ``F:<case>=<filler lemma>`` features (``F:<case>`` is always on).
-    filler_classes:
-        ``"lexfile"``: the lexicographer file of the filler's senses (WordNet keys);
-        ``"none"``.
-    filler_hypernyms:
-        Ancestors of the filler's senses in the noun thesaurus as features: ``"first"`` (the
-        first sense), ``"all"`` (every sense), ``"none"``.
-    noun_thesaurus:
-        The noun thesaurus of the fillers.
+    """IMS features plus the verb's case frame.  Besides :class:`IMSWSD`'s parameters:
+    ``frame_lemmas`` (``F:<case>=<filler lemma>``; ``F:<case>`` is always on);
+    ``filler_classes``, ``"lexfile"`` (the filler's lexicographer files) or ``"none"``;
+    ``filler_hypernyms``, ancestors of the filler's ``"first"`` or ``"all"`` senses, or
+    ``"none"``; ``noun_thesaurus``, of the fillers.
     """
 
     name = "hybrid"
@@ -136,10 +123,8 @@ class HybridWSD(IMSWSD):
             senses = nouns.senses(lemma)
         else:
             return []
-        if self.filler_hypernyms == "first" or sense is not None:
-            hyper_senses = senses[:1]
-        else:
-            hyper_senses = senses
+        first = self.filler_hypernyms == "first" or sense is not None
+        hyper_senses = senses[:1] if first else senses
         out: dict[str, None] = {}
         if self.filler_classes == "lexfile":
             for key in senses[:1] if self.filler_hypernyms != "all" else senses:

@@ -1,13 +1,9 @@
-"""``ims``: the field's standard supervised comparator, a linear SVM per verb lemma.
+"""``ims``: Zhong & Ng's *It Makes Sense* (2010), scikit-learn's :class:`LinearSVC` per verb
+lemma over the binary features of :mod:`.features`.
 
-Zhong & Ng's *It Makes Sense* (2010): per verb lemma, scikit-learn's :class:`LinearSVC`
-(one-vs-rest, squared hinge, L2: LIBLINEAR's linear SVM, IMS's own classifier) over the binary
-features of :mod:`.features`.  A sense's score is a softmax of the decision values divided by
-``temperature`` (a binary problem's value ``d`` counts as ``-d`` / ``+d``): it orders the
-answers and feeds the confidence ``C = lambda*S1 + (1-lambda)*(S1-S2)``, it is no calibrated
-probability.  Weights are rounded to float16, as model files store them.  A lemma seen with
-one training sense answers it (score 1); an unseen lemma gets WordNet's first sense
-(``first-sense:unknown-verb``).
+A sense's score is a softmax of the decision values divided by ``temperature`` (a binary
+problem's value ``d`` counts as ``-d`` / ``+d``); no calibrated probability.  Weights are
+rounded to float16, as model files store them.  A lemma of one training sense answers it.
 """
 
 from __future__ import annotations
@@ -30,11 +26,8 @@ from .features import GROUPS, ims_features
 
 __all__ = ["IMSWSD"]
 
-# the run cache's numbering of the features of ims and hybrid (their names do not overlap
-# between groups, so one numbering serves every setting; a model's columns do not depend on it)
-_INDEX = "ims-features"
-# the run cache's entry of a sentence for them: {setting: {target position: (frame, context,
-# context index, encoded features)}}
+_INDEX = "ims-features"  # the run cache's numbering of the features of every setting
+# per sentence: {setting: {target position: (frame, context, context index, encoded features)}}
 _ROWS = "ims-rows"
 _Kept = dict[Hashable, dict[int, tuple[Any, Any, int, np.ndarray]]]
 
@@ -54,24 +47,10 @@ class _LinearModel:
 class IMSWSD(Disambiguator):
     """IMS-style supervised WSD: a linear SVM per verb over local features.
 
-    Parameters
-    ----------
-    C:
-        Inverse regularisation strength of the SVM.
-    pos, bag, collocations:
-        Feature groups on/off (:mod:`.features`).
-    window:
-        The bag of words: ``"sentence"`` or a number of tokens each side (across sentences).
-    min_count:
-        Features seen in fewer training instances of the verb are dropped.
-    temperature:
-        Divides the decision values before the softmax that turns them into scores.
-    confidence_lambda:
-        Confidence weight (the config and ``--param`` key ``lambda``).
-    verb_thesaurus:
-        The sense inventory (tie-break order, first-sense fallback).
-
-    The range of every numeric parameter: ``wsd/methods/README.md``.
+    Parameters (ranges: ``wsd/methods/README.md``): ``C``, the SVM's inverse regularisation;
+    ``pos``, ``bag``, ``collocations``, the feature groups; ``window``, the bag's
+    (``"sentence"`` or tokens each side); ``min_count``, fewer training instances of the verb
+    drop a feature; ``temperature``, divides the decision values before the softmax.
     """
 
     name = "ims"
@@ -134,20 +113,15 @@ class IMSWSD(Disambiguator):
         return ims_features(instance, self._groups(), window=window)
 
     def _feature_names(self, instance: Instance) -> list[str]:
-        """The names of ``instance``'s features, each once, in a fixed order, read from its
-        sentence, target position, case frame and wider context only (never gold or id)."""
+        """The names of ``instance``'s features, each once, in a fixed order (never gold)."""
         return self._ims_names(instance)
 
     def _encode(self, instance: Instance) -> np.ndarray:
-        """The ids of ``instance``'s features (:meth:`_feature_names`) in the run cache's
-        index :data:`_INDEX`."""
         return self.cache.feature_index(_INDEX).encode(self._feature_names(instance))
 
     def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
-        """Each instance's encoded features (:meth:`_encode`) and the index of their ids.
-        They are kept in the run cache per sentence, setting and target position with the
-        case frame and wider context they were read from, so the folds of a verb and the
-        gold-free copies :meth:`rank` sees share them."""
+        """Each instance's encoded features (kept in the run cache per sentence, setting and
+        target) and the index of their ids."""
         of_sentence, key = self.cache.instance_value, self._row_key()
         rows = []
         for inst in instances:
@@ -164,8 +138,7 @@ class IMSWSD(Disambiguator):
 
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
-        """The classifier of ``lemma`` from its training instances and their senses;
-        ModelError if a weight is beyond what a model file holds (a smaller C helps)."""
+        """The classifier of ``lemma``; ModelError if a weight is beyond a model file's."""
         senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
         if len(senses) == 1:
             no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
@@ -200,8 +173,7 @@ class IMSWSD(Disambiguator):
     def _rank_verb(
         self, lemma: str, model: _LinearModel, instances: list[Instance]
     ) -> list[Prediction]:
-        """The senses of ``instances`` ranked by their scores (module docstring), with the
-        number of the model's features each has as the detail ``features``."""
+        """Rankings by score, detail ``features``: the model's features each input has."""
         if len(model.senses) == 1:
             ranking = ((model.senses[0], 1.0),)
             return [self.make_prediction(instance, ranking) for instance in instances]
@@ -232,8 +204,7 @@ class IMSWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
-        """The classifier of a saved state: a row per training sense, finite weights within
-        float16's range; else ValueError naming the field."""
+        """The classifier of a saved state; else ValueError naming the field."""
         senses = self.state_senses(lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         coef = _coef_array(state["coef"], (len(senses), len(vocab))).astype(np.float32)
@@ -243,8 +214,7 @@ class IMSWSD(Disambiguator):
 
 
 def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance) -> Any:
-    """The encoded features of a run-cache entry if it was read from ``instance``'s frame and
-    context (the entry holds them, so they are the objects, not others at their address)."""
+    """The encoded features of a run-cache entry if read from ``instance``'s frame and context."""
     if (
         found is not None
         and found[0] is instance.frame
@@ -256,8 +226,7 @@ def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance
 
 
 def _coef_json(array: np.ndarray) -> dict[str, Any]:
-    """A float16 array as JSON: dtype, shape and the little-endian bytes in base64 (a weight
-    costs 2.7 characters instead of ~10 as a JSON number)."""
+    """A float16 array as JSON: dtype, shape and the little-endian bytes in base64."""
     data = np.ascontiguousarray(array, dtype="<f2")
     encoded = b64encode(data.tobytes()).decode()
     return {"dtype": "float16", "shape": list(data.shape), "base64": encoded}
