@@ -30,14 +30,7 @@ from .run_cache import RunCache
 if TYPE_CHECKING:
     from sklearn.utils import Tags
 
-__all__ = [
-    "Disambiguator",
-    "NotFittedError",
-    "check_bool",
-    "check_choice",
-    "confidence",
-    "ranked",
-]
+__all__ = ["Disambiguator", "NotFittedError", "check_bool", "check_choice", "confidence", "ranked"]
 
 # Fallback labels, counted in summaries and reports.
 FALLBACK_UNKNOWN_VERB = "first-sense:unknown-verb"

@@ -143,11 +143,10 @@ class BayesWSD(Disambiguator):
         memo = self.cache.table(("bayes-noun-class", self.noun_classes, self.noun_thesaurus))
 
         def classify(lemma: str) -> str | None:
-            try:
-                return memo[lemma]
-            except KeyError:
-                cls = memo[lemma] = self._noun_class(nouns, lemma)
-                return cls
+            if lemma not in memo:
+                memo[lemma] = self._noun_class(nouns, lemma)
+            found: str | None = memo[lemma]
+            return found
 
         return classify
 

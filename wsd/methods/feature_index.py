@@ -1,5 +1,5 @@
-"""Feature names numbered once per run (:class:`FeatureIndex`), a model's columns over them
-(:class:`Vocabulary`) and the binary design matrices made from them (:func:`binary_csr`)."""
+"""Feature names numbered once per run (:class:`FeatureIndex`) and a model's columns over them
+(:class:`Vocabulary`), which makes the binary design matrices."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
-__all__ = ["FeatureIndex", "Vocabulary", "binary_csr"]
+__all__ = ["FeatureIndex", "Vocabulary"]
 
 
 class FeatureIndex:
@@ -113,14 +113,6 @@ class Vocabulary:
         known = column >= 0
         row_of = np.repeat(np.arange(len(rows)), lengths)[known]
         indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(rows)))])
-        return binary_csr(column[known], indptr, len(self), dtype)
-
-
-def binary_csr(indices: np.ndarray, indptr: Any, width: int, dtype: Any) -> Any:
-    """A CSR matrix of ones of ``width`` columns (int32 indices, as liblinear takes)."""
-    arrays = (
-        np.ones(len(indices), dtype=dtype),
-        np.asarray(indices, np.int32),
-        np.asarray(indptr, np.int32),
-    )
-    return sparse.csr_matrix(arrays, shape=(len(arrays[2]) - 1, width))
+        indices = column[known]
+        arrays = (np.ones(len(indices), dtype), indices.astype(np.int32), indptr.astype(np.int32))
+        return sparse.csr_matrix(arrays, shape=(len(rows), len(self)))

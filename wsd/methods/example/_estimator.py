@@ -179,12 +179,7 @@ class ExampleBasedWSD(Disambiguator):
 
     @property
     def lookup(self) -> NounLookup:
-        lookups = self.cache.table(("example-nouns", self.noun_thesaurus))
-        nouns = self.nouns
-        found = lookups.get("lookup")
-        if found is None or found.nouns is not nouns:  # reloaded: node ids may differ
-            found = lookups["lookup"] = NounLookup(nouns)
-        return found
+        return self.cache.noun_lookup(self.noun_thesaurus)
 
     def _reset_caches(self) -> None:
         super()._reset_caches()

@@ -12,12 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from ..noun_lookup import FillerKey, NounLookup
-from ._examples import Entries, PointIndex
+from ..noun_lookup import NounLookup
+from ._examples import Entries, Item, PointIndex
 
 __all__ = ["ExamplePool"]
-
-Item = tuple[str, FillerKey]  # (case, filler key)
 
 
 class ExamplePool:
