@@ -230,15 +230,9 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
 
 # what reading a corrupted document's values raises
 _CORRUPTED = (
-    KeyError,
-    TypeError,
-    ValueError,
-    AttributeError,
-    IndexError,
-    StopIteration,
-    ArithmeticError,
+    KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration, ArithmeticError,
     RecursionError,
-)
+)  # fmt: skip
 
 
 def _why(exc: BaseException) -> str:

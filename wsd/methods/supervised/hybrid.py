@@ -91,15 +91,11 @@ class HybridWSD(IMSWSD):
     def nouns(self) -> Thesaurus:
         return thesaurus.load(self.noun_thesaurus)
 
-    def _frame_names(self, instance: Instance) -> list[str]:
+    def _feature_names(self, instance: Instance) -> list[str]:
         framed = frame_features(instance, self._filler_classes)
         if not self.frame_lemmas:
             framed = [f for f in framed if not (f.startswith("F:") and "=" in f)]
-        return framed
-
-    def _feature_names(self, instance: Instance) -> list[str]:
-        ims = self._ims_names(instance) if self._groups() else []
-        return ims + self._frame_names(instance)
+        return (self._ims_names(instance) if self._groups() else []) + framed
 
     def _filler_classes(self, filler: Filler) -> list[str]:
         """``L:<lexicographer file>`` and ``H:<ancestor>`` names of a filler's senses."""

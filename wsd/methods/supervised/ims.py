@@ -116,25 +116,29 @@ class IMSWSD(Disambiguator):
         """The names of ``instance``'s features, each once, in a fixed order (never gold)."""
         return self._ims_names(instance)
 
-    def _encode(self, instance: Instance) -> np.ndarray:
-        return self.cache.feature_index(_INDEX).encode(self._feature_names(instance))
-
     def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
         """Each instance's encoded features (kept in the run cache per sentence, setting and
         target) and the index of their ids."""
         of_sentence, key = self.cache.instance_value, self._row_key()
+        index = self.cache.feature_index(_INDEX)
         rows = []
         for inst in instances:
             settings: _Kept = of_sentence(_ROWS, inst.sentence, dict)
             kept = settings.setdefault(key, {})
             found = kept.get(inst.position)
-            row = _kept_row(found, inst)
-            if row is None:
-                row = self._encode(inst)
+            if (
+                found is not None
+                and found[0] is inst.frame
+                and found[1] is inst.context
+                and found[2] == inst.context_index
+            ):
+                row = found[3]
+            else:
+                row = index.encode(self._feature_names(inst))
                 if found is None:  # (another frame or context at the same place: not kept)
                     kept[inst.position] = (inst.frame, inst.context, inst.context_index, row)
             rows.append(row)
-        return rows, self.cache.feature_index(_INDEX)
+        return rows, index
 
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
@@ -211,18 +215,6 @@ class IMSWSD(Disambiguator):
         finite_weights("coef", coef)
         intercept = weights("intercept", state["intercept"], len(senses)).astype(np.float32)
         return _LinearModel(senses, Vocabulary(vocab), coef, intercept)
-
-
-def _kept_row(found: tuple[Any, Any, int, np.ndarray] | None, instance: Instance) -> Any:
-    """The encoded features of a run-cache entry if read from ``instance``'s frame and context."""
-    if (
-        found is not None
-        and found[0] is instance.frame
-        and found[1] is instance.context
-        and found[2] == instance.context_index
-    ):
-        return found[3]
-    return None
 
 
 def _coef_json(array: np.ndarray) -> dict[str, Any]:
