@@ -145,8 +145,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return np.array([p.sense or "" for p in self.rank(X)], dtype=object)
 
     def rank(self, X: Sequence[Instance]) -> list[Prediction]:
-        """A :class:`Prediction` per instance, candidates ranked best first, read from
-        :meth:`seen_as_all`."""
+        """A :class:`Prediction` per instance of :meth:`seen_as_all`, best candidate first."""
         self._check_fitted()
         groups: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
@@ -163,8 +162,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return out  # type: ignore[return-value]
 
     def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
-        """Each instance without gold (an :attr:`oracle` keeps the case fillers'), the same
-        copy on every call."""
+        """Each instance without gold (an :attr:`oracle` keeps the fillers'), one copy each."""
         keep = self.oracle is not None
         return self.cache.instance_values(
             ("without-gold", keep),
@@ -261,7 +259,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         if not inventory.has_word(instance.lemma):
             return self.make_prediction(instance, (), ABSTAIN_UNKNOWN_LEMMA)
         senses = inventory.senses(instance.lemma)
-        # WordNet's first sense; the rest in sense order with decreasing nominal scores.
         ranking = tuple((s, 1.0 / (i + 1)) for i, s in enumerate(senses))
         return self.make_prediction(instance, ranking, FALLBACK_UNKNOWN_VERB)
 
@@ -277,8 +274,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return 0
 
     def check_resources(self) -> None:
-        """Validate the parameters and load every thesaurus named; ModelError names the
-        parameter (``param``)."""
+        """Validate the parameters and load every thesaurus named; ModelError (``param``)."""
         self._validate_params()
         for name, spec in self.get_params().items():
             if name.endswith("_thesaurus"):
@@ -298,7 +294,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
 
     def __sklearn_tags__(self) -> Tags:
         tags = super().__sklearn_tags__()
-        # X is a sequence of Instance records (a 1-D object array at most), not a matrix
+        # X is a sequence of Instance records, not a matrix
         tags.input_tags.one_d_array = True
         tags.input_tags.two_d_array = False
         tags.target_tags.required = False  # y defaults to each instance's first gold key
@@ -370,8 +366,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return found
 
     def unlisted_sense(self, lemma: str, senses: Iterable[str]) -> str | None:
-        """The first of ``senses`` (compared without case) that the verb thesaurus does not
-        list under ``lemma``, or None."""
+        """The first of ``senses`` the verb thesaurus does not list under ``lemma``, or None."""
         listed = self.listed_senses(lemma)
         for sense in senses:
             if listed is None or sense.lower() not in listed:

@@ -135,8 +135,7 @@ def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
 
 
 def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
-    """Write a fitted method as versioned JSON, atomically; gzip-compressed when ``path``
-    ends in ``.gz``."""
+    """Write a fitted method as versioned JSON, atomically (gzip-compressed: ``.gz``)."""
     method._check_fitted()
     document = {
         "format": MODEL_FORMAT,

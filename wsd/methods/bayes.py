@@ -124,7 +124,6 @@ class BayesWSD(Disambiguator):
 
     @property
     def context_window(self) -> int | str:
-        # +-N tokens cross sentence boundaries (Yarowsky's +-50 words): the whole document
         return 0 if self.window == "sentence" else "document"
 
     def check_resources(self) -> None:
@@ -258,8 +257,7 @@ class BayesWSD(Disambiguator):
         }
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
-        """The table of a saved state (a count per feature and sense, at most the sense's);
-        else ValueError naming the field."""
+        """The table of a saved state; else ValueError naming the field."""
         senses = self.state_senses(lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)

@@ -450,23 +450,15 @@ class ExampleBasedWSD(Disambiguator):
             }
         senses = self._columns(lemma, self.sense_counts_[lemma])
         pool = self._pool(lemma)
-        pairs: list[Pair] = []
-        columns, counts, case_of = [], [], []
-        for c, (case, by_sense) in enumerate(examples.items()):
-            for column, sense in enumerate(senses):
-                for key, count in by_sense.get(sense, {}).items():
-                    pairs.append((case, key))
-                    columns.append(column)
-                    counts.append(count)
-                    case_of.append(c)
-        entries = Entries(
-            pool.ids(pairs),
-            np.asarray(columns, np.int64),
-            np.asarray(counts, np.int64),
-            np.asarray(case_of, np.int64),
-            np.arange(len(pairs)),
-            tuple(examples),
-        )
+        listed = [
+            ((case, key), column, count, c)
+            for c, (case, by_sense) in enumerate(examples.items())
+            for column, sense in enumerate(senses)
+            for key, count in by_sense.get(sense, {}).items()
+        ]
+        columns, counts, case_of = (np.array([e[k] for e in listed], np.int64) for k in (1, 2, 3))
+        ids = pool.ids([pair for pair, *_ in listed])
+        entries = Entries(ids, columns, counts, case_of, np.arange(len(listed)), tuple(examples))
         model = self._index_verb(senses, pool, entries, saved=examples)
         if tuned:
             if not isinstance(state["setting"], dict):

@@ -87,8 +87,7 @@ class ExamplePool:
         return self.cases.setdefault(case, len(self.cases)) * self.n_nodes
 
     def point_index(self, entries: Entries, n_senses: int) -> PointIndex:
-        """The point index of a model's nominal examples; a filler of ``m`` nodes counts ``1/m``
-        at each."""
+        """The point index of a model's nominal examples (``1/m`` at each of ``m`` nodes)."""
         from ._kernels import pool_entries
 
         t = self._build()

@@ -67,10 +67,8 @@ def rank_inputs(
             out[owner[start]] = None
             continue
         ranking = tuple(zip(names[row], values[row], strict=True))
-        out[owner[start]] = (
-            ranking,
-            tuple(zip(labels[start:end], relative[start:end], strict=True)),
-        )
+        details = tuple(zip(labels[start:end], relative[start:end], strict=True))
+        out[owner[start]] = (ranking, details)
     return out
 
 

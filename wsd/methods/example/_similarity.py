@@ -52,8 +52,7 @@ class NearestIndex:
         return cls(keys, down)
 
     def lengths(self, chains: Sequence[Chain]) -> np.ndarray:
-        """``min LEN`` from each chain's nodes to an example of each sense (:data:`FAR`:
-        none); a chain of several nodes (a noun's senses) takes the minimum over them."""
+        """``min LEN`` from each chain's nodes to an example of each sense (:data:`FAR`: none)."""
         out = np.full((len(chains), self.down.shape[1]), FAR, dtype=np.int32)
         if not len(self.keys) or not len(chains):
             return out

@@ -110,8 +110,7 @@ _CHECKED: dict[str, dict[str, Setting]] = {}
 def checked_settings(
     own: Mapping[str, Any], candidates: Sequence[Mapping[str, Any]]
 ) -> dict[str, Setting]:
-    """The settings of ``own`` and of each candidate by :func:`setting_key` (a fresh dict),
-    checked (ModelError)."""
+    """The checked settings of ``own`` and each candidate by :func:`setting_key` (a new dict)."""
     key = repr((tuple(own[name] for name in TUNABLE), candidates))
     known = _CHECKED.get(key)
     if known is None:

@@ -111,8 +111,7 @@ class HybridWSD(IMSWSD):
         return found
 
     def _classes_of(self, nouns: Thesaurus, lemma: str, sense: str | None) -> list[str]:
-        """The class names of a filler: of its ``sense`` if given and known, else of its
-        lemma's senses (none for an unknown lemma)."""
+        """The class names of a filler's known ``sense``, else of its lemma's senses."""
         if sense is not None and nouns.has_sense(sense):
             senses: tuple[str, ...] = (sense,)
         elif nouns.has_word(lemma):

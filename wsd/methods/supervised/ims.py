@@ -117,8 +117,7 @@ class IMSWSD(Disambiguator):
         return self._ims_names(instance)
 
     def _encoded(self, instances: list[Instance]) -> tuple[list[np.ndarray], FeatureIndex]:
-        """Each instance's encoded features (kept in the run cache per sentence, setting and
-        target) and the index of their ids."""
+        """Each instance's encoded features (kept in the run cache) and the index of their ids."""
         of_sentence, key = self.cache.instance_value, self._row_key()
         index = self.cache.feature_index(_INDEX)
         rows = []
