@@ -1,11 +1,6 @@
-"""What every disambiguator shares: the scikit-learn estimator shape, one model per verb lemma,
-sense inventories, fallbacks and the confidence formula.
-
-Parameters are the constructor's keywords, validated in ``fit``; fitted state ends in ``_``
-(``verbs_``, ``sense_counts_``, ``classes_``) and every method raises :class:`NotFittedError`
-before ``fit``.  ``X`` is a sequence of :class:`~wsd.types.Instance`, ``y`` optional (each
-instance's first gold key).
-"""
+"""What every disambiguator shares: a scikit-learn estimator over sequences of
+:class:`~wsd.types.Instance` with one model per verb lemma, sense inventories, fallbacks and the
+confidence formula.  Parameters are validated in ``fit``; fitted state ends in ``_``."""
 
 from __future__ import annotations
 
@@ -38,8 +33,7 @@ ABSTAIN_UNKNOWN_LEMMA = "abstain:lemma-not-in-inventory"
 
 
 class NotFittedError(ModelError, sklearn.exceptions.NotFittedError):
-    """A method was asked to predict before ``fit`` (or :func:`~wsd.methods.load_model`); it is
-    scikit-learn's ``NotFittedError`` and a :class:`~wsd.ModelError` alike."""
+    """A method used before ``fit`` (scikit-learn's ``NotFittedError``, a ModelError)."""
 
     __module__ = "wsd.methods"
 
@@ -121,11 +115,16 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             by_verb[instance.lemma].append(index)
         counts = {lemma: Counter(labels[i] for i in by_verb[lemma]) for lemma in sorted(by_verb)}
         self._validate_params()
-
-        def instance_of(lemma: str, sense: str) -> str:
-            return next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
-
-        self._check_listed(counts, instance_of)
+        for lemma, senses in counts.items():  # refused before any fit
+            sense = self.unlisted_sense(lemma, senses)
+            if sense is not None:
+                first = next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
+                raise ModelError(
+                    f"training instance {first!r}: gold sense {sense!r} of verb {lemma!r}: "
+                    f"{self.not_listed(lemma, sense)}; give the method the thesaurus that lists "
+                    "the corpus's senses (verb_thesaurus)",
+                    param="verb_thesaurus",
+                )
         self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
@@ -380,22 +379,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         if self.listed_senses(lemma) is None:
             return f"{lemma!r} is not a word of {where}"
         return f"{sense!r} is not a sense of {lemma!r} in {where}"
-
-    def _check_listed(
-        self, counts: Mapping[str, Counter[str]], instance_of: Callable[[str, str], str]
-    ) -> None:
-        """ModelError for a training sense the verb thesaurus does not list under its verb;
-        ``instance_of(lemma, sense)`` names an instance that has it."""
-        for lemma, senses in counts.items():
-            sense = self.unlisted_sense(lemma, senses)
-            if sense is None:
-                continue
-            raise ModelError(
-                f"training instance {instance_of(lemma, sense)!r}: gold sense {sense!r} of verb "
-                f"{lemma!r}: {self.not_listed(lemma, sense)}; "
-                "give the method the thesaurus that lists the corpus's senses (verb_thesaurus)",
-                param="verb_thesaurus",
-            )
 
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:

@@ -417,9 +417,8 @@ class ExampleBasedWSD(Disambiguator):
 
     # --- serialisation ----------------------------------------------------------------------------
     def verb_state(self, lemma: str) -> Any:
-        """case -> sense -> ``[lemma, sense]`` per filler seen once, ``[lemma, sense, count]``
-        per filler seen more often; a verb with a ``tune`` choice: ``{"examples": <that>,
-        "setting": <its overrides>}``."""
+        """case -> sense -> ``[lemma, sense(, count > 1)]`` per filler; with a ``tune``
+        choice ``{"examples": <that>, "setting": <its overrides>}``."""
         model: VerbModel = self.verbs_[lemma]
         examples = {
             case: {

@@ -41,9 +41,7 @@ def knn_best_kernel(  # pragma: no cover - compiled
             hi = lo + 1
             while hi < end and up[hi] != 0:
                 hi += 1
-            # counts of this node (lo..hi-1: the node and its ancestors up to the root):
-            # each ancestor's points at their length through it, minus the same points two
-            # edges too long through the next ancestor up (_similarity's module docstring)
+            # N_s(L) of this node's chain lo..hi-1 (_similarity's module docstring)
             n_reached = 0
             for j in range(lo, hi):
                 pos = np.searchsorted(keys, anc[j])

@@ -2,13 +2,10 @@
 
 The three groups of Zhong & Ng's *It Makes Sense* (2010), read from normalised tokens only:
 
-* ``pos``: the universal tags at offsets -3..+3 in the sentence (``P-1=DET``; ``_`` beyond
-  the sentence);
-* ``bag``: the lemmas of the context words around the verb (:mod:`wsd.methods.context`),
-  the sentence or a token window (``W=jury``);
+* ``pos``: the universal tags at offsets -3..+3 (``P-1=DET``; ``_`` beyond the sentence);
+* ``bag``: the lemmas of the context words (:mod:`wsd.methods.context`; ``W=jury``);
 * ``collocations``: the 11 local collocations C(i,j) of Lee & Ng (2002), the lower-cased forms
-  at offsets i..j with the target's own form at 0, space-separated (``C-1,1=they made a``;
-  ``_`` beyond the sentence).
+  at offsets i..j, space-separated (``C-1,1=they made a``);
 
 and, for ``hybrid``, the verb's case frame (:func:`frame_features`).
 
