@@ -227,6 +227,11 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         counts = self.sense_counts_[lemma]
         return {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
 
+    def sense_columns(self, lemma: str, counts: Mapping[str, int] | None = None) -> tuple[str, ...]:
+        """The senses of ``counts`` (default: the verb's training senses) in tie-break order."""
+        known = self.sense_counts_[lemma] if counts is None else counts
+        return tuple(sorted(known, key=lambda s: (-known[s], self.sense_order(lemma, s), s)))
+
     def mfs_prediction(self, instance: Instance, fallback: str | None) -> Prediction:
         """Most frequent training sense, scores = relative frequencies (method 3's answer)."""
         counts = self.sense_counts_[instance.lemma]

@@ -183,7 +183,7 @@ class BayesWSD(Disambiguator):
         return self.cache.instance_values(self._settings(), instances, self._features)
 
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _VerbTable:
-        senses = self._senses(lemma)
+        senses = self.sense_columns(lemma)
         column = {s: j for j, s in enumerate(senses)}
         vocab: dict[str, int] = {}  # first-seen order, as a saved model lists it
         rows: list[int] = []
@@ -194,10 +194,6 @@ class BayesWSD(Disambiguator):
         counts = np.zeros((len(vocab), len(senses)))
         np.add.at(counts, (np.array(rows, np.int64), np.array(cols, np.int64)), 1.0)
         return self._table(lemma, senses, vocab, counts)
-
-    def _senses(self, lemma: str) -> tuple[str, ...]:
-        """The verb's training senses in tie-break order: the columns of its table."""
-        return tuple(sorted(self.sense_counts_[lemma], key=self.tiebreak(lemma).__getitem__))
 
     def _table(
         self, lemma: str, senses: tuple[str, ...], vocab: dict[str, int], counts: np.ndarray

@@ -255,7 +255,7 @@ class ExampleBasedWSD(Disambiguator):
     def _model_of(
         self, lemma: str, pool: ExamplePool, arrays: Sequence[np.ndarray], labels: Sequence[str]
     ) -> VerbModel:
-        senses = self._columns(lemma, Counter(labels))
+        senses = self.sense_columns(lemma, Counter(labels))
         ids = np.concatenate(arrays) if arrays else np.empty(0, np.int64)
         column = {sense: c for c, sense in enumerate(senses)}
         columns = np.repeat(
@@ -263,11 +263,6 @@ class ExampleBasedWSD(Disambiguator):
             np.fromiter(map(len, arrays), np.int64, len(arrays)),
         )
         return self._index_verb(senses, pool, pool.entries(ids, columns, len(senses)))
-
-    def _columns(self, lemma: str, counts: Counter[str]) -> tuple[str, ...]:
-        """The training senses in tie-break order."""
-        order = {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
-        return tuple(sorted(counts, key=order.__getitem__))
 
     def _index_verb(
         self,
@@ -447,7 +442,7 @@ class ExampleBasedWSD(Disambiguator):
                 sense: _fillers(f"{field}[{sense!r}]", fillers)
                 for sense, fillers in zip(keys, by_sense.values(), strict=True)
             }
-        senses = self._columns(lemma, self.sense_counts_[lemma])
+        senses = self.sense_columns(lemma)
         pool = self._pool(lemma)
         listed = [
             ((case, key), column, count, c)

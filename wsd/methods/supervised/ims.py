@@ -142,7 +142,7 @@ class IMSWSD(Disambiguator):
     # --- training and prediction --------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> _LinearModel:
         """The classifier of ``lemma``; ModelError if a weight is beyond a model file's."""
-        senses = tuple(sorted(set(labels), key=self.tiebreak(lemma).__getitem__))
+        senses = self.sense_columns(lemma)
         if len(senses) == 1:
             no_features = (np.zeros((1, 0), np.float32), np.zeros(1, np.float32))
             return _LinearModel(senses, Vocabulary({}), *no_features)
