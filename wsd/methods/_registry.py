@@ -286,8 +286,8 @@ def _sense_counts(path: str | os.PathLike[str], document: Any) -> dict[str, Coun
 
 
 def _check_listed(path: str | os.PathLike[str], method: Disambiguator, *, mismatch: bool) -> None:
-    """A ModelError naming the first sense the verb thesaurus does not list under its verb,
-    or with ``mismatch`` (another thesaurus version) one warning counting them."""
+    """A ModelError naming the first sense the verb thesaurus does not list under its verb
+    (with ``mismatch``, another thesaurus version: a warning counting them)."""
     unlisted = []
     for lemma, counts in method.sense_counts_.items():
         sense = method.unlisted_sense(lemma, counts)

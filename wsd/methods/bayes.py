@@ -68,14 +68,11 @@ class _VerbTable:
 
 
 class BayesWSD(Disambiguator):
-    """Yarowsky-style Bayesian disambiguation over context words (method 2).
-
-    Parameters (ranges: ``wsd/methods/README.md``): ``window``, ``"sentence"`` or tokens each
-    side; ``noun_classes``, a noun's class from its first sense: ``"lexfile"`` (its WordNet
-    lexicographer file), ``"depth:N"`` (its ancestor at depth N, any thesaurus) or ``"none"``;
+    """Method 2.  Parameters (ranges: ``wsd/methods/README.md``): ``window``, ``"sentence"``
+    or tokens each side; ``noun_classes``, a noun's class from its first sense: ``"lexfile"``
+    (its WordNet lexicographer file), ``"depth:N"`` (its ancestor at depth N) or ``"none"``;
     ``noun_words``, keep noun lemmas beside their classes; ``scoring``, ``"posterior"`` or
-    ``"log-ratio"``; ``smoothing``, ``m`` or ``k`` (module docstring).
-    """
+    ``"log-ratio"``; ``smoothing``, ``m`` or ``k`` (module docstring)."""
 
     name = "bayes"
     ranges = {

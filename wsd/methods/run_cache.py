@@ -17,11 +17,8 @@ T = TypeVar("T")
 
 
 class RunCache:
-    """Memoised lookups: per thesaurus spec (:meth:`noun_lookup`, :meth:`table`), per
-    instance object (:meth:`instance_values`) and per feature setting (:meth:`feature_index`).
-
-    Per-instance values are kept with the instance; past ``instance_limit``, all are forgotten.
-    """
+    """Memoised lookups per thesaurus spec, instance object and feature setting; past
+    ``instance_limit`` per-instance values, all of them are forgotten."""
 
     def __init__(self, *, instance_limit: int = 1_000_000) -> None:
         self.instance_limit = instance_limit

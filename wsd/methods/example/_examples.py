@@ -31,9 +31,8 @@ class Entries(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PointIndex:
-    """Per ancestor node (``keys``, sorted, shifted by case), the entries ``offsets[i]:
-    offsets[i + 1]`` of ``column`` (sense), ``down`` (edges below) and ``weight`` (the weight
-    of the examples there)."""
+    """Per ancestor node ``keys[i]`` (sorted, shifted by case), the entries ``offsets[i]:
+    offsets[i + 1]`` of ``column`` (sense), ``down`` (edges below) and ``weight``."""
 
     keys: np.ndarray
     offsets: np.ndarray

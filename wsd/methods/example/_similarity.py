@@ -108,8 +108,7 @@ class Aggregate:
 
 
 class Nearest(Aggregate):
-    """``"max"``: the similarity of the single nearest example (the paper); a mark's SIM is 1
-    when the word was seen with the sense."""
+    """``"max"``: the similarity of the nearest example (the paper); a mark's: 1 if seen."""
 
     def noun_rows(self, model, pairs, settings, lookup, lengths):  # type: ignore[no-untyped-def]
         by_case: dict[str, list[int]] = defaultdict(list)
@@ -127,9 +126,8 @@ class Nearest(Aggregate):
 
 
 class KNearest(Aggregate):
-    """``"knn"``: the mean similarity of the ``k`` nearest examples of the sense, each counted
-    as often as seen (missing ones count 0), best over the input noun's senses; an example of
-    ``m`` possible nodes counts ``1/m`` at each.  A mark's SIM: ``min(count, k) / k``."""
+    """``"knn"``: the mean similarity of the ``k`` nearest examples of the sense, best over the
+    input noun's senses (see ``ExampleBasedWSD``).  A mark's SIM: ``min(count, k) / k``."""
 
     def index(self, model: VerbModel, pool: ExamplePool) -> None:
         model.points = pool.point_index(model.entries, len(model.senses))

@@ -25,8 +25,7 @@ class HybridWSD(IMSWSD):
     ``frame_lemmas`` (``F:<case>=<filler lemma>``; ``F:<case>`` is always on);
     ``filler_classes``, ``"lexfile"`` (the filler's lexicographer files) or ``"none"``;
     ``filler_hypernyms``, ancestors of the filler's ``"first"`` or ``"all"`` senses, or
-    ``"none"``; ``noun_thesaurus``, of the fillers.
-    """
+    ``"none"``; ``noun_thesaurus``, of the fillers."""
 
     name = "hybrid"
 

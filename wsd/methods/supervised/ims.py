@@ -45,13 +45,10 @@ class _LinearModel:
 
 
 class IMSWSD(Disambiguator):
-    """IMS-style supervised WSD: a linear SVM per verb over local features.
-
-    Parameters (ranges: ``wsd/methods/README.md``): ``C``, the SVM's inverse regularisation;
-    ``pos``, ``bag``, ``collocations``, the feature groups; ``window``, the bag's
-    (``"sentence"`` or tokens each side); ``min_count``, fewer training instances of the verb
-    drop a feature; ``temperature``, divides the decision values before the softmax.
-    """
+    """A linear SVM per verb.  Parameters (ranges: ``wsd/methods/README.md``): ``C``, the
+    SVM's inverse regularisation; ``pos``, ``bag``, ``collocations``, the feature groups;
+    ``window``, the bag's (``"sentence"`` or tokens each side); ``min_count``, fewer training
+    instances of the verb drop a feature; ``temperature``, divides the decision values."""
 
     name = "ims"
     ranges = {
