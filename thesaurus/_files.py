@@ -1,26 +1,12 @@
 """File thesauri: a tree as ``<stem>.tsv`` plus a word table ``<stem>.words.tsv`` beside it.
 
-``<stem>.tsv`` — one edge per line, UTF-8 (text rules: :mod:`thesaurus.text`)::
-
-    # comment lines and blank lines are ignored
-    child<TAB>parent
-    root                      (optional: a node with an empty parent declares the root)
-
-The root is the one node that never appears as a child (it is a parent, or declared with an
-empty parent).  Every other node has exactly one ``child<TAB>parent`` line.
-
-``<stem>.words.tsv`` — one sense per line::
-
-    word<TAB>sense_id<TAB>node
-
-A word's senses are ordered as in the file; ``node`` must be a node of the tree.  Sense ids
-are unique, case-insensitive and kept in lower case (``Run%1`` is ``run%1``), without
-whitespace.
-
-Mistakes raise :class:`ThesaurusError` naming ``file:line``: a malformed line, a node with two
-parent lines, several roots (an orphan subtree), a cycle, a repeated sense id (in any case), a
-sense id holding whitespace, a word pointing at an unknown node.  A missing file is a
-:class:`DataError`.  Loading is linear in the file.
+``<stem>.tsv`` holds ``child<TAB>parent`` lines (a node with an empty parent declares the
+root); ``<stem>.words.tsv`` holds ``word<TAB>sense_id<TAB>node`` lines, a word's senses in
+file order, sense ids unique and kept in lower case.  ``#`` comments and blank lines are
+ignored; text rules of :mod:`thesaurus.text`; the format is in ``thesaurus/README.md``.
+Mistakes (a malformed line, two parent lines, several roots, a cycle, a repeated or
+whitespace-holding sense id, an unknown node) raise :class:`ThesaurusError` naming
+``file:line``; a missing file is a :class:`DataError`.  Loading is linear in the file.
 """
 
 from __future__ import annotations

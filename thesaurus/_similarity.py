@@ -1,21 +1,10 @@
 """Similarity from path length: decreasing maps from ``LEN`` (an int array) to [0, 1].
 
-``kurohashi`` (default)
-    Kurohashi & Nagao's table for the 7-level Bunrui Goi Hyou tree::
-
-        LEN   0   2   4   6   8  10  12
-        sim  11  10   9   8   7   5   0     (divided by 11)
-
-    generalised to deeper trees by ``scale``: ``sim(LEN) = table(LEN / scale)``, linearly
-    interpolated, 0 beyond 12 x scale.  The default ``scale = 1.5`` suits WordNet nouns
-    (``thesaurus/README.md``); ``scale=1`` is the original table, for a 7-level thesaurus.
-``linear``
-    ``sim(LEN) = max(0, 1 - LEN / max_len)``; default ``max_len = 18``.
-``exp``
-    ``sim(LEN) = exp(-LEN / tau)``; default ``tau = 4``.
-
-Callers clip lengths first (``np.minimum(lengths, 10_000)``); every mapping returns float64
-in [0, 1], non-increasing in LEN.
+``kurohashi`` (default): Kurohashi & Nagao's table for LEN 0, 2, ..., 12 (11, 10, 9, 8, 7, 5,
+0, divided by 11) read at ``LEN / scale``, linearly interpolated (``scale = 1.5`` suits WordNet
+nouns, ``1`` is the original table); ``linear``: ``max(0, 1 - LEN / max_len)``, ``max_len =
+18``; ``exp``: ``exp(-LEN / tau)``, ``tau = 4``.  Callers clip lengths first; every mapping
+returns float64 in [0, 1], non-increasing in LEN.
 """
 
 from __future__ import annotations

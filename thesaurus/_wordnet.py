@@ -1,22 +1,13 @@
 """WordNet 3.0 verb and noun thesauri, built from WordNet's database files and cached on disk.
 
-Shapes (nodes are synsets, named as NLTK names them, e.g. ``use.v.01``, plus virtual nodes):
-
-- **verbs** (``wordnet-verb``): virtual ``ROOT`` -> one node per verb lexicographer file
-  (``verb.motion``, ...) -> hypernym chain -> synset; a synset without a hypernym hangs under
-  its own lexicographer file's node.
-- **verbs with verb groups** (``wordnet-verb+groups``): the same tree, then each verb group (a
-  connected component of the ``$`` pointers), in order of its lowest offset, gets a node
-  ``group:<first member>`` under that member's parent, and the members move under it with
-  their hyponyms (siblings, LEN 2); a member that is an ancestor of that place stays, and a
-  group left with fewer than two movable members is not made.
-- **nouns** (``wordnet-noun``): virtual ``ROOT`` -> ``entity.n.01`` -> hypernym and instance-
-  hypernym chains -> synset.
-
-WordNet is a DAG: the tree keeps, for each synset, the hypernym (or instance hypernym) with the
-**lowest synset offset**.  Senses are WordNet sense keys (``use%2:34:01::``) from
-``index.sense``, a lemma's in WordNet sense-number order.  Built trees are cached on disk
-(:mod:`thesaurus._wordnet_cache`), keyed by the shape and the size and mtime of the files read.
+Nodes are synsets named as NLTK names them (``use.v.01``) plus virtual nodes:
+``wordnet-verb`` is ``ROOT`` -> lexicographer file (``verb.motion``) -> hypernym chain ->
+synset; ``wordnet-verb+groups`` then moves each verb group (a component of ``$`` pointers, by
+lowest offset) under a node ``group:<first member>`` where it is safe; ``wordnet-noun`` is
+``ROOT`` -> ``entity.n.01`` -> (instance) hypernym chain -> synset.  Of several hypernyms the
+tree keeps the lowest offset.  Senses are WordNet sense keys from ``index.sense`` in sense-number
+order.  Trees are cached (:mod:`thesaurus._wordnet_cache`), keyed by the shape and the files'
+size and mtime.  Details in ``thesaurus/README.md``.
 """
 
 from __future__ import annotations

@@ -1,23 +1,14 @@
 """WordNet 3.0 adjective and adverb thesauri, built from ``data.adj`` / ``data.adv`` and cached.
 
-WordNet has no hypernyms for adjectives or adverbs; what it has are **clusters**.  An
-adjective cluster is a *head* synset (``ss_type`` ``a``, e.g. ``hot.a.01``) with its
-*satellites* (``s``, e.g. ``sizzling.s.01``), which point at it with ``&`` (similar to); two
-heads that are direct antonyms (``!``: hot / cold) make a *bipolar* cluster.  An adverb
-derived from an adjective points at it with ``\\`` (pertainym: ``quickly`` -> ``fast``).
+- **adjectives** (``wordnet-adj``; ``ss_type`` 3 and 5): ``ROOT`` -> antonym group
+  (``antonyms:<first head>``, heads joined by ``!``, or ``unopposed:<head>``) ->
+  ``cluster:<head>`` -> the head synset and its satellites (a satellite joins its
+  lowest-offset ``&`` head's cluster, else one of its own); every synset at depth 3.
+- **adverbs** (``wordnet-adv``; ``ss_type`` 4): ``ROOT`` -> ``adv.all`` -> ``adj:<head>`` (the
+  cluster its ``\\`` pertainyms reach, the lowest-offset head if several) -> adverb; one
+  without a pertainym gets ``adv:<adverb>``.
 
-Shapes (synset nodes named as NLTK names them, plus virtual nodes; the reasons are in
-``thesaurus/README.md``):
-
-- **adjectives** (``wordnet-adj``; sense keys with ``ss_type`` 3 and 5): ``ROOT`` -> antonym
-  group (``antonyms:<first head>``, a connected component of ``!`` between heads, or
-  ``unopposed:<head>``) -> ``cluster:<head>`` -> the head synset and its satellites,
-  siblings.  Every synset is at depth 3: LEN 2 within a cluster, 4 within an antonym group,
-  6 otherwise.  A satellite joins the cluster of its lowest-offset ``&`` head (none: a
-  cluster of its own).
-- **adverbs** (``wordnet-adv``; ``ss_type`` 4): ``ROOT`` -> ``adv.all`` -> ``adj:<head>``
-  (the adjective cluster its ``\\`` pertainyms reach, the lowest-offset head if several) ->
-  adverb; an adverb without a pertainym gets a node of its own, ``adv:<adverb>``.
+The reasons are in ``thesaurus/README.md``.
 """
 
 from __future__ import annotations

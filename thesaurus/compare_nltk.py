@@ -1,20 +1,10 @@
 """How our WordNet path lengths relate to NLTK's ``shortest_path_distance(simulate_root=True)``.
 
-Run ``wsd thesaurus compare-nltk [--pairs N] [--seed S]`` (needs NLTK's WordNet): for N
-random pairs of synsets per thesaurus (uniform over the synsets, with replacement) it prints
-the shares that ``thesaurus/README.md`` quotes, as JSON.  Each pair falls in one class:
-
-``single``
-    both synsets have one hypernym path; expected ``ours == nltk + 2`` for verbs meeting at
-    our virtual ``ROOT`` (two virtual levels against NLTK's one fake root), else equal
-    (``single_expected`` counts the pairs meeting that rule).
-``multi``
-    a synset has several hypernym paths (we keep the lowest-offset hypernym, NLTK searches
-    every path): counted as ``equal`` (after the same +2 rule), ``ours_longer``,
-    ``ours_shorter``.
-
-``raw_equal`` counts the pairs with ``ours == nltk`` as they come, ``lca_is_root`` the pairs
-meeting at our ``ROOT``.
+``wsd thesaurus compare-nltk [--pairs N] [--seed S]`` (needs NLTK's WordNet) draws N random
+synset pairs per thesaurus and prints, as JSON, the shares ``thesaurus/README.md`` quotes:
+``single`` pairs (one hypernym path each; expected ``ours == nltk + 2`` when meeting at our
+``ROOT``, else equal), ``multi`` pairs (``equal``, ``ours_longer``, ``ours_shorter``),
+``raw_equal`` and ``lca_is_root``.
 """
 
 from __future__ import annotations

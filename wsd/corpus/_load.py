@@ -1,26 +1,11 @@
 """``load_corpus``: verb instances of any supported corpus, with an account of every verb token.
 
 Every verb token (SemCor: Penn tag ``VB*``; Raganato: ``VERB``; JSONL: every line) ends up
-either as an instance or in ``CorpusStats.skipped`` under one reason, so that
-
-    verb_instances + sum(skipped.values()) == verb_tokens
-
-Skip reasons:
-
-``untagged``               SemCor ``cmd=tag``/``verify_tag``, a Raganato ``<wf>`` verb
-``no-lemma:notag``         no lemma, SemCor ``ot=notag`` (auxiliaries such as ``had``)
-``no-lemma:ignored``       no lemma, SemCor ``cmd=ignore``
-``no-lemma:<ot>``          no lemma, SemCor ``ot=idiom``/``metaphor``/``complexprep``/...
-``no-lemma``               no lemma and no SemCor mark saying why (other corpora)
-``not-in-verbs-filter``    the lemma is not among the requested verbs
-``malformed-sense-key``    a gold key that claims to be a WordNet key
-                           (:func:`~wsd.corpus.keys.claims_wordnet`) without its shape
-``not-a-verb-sense``       a WordNet gold key whose ``ss_type`` is not 2 (a verb)
-``sense-lost-in-mapping``  ``wnsn=0``: the WordNet 1.6 sense has no 3.0 counterpart
-``no-gold``                a lemma but no sense key (only with ``require_gold=True``)
-
-With ``require_gold=False`` the last four are instances without gold, counted by reason in
-``CorpusStats.without_gold``.
+either as an instance or in ``CorpusStats.skipped`` under one reason (``untagged``,
+``no-lemma[:<ot>]``, ``not-in-verbs-filter``, ``malformed-sense-key``, ``not-a-verb-sense``,
+``sense-lost-in-mapping``, ``no-gold``; meanings in ``wsd/corpus/README.md``), so that
+``verb_instances + sum(skipped.values()) == verb_tokens``.  With ``require_gold=False`` the
+last four are instances without gold, counted in ``CorpusStats.without_gold``.
 """
 
 from __future__ import annotations

@@ -3,14 +3,9 @@ file's normalised tokens and annotations and of the case frame of every verb tok
 
 One cache per corpus root under :func:`cache_dir` (``$WSD_CORPUS_CACHE``, else ``corpora``
 beside the WordNet data), keeping the :data:`KEEP` most recently used, keyed by the tag
-files' sizes and mtimes, the WordNet files read, a digest of the code and tables
-(:func:`_code_digest`) and :data:`CACHE_FORMAT`.  Frames are cached for the default class
-table only.
-
-The JSON holds the file names and every string once (``strings``); the NPZ holds int32
-columns indexing them, per distinct token (``token_*``) and annotation (``note_*``, ``attr_*``),
-per corpus token, sentence, file, frame (``frame_*``), filler (``filler_*``) and mark
-(``mark_*``), runs given by offset columns (:func:`_encode`).
+files' sizes and mtimes, the WordNet files read, a digest of the code and tables and
+:data:`CACHE_FORMAT`.  Frames are cached for the default class table only.  Strings are
+stored once in the JSON, the records as int32 columns indexing them (:func:`_encode`).
 """
 
 from __future__ import annotations

@@ -1,22 +1,14 @@
 """Our simple instance format for any language: one JSON object per line (UTF-8).
 
 Fields: ``id``, ``lemma`` (required), ``gold``, ``lang``, ``tokens``, ``position``,
-``sentence``, ``source``, ``frame``, ``passive``, ``marks``, ``context``, ``context_index``;
-their meaning and defaults are in ``wsd/corpus/README.md``.
-
-Example (Japanese, case particles as case labels)::
-
-    {"id": "ja.1", "lemma": "使う", "gold": ["使う.1"], "lang": "ja",
-     "tokens": ["彼", "が", "箸", "を", "使う"], "position": 4,
-     "frame": {"が": {"lemma": "彼", "class": "person"}, "を": "箸"}}
-
-Tokens are normalised (:mod:`wsd.normalise`); without ``tokens`` the sentence is the target
-word alone.  Text rules of :mod:`thesaurus.text`.  ``lemma`` and ``gold`` are kept in lower
-case; tokens and fillers keep the file's spelling.  Refused, as :class:`CorpusFormatError`
-naming ``file:line`` and the field: a field named twice, an ``id`` or gold key a key file
-could not hold, a blank string, ``position``/``context_index``/``passive`` without
-``tokens``/``context``/``frame``.  :func:`write_jsonl` writes what :func:`read_jsonl` reads
-back into equal instances.
+``sentence``, ``source``, ``frame``, ``passive``, ``marks``, ``context``, ``context_index``
+(meanings and defaults in ``wsd/corpus/README.md``), e.g. ``{"id": "ja.1", "lemma": "使う",
+"tokens": ["彼", "が", "箸", "を", "使う"], "position": 4, "frame": {"を": "箸"}}``.  Tokens
+are normalised (:mod:`wsd.normalise`); ``lemma`` and ``gold`` are kept in lower case.  A field
+named twice, an ``id`` or gold key a key file could not hold, a blank string, or
+``position``/``context_index``/``passive`` without ``tokens``/``context``/``frame`` raise
+:class:`CorpusFormatError` naming ``file:line`` and the field.  :func:`write_jsonl` writes what
+:func:`read_jsonl` reads back into equal instances.
 """
 
 from __future__ import annotations

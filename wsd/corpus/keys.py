@@ -2,14 +2,10 @@
 one line per instance, ``instance_id sense_key [sense_key ...]``.
 
 Text rules of :mod:`thesaurus.text`; fields are separated by any whitespace, blank lines are
-ignored.  Sense keys are case-insensitive: read and written in lower case (:func:`normalise_key`);
-instance ids keep their case.  An instance id never starts with ``{``, ``[`` or ``<`` (JSON,
-TOML or XML: not a key file).
-
-**WordNet sense keys** (:func:`is_wordnet_key`): ``say%2:32:00::``, ``good%5:00:00:well:01``
-(``ss_type`` 2: a verb).
-
-:class:`KeyFileWriter` writes atomically, and only what reads back as written.
+ignored.  Sense keys are read and written in lower case (:func:`normalise_key`); instance ids
+keep their case and never start with ``{``, ``[`` or ``<``.  WordNet sense keys
+(:func:`is_wordnet_key`): ``say%2:32:00::``.  :class:`KeyFileWriter` writes atomically, and
+only what reads back as written.
 """
 
 from __future__ import annotations

@@ -1,23 +1,11 @@
 """Raganato et al.'s unified WSD evaluation format: ``*.data.xml`` plus ``*.gold.key.txt``.
 
-::
-
-    <corpus lang="en" source="semcor">
-      <text id="br-a01">
-        <sentence id="br-a01.s1">
-          <wf lemma="the" pos="DET">The</wf>
-          <instance id="br-a01.s1.t2" lemma="say" pos="VERB">said</instance>
-          <wf lemma="." pos=".">.</wf>
-        </sentence>
-      </text>
-    </corpus>
-
-and a key file with lines ``instance_id sense_key [sense_key ...]``.  Tags are universal
-(``NOUN VERB ADJ ADV ADP DET PRON NUM CONJ PRT X .``); verb instances have ``pos="VERB"``.
-
-Reading gives :class:`~wsd.types.AnnotatedSentence` records (``Sentence.source`` = the text
-id); an ``<instance>``'s annotation holds its gold keys and ``("id", instance id)``.  Writing
-writes the normalised tokens and the key file beside the XML, both atomically.
+The XML holds ``<corpus>`` -> ``<text id>`` -> ``<sentence id>`` -> ``<wf lemma pos>`` and
+``<instance id lemma pos>`` tokens with universal tags (verbs: ``pos="VERB"``); the key file
+has lines ``instance_id sense_key [sense_key ...]``.  Reading gives
+:class:`~wsd.types.AnnotatedSentence` records (``Sentence.source`` = the text id; an
+instance's annotation holds its gold keys and ``("id", instance id)``).  Writing writes the
+normalised tokens and the key file beside the XML, both atomically.
 """
 
 from __future__ import annotations

@@ -1,32 +1,14 @@
 """SemCor 3.0 tag files as distributed (and NLTK's quoted-attribute copy of them).
 
-One element per line::
-
-    <s snum=1>
-    <wf cmd=ignore pos=DT>The</wf>
-    <wf cmd=done rdf=group pos=NNP lemma=group wnsn=1 lexsn=1:03:00:: pn=group>Fulton_County...</wf>
-    <wf cmd=done pos=VB lemma=say wnsn=1 lexsn=2:32:00::>said</wf>
-    <punc>.</punc>
-    </s>
-
-(inside ``<contextfile>``, ``<context>`` and ``<p>`` elements).  Conventions of the data model:
-
-* ``Sentence.id`` = ``<file>.s<snum>`` (``br-a01.s1``); ``Sentence.source`` = the file name.
-* Token positions are 0-based over *all* tokens of the sentence, ``<punc>`` included; a
-  multiword ``<wf>`` (``Fulton_County_Grand_Jury``, ``took_place``) is one token.
-* Tokens are normalised (:mod:`wsd.normalise`); the token's :class:`~wsd.types.Annotation`
-  holds SemCor's lemma, Penn tag, sense keys and every other attribute as sorted pairs.
-* Sense key = ``lemma%lexsn``, lower case; ``wnsn=1;2 lexsn=1:28:02::;1:28:01::`` gives
-  several keys, in order.  A ``wnsn=0`` key (lost in the WordNet 1.6 -> 3.0 mapping) is not
-  in ``Annotation.senses``; a ``lexsn`` item that is not a WordNet ``lex_sense`` gives the
-  token no sense at all (:func:`sense_keys`).  The raw values stay in ``Annotation.attrs``.
-* A ``<punc>`` token has the punctuation itself as its Penn tag, no lemma.
-* Attribute values may be bare or quoted; ``&amp;``-style entities are decoded.
-
-Text rules of :mod:`thesaurus.text`.  Anything else (an unknown element or attribute, a
-``<wf>`` without text, a token outside ``<s>``, a sentence number given twice, ``wnsn`` and
-``lexsn`` lists that do not match, a sentence left open, a file without a sentence) raises
-:class:`~wsd.CorpusFormatError` naming ``file:line``.
+One element per line (``<s snum=1>``, ``<wf cmd=done pos=VB lemma=say wnsn=1
+lexsn=2:32:00::>said</wf>``, ``<punc>.</punc>``, ``</s>``).  ``Sentence.id`` is
+``<file>.s<snum>``, token positions count every token (``<punc>`` too), a multiword ``<wf>``
+is one token; the sense key is ``lemma%lexsn`` (several for ``wnsn=1;2``; none for
+``wnsn=0``).  The conventions are in ``wsd/corpus/README.md``; text rules of
+:mod:`thesaurus.text`.  An unknown element or attribute, a ``<wf>`` without text, a token
+outside ``<s>``, a repeated sentence number, unmatched ``wnsn``/``lexsn`` lists, an open
+sentence or a file without a sentence raises :class:`~wsd.CorpusFormatError` naming
+``file:line``.
 """
 
 from __future__ import annotations

@@ -1,17 +1,10 @@
 """Build ``data/wsd/name_classes.tsv``: the class (person, location, group) of WordNet proper names.
 
-For corpora without SemCor's ``pn=`` attribute: every WordNet 3.0 noun lemma written with a
-capital letter (``Laos``, ``Mitchell``) gets the class its capitalised synsets vote for: a
-synset votes for ``person``, ``location`` or ``group`` when ``person.n.01``,
-``location.n.01`` or ``group.n.01`` is among its (instance) hypernyms, taxa (under
-``biological_group.n.01``) for nothing; ties go to person, then location, then group.  A
-lemma whose synsets vote for none of the classes is left out.
-
-The last line, ``*``, is the class of a capitalised name found nowhere in the table: person
-(SemCor's most frequent class of a name WordNet does not know).
-
-Regenerate with ``python -m wsd.frames._names data/wsd/name_classes.tsv`` (needs WordNet 3.0
-through NLTK: ``wsd data setup``).
+Every capitalised WordNet 3.0 noun lemma gets the class its capitalised synsets vote for (the
+one of ``person.n.01``, ``location.n.01``, ``group.n.01`` among their hypernyms; taxa vote for
+nothing; ties: person, location, group); a lemma without votes is left out.  The last line,
+``*``, gives unknown names person.  Regenerate with ``python -m wsd.frames._names
+data/wsd/name_classes.tsv`` (needs WordNet 3.0 through NLTK: ``wsd data setup``).
 """
 
 from __future__ import annotations
