@@ -53,10 +53,6 @@ def built_dir() -> Path | None:
     return target if (target / "lexnames").exists() else None
 
 
-def _source_dir() -> Path:
-    return Path(os.environ.get("WSD_WORDNET_SOURCE", str(DEBIAN_WORDNET)))
-
-
 def _register_data_dir() -> None:
     import nltk
 
@@ -84,7 +80,7 @@ def setup_wordnet(force: bool = False) -> Path | None:
         return target
     if not force and _nltk_wordnet_loads():
         return None
-    source = _source_dir()
+    source = Path(os.environ.get("WSD_WORDNET_SOURCE", str(DEBIAN_WORDNET)))
     missing = [name for name in _NEEDED if not (source / name).is_file()]
     if missing:
         raise DataError(f"{INSTALL_HINT} (missing in {source}: {', '.join(missing[:3])})")

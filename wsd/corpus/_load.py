@@ -252,13 +252,6 @@ class _Windows:
         return self._window, self._offset + position
 
 
-def _by_document(items: Iterable[AnnotatedSentence]) -> list[list[AnnotatedSentence]]:
-    documents: dict[str, list[AnnotatedSentence]] = {}
-    for item in items:
-        documents.setdefault(item.sentence.source, []).append(item)
-    return list(documents.values())
-
-
 def _load_semcor(
     root: Path,
     builder: _Builder,
@@ -345,12 +338,6 @@ def _add_document(
                 )
 
 
-def _load_raganato(path: Path, builder: _Builder, context_window: int | str) -> None:
-    builder.stats.files = 1
-    for document in _by_document(read_raganato(path)):
-        _add_document(document, builder, context_window, "raganato")
-
-
 def _load_jsonl(path: Path, builder: _Builder) -> None:
     builder.stats.files = 1
     sentence_ids: set[str] = set()
@@ -432,7 +419,12 @@ def load_corpus(
             )
         else:
             if fmt == "raganato":
-                _load_raganato(root, builder, context_window)
+                builder.stats.files = 1
+                documents: dict[str, list[AnnotatedSentence]] = {}
+                for item in read_raganato(root):
+                    documents.setdefault(item.sentence.source, []).append(item)
+                for document in documents.values():
+                    _add_document(document, builder, context_window, "raganato")
             else:
                 _load_jsonl(root, builder)
             if progress is not None:

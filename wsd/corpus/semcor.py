@@ -182,10 +182,6 @@ def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
     return normalise_token(form, pos), annotation
 
 
-def _file_name(path: Path) -> str:
-    return path.name[:-4] if path.name.endswith(".xml") else path.name
-
-
 def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
     """The sentences of one SemCor tag file (of every tag file when ``path`` is a directory),
     each with its tokens' annotations."""
@@ -194,7 +190,7 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
         for file in semcor_files(path):
             yield from read_semcor(file)
         return
-    name = _file_name(path)
+    name = path.name.removesuffix(".xml")
     tokens: list[Token] | None = None
     annotations: list[Annotation] = []
     snum = ""

@@ -441,7 +441,10 @@ class _Extractor:
             if c == T.QUOTE:
                 j += 1
                 continue
-            if head is not None and (c in (T.DET, T.POSS, T.NUM, T.ADJ) or self._bare_time(j)):
+            if head is not None and (
+                c in (T.DET, T.POSS, T.NUM, T.ADJ)
+                or (c == T.N and is_temporal(a.words[j], "", None))
+            ):
                 break  # a new phrase ("the boy a book", "engagement last night", "court yesterday")
             if c in T.NOMINAL:
                 head = j
@@ -462,9 +465,6 @@ class _Extractor:
             if inner is not None:
                 return _NP(inner.head, i, inner.end)
         return _NP(head, i, end)
-
-    def _bare_time(self, j: int) -> bool:
-        return self.a.cats[j] == T.N and is_temporal(self.a.words[j], "", None)
 
     def _premodifier_conjunct(self, j: int) -> bool:
         a = self.a

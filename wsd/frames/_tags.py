@@ -139,10 +139,6 @@ def is_participle(form: str, lemma: str | None, pos: str = "") -> bool:
     return word != base and not word.endswith("s")
 
 
-def _is_punct(form: str) -> bool:
-    return not any(ch.isalnum() for ch in form)
-
-
 def categorize(
     tokens: Sequence[Token], is_name: Callable[[str], bool] = lambda word: False
 ) -> list[str]:
@@ -158,7 +154,7 @@ def categorize(
 def _category(form: str, tag: str) -> str:
     """The context-free category of a token (memoised: the same words recur endlessly)."""
     word = form.lower()
-    if _is_punct(form) and form not in ("&",):
+    if not any(ch.isalnum() for ch in form) and form != "&":
         return QUOTE if form in _PUNCT_QUOTES else PUNCT
     base = _UNIVERSAL.get(tag, OTHER)
     if word in ("the", "a", "an"):
