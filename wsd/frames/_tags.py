@@ -205,7 +205,8 @@ def _resolve_context(
     first = next((i for i, c in enumerate(cats) if c != QUOTE), n)
     if first < n and cats[first] == NAME:
         form = tokens[first].form
-        if _capitalised_by_position(form) and not is_name("_".join(form.lower().split())):
+        # only the first letter upper-case ("Observations", not "U.S." or "NASA")
+        if form[1:] == form[1:].lower() and not is_name("_".join(form.lower().split())):
             cats[first] = N  # "Observations of ...": a common noun opening the sentence
     for i in range(n - 1, -1, -1):
         if cats[i] == AUX and tokens[i].form.lower() in _MAIN_OR_AUX:
@@ -218,7 +219,9 @@ def _resolve_context(
         if cats[i] not in _CONTEXTUAL:
             continue
         word = tokens[i].form.lower()
-        nxt = _next_content(cats, i)
+        nxt = i + 1
+        while nxt < n and cats[nxt] == QUOTE:
+            nxt += 1
         ncat = cats[nxt] if nxt < n else PUNCT
         if cats[i] == TO:
             cats[i] = TO if ncat in (V, AUX) else P
@@ -284,12 +287,6 @@ def _lemma(token: Token) -> str:
     return (token.lemma or token.form).lower()
 
 
-def _capitalised_by_position(form: str) -> bool:
-    """A form with only its first letter upper-case (``Observations``, ``Good_looks``; not
-    ``U.S.``, ``Fulton_County`` or ``NASA``)."""
-    return form[1:] == form[1:].lower()
-
-
 def _gap_antecedent(tokens: Sequence[Token], cats: list[str], p: int) -> bool:
     """A noun before ``that`` that can be the object of a relative clause."""
     if _lemma(tokens[p]) in COMPLEMENT_NOUNS:
@@ -315,10 +312,3 @@ def _cleft(tokens: Sequence[Token], p: int, reach: int = 15) -> bool:
         if word in BE and tokens[k - 1].form.lower() == "it":
             return True
     return False
-
-
-def _next_content(cats: list[str], i: int) -> int:
-    j = i + 1
-    while j < len(cats) and cats[j] == QUOTE:
-        j += 1
-    return j
