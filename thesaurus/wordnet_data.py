@@ -53,33 +53,23 @@ def built_dir() -> Path | None:
     return target if (target / "lexnames").exists() else None
 
 
-def _register_data_dir() -> None:
-    import nltk
-
-    path = str(data_dir())
-    if path not in nltk.data.path:
-        nltk.data.path.insert(0, path)
-
-
-def _nltk_wordnet_loads() -> bool:
-    from nltk.corpus import wordnet as wn
-
-    try:
-        wn.ensure_loaded()
-    except LookupError:
-        return False
-    return True
-
-
 def setup_wordnet(force: bool = False) -> Path | None:
     """Make WordNet 3.0 loadable by NLTK; return the directory we built, or ``None`` when NLTK
     has its own.  :class:`DataError` with an installation hint when no source is available."""
-    _register_data_dir()
+    import nltk
+    from nltk.corpus import wordnet as wn
+
+    if str(data_dir()) not in nltk.data.path:
+        nltk.data.path.insert(0, str(data_dir()))
     target = data_dir() / "corpora" / "wordnet"
     if not force and built_dir() is not None:
         return target
-    if not force and _nltk_wordnet_loads():
-        return None
+    if not force:
+        try:
+            wn.ensure_loaded()
+            return None  # NLTK has its own WordNet
+        except LookupError:
+            pass
     source = Path(os.environ.get("WSD_WORDNET_SOURCE", str(DEBIAN_WORDNET)))
     missing = [name for name in _NEEDED if not (source / name).is_file()]
     if missing:

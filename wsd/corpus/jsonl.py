@@ -234,13 +234,6 @@ def _instance(record: Any, source: str) -> Instance:
     )
 
 
-def _too_big(exc: Exception) -> str:
-    """What Python's JSON parser gave up on beyond the grammar."""
-    if isinstance(exc, RecursionError):
-        return "nested too deeply"
-    return "a number with too many digits" if "digits" in str(exc) else str(exc)
-
-
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
     """The instances of a JSONL file, in file order, read as it goes (blank lines skipped);
     :class:`CorpusFormatError` naming ``file:line`` and the field for a bad line or an id given
@@ -264,7 +257,9 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
             except _FieldError as exc:
                 raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
             except (ValueError, RecursionError) as exc:  # a 5,000-digit number, [[[[...]]]]
-                raise CorpusFormatError(f"{path}:{lineno}: bad JSON ({_too_big(exc)})") from None
+                why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+                why = "a number with too many digits" if "digits" in why else why
+                raise CorpusFormatError(f"{path}:{lineno}: bad JSON ({why})") from None
             if instance.id in seen:
                 raise CorpusFormatError(
                     f"{path}:{lineno}: instance id {quote(instance.id)} already on line "
