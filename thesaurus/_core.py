@@ -118,12 +118,8 @@ class Thesaurus:
         self._word_senses: list[int] = table.senses.tolist()
         self._index = _unique_index(self._names, f"{name}: node names repeat")
         self._sense_index = _unique_index(self._sense_ids, f"{name}: sense ids repeat")
-        self._build_tree(euler)
         self._maxlen_cache: dict[str, int] = {}
         self._sense_owner: list[int] | None = None  # sense index -> word row, built on demand
-
-    # --- construction -------------------------------------------------------------------------
-    def _build_tree(self, euler: np.ndarray | None) -> None:
         parent = self._parent
         self.root = find_root(self.name, parent, self._names)
         if euler is None:
@@ -222,9 +218,7 @@ class Thesaurus:
         """Node ids on the path ``a, ..., lca, ..., b`` (both ends included)."""
         a, b = self._check_node(a), self._check_node(b)
         top = self._lca(a, b)
-        up = self._chain(a, top)
-        down = self._chain(b, top)
-        return up + [top] + down[::-1]
+        return self._chain(a, top) + [top] + self._chain(b, top)[::-1]
 
     def _chain(self, node: int, top: int) -> list[int]:
         out = []
