@@ -68,11 +68,6 @@ def _heads(adjectives: list[Synset]) -> dict[int, int]:
     return out
 
 
-def _lexfile_nodes(synsets: list[Synset], lexnames: dict[int, str]) -> list[str]:
-    """``ROOT`` and the lexicographer files of ``synsets``, sorted."""
-    return [ROOT, *sorted({lexnames[synset.lexfile] for synset in synsets})]
-
-
 def build_adjectives() -> dict[str, Any]:
     """The ``wordnet-adj`` tree (module docstring) as :class:`Thesaurus` arguments."""
     files = _Files()
@@ -118,7 +113,7 @@ def build_adverbs() -> dict[str, Any]:
     head_of, satellites = _heads(adjectives), _satellites(adjectives)
     by_offset = {synset.offset: synset for synset in adjectives}
     adj_index, index = index_offsets(files, "adj"), index_offsets(files, "adv")
-    names = _lexfile_nodes(adverbs, lexnames)
+    names = [ROOT, *sorted({lexnames[synset.lexfile] for synset in adverbs})]  # + lexfiles
     parent = [-1] + [0] * (len(names) - 1)
     file_node = {name: i for i, name in enumerate(names)}
     node = {synset.offset: len(names) + k for k, synset in enumerate(adverbs)}
