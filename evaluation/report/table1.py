@@ -231,6 +231,9 @@ def totals_alphas(result: ExperimentResult) -> tuple[str, ...]:
     return tuple(a for a in result.alphas if a in ("inf", headline_alpha(result)))
 
 
+TOTALS_HEADER = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
+
+
 def totals_rows(result: ExperimentResult) -> list[list[str]]:
     """Per method and alpha (:func:`totals_alphas`): precision, recall, F1 and coverage."""
     rows = []
@@ -261,16 +264,8 @@ def _interval_title(result: ExperimentResult) -> str:
 
 def totals_text(result: ExperimentResult) -> list[str]:
     """The totals block of :func:`table1_text`: :func:`totals_rows` aligned."""
-    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
-    rows = [header, *totals_rows(result)]
-    widths = [max(_width(r[i]) for r in rows) for i in range(len(header))]
-    lines = [f"{_interval_title(result)}:"]
-    for row in rows:
-        cells = [_pad(row[0], widths[0])] + [
-            _pad(c, w, right=True) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        lines.append(("  " + "  ".join(cells)).rstrip())
-    return lines
+    lines = _aligned_text(TOTALS_HEADER, totals_rows(result))
+    return [f"{_interval_title(result)}:", *("  " + line for line in lines)]
 
 
 MARKDOWN_LEMMAS = 40  # lemma rows of table1.md (the most frequent); every lemma in per_verb.csv
@@ -283,8 +278,7 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
-    out.append(alpha_note(result))
-    out.append("")
+    out += [alpha_note(result), ""]
     header, rows = alpha_table(result)
     if isinstance(result, CrossValidationResult):
         header, rows = with_paper_totals(header, rows)
@@ -297,12 +291,10 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
         out += [f"![{name}]({name}.png)" for name in figures]
     out += ["", *significance_markdown(result)]
     out += ["", f"## {_interval_title(result).capitalize()}", ""]
-    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
-    out += _markdown_table(header, totals_rows(result))
+    out += _markdown_table(TOTALS_HEADER, totals_rows(result))
     shown = min(len(result.verbs), MARKDOWN_LEMMAS)
     out += ["", f"## Per lemma ({_lemma_note(result, shown)})", ""]
-    out.append("Cells are acceptability at each alpha; senses = inventory/observed.")
-    out.append("")
+    out += ["Cells are acceptability at each alpha; senses = inventory/observed.", ""]
     out += _markdown_table(
         table1_header(result), table1_rows(result, limit=MARKDOWN_LEMMAS), bold_last=True
     )
@@ -311,9 +303,8 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
         out += _markdown_table(*inputs_table(result))
     elif isinstance(result, CrossValidationResult):
         out += ["", "## Bounds", ""]
-        out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
-        out.append(f"- upper: {result.bounds.upper_note}")
-        out += ["", f"## {PAPER_LABEL}", ""]
+        out += [f"- lower: {', '.join(result.bounds.lower)} (columns above)"]
+        out += [f"- upper: {result.bounds.upper_note}", "", f"## {PAPER_LABEL}", ""]
         out += _markdown_table(*paper_table())
     out.append("")
     return "\n".join(out)
