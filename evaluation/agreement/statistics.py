@@ -250,10 +250,7 @@ def weighted_kappa(
 
 def _thesaurus_of(verbs: Grading, x: str, y: str) -> VerbThesaurus | None:
     """The thesaurus grading keys ``x`` and ``y``; ``None`` for exact match."""
-    books = as_thesauri(verbs)
-    if sense_key_pos(x) != sense_key_pos(y):
-        return None
-    return books.of_key(x)
+    return as_thesauri(verbs).of_key(x) if sense_key_pos(x) == sense_key_pos(y) else None
 
 
 def _default_reason(verbs: Grading, x: str, y: str) -> str | None:
