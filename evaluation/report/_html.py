@@ -19,7 +19,7 @@ from ..experiment.results import (
     McNemarTest,
 )
 from ..significance import format_p_value
-from .headline import alpha_note, alpha_table, headline_alpha, headline_table, headline_title
+from .headline import alpha_note, headline_alpha, headline_table, headline_title
 from .pairs import (
     alpha_title,
     difference_matrix,
@@ -199,16 +199,6 @@ def _table1(result: ExperimentResult) -> str:
     )
 
 
-def _alpha_table(result: ExperimentResult) -> str:
-    """Table 1 in the paper's layout (:func:`~evaluation.report.headline.alpha_table`)."""
-    header, rows = alpha_table(result)
-    if isinstance(result, CrossValidationResult):
-        header, rows = with_paper_totals(header, rows)
-    return f'<p class="note">{escape(alpha_note(result))}</p>' + _table(
-        header, rows, intervals=True
-    )
-
-
 def _headline(result: ExperimentResult) -> list[str]:
     """The headline breakdown at exact match and at the headline alpha."""
     parts = []
@@ -285,7 +275,8 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
             for label, what in oracles_of(result).items()
         ),
         "<h2>Table 1: acceptability at each alpha</h2>",
-        _alpha_table(result),
+        f'<p class="note">{escape(alpha_note(result))}</p>'
+        + _table(*with_paper_totals(result), intervals=True),
         *_headline(result),
         "<h2>Figures</h2>",
         *(

@@ -135,9 +135,7 @@ def _aligned_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[
 def headline_text(result: ExperimentResult) -> list[str]:
     """The terminal's opening: Table 1 (in blocks at most :data:`TERMINAL_WIDTH` wide) and the
     headline breakdown."""
-    header, rows = alpha_table(result)
-    if isinstance(result, CrossValidationResult):
-        header, rows = with_paper_totals(header, rows)
+    header, rows = with_paper_totals(result)
     out = [f"Table 1: acceptability at each alpha ({graded_on(result)})"]
     widths = [max(_width(r[i]) for r in [header, *rows]) + 2 for i in range(len(header))]
     start = 1
@@ -279,9 +277,7 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
     out += [alpha_note(result), ""]
-    header, rows = alpha_table(result)
-    if isinstance(result, CrossValidationResult):
-        header, rows = with_paper_totals(header, rows)
+    header, rows = with_paper_totals(result)
     out += _markdown_table(header, rows)
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
         out += ["", f"## {headline_title(result, alpha)}", ""]
@@ -316,10 +312,12 @@ def _lemma_note(result: ExperimentResult, shown: int) -> str:
     return f"the {shown} most frequent of {len(result.verbs):,} lemmas; all in per_verb.csv"
 
 
-def with_paper_totals(
-    header: list[str], rows: list[list[str]]
-) -> tuple[list[str], list[list[str]]]:
-    """Table 1 with the paper's totals beside it (Japanese, EDR: not the same data)."""
+def with_paper_totals(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
+    """Table 1 (:func:`~evaluation.report.headline.alpha_table`), for a cross-validation with
+    the paper's totals beside it (Japanese, EDR: not the same data)."""
+    header, rows = alpha_table(result)
+    if not isinstance(result, CrossValidationResult):
+        return header, rows
     paper = [
         "/".join(short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
         if row[0].split()[0] in PAPER_TOTALS["MFS"]
