@@ -244,10 +244,7 @@ def paired_bootstrap_precision(
 
 
 def _precision_cells(
-    credit_a: np.ndarray,
-    attempted_a: np.ndarray,
-    credit_b: np.ndarray,
-    attempted_b: np.ndarray,
+    credit_a: np.ndarray, attempted_a: np.ndarray, credit_b: np.ndarray, attempted_b: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two methods' precisions as ratio cells (``num = credit * attempted``, ``den =
     attempted``), one column per method."""
@@ -335,10 +332,7 @@ def ratio_t_tests(
 
 
 def paired_t_test(
-    credit_a: np.ndarray,
-    attempted_a: np.ndarray,
-    credit_b: np.ndarray,
-    attempted_b: np.ndarray,
+    credit_a: np.ndarray, attempted_a: np.ndarray, credit_b: np.ndarray, attempted_b: np.ndarray
 ) -> PairedTTest:
     """Paired t-test of ``precision_a - precision_b`` (credit over attempted instances).
 

@@ -20,13 +20,7 @@ from ..experiment.results import (
 )
 from ..significance import format_p_value
 from .headline import alpha_note, headline_alpha, headline_table, headline_title
-from .pairs import (
-    alpha_title,
-    difference_matrix,
-    mcnemar_summary,
-    significance_note,
-    use_matrix,
-)
+from .pairs import alpha_title, difference_matrix, mcnemar_summary, significance_note, use_matrix
 from .table1 import (
     PAPER_LABEL,
     TOTALS_HEADER,

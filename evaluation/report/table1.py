@@ -10,12 +10,7 @@ import textwrap
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from ..experiment.results import (
-    ComparisonResult,
-    CrossValidationResult,
-    ExperimentResult,
-    VerbRow,
-)
+from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult, VerbRow
 from ._markdown import markdown_table as _markdown_table
 from .headline import (
     alpha_note,
