@@ -126,10 +126,7 @@ def answer_line(
 
 
 def _fields(
-    instance_id: str,
-    keys: Sequence[str],
-    scores: Sequence[float] | None,
-    confidence: float | None,
+    instance_id: str, keys: Sequence[str], scores: Sequence[float] | None, confidence: float | None
 ) -> list[str]:
     """The fields of :func:`answer_line` after the id, keys in lower case."""
     if not keys:

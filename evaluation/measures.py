@@ -260,25 +260,6 @@ def graded_credit(
     ([[0.5, 0.5], [0.0, 0.0]], [True, False])
     """
     alphas = tuple(parse_alpha(a) for a in alphas)
-    _check_columns(answers, gold, lemmas, pos, alphas)
-    if pos is None:
-        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    pairs = _Pairs(as_thesauri(thesauri))
-    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
-        pairs.add(i, *case)
-    n = len(gold)
-    return Credit(alphas, pairs.mean_best_credit(alphas, n), pairs.attempted(n), pairs.issues)
-
-
-def _check_columns(
-    answers: Sequence[Sequence[str]],
-    gold: Sequence[Sequence[str]],
-    lemmas: Sequence[str],
-    pos: Sequence[str | None] | None,
-    alphas: tuple[float, ...],
-) -> None:
-    """Raise :class:`EvaluationError` unless the columns are as long as ``gold``, there is an
-    alpha, and every answered instance has a gold key."""
     if not alphas:
         raise EvaluationError("no alpha to score")
     n = len(gold)
@@ -290,6 +271,12 @@ def _check_columns(
     for i, (given, keys) in enumerate(zip(answers, gold, strict=True)):
         if given and not keys:
             raise EvaluationError(f"instance {i} has no gold sense")
+    if pos is None:
+        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
+    pairs = _Pairs(as_thesauri(thesauri))
+    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
+        pairs.add(i, *case)
+    return Credit(alphas, pairs.mean_best_credit(alphas, n), pairs.attempted(n), pairs.issues)
 
 
 class _Pairs:
@@ -398,16 +385,6 @@ class Scores:
     f1: float
     n: int
     attempted: int
-
-    def __json__(self) -> dict[str, float | int]:
-        return {
-            "precision": self.precision,
-            "recall": self.recall,
-            "coverage": self.coverage,
-            "f1": self.f1,
-            "n": self.n,
-            "attempted": self.attempted,
-        }
 
 
 @dataclass(frozen=True)

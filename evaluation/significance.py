@@ -128,13 +128,11 @@ def resample_counts(n: int, *, n_resamples: int = 2000, seed: int = 0) -> Iterat
         yield np.bincount(indices.ravel(), minlength=size * n).reshape(size, n)
 
 
-def _interval(
-    resampled: np.ndarray, observed: float, n_resamples: int, confidence: float
-) -> BootstrapInterval:
+def _interval(resampled: np.ndarray, observed: float, confidence: float) -> BootstrapInterval:
     """Percentile interval of resampled differences."""
     tail = (1 - confidence) / 2
     low, high = np.quantile(resampled, [tail, 1 - tail])
-    return BootstrapInterval(observed, float(low), float(high), n_resamples, confidence)
+    return BootstrapInterval(observed, float(low), float(high), len(resampled), confidence)
 
 
 def paired_bootstrap(
@@ -155,7 +153,7 @@ def paired_bootstrap(
     _check_resampling(n_resamples, confidence)
     diff = left - right
     means = resample_sums(diff, n_resamples=n_resamples, seed=seed)[:, 0] / diff.size
-    return _interval(means, float(diff.mean()), n_resamples, confidence)
+    return _interval(means, float(diff.mean()), confidence)
 
 
 def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
@@ -215,12 +213,7 @@ def bootstrap_ratio_differences(
     resampled = _ratios(sums[:, :m], sums[:, m:])
     observed = _ratios(num.sum(axis=0), den.sum(axis=0))
     return [
-        _interval(
-            resampled[:, c] - resampled[:, d],
-            float(observed[c] - observed[d]),
-            n_resamples,
-            confidence,
-        )
+        _interval(resampled[:, c] - resampled[:, d], float(observed[c] - observed[d]), confidence)
         for c, d in pairs
     ]
 
@@ -251,10 +244,7 @@ def paired_bootstrap_precision(
 
 
 def _precision_cells(
-    credit_a: np.ndarray,
-    attempted_a: np.ndarray,
-    credit_b: np.ndarray,
-    attempted_b: np.ndarray,
+    credit_a: np.ndarray, attempted_a: np.ndarray, credit_b: np.ndarray, attempted_b: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two methods' precisions as ratio cells (``num = credit * attempted``, ``den =
     attempted``), one column per method."""
@@ -268,9 +258,8 @@ def _precision_cells(
         raise EvaluationError(
             f"the two methods have {columns[0][0].size} and {columns[1][0].size} instances"
         )
-    num = np.column_stack([columns[0][0], columns[1][0]])
-    den = np.column_stack([columns[0][1], columns[1][1]])
-    return num, den
+    (num_a, den_a), (num_b, den_b) = columns
+    return np.column_stack([num_a, num_b]), np.column_stack([den_a, den_b])
 
 
 @dataclass(frozen=True)
@@ -337,19 +326,13 @@ def ratio_t_tests(
         elif abs(diff[k]) <= _NO_SPREAD:  # the same contribution and no difference
             tests.append(PairedTTest(0.0, 0.0, 0.0, n - 1, 1.0))
         else:
-            tests.append(
-                PairedTTest(
-                    float(diff[k]), 0.0, math.copysign(math.inf, diff[k]), n - 1, 0.0, NO_VARIANCE
-                )
-            )
+            t_inf = math.copysign(math.inf, diff[k])
+            tests.append(PairedTTest(float(diff[k]), 0.0, t_inf, n - 1, 0.0, NO_VARIANCE))
     return tests
 
 
 def paired_t_test(
-    credit_a: np.ndarray,
-    attempted_a: np.ndarray,
-    credit_b: np.ndarray,
-    attempted_b: np.ndarray,
+    credit_a: np.ndarray, attempted_a: np.ndarray, credit_b: np.ndarray, attempted_b: np.ndarray
 ) -> PairedTTest:
     """Paired t-test of ``precision_a - precision_b`` (credit over attempted instances).
 

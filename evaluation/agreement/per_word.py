@@ -152,11 +152,7 @@ def summarise(
 
 
 def pair_agreement(
-    a: Sequence[str],
-    b: Sequence[str],
-    lemmas: Sequence[str],
-    *,
-    verbs: Grading | None = None,
+    a: Sequence[str], b: Sequence[str], lemmas: Sequence[str], *, verbs: Grading | None = None
 ) -> dict[str, Any]:
     """Per-lemma ``Pa``, Cohen's kappa, Scott's pi (with ``verbs``, weighted kappa too) of two
     label lists: ``{"instances", "lemmas", "observed", "statistics": {name: summary},

@@ -98,12 +98,8 @@ def table_kappa(table: np.ndarray, *, pooled: bool) -> float | None:
     0.735
     """
     total = table.sum()
-    return kappa_from_shares(
-        float(np.trace(table) / total),
-        table.sum(axis=1) / total,
-        table.sum(axis=0) / total,
-        pooled=pooled,
-    )
+    shares_a, shares_b = table.sum(axis=1) / total, table.sum(axis=0) / total
+    return kappa_from_shares(float(np.trace(table) / total), shares_a, shares_b, pooled=pooled)
 
 
 def _marginals(a: Sequence[str], b: Sequence[str]) -> tuple[int, float, Counter[str], Counter[str]]:
@@ -116,12 +112,9 @@ def _marginals(a: Sequence[str], b: Sequence[str]) -> tuple[int, float, Counter[
 def _chance_corrected(a: Sequence[str], b: Sequence[str], pooled: bool) -> float:
     n, observed, count_a, count_b = _marginals(a, b)
     categories = sorted(count_a | count_b)
-    kappa = kappa_from_shares(
-        observed,
-        np.array([count_a[c] for c in categories]) / n,
-        np.array([count_b[c] for c in categories]) / n,
-        pooled=pooled,
-    )
+    shares_a = np.array([count_a[c] for c in categories]) / n
+    shares_b = np.array([count_b[c] for c in categories]) / n
+    kappa = kappa_from_shares(observed, shares_a, shares_b, pooled=pooled)
     if kappa is None:
         raise undefined_error(categories)
     return kappa
@@ -236,13 +229,8 @@ def weighted_kappa(
         mass_b = sum(count_b[y] for y in labels) / n
         if block is not None:
             expected -= mass_a * mass_b
-        expected += sum(
-            weight(x, y) * count_a[x] * count_b[y] / n**2
-            for x in labels
-            if count_a[x]
-            for y in labels
-            if count_b[y]
-        )
+        pairs = [(x, y) for x in labels if count_a[x] for y in labels if count_b[y]]
+        expected += sum(weight(x, y) * count_a[x] * count_b[y] / n**2 for x, y in pairs)
     if expected <= _EPS:
         raise undefined_error(sorted(count_a | count_b))
     return 1.0 - observed / expected
@@ -250,10 +238,7 @@ def weighted_kappa(
 
 def _thesaurus_of(verbs: Grading, x: str, y: str) -> VerbThesaurus | None:
     """The thesaurus grading keys ``x`` and ``y``; ``None`` for exact match."""
-    books = as_thesauri(verbs)
-    if sense_key_pos(x) != sense_key_pos(y):
-        return None
-    return books.of_key(x)
+    return as_thesauri(verbs).of_key(x) if sense_key_pos(x) == sense_key_pos(y) else None
 
 
 def _default_reason(verbs: Grading, x: str, y: str) -> str | None:

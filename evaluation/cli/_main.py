@@ -1,17 +1,10 @@
 """The ``wsd`` argument parser, assembled from the command modules of this package, and
-``main``: a subcommand's ``run(args)`` returns an exit status; any
-:class:`~thesaurus.ToolkitError` (a user's mistake: bad file, unknown key, bad config) or
-:class:`OSError` (an output that cannot be written) becomes one line on stderr and exit status
-2, never a traceback.  Warnings (an old option spelling, graded scores that became exact
-match, ...) are one line each, ``wsd: warning: ...``.
-
-Interruptions: while ``main`` runs, SIGINT (Ctrl-C) and SIGTERM (``kill``, a batch
-scheduler's time limit) abandon the command the way an error does (every output is written
-atomically: ``thesaurus.io``), so earlier outputs stay intact and no partial or temp file is
-left; it prints ``wsd: interrupted (SIGINT)`` and exits with ``128 + signal number`` as
-shells report a process killed by the signal: 130 for SIGINT, 143 for SIGTERM
-(:func:`_interruptible`).  A signal before ``main`` starts (while Python imports the toolkit)
-has Python's default effect; nothing has been written by then.
+``main``: a subcommand's ``run(args)`` returns the exit status; a
+:class:`~thesaurus.ToolkitError` (a user's mistake) or :class:`OSError` (an output that cannot
+be written) becomes one line on stderr and status 2, a warning one line ``wsd: warning: ...``.
+SIGINT and SIGTERM abandon the command as an error does (outputs are written atomically, so
+none is left half-written), print ``wsd: interrupted (SIGINT)`` and exit with ``128 + signal
+number`` (130, 143) (:func:`_interruptible`).
 """
 
 from __future__ import annotations
@@ -148,22 +141,12 @@ _RESEND = _Resend()
 @contextmanager
 def _interruptible() -> Iterator[None]:
     """SIGINT and SIGTERM raise :class:`Interrupted` in the main thread while the block runs;
-    the caller's handlers and ``sys.unraisablehook`` are back afterwards (``main`` also runs
-    inside test processes and library callers).  What each part is for:
-
-    * a signal the process started ignoring (``nohup``) stays ignored; in another thread than
-      the main one (where no handler can be set) the block runs as it is;
-    * while :func:`thesaurus.io.signals_held` (a temp file created but not yet named, a set
-      of outputs being renamed) the handler defers to the end of the hold
-      (:func:`thesaurus.io.when_released`): outputs are never half-written or half-renamed;
-    * the first signal sets both to ignored, so a second cannot cut the cleanup short;
-    * a handler that runs inside a finalizer or weakref callback cannot raise there: Python
-      prints ``Exception ignored ...`` and goes on.  The unraisable hook catches that
-      :class:`Interrupted` and sends the signal again 5 ms later from a timer thread (a real
-      signal, so that a blocking call is cut short too);
-    * on the way out the timer is stopped (a send under way finished first), and a signal
-      swallowed and not delivered, or one that lands while the handlers are put back
-      (``signal.signal`` runs pending handlers first), is raised once they are all back.
+    the caller's handlers and ``sys.unraisablehook`` are back afterwards.  A signal ignored at
+    the start (``nohup``) stays ignored, and outside the main thread the block runs as it is.
+    Inside :func:`thesaurus.io.signals_held` the signal waits for the hold's end; after the
+    first, further signals are ignored until the cleanup ends; one raised inside a finalizer
+    (which cannot raise) is sent again 5 ms later from a timer thread; one swallowed, or
+    landing while the handlers are put back, is raised once they are all back.
     """
     if threading.current_thread() is not threading.main_thread():
         yield

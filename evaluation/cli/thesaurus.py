@@ -22,14 +22,7 @@ import argparse
 import json
 from typing import Any
 
-from thesaurus import (
-    WORDNET_SPECS,
-    Thesaurus,
-    ThesaurusError,
-    UnknownKeyError,
-    load,
-    sense_key_pos,
-)
+from thesaurus import WORDNET_SPECS, Thesaurus, ThesaurusError, UnknownKeyError, load, sense_key_pos
 
 from ._numbers import PAIRS, SEED, number
 from ._options import say, warn_renamed

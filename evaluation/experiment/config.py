@@ -533,14 +533,11 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     top_k = reader.number(table, "top_k", 5, key=path)
     fractions = reader.get(table, "learning_curve", list, [], key=path)
     if len(fractions) > MAX_CURVE_POINTS:
-        reader.fail(
-            "evaluation.learning_curve",
-            fractions,
-            f"must list at most {MAX_CURVE_POINTS} fractions",
-        )
+        why = f"must list at most {MAX_CURVE_POINTS} fractions"
+        reader.fail(f"{path}.learning_curve", fractions, why)
     fraction_range = RANGES["evaluation.learning_curve[i]"]
     for index, fraction in enumerate(fractions):
-        reader.within(fraction, f"evaluation.learning_curve[{index}]", fraction_range)
+        reader.within(fraction, f"{path}.learning_curve[{index}]", fraction_range)
     labels = {m.label for m in methods}
     default_curve_methods = [m for m in ("example", "bayes") if m in labels]
     curve_methods = reader.get(
@@ -548,13 +545,10 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
     )
     for index, label in enumerate(curve_methods):
         if not isinstance(label, str) or label not in labels:  # [[]] is no label (nor hashable)
-            reader.fail(
-                f"evaluation.learning_curve_methods[{index}]",
-                label,
-                f"is not a configured method ({', '.join(sorted(labels))})",
-            )
+            why = f"is not a configured method ({', '.join(sorted(labels))})"
+            reader.fail(f"{path}.learning_curve_methods[{index}]", label, why)
     applicability = reader.alpha(
-        table.get("applicability_alpha", 0.5), "evaluation.applicability_alpha"
+        table.get("applicability_alpha", 0.5), f"{path}.applicability_alpha"
     )
     bootstrap = reader.number(table, "bootstrap", 2000, key=path)
     confidence = reader.number(table, "confidence", 0.95, key=path)
@@ -681,15 +675,9 @@ def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[
             params.update(zip(names, combination, strict=True))
             _check_method(reader, f"sweep.{label}", base.method, params)
             shown = ",".join(f"{param_key(n)}={v}" for n, v in zip(names, combination, strict=True))
-            variants.append(
-                MethodSpec(
-                    label=f"{label}[{shown}]",
-                    method=base.method,
-                    params=tuple(sorted((k, _freeze(v)) for k, v in params.items())),
-                    role="sweep",
-                    key=f"sweep.{label}",
-                )
-            )
+            frozen = tuple(sorted((k, _freeze(v)) for k, v in params.items()))
+            spec = MethodSpec(f"{label}[{shown}]", base.method, frozen, "sweep", f"sweep.{label}")
+            variants.append(spec)
     return tuple(variants)
 
 

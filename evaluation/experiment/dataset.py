@@ -45,13 +45,14 @@ def select_verbs(
     for instance in instances:
         if instance.gold:
             groups.setdefault(instance.lemma, []).append(instance)
-    cfg = config.corpus
-    where = f"{config.source}"
+    cfg, folds, where = config.corpus, config.cv.folds, config.source
+
+    def check(condition: bool, path: str, value: Any, why: str) -> None:
+        check_value(condition, where, path, value, why)
+
     if cfg.verbs:
         for verb in cfg.verbs:
-            check_value(
-                verb in groups, where, "corpus.verbs", verb, f"has no gold instances in {source}"
-            )
+            check(verb in groups, "corpus.verbs", verb, f"has no gold instances in {source}")
         candidates = list(cfg.verbs)
     else:
         candidates = sorted(groups)
@@ -61,25 +62,16 @@ def select_verbs(
         observed = len({inst.gold[0] for inst in found})
         passes = len(found) >= cfg.min_instances and observed >= cfg.min_senses
         if cfg.verbs:
-            check_value(
-                passes,
-                where,
-                "corpus.verbs",
-                verb,
-                f"has {len(found)} instances and {observed} observed senses, below "
-                f"min_instances = {cfg.min_instances} / min_senses = {cfg.min_senses}",
-            )
+            limits = f"min_instances = {cfg.min_instances} / min_senses = {cfg.min_senses}"
+            why = f"has {len(found)} instances and {observed} observed senses, below {limits}"
+            check(passes, "corpus.verbs", verb, why)
         if passes:
             chosen[verb] = found
     if not chosen:
         raise ConfigError(f"{where}: no verb in {source} passes the [corpus] filters")
     for verb, found in chosen.items():
-        check_value(
-            len(found) >= config.cv.folds,
-            where,
-            "cv.folds",
-            config.cv.folds,
-            f"verb {verb!r} has only {len(found)} instances",
+        check(
+            len(found) >= folds, "cv.folds", folds, f"verb {verb!r} has only {len(found)} instances"
         )
     return Dataset(by_verb=chosen, source=source, stats=dict(stats or {}))
 

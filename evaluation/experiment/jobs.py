@@ -97,11 +97,7 @@ class CrossValidation:
 
 
 def _fit_rank(
-    method: Any,
-    train: list[Instance],
-    test: list[Instance],
-    keep: int,
-    cache: RunCache,
+    method: Any, train: list[Instance], test: list[Instance], keep: int, cache: RunCache
 ) -> tuple[InstanceOutputs, MethodCost]:
     """A clone of ``method`` fitted on ``train`` ranks ``test``; its outputs, and the CPU
     seconds of the fit and of the ranking."""

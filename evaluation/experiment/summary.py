@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TypedDict, cast
 
 import numpy as np
@@ -219,6 +220,14 @@ def breakdowns(
         columns["dataset"] = datasets
     columns["pos"] = [POS_NAMES.get(p, p) if p else "other" for p in parts]
     columns["first sense"] = first_sense_groups(per, books, parts)
+    intervals = partial(
+        total_intervals,
+        per.credit,
+        labels,
+        n_resamples=n_resamples,
+        seed=seed,
+        confidence=confidence,
+    )
     out = []
     for name, values in columns.items():
         order = POS_ORDER if name == "pos" else FIRST_SENSE_ORDER if name == "first sense" else ()
@@ -233,14 +242,7 @@ def breakdowns(
                         group=str(group),
                         n=len(indices),
                         scores={label: scores[label][g] for label in labels},
-                        intervals=total_intervals(
-                            per.credit,
-                            labels,
-                            n_resamples=n_resamples,
-                            seed=seed,
-                            confidence=confidence,
-                            rows=indices,
-                        ),
+                        intervals=intervals(rows=indices),
                     )
                     for g, (group, indices) in enumerate(found)
                 ),
@@ -265,16 +267,6 @@ def top_k_points(
     }
 
 
-def _column(
-    alpha: float, verbs: Grading, per: InstanceResults, label: str
-) -> tuple[np.ndarray, np.ndarray]:
-    """One method's credit column at ``alpha`` (scored anew if need be) and attempted mask."""
-    credit = per.credit[label]
-    if alpha not in credit.alphas:
-        credit = graded_credit(per.outputs[label].answers(), per.gold, per.lemmas, verbs, (alpha,))
-    return credit.column(alpha), credit.attempted
-
-
 def applicability(
     alpha: float,
     verbs: Grading,
@@ -285,17 +277,18 @@ def applicability(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> ApplicabilityCurve:
-    """One method's applicability curve at ``alpha`` (Fig. 5), with ``n_resamples`` its band."""
-    column, attempted = _column(alpha, verbs, per, label)
+    """One method's applicability curve at ``alpha`` (Fig. 5; credit scored anew if ``alpha`` was
+    not), with ``n_resamples`` its band."""
+    credit = per.credit[label]
+    if alpha not in credit.alphas:
+        credit = graded_credit(per.outputs[label].answers(), per.gold, per.lemmas, verbs, (alpha,))
+    column, attempted = credit.column(alpha), credit.attempted
     scores = per.outputs[label].confidence
     assert scores is not None
     curve = applicability_curve(scores, column, attempted)
     n = len(curve.thresholds)
-    keep: list[int] = (
-        np.unique(np.linspace(0, n - 1, min(n, CURVE_POINTS)).round().astype(int)).tolist()
-        if n
-        else []
-    )
+    points = np.linspace(0, n - 1, min(n, CURVE_POINTS)).round().astype(int)
+    keep: list[int] = np.unique(points).tolist()
     low: tuple[float, ...] = ()
     high: tuple[float, ...] = ()
     if n_resamples and keep:

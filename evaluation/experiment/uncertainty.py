@@ -14,12 +14,7 @@ from ..measures import Credit, format_alpha
 from .config import EvaluationConfig
 from .results import Intervals, ScoreInterval
 
-__all__ = [
-    "BootstrapSettings",
-    "bootstrap_settings",
-    "total_intervals",
-    "warn",
-]
+__all__ = ["BootstrapSettings", "bootstrap_settings", "total_intervals", "warn"]
 
 
 class BootstrapSettings(TypedDict):

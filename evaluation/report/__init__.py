@@ -3,12 +3,7 @@ writes them all with ``results.json`` and ``predictions.jsonl``."""
 
 from .csv_tables import csv_tables
 from .pairs import difference_matrix, significance_lines, significance_markdown, significance_text
-from .table1 import (
-    PAPER_TOTALS,
-    table1_markdown,
-    table1_text,
-    totals_text,
-)
+from .table1 import PAPER_TOTALS, table1_markdown, table1_text, totals_text
 from .writer import write_report
 
 __all__ = [

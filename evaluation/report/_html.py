@@ -11,18 +11,19 @@ from typing import Any
 
 from thesaurus.io import to_json
 
-from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult
-from ..significance import format_p_value
-from .headline import alpha_note, alpha_table, headline_alpha, headline_table, headline_title
-from .pairs import (
-    alpha_title,
-    difference_matrix,
-    mcnemar_summary,
-    significance_note,
-    use_matrix,
+from ..experiment.results import (
+    ComparisonResult,
+    CrossValidationResult,
+    DifferenceTest,
+    ExperimentResult,
+    McNemarTest,
 )
+from ..significance import format_p_value
+from .headline import alpha_note, headline_alpha, headline_table, headline_title
+from .pairs import alpha_title, difference_matrix, mcnemar_summary, significance_note, use_matrix
 from .table1 import (
     PAPER_LABEL,
+    TOTALS_HEADER,
     inputs_table,
     oracles_of,
     paper_table,
@@ -192,16 +193,6 @@ def _table1(result: ExperimentResult) -> str:
     )
 
 
-def _alpha_table(result: ExperimentResult) -> str:
-    """Table 1 in the paper's layout (:func:`~evaluation.report.headline.alpha_table`)."""
-    header, rows = alpha_table(result)
-    if isinstance(result, CrossValidationResult):
-        header, rows = with_paper_totals(header, rows)
-    return f'<p class="note">{escape(alpha_note(result))}</p>' + _table(
-        header, rows, intervals=True
-    )
-
-
 def _headline(result: ExperimentResult) -> list[str]:
     """The headline breakdown at exact match and at the headline alpha."""
     parts = []
@@ -224,9 +215,13 @@ def _totals(result: ExperimentResult) -> str:
     shown = totals_alphas(result)
     if shown != result.alphas:
         note += f" Alpha {' and '.join(shown)} shown; every alpha in totals.csv."
-    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
-    table = _table(header, totals_rows(result), left=2, group_every=len(shown))
+    table = _table(TOTALS_HEADER, totals_rows(result), left=2, group_every=len(shown))
     return f'<p class="note">{escape(note)}</p>{table}'
+
+
+def _verdict(t: DifferenceTest | McNemarTest) -> list[str]:
+    """A test's p-value, Holm-adjusted p-value and star cells."""
+    return [format_p_value(t.p_value), format_p_value(t.p_holm), "*" if t.significant else ""]
 
 
 def _significance(result: ExperimentResult) -> str:
@@ -245,36 +240,13 @@ def _significance(result: ExperimentResult) -> str:
         return "".join(parts)
     rows: list[list[object]] = []
     for test in result.significance:
+        pair = f"{test.a} - {test.b}"
         for alpha, d in test.difference.items():
             interval = "" if d.low is None else f"[{d.low:+.4f}, {d.high:+.4f}]"
-            rows.append(
-                [
-                    f"{test.a} - {test.b}",
-                    "paired t-test",
-                    alpha,
-                    f"{d.mean_diff:+.4f}",
-                    interval,
-                    f"{d.t:.3g} ({d.df})",
-                    format_p_value(d.p_value),
-                    format_p_value(d.p_holm),
-                    "*" if d.significant else "",
-                ]
-            )
-        if test.mcnemar is not None:
-            m = test.mcnemar
-            rows.append(
-                [
-                    f"{test.a} - {test.b}",
-                    f"McNemar ({m.method}, n={m.n})",
-                    "inf",
-                    "",
-                    "",
-                    "",
-                    format_p_value(m.p_value),
-                    format_p_value(m.p_holm),
-                    "*" if m.significant else "",
-                ]
-            )
+            shown = [f"{d.mean_diff:+.4f}", interval, f"{d.t:.3g} ({d.df})"]
+            rows.append([pair, "paired t-test", alpha, *shown, *_verdict(d)])
+        if (m := test.mcnemar) is not None:
+            rows.append([pair, f"McNemar ({m.method}, n={m.n})", "inf", "", "", "", *_verdict(m)])
     header = ["a - b", "test", "alpha", "difference", "interval", "t (df)", "p", "p (Holm)", "*"]
     per_pair = len(result.alphas) + (1 if any(t.mcnemar for t in result.significance) else 0)
     return note + _table(header, rows, left=2, group_every=per_pair)
@@ -297,7 +269,8 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
             for label, what in oracles_of(result).items()
         ),
         "<h2>Table 1: acceptability at each alpha</h2>",
-        _alpha_table(result),
+        f'<p class="note">{escape(alpha_note(result))}</p>'
+        + _table(*with_paper_totals(result), intervals=True),
         *_headline(result),
         "<h2>Figures</h2>",
         *(

@@ -141,11 +141,12 @@ def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     digits = max(len(number) for number, _ in numbered)
     labels = [f"{number:>{digits}} {name}" for number, name in numbered]
     lead = max(len(label) for label in labels)
-    cells = [[c if c.endswith("*") or not c else c + " " for c in r[1:]] for r in rows]
-    width = max(len(c) for r in [[h + " " for h in header[1:]], *cells] for c in r)
+    cells = [[h + " " for h in header[1:]]]
+    cells += [[c if c.endswith("*") or not c else c + " " for c in r[1:]] for r in rows]
+    width = max(len(c) for r in cells for c in r)
     return [
         ("  " + label.ljust(lead) + "".join(f" {c:>{width}}" for c in r)).rstrip()
-        for label, r in zip(["", *labels], [[h + " " for h in header[1:]], *cells], strict=True)
+        for label, r in zip(["", *labels], cells, strict=True)
     ]
 
 
@@ -162,13 +163,8 @@ def significance_text(result: ExperimentResult) -> list[str]:
             f"{alpha_title(alpha)}, row - column:",
             *_aligned(*difference_matrix(result, alpha)),
         ]
-    summary = mcnemar_summary(result)
-    out += [
-        summary + "; every test in significance.csv"
-        if summary
-        else "every test in significance.csv"
-    ]
-    return out
+    summary, tail = mcnemar_summary(result), "every test in significance.csv"
+    return [*out, f"{summary}; {tail}" if summary else tail]
 
 
 def significance_markdown(result: ExperimentResult) -> list[str]:

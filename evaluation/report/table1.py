@@ -10,12 +10,7 @@ import textwrap
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from ..experiment.results import (
-    ComparisonResult,
-    CrossValidationResult,
-    ExperimentResult,
-    VerbRow,
-)
+from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult, VerbRow
 from ._markdown import markdown_table as _markdown_table
 from .headline import (
     alpha_note,
@@ -135,9 +130,7 @@ def _aligned_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[
 def headline_text(result: ExperimentResult) -> list[str]:
     """The terminal's opening: Table 1 (in blocks at most :data:`TERMINAL_WIDTH` wide) and the
     headline breakdown."""
-    header, rows = alpha_table(result)
-    if isinstance(result, CrossValidationResult):
-        header, rows = with_paper_totals(header, rows)
+    header, rows = with_paper_totals(result)
     out = [f"Table 1: acceptability at each alpha ({graded_on(result)})"]
     widths = [max(_width(r[i]) for r in [header, *rows]) + 2 for i in range(len(header))]
     start = 1
@@ -231,6 +224,9 @@ def totals_alphas(result: ExperimentResult) -> tuple[str, ...]:
     return tuple(a for a in result.alphas if a in ("inf", headline_alpha(result)))
 
 
+TOTALS_HEADER = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
+
+
 def totals_rows(result: ExperimentResult) -> list[list[str]]:
     """Per method and alpha (:func:`totals_alphas`): precision, recall, F1 and coverage."""
     rows = []
@@ -261,16 +257,8 @@ def _interval_title(result: ExperimentResult) -> str:
 
 def totals_text(result: ExperimentResult) -> list[str]:
     """The totals block of :func:`table1_text`: :func:`totals_rows` aligned."""
-    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
-    rows = [header, *totals_rows(result)]
-    widths = [max(_width(r[i]) for r in rows) for i in range(len(header))]
-    lines = [f"{_interval_title(result)}:"]
-    for row in rows:
-        cells = [_pad(row[0], widths[0])] + [
-            _pad(c, w, right=True) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        lines.append(("  " + "  ".join(cells)).rstrip())
-    return lines
+    lines = _aligned_text(TOTALS_HEADER, totals_rows(result))
+    return [f"{_interval_title(result)}:", *("  " + line for line in lines)]
 
 
 MARKDOWN_LEMMAS = 40  # lemma rows of table1.md (the most frequent); every lemma in per_verb.csv
@@ -283,11 +271,8 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
-    out.append(alpha_note(result))
-    out.append("")
-    header, rows = alpha_table(result)
-    if isinstance(result, CrossValidationResult):
-        header, rows = with_paper_totals(header, rows)
+    out += [alpha_note(result), ""]
+    header, rows = with_paper_totals(result)
     out += _markdown_table(header, rows)
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
         out += ["", f"## {headline_title(result, alpha)}", ""]
@@ -297,12 +282,10 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
         out += [f"![{name}]({name}.png)" for name in figures]
     out += ["", *significance_markdown(result)]
     out += ["", f"## {_interval_title(result).capitalize()}", ""]
-    header = ["method", "alpha", "precision", "interval", "recall", "interval", "F1", "coverage"]
-    out += _markdown_table(header, totals_rows(result))
+    out += _markdown_table(TOTALS_HEADER, totals_rows(result))
     shown = min(len(result.verbs), MARKDOWN_LEMMAS)
     out += ["", f"## Per lemma ({_lemma_note(result, shown)})", ""]
-    out.append("Cells are acceptability at each alpha; senses = inventory/observed.")
-    out.append("")
+    out += ["Cells are acceptability at each alpha; senses = inventory/observed.", ""]
     out += _markdown_table(
         table1_header(result), table1_rows(result, limit=MARKDOWN_LEMMAS), bold_last=True
     )
@@ -311,9 +294,8 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
         out += _markdown_table(*inputs_table(result))
     elif isinstance(result, CrossValidationResult):
         out += ["", "## Bounds", ""]
-        out.append(f"- lower: {', '.join(result.bounds.lower)} (columns above)")
-        out.append(f"- upper: {result.bounds.upper_note}")
-        out += ["", f"## {PAPER_LABEL}", ""]
+        out += [f"- lower: {', '.join(result.bounds.lower)} (columns above)"]
+        out += [f"- upper: {result.bounds.upper_note}", "", f"## {PAPER_LABEL}", ""]
         out += _markdown_table(*paper_table())
     out.append("")
     return "\n".join(out)
@@ -325,10 +307,12 @@ def _lemma_note(result: ExperimentResult, shown: int) -> str:
     return f"the {shown} most frequent of {len(result.verbs):,} lemmas; all in per_verb.csv"
 
 
-def with_paper_totals(
-    header: list[str], rows: list[list[str]]
-) -> tuple[list[str], list[list[str]]]:
-    """Table 1 with the paper's totals beside it (Japanese, EDR: not the same data)."""
+def with_paper_totals(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
+    """Table 1 (:func:`~evaluation.report.headline.alpha_table`), for a cross-validation with
+    the paper's totals beside it (Japanese, EDR: not the same data)."""
+    header, rows = alpha_table(result)
+    if not isinstance(result, CrossValidationResult):
+        return header, rows
     paper = [
         "/".join(short(PAPER_TOTALS[name][row[0].split()[0]]) for name in PAPER_TOTALS)
         if row[0].split()[0] in PAPER_TOTALS["MFS"]
