@@ -101,8 +101,9 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
     from thesaurus.morphy import wordnet_morphy
     from thesaurus.wordnet_data import wordnet
     from wsd.corpus import load_corpus, read_semcor
-    from wsd.corpus._load import _collector_paused, _default_frame, _is_semcor_verb, _parse
+    from wsd.corpus._load import _collector_paused, _is_semcor_verb, _parse
     from wsd.corpus._semcor_cache import semcor_store
+    from wsd.frames import extract_frame
 
     root, files = _files(quick)
     wordnet_morphy()  # loaded once, like WordNet for NLTK below
@@ -120,7 +121,7 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
 
         def warm() -> Any:
             with _collector_paused():
-                return semcor_store(sub, chosen, _parse, _default_frame, _is_semcor_verb)
+                return semcor_store(sub, chosen, _parse, extract_frame, _is_semcor_verb)
 
         parse_s = _median(parse, repeats, _clear_memos)
         build_start = time.perf_counter()
