@@ -42,6 +42,8 @@ BENCHMARKS = (
     "compare",
     "scaling",
 )
+# the benchmarks that read SemCor; without it they are skipped with the reason
+NEEDS_SEMCOR = frozenset(BENCHMARKS) - {"thesaurus", "thesaurus_scale"}
 PEAK_RSS_TARGET_MB = 2048.0
 COLUMNS = ("benchmark", "figure", "ours", "reference", "ratio", "target", "status")
 
@@ -67,6 +69,18 @@ def run_benchmark(name: str, quick: bool, repeats: int) -> dict[str, Any]:
     return figures
 
 
+def semcor_problem() -> str | None:
+    """Why SemCor cannot be read here (its finder's message), or None when it can."""
+    from thesaurus import ToolkitError
+    from wsd.corpus import find_semcor
+
+    try:
+        find_semcor(None)
+    except ToolkitError as exc:
+        return str(exc)
+    return None
+
+
 def fmt(value: Any, suffix: str = "") -> str:
     """Table cell: thousands separators for large numbers, 3 significant digits otherwise.
 
@@ -89,6 +103,9 @@ def table_rows(results: dict[str, dict[str, Any]]) -> list[tuple[str, ...]]:
     for bench, figures in results.items():
         if "error" in figures:
             rows.append((bench, "FAILED", figures["error"][:70], "", "", "", "ERROR"))
+        if "skipped" in figures:
+            rows.append((bench, "skipped", figures["skipped"][:70], "", "", "", "SKIPPED"))
+            continue
         for row in figures.get("headlines", ()):
             rows.append(
                 (
@@ -147,7 +164,12 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     results: dict[str, dict[str, Any]] = {}
+    no_semcor = semcor_problem() if NEEDS_SEMCOR.intersection(args.only) else None
     for name in args.only:
+        if no_semcor and name in NEEDS_SEMCOR:
+            print(f"bench: {name} skipped: {no_semcor}", file=sys.stderr, flush=True)
+            results[name] = {"skipped": f"no SemCor: {no_semcor}"}
+            continue
         print(f"bench: {name} ...", file=sys.stderr, flush=True)
         results[name] = run_benchmark(name, args.quick, repeats)
     wall = time.perf_counter() - started
