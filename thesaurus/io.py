@@ -260,15 +260,6 @@ def to_json(value: Any) -> Any:
     >>> to_json({"a": [math.inf, -math.inf, math.nan, 1.5], 2: (np.float64(0.25), np.int64(3))})
     {'a': ['inf', '-inf', None, 1.5], '2': [0.25, 3]}
     """
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
-        return value
-    if kind is float:
-        return value if math.isfinite(value) else _nonfinite(value)
-    if kind is dict:
-        return {str(key): to_json(item) for key, item in value.items()}
-    if kind is list or kind is tuple:
-        return [to_json(item) for item in value]
     if hasattr(value, "__json__"):
         return to_json(value.__json__())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -86,26 +86,13 @@ class _Analysis:
         return c == T.V and not T.is_gerund(self.tokens[i].form)
 
 
-_cache: list[tuple[tuple[Token, ...], ClassTable, _Analysis]] = []
-
-
-def _analyse(sentence: Sentence, classes: ClassTable) -> _Analysis:
-    """The analysis of ``sentence``; the last one is kept (one call per verb)."""
-    if _cache and _cache[0][0] is sentence.tokens and _cache[0][1] is classes:
-        return _cache[0][2]
-    analysis = _Analysis(sentence.tokens, classes)
-    _cache[:] = [(sentence.tokens, classes, analysis)]
-    return analysis
-
-
 def extract_english(sentence: Sentence, position: int, *, classes: ClassTable) -> CaseFrame:
     if not 0 <= position < len(sentence.tokens):
         raise WSDError(
             f"verb position {position} is outside sentence {sentence.id!r} "
             f"({len(sentence.tokens)} tokens)"
         )
-    a = _analyse(sentence, classes)
-    return _Extractor(a, classes).frame(position)
+    return _Extractor(_Analysis(sentence.tokens, classes), classes).frame(position)
 
 
 class _Extractor:

@@ -73,9 +73,6 @@ def ranked(
     return tuple((sense, float(scores[sense])) for sense in order)
 
 
-_PARAM_NAMES: dict[type, tuple[str, ...]] = {}  # Disambiguator._get_param_names, per class
-
-
 class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     """Base class: subclasses implement ``_fit_verb``, ``_rank_verb`` and their state I/O.
 
@@ -89,14 +86,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     ranges: ClassVar[dict[str, Range]] = {"confidence_lambda": UNIT}
 
     # --- scikit-learn protocol -------------------------------------------------------------
-    @classmethod
-    def _get_param_names(cls) -> list[str]:
-        """scikit-learn's parameter names, read from ``__init__`` once per class."""
-        names = _PARAM_NAMES.get(cls)
-        if names is None:
-            names = _PARAM_NAMES[cls] = tuple(super()._get_param_names())
-        return list(names)
-
     def fit(
         self,
         X: Sequence[Instance],
