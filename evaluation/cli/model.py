@@ -268,7 +268,10 @@ def run_disambiguate(args: argparse.Namespace) -> int:
             "--gold-out": args.gold_out,
             "the --confidence file": f"{args.out}.confidence.jsonl" if args.confidence else None,
         },
-        inputs=[("--model", model), *corpus_inputs(args.corpus)],
+        inputs=[
+            ("--model" if args.model is not None else "the default model", model),
+            *corpus_inputs(args.corpus),
+        ],
     )
     method = load_model(model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
