@@ -330,3 +330,24 @@ def test_method_disambiguate_on_any_method(wordnet: object) -> None:
     readings = method.disambiguate(instances)
     assert [r.form for r in readings] == ["approved", "said", "tacked", "ran_off"]
     assert all(r.gloss == sense_gloss(r.sense or "") for r in readings)
+
+
+def test_readable_output_into_a_pipe(model: Path) -> None:
+    """``--out /dev/stdout`` into a pipe (``| less``): /dev/stdout links to ``pipe:[N]``, no
+    path, and is written into."""
+    import os
+    import subprocess
+    import sys
+
+    argv = ["disambiguate", "--model", str(model), "--corpus", str(INPUT), "--to", "tsv"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "evaluation.cli", *argv, "--out", "/dev/stdout"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split("\t") == [*HEADER, "text"] and len(lines) == 3
