@@ -20,7 +20,7 @@ from test_model_cli import world  # noqa: F401  (the Japanese fixture)
 import wsd
 from evaluation.cli import main
 from evaluation.cli._main import build_parser
-from evaluation.cli._readings import tsv_header, tsv_row
+from evaluation.cli._readings import jsonl_record, tsv_header, tsv_row
 from thesaurus import sense_gloss
 from wsd.corpus import load_corpus
 from wsd.methods import load_model, make_method
@@ -97,6 +97,7 @@ def test_tsv_has_a_header_and_a_line_per_instance(
     assert (drove["position"], drove["form"], drove["lemma"]) == ("1", "drove", "drive")
     assert (eaten["position"], eaten["form"], eaten["lemma"]) == ("2", "eaten", "eat")
     for row in rows:
+        assert row["text"].split(" ")[int(row["position"])] == row["form"]
         senses = wordnet_senses(wordnet, row["lemma"])[:3]
         shown = [(row["sense"], row["gloss"])]
         shown += [(row[f"sense_{n}"], row[f"gloss_{n}"]) for n in (2, 3)]
@@ -199,6 +200,15 @@ def test_tsv_fields_hold_no_tab_or_line_break() -> None:
     row = tsv_row(reading, 2)
     assert len(row) == len(tsv_header(2)) and not any(re.search(r"[\t\n\r]", f) for f in row)
     assert row[0] == "i 1" and row[7] == "x y" and row[-1] == "a b c" and row[-4:-1] == ["", "", ""]
+
+
+def test_infinite_scores_stay_valid_json() -> None:
+    ranking = (("a%2:30:00::", float("inf")), ("a%2:30:01::", -float("inf")))
+    senses = tuple(RankedSense(key, score) for key, score in ranking)
+    reading = Reading(Prediction("i1", "a", ranking, 1.0), "s1", "a", 0, "a", senses)
+    record = json.loads(json.dumps(jsonl_record(reading), allow_nan=False))
+    assert record["score"] == "inf" and record["alternatives"][0]["score"] == "-inf"
+    assert tsv_row(reading, 2)[6] == "inf" and tsv_row(reading, 2)[11] == "-inf"
 
 
 def test_format_names_the_corpus_format_and_points_at_to(

@@ -9,12 +9,14 @@ JSONL, one object per instance::
 
 TSV, a header line then one line per instance: the columns of :func:`tsv_header`, a field's
 tabs and line breaks turned into spaces; an empty field where JSONL has ``null``.  Scores and
-confidences are written as the ranked key format writes them (6 significant digits).
+confidences are written as the ranked key format writes them (6 significant digits; in JSON a
+number, or the string ``"inf"``/``"-inf"`` for an infinite score).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterable
 from typing import Any
@@ -43,14 +45,20 @@ def jsonl_record(reading: Reading) -> dict[str, Any]:
         "lemma": reading.lemma,
         "sense": reading.sense,
         "gloss": reading.gloss,
-        "score": None if best is None else float(format_score(best.score)),
-        "confidence": float(format_score(reading.confidence)),
+        "score": None if best is None else _number(best.score),
+        "confidence": _number(reading.confidence),
         "fallback": reading.fallback,
         "alternatives": [
-            {"sense": s.key, "score": float(format_score(s.score)), "gloss": s.gloss}
+            {"sense": s.key, "score": _number(s.score), "gloss": s.gloss}
             for s in reading.alternatives
         ],
     }
+
+
+def _number(value: float) -> float | str:
+    """A score for JSON: :func:`format_score`'s digits as a number (an infinity: its text)."""
+    text = format_score(value)
+    return float(text) if math.isfinite(value) else text
 
 
 def tsv_header(top_k: int) -> list[str]:
@@ -98,6 +106,7 @@ def write_readings(
             if form == "tsv":
                 handle.write("\t".join(tsv_row(reading, top_k)) + "\n")
             else:
-                handle.write(json.dumps(jsonl_record(reading), ensure_ascii=False) + "\n")
+                record = jsonl_record(reading)
+                handle.write(json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n")
             count += 1
     return count
