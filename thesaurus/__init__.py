@@ -15,6 +15,7 @@ from ._load import WORDNET_SPECS, load, sense_key_pos
 from ._similarity import similarity_mapping
 from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
 from ._wordnet_adj import load_wordnet_adjectives, load_wordnet_adverbs
+from .glosses import sense_gloss
 
 __all__ = [
     "DataError",
@@ -31,6 +32,7 @@ __all__ = [
     "load_wordnet_nouns",
     "load_wordnet_verbs",
     "normalize_word",
+    "sense_gloss",
     "sense_key_pos",
     "similarity_mapping",
 ]

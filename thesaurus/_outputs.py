@@ -198,15 +198,13 @@ def write_target(path: PathLike) -> tuple[Path, bool]:
     """Where writing ``path`` lands (links followed), and whether it is written into (a
     character device or FIFO) rather than replaced; :class:`OutputError` for a folder, block
     device, socket or guarded input."""
-    target = Path(os.path.realpath(path))
-    info = _stat(target, os.fspath(path))
-    into = False
+    info = _stat(path, os.fspath(path))  # links followed; /dev/stdout on a pipe has no real path
     if info is not None and not stat.S_ISREG(info.st_mode):
         if not _written_into(info.st_mode):
             raise OutputError(
                 f"{os.fspath(path)} is {_kind(info.st_mode)}; refusing to write over it"
             )
-        into = True
-    else:
-        refuse_input(target)
-    return target, into
+        return Path(path), True
+    target = Path(os.path.realpath(path))
+    refuse_input(target)
+    return target, False

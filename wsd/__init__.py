@@ -1,7 +1,12 @@
-"""Verb sense disambiguation: records, corpora, case frames, disambiguators."""
+"""Verb sense disambiguation: records, corpora, case frames, disambiguators.
+
+``wsd.load_model()`` reads a trained model (the default one without a path), whose
+``disambiguate(instances, top_k=1)`` gives a :class:`Reading` per instance.
+"""
 
 from ._exceptions import CorpusFormatError, ModelError, WSDError
-from .types import CaseFrame, Filler, Instance, Prediction, Sentence, Token
+from .default_model import default_model_path, load_model
+from .types import CaseFrame, Filler, Instance, Prediction, RankedSense, Reading, Sentence, Token
 
 __all__ = [
     "CaseFrame",
@@ -10,7 +15,11 @@ __all__ = [
     "Instance",
     "ModelError",
     "Prediction",
+    "RankedSense",
+    "Reading",
     "Sentence",
     "Token",
     "WSDError",
+    "default_model_path",
+    "load_model",
 ]

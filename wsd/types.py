@@ -1,4 +1,5 @@
-"""The records passed between layers: tokens, sentences, case frames, instances, predictions.
+"""The records passed between layers: tokens, sentences, case frames, instances, predictions,
+and the readings a person reads (a prediction in its sentence, with WordNet glosses).
 
 All are frozen dataclasses.  Gold is kept apart from what a method reads: sense keys live in
 :class:`Annotation` (read by the corpus loader only) and in an instance's ``gold`` and
@@ -16,6 +17,8 @@ __all__ = [
     "Filler",
     "Instance",
     "Prediction",
+    "RankedSense",
+    "Reading",
     "Sentence",
     "Token",
 ]
@@ -182,3 +185,58 @@ class Prediction:
 
     def top(self, k: int) -> tuple[str, ...]:
         return tuple(sense for sense, _ in self.ranking[:k])
+
+
+@dataclass(frozen=True, slots=True)
+class RankedSense:
+    """One candidate sense of a :class:`Reading`: its ``key``, the method's ``score`` and the
+    synset's WordNet ``gloss`` (``None`` for a file thesaurus's sense ids)."""
+
+    key: str
+    score: float
+    gloss: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A :class:`Prediction` as a person reads it: the verb in its sentence (``sentence_id``,
+    ``text``: the sentence's token forms joined by spaces, ``position``: the verb's token index,
+    ``form``) and the ``senses`` asked for, best first with their glosses (empty: the method
+    abstained).  ``sense``, ``gloss``, ``confidence`` ... are those of the prediction."""
+
+    prediction: Prediction
+    sentence_id: str
+    text: str
+    position: int
+    form: str
+    senses: tuple[RankedSense, ...] = ()
+
+    @property
+    def instance_id(self) -> str:
+        return self.prediction.instance_id
+
+    @property
+    def lemma(self) -> str:
+        return self.prediction.lemma
+
+    @property
+    def sense(self) -> str | None:
+        return self.prediction.sense
+
+    @property
+    def gloss(self) -> str | None:
+        """The gloss of the chosen sense (``None``: abstained, or no WordNet key)."""
+        return self.senses[0].gloss if self.senses else None
+
+    @property
+    def confidence(self) -> float:
+        return self.prediction.confidence
+
+    @property
+    def fallback(self) -> str | None:
+        return self.prediction.fallback
+
+    @property
+    def alternatives(self) -> tuple[RankedSense, ...]:
+        """The senses after the chosen one (``top_k - 1`` at most)."""
+        return self.senses[1:]

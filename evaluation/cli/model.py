@@ -2,7 +2,9 @@
 and answer every verb instance of another corpus in the standard key format.
 
 ``wsd disambiguate`` writes plain key lines, or with ``--top-k K > 1`` or ``--confidence`` the
-ranked format of :mod:`evaluation.answers`.
+ranked format of :mod:`evaluation.answers`; ``--to jsonl|tsv`` the forms a person reads
+(:mod:`evaluation.cli._readings`).  Without ``--out``, ``wsd train`` writes the default model
+(:mod:`wsd.default_model`), which ``wsd disambiguate`` reads without ``--model``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from typing import TYPE_CHECKING, Any
 from thesaurus.io import atomic_group, atomic_open, check_outputs
 from wsd import ModelError
 from wsd.corpus import FORMATS
-from wsd.types import Instance, Prediction
+from wsd.default_model import DEFAULT_METHOD, default_model_path, missing_default_model
+from wsd.types import Instance, Prediction, Reading
 
 from ._options import renamed, say, top_k
 from ._paths import corpus_inputs, thesaurus_inputs
 from ._progress import Steps
+from ._readings import FORMS, write_readings
 
 if TYPE_CHECKING:
     from evaluation.answers import Answer
@@ -50,7 +54,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     train.add_argument(
         "--format", default="auto", choices=FORMATS, help="corpus format (default: by file shape)"
     )
-    train.add_argument("--method", required=True, choices=METHOD_NAMES)
+    train.add_argument(
+        "--method",
+        default=DEFAULT_METHOD,
+        choices=METHOD_NAMES,
+        help=f"the method (default: {DEFAULT_METHOD})",
+    )
     train.add_argument("--verbs", nargs="+", metavar="LEMMA", help="train only these verbs")
     train.add_argument(
         "--param",
@@ -60,14 +69,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="method parameter, repeatable; the config keys (lambda=0.3 sets confidence_lambda; "
         "lambda_ is the old spelling)",
     )
-    train.add_argument("--out", required=True, help="model file to write (JSON)")
+    train.add_argument(
+        "--out",
+        help="model file to write (JSON; .gz: compressed); default: the default model, "
+        "$WSD_MODEL or models/default.json.gz in the user cache",
+    )
     _file_selection(train)
     train.set_defaults(func=run_train)
 
     dis = subparsers.add_parser(
         "disambiguate", help="disambiguate every verb instance of a corpus with a trained model"
     )
-    dis.add_argument("--model", required=True, help="model file written by `wsd train`")
+    dis.add_argument(
+        "--model",
+        help="model file written by `wsd train` (default: the default model, which `wsd train` "
+        "without --out writes)",
+    )
     dis.add_argument(
         "--corpus",
         "--input",
@@ -80,9 +97,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "(--input: the old spelling)",
     )
     dis.add_argument(
-        "--format", default="auto", choices=FORMATS, help="corpus format (default: by file shape)"
+        "--format",
+        default="auto",
+        type=_corpus_format,
+        choices=FORMATS,
+        help="corpus format (default: by file shape); the form written is --to",
     )
-    dis.add_argument("--out", required=True, help="key file to write")
+    dis.add_argument("--out", required=True, help="file to write (a key file by default)")
+    dis.add_argument(
+        "--to",
+        default="key",
+        choices=FORMS,
+        help="form written: key (the key file), jsonl or tsv (per verb instance its sentence, "
+        "position, form, lemma, sense, WordNet gloss, confidence, fallback; --top-k: the "
+        "alternatives)",
+    )
     dis.add_argument(
         "--gold-out",
         metavar="KEY",
@@ -94,13 +123,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         type=top_k,
         default=1,
         metavar="K",
-        help="senses per line, best first; K > 1 writes key:score items (a ranking)",
+        help="senses per line, best first; K > 1 writes key:score items (a ranking), or "
+        "K - 1 alternatives with --to jsonl|tsv",
     )
     dis.add_argument(
         "--confidence",
         action="store_true",
-        help="write key:score items and confidence=C on each line, and OUT.confidence.jsonl "
-        "with every candidate's score and the fallback per instance",
+        help="write OUT.confidence.jsonl with every candidate's score and the fallback per "
+        "instance, and in a key file key:score items and confidence=C on each line (jsonl "
+        "and tsv carry the confidence anyway)",
     )
     dis.add_argument(
         "--allow-resource-mismatch",
@@ -109,6 +140,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     _file_selection(dis)
     dis.set_defaults(func=run_disambiguate)
+
+
+def _corpus_format(text: str) -> str:
+    """The argparse type of ``disambiguate --format``: a corpus format, an output form named
+    with a pointer to ``--to``."""
+    if text in FORMS and text not in FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is a form written: give --to {text} (--format is the corpus's format)"
+        )
+    return text
 
 
 def _file_selection(parser: argparse.ArgumentParser) -> None:
@@ -177,8 +218,9 @@ def run_train(args: argparse.Namespace) -> int:
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
     thesauri = [(f"--param {name}", spec) for name, spec in method.get_params().items()]
+    out = args.out if args.out is not None else str(default_model_path())
     check_outputs(
-        files={"--out": args.out},
+        files={"--out" if args.out is not None else "the default model": out},
         inputs=corpus_inputs(args.corpus or ()) + thesaurus_inputs(thesauri),
     )
     started = time.perf_counter()
@@ -200,10 +242,13 @@ def run_train(args: argparse.Namespace) -> int:
             if missing:
                 raise ModelError(f"verb {missing[0]!r} has no training instance in the corpus")
         method.fit(instances, progress=steps.step(f"fitting {method.name} per verb"))
-    save_model(method, args.out)
+    if args.out is None:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+    save_model(method, out)
+    where = out if args.out is not None else f"{out} (the default model)"
     say(
         f"trained {method.name} on {len(instances)} instances of {len(method.verbs_)} verbs "
-        f"in {time.perf_counter() - started:.1f}s -> {args.out}"
+        f"in {time.perf_counter() - started:.1f}s -> {where}"
     )
     if method.oracle:
         say(f"train: ORACLE setting: {method.oracle}")
@@ -213,19 +258,22 @@ def run_train(args: argparse.Namespace) -> int:
 
 
 def run_disambiguate(args: argparse.Namespace) -> int:
-    from evaluation.answers import write_answers
     from wsd.corpus.keys import write_keys
     from wsd.methods import load_model
 
+    model = _model_path(args.model)
     check_outputs(
         files={
             "--out": args.out,
             "--gold-out": args.gold_out,
             "the --confidence file": f"{args.out}.confidence.jsonl" if args.confidence else None,
         },
-        inputs=[("--model", args.model), *corpus_inputs(args.corpus)],
+        inputs=[
+            ("--model" if args.model is not None else "the default model", model),
+            *corpus_inputs(args.corpus),
+        ],
     )
-    method = load_model(args.model, strict=not args.allow_resource_mismatch)
+    method = load_model(model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
         instances, skipped, without_gold = _load_instances(
             args.corpus,
@@ -239,19 +287,9 @@ def run_disambiguate(args: argparse.Namespace) -> int:
         )
         if not instances:
             raise ModelError(f"{' '.join(args.corpus)}: no verb instances to disambiguate")
-        predictions: list[Prediction] = []
-        for start in range(0, len(instances), RANK_CHUNK):
-            predictions += method.rank(instances[start : start + RANK_CHUNK])
-            steps("ranking", len(predictions), len(instances))
-    ranked = args.top_k > 1 or args.confidence
-    with atomic_group():  # the key file and its side files are replaced together, or none
-        write_answers(
-            args.out,
-            (
-                (p.instance_id, _answer(p, args.top_k, scores=ranked, confidence=args.confidence))
-                for p in predictions
-            ),
-        )
+        predictions, readings = _rank(method, instances, args.to, args.top_k, steps)
+    with atomic_group():  # the output file and its side files are replaced together, or none
+        _write_output(args, predictions, readings)
         if args.gold_out:
             lines = write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
         if args.confidence:
@@ -263,6 +301,54 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     if method.oracle:
         say(f"disambiguate: ORACLE setting: {method.oracle}")
     return 0
+
+
+def _model_path(given: str | None) -> str:
+    """``--model``, else the default model (a ModelError saying what to run if it is missing)."""
+    if given is not None:
+        return given
+    missing = missing_default_model()
+    if missing is not None:
+        raise missing
+    return str(default_model_path())
+
+
+def _rank(
+    method: Any, instances: list[Instance], form: str, top_k: int, steps: Steps
+) -> tuple[list[Prediction], list[Reading]]:
+    """The method's predictions, in chunks (progress), and for a readable ``form`` the same
+    predictions as :class:`Reading` records (with sentences and glosses; else none)."""
+    predictions: list[Prediction] = []
+    readings: list[Reading] = []
+    for start in range(0, len(instances), RANK_CHUNK):
+        chunk = instances[start : start + RANK_CHUNK]
+        if form == "key":
+            predictions += method.rank(chunk)
+        else:
+            readings += method.disambiguate(chunk, top_k=top_k)
+            predictions += [r.prediction for r in readings[len(predictions) :]]
+        steps("ranking", len(predictions), len(instances))
+    return predictions, readings
+
+
+def _write_output(
+    args: argparse.Namespace, predictions: list[Prediction], readings: list[Reading]
+) -> None:
+    """``--out`` in the form ``--to`` names: the key file (ranked with ``--top-k`` > 1 or
+    ``--confidence``), or the readings as JSONL or TSV."""
+    from evaluation.answers import write_answers
+
+    if args.to != "key":
+        write_readings(args.out, readings, args.to, args.top_k)
+        return
+    ranked = args.top_k > 1 or args.confidence
+    write_answers(
+        args.out,
+        (
+            (p.instance_id, _answer(p, args.top_k, scores=ranked, confidence=args.confidence))
+            for p in predictions
+        ),
+    )
 
 
 def _warn_mismatch(method: Any, instances: list[Instance], predictions: list[Prediction]) -> None:

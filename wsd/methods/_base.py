@@ -15,10 +15,11 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 import thesaurus
 from thesaurus import Thesaurus, ToolkitError
+from thesaurus.glosses import sense_gloss
 
 from .._exceptions import ModelError
 from .._ranges import UNIT, Range
-from ..types import Instance, Prediction
+from ..types import Instance, Prediction, RankedSense, Reading
 from ._state import sense_key
 from .run_cache import RunCache
 
@@ -148,6 +149,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             for i, prediction in zip(indices, predictions, strict=True):
                 out[i] = prediction
         return out  # type: ignore[return-value]
+
+    def disambiguate(self, X: Sequence[Instance], top_k: int = 1) -> list[Reading]:
+        """A :class:`~wsd.types.Reading` per instance: its :meth:`rank` prediction in its
+        sentence, with the ``top_k`` best senses and their WordNet glosses (README, "Python
+        API"; what ``wsd disambiguate --to jsonl|tsv`` writes).  ModelError: ``top_k`` < 1."""
+        if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
+            raise ModelError(f"top_k must be an integer >= 1, got {top_k!r}")
+        predictions = self.rank(X)
+        return [_reading(inst, p, top_k) for inst, p in zip(X, predictions, strict=True)]
 
     def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
         """Each instance without gold (an :attr:`oracle` keeps the fillers'), one copy each."""
@@ -373,6 +383,22 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         if self.listed_senses(lemma) is None:
             return f"{lemma!r} is not a word of {where}"
         return f"{sense!r} is not a sense of {lemma!r} in {where}"
+
+
+def _reading(instance: Instance, prediction: Prediction, top_k: int) -> Reading:
+    """``prediction`` of ``instance`` as a person reads it (:meth:`Disambiguator.disambiguate`)."""
+    senses = tuple(
+        RankedSense(key, score, sense_gloss(key)) for key, score in prediction.ranking[:top_k]
+    )
+    sentence = instance.sentence
+    return Reading(
+        prediction=prediction,
+        sentence_id=sentence.id,
+        text=" ".join(token.form for token in sentence.tokens),
+        position=instance.position,
+        form=instance.token.form,
+        senses=senses,
+    )
 
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:

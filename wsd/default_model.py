@@ -1,0 +1,60 @@
+"""The default model: where ``wsd train`` writes without ``--out`` and where ``wsd disambiguate``
+and :func:`load_model` look without a path.
+
+It lives in the user cache beside the WordNet data (``~/.cache/verb-wsd/models/default.json.gz``,
+moved with ``$XDG_CACHE_HOME`` or ``$WSD_NLTK_DATA`` as the other caches), or at the file
+``$WSD_MODEL`` names.  Importing this module imports no scikit-learn: the command line builds
+its help and error messages from it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from thesaurus.wordnet_data import data_dir
+
+from ._exceptions import ModelError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .methods import Disambiguator
+
+__all__ = ["DEFAULT_METHOD", "MODEL_VARIABLE", "default_model_path", "load_model"]
+
+MODEL_VARIABLE = "WSD_MODEL"
+DEFAULT_METHOD = "hybrid"  # the best method on the held-out split (README)
+TRAIN_HINT = "run `wsd train` (the hybrid method on all SemCor; `wsd data setup` first)"
+
+
+def default_model_path() -> Path:
+    """The default model file: ``$WSD_MODEL`` if set, else ``models/default.json.gz`` in the
+    user cache (gzip-compressed JSON)."""
+    env = os.environ.get(MODEL_VARIABLE)
+    if env:
+        return Path(env).expanduser()
+    return data_dir().parent / "models" / "default.json.gz"
+
+
+def missing_default_model() -> ModelError | None:
+    """The error of a default model that does not exist yet (naming what to run), or None."""
+    path = default_model_path()
+    if path.exists():
+        return None
+    where = f"${MODEL_VARIABLE}={path}" if os.environ.get(MODEL_VARIABLE) else str(path)
+    return ModelError(f"no default model at {where}: {TRAIN_HINT}, or give --model")
+
+
+def load_model(path: str | os.PathLike[str] | None = None, *, strict: bool = True) -> Disambiguator:
+    """The trained disambiguator saved at ``path`` (None: the default model), ready for
+    :meth:`~wsd.methods.Disambiguator.disambiguate`.  :class:`ModelError` for a missing
+    default model (saying what to run) and for anything :func:`wsd.methods.load_model` refuses;
+    ``strict`` as there."""
+    from .methods import load_model as load_file  # scikit-learn is imported on use only
+
+    if path is None:
+        missing = missing_default_model()
+        if missing is not None:
+            raise missing
+        path = default_model_path()
+    return load_file(path, strict=strict)
