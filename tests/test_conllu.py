@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ def test_detect_format() -> None:
 
 def test_english_with_a_tree_reads_tokens_targets_gold_and_tree() -> None:
     items = read_conllu(CONLLU / "tree.conllu")
-    assert [i.sentence.id for i in items] == ["en.1", "en.2", "en.3"]
+    assert [i.sentence.id for i in items] == ["en.1", "en.2", "en.3", "en.4"]
     first = items[0]
     assert first.sentence.source == "doc1" and first.sentence.lang == "en"
     tokens = [(t.form, t.lemma, t.pos) for t in first.sentence.tokens]
@@ -58,6 +59,11 @@ def test_frames_from_the_tree() -> None:
     assert cases["en.2.send"] == [("obj", "plan", 1)]  # from the verb it is coordinated with
     assert cases["en.3.say"] == [("subj", "person", 0)]
     assert cases["en.3.give"] == [("subj", "person", 3), ("iobj", "boy", 6), ("obj", "book", 8)]
+    assert cases["en.4.be"] == [
+        ("subj", "concept", 1),
+        ("obj", "legend", 4),
+        ("prep:in", "state", 7),
+    ]
     corpus = load_corpus(CONLLU / "tree.conllu", require_gold=False)
     frames = {i.id: i.frame for i in corpus.instances}
     assert frames["en.2.approve"] is not None and frames["en.2.approve"].passive
@@ -239,3 +245,50 @@ def test_tree_extractor_refuses_a_position_outside_the_sentence() -> None:
     item = read_conllu(CONLLU / "tree.conllu")[0]
     with pytest.raises(WSDError, match="outside sentence"):
         extract_tree_frame(item, 99)
+
+
+def test_frames_command_lists_tree_frames(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frames", "--corpus", str(CONLLU / "tree.conllu"), "--limit", "0"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    approve = next(r for r in records if r["id"] == "en.2.approve")
+    assert approve["passive"] and [c["case"] for c in approve["cases"]] == ["obj", "subj"]
+
+
+def test_frames_evaluate_on_a_conllu_file_scores_its_frames(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``wsd frames --evaluate GOLD --corpus X.conllu``: the fixture exported without a tree
+    scores as the tag file does (the rules); with a tree put in by hand, the tree's frame."""
+    gold = str(CORPUS / "frames_gold.tsv")
+    argv = ["data", "export", "--corpus", str(CORPUS / "br-x01"), "--to", "conllu"]
+    assert main([*argv, "--out", str(tmp_path / "x01")]) == 0
+    capsys.readouterr()
+    scores = []
+    for corpus in (CORPUS / "br-x01", tmp_path / "x01.conllu"):
+        assert main(["frames", "--evaluate", gold, "--corpus", str(corpus), "--json"]) == 0
+        scores.append(json.loads(capsys.readouterr().out)["strict"])
+    assert scores[0] == scores[1]
+    # "The Springfield_Parks_Board approved a plan , officials said ." with a hand-made tree
+    # in which "said" has no subject: the tree's frame misses subj=6
+    tree = {1: (2, "det"), 2: (3, "nsubj"), 3: (8, "ccomp"), 4: (5, "det"), 5: (3, "obj")}
+    tree |= {6: (8, "punct"), 7: (8, "obl:npmod"), 8: (0, "root"), 9: (8, "punct")}
+    lines = (tmp_path / "x01.conllu").read_text(encoding="utf-8").splitlines()
+    out, sentence = [], 0
+    for line in lines:
+        sentence += line.startswith("# sent_id")
+        columns = line.split("\t")
+        if sentence == 1 and len(columns) == 10:
+            head, rel = tree[int(columns[0])]
+            columns[6:8] = [str(head), rel]
+        out.append("\t".join(columns))
+    (tmp_path / "x01.conllu").write_text("\n".join(out) + "\n", encoding="utf-8")
+    assert (
+        main(["frames", "--evaluate", gold, "--corpus", str(tmp_path / "x01.conllu"), "--json"])
+        == 0
+    )
+    strict = json.loads(capsys.readouterr().out)["strict"]
+    assert (strict["all"]["gold"], strict["all"]["predicted"], strict["all"]["correct"]) == (
+        3,
+        2,
+        2,
+    )

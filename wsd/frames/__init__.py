@@ -23,13 +23,21 @@ from ._classes import (
     load_class_table,
 )
 from ._english import extract_english
-from ._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
+from ._evaluate import (
+    CaseScore,
+    FrameEvaluation,
+    GoldFrame,
+    case_scores,
+    evaluate_frames,
+    read_gold,
+)
 from ._tree import extract_tree_frame, has_tree
 
 __all__ = [
     "CaseScore",
     "FrameEvaluation",
     "GoldFrame",
+    "case_scores",
     "evaluate_frames",
     "read_gold",
     "DEFAULT_CLASS_TABLE",

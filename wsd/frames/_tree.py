@@ -18,6 +18,9 @@ word's ``head`` (the HEAD number, 0 = root), ``deprel`` and ``feats``.  For the 
 - heads as the rule-based extractor takes them: a name's last word (``flat``), a partitive
   quantifier's noun (``some of the defendants`` -> ``defendants``); pronouns and names become
   classes through the same filler code (:class:`~wsd.frames.ClassTable`);
+- a copula (UD's ``cop``: the predicate heads it) takes the predicate's subject as ``subj``,
+  the predicate nominal as ``obj`` and, after a noun, its ``obl`` phrases (the frame gold's
+  rule for ``be``);
 - marks (``CaseFrame.marks``, the rule-based labels): ``comp`` from the first ``ccomp`` or
   ``xcomp`` (``that``, ``wh``, ``to``, ``ing``, ``bare``, ``adj``), ``adv`` from
   ``compound:prt`` or a particle-like ``advmod`` after the verb, ``pron`` for an uninformative
@@ -136,6 +139,8 @@ def _passive(tree: _Tree, v: int) -> bool:
 
 
 def _english_cases(tree: _Tree, v: int, passive: bool) -> list[tuple[str, int]]:
+    if tree.rels[v] == "cop" and tree.heads[v] >= 0:
+        return _copula_cases(tree, tree.heads[v])
     cases: list[tuple[str, int]] = []
     has_obj = bool(tree.kids(v, "obj"))
     for k in tree.children[v]:
@@ -157,6 +162,21 @@ def _english_cases(tree: _Tree, v: int, passive: bool) -> list[tuple[str, int]]:
         inherited = _inherited(tree, v, passive)
         if inherited is not None:
             cases.append(inherited)
+    return cases
+
+
+def _copula_cases(tree: _Tree, predicate: int) -> list[tuple[str, int]]:
+    """A copula's cases, as the frame gold takes them: the predicate's subject, the
+    predicate nominal as ``obj`` (an adjective gives no filler) and, after a noun, its
+    prepositional phrases."""
+    subjects = [k for k in tree.children[predicate] if tree.rels[k] == "nsubj"]
+    cases = [("subj", _antecedent(tree, k)) for k in subjects]
+    cases.append(("obj", predicate))
+    if tree.item.sentence.tokens[predicate].pos != "ADJ":
+        for k in tree.kids(predicate, "obl"):
+            word = tree.case_word(k)
+            if word is not None:
+                cases.append((f"prep:{word}", k))
     return cases
 
 
