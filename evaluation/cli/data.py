@@ -90,7 +90,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def _corpus_arguments(
     parser: argparse.ArgumentParser, *, required: bool, format_option: str, any_format: bool = False
 ) -> None:
-    shapes = "SemCor directory or tag file, *.data.xml, *.jsonl or *.conllu"
+    shapes = "SemCor dir/file, *.data.xml, *.jsonl or *.conllu"
     parser.add_argument(
         "--corpus",
         required=required,

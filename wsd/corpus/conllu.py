@@ -209,6 +209,11 @@ def _sentence(
         instance, senses, misc = _misc(path, word)
         if auto and upos == "VERB":
             instance = f"{sentence_id}.t{ident}"
+            if not writable(instance):
+                raise CorpusFormatError(
+                    f"{path}:{block.line}: sentence id {quote(sentence_id)} holds whitespace or "
+                    "a control character (the ids of its verbs could not be written)"
+                )
         attrs = [(name, word.columns[i]) for name, i in zip(_KEPT, (4, 5, 6, 7), strict=True)]
         attrs = [(name, value) for name, value in attrs if value != "_"]
         if misc:
