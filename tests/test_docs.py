@@ -385,7 +385,7 @@ def test_usage_shows_required_options_as_required(commands: dict[tuple[str, ...]
     """The options `data export` cannot run without are shown without brackets in its usage
     and promise no default; without --corpus or --to it exits 2 naming the option."""
     usage = commands[("data", "export")].split("\n\n", 1)[0]
-    for option in ("--corpus PATH", "--to {raganato,jsonl}", "--out STEM"):
+    for option in ("--corpus PATH", "--to {raganato,jsonl,conllu}", "--out STEM"):
         assert re.search(rf"(^|\s){re.escape(option)}(\s|$)", usage), (option, usage)
     assert "default: find SemCor" not in commands[("data", "export")]
     assert "default: find SemCor" in commands[("data", "stats")]

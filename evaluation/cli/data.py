@@ -2,7 +2,7 @@
 
 wsd data setup [--force]
 wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--no-gold]
-wsd data export --corpus PATH [--format F] --to raganato|jsonl --out STEM [--verbs V ...]
+wsd data export --corpus PATH [--format F] --to raganato|jsonl|conllu --out STEM [--verbs V ...]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from thesaurus.io import check_outputs
 from wsd import WSDError
-from wsd.corpus import FORMATS
+from wsd.corpus import FORMATS, Corpus
 
 from ._options import say, warn_renamed
 from ._paths import corpus_inputs
@@ -24,7 +24,7 @@ from ._progress import Steps
 
 __all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
 
-_EXPORT_FORMATS = ("raganato", "jsonl")
+_EXPORT_FORMATS = ("raganato", "jsonl", "conllu")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -56,11 +56,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     export = commands.add_parser(
         "export",
-        help="write a corpus's verb instances as Raganato XML + key file, or JSONL",
+        help="write a corpus's verb instances as Raganato XML + key file, JSONL or CoNLL-U",
         # --to is required, though not by argparse: the old spelling (--format raganato|jsonl
         # alone) still works until 0.3, so the usage is written out
-        usage="%(prog)s [-h] --corpus PATH [--format {auto,semcor,raganato,jsonl}]\n"
-        "                       --to {raganato,jsonl} --out STEM\n"
+        usage="%(prog)s [-h] --corpus PATH\n"
+        "                       [--format {auto,semcor,raganato,jsonl,conllu}]\n"
+        "                       --to {raganato,jsonl,conllu} --out STEM\n"
         "                       [--verbs LEMMA [LEMMA ...]] [--no-frames]",
         description="--format is the corpus's format (as in every command), --to the format "
         "written.  Old spellings, until 0.3: --input-format F (now --format F), and --format "
@@ -75,10 +76,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--out",
         required=True,
         metavar="STEM",
-        help="output stem: STEM.data.xml + STEM.gold.key.txt, or STEM.jsonl",
+        help="output stem: STEM.data.xml + STEM.gold.key.txt, STEM.jsonl or STEM.conllu",
     )
     export.add_argument(
-        "--no-frames", action="store_true", help="JSONL: do not extract case frames"
+        "--no-frames",
+        action="store_true",
+        help="JSONL: do not extract case frames; CoNLL-U: do not write the gold senses of "
+        "case fillers",
     )
     export.set_defaults(func=run_export)
 
@@ -86,7 +90,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def _corpus_arguments(
     parser: argparse.ArgumentParser, *, required: bool, format_option: str, any_format: bool = False
 ) -> None:
-    shapes = "SemCor directory or tag file, *.data.xml or *.jsonl"
+    shapes = "SemCor dir/file, *.data.xml, *.jsonl or *.conllu"
     parser.add_argument(
         "--corpus",
         required=required,
@@ -152,7 +156,7 @@ def export_formats(args: argparse.Namespace) -> tuple[str, str]:
                 stacklevel=2,
             )
             return args.old_input_format or "auto", read
-        raise WSDError("data export needs --to raganato|jsonl (the format written)")
+        raise WSDError("data export needs --to raganato|jsonl|conllu (the format written)")
     if read is None:
         read = args.old_input_format
     return read or "auto", written
@@ -164,17 +168,18 @@ def run_export(args: argparse.Namespace) -> int:
     read, written = export_formats(args)
     jsonl = written == "jsonl"
     stem = Path(args.out)
-    if jsonl:
-        outputs = [stem.with_name(stem.name + ".jsonl")]
-    else:
+    if written == "raganato":
         outputs = [stem.with_name(stem.name + suffix) for suffix in (".data.xml", ".gold.key.txt")]
+    else:
+        outputs = [stem.with_name(f"{stem.name}.{written}")]
     check_outputs(files=[("--out", path) for path in outputs], inputs=corpus_inputs([args.corpus]))
     with Steps("data export") as steps:
         corpus = load_corpus(
             args.corpus,
             read,
             verbs=args.verbs,
-            frames=jsonl and not args.no_frames,
+            frames=written != "raganato" and not args.no_frames,  # CoNLL-U: fillers' gold
+            require_gold=written != "conllu",  # CoNLL-U is input to disambiguate as well
             progress=steps.step("corpus files"),
         )
     if not corpus.instances:
@@ -182,6 +187,9 @@ def run_export(args: argparse.Namespace) -> int:
     if jsonl:
         count = write_jsonl(corpus.instances, outputs[0])
         say(f"wrote {count} instances to {outputs[0]}")
+    elif written == "conllu":
+        sentences, count = _write_conllu(corpus, outputs[0])
+        say(f"wrote {count} verb instances in {sentences} sentences to {outputs[0]}")
     else:
         xml, key = outputs
         sentences, count = write_raganato(
@@ -189,3 +197,14 @@ def run_export(args: argparse.Namespace) -> int:
         )
         say(f"wrote {count} verb instances in {sentences} sentences to {xml} and {key}")
     return 0
+
+
+def _write_conllu(corpus: Corpus, path: Path) -> tuple[int, int]:
+    """Write a corpus's instances as CoNLL-U; a CoNLL-U source keeps its trees and columns."""
+    from wsd.corpus import annotate_instances, read_conllu, write_conllu
+
+    trees = None
+    if corpus.fmt == "conllu":
+        trees = {item.sentence.id: item for item in read_conllu(corpus.source)}
+    sentences = write_conllu(annotate_instances(corpus.instances, trees), path)
+    return sentences, len(corpus.instances)

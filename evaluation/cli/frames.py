@@ -1,6 +1,6 @@
 """``wsd frames``: show extracted case frames as JSONL, or score the extractor on a gold file.
 
-wsd frames --corpus PATH --verb make --limit 5      (SemCor, *.data.xml or *.jsonl)
+wsd frames --corpus PATH --verb make --limit 5      (SemCor, *.data.xml, *.jsonl, *.conllu)
 wsd frames --evaluate tests/data/frames/test2.tsv [--corpus PATH] [--json] [--errors]
 """
 
@@ -25,6 +25,8 @@ from wsd.frames import (
     GoldFrame,
     evaluate_frames,
     extract_frame,
+    extract_tree_frame,
+    has_tree,
     load_class_table,
     read_gold,
 )
@@ -51,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--corpus",
         metavar="PATH",
-        help="SemCor directory or tag file, *.data.xml or *.jsonl (default: find SemCor)",
+        help="SemCor directory or tag file, *.data.xml, *.jsonl or *.conllu (default: find SemCor)",
     )
     parser.add_argument(
         "--format",
@@ -118,7 +120,11 @@ def _semcor_sentences(path: Path) -> Iterator[AnnotatedSentence]:
 
 
 def _listed(
-    root: Path, fmt: str, verb: str | None, extract: Callable[[Sentence, int], CaseFrame]
+    root: Path,
+    fmt: str,
+    verb: str | None,
+    extract: Callable[[Sentence, int], CaseFrame],
+    classes: ClassTable | None = None,
 ) -> Iterator[Instance]:
     """Every sense-tagged verb instance, with its frame (a JSONL file's own); SemCor is read
     lazily."""
@@ -137,6 +143,11 @@ def _listed(
                     )
         return
     verbs = [verb] if verb is not None else None
+    if fmt == "conllu":  # frames from the tree where the file has one
+        yield from load_corpus(
+            root, fmt, verbs=verbs, require_gold=False, classes=classes
+        ).instances
+        return
     corpus = load_corpus(root, fmt, verbs=verbs, frames=False, require_gold=False)
     for instance in corpus.instances:
         if fmt == "jsonl":
@@ -151,7 +162,7 @@ def _run_list(args: argparse.Namespace, classes: ClassTable | None, out: TextIO)
     fmt = _format(root, args.input_format)
     extract = partial(extract_frame, classes=classes)
     printed = 0
-    for instance in _listed(root, fmt, args.verb, extract):
+    for instance in _listed(root, fmt, args.verb, extract, classes):
         out.write(json.dumps(frame_record(instance), ensure_ascii=False) + "\n")
         printed += 1
         if args.limit and printed >= args.limit:
@@ -230,12 +241,34 @@ def _gold_sentences(
     return found
 
 
+def _treebank(
+    root: Path, classes: ClassTable | None
+) -> tuple[dict[str, AnnotatedSentence], Callable[[Sentence, int], CaseFrame]]:
+    """The sentences of a CoNLL-U file by id, and the extractor the loader uses on them (the
+    tree's frame where the sentence has a tree, the rules' otherwise)."""
+    from wsd.corpus import read_conllu
+
+    items = {item.sentence.id: item for item in read_conllu(root)}
+
+    def extract(sentence: Sentence, position: int) -> CaseFrame:
+        item = items[sentence.id]
+        if has_tree(item):
+            return extract_tree_frame(item, position, classes=classes)
+        return extract_frame(sentence, position, classes=classes)
+
+    return items, extract
+
+
 def _run_evaluate(args: argparse.Namespace, classes: ClassTable | None) -> int:
     gold_path = str(args.evaluate)
     frames = read_gold(gold_path)
     root = _corpus_root(args.corpus)
-    sentences = _gold_sentences(frames, gold_path, root, _format(root, args.input_format))
-    extract = partial(extract_frame, classes=classes)
+    fmt = _format(root, args.input_format)
+    if fmt == "conllu":  # a treebank of the gold's sentences: frames from its trees
+        sentences, extract = _treebank(root, classes)
+    else:
+        sentences = _gold_sentences(frames, gold_path, root, fmt)
+        extract = partial(extract_frame, classes=classes)
     result = evaluate_frames(frames, sentences, extract, path=gold_path, min_count=args.min_count)
     if args.json:
         print(json.dumps(report_json(gold_path, result, errors=args.errors), indent=2))

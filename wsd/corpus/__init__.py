@@ -5,10 +5,13 @@
 * Raganato et al.'s ``*.data.xml`` + ``*.gold.key.txt`` (:func:`read_raganato`,
   :func:`write_raganato`; key files alone: :mod:`wsd.corpus.keys`);
 * our JSONL instance format (:func:`read_jsonl`, :func:`write_jsonl`);
+* CoNLL-U, Universal Dependencies v2 (:func:`read_conllu`, :func:`write_conllu`,
+  :func:`annotate_instances`);
 * :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`.
 """
 
 from ._load import DOCUMENT, FORMATS, Corpus, CorpusStats, detect_format, load_corpus
+from .conllu import annotate_instances, read_conllu, write_conllu
 from .jsonl import read_jsonl, write_jsonl
 from .keys import read_keys, write_keys
 from .raganato import gold_key_path, read_raganato, write_raganato
@@ -18,17 +21,20 @@ __all__ = [
     "DOCUMENT",
     "FORMATS",
     "Corpus",
+    "annotate_instances",
     "CorpusStats",
     "detect_format",
     "find_semcor",
     "gold_key_path",
     "load_corpus",
+    "read_conllu",
     "read_jsonl",
     "read_keys",
     "read_nltk_semcor",
     "read_raganato",
     "read_semcor",
     "semcor_files",
+    "write_conllu",
     "write_jsonl",
     "write_keys",
     "write_raganato",

@@ -20,9 +20,10 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .._exceptions import CorpusFormatError, WSDError
-from ..frames import ClassTable, extract_frame
+from ..frames import ClassTable, extract_frame, extract_tree_frame, has_tree
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
 from ._semcor_cache import cached_name, semcor_store
+from .conllu import read_conllu
 from .jsonl import read_jsonl
 from .keys import claims_wordnet, is_wordnet_key, wordnet_pos
 from .raganato import read_raganato
@@ -30,10 +31,11 @@ from .semcor import read_semcor, semcor_files, sense_keys
 
 __all__ = ["DOCUMENT", "FORMATS", "Corpus", "CorpusStats", "detect_format", "load_corpus"]
 
-FORMATS = ("auto", "semcor", "raganato", "jsonl")
+FORMATS = ("auto", "semcor", "raganato", "jsonl", "conllu")
 DOCUMENT = "document"  # context_window: the instance's whole document
 _SEMCOR_VERB = "VB"  # SemCor's own (Penn) tags: VB, VBD, ... (not MD)
 _UNIVERSAL_VERB = "VERB"
+_UD_AUXILIARY = "AUX"
 
 
 @dataclass(slots=True)
@@ -72,7 +74,7 @@ class Corpus:
 
 def detect_format(path: str | os.PathLike[str]) -> str:
     """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.xml``, ``jsonl`` for
-    ``*.jsonl``; :class:`CorpusFormatError` otherwise."""
+    ``*.jsonl``, ``conllu`` for ``*.conllu``; :class:`CorpusFormatError` otherwise."""
     path = Path(path)
     name = path.name
     if path.is_dir() or name.startswith("br-"):
@@ -81,9 +83,11 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return "raganato"
     if name.endswith(".jsonl"):
         return "jsonl"
+    if name.endswith(".conllu"):
+        return "conllu"
     raise CorpusFormatError(
-        f"cannot tell the format of {path}: name it *.data.xml / *.jsonl / br-*, or pass "
-        f"--format semcor|raganato|jsonl"
+        f"cannot tell the format of {path}: name it *.data.xml / *.jsonl / *.conllu / br-*, or "
+        f"pass --format semcor|raganato|jsonl|conllu"
     )
 
 
@@ -100,7 +104,7 @@ class _Builder:
         self,
         verbs: frozenset[str] | None,
         require_gold: bool,
-        frame: Callable[[Sentence, int], CaseFrame] | None,
+        frame: Callable[[AnnotatedSentence, int], CaseFrame] | None,
     ) -> None:
         self.verbs = verbs
         self.require_gold = require_gold
@@ -154,7 +158,7 @@ class _Builder:
             return
         assert lemma is not None
         context, context_index = window if window is not None else ((), -1)
-        frame = self.frame(sentence, position) if self.frame is not None else None
+        frame = self.frame(item, position) if self.frame is not None else None
         self.instances.append(
             Instance(
                 id=instance_id or f"{sentence.id}.t{position}",
@@ -289,7 +293,7 @@ def _load_semcor(
             store.documents[cached_name(root, p)] for p in paths
         ]
         if default_frames and builder.frame is not None:
-            builder.frame = lambda sentence, position: store.frame(sentence.id, position)
+            builder.frame = lambda item, position: store.frame(item.sentence.id, position)
     else:
         documents = (_parse(p) for p in paths)
     for done, items in enumerate(documents, 1):
@@ -311,7 +315,8 @@ def _add_document(
     items: Sequence[AnnotatedSentence], builder: _Builder, context_window: int | str, fmt: str
 ) -> None:
     """Count a document's sentences and tokens and add every verb token (SemCor ``VB*``;
-    Raganato ``VERB``, a plain ``<wf>`` counted as ``untagged``)."""
+    Raganato and CoNLL-U ``VERB``: a token without instance id counted as ``untagged``, a
+    CoNLL-U ``AUX`` one as ``auxiliary``)."""
     windows = _Windows([item.sentence for item in items], context_window)
     semcor = fmt == "semcor"
     for index, item in enumerate(items):
@@ -331,7 +336,8 @@ def _add_document(
             instance_id = note.attr("id")
             if instance_id is None:
                 builder.stats.verb_tokens += 1
-                builder.skipped["untagged"] += 1
+                auxiliary = fmt == "conllu" and note.tag == _UD_AUXILIARY
+                builder.skipped["auxiliary" if auxiliary else "untagged"] += 1
             else:
                 builder.add(
                     item, position, instance_id=instance_id, window=windows(index, position)
@@ -370,11 +376,12 @@ def load_corpus(
     progress: Callable[[int, int], None] | None = None,
 ) -> Corpus:
     """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
-    with its key file, or our JSONL), in corpus order.
+    with its key file, our JSONL, or CoNLL-U), in corpus order.
 
     ``verbs`` keeps only these lemmas (absent ones go to ``stats.missing_verbs``); ``files``
     restricts SemCor to these file names (``["br-a01"]``); ``frames`` fills ``Instance.frame``
-    (English; JSONL frames come from the file); ``context_window`` (sentences or
+    (English by rules; CoNLL-U with a tree from the tree; JSONL frames come from the file);
+    ``context_window`` (sentences or
     ``"document"``) fills ``Instance.context``; ``require_gold=False`` keeps instances without
     gold; ``cache`` reads SemCor through its disk cache; ``progress(files_done, files)`` is
     called after each file.  Raises :class:`WSDError` for a bad argument,
@@ -398,13 +405,15 @@ def load_corpus(
     if files is not None and fmt != "semcor":
         raise WSDError(f"files= selects SemCor files; {root} is {fmt}")
 
-    def frame(sentence: Sentence, position: int) -> CaseFrame:
-        return extract_frame(sentence, position, classes=classes)
+    def frame(item: AnnotatedSentence, position: int) -> CaseFrame:
+        if fmt == "conllu" and has_tree(item):
+            return extract_tree_frame(item, position, classes=classes)
+        return extract_frame(item.sentence, position, classes=classes)
 
     extract = frame if frames and fmt != "jsonl" else None
     builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
     if fmt != "semcor" and root.is_dir():
-        need = "*.data.xml" if fmt == "raganato" else "*.jsonl"
+        need = {"raganato": "*.data.xml", "jsonl": "*.jsonl"}.get(fmt, "*.conllu")
         raise CorpusFormatError(f"{root} is a directory; give the {need} file")
     with _collector_paused():
         if fmt == "semcor":
@@ -418,13 +427,14 @@ def load_corpus(
                 progress=progress,
             )
         else:
-            if fmt == "raganato":
+            if fmt in ("raganato", "conllu"):
                 builder.stats.files = 1
                 documents: dict[str, list[AnnotatedSentence]] = {}
-                for item in read_raganato(root):
+                read = read_raganato if fmt == "raganato" else read_conllu
+                for item in read(root):
                     documents.setdefault(item.sentence.source, []).append(item)
                 for document in documents.values():
-                    _add_document(document, builder, context_window, "raganato")
+                    _add_document(document, builder, context_window, fmt)
             else:
                 _load_jsonl(root, builder)
             if progress is not None:

@@ -1,4 +1,6 @@
-"""Case-frame extraction: the verb's ``subj``, ``obj``, ``iobj`` and ``prep:<p>`` head nouns.
+"""Case-frame extraction: the verb's ``subj``, ``obj``, ``iobj`` and ``prep:<p>`` head nouns,
+by rules over POS tags (:func:`extract_frame`) or from a dependency tree
+(:func:`extract_tree_frame`, for CoNLL-U sentences with HEAD and DEPREL).
 
 >>> from wsd.types import Sentence, Token
 >>> toks = [Token("He", pos="PRP"), Token("ate", "eat", "VB"),
@@ -21,12 +23,21 @@ from ._classes import (
     load_class_table,
 )
 from ._english import extract_english
-from ._evaluate import CaseScore, FrameEvaluation, GoldFrame, evaluate_frames, read_gold
+from ._evaluate import (
+    CaseScore,
+    FrameEvaluation,
+    GoldFrame,
+    case_scores,
+    evaluate_frames,
+    read_gold,
+)
+from ._tree import extract_tree_frame, has_tree
 
 __all__ = [
     "CaseScore",
     "FrameEvaluation",
     "GoldFrame",
+    "case_scores",
     "evaluate_frames",
     "read_gold",
     "DEFAULT_CLASS_TABLE",
@@ -35,6 +46,8 @@ __all__ = [
     "ClassTable",
     "default_class_table",
     "extract_frame",
+    "extract_tree_frame",
+    "has_tree",
     "load_class_table",
 ]
 

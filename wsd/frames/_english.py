@@ -21,7 +21,7 @@ from . import _tags as T
 from ._classes import ClassEntry, ClassTable
 from ._words import COPULAS, NOMINATIVE, PREDICATIVE_VERBS, SPEECH_VERBS, is_temporal, noun_lemma
 
-__all__ = ["extract_english"]
+__all__ = ["extract_english", "filler_at"]
 
 _MAX_PPS = 4
 _CLAUSE_BOUNDARY = frozenset({T.PUNCT, T.CC, T.SUB, T.WH, T.ADV, T.EX, T.OTHER, T.PART})
@@ -93,6 +93,12 @@ def extract_english(sentence: Sentence, position: int, *, classes: ClassTable) -
             f"({len(sentence.tokens)} tokens)"
         )
     return _Extractor(_Analysis(sentence.tokens, classes), classes).frame(position)
+
+
+def filler_at(sentence: Sentence, k: int, classes: ClassTable) -> Filler | None:
+    """The filler this extractor makes of the head word at ``k`` (a class for a pronoun or a
+    name, None for an uninformative or non-nominal word); the tree extractor's fillers."""
+    return _Extractor(_analyse(sentence, classes), classes)._filler(k)
 
 
 class _Extractor:
