@@ -98,7 +98,7 @@ def extract_english(sentence: Sentence, position: int, *, classes: ClassTable) -
 def filler_at(sentence: Sentence, k: int, classes: ClassTable) -> Filler | None:
     """The filler this extractor makes of the head word at ``k`` (a class for a pronoun or a
     name, None for an uninformative or non-nominal word); the tree extractor's fillers."""
-    return _Extractor(_analyse(sentence, classes), classes)._filler(k)
+    return _Extractor(_Analysis(sentence.tokens, classes), classes)._filler(k)
 
 
 class _Extractor:
