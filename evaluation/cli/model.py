@@ -68,16 +68,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "disambiguate", help="disambiguate every verb instance of a corpus with a trained model"
     )
     dis.add_argument("--model", required=True, help="model file written by `wsd train`")
-    dis.add_argument(
+    source = dis.add_mutually_exclusive_group(required=True)
+    source.add_argument(
         "--corpus",
         "--input",
         action=renamed("--input"),
         dest="corpus",
-        required=True,
         nargs="+",
         metavar="PATH",
         help="corpus to disambiguate: SemCor tag file(s)/dir(s), Raganato *.data.xml or JSONL "
         "(--input: the old spelling)",
+    )
+    source.add_argument(
+        "--text",
+        metavar="FILE",
+        help="plain English text to disambiguate (- for stdin): one document, sentences, "
+        "tokens, tags and lemmas found by the toolkit; instance ids <FILE stem>.s<N>.t<i>",
     )
     dis.add_argument(
         "--format", default="auto", choices=FORMATS, help="corpus format (default: by file shape)"
@@ -223,22 +229,26 @@ def run_disambiguate(args: argparse.Namespace) -> int:
             "--gold-out": args.gold_out,
             "the --confidence file": f"{args.out}.confidence.jsonl" if args.confidence else None,
         },
-        inputs=[("--model", args.model), *corpus_inputs(args.corpus)],
+        inputs=[("--model", args.model), *corpus_inputs(args.corpus or [_text_input(args)])],
     )
     method = load_model(args.model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
-        instances, skipped, without_gold = _load_instances(
-            args.corpus,
-            args.format,
-            None,
-            require_gold=False,
-            context_window=method.context_window,
-            files=args.files,
-            exclude=args.exclude,
-            steps=steps,
-        )
+        if args.text is not None:
+            instances, skipped, without_gold = _text_instances(args, method.context_window)
+        else:
+            instances, skipped, without_gold = _load_instances(
+                args.corpus,
+                args.format,
+                None,
+                require_gold=False,
+                context_window=method.context_window,
+                files=args.files,
+                exclude=args.exclude,
+                steps=steps,
+            )
         if not instances:
-            raise ModelError(f"{' '.join(args.corpus)}: no verb instances to disambiguate")
+            source = args.text if args.text is not None else " ".join(args.corpus)
+            raise ModelError(f"{source}: no verb instances to disambiguate")
         predictions: list[Prediction] = []
         for start in range(0, len(instances), RANK_CHUNK):
             predictions += method.rank(instances[start : start + RANK_CHUNK])
@@ -263,6 +273,32 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     if method.oracle:
         say(f"disambiguate: ORACLE setting: {method.oracle}")
     return 0
+
+
+def _text_input(args: argparse.Namespace) -> str | None:
+    """The --text file (None for stdin); --files/--exclude/--format/--gold-out refused."""
+    for given, option in [
+        (args.files or args.exclude, "--files/--exclude"),
+        (args.format != "auto", "--format"),
+        (args.gold_out, "--gold-out"),
+    ]:
+        if given:
+            raise ModelError(f"{option} goes with --corpus, not --text (plain text has no gold)")
+    from wsd.text import STDIN
+
+    return None if args.text == STDIN else args.text
+
+
+def _text_instances(
+    args: argparse.Namespace, context_window: int | str
+) -> tuple[list[Instance], Counter[str], Counter[str]]:
+    """The verb instances of the --text file, as :func:`_load_instances` gives a corpus's."""
+    from wsd.text import STDIN, read_text, text_instances
+
+    text = read_text(args.text)
+    doc = "text" if args.text == STDIN else Path(args.text).stem or "text"
+    corpus = text_instances(text, doc=doc, context_window=context_window)
+    return corpus.instances, Counter(corpus.stats.skipped), Counter()
 
 
 def _warn_mismatch(method: Any, instances: list[Instance], predictions: list[Prediction]) -> None:

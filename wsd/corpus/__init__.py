@@ -5,10 +5,19 @@
 * Raganato et al.'s ``*.data.xml`` + ``*.gold.key.txt`` (:func:`read_raganato`,
   :func:`write_raganato`; key files alone: :mod:`wsd.corpus.keys`);
 * our JSONL instance format (:func:`read_jsonl`, :func:`write_jsonl`);
-* :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`.
+* :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`
+  (:func:`load_sentences`: of tagged sentences made elsewhere, as plain text by :mod:`wsd.text`).
 """
 
-from ._load import DOCUMENT, FORMATS, Corpus, CorpusStats, detect_format, load_corpus
+from ._load import (
+    DOCUMENT,
+    FORMATS,
+    Corpus,
+    CorpusStats,
+    detect_format,
+    load_corpus,
+    load_sentences,
+)
 from .jsonl import read_jsonl, write_jsonl
 from .keys import read_keys, write_keys
 from .raganato import gold_key_path, read_raganato, write_raganato
@@ -23,6 +32,7 @@ __all__ = [
     "find_semcor",
     "gold_key_path",
     "load_corpus",
+    "load_sentences",
     "read_jsonl",
     "read_keys",
     "read_nltk_semcor",
