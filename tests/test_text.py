@@ -324,3 +324,62 @@ def test_semcor_multiwords_enter_training_split(semcor_path: Path) -> None:
     assert first["Fulton"] == first["Jury"] == "NNP"
     expected = sum(len(t.form.split("_")) for t in items[0].sentence.tokens)
     assert len(sentences[0]) == expected
+
+
+# --- wsd data setup ---------------------------------------------------------------------------
+@pytest.mark.usefixtures("wordnet")
+def test_setup_keeps_a_trained_tagger(
+    tagger_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = tagger_file.read_bytes()
+    assert main(["data", "setup"]) == 0
+    assert f"part-of-speech tagger ready at {tagger_file} (loaded" in capsys.readouterr().out
+    assert tagger_file.read_bytes() == before
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_setup_without_semcor_says_why_there_is_no_tagger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
+    monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
+    assert main(["data", "setup"]) == 0
+    out = capsys.readouterr().out
+    assert "part-of-speech tagger (for --text): not trained" in out and "no-semcor" in out
+    assert not (tmp_path / "taggers").exists()
+
+
+# --- multiword verbs --------------------------------------------------------------------------
+def test_separate_multiwords_counts_how_the_corpus_writes_them() -> None:
+    from wsd.text import separate_multiwords
+
+    sentences = [
+        [("They", "PRP"), ("lived", "VB"), ("in", "IN"), ("Rome", "NNP")],
+        [("We", "PRP"), ("lived", "VB"), ("in", "IN"), ("Paris", "NNP")],
+        [("It", "PRP"), ("took", "VB"), ("place", "NN")],
+        [("She", "PRP"), ("looked", "VB"), ("up", "RB")],  # joined once, apart once
+        [("He", "PRP"), ("looked", "VB"), ("up", "RB")],
+    ]
+    joined = [set(), set(), {(1, 3)}, {(1, 3)}, set()]
+    assert separate_multiwords(sentences, joined) == ["live_in"]
+
+
+def test_separate_multiwords_are_not_joined(tiny_tagger: Tagger) -> None:
+    from dataclasses import replace
+
+    text = "The meeting took place in Rome."
+    [joined] = tag_text(text, tiny_tagger)
+    assert "took_place" in [t.form for t in joined.item.sentence.tokens]
+    apart = replace(tiny_tagger, separate_multiwords=frozenset({"take_place"}))
+    [sentence] = tag_text(text, apart)
+    assert [t.form for t in sentence.item.sentence.tokens][2:4] == ["took", "place"]
+    path_data = apart.to_json()
+    assert path_data["separate_multiwords"] == ["take_place"]
+
+
+def test_separate_multiwords_survive_the_file(tmp_path: Path, tiny_tagger: Tagger) -> None:
+    from dataclasses import replace
+
+    path = tmp_path / "t.json"
+    save_tagger(replace(tiny_tagger, separate_multiwords=frozenset({"live_in", "go_to"})), path)
+    assert load_tagger(path).separate_multiwords == {"live_in", "go_to"}

@@ -5,8 +5,10 @@ frames and accounting as a SemCor file (:func:`wsd.corpus.load_sentences`).
 
 One text is one document ``doc``: sentence ids ``<doc>.s<N>`` (N from 1), token positions
 0-based over every token (punctuation too; a multiword verb is one token), instance ids
-``<doc>.s<N>.t<i>``, as SemCor's.  Every token tagged as a verb (``VB*``; not ``MD``) is an
-instance when its lemma is a WordNet verb, else skipped as ``no-lemma:not-in-wordnet``.
+``<doc>.s<N>.t<i>``, as SemCor's.  Multiword verbs the tagger's training corpus leaves as
+separate words (``Tagger.separate_multiwords``) are not joined.  Every token tagged as a verb
+(``VB*``; not ``MD``) is an instance when its lemma is a WordNet verb, else skipped as
+``no-lemma:not-in-wordnet``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ..corpus import Corpus, load_sentences
 from ..frames import ClassTable
 from ..normalise import normalise_form, normalise_token
 from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
-from .multiwords import is_wordnet_verb, verb_multiwords
+from .multiwords import is_wordnet_verb, verb_lemma, verb_multiwords
 from .tagger import Tagger
 from .tokens import Span, split_sentences, tokenise
 
@@ -82,7 +84,12 @@ def _sentence(sentence_id: str, doc: str, spans: Sequence[Span], tagger: Tagger)
     """One tagged sentence, multiword verbs joined."""
     forms = [s.form for s in spans]
     tags = tagger.tag(forms)
-    joined = dict(verb_multiwords(forms, tags))
+    separate = tagger.separate_multiwords
+
+    def joinable(form: str) -> bool:
+        return is_wordnet_verb(form) and verb_lemma(form) not in separate
+
+    joined = dict(verb_multiwords(forms, tags, joinable))
     tokens, notes, where = [], [], []
     i = 0
     while i < len(spans):

@@ -2,8 +2,9 @@
 
 The tagger is NLTK's averaged perceptron (``PerceptronTagger(load=False)`` and its public
 ``train``), trained with a fixed seed so that the same sentences give the same file.  The file
-(``verb-wsd-tagger`` version 1) holds the perceptron's weights, tag dictionary and classes, and
-the sentence splitter's parameters (:mod:`wsd.text.tokens`) learnt from the same text.  It
+(``verb-wsd-tagger`` version 1) holds the perceptron's weights, tag dictionary and classes, the
+sentence splitter's parameters (:mod:`wsd.text.tokens`) learnt from the same text, and the
+multiword verbs the same corpus leaves as separate words (:mod:`wsd.text.multiwords`).  It
 lives in the user cache beside the WordNet data (:func:`tagger_path`, ``$WSD_TAGGER_CACHE``
 overrides the folder).
 
@@ -52,13 +53,15 @@ _MAX_BYTES = 2**30
 class Tagger:
     """Penn tags for tokenised sentences (:meth:`tag`) and the sentence splitter's parameters
     (``sentence_parameters``: Punkt's abbreviations, collocations, sentence starters and
-    orthographic context, as JSON; empty: Punkt's defaults); ``source`` says what it was
-    trained on."""
+    orthographic context, as JSON; empty: Punkt's defaults), the ``separate_multiwords`` (WordNet
+    multiword verbs the training corpus writes as separate words more often than as one token:
+    never joined); ``source`` says what it was trained on."""
 
     weights: dict[str, dict[str, float]]
     tagdict: dict[str, str]
     classes: tuple[str, ...]
     sentence_parameters: dict[str, Any] = field(default_factory=dict)
+    separate_multiwords: frozenset[str] = frozenset()
     source: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -85,6 +88,7 @@ class Tagger:
             "tagdict": self.tagdict,
             "weights": self.weights,
             "sentences": self.sentence_parameters,
+            "separate_multiwords": sorted(self.separate_multiwords),
         }
 
 
@@ -100,6 +104,7 @@ def train_tagger(
     iterations: int = ITERATIONS,
     seed: int = SEED,
     sentence_parameters: dict[str, Any] | None = None,
+    separate_multiwords: Iterable[str] = (),
     source: dict[str, Any] | None = None,
 ) -> Tagger:
     """An averaged perceptron trained on ``(word, tag)`` sentences; the same sentences, in the
@@ -123,6 +128,7 @@ def train_tagger(
         tagdict=dict(sorted(tagdict.items())),
         classes=tuple(sorted(classes)),
         sentence_parameters=sentence_parameters or {},
+        separate_multiwords=frozenset(separate_multiwords),
         source=source or {},
     )
 
@@ -154,6 +160,7 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
         )
     weights, tagdict, classes = data.get("weights"), data.get("tagdict"), data.get("classes")
     sentences = data.get("sentences", {})
+    separate = data.get("separate_multiwords", [])
     if not (
         isinstance(weights, dict)
         and all(isinstance(w, dict) for w in weights.values())
@@ -162,13 +169,19 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
         and classes
         and all(isinstance(c, str) for c in classes)
         and isinstance(sentences, dict)
+        and isinstance(separate, list)
+        and all(isinstance(w, str) for w in separate)
     ):
-        raise DataError(f"{path}: malformed tagger file (weights, tagdict or classes)")
+        raise DataError(
+            f"{path}: malformed tagger file (weights, tagdict, classes, sentences or "
+            "separate_multiwords)"
+        )
     source = data.get("source")
     return Tagger(
         weights=weights,
         tagdict=tagdict,
         classes=tuple(classes),
         sentence_parameters=sentences,
+        separate_multiwords=frozenset(separate),
         source=source if isinstance(source, dict) else {},
     )

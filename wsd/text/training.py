@@ -3,12 +3,17 @@ splitter; and the SemCor tagger of the user cache, trained when missing.
 
 All three folders of SemCor 3.0 (``brown1``, ``brown2``, ``brownv``) give a ``pos`` to every
 ``<wf>`` (``brownv`` sense-tags only verbs, but tags every word), so every tag file is used.
-Punctuation (``<punc>``) takes its own text as tag, as the SemCor reader does.  A multiword
+Punctuation (``<punc>``) takes its own text as tag, as the SemCor reader does.  SemCor marks
+the untagged words of a verb's annotation ``pos=VB ot=notag``, auxiliaries but also some 3,300
+prepositions after a verb (``returned to Washington``: ``to``); such a token takes the tag its
+word has most often elsewhere in the same files (``to``: ``TO``; ``has``: a verb).  A multiword
 token (``took_place``) is split into its words, since running text arrives split: its head
 word (the first of a verb, ``took``; the last otherwise, ``election`` of
 ``primary_election``) takes the token's tag, every part of a name (``NNP``) too, and each
 other word the tag it has most often as a token of its own in the same files (``place``:
-``NN``; never seen alone: the token's tag, ``RB`` in a verb, as SemCor tags particles).
+``NN``; never seen alone: the token's tag, ``RB`` in a verb, as SemCor tags particles).  The
+WordNet multiword verbs SemCor leaves as separate words more often than it joins them are kept
+in the tagger (:func:`wsd.text.multiwords.separate_multiwords`).
 """
 
 from __future__ import annotations
@@ -22,11 +27,18 @@ from pathlib import Path
 from typing import Any
 
 from .._exceptions import CorpusFormatError, DataError
-from ..types import AnnotatedSentence
+from ..types import AnnotatedSentence, Annotation
+from .multiwords import separate_multiwords
 from .tagger import ITERATIONS, SEED, Tagger, load_tagger, save_tagger, tagger_path, train_tagger
 from .tokens import learn_sentence_parameters
 
-__all__ = ["ensure_tagger", "semcor_documents", "tagged_words", "train_semcor_tagger"]
+__all__ = [
+    "ensure_tagger",
+    "joined_verbs",
+    "semcor_documents",
+    "tagged_words",
+    "train_semcor_tagger",
+]
 
 _NAME_TAGS = frozenset({"NNP", "NNPS"})
 _PARTICLE = "RB"  # SemCor's tag of up, out, off ... (it has almost no RP)
@@ -41,14 +53,19 @@ def _penn(form: str, tag: str) -> str:
     return tag.split("|", 1)[0] if tag else form
 
 
+def _verb_part(note: Annotation) -> bool:
+    """A token SemCor tags ``VB* ot=notag``: part of a verb's annotation, not always a verb."""
+    return note.tag.startswith("VB") and note.attr("ot") == "notag"
+
+
 def tagged_words(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[list[tuple[str, str]]]:
     """Every sentence of ``documents`` as ``(word, Penn tag)`` pairs, multiwords split (module
-    docstring)."""
+    docstring); :func:`joined_verbs` gives where the multiword verbs were."""
     items = [item for document in documents for item in document]
     alone: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for item in items:
         for token, note in zip(item.sentence.tokens, item.annotations, strict=True):
-            if "_" not in token.form:
+            if "_" not in token.form and not _verb_part(note):
                 alone[token.form.lower()][_penn(token.form, note.tag)] += 1
     usual = {w: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for w, c in alone.items()}
     sentences = []
@@ -56,6 +73,8 @@ def tagged_words(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[list[
         words: list[tuple[str, str]] = []
         for token, note in zip(item.sentence.tokens, item.annotations, strict=True):
             tag = _penn(token.form, note.tag)
+            if _verb_part(note):
+                tag = usual.get(token.form.lower(), tag)
             parts = [p for p in token.form.split("_") if p] or [token.form]
             if len(parts) == 1 or tag in _NAME_TAGS:
                 words += [(part, tag) for part in parts]
@@ -69,6 +88,21 @@ def tagged_words(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[list[
             ]
         sentences.append(words)
     return sentences
+
+
+def joined_verbs(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[set[tuple[int, int]]]:
+    """Each sentence's multiword verb tokens as ``(start, end)`` ranges of the words of
+    :func:`tagged_words`."""
+    ranges = []
+    for item in (item for document in documents for item in document):
+        found, start = set(), 0
+        for token, note in zip(item.sentence.tokens, item.annotations, strict=True):
+            size = len([p for p in token.form.split("_") if p]) or 1
+            if size > 1 and note.tag.startswith("VB"):
+                found.add((start, start + size))
+            start += size
+        ranges.append(found)
+    return ranges
 
 
 def semcor_documents(
@@ -103,6 +137,7 @@ def train_semcor_tagger(
     documents = semcor_documents(root, exclude=left_out)
     sentences = tagged_words(documents)
     parameters = learn_sentence_parameters([_plain_text(d) for d in documents])
+    separate = separate_multiwords(sentences, joined_verbs(documents))
     source: dict[str, Any] = {
         "corpus": "SemCor 3.0",
         "files": len(documents),
@@ -113,7 +148,11 @@ def train_semcor_tagger(
         "seed": SEED,
     }
     return train_tagger(
-        sentences, iterations=iterations, sentence_parameters=parameters, source=source
+        sentences,
+        iterations=iterations,
+        sentence_parameters=parameters,
+        separate_multiwords=separate,
+        source=source,
     )
 
 
