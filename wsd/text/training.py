@@ -5,8 +5,9 @@ All three folders of SemCor 3.0 (``brown1``, ``brown2``, ``brownv``) give a ``po
 ``<wf>`` (``brownv`` sense-tags only verbs, but tags every word), so every tag file is used.
 Punctuation (``<punc>``) takes its own text as tag, as the SemCor reader does.  SemCor marks
 the untagged words of a verb's annotation ``pos=VB ot=notag``, auxiliaries but also some 3,300
-prepositions after a verb (``returned to Washington``: ``to``); such a token takes the tag its
-word has most often elsewhere in the same files (``to``: ``TO``; ``has``: a verb).  A multiword
+prepositions after a verb (``returned to Washington``: ``to``); such a token, when its word is
+never a sense-tagged verb in the same files, takes the tag the word has most often there
+(``to``: ``TO``; ``has`` and ``'s``, sense-tagged verbs elsewhere, stay verbs).  A multiword
 token (``took_place``) is split into its words, since running text arrives split: its head
 word (the first of a verb, ``took``; the last otherwise, ``election`` of
 ``primary_election``) takes the token's tag, every part of a name (``NNP``) too, and each
@@ -63,17 +64,20 @@ def tagged_words(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[list[
     docstring); :func:`joined_verbs` gives where the multiword verbs were."""
     items = [item for document in documents for item in document]
     alone: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    verbs = set()  # words that are sense-tagged verbs somewhere
     for item in items:
         for token, note in zip(item.sentence.tokens, item.annotations, strict=True):
             if "_" not in token.form and not _verb_part(note):
                 alone[token.form.lower()][_penn(token.form, note.tag)] += 1
+            if note.tag.startswith("VB") and note.lemma is not None:
+                verbs.add(token.form.lower())
     usual = {w: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for w, c in alone.items()}
     sentences = []
     for item in items:
         words: list[tuple[str, str]] = []
         for token, note in zip(item.sentence.tokens, item.annotations, strict=True):
             tag = _penn(token.form, note.tag)
-            if _verb_part(note):
+            if _verb_part(note) and token.form.lower() not in verbs:
                 tag = usual.get(token.form.lower(), tag)
             parts = [p for p in token.form.split("_") if p] or [token.form]
             if len(parts) == 1 or tag in _NAME_TAGS:
