@@ -175,6 +175,9 @@ def end_to_end(
             counts["found"] += 1
             counts["same_lemma"] += text_instance.lemma == instance.lemma
             counts["right_from_text"] += sense in instance.gold
+            if text_instance.lemma == instance.lemma:
+                counts["same_lemma_right_from_tags"] += by_gold[instance.id] in instance.gold
+                counts["same_lemma_right_from_text"] += sense in instance.gold
     counts["text_instances"] = text_verbs
     counts["text_seconds"] = round(time.perf_counter() - started)
     return dict(counts)
@@ -219,6 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{c['gold']} gold instances, {c['not_found']} not found, "
             f"{c['found'] - c['same_lemma']} found with another lemma; sentences "
             f"{c['sentences_gold']} -> {c['sentences_text']}"
+        )
+        print(
+            f"             on the {c['same_lemma']} found with the same lemma: right from tags "
+            f"{c['same_lemma_right_from_tags']}, from text {c['same_lemma_right_from_text']}"
         )
     (args.work / "text_pipeline.json").write_text(json.dumps(report, indent=1) + "\n")
     return 0

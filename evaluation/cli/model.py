@@ -283,7 +283,7 @@ def _text_input(args: argparse.Namespace) -> str | None:
         (args.gold_out, "--gold-out"),
     ]:
         if given:
-            raise ModelError(f"{option} goes with --corpus, not --text (plain text has no gold)")
+            raise ModelError(f"{option} goes with --corpus, not --text (plain text: no gold)")
     from wsd.text import STDIN
 
     return None if args.text == STDIN else args.text
