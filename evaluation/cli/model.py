@@ -247,7 +247,7 @@ def run_disambiguate(args: argparse.Namespace) -> int:
                 steps=steps,
             )
         if not instances:
-            source = args.text if args.text is not None else " ".join(args.corpus)
+            source = " ".join(args.corpus) if args.text is None else _text_input(args) or "<stdin>"
             raise ModelError(f"{source}: no verb instances to disambiguate")
         predictions: list[Prediction] = []
         for start in range(0, len(instances), RANK_CHUNK):
