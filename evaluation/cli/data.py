@@ -1,4 +1,5 @@
-"""``wsd data``: provision WordNet, count a corpus, export it in a benchmark format.
+"""``wsd data``: provision WordNet (and the text tagger), count a corpus, export it in a
+benchmark format.
 
 wsd data setup [--force]
 wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--no-gold]
@@ -35,9 +36,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     commands.required = True
 
     setup = commands.add_parser(
-        "setup", help="make WordNet 3.0 loadable by NLTK (from NLTK or Debian's files)"
+        "setup",
+        help="make WordNet 3.0 loadable by NLTK (from NLTK or Debian's files); train the "
+        "part-of-speech tagger of --text on SemCor when SemCor is found",
     )
-    setup.add_argument("--force", action="store_true", help="rebuild the WordNet data directory")
+    setup.add_argument(
+        "--force", action="store_true", help="rebuild the WordNet data directory and the tagger"
+    )
     setup.set_defaults(func=run_setup)
 
     stats = commands.add_parser(
@@ -114,7 +119,28 @@ def run_setup(args: argparse.Namespace) -> int:
     where = f"data directory {built}" if built is not None else "NLTK's own wordnet corpus"
     status = wordnet_status()
     print(f"WordNet {status['wordnet_version']} ready at {status['wordnet_root']} ({where})")
+    _setup_tagger(force=args.force)
     return 0
+
+
+def _setup_tagger(*, force: bool) -> None:
+    """Train the part-of-speech tagger of ``--text`` on SemCor when SemCor is found and the
+    tagger is missing (or ``force``); say where it is, or why there is none."""
+    from thesaurus import ToolkitError
+    from wsd.corpus import find_semcor
+    from wsd.text import ensure_tagger, tagger_path
+
+    path = tagger_path()
+    try:
+        find_semcor(None)
+    except ToolkitError as exc:
+        if not path.exists():
+            print(f"part-of-speech tagger (for --text): not trained, {exc}")
+            return
+    tagger, seconds = ensure_tagger(path, force=force, say=say)
+    how = "loaded" if seconds is None else f"trained in {seconds:.0f} s"
+    words = tagger.source.get("words", "?")
+    print(f"part-of-speech tagger ready at {path} ({how}; {words} words of SemCor)")
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--corpus",
         nargs="+",
         metavar="PATH",
-        help="SemCor dir(s)/file(s), Raganato *.data.xml or JSONL (default: search for SemCor)",
+        help="SemCor dir(s)/file(s), Raganato *.data.xml, JSONL or CoNLL-U (default: SemCor)",
     )
     train.add_argument(
         "--format", default="auto", choices=FORMATS, help="corpus format (default: by file shape)"
@@ -85,16 +85,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="model file written by `wsd train` (default: the default model, which `wsd train` "
         "without --out writes)",
     )
-    dis.add_argument(
+    source = dis.add_mutually_exclusive_group(required=True)
+    source.add_argument(
         "--corpus",
         "--input",
         action=renamed("--input"),
         dest="corpus",
-        required=True,
         nargs="+",
         metavar="PATH",
-        help="corpus to disambiguate: SemCor tag file(s)/dir(s), Raganato *.data.xml or JSONL "
-        "(--input: the old spelling)",
+        help="corpus to disambiguate: SemCor tag file(s)/dir(s), Raganato *.data.xml, JSONL or "
+        "CoNLL-U (--input: the old spelling)",
+    )
+    source.add_argument(
+        "--text",
+        metavar="FILE",
+        help="plain English text to disambiguate (- for stdin): one document, sentences, "
+        "tokens, tags and lemmas found by the toolkit; instance ids <FILE stem>.s<N>.t<i>",
     )
     dis.add_argument(
         "--format",
@@ -270,23 +276,27 @@ def run_disambiguate(args: argparse.Namespace) -> int:
         },
         inputs=[
             ("--model" if args.model is not None else "the default model", model),
-            *corpus_inputs(args.corpus),
+            *corpus_inputs(args.corpus or [_text_input(args)]),
         ],
     )
     method = load_model(model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
-        instances, skipped, without_gold = _load_instances(
-            args.corpus,
-            args.format,
-            None,
-            require_gold=False,
-            context_window=method.context_window,
-            files=args.files,
-            exclude=args.exclude,
-            steps=steps,
-        )
+        if args.text is not None:
+            instances, skipped, without_gold = _text_instances(args, method.context_window)
+        else:
+            instances, skipped, without_gold = _load_instances(
+                args.corpus,
+                args.format,
+                None,
+                require_gold=False,
+                context_window=method.context_window,
+                files=args.files,
+                exclude=args.exclude,
+                steps=steps,
+            )
         if not instances:
-            raise ModelError(f"{' '.join(args.corpus)}: no verb instances to disambiguate")
+            source = " ".join(args.corpus) if args.text is None else _text_input(args) or "<stdin>"
+            raise ModelError(f"{source}: no verb instances to disambiguate")
         predictions, readings = _rank(method, instances, args.to, args.top_k, steps)
     with atomic_group():  # the output file and its side files are replaced together, or none
         _write_output(args, predictions, readings)
@@ -349,6 +359,32 @@ def _write_output(
             for p in predictions
         ),
     )
+
+
+def _text_input(args: argparse.Namespace) -> str | None:
+    """The --text file (None for stdin); --files/--exclude/--format/--gold-out refused."""
+    for given, option in [
+        (args.files or args.exclude, "--files/--exclude"),
+        (args.format != "auto", "--format"),
+        (args.gold_out, "--gold-out"),
+    ]:
+        if given:
+            raise ModelError(f"{option} goes with --corpus, not --text (plain text: no gold)")
+    from wsd.text import STDIN
+
+    return None if args.text == STDIN else args.text
+
+
+def _text_instances(
+    args: argparse.Namespace, context_window: int | str
+) -> tuple[list[Instance], Counter[str], Counter[str]]:
+    """The verb instances of the --text file, as :func:`_load_instances` gives a corpus's."""
+    from wsd.text import STDIN, read_text, text_instances
+
+    text = read_text(args.text)
+    doc = "text" if args.text == STDIN else Path(args.text).stem or "text"
+    corpus = text_instances(text, doc=doc, context_window=context_window)
+    return corpus.instances, Counter(corpus.stats.skipped), Counter()
 
 
 def _warn_mismatch(method: Any, instances: list[Instance], predictions: list[Prediction]) -> None:

@@ -7,10 +7,19 @@
 * our JSONL instance format (:func:`read_jsonl`, :func:`write_jsonl`);
 * CoNLL-U, Universal Dependencies v2 (:func:`read_conllu`, :func:`write_conllu`,
   :func:`annotate_instances`);
-* :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`.
+* :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`
+  (:func:`load_sentences`: of tagged sentences made elsewhere, as plain text by :mod:`wsd.text`).
 """
 
-from ._load import DOCUMENT, FORMATS, Corpus, CorpusStats, detect_format, load_corpus
+from ._load import (
+    DOCUMENT,
+    FORMATS,
+    Corpus,
+    CorpusStats,
+    detect_format,
+    load_corpus,
+    load_sentences,
+)
 from .conllu import annotate_instances, read_conllu, write_conllu
 from .jsonl import read_jsonl, write_jsonl
 from .keys import read_keys, write_keys
@@ -27,6 +36,7 @@ __all__ = [
     "find_semcor",
     "gold_key_path",
     "load_corpus",
+    "load_sentences",
     "read_conllu",
     "read_jsonl",
     "read_keys",

@@ -29,7 +29,15 @@ from .keys import claims_wordnet, is_wordnet_key, wordnet_pos
 from .raganato import read_raganato
 from .semcor import read_semcor, semcor_files, sense_keys
 
-__all__ = ["DOCUMENT", "FORMATS", "Corpus", "CorpusStats", "detect_format", "load_corpus"]
+__all__ = [
+    "DOCUMENT",
+    "FORMATS",
+    "Corpus",
+    "CorpusStats",
+    "detect_format",
+    "load_corpus",
+    "load_sentences",
+]
 
 FORMATS = ("auto", "semcor", "raganato", "jsonl", "conllu")
 DOCUMENT = "document"  # context_window: the instance's whole document
@@ -389,15 +397,7 @@ def load_corpus(
     """
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
-    if context_window != DOCUMENT and (
-        isinstance(context_window, bool)
-        or not isinstance(context_window, int)
-        or context_window < 0
-    ):
-        raise WSDError(
-            f"context_window must be a number of sentences >= 0 or {DOCUMENT!r}, "
-            f"got {context_window!r}"
-        )
+    _check_window(context_window)
     root = Path(path)
     if not root.exists():
         raise CorpusFormatError(f"corpus path {root} does not exist")
@@ -440,6 +440,43 @@ def load_corpus(
             if progress is not None:
                 progress(1, 1)
     return builder.finish(str(root), fmt)
+
+
+def _check_window(context_window: int | str) -> None:
+    if context_window != DOCUMENT and (
+        isinstance(context_window, bool)
+        or not isinstance(context_window, int)
+        or context_window < 0
+    ):
+        raise WSDError(
+            f"context_window must be a number of sentences >= 0 or {DOCUMENT!r}, "
+            f"got {context_window!r}"
+        )
+
+
+def load_sentences(
+    documents: Iterable[Sequence[AnnotatedSentence]],
+    *,
+    source: str,
+    fmt: str = "text",
+    frames: bool = True,
+    context_window: int | str = 0,
+    classes: ClassTable | None = None,
+) -> Corpus:
+    """The verb instances of Penn-tagged sentences made elsewhere (plain text tagged by
+    :mod:`wsd.text`), a sequence per document: as for SemCor, every ``VB*`` token is a verb
+    token, an instance without gold when its annotation has a lemma, else skipped with a
+    counted reason (``no-lemma:<ot>``); ids ``<sentence id>.t<position>``."""
+    _check_window(context_window)
+
+    def frame(item: AnnotatedSentence, position: int) -> CaseFrame:
+        return extract_frame(item.sentence, position, classes=classes)
+
+    builder = _Builder(None, False, frame if frames else None)
+    for document in documents:
+        builder.stats.files += 1
+        _add_document(document, builder, context_window, "semcor")
+    return builder.finish(source, fmt)
 
 
 @contextmanager

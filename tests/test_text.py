@@ -1,0 +1,385 @@
+"""Plain English text in (``wsd.text``, ``wsd disambiguate --text``): sentences and tokens of
+hand-written text, the tagger's JSON round trip, instance ids and counts, the command on a
+file and on stdin, bad input, and a text round trip.  The tagger of most tests is trained on
+the hand-written ``tests/data/text/tagged.tsv``; tests that need SemCor skip without it."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+
+from evaluation.cli import main
+from wsd import CorpusFormatError
+from wsd.corpus import write_jsonl
+from wsd.text import (
+    Tagger,
+    detokenise,
+    load_tagger,
+    read_text,
+    save_tagger,
+    split_sentences,
+    tag_text,
+    tagged_words,
+    text_instances,
+    tokenise,
+    train_tagger,
+)
+from wsd.types import Instance, Sentence, Token
+
+TEXT = DATA / "text"
+STORY = TEXT / "story.txt"
+
+
+def fixture_sentences() -> list[list[tuple[str, str]]]:
+    """The sentences of ``tagged.tsv`` as (word, tag) pairs, read here without our code."""
+    sentences: list[list[tuple[str, str]]] = [[]]
+    for line in (TEXT / "tagged.tsv").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            sentences.append([])
+            continue
+        word, tag = line.split("\t")
+        sentences[-1].append((word, tag))
+    return [s for s in sentences if s]
+
+
+@pytest.fixture(scope="module")
+def tiny_tagger() -> Tagger:
+    return train_tagger(fixture_sentences(), iterations=10)
+
+
+@pytest.fixture()
+def tagger_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny_tagger: Tagger) -> Path:
+    """The tiny tagger saved where the toolkit looks for its tagger."""
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
+    path = tmp_path / "taggers" / "semcor-tagger.json"
+    save_tagger(tiny_tagger, path)
+    return path
+
+
+# --- sentences and tokens -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("It rained. We left.", ["It rained.", "We left."]),
+        ("A title\n\nThe text starts here.", ["A title", "The text starts here."]),
+        ("  Lead and trail.  \n", ["Lead and trail."]),
+        ("Is it? Yes! Done.", ["Is it?", "Yes!", "Done."]),
+    ],
+)
+def test_split_sentences(text: str, sentences: list[str]) -> None:
+    assert [text[a:b] for a, b in split_sentences(text)] == sentences
+
+
+def test_learnt_abbreviations_keep_a_sentence_whole() -> None:
+    text = "Mr. Smith came. He left."
+    assert len(split_sentences(text)) == 3  # Punkt's defaults know no abbreviation
+    spans = split_sentences(text, {"abbreviations": ["mr"]})
+    assert [text[a:b] for a, b in spans] == ["Mr. Smith came.", "He left."]
+
+
+@pytest.mark.parametrize(
+    ("text", "forms"),
+    [
+        ("She made a cake.", ["She", "made", "a", "cake", "."]),
+        ("I can't, he didn't.", ["I", "ca", "n't", ",", "he", "did", "n't", "."]),
+        ('He said "yes."', ["He", "said", "``", "yes", ".", "''"]),
+        ("Costs $3.50 (each).", ["Costs", "$", "3.50", "(", "each", ")", "."]),
+    ],
+)
+def test_tokenise(text: str, forms: list[str]) -> None:
+    spans = tokenise(text, offset=10)
+    assert [s.form for s in spans] == forms
+    padded = " " * 10 + text
+    for span in spans:  # a span is the token's text, quotes as written
+        assert padded[span.start : span.end] in (span.form, '"')
+
+
+def test_text_round_trip(tiny_tagger: Tagger) -> None:
+    text = 'She said, "I can\'t." They looked up the word (twice) -- or so.'
+    first = tag_text(text, tiny_tagger)
+    for sentence in first:
+        forms = [t.form for t in sentence.item.sentence.tokens]
+        again = tag_text(detokenise([f for form in forms for f in form.split("_")]), tiny_tagger)
+        assert len(again) == 1
+        assert [t.form for t in again[0].item.sentence.tokens] == forms
+
+
+# --- the tagger -------------------------------------------------------------------------------
+def test_tagger_json_round_trip(tmp_path: Path, tiny_tagger: Tagger) -> None:
+    path = tmp_path / "t.json"
+    save_tagger(tiny_tagger, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "verb-wsd-tagger" and data["version"] == 1
+    assert set(data["classes"]) == {tag for s in fixture_sentences() for _, tag in s}
+    loaded = load_tagger(path)
+    for sentence in fixture_sentences() + [["They", "made", "a", "word", "."]]:
+        words = [w if isinstance(w, str) else w[0] for w in sentence]
+        assert loaded.tag(words) == tiny_tagger.tag(words)
+
+
+def test_tagger_learns_its_fixture(tiny_tagger: Tagger) -> None:
+    for sentence in fixture_sentences():
+        assert tiny_tagger.tag([w for w, _ in sentence]) == [t for _, t in sentence]
+
+
+def test_training_is_deterministic(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    save_tagger(train_tagger(fixture_sentences()), a)
+    save_tagger(train_tagger(fixture_sentences()), b)
+    assert a.read_bytes() == b.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "not JSON"),
+        (b'{"format": "verb-wsd-model"}', "not a tagger file"),
+        (b'{"format": "verb-wsd-tagger", "version": 99}', "version '99'"),
+        (b'{"format": "verb-wsd-tagger", "version": 1, "weights": []}', "malformed"),
+    ],
+)
+def test_bad_tagger_file(tmp_path: Path, content: bytes, message: str) -> None:
+    from thesaurus import DataError
+
+    path = tmp_path / "t.json"
+    path.write_bytes(content)
+    with pytest.raises(DataError, match=message) as caught:
+        load_tagger(path)
+    assert str(path) in str(caught.value)
+
+
+# --- instances --------------------------------------------------------------------------------
+def test_instance_ids_and_counts(tiny_tagger: Tagger) -> None:
+    corpus = text_instances(STORY.read_text(encoding="utf-8"), doc="story", tagger=tiny_tagger)
+    found = {i.id: (i.lemma, i.token.form) for i in corpus.instances}
+    assert found == {
+        "story.s1.t1": ("make", "made"),
+        "story.s2.t2": ("take_place", "took_place"),
+        "story.s3.t1": ("look_up", "looked_up"),
+    }
+    stats = corpus.stats
+    assert (stats.sentences, stats.files, stats.verb_tokens) == (4, 1, 4)
+    assert stats.skipped == {"no-lemma:not-in-wordnet": 1}  # blorfed
+    assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens
+    assert all(not i.gold for i in corpus.instances)
+    take = next(i for i in corpus.instances if i.lemma == "take_place")
+    assert take.frame is not None and take.frame.get("subj") is not None
+    assert take.frame.get("subj").lemma == "meeting"
+
+
+def test_spans_point_into_the_text(tiny_tagger: Tagger) -> None:
+    text = STORY.read_text(encoding="utf-8")
+    for sentence in tag_text(text, tiny_tagger, doc="story"):
+        for token, (a, b) in zip(sentence.item.sentence.tokens, sentence.spans, strict=True):
+            assert "_".join(text[a:b].split()) == token.form
+
+
+def test_frames_as_for_semcor(tiny_tagger: Tagger) -> None:
+    """The text's sentence gives the frame the SemCor loader's tokens give (the same
+    normalisation: universal tags, morphy lemmas)."""
+    from wsd.frames import extract_frame
+    from wsd.normalise import normalise_tokens
+
+    [sentence] = tag_text("The meeting took place in Rome.", tiny_tagger)
+    forms = ["The", "meeting", "took_place", "in", "Rome", "."]
+    semcor = Sentence("x", normalise_tokens(forms, ["DT", "NN", "VB", "IN", "NNP", "."]))
+    assert sentence.item.sentence.tokens == semcor.tokens
+    assert extract_frame(sentence.item.sentence, 2) == extract_frame(semcor, 2)
+
+
+# --- the command ------------------------------------------------------------------------------
+@pytest.fixture()
+def model(tmp_path: Path) -> Path:
+    """An MFS model of make, take_place and look_up, trained from a hand-made JSONL file."""
+    sentence = Sentence("m", (Token("x", "x", "NOUN"),))
+    train = [
+        Instance(f"m{i}", lemma, (key,), sentence, 0)
+        for i, (lemma, key) in enumerate(
+            [
+                ("make", "make%2:36:01::"),
+                ("take_place", "take_place%2:30:00::"),
+                ("look_up", "look_up%2:32:00::"),
+            ]
+        )
+    ]
+    corpus, path = tmp_path / "train.jsonl", tmp_path / "mfs.json"
+    write_jsonl(train, corpus)
+    argv = ["train", "--method", "mfs", "--corpus", str(corpus), "--out", str(path)]
+    assert main(argv) == 0
+    return path
+
+
+def _keys(path: Path) -> dict[str, str]:
+    return dict(line.split() for line in path.read_text(encoding="utf-8").splitlines())
+
+
+EXPECTED = {
+    "s1.t1": "make%2:36:01::",
+    "s2.t2": "take_place%2:30:00::",
+    "s3.t1": "look_up%2:32:00::",
+}
+
+
+@pytest.mark.usefixtures("tagger_file")
+def test_text_file_through_the_cli(tmp_path: Path, model: Path) -> None:
+    out = tmp_path / "story.key"
+    assert (
+        main(["disambiguate", "--model", str(model), "--text", str(STORY), "--out", str(out)]) == 0
+    )
+    assert _keys(out) == {f"story.{k}": v for k, v in EXPECTED.items()}
+
+
+@pytest.mark.usefixtures("tagger_file")
+def test_text_on_stdin(tmp_path: Path, model: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(STORY.read_bytes())))
+    out = tmp_path / "stdin.key"
+    assert main(["disambiguate", "--model", str(model), "--text", "-", "--out", str(out)]) == 0
+    assert _keys(out) == {f"text.{k}": v for k, v in EXPECTED.items()}
+
+
+@pytest.mark.usefixtures("tagger_file")
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "no text to disambiguate"),
+        (b" \n\t\n", "no text to disambiguate"),
+        (b"She made a cake.\n\x00\x01junk", ":2: a NUL byte"),
+        (b"She made\n\xff\xfe a cake", ":2: not UTF-8"),
+        (b"She \x1b[31m made", ":1: control character U+001B"),
+    ],
+)
+def test_bad_text_is_one_line_exit_2(
+    tmp_path: Path, model: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    text = tmp_path / "bad.txt"
+    text.write_bytes(content)
+    out = tmp_path / "out.key"
+    argv = ["disambiguate", "--model", str(model), "--text", str(text), "--out", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(text) in err and message in err
+    assert not out.exists()
+    with pytest.raises(CorpusFormatError, match=re.escape(message)):
+        read_text(text)
+
+
+def test_text_and_corpus_exclude_each_other(model: Path, tmp_path: Path) -> None:
+    argv = ["disambiguate", "--model", str(model), "--out", str(tmp_path / "o.key")]
+    with pytest.raises(SystemExit) as caught:
+        main([*argv, "--text", str(STORY), "--corpus", str(DATA / "corpus" / "br-x01")])
+    assert caught.value.code == 2
+
+
+@pytest.mark.usefixtures("tagger_file")
+def test_gold_out_with_text_is_refused(
+    model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["disambiguate", "--model", str(model), "--text", str(STORY)]
+    assert main([*argv, "--out", str(tmp_path / "o.key"), "--gold-out", str(tmp_path / "g")]) == 2
+    assert "--gold-out goes with --corpus" in capsys.readouterr().err
+
+
+def test_no_tagger_and_no_semcor_is_exit_2(
+    model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "none"))
+    monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
+    out = tmp_path / "o.key"
+    assert (
+        main(["disambiguate", "--model", str(model), "--text", str(STORY), "--out", str(out)]) == 2
+    )
+    err = capsys.readouterr().err
+    assert "no part-of-speech tagger at" in err and "no-semcor" in err
+    assert not (tmp_path / "none").exists() and not out.exists()
+
+
+# --- SemCor -----------------------------------------------------------------------------------
+def test_semcor_multiwords_enter_training_split(semcor_path: Path) -> None:
+    from wsd.corpus import read_semcor
+
+    path = semcor_path / "brown1" / "tagfiles" / "br-a01"
+    items = list(read_semcor(path))
+    sentences = tagged_words([items])
+    assert len(sentences) == len(items)
+    first = dict(sentences[0])
+    words = [w for w, _ in sentences[0]]
+    assert words[words.index("took") : words.index("took") + 2] == ["took", "place"]
+    alone = Counter(
+        note.tag
+        for item in items
+        for token, note in zip(item.sentence.tokens, item.annotations, strict=True)
+        if token.form.lower() == "place"
+    )
+    usual = min(alone.items(), key=lambda kv: (-kv[1], kv[0]))[0] if alone else "RB"
+    assert first["took"] == "VB" and first["place"] == usual  # took_place: head first
+    assert first["Fulton"] == first["Jury"] == "NNP"
+    expected = sum(len(t.form.split("_")) for t in items[0].sentence.tokens)
+    assert len(sentences[0]) == expected
+
+
+# --- wsd data setup ---------------------------------------------------------------------------
+@pytest.mark.usefixtures("wordnet")
+def test_setup_keeps_a_trained_tagger(
+    tagger_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = tagger_file.read_bytes()
+    assert main(["data", "setup"]) == 0
+    assert f"part-of-speech tagger ready at {tagger_file} (loaded" in capsys.readouterr().out
+    assert tagger_file.read_bytes() == before
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_setup_without_semcor_says_why_there_is_no_tagger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
+    monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
+    assert main(["data", "setup"]) == 0
+    out = capsys.readouterr().out
+    assert "part-of-speech tagger (for --text): not trained" in out and "no-semcor" in out
+    assert not (tmp_path / "taggers").exists()
+
+
+# --- multiword verbs --------------------------------------------------------------------------
+def test_separate_multiwords_counts_how_the_corpus_writes_them() -> None:
+    from wsd.text import separate_multiwords
+
+    sentences = [
+        [("They", "PRP"), ("lived", "VB"), ("in", "IN"), ("Rome", "NNP")],
+        [("We", "PRP"), ("lived", "VB"), ("in", "IN"), ("Paris", "NNP")],
+        [("It", "PRP"), ("took", "VB"), ("place", "NN")],
+        [("She", "PRP"), ("looked", "VB"), ("up", "RB")],  # joined once, apart once
+        [("He", "PRP"), ("looked", "VB"), ("up", "RB")],
+    ]
+    joined = [set(), set(), {(1, 3)}, {(1, 3)}, set()]
+    assert separate_multiwords(sentences, joined) == ["live_in"]
+
+
+def test_separate_multiwords_are_not_joined(tiny_tagger: Tagger) -> None:
+    from dataclasses import replace
+
+    text = "The meeting took place in Rome."
+    [joined] = tag_text(text, tiny_tagger)
+    assert "took_place" in [t.form for t in joined.item.sentence.tokens]
+    apart = replace(tiny_tagger, separate_multiwords=frozenset({"take_place"}))
+    [sentence] = tag_text(text, apart)
+    assert [t.form for t in sentence.item.sentence.tokens][2:4] == ["took", "place"]
+    path_data = apart.to_json()
+    assert path_data["separate_multiwords"] == ["take_place"]
+
+
+def test_separate_multiwords_survive_the_file(tmp_path: Path, tiny_tagger: Tagger) -> None:
+    from dataclasses import replace
+
+    path = tmp_path / "t.json"
+    save_tagger(replace(tiny_tagger, separate_multiwords=frozenset({"live_in", "go_to"})), path)
+    assert load_tagger(path).separate_multiwords == {"live_in", "go_to"}

@@ -1,0 +1,140 @@
+"""Plain English text -> verb instances: sentences and tokens (:mod:`wsd.text.tokens`), Penn
+tags (:mod:`wsd.text.tagger`), multiword verbs (:mod:`wsd.text.multiwords`), then the same
+normalisation (:func:`wsd.normalise.normalise_token`: universal tags, morphy lemmas), case
+frames and accounting as a SemCor file (:func:`wsd.corpus.load_sentences`).
+
+One text is one document ``doc``: sentence ids ``<doc>.s<N>`` (N from 1), token positions
+0-based over every token (punctuation too; a multiword verb is one token), instance ids
+``<doc>.s<N>.t<i>``, as SemCor's.  Multiword verbs the tagger's training corpus leaves as
+separate words (``Tagger.separate_multiwords``) are not joined.  Every token tagged as a verb
+(``VB*``; not ``MD``) is an instance when its lemma is a WordNet verb, else skipped as
+``no-lemma:not-in-wordnet``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from thesaurus.text import decode, numbered_lines, read_limited
+
+from .._exceptions import CorpusFormatError
+from ..corpus import Corpus, load_sentences
+from ..frames import ClassTable
+from ..normalise import normalise_form, normalise_token
+from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
+from .multiwords import is_wordnet_verb, verb_lemma, verb_multiwords
+from .tagger import Tagger
+from .tokens import Span, split_sentences, tokenise
+
+__all__ = ["NOT_IN_WORDNET", "STDIN", "TextSentence", "read_text", "text_instances", "tag_text"]
+
+STDIN = "-"
+NOT_IN_WORDNET = "not-in-wordnet"  # the skip reason no-lemma:not-in-wordnet
+
+
+@dataclass(frozen=True, slots=True)
+class TextSentence:
+    """One sentence of a text: its tokens and their annotations (the Penn tag; a verb's
+    lemma), and each token's character span in the text."""
+
+    item: AnnotatedSentence
+    spans: tuple[tuple[int, int], ...]
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text of the file at ``path`` (``-``: standard input), read with the limits of
+    every reader (:mod:`thesaurus.text`); :class:`CorpusFormatError` naming the file (and line)
+    for a NUL byte, bytes that are not UTF-8 text, a control character or a text with no
+    word."""
+    name = "<stdin>" if os.fspath(path) == STDIN else os.fspath(path)
+    try:
+        if name == "<stdin>":
+            raw = read_limited(sys.stdin.buffer, name, CorpusFormatError, "text")
+        else:
+            with open(path, "rb") as handle:
+                raw = read_limited(handle, name, CorpusFormatError, "text")
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read text {name}: {exc.strerror or exc}") from None
+    nul = raw.find(b"\0")
+    if nul >= 0:
+        line = raw.count(b"\n", 0, nul) + 1
+        raise CorpusFormatError(f"{name}:{line}: a NUL byte: binary data, not text")
+    text = decode(raw)
+    for _ in numbered_lines(name, text, CorpusFormatError):  # refuses junk, naming its line
+        pass
+    if not any(ch.isalnum() for ch in text):
+        raise CorpusFormatError(f"{name}: no text to disambiguate (empty or no word)")
+    return text
+
+
+def tag_text(text: str, tagger: Tagger, *, doc: str = "text") -> list[TextSentence]:
+    """The sentences of ``text``, tokenised, tagged and normalised (module docstring)."""
+    sentences: list[TextSentence] = []
+    for start, end in split_sentences(text, tagger.sentence_parameters):
+        spans = tokenise(text[start:end], start)
+        if spans:
+            sentences.append(_sentence(f"{doc}.s{len(sentences) + 1}", doc, spans, tagger))
+    return sentences
+
+
+def _sentence(sentence_id: str, doc: str, spans: Sequence[Span], tagger: Tagger) -> TextSentence:
+    """One tagged sentence, multiword verbs joined."""
+    forms = [s.form for s in spans]
+    tags = tagger.tag(forms)
+    separate = tagger.separate_multiwords
+
+    def joinable(form: str) -> bool:
+        return is_wordnet_verb(form) and verb_lemma(form) not in separate
+
+    joined = dict(verb_multiwords(forms, tags, joinable))
+    tokens, notes, where = [], [], []
+    i = 0
+    while i < len(spans):
+        end = joined.get(i, i + 1)
+        form, tag = normalise_form(" ".join(forms[i:end])), tags[i]
+        token = normalise_token(form, tag)
+        tokens.append(token)
+        where.append((spans[i].start, spans[end - 1].end))
+        if tag.startswith("VB"):
+            known = is_wordnet_verb(form)
+            notes.append(
+                Annotation(token.lemma, tag)
+                if known
+                else Annotation(None, tag, attrs=(("ot", NOT_IN_WORDNET),))
+            )
+        else:
+            notes.append(Annotation(tag=tag) if tag else NO_ANNOTATION)
+        i = end
+    sentence = Sentence(sentence_id, tuple(tokens), source=doc)
+    return TextSentence(AnnotatedSentence(sentence, tuple(notes)), tuple(where))
+
+
+def text_instances(
+    text: str,
+    *,
+    doc: str = "text",
+    tagger: Tagger | None = None,
+    frames: bool = True,
+    context_window: int | str = 0,
+    classes: ClassTable | None = None,
+) -> Corpus:
+    """The verb instances of plain English ``text`` (one document ``doc``), without gold, with
+    the counts of :class:`~wsd.corpus.CorpusStats` (every verb token an instance or a counted
+    skip).  ``tagger`` defaults to the SemCor tagger of the user cache, trained first when it
+    is missing (:func:`wsd.text.ensure_tagger`); ``frames``, ``context_window`` and
+    ``classes`` as for :func:`wsd.corpus.load_corpus`."""
+    if tagger is None:
+        from .training import ensure_tagger
+
+        tagger, _ = ensure_tagger()
+    sentences = tag_text(text, tagger, doc=doc)
+    return load_sentences(
+        [[s.item for s in sentences]],
+        source=doc,
+        frames=frames,
+        context_window=context_window,
+        classes=classes,
+    )

@@ -1,0 +1,187 @@
+"""A part-of-speech tagger trained on SemCor's own Penn tags, saved as JSON (never pickle).
+
+The tagger is NLTK's averaged perceptron (``PerceptronTagger(load=False)`` and its public
+``train``), trained with a fixed seed so that the same sentences give the same file.  The file
+(``verb-wsd-tagger`` version 1) holds the perceptron's weights, tag dictionary and classes, the
+sentence splitter's parameters (:mod:`wsd.text.tokens`) learnt from the same text, and the
+multiword verbs the same corpus leaves as separate words (:mod:`wsd.text.multiwords`).  It
+lives in the user cache beside the WordNet data (:func:`tagger_path`, ``$WSD_TAGGER_CACHE``
+overrides the folder).
+
+>>> tagger = train_tagger([[("She", "PRP"), ("made", "VBD"), ("a", "DT"), ("cake", "NN")]])
+>>> tagger.tag(["She", "made", "a", "cake"])
+['PRP', 'VBD', 'DT', 'NN']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from thesaurus.disk_cache import cache_dir
+from thesaurus.io import atomic_write_json
+from thesaurus.text import quote, read_limited
+
+from .._exceptions import DataError, WSDError
+
+__all__ = [
+    "ENV_VAR",
+    "ITERATIONS",
+    "SEED",
+    "TAGGER_FORMAT",
+    "Tagger",
+    "load_tagger",
+    "save_tagger",
+    "tagger_path",
+    "train_tagger",
+]
+
+TAGGER_FORMAT = "verb-wsd-tagger"
+_VERSION = 1
+ENV_VAR = "WSD_TAGGER_CACHE"
+ITERATIONS = 5  # NLTK's default number of passes
+SEED = 1  # the order NLTK's train shuffles the sentences in between passes
+_MAX_BYTES = 2**30
+
+
+@dataclass(frozen=True)
+class Tagger:
+    """Penn tags for tokenised sentences (:meth:`tag`) and the sentence splitter's parameters
+    (``sentence_parameters``: Punkt's abbreviations, collocations, sentence starters and
+    orthographic context, as JSON; empty: Punkt's defaults), the ``separate_multiwords`` (WordNet
+    multiword verbs the training corpus writes as separate words more often than as one token:
+    never joined); ``source`` says what it was trained on."""
+
+    weights: dict[str, dict[str, float]]
+    tagdict: dict[str, str]
+    classes: tuple[str, ...]
+    sentence_parameters: dict[str, Any] = field(default_factory=dict)
+    separate_multiwords: frozenset[str] = frozenset()
+    source: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from nltk.tag.perceptron import PerceptronTagger
+
+        perceptron = PerceptronTagger(load=False)
+        perceptron.decode_json_params((self.weights, self.tagdict, list(self.classes)))
+        object.__setattr__(self, "_perceptron", perceptron)
+
+    def tag(self, words: Sequence[str]) -> list[str]:
+        """The Penn tag of each word of one sentence."""
+        if not words:
+            return []
+        perceptron = self.__dict__["_perceptron"]
+        return [tag for _, tag in perceptron.tag(list(words))]
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's content: format, version, source, perceptron, sentence parameters."""
+        return {
+            "format": TAGGER_FORMAT,
+            "version": _VERSION,
+            "source": self.source,
+            "classes": list(self.classes),
+            "tagdict": self.tagdict,
+            "weights": self.weights,
+            "sentences": self.sentence_parameters,
+            "separate_multiwords": sorted(self.separate_multiwords),
+        }
+
+
+def tagger_path() -> Path:
+    """Where the SemCor tagger is kept: ``$WSD_TAGGER_CACHE/semcor-tagger.json``, by default
+    the folder ``taggers`` beside the WordNet data folder."""
+    return cache_dir("taggers", ENV_VAR) / "semcor-tagger.json"
+
+
+def train_tagger(
+    sentences: Iterable[Sequence[tuple[str, str]]],
+    *,
+    iterations: int = ITERATIONS,
+    seed: int = SEED,
+    sentence_parameters: dict[str, Any] | None = None,
+    separate_multiwords: Iterable[str] = (),
+    source: dict[str, Any] | None = None,
+) -> Tagger:
+    """An averaged perceptron trained on ``(word, tag)`` sentences; the same sentences, in the
+    same order, give the same tagger (NLTK shuffles them between passes with ``random``: its
+    state is seeded for the training and restored afterwards)."""
+    from nltk.tag.perceptron import PerceptronTagger
+
+    sentences = [list(s) for s in sentences if s]
+    if not sentences:
+        raise WSDError("no tagged sentence to train a tagger on")
+    perceptron = PerceptronTagger(load=False)
+    state = random.getstate()
+    random.seed(seed)
+    try:
+        perceptron.train(sentences, nr_iter=iterations)
+    finally:
+        random.setstate(state)
+    weights, tagdict, classes = perceptron.encode_json_obj()
+    return Tagger(
+        weights={f: dict(sorted(w.items())) for f, w in sorted(weights.items()) if w},
+        tagdict=dict(sorted(tagdict.items())),
+        classes=tuple(sorted(classes)),
+        sentence_parameters=sentence_parameters or {},
+        separate_multiwords=frozenset(separate_multiwords),
+        source=source or {},
+    )
+
+
+def save_tagger(tagger: Tagger, path: str | os.PathLike[str]) -> None:
+    """Write ``tagger`` as JSON to ``path`` atomically (its folder is made if need be)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_json(path, tagger.to_json(), indent=None)
+
+
+def load_tagger(path: str | os.PathLike[str]) -> Tagger:
+    """The tagger saved at ``path``; :class:`DataError` naming the file when it cannot be read
+    or is not a tagger file of this version."""
+    try:
+        with open(path, "rb") as handle:
+            raw = read_limited(handle, path, DataError, "tagger file", max_line=_MAX_BYTES)
+    except OSError as exc:
+        raise DataError(f"cannot read tagger file {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise DataError(f"{path}: not a tagger file (not JSON: {exc})") from None
+    if not isinstance(data, dict) or data.get("format") != TAGGER_FORMAT:
+        raise DataError(f'{path}: not a tagger file (no "format": {TAGGER_FORMAT!r})')
+    if data.get("version") != _VERSION:
+        raise DataError(
+            f"{path}: tagger file version {quote(str(data.get('version')))}, this toolkit reads "
+            f"{_VERSION}: delete it and run `wsd data setup`"
+        )
+    weights, tagdict, classes = data.get("weights"), data.get("tagdict"), data.get("classes")
+    sentences = data.get("sentences", {})
+    separate = data.get("separate_multiwords", [])
+    if not (
+        isinstance(weights, dict)
+        and all(isinstance(w, dict) for w in weights.values())
+        and isinstance(tagdict, dict)
+        and isinstance(classes, list)
+        and classes
+        and all(isinstance(c, str) for c in classes)
+        and isinstance(sentences, dict)
+        and isinstance(separate, list)
+        and all(isinstance(w, str) for w in separate)
+    ):
+        raise DataError(
+            f"{path}: malformed tagger file (weights, tagdict, classes, sentences or "
+            "separate_multiwords)"
+        )
+    source = data.get("source")
+    return Tagger(
+        weights=weights,
+        tagdict=tagdict,
+        classes=tuple(classes),
+        sentence_parameters=sentences,
+        separate_multiwords=frozenset(separate),
+        source=source if isinstance(source, dict) else {},
+    )
