@@ -24,6 +24,7 @@ from evaluation.cli._readings import jsonl_record, tsv_header, tsv_row
 from thesaurus import sense_gloss
 from wsd.corpus import load_corpus
 from wsd.methods import load_model, make_method
+from wsd.text import save_tagger, tagger_path, train_tagger
 from wsd.types import Prediction, RankedSense, Reading
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,10 +263,23 @@ def test_readme_api_doctest(
     (tmp_path / "tests" / "data").mkdir(parents=True)
     shutil.copytree(CORPUS, tmp_path / "tests" / "data" / "corpus")
     monkeypatch.chdir(tmp_path)
+    # disambiguate_text's tagger: a small one trained on the hand-tagged text fixture
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
+    save_tagger(train_tagger(_tagged_sentences(), iterations=10), tagger_path())
     test = doctest.DocTestParser().get_doctest(blocks[0], {}, "README", "README.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def _tagged_sentences() -> list[list[tuple[str, str]]]:
+    """``tests/data/text/tagged.tsv`` (word TAB Penn tag, blank lines between sentences)."""
+    text = (ROOT / "tests" / "data" / "text" / "tagged.tsv").read_text(encoding="utf-8")
+    sentences = [
+        [(w, t) for w, t in (line.split("\t") for line in block.splitlines() if "\t" in line)]
+        for block in text.split("\n\n")
+    ]
+    return [s for s in sentences if s]
 
 
 # --- the default model -------------------------------------------------------------------------

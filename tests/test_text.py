@@ -332,7 +332,7 @@ def test_setup_keeps_a_trained_tagger(
     tagger_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = tagger_file.read_bytes()
-    assert main(["data", "setup"]) == 0
+    assert main(["data", "setup", "--tagger"]) == 0
     assert f"part-of-speech tagger ready at {tagger_file} (loaded" in capsys.readouterr().out
     assert tagger_file.read_bytes() == before
 
@@ -343,9 +343,19 @@ def test_setup_without_semcor_says_why_there_is_no_tagger(
 ) -> None:
     monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
     monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
-    assert main(["data", "setup"]) == 0
+    assert main(["data", "setup", "--tagger"]) == 0
     out = capsys.readouterr().out
     assert "part-of-speech tagger (for --text): not trained" in out and "no-semcor" in out
+    assert not (tmp_path / "taggers").exists()
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_setup_trains_no_tagger_unless_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
+    assert main(["data", "setup"]) == 0
+    assert "tagger" not in capsys.readouterr().out
     assert not (tmp_path / "taggers").exists()
 
 

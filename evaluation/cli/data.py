@@ -37,11 +37,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     setup = commands.add_parser(
         "setup",
-        help="make WordNet 3.0 loadable by NLTK (from NLTK or Debian's files); train the "
-        "part-of-speech tagger of --text on SemCor when SemCor is found",
+        help="make WordNet 3.0 loadable by NLTK (from NLTK or Debian's files); with --tagger "
+        "also train the part-of-speech tagger of --text on SemCor",
     )
     setup.add_argument(
-        "--force", action="store_true", help="rebuild the WordNet data directory and the tagger"
+        "--tagger",
+        action="store_true",
+        help="train the tagger of --text now (minutes; else its first use trains it)",
+    )
+    setup.add_argument(
+        "--force",
+        action="store_true",
+        help="rebuild the WordNet data directory (and with --tagger the tagger)",
     )
     setup.set_defaults(func=run_setup)
 
@@ -119,7 +126,8 @@ def run_setup(args: argparse.Namespace) -> int:
     where = f"data directory {built}" if built is not None else "NLTK's own wordnet corpus"
     status = wordnet_status()
     print(f"WordNet {status['wordnet_version']} ready at {status['wordnet_root']} ({where})")
-    _setup_tagger(force=args.force)
+    if args.tagger:
+        _setup_tagger(force=args.force)
     return 0
 
 

@@ -159,6 +159,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         predictions = self.rank(X)
         return [_reading(inst, p, top_k) for inst, p in zip(X, predictions, strict=True)]
 
+    def disambiguate_text(self, text: str, top_k: int = 1) -> list[Reading]:
+        """:meth:`disambiguate` every verb of plain English ``text``: sentences, tokens, tags
+        and lemmas by :func:`wsd.text.text_instances` (its tagger is trained on SemCor on first
+        use); ids ``text.s<N>.t<i>``.  ModelError: ``top_k`` < 1; DataError: no tagger."""
+        from ..text import text_instances
+
+        corpus = text_instances(text, context_window=self.context_window)
+        return self.disambiguate(corpus.instances, top_k=top_k)
+
     def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
         """Each instance without gold (an :attr:`oracle` keeps the fillers'), one copy each."""
         keep = self.oracle is not None
