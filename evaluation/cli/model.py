@@ -42,6 +42,11 @@ METHOD_NAMES = ("bayes", "example", "hybrid", "ims", "mfs", "random")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    _register_train(subparsers)
+    _register_disambiguate(subparsers)
+
+
+def _register_train(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     train = subparsers.add_parser(
         "train", help="train a disambiguator on a sense-tagged corpus and save it as JSON"
     )
@@ -77,6 +82,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     _file_selection(train)
     train.set_defaults(func=run_train)
 
+
+def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     dis = subparsers.add_parser(
         "disambiguate", help="disambiguate every verb instance of a corpus with a trained model"
     )
