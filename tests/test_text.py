@@ -393,3 +393,55 @@ def test_separate_multiwords_survive_the_file(tmp_path: Path, tiny_tagger: Tagge
     path = tmp_path / "t.json"
     save_tagger(replace(tiny_tagger, separate_multiwords=frozenset({"live_in", "go_to"})), path)
     assert load_tagger(path).separate_multiwords == {"live_in", "go_to"}
+
+
+# --- participles and gerunds tagged as adjectives or nouns ------------------------------------
+def test_participle_tagged_jj_is_read_as_semcor_reads_it(tiny_tagger: Tagger) -> None:
+    """``entitled`` (tagged JJ), sense-tagged as a verb 9 times in 12, is an instance of
+    ``entitle``; ``tired`` (JJ), a verb 2 times in 42, is a counted skip."""
+    from dataclasses import replace
+
+    text = "He was entitled to a cake. She felt tired."
+    assert [s.item.annotations[2].tag for s in tag_text(text, tiny_tagger)][:1] == ["JJ"]
+    counts = {"entitled": (9, 3), "tired": (2, 40)}
+    corpus = text_instances(text, doc="t", tagger=replace(tiny_tagger, verb_forms=counts))
+    found = {i.id: (i.lemma, i.token.form, i.token.pos) for i in corpus.instances}
+    assert found["t.s1.t2"] == ("entitle", "entitled", "VERB")
+    assert "t.s2.t2" not in found
+    stats = corpus.stats
+    assert stats.skipped == {"no-lemma:adjective-or-noun": 1}  # tired
+    assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens
+    [plain] = tag_text(text, tiny_tagger)[:1]
+    assert plain.item.sentence.tokens[2].pos == "ADJ"  # without counts: as tagged
+
+
+def test_verb_form_counts_count_how_the_corpus_tags_a_form() -> None:
+    from wsd.text.participles import verb_form_counts
+    from wsd.types import AnnotatedSentence, Annotation
+
+    def sentence(words: list[tuple[str, str, str | None]]) -> AnnotatedSentence:
+        tokens = tuple(Token(w, w.lower(), "X") for w, _, _ in words)
+        notes = tuple(Annotation(lemma, tag) for _, tag, lemma in words)
+        return AnnotatedSentence(Sentence("s", tokens), notes)
+
+    items = [
+        sentence([("Entitled", "VBN", "entitle"), ("used", "JJ", None)]),
+        sentence([("entitled", "JJ", None), ("used", "VBN", "use"), ("cake", "NN", None)]),
+        sentence([("entitled", "VBN", "entitle"), ("used", "VB", None)]),  # ot=notag: neither
+    ]
+    assert verb_form_counts([items]) == {"entitled": (2, 1), "used": (1, 1)}
+
+
+def test_verb_forms_survive_the_file(tmp_path: Path, tiny_tagger: Tagger) -> None:
+    from dataclasses import replace
+
+    path = tmp_path / "t.json"
+    save_tagger(replace(tiny_tagger, verb_forms={"based": (30, 2), "used": (5, 9)}), path)
+    assert load_tagger(path).verb_forms == {"based": (30, 2), "used": (5, 9)}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["verb_forms"] = {"based": [30]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    from thesaurus import DataError
+
+    with pytest.raises(DataError, match="verb_forms"):
+        load_tagger(path)

@@ -8,7 +8,9 @@ by WordNet's morphy, and the verb instances a model disambiguates — with no do
 * the tagger: :class:`Tagger`, :func:`train_tagger`, :func:`save_tagger`,
   :func:`load_tagger`, :func:`tagger_path`; SemCor's: :func:`ensure_tagger`,
   :func:`train_semcor_tagger`, :func:`tagged_words` (:mod:`wsd.text.training`);
-* :func:`verb_multiwords` (``took place`` -> ``took_place``), :func:`separate_multiwords`.
+* :func:`verb_multiwords` (``took place`` -> ``took_place``), :func:`separate_multiwords`;
+* participles and gerunds tagged ``JJ``/``NN`` read as SemCor reads them
+  (:mod:`wsd.text.participles`).
 """
 
 from .instances import NOT_IN_WORDNET, STDIN, TextSentence, read_text, tag_text, text_instances

@@ -6,9 +6,11 @@ frames and accounting as a SemCor file (:func:`wsd.corpus.load_sentences`).
 One text is one document ``doc``: sentence ids ``<doc>.s<N>`` (N from 1), token positions
 0-based over every token (punctuation too; a multiword verb is one token), instance ids
 ``<doc>.s<N>.t<i>``, as SemCor's.  Multiword verbs the tagger's training corpus leaves as
-separate words (``Tagger.separate_multiwords``) are not joined.  Every token tagged as a verb
-(``VB*``; not ``MD``) is an instance when its lemma is a WordNet verb, else skipped as
-``no-lemma:not-in-wordnet``.
+separate words (``Tagger.separate_multiwords``) are not joined.  A participle or gerund tagged
+``JJ``/``NN`` that the tagger's corpus mostly sense-tags as a verb is read as one (``VBN``,
+``VBG``), one it mostly tags otherwise is a verb token skipped as ``no-lemma:adjective-or-noun``
+(:mod:`wsd.text.participles`).  Every token tagged as a verb (``VB*``; not ``MD``) is an
+instance when its lemma is a WordNet verb, else skipped as ``no-lemma:not-in-wordnet``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..frames import ClassTable
 from ..normalise import normalise_form, normalise_token
 from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
 from .multiwords import is_wordnet_verb, verb_lemma, verb_multiwords
+from .participles import ADJECTIVE_OR_NOUN, participle_reading
 from .tagger import Tagger
 from .tokens import Span, split_sentences, tokenise
 
@@ -95,10 +98,15 @@ def _sentence(sentence_id: str, doc: str, spans: Sequence[Span], tagger: Tagger)
     while i < len(spans):
         end = joined.get(i, i + 1)
         form, tag = normalise_form(" ".join(forms[i:end])), tags[i]
+        reading = participle_reading(form, tag, tagger.verb_forms) if end == i + 1 else None
+        if reading is not None and reading[1]:
+            tag = reading[0]
         token = normalise_token(form, tag)
         tokens.append(token)
         where.append((spans[i].start, spans[end - 1].end))
-        if tag.startswith("VB"):
+        if reading is not None and not reading[1]:
+            notes.append(Annotation(None, reading[0], attrs=(("ot", ADJECTIVE_OR_NOUN),)))
+        elif tag.startswith("VB"):
             known = is_wordnet_verb(form)
             notes.append(
                 Annotation(token.lemma, tag)

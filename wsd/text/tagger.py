@@ -55,7 +55,9 @@ class Tagger:
     (``sentence_parameters``: Punkt's abbreviations, collocations, sentence starters and
     orthographic context, as JSON; empty: Punkt's defaults), the ``separate_multiwords`` (WordNet
     multiword verbs the training corpus writes as separate words more often than as one token:
-    never joined); ``source`` says what it was trained on."""
+    never joined), the ``verb_forms`` (how often the training corpus sense-tags an inflected
+    verb form as a verb and tags it otherwise: :mod:`wsd.text.participles`); ``source`` says
+    what it was trained on."""
 
     weights: dict[str, dict[str, float]]
     tagdict: dict[str, str]
@@ -63,6 +65,7 @@ class Tagger:
     sentence_parameters: dict[str, Any] = field(default_factory=dict)
     separate_multiwords: frozenset[str] = frozenset()
     source: dict[str, Any] = field(default_factory=dict)
+    verb_forms: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         from nltk.tag.perceptron import PerceptronTagger
@@ -89,6 +92,7 @@ class Tagger:
             "weights": self.weights,
             "sentences": self.sentence_parameters,
             "separate_multiwords": sorted(self.separate_multiwords),
+            "verb_forms": {form: list(n) for form, n in sorted(self.verb_forms.items())},
         }
 
 
@@ -106,6 +110,7 @@ def train_tagger(
     sentence_parameters: dict[str, Any] | None = None,
     separate_multiwords: Iterable[str] = (),
     source: dict[str, Any] | None = None,
+    verb_forms: dict[str, tuple[int, int]] | None = None,
 ) -> Tagger:
     """An averaged perceptron trained on ``(word, tag)`` sentences; the same sentences, in the
     same order, give the same tagger (NLTK shuffles them between passes with ``random``: its
@@ -130,6 +135,7 @@ def train_tagger(
         sentence_parameters=sentence_parameters or {},
         separate_multiwords=frozenset(separate_multiwords),
         source=source or {},
+        verb_forms=dict(verb_forms or {}),
     )
 
 
@@ -161,6 +167,7 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
     weights, tagdict, classes = data.get("weights"), data.get("tagdict"), data.get("classes")
     sentences = data.get("sentences", {})
     separate = data.get("separate_multiwords", [])
+    forms = data.get("verb_forms", {})
     if not (
         isinstance(weights, dict)
         and all(isinstance(w, dict) for w in weights.values())
@@ -171,10 +178,12 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
         and isinstance(sentences, dict)
         and isinstance(separate, list)
         and all(isinstance(w, str) for w in separate)
+        and isinstance(forms, dict)
+        and all(_is_count_pair(n) for n in forms.values())
     ):
         raise DataError(
-            f"{path}: malformed tagger file (weights, tagdict, classes, sentences or "
-            "separate_multiwords)"
+            f"{path}: malformed tagger file (weights, tagdict, classes, sentences, "
+            "separate_multiwords or verb_forms)"
         )
     source = data.get("source")
     return Tagger(
@@ -184,4 +193,14 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
         sentence_parameters=sentences,
         separate_multiwords=frozenset(separate),
         source=source if isinstance(source, dict) else {},
+        verb_forms={form: (n[0], n[1]) for form, n in forms.items()},
+    )
+
+
+def _is_count_pair(value: Any) -> bool:
+    """Whether ``value`` is a list of two counts (``[9, 3]``)."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value)
     )

@@ -14,7 +14,9 @@ word (the first of a verb, ``took``; the last otherwise, ``election`` of
 other word the tag it has most often as a token of its own in the same files (``place``:
 ``NN``; never seen alone: the token's tag, ``RB`` in a verb, as SemCor tags particles).  The
 WordNet multiword verbs SemCor leaves as separate words more often than it joins them are kept
-in the tagger (:func:`wsd.text.multiwords.separate_multiwords`).
+in the tagger (:func:`wsd.text.multiwords.separate_multiwords`), and so are how often it
+sense-tags each inflected verb form as a verb and tags it otherwise
+(:func:`wsd.text.participles.verb_form_counts`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import Any
 from .._exceptions import CorpusFormatError, DataError
 from ..types import AnnotatedSentence, Annotation
 from .multiwords import separate_multiwords
+from .participles import verb_form_counts
 from .tagger import ITERATIONS, SEED, Tagger, load_tagger, save_tagger, tagger_path, train_tagger
 from .tokens import learn_sentence_parameters
 
@@ -157,6 +160,7 @@ def train_semcor_tagger(
         sentence_parameters=parameters,
         separate_multiwords=separate,
         source=source,
+        verb_forms=verb_form_counts(documents),
     )
 
 
