@@ -162,7 +162,7 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
     if data.get("version") != _VERSION:
         raise DataError(
             f"{path}: tagger file version {quote(str(data.get('version')))}, this toolkit reads "
-            f"{_VERSION}: delete it and run `wsd data setup`"
+            f"{_VERSION}: delete it (the next --text run trains it again)"
         )
     weights, tagdict, classes = data.get("weights"), data.get("tagdict"), data.get("classes")
     sentences = data.get("sentences", {})

@@ -185,7 +185,7 @@ def ensure_tagger(
     except (DataError, CorpusFormatError) as exc:
         raise DataError(
             f"no part-of-speech tagger at {target}, and none can be trained: {exc} (the tagger "
-            "is trained on SemCor by `wsd data setup`)"
+            "is trained on SemCor: set $WSD_SEMCOR)"
         ) from None
     (say or _stderr)(f"training the part-of-speech tagger on {root} -> {target} (once)")
     started = time.perf_counter()
