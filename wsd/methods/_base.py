@@ -22,6 +22,7 @@ from .._ranges import UNIT, Range
 from ..types import Instance, Prediction, RankedSense, Reading
 from ._state import sense_key
 from .run_cache import RunCache
+from .thesaurus_evidence import adjusted_predictions, fit_thesaurus_model, uses_thesaurus
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -125,9 +126,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             self.verbs_[lemma] = self._fit_verb(lemma, instances, verb_labels)
             if progress is not None:
                 progress(done, len(counts))
-        seen = {sense for sense_counts in self.sense_counts_.values() for sense in sense_counts}
-        self.classes_ = np.array(sorted(seen), dtype=object)
+        self.thesaurus_model_ = fit_thesaurus_model(self, list(counts))
+        self.classes_ = np.array(sorted(self.known_senses()), dtype=object)
         return self
+
+    def known_senses(self) -> set[str]:
+        """Every sense the fitted model can choose: the corpus's and those the thesaurus's
+        examples show (:mod:`~wsd.methods.thesaurus_evidence`)."""
+        models = [self, getattr(self, "thesaurus_model_", None)]
+        return {s for m in models if m is not None for c in m.sense_counts_.values() for s in c}
 
     def predict(self, X: Sequence[Instance]) -> np.ndarray:
         """The chosen sense key per instance (``""`` where the method abstained)."""
@@ -144,6 +151,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             batch = self.seen_as_all([X[i] for i in indices])
             if lemma in self.verbs_:
                 predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
+                if uses_thesaurus(self):
+                    predictions = adjusted_predictions(self, lemma, batch, predictions)
             else:
                 predictions = [self._unknown_verb(inst) for inst in batch]
             for i, prediction in zip(indices, predictions, strict=True):

@@ -33,6 +33,7 @@ from ..types import Instance, Prediction
 from ._base import Disambiguator, check_bool, check_choice
 from ._state import counts_table, feature_names
 from .context import context_words
+from .thesaurus_evidence import EVIDENCE_RANGES
 
 __all__ = ["BayesWSD", "content_features"]
 
@@ -77,6 +78,7 @@ class BayesWSD(Disambiguator):
     name = "bayes"
     ranges = {
         **Disambiguator.ranges,
+        **EVIDENCE_RANGES,
         "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
         "smoothing": Range(float, 1e-6, REAL_LIMIT),
     }
@@ -90,6 +92,9 @@ class BayesWSD(Disambiguator):
         scoring: str = "posterior",
         smoothing: float = 1.0,
         confidence_lambda: float = 0.5,
+        thesaurus_examples: float = 0.0,
+        thesaurus_backoff: float = 0.0,
+        frame_penalty: float = 0.0,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
@@ -100,6 +105,9 @@ class BayesWSD(Disambiguator):
         self.smoothing = smoothing
         self.confidence_lambda = confidence_lambda
         self.noun_thesaurus = noun_thesaurus
+        self.thesaurus_examples = thesaurus_examples
+        self.thesaurus_backoff = thesaurus_backoff
+        self.frame_penalty = frame_penalty
         self.verb_thesaurus = verb_thesaurus
 
     def _validate_params(self) -> None:

@@ -21,6 +21,7 @@ from ...types import Filler, Instance, Prediction
 from .._base import Disambiguator, check_choice
 from .._state import MAX_COUNT, sense_key
 from ..noun_lookup import FillerKey, NounLookup
+from ..thesaurus_evidence import EVIDENCE_RANGES
 from ._ccd import ccd, ccd_values
 from ._examples import Entries, Examples, VerbModel, WordIndex
 from ._pool import ExamplePool
@@ -85,6 +86,7 @@ class ExampleBasedWSD(Disambiguator):
     name = "example"
     ranges = {
         **Disambiguator.ranges,
+        **EVIDENCE_RANGES,
         "beta": BETA,
         "sim_k": SIM_K,
         "confidence_prior": UNIT,
@@ -110,6 +112,9 @@ class ExampleBasedWSD(Disambiguator):
         noun_senses: str = "all",
         example_senses: str = "first",
         ccd_match: float = 1.0,
+        thesaurus_examples: float = 0.0,
+        thesaurus_backoff: float = 0.0,
+        frame_penalty: float = 0.0,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
@@ -128,6 +133,9 @@ class ExampleBasedWSD(Disambiguator):
         self.example_senses = example_senses
         self.ccd_match = ccd_match
         self.noun_thesaurus = noun_thesaurus
+        self.thesaurus_examples = thesaurus_examples
+        self.thesaurus_backoff = thesaurus_backoff
+        self.frame_penalty = frame_penalty
         self.verb_thesaurus = verb_thesaurus
 
     # --- parameters and resources ------------------------------------------------------------

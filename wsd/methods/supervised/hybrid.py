@@ -43,6 +43,9 @@ class HybridWSD(IMSWSD):
         filler_classes: str = "lexfile",
         filler_hypernyms: str = "first",
         confidence_lambda: float = 0.5,
+        thesaurus_examples: float = 0.0,
+        thesaurus_backoff: float = 0.0,
+        frame_penalty: float = 0.0,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
@@ -55,6 +58,9 @@ class HybridWSD(IMSWSD):
             min_count=min_count,
             temperature=temperature,
             confidence_lambda=confidence_lambda,
+            thesaurus_examples=thesaurus_examples,
+            thesaurus_backoff=thesaurus_backoff,
+            frame_penalty=frame_penalty,
             verb_thesaurus=verb_thesaurus,
         )
         self.frame_lemmas = frame_lemmas

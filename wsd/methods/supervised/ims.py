@@ -22,6 +22,7 @@ from ...types import Instance, Prediction
 from .._base import Disambiguator, check_bool
 from .._state import MAX_WEIGHT, feature_names, finite_weights, weights
 from ..feature_index import FeatureIndex, Vocabulary
+from ..thesaurus_evidence import EVIDENCE_RANGES
 from .features import GROUPS, ims_features
 
 __all__ = ["IMSWSD"]
@@ -53,6 +54,7 @@ class IMSWSD(Disambiguator):
     name = "ims"
     ranges = {
         **Disambiguator.ranges,
+        **EVIDENCE_RANGES,
         "C": Range(float, 1e-6, REAL_LIMIT),
         "window": Range(int, 1, COUNT_LIMIT, extra=("sentence",)),
         "min_count": Range(int, 1, COUNT_LIMIT),
@@ -70,6 +72,9 @@ class IMSWSD(Disambiguator):
         min_count: int = 1,
         temperature: float = 1.0,
         confidence_lambda: float = 0.5,
+        thesaurus_examples: float = 0.0,
+        thesaurus_backoff: float = 0.0,
+        frame_penalty: float = 0.0,
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
         self.C = C
@@ -80,6 +85,9 @@ class IMSWSD(Disambiguator):
         self.window = window
         self.temperature = temperature
         self.confidence_lambda = confidence_lambda
+        self.thesaurus_examples = thesaurus_examples
+        self.thesaurus_backoff = thesaurus_backoff
+        self.frame_penalty = frame_penalty
         self.verb_thesaurus = verb_thesaurus
 
     # --- parameters ---------------------------------------------------------------------------

@@ -1,0 +1,122 @@
+"""Evidence from the verb thesaurus (``thesaurus_examples``, ``thesaurus_backoff``,
+``frame_penalty``) on a hand-made world: "use" has three senses, the corpus trains two, and
+the file thesaurus's examples (``verbs.examples.jsonl``) show the third."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_methods import TRAIN, inst, write_world
+
+import thesaurus
+from wsd import CaseFrame, Filler
+from wsd.corpus.jsonl import write_jsonl
+from wsd.methods import load_model, make_method, save_model
+from wsd.methods.thesaurus_evidence import frame_fits, thesaurus_instances
+
+CORPUS = [i for i in TRAIN if i.gold != ("use#3",)]  # use#3 (consume) never in the corpus
+EXAMPLES = [
+    inst("wn1", "use#3", subj="man", obj="bread"),
+    inst("wn2", "use#3", subj="woman", obj="apple"),
+    inst("wn3", "use#2", subj="man", obj="knife"),
+]
+LEARNERS = ("example", "bayes", "ims", "hybrid")
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    root = tmp_path_factory.mktemp("evidence-world")
+    specs = write_world(root)
+    write_jsonl(EXAMPLES, root / "verbs.examples.jsonl")
+    return specs
+
+
+def resources(name: str, world: dict[str, str]) -> dict[str, str]:
+    """The thesauri ``name`` takes (ims reads no noun thesaurus)."""
+    return {k: v for k, v in world.items() if name != "ims" or k == "verb_thesaurus"}
+
+
+def test_a_file_thesaurus_gives_the_examples_beside_it(world: dict[str, str]) -> None:
+    found = thesaurus_instances(world["verb_thesaurus"])
+    assert [(i.id, i.gold) for i in found] == [(i.id, i.gold) for i in EXAMPLES]
+    assert thesaurus_instances(world["noun_thesaurus"]) == ()  # no examples file
+
+
+@pytest.mark.parametrize("name", LEARNERS)
+def test_a_sense_the_corpus_never_shows_is_chosen_only_with_the_examples(
+    name: str, world: dict[str, str]
+) -> None:
+    food = [inst("t1", None, subj="man", obj="apple"), inst("t2", None, subj="man", obj="bread")]
+    off = make_method(name, **resources(name, world)).fit(CORPUS)
+    assert "use#3" not in {p.sense for p in off.rank(food)}
+    on = make_method(name, thesaurus_examples=0.9, **resources(name, world)).fit(CORPUS)
+    assert [p.sense for p in on.rank(food)] == ["use#3", "use#3"]
+    assert "use#3" in on.classes_.tolist()
+    assert on.sense_counts_["use"] == off.sense_counts_["use"]  # the corpus's counts only
+
+
+@pytest.mark.parametrize("name", LEARNERS)
+def test_a_saved_model_keeps_its_thesaurus_model(
+    name: str, world: dict[str, str], tmp_path: Path
+) -> None:
+    model = make_method(name, thesaurus_examples=0.5, **resources(name, world)).fit(CORPUS)
+    save_model(model, tmp_path / "m.json")
+    again = load_model(tmp_path / "m.json")
+    tests = [inst("t1", None, obj="apple"), inst("t2", None, obj="hammer"), inst("t3", None)]
+    assert again.rank(tests) == model.rank(tests)
+    assert again.thesaurus_model_ is not None
+
+
+def test_the_blend_is_the_weighted_sum_of_the_two_shares(world: dict[str, str]) -> None:
+    w = 0.3
+    model = make_method("bayes", thesaurus_examples=w, scoring="posterior", **world)
+    model.fit(CORPUS)
+    alone = make_method("bayes", scoring="posterior", **world)
+    test = [inst("t", None, subj="man", obj="apple")]
+    own = dict(alone.fit(CORPUS).rank(test)[0].ranking)
+    thes = dict(alone.fit(EXAMPLES).rank(test)[0].ranking)
+    got = dict(model.rank(test)[0].ranking)
+    for sense in ("use#1", "use#2", "use#3"):
+        expected = (1 - w) * own.get(sense, 0) / sum(own.values()) + w * thes.get(sense, 0) / sum(
+            thes.values()
+        )
+        assert got[sense] == pytest.approx(expected)
+
+
+def test_backoff_lends_a_sense_its_neighbours_score(world: dict[str, str]) -> None:
+    # verbs.tsv: employ (use#1) and wield (use#2) are children of act; consume (use#3) is apart
+    corpus = [i for i in TRAIN if i.gold != ("use#2",)]
+    test = [inst("t", None, subj="man", obj="student")]
+    plain = dict(make_method("bayes", **world).fit(corpus).rank(test)[0].ranking)
+    b = 0.8
+    backed = make_method("bayes", thesaurus_backoff=b, **world).fit(corpus)
+    ranking = dict(backed.rank(test)[0].ranking)
+    verbs = thesaurus.load(world["verb_thesaurus"])
+    maxlen = verbs.maxlen("use")
+    lend = {s: (maxlen - verbs.sense_length(s, "use#2")) / maxlen for s in ("use#1", "use#3")}
+    total = sum(plain.values())
+    expected = b * max(lend[s] * plain[s] / total for s in lend)
+    assert expected > 0
+    assert ranking["use#2"] == pytest.approx(expected)
+    assert ranking["use#1"] == pytest.approx(plain["use#1"] / total)
+
+
+def frame(*labels: str, **marks: str) -> CaseFrame:
+    return CaseFrame(tuple((label, Filler("x")) for label in labels), marks=tuple(marks.items()))
+
+
+def test_frame_fits_by_hand() -> None:
+    intransitive = (1, 2, 22)  # Something ----s; Somebody ----s; Somebody ----s PP
+    transitive = (8, 9)  # Somebody ----s something / somebody
+    assert frame_fits(frame("subj"), intransitive)
+    assert not frame_fits(frame("subj", "obj"), intransitive)
+    assert frame_fits(frame("subj", "obj"), transitive)
+    assert not frame_fits(frame("subj", pron="it"), intransitive)  # "made it": an object
+    assert frame_fits(frame("subj", "prep:with"), intransitive)  # a PP is no demand
+    assert not frame_fits(frame("subj", comp="that"), transitive)
+    assert frame_fits(frame("subj", comp="that"), (*transitive, 26))  # ----s that CLAUSE
+    assert not frame_fits(frame("subj", "obj", "iobj"), transitive)
+    assert frame_fits(frame("subj", "obj", "iobj"), (14,))  # ----s somebody something
+    assert frame_fits(frame("subj", "obj"), ())  # no frames listed: no demand
+    assert frame_fits(None, intransitive)

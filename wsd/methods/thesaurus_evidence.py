@@ -1,0 +1,248 @@
+"""Evidence from the verb thesaurus itself, for the senses a training corpus shows rarely or
+never (README, "Senses the corpus never shows").  Three sources, each a parameter in [0, 1] of
+every method that learns from examples (``example``, ``bayes``, ``ims``, ``hybrid``); 0 turns
+it off:
+
+- ``thesaurus_examples`` (w): a second model of the same method, trained on the thesaurus's own
+  examples of the verbs the corpus trains (WordNet: the gloss examples and sentence templates
+  of each sense, :func:`wsd.corpus.thesaurus_instances`), is blended with the corpus model:
+  each sense scores ``(1 - w) * corpus share + w * thesaurus share``, a share being the
+  model's score of that sense over the sum of its scores.
+- ``thesaurus_backoff`` (b): a sense scores at least ``b * A(s', s) * score(s')`` for every
+  other sense s' of the verb, ``A = (MAXLEN - LEN) / MAXLEN`` the acceptability of s in place
+  of s' (alpha 1) in the verb thesaurus: a sense without examples borrows its neighbours'.
+- ``frame_penalty`` (p): a sense none of whose sentence frames can take the input's case frame
+  (an object for an intransitive-only sense, a that-clause where no frame has one, ...) keeps
+  ``1 - p`` of its score (:func:`frame_fits`).
+
+Verbs the corpus does not train keep their first-sense fallback: none of this applies to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from sklearn.base import clone
+
+import thesaurus
+
+from .._ranges import UNIT, Range
+from ..types import CaseFrame, Instance, Prediction
+
+if TYPE_CHECKING:
+    from ._base import Disambiguator
+
+__all__ = [
+    "EVIDENCE_OFF",
+    "EVIDENCE_PARAMS",
+    "EVIDENCE_RANGES",
+    "adjusted_predictions",
+    "fit_thesaurus_model",
+    "frame_fits",
+    "thesaurus_instances",
+    "uses_thesaurus",
+]
+
+EVIDENCE_PARAMS = ("thesaurus_examples", "thesaurus_backoff", "frame_penalty")
+EVIDENCE_RANGES: dict[str, Range] = dict.fromkeys(EVIDENCE_PARAMS, UNIT)
+EVIDENCE_OFF = dict.fromkeys(EVIDENCE_PARAMS, 0.0)  # a thesaurus model's own setting
+
+# WordNet's verb frames (frames.vrb) that take each part of a case frame.
+_OBJECT = frozenset({5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31})
+_SECOND_OBJECT = frozenset({14, 15})
+_CLAUSES: Mapping[str, frozenset[int]] = {
+    "that": frozenset({26, 34}),
+    "wh": frozenset({26, 29, 34}),
+    "to": frozenset({24, 28, 29, 32, 35}),
+    "ing": frozenset({30, 33}),
+    "bare": frozenset({25, 32}),
+    "adj": frozenset({5, 6, 7}),
+}
+
+
+def uses_thesaurus(method: Disambiguator) -> bool:
+    """Whether any of the three sources is on for ``method``."""
+    return any(float(getattr(method, name, 0.0)) > 0.0 for name in EVIDENCE_PARAMS)
+
+
+def frame_demands(frame: CaseFrame | None) -> tuple[frozenset[int], ...]:
+    """The sets of frames of which a sense must have one to take ``frame`` (one per demand)."""
+    if frame is None:
+        return ()
+    labels = set(frame.labels)
+    marks = dict(frame.marks)
+    demands = []
+    if "obj" in labels or "pron" in marks:
+        demands.append(_OBJECT)
+    if "iobj" in labels:
+        demands.append(_SECOND_OBJECT)
+    clause = _CLAUSES.get(marks.get("comp", ""))
+    if clause is not None:
+        demands.append(clause)
+    return tuple(demands)
+
+
+def frame_fits(frame: CaseFrame | None, frames: Sequence[int]) -> bool:
+    """Whether a sense with the sentence ``frames`` can take ``frame``; a sense without
+    frames (a thesaurus that lists none) takes every frame."""
+    if not frames:
+        return True
+    have = set(frames)
+    return all(have & demand for demand in frame_demands(frame))
+
+
+def fit_thesaurus_model(method: Disambiguator, lemmas: Sequence[str]) -> Disambiguator | None:
+    """A copy of ``method`` (sources off) fitted on the thesaurus's examples of ``lemmas``;
+    None when ``thesaurus_examples`` is 0 or the thesaurus has no example of them."""
+    if float(getattr(method, "thesaurus_examples", 0.0)) == 0.0:
+        return None
+    wanted = set(lemmas)
+    window = method.context_window
+    found = method.cache.table(("thesaurus-examples", method.verb_thesaurus, window))
+    if "instances" not in found:
+        found["instances"] = thesaurus_instances(method.verb_thesaurus, window)
+    examples = [inst for inst in found["instances"] if inst.lemma in wanted]
+    if not examples:
+        return None
+    model = clone(method).set_params(**EVIDENCE_OFF)
+    model.set_cache(method.cache)
+    return model.fit(examples)
+
+
+def thesaurus_instances(spec: str, context_window: int | str = 0) -> tuple[Instance, ...]:
+    """The examples a verb thesaurus gives for training: WordNet's (:mod:`wsd.wordnet_examples`),
+    or for a file thesaurus ``<stem>.tsv`` the JSONL corpus ``<stem>.examples.jsonl`` beside it
+    when there is one (wsd/corpus/README.md); none otherwise.  ``context_window`` as for
+    :func:`wsd.corpus.load_corpus`."""
+    if thesaurus.load(spec).name.startswith("wordnet"):
+        from ..wordnet_examples import wordnet_examples
+
+        return tuple(wordnet_examples(context_window=context_window).instances)
+    path = Path(spec)
+    beside = path.with_name(f"{path.name.removesuffix('.tsv')}.examples.jsonl")
+    if path.suffix == ".tsv" and beside.is_file():
+        from ..corpus.jsonl import read_jsonl
+
+        return tuple(read_jsonl(beside))
+    return ()
+
+
+def adjusted_predictions(
+    method: Disambiguator, lemma: str, instances: Sequence[Instance], predictions: list[Prediction]
+) -> list[Prediction]:
+    """``predictions`` of a trained verb with the three sources applied (module docstring)."""
+    weight = float(getattr(method, "thesaurus_examples", 0.0))
+    extra: Disambiguator | None = getattr(method, "thesaurus_model_", None)
+    others: Sequence[Prediction | None] = [None] * len(instances)
+    if weight > 0.0 and extra is not None and lemma in extra.verbs_:
+        others = extra._rank_verb(lemma, extra.verbs_[lemma], list(instances))
+    senses = _inventory_senses(method, lemma)
+    order = {
+        s: (-method.sense_counts_[lemma].get(s, 0), method.sense_order(lemma, s), s) for s in senses
+    }
+    out = []
+    for instance, prediction, other in zip(instances, predictions, others, strict=True):
+        if not prediction.ranking:
+            out.append(prediction)
+            continue
+        scores = _shares(prediction.ranking)
+        if other is not None and other.ranking:
+            scores = _blend(scores, _shares(other.ranking), weight)
+        scores = _backed_off(method, lemma, scores, senses)
+        scores = _frame_scored(method, instance.frame, scores)
+        ranking = tuple(
+            sorted(scores.items(), key=lambda kv: (-kv[1], *order.get(kv[0], (0, 0, kv[0]))))
+        )
+        out.append(
+            method.make_prediction(instance, ranking, prediction.fallback, prediction.details)
+        )
+    return out
+
+
+def _inventory_senses(method: Disambiguator, lemma: str) -> tuple[str, ...]:
+    inventory = method.verb_inventory
+    return tuple(s.lower() for s in inventory.senses(lemma)) if inventory.has_word(lemma) else ()
+
+
+def _shares(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:
+    """Each sense's score over their sum (scores below 0, as log-ratios: their softmax)."""
+    values = np.array([score for _, score in ranking], dtype=float)
+    if values.min() < 0.0:
+        values = np.exp(values - values.max())
+    total = values.sum()
+    if total <= 0.0:
+        return {sense: 0.0 for sense, _ in ranking}
+    return {sense: float(v / total) for (sense, _), v in zip(ranking, values, strict=True)}
+
+
+def _blend(
+    corpus: Mapping[str, float], other: Mapping[str, float], weight: float
+) -> dict[str, float]:
+    senses = dict.fromkeys([*corpus, *other])
+    return {s: (1.0 - weight) * corpus.get(s, 0.0) + weight * other.get(s, 0.0) for s in senses}
+
+
+def _backed_off(
+    method: Disambiguator, lemma: str, scores: dict[str, float], senses: Sequence[str]
+) -> dict[str, float]:
+    """Every sense of the verb at least ``b * A(s', s) * score(s')`` (module docstring)."""
+    b = float(getattr(method, "thesaurus_backoff", 0.0))
+    if b == 0.0 or len(senses) < 2:
+        return scores
+    keys, A = _acceptability(method, lemma, senses)
+    own = np.array([scores.get(s, 0.0) for s in keys])
+    borrowed = b * (A * own[:, None]).max(axis=0)
+    out = dict(scores)
+    for s, value, mine in zip(keys, borrowed.tolist(), own.tolist(), strict=True):
+        if value > mine:
+            out[s] = value
+    return out
+
+
+def _acceptability(
+    method: Disambiguator, lemma: str, senses: Sequence[str]
+) -> tuple[tuple[str, ...], np.ndarray]:
+    """(senses, A) with ``A[i, j]`` the acceptability of sense j in place of sense i, 0 on
+    the diagonal (a sense borrows only from others)."""
+    table = method.cache.table(("sense-acceptability", method.verb_thesaurus))
+    found = table.get(lemma)
+    if found is None:
+        inventory = thesaurus.load(method.verb_thesaurus)
+        maxlen = max(inventory.maxlen(lemma), 1)
+        n = len(senses)
+        A = np.zeros((n, n))
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    A[i, j] = max(
+                        0.0, (maxlen - inventory.sense_length(senses[i], senses[j])) / maxlen
+                    )
+        found = table[lemma] = (tuple(senses), A)
+    return found
+
+
+def _frame_scored(
+    method: Disambiguator, frame: CaseFrame | None, scores: dict[str, float]
+) -> dict[str, float]:
+    p = float(getattr(method, "frame_penalty", 0.0))
+    if p == 0.0 or not frame_demands(frame):
+        return scores
+    frames = method.cache.table(("sense-frames", method.verb_thesaurus))
+    out = {}
+    for sense, score in scores.items():
+        if sense not in frames:
+            frames[sense] = _frames_of(method.verb_thesaurus, sense)
+        out[sense] = score if frame_fits(frame, frames[sense]) else (1.0 - p) * score
+    return out
+
+
+def _frames_of(spec: str, sense: str) -> tuple[int, ...]:
+    """The WordNet sentence frames of ``sense`` (none for another thesaurus's senses)."""
+    from thesaurus.verb_examples import sense_frames
+
+    if not spec.startswith("wordnet"):
+        return ()
+    return sense_frames(sense)
