@@ -26,16 +26,24 @@ gives an instance or is a counted skip (:class:`WordNetExamples`).
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
-from thesaurus.verb_examples import VerbSynset, sense_sentences, verb_synsets
+from thesaurus.verb_examples import (
+    VerbSynset,
+    sense_sentences,
+    verb_example_source,
+    verb_synsets,
+)
 
 from .corpus import load_sentences
 from .frames import ClassTable
 from .normalise import normalise_token
-from .text import Tagger, tag_text, verb_lemma
+from .tagged_texts import tag_texts
+from .text import Tagger, verb_lemma
 from .types import AnnotatedSentence, Annotation, Instance
 
 __all__ = [
@@ -87,7 +95,7 @@ class _Target:
 
 def wordnet_examples(
     *,
-    tagger: Tagger | None = None,
+    tagger: Tagger | str | os.PathLike[str] | None = None,
     substitute: bool = True,
     templates: bool = True,
     frames: bool = True,
@@ -96,37 +104,56 @@ def wordnet_examples(
     synsets: Sequence[VerbSynset] | None = None,
 ) -> WordNetExamples:
     """The training instances of WordNet's verb examples and templates (module docstring).
-    ``tagger`` defaults to the SemCor tagger of the user cache (:func:`wsd.text.ensure_tagger`,
-    trained first when missing); ``frames``, ``context_window`` and ``classes`` as for
-    :func:`wsd.corpus.load_corpus`; ``synsets`` defaults to all of WordNet's
-    (:func:`thesaurus.verb_examples.verb_synsets`).  :class:`DataError` when WordNet or the
-    tagger is missing."""
-    if tagger is None:
-        from .text import ensure_tagger
-
-        tagger, _ = ensure_tagger()
+    ``tagger``: a tagger, or the path of a tagger file; default the SemCor tagger of the user
+    cache (:func:`wsd.text.ensure_tagger`, trained first when missing).  The tagging of a
+    tagger file is cached beside it (:mod:`wsd.tagged_texts`).  ``frames``,
+    ``context_window`` and ``classes`` as for :func:`wsd.corpus.load_corpus`; ``synsets``
+    defaults to all of WordNet's (:func:`thesaurus.verb_examples.verb_synsets`).
+    :class:`DataError` when WordNet or the tagger is missing."""
+    loaded, tagger_file = _tagger(tagger)
     chosen = verb_synsets() if synsets is None else synsets
+    filled = list(_templates(chosen)) if templates else []
+    texts = [example for synset in chosen for example in synset.examples]
+    tagged = tag_texts(
+        texts + [text for _, _, text in filled],
+        loaded,
+        tagger_file=tagger_file,
+        name="wordnet-examples",
+        source=verb_example_source(),
+    )
     made = _Made()
     for synset in chosen:
         for example in synset.examples:
-            items = _tagged(example, tagger)
+            items = tagged[example]
             target = _find_target(items, synset.lemmas)
             made.count("examples", target)
             if target is None:
                 continue
-            made.add(items, target, synset.keys[synset.lemmas.index(target.lemma)], EXAMPLE_SOURCE)
+            own = synset.keys[synset.lemmas.index(target.lemma)]
+            made.add(items, target, own, EXAMPLE_SOURCE)
             for lemma, key in zip(synset.lemmas, synset.keys, strict=True):
                 if substitute and lemma != target.lemma:
                     made.counts["substituted"] += 1
                     made.add(*_substituted(items, target, lemma), key, EXAMPLE_SOURCE)
-    if templates:
-        for lemma, key, text in _templates(chosen):
-            items = _tagged(text, tagger)
-            target = _find_target(items, (lemma,))
-            made.count("templates", target)
-            if target is not None:
-                made.add(items, target, key, TEMPLATE_SOURCE)
+    for lemma, key, text in filled:
+        target = _find_target(tagged[text], (lemma,))
+        made.count("templates", target)
+        if target is not None:
+            made.add(tagged[text], target, key, TEMPLATE_SOURCE)
     return made.finish(frames, context_window, classes)
+
+
+def _tagger(
+    tagger: Tagger | str | os.PathLike[str] | None,
+) -> tuple[Tagger, Path | None]:
+    """The tagger to use and the file it was loaded from (None: given as an object)."""
+    if isinstance(tagger, Tagger):
+        return tagger, None
+    from .text import ensure_tagger, tagger_path
+
+    path = Path(tagger) if tagger is not None else tagger_path()
+    loaded, _ = ensure_tagger(path)
+    return loaded, path
 
 
 class _Made:
@@ -196,11 +223,6 @@ def _templates(synsets: Sequence[VerbSynset]) -> Iterator[tuple[str, str, str]]:
         for lemma, key in zip(synset.lemmas, synset.keys, strict=True):
             for template in sense_sentences(key):
                 yield lemma, key, template.replace("%s", lemma.replace("_", " "))
-
-
-def _tagged(text: str, tagger: Tagger) -> list[AnnotatedSentence]:
-    """The sentences of one example as the text pipeline tags them."""
-    return [s.item for s in tag_text(text, tagger, doc="wn")]
 
 
 def _find_target(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> _Target | None:
