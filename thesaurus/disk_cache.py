@@ -9,12 +9,15 @@ written costs only the cache (one warning).  No pickle.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import warnings
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,7 +27,7 @@ from ._exceptions import ToolkitError
 from .io import atomic_save_npz, atomic_write_json
 from .wordnet_data import data_dir
 
-__all__ = ["DiskCache", "cache_dir", "stamp_files"]
+__all__ = ["DiskCache", "cache_dir", "code_digest", "package_modules", "stamp_files"]
 
 T = TypeVar("T")
 # what a damaged pair raises while it is read and decoded
@@ -49,6 +52,22 @@ def stamp_files(source: str, paths: dict[str, Path]) -> dict[str, Any]:
         else:
             files[name] = [stat.st_size, stat.st_mtime_ns]
     return {"source": source, "files": files}
+
+
+def package_modules(package: str) -> list[Traversable]:
+    """The ``.py`` files of ``package`` (a dotted name), by name: for :func:`code_digest`."""
+    found = (p for p in resources.files(package).iterdir() if p.name.endswith(".py"))
+    return sorted(found, key=lambda p: p.name)
+
+
+def code_digest(parts: Iterable[Traversable]) -> str:
+    """A short digest of the names and bytes of ``parts`` (code and tables a cache's records
+    are made with), in order: a cache-key part that changes with the code."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.name.encode())
+        digest.update(part.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from thesaurus.disk_cache import DiskCache, stamp_files
+from thesaurus.disk_cache import DiskCache, code_digest, package_modules, stamp_files
 from thesaurus.disk_cache import cache_dir as _cache_dir
 from thesaurus.morphy import morphy_source_key
 
@@ -47,18 +47,11 @@ def cache_dir() -> Path:
 
 def _code_digest() -> str:
     """A digest of the code and tables the cached records are made with."""
-    digest = hashlib.sha256()
     parts = [resources.files(pkg) / name for pkg, name in _CODE]
     for pkg in _CODE_PACKAGES:
-        parts += sorted(
-            (p for p in resources.files(pkg).iterdir() if p.name.endswith(".py")),
-            key=lambda p: p.name,
-        )
+        parts += package_modules(pkg)
     parts += [resources.files("wsd") / "_data" / name for name in _TABLES]
-    for part in parts:
-        digest.update(part.name.encode())
-        digest.update(part.read_bytes())
-    return digest.hexdigest()[:16]
+    return code_digest(parts)
 
 
 class SemcorStore:

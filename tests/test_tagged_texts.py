@@ -1,0 +1,86 @@
+"""wsd.tagged_texts: texts tagged once per tagger file, cached beside it.
+
+A tiny tagger (``tests/data/wordnet_verbs/tagged.txt``) saved to a temporary folder; lemmas
+come from WordNet's morphy, so the tests skip without WordNet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from wsd.tagged_texts import tag_texts
+from wsd.text import Tagger, save_tagger, tag_text, train_tagger
+
+pytestmark = pytest.mark.integration
+TAGGED = Path(__file__).parent / "data" / "wordnet_verbs" / "tagged.txt"
+TEXTS = ["She sighed sadly", "Exhale when you lift the weight", "Sam cannot abhor Sue. Twice."]
+
+
+@pytest.fixture(scope="module")
+def tagger(wordnet) -> Tagger:  # type: ignore[no-untyped-def]
+    lines = TAGGED.read_text(encoding="utf-8").splitlines()
+    words = [[w.rsplit("/", 1) for w in line.split()] for line in lines if line[:1] != "#"]
+    return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)
+
+
+@pytest.fixture()
+def tagger_file(tmp_path: Path, tagger: Tagger) -> Path:
+    path = tmp_path / "semcor-tagger.json"
+    save_tagger(tagger, path)
+    return path
+
+
+def fresh(tagger: Tagger) -> dict[str, list[object]]:
+    return {text: [s.item for s in tag_text(text, tagger, doc="wn")] for text in TEXTS}
+
+
+def test_without_a_file_nothing_is_cached(tmp_path: Path, tagger: Tagger) -> None:
+    assert tag_texts(TEXTS + TEXTS[:1], tagger) == fresh(tagger)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_cache_gives_what_tagging_gives(tagger_file: Path, tagger: Tagger) -> None:
+    first = tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+    cached = tagger_file.parent / "t-tags.json"
+    assert cached.is_file() and first == fresh(tagger)
+    assert len(fresh(tagger)[TEXTS[2]]) == 2  # two sentences, kept apart
+    stamp = cached.stat().st_mtime_ns
+    again = tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+    assert again == first and cached.stat().st_mtime_ns == stamp  # read, not rewritten
+
+
+def test_a_stale_cache_is_rebuilt(tagger_file: Path, tagger: Tagger) -> None:
+    tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+    cached = tagger_file.parent / "t-tags.json"
+    document = json.loads(cached.read_text())
+    document["texts"][0][1][0][1][1][1] = "SIGHED-WRONG"  # a lemma nobody would make
+    cached.write_text(json.dumps(document))
+    assert (
+        tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")[TEXTS[0]][0]
+        .sentence.tokens[1]
+        .lemma
+        == "SIGHED-WRONG"
+    )  # same key: the stored tagging is served
+    stat = tagger_file.stat()
+    os.utime(tagger_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # the tagger changed
+    with pytest.warns(RuntimeWarning, match="stale tagged t cache"):
+        rebuilt = tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+    assert rebuilt == fresh(tagger)
+    with pytest.warns(RuntimeWarning, match="stale"):  # other texts: another key
+        assert tag_texts(TEXTS[:1], tagger, tagger_file=tagger_file, name="t") == {
+            TEXTS[0]: fresh(tagger)[TEXTS[0]]
+        }
+
+
+def test_a_damaged_cache_is_rebuilt(tagger_file: Path, tagger: Tagger) -> None:
+    tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+    cached = tagger_file.parent / "t-tags.json"
+    document = json.loads(cached.read_text())
+    document["texts"] = [["x", [["s", [["too", "short"]]]]]]
+    cached.write_text(json.dumps(document))
+    with pytest.warns(RuntimeWarning, match="unusable tagged t cache"):
+        assert tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t") == fresh(tagger)

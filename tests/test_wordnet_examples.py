@@ -1,0 +1,194 @@
+"""wsd.wordnet_examples: WordNet's examples and sentence templates as training instances.
+
+Synsets are hand-made :class:`VerbSynset` records with WordNet's keys (the templates come from
+the real ``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/
+tagged.txt`` (which tags ``Exhale`` as a noun on purpose).  Lemmas come from WordNet's morphy:
+the tests skip without WordNet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from thesaurus.verb_examples import VerbSynset, sense_sentences
+from wsd.text import Tagger, text_instances, train_tagger
+from wsd.types import Instance
+from wsd.wordnet_examples import (
+    EXAMPLE_SOURCE,
+    TEMPLATE_SOURCE,
+    WordNetExamples,
+    inflect,
+    is_wordnet_instance,
+    wordnet_examples,
+)
+
+pytestmark = pytest.mark.integration
+TAGGED = Path(__file__).parent / "data" / "wordnet_verbs" / "tagged.txt"
+
+
+@pytest.fixture(scope="module")
+def tagger(wordnet) -> Tagger:  # type: ignore[no-untyped-def]
+    lines = TAGGED.read_text(encoding="utf-8").splitlines()
+    words = [[word.rsplit("/", 1) for word in line.split()] for line in lines if line[:1] != "#"]
+    return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)
+
+
+def synset(lemmas: Sequence[str], keys: Sequence[str], *examples: str) -> VerbSynset:
+    return VerbSynset(0, 0, tuple(lemmas), tuple(keys), ((),) * len(lemmas), "", examples, 1)
+
+
+SIGH = synset(("sigh", "suspire"), ("sigh%2:29:00::", "suspire%2:29:04::"), "She sighed sadly")
+EXHALE = synset(
+    ("exhale", "expire", "breathe_out"),
+    ("exhale%2:29:00::", "expire%2:29:00::", "breathe_out%2:29:00::"),
+    "Exhale when you lift the weight",
+)
+ABANDON = synset(
+    ("abandon", "give_up"),
+    ("abandon%2:31:01::", "give_up%2:31:00::"),
+    "He abandoned the thought of asking for her hand in marriage",
+    "Both sides have to give up some claims in these negotiations",
+)
+ABHOR = synset(
+    ("abhor", "loathe"),
+    ("abhor%2:37:00::", "loathe%2:37:00::"),
+    "I loathe that man",
+    "She abhors cats",
+)
+NOT_THERE = synset(("sigh",), ("sigh%2:29:00::",), "The wind moaned")
+
+
+def run(tagger: Tagger, *synsets: VerbSynset, **options: bool) -> WordNetExamples:
+    options.setdefault("templates", False)
+    return wordnet_examples(tagger=tagger, synsets=synsets, **options)
+
+
+def view(instance: Instance) -> tuple[str, str, tuple[str, ...], str, str]:
+    return instance.id, instance.lemma, instance.gold, instance.token.form, instance.token.pos
+
+
+def test_an_example_is_an_instance_of_its_lemma(tagger: Tagger) -> None:
+    made = run(tagger, SIGH, substitute=False)
+    assert [view(x) for x in made.instances] == [
+        ("wn:sigh%2:29:00:::1", "sigh", ("sigh%2:29:00::",), "sighed", "VERB")
+    ]
+    (sigh,) = made.instances
+    assert is_wordnet_instance(sigh) and sigh.sentence.source == EXAMPLE_SOURCE
+    assert [t.form for t in sigh.sentence.tokens] == ["She", "sighed", "sadly"]
+    assert sigh.frame is not None and sigh.frame.labels == ("subj",)
+    assert made.counts == {"examples": 1, "from-examples": 1}
+    assert made.skipped == {}
+
+
+def test_same_instance_as_plain_text(tagger: Tagger) -> None:
+    """Tokens, tags, lemmas and case frame are those of the text pipeline's instance."""
+    for example, synsets in [("She sighed sadly", SIGH), ("I loathe that man", ABHOR)]:
+        (ours,) = run(
+            tagger, synset(synsets.lemmas, synsets.keys, example), substitute=False
+        ).instances
+        (text,) = text_instances(example, tagger=tagger).instances
+        assert ours.sentence.tokens == text.sentence.tokens
+        assert (ours.position, ours.frame, ours.lemma) == (text.position, text.frame, text.lemma)
+        assert ours.gold and not text.gold
+
+
+def test_substitution_serves_the_other_lemmas(tagger: Tagger) -> None:
+    made = run(tagger, SIGH, EXHALE)
+    assert [view(x) for x in made.instances] == [
+        ("wn:sigh%2:29:00:::1", "sigh", ("sigh%2:29:00::",), "sighed", "VERB"),
+        ("wn:suspire%2:29:04:::1", "suspire", ("suspire%2:29:04::",), "suspired", "VERB"),
+        ("wn:exhale%2:29:00:::1", "exhale", ("exhale%2:29:00::",), "Exhale", "VERB"),
+        ("wn:expire%2:29:00:::1", "expire", ("expire%2:29:00::",), "expire", "VERB"),
+        (
+            "wn:breathe_out%2:29:00:::1",
+            "breathe_out",
+            ("breathe_out%2:29:00::",),
+            "breathe_out",
+            "VERB",
+        ),
+    ]
+    sighed, suspired = made.instances[:2]
+    others = [i for i in range(3) if i != sighed.position]
+    assert [sighed.sentence.tokens[i] for i in others] == [
+        suspired.sentence.tokens[i] for i in others
+    ]
+    assert sighed.frame == suspired.frame
+    assert made.counts == {"examples": 2, "from-examples": 2, "substituted": 3}
+
+
+def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
+    made = run(tagger, ABANDON)
+    assert [view(x) for x in made.instances] == [
+        ("wn:abandon%2:31:01:::1", "abandon", ("abandon%2:31:01::",), "abandoned", "VERB"),
+        ("wn:give_up%2:31:00:::1", "give_up", ("give_up%2:31:00::",), "gave_up", "VERB"),
+        ("wn:give_up%2:31:00:::2", "give_up", ("give_up%2:31:00::",), "give_up", "VERB"),
+        ("wn:abandon%2:31:01:::2", "abandon", ("abandon%2:31:01::",), "abandon", "VERB"),
+    ]
+    assert len({x.id for x in made.instances}) == 4
+
+
+def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
+    made = run(tagger, SIGH, NOT_THERE, ABANDON, ABHOR, templates=True)
+    counts, skipped = made.counts, made.skipped
+    assert skipped == {"examples:lemma-not-found": 1}
+    assert counts["examples"] == 1 + 1 + 2 + 2
+    assert counts["examples"] == counts["from-examples"] + skipped["examples:lemma-not-found"]
+    templates = len(sense_sentences("abhor%2:37:00::")) + len(sense_sentences("loathe%2:37:00::"))
+    assert templates == 6  # WordNet 3.0's sentidx.vrb
+    assert counts["templates"] == counts["from-templates"] == templates
+    examples = counts["from-examples"] + counts["substituted"]
+    assert len(made.instances) == examples + templates
+    sources = [x.sentence.source for x in made.instances]
+    assert sources == [EXAMPLE_SOURCE] * examples + [TEMPLATE_SOURCE] * templates
+
+
+def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
+    made = run(tagger, ABHOR, substitute=False, templates=True)
+    abhor = [
+        x for x in made.instances if x.sentence.source == TEMPLATE_SOURCE and x.lemma == "abhor"
+    ]
+    assert [" ".join(t.form for t in x.sentence.tokens) for x in abhor] == [
+        "They abhor moving",
+        "Sam and Sue abhor the movie",
+        "Sam can not abhor Sue",
+    ]
+    # the ids go on after the example's: "She abhors cats" is abhor's first
+    assert [x.id for x in abhor] == [f"wn:abhor%2:37:00:::{n}" for n in (2, 3, 4)]
+    assert all(x.gold == ("abhor%2:37:00::",) and x.token.form == "abhor" for x in abhor)
+
+
+def test_options_reach_the_loader(tagger: Tagger) -> None:
+    (plain,) = run(tagger, SIGH, substitute=False, frames=False).instances
+    assert plain.frame is None and plain.context == ()
+    (wide,) = run(tagger, SIGH, substitute=False, context_window="document").instances  # type: ignore[arg-type]
+    assert wide.context == wide.sentence.tokens and wide.context_index == wide.position
+
+
+@pytest.mark.parametrize(
+    ("lemma", "tag", "form"),
+    [
+        ("make", "VBD", "made"),
+        ("make", "VBZ", "makes"),
+        ("go", "VBD", "went"),
+        ("go", "VBN", "gone"),
+        ("stop", "VBG", "stopping"),
+        ("stop", "VBD", "stopped"),
+        ("visit", "VBD", "visited"),
+        ("carry", "VBZ", "carries"),
+        ("carry", "VBD", "carried"),
+        ("play", "VBD", "played"),
+        ("fix", "VBZ", "fixes"),
+        ("die", "VBG", "dying"),
+        ("create", "VBG", "creating"),
+        ("agree", "VBD", "agreed"),
+        ("agree", "VBG", "agreeing"),
+        ("give_up", "VBN", "given_up"),
+        ("give_up", "VBP", "give_up"),
+        ("abet", "VBD", "abetted"),  # verb.exc lists the doubling of longer words
+    ],
+)
+def test_inflect(wordnet, lemma: str, tag: str, form: str) -> None:  # type: ignore[no-untyped-def]
+    assert inflect(lemma, tag) == form

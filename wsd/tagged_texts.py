@@ -1,0 +1,115 @@
+"""Short texts tagged by the text pipeline (:func:`wsd.text.tag_text`) once per tagger file: a
+disk cache (:class:`~thesaurus.disk_cache.DiskCache`) beside the tagger file, for the ~16,500
+sentences of WordNet's verb examples and templates (:mod:`wsd.wordnet_examples`), which take
+about a minute to tag.
+
+A cache is named by ``name`` and keyed by :data:`CACHE_FORMAT`, the tagger file's size and
+mtime, the WordNet files morphy reads, a digest of the text pipeline's code and a digest of
+the texts themselves (``source`` says where they came from); a stale or damaged cache is
+rebuilt with a warning.  Each text's sentences keep their tokens (form, lemma, universal tag)
+and annotations (lemma, Penn tag, attributes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from thesaurus.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+from thesaurus.morphy import morphy_source_key
+
+from .text import Tagger, tag_text
+from .types import AnnotatedSentence, Annotation, Sentence, Token
+
+__all__ = ["CACHE_FORMAT", "tag_texts"]
+
+CACHE_FORMAT = 1
+_CODE = (("wsd", "normalise.py"), ("wsd", "types.py"), ("thesaurus", "morphy.py"))
+_CODE_PACKAGES = ("wsd.text",)
+
+
+def tag_texts(
+    texts: Sequence[str],
+    tagger: Tagger,
+    *,
+    tagger_file: str | os.PathLike[str] | None = None,
+    name: str = "texts",
+    source: dict[str, Any] | None = None,
+) -> dict[str, list[AnnotatedSentence]]:
+    """The sentences of each of ``texts`` as :func:`wsd.text.tag_text` gives them (document
+    ``doc``); cached beside ``tagger_file`` (the file ``tagger`` was loaded from) as
+    ``<name>-tags.json``/``.npz``, not cached when it is None."""
+    unique = list(dict.fromkeys(texts))
+    if tagger_file is None:
+        return {text: _tag(text, tagger) for text in unique}
+    path = Path(tagger_file)
+    cache = DiskCache(path.parent, f"tagged {name}", compress=False)
+    key = {
+        "format": CACHE_FORMAT,
+        "code": _code_digest(),
+        "tagger": stamp_files(str(path.parent), {path.name: path}),
+        "wordnet": morphy_source_key(),
+        "source": source or {},
+        "texts": hashlib.sha256("\0".join(unique).encode()).hexdigest()[:16],
+    }
+    stem = f"{name}-tags"
+    found = cache.read(stem, key, lambda document, _: _decode(document))
+    if found is not None:
+        return found
+    tagged = {text: _tag(text, tagger) for text in unique}
+    cache.write(stem, key, _encode(tagged), {})
+    return tagged
+
+
+def _tag(text: str, tagger: Tagger) -> list[AnnotatedSentence]:
+    return [s.item for s in tag_text(text, tagger, doc="wn")]
+
+
+def _code_digest() -> str:
+    """A digest of the code the tagged sentences are made with."""
+    parts = [resources.files(pkg) / name for pkg, name in _CODE]
+    return code_digest(parts + [p for pkg in _CODE_PACKAGES for p in package_modules(pkg)])
+
+
+def _encode(tagged: dict[str, list[AnnotatedSentence]]) -> dict[str, Any]:
+    """``{"texts": [[text, [sentence, ...]], ...]}``, a sentence as ``[id, [token, ...]]``
+    and a token as ``[form, lemma, pos, note lemma, tag, [[attr, value], ...]]``."""
+    return {
+        "texts": [
+            [
+                text,
+                [
+                    [
+                        item.sentence.id,
+                        [
+                            [t.form, t.lemma, t.pos, n.lemma, n.tag, [list(a) for a in n.attrs]]
+                            for t, n in zip(item.sentence.tokens, item.annotations, strict=True)
+                        ],
+                    ]
+                    for item in items
+                ],
+            ]
+            for text, items in tagged.items()
+        ]
+    }
+
+
+def _decode(document: dict[str, Any]) -> dict[str, list[AnnotatedSentence]]:
+    """The inverse of :func:`_encode` (a malformed document raises, read as a damaged cache)."""
+    out = {}
+    for text, items in document["texts"]:
+        sentences = []
+        for sentence_id, rows in items:
+            tokens = tuple(Token(form, lemma, pos) for form, lemma, pos, *_ in rows)
+            notes = tuple(
+                Annotation(lemma, tag, attrs=tuple((k, v) for k, v in attrs))
+                for *_, lemma, tag, attrs in rows
+            )
+            sentence = Sentence(sentence_id, tokens, source="wn")
+            sentences.append(AnnotatedSentence(sentence, notes))
+        out[text] = sentences
+    return out

@@ -1,0 +1,373 @@
+"""WordNet's own sentences as training instances: the examples of each verb synset
+(``data.verb``) and the sentence templates of each verb sense (``sents.vrb``), read by
+:mod:`thesaurus.verb_examples`, made into :class:`~wsd.types.Instance` s with gold by the
+pipeline of plain text (:mod:`wsd.text`: tokeniser, tagger, multiword verbs, morphy lemmas;
+then :func:`wsd.corpus.load_sentences`: case frames, context windows).
+
+* **An example** (``"We produce more cars than we can sell"`` of the synset {produce, make,
+  create}) is tagged as text; its **target** is the first verb token whose lemma is a lemma
+  of the synset (``produce``); else the first word sequence that is a multiword lemma the
+  tagger leaves separate (``gave up``: joined into one token, as SemCor writes it); else the
+  first token of a lemma's word whatever its tag (``Exhale when ...``, tagged ``NNP``: read as
+  a verb, its tag guessed from its ending).  The instance's gold is that lemma's key in the
+  synset.  No such token: the example is skipped as ``lemma-not-found``.
+* **Substitution** (``substitute=True``): the example also serves each other lemma of the
+  synset, the target replaced by that lemma in the same inflection (``make``: ``We make more
+  cars ...``; :func:`inflect`), the rest of the sentence and its tags kept: a synset's
+  examples show the case frames of all its lemmas.
+* **Templates** (``templates=True``): each template of a sense key with ``%s`` filled with
+  the lemma's base form (``Sam cannot %s Sue``) is tagged and searched the same way.
+
+Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
+marks WordNet's instances, :func:`is_wordnet_instance`); each sentence's ``source`` says
+which file it came from (``data.verb``, ``sents.vrb``).  Every example and template either
+gives an instance or is a counted skip (:class:`WordNetExamples`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from thesaurus.verb_examples import (
+    VerbSynset,
+    sense_sentences,
+    verb_example_source,
+    verb_synsets,
+)
+
+from .corpus import load_sentences
+from .frames import ClassTable
+from .normalise import normalise_token
+from .tagged_texts import tag_texts
+from .text import Tagger, verb_lemma
+from .types import AnnotatedSentence, Annotation, Instance
+
+__all__ = [
+    "EXAMPLE_SOURCE",
+    "ID_PREFIX",
+    "TEMPLATE_SOURCE",
+    "WordNetExamples",
+    "inflect",
+    "is_wordnet_instance",
+    "wordnet_examples",
+]
+
+ID_PREFIX = "wn:"
+EXAMPLE_SOURCE = "data.verb"
+TEMPLATE_SOURCE = "sents.vrb"
+LEMMA_NOT_FOUND = "lemma-not-found"
+
+
+@dataclass(frozen=True)
+class WordNetExamples:
+    """The instances made from WordNet's sentences, and their accounting: ``counts`` has
+    ``examples`` and ``templates`` (sentences read), ``from-examples``, ``substituted`` and
+    ``from-templates`` (instances made); ``skipped`` counts the sentences that gave no
+    instance by ``<examples|templates>:<reason>``, so that
+    ``counts["examples"] == counts["from-examples"] + skipped examples`` (and the same for
+    templates)."""
+
+    instances: tuple[Instance, ...]
+    counts: dict[str, int]
+    skipped: dict[str, int]
+
+
+def is_wordnet_instance(instance: Instance) -> bool:
+    """Whether ``instance`` was made from WordNet's sentences (its id starts ``wn:``)."""
+    return instance.id.startswith(ID_PREFIX)
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """Where a lemma of the synset was found in a tagged sentence: tokens ``start:end``
+    (one token, or a multiword verb to join), which lemma, and the tag to give it."""
+
+    sentence: int
+    start: int
+    end: int
+    lemma: str
+    tag: str
+
+
+def wordnet_examples(
+    *,
+    tagger: Tagger | str | os.PathLike[str] | None = None,
+    substitute: bool = True,
+    templates: bool = True,
+    frames: bool = True,
+    context_window: int | str = 0,
+    classes: ClassTable | None = None,
+    synsets: Sequence[VerbSynset] | None = None,
+) -> WordNetExamples:
+    """The training instances of WordNet's verb examples and templates (module docstring).
+    ``tagger``: a tagger, or the path of a tagger file; default the SemCor tagger of the user
+    cache (:func:`wsd.text.ensure_tagger`, trained first when missing).  The tagging of a
+    tagger file is cached beside it (:mod:`wsd.tagged_texts`).  ``frames``,
+    ``context_window`` and ``classes`` as for :func:`wsd.corpus.load_corpus`; ``synsets``
+    defaults to all of WordNet's (:func:`thesaurus.verb_examples.verb_synsets`).
+    :class:`DataError` when WordNet or the tagger is missing."""
+    loaded, tagger_file = _tagger(tagger)
+    chosen = verb_synsets() if synsets is None else synsets
+    filled = list(_templates(chosen)) if templates else []
+    texts = [example for synset in chosen for example in synset.examples]
+    tagged = tag_texts(
+        texts + [text for _, _, text in filled],
+        loaded,
+        tagger_file=tagger_file,
+        name="wordnet-examples",
+        source=verb_example_source(),
+    )
+    made = _Made()
+    for synset in chosen:
+        for example in synset.examples:
+            items = tagged[example]
+            target = _find_target(items, synset.lemmas)
+            made.count("examples", target)
+            if target is None:
+                continue
+            own = synset.keys[synset.lemmas.index(target.lemma)]
+            made.add(items, target, own, EXAMPLE_SOURCE)
+            for lemma, key in zip(synset.lemmas, synset.keys, strict=True):
+                if substitute and lemma != target.lemma:
+                    made.counts["substituted"] += 1
+                    made.add(*_substituted(items, target, lemma), key, EXAMPLE_SOURCE)
+    for lemma, key, text in filled:
+        target = _find_target(tagged[text], (lemma,))
+        made.count("templates", target)
+        if target is not None:
+            made.add(tagged[text], target, key, TEMPLATE_SOURCE)
+    return made.finish(frames, context_window, classes)
+
+
+def _tagger(
+    tagger: Tagger | str | os.PathLike[str] | None,
+) -> tuple[Tagger, Path | None]:
+    """The tagger to use and the file it was loaded from (None: given as an object)."""
+    if isinstance(tagger, Tagger):
+        return tagger, None
+    from .text import ensure_tagger, tagger_path
+
+    path = Path(tagger) if tagger is not None else tagger_path()
+    loaded, _ = ensure_tagger(path)
+    return loaded, path
+
+
+class _Made:
+    """The documents made so far (one per instance, the target's annotation holding its
+    gold), the id of each and the counts."""
+
+    def __init__(self) -> None:
+        self.documents: list[list[AnnotatedSentence]] = []
+        self.wanted: list[tuple[str, str]] = []  # (instance id, load_sentences's id)
+        self.per_key: Counter[str] = Counter()
+        self.counts: Counter[str] = Counter()
+        self.skipped: Counter[str] = Counter()
+
+    def count(self, kind: str, target: _Target | None) -> None:
+        """Count one sentence read (``examples``, ``templates``) and what it gave."""
+        self.counts[kind] += 1
+        if target is None:
+            self.skipped[f"{kind}:{LEMMA_NOT_FOUND}"] += 1
+        else:
+            self.counts[f"from-{kind}"] += 1
+
+    def add(self, items: list[AnnotatedSentence], target: _Target, key: str, source: str) -> None:
+        """One instance to make: ``items`` with the target as one verb token with gold
+        ``key``, id ``wn:<key>:<n>``."""
+        item = items[target.sentence]
+        token = item.sentence.tokens[target.start]
+        tag = item.annotations[target.start].tag
+        if target.end - target.start > 1 or token.lemma != target.lemma or tag != target.tag:
+            form = "_".join(t.form for t in item.sentence.tokens[target.start : target.end])
+            items, target = _replaced(items, target, form, target.lemma)
+            item = items[target.sentence]
+        self.per_key[key] += 1
+        ident = f"{ID_PREFIX}{key}:{self.per_key[key]}"
+        notes = list(item.annotations)
+        notes[target.start] = Annotation(target.lemma, target.tag, senses=(key,))
+        self.documents.append(
+            [
+                AnnotatedSentence(
+                    replace(x.sentence, id=f"{ident}.s{i + 1}", source=source),
+                    tuple(notes) if i == target.sentence else x.annotations,
+                )
+                for i, x in enumerate(items)
+            ]
+        )
+        self.wanted.append((ident, f"{ident}.s{target.sentence + 1}.t{target.start}"))
+
+    def finish(
+        self, frames: bool, context_window: int | str, classes: ClassTable | None
+    ) -> WordNetExamples:
+        """The instances, made by :func:`wsd.corpus.load_sentences` as plain text's are."""
+        corpus = load_sentences(
+            self.documents,
+            source="wordnet",
+            frames=frames,
+            context_window=context_window,
+            classes=classes,
+        )
+        found = {x.id: x for x in corpus.instances}
+        instances = tuple(replace(found[inner], id=ident) for ident, inner in self.wanted)
+        return WordNetExamples(instances, dict(self.counts), dict(self.skipped))
+
+
+def _templates(synsets: Sequence[VerbSynset]) -> Iterator[tuple[str, str, str]]:
+    """``(lemma, key, sentence)`` of every template of the synsets' keys, ``%s`` filled with
+    the lemma's base form."""
+    for synset in synsets:
+        for lemma, key in zip(synset.lemmas, synset.keys, strict=True):
+            for template in sense_sentences(key):
+                yield lemma, key, template.replace("%s", lemma.replace("_", " "))
+
+
+def _find_target(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> _Target | None:
+    """The first token (or word run) of ``items`` that is one of ``lemmas`` (module
+    docstring), or None."""
+    wanted = set(lemmas)
+    for s, item in enumerate(items):
+        for i, (token, note) in enumerate(zip(item.sentence.tokens, item.annotations, strict=True)):
+            if note.tag.startswith("VB") and token.lemma in wanted:
+                return _Target(s, i, i + 1, token.lemma, note.tag)
+    multiwords = [lemma.split("_") for lemma in lemmas if "_" in lemma]
+    for s, item in enumerate(items):
+        forms = [t.form.lower() for t in item.sentence.tokens]
+        for i, form in enumerate(forms):
+            for words in multiwords:
+                end = i + len(words)
+                if forms[i + 1 : end] == words[1:] and verb_lemma(form) == words[0]:
+                    tag = _guess_tag(form, words[0], forms[:i])
+                    return _Target(s, i, end, "_".join(words), tag)
+    for s, item in enumerate(items):
+        forms = [t.form.lower() for t in item.sentence.tokens]
+        for i, form in enumerate(forms):
+            if form.isalpha() and verb_lemma(form) in wanted:
+                return _Target(s, i, i + 1, verb_lemma(form), _guess_tag(form, "", forms[:i]))
+    return None
+
+
+_AUXILIARIES = frozenset({"be", "is", "are", "was", "were", "been", "being", "am", "get", "got"})
+_PERFECT = frozenset({"have", "has", "had", "having"})
+
+
+def _guess_tag(form: str, lemma: str, before: Sequence[str]) -> str:
+    """The Penn verb tag of ``form`` read as a verb the tagger did not tag as one: from its
+    ending, and for a past form the word before it (``was taken``: ``VBN``)."""
+    if form == (lemma or verb_lemma(form)):
+        return "VB"
+    if form.endswith("ing"):
+        return "VBG"
+    if form.endswith("s"):
+        return "VBZ"
+    previous = before[-1] if before else ""
+    return "VBN" if previous in _AUXILIARIES or previous in _PERFECT else "VBD"
+
+
+def _replaced(
+    items: list[AnnotatedSentence], target: _Target, form: str, lemma: str
+) -> tuple[list[AnnotatedSentence], _Target]:
+    """``items`` with the target's tokens replaced by one verb token ``form`` (lemma
+    ``lemma``, the target's tag), and the target at its new place."""
+    item = items[target.sentence]
+    sentence = item.sentence
+    token = normalise_token(form, target.tag)
+    tokens = (*sentence.tokens[: target.start], token, *sentence.tokens[target.end :])
+    notes = (
+        *item.annotations[: target.start],
+        Annotation(lemma, target.tag),
+        *item.annotations[target.end :],
+    )
+    new = AnnotatedSentence(replace(sentence, tokens=tokens), notes)
+    found = _Target(target.sentence, target.start, target.start + 1, lemma, target.tag)
+    return [*items[: target.sentence], new, *items[target.sentence + 1 :]], found
+
+
+def _substituted(
+    items: list[AnnotatedSentence], target: _Target, lemma: str
+) -> tuple[list[AnnotatedSentence], _Target]:
+    """``items`` with the target replaced by ``lemma`` inflected as the target's tag."""
+    return _replaced(items, target, inflect(lemma, target.tag), lemma)
+
+
+# --- inflection ---------------------------------------------------------------------------------
+_VOWELS = frozenset("aeiou")
+
+
+def inflect(lemma: str, tag: str) -> str:
+    """``lemma`` (a multiword's spaces written ``_``: its first word inflected) in the form of
+    Penn verb tag ``tag``: WordNet's irregular forms (``verb.exc``) where it lists one, else
+    English's spelling rules; an approximation (``VBD`` and ``VBN`` of an irregular verb may
+    swap) that only the target token's form depends on.
+
+    >>> inflect("make", "VBD"), inflect("stop", "VBG"), inflect("carry", "VBZ")  # doctest: +SKIP
+    ('made', 'stopping', 'carries')
+    >>> inflect("give_up", "VBN"), inflect("create", "VB")                        # doctest: +SKIP
+    ('given_up', 'create')
+    """
+    head, sep, rest = lemma.partition("_")
+    return _inflect_word(head, tag) + sep + rest
+
+
+def _inflect_word(word: str, tag: str) -> str:
+    if tag in ("VB", "VBP") or not word.isalpha():
+        return word
+    irregular = _irregular_forms(word, tag)
+    if irregular is not None:
+        return irregular
+    if tag == "VBZ":
+        if word.endswith(("s", "x", "z", "ch", "sh", "o")):
+            return word + "es"
+        return word[:-1] + "ies" if _consonant_y(word) else word + "s"
+    suffix = "ing" if tag == "VBG" else "ed"
+    if suffix == "ing" and word.endswith("ie"):
+        return word[:-2] + "ying"
+    if word.endswith("e"):
+        if suffix == "ed":
+            return word + "d"
+        return word + suffix if word.endswith(("ee", "ye", "oe")) else word[:-1] + suffix
+    if suffix == "ed" and _consonant_y(word):
+        return word[:-1] + "ied"
+    if _doubles(word):
+        return word + word[-1] + suffix
+    return word + suffix
+
+
+def _consonant_y(word: str) -> bool:
+    return len(word) > 1 and word.endswith("y") and word[-2] not in _VOWELS
+
+
+def _doubles(word: str) -> bool:
+    """Whether a one-syllable word ending consonant-vowel-consonant doubles its last letter
+    (``stop`` -> ``stopped``; not ``visit``, ``fix``, ``play``)."""
+    if len(word) < 3 or word[-1] in _VOWELS or word[-1] in "wxy" or word[-2] not in _VOWELS:
+        return False
+    if word[-3] in _VOWELS:
+        return False
+    vowel_groups = sum(
+        1 for i, ch in enumerate(word) if ch in _VOWELS and (i == 0 or word[i - 1] not in _VOWELS)
+    )
+    return vowel_groups == 1
+
+
+def _irregular_forms(word: str, tag: str) -> str | None:
+    """The irregular form WordNet's ``verb.exc`` lists for ``word`` and ``tag``, if any."""
+    from thesaurus.verb_examples import irregular_verb_forms
+
+    forms = irregular_verb_forms().get(word, ())
+    if tag == "VBG":
+        fitting = [f for f in forms if f.endswith("ing")]
+    elif tag == "VBZ":
+        fitting = [f for f in forms if f.endswith("s") and not f.endswith("ss")]
+    else:
+        past = [f for f in forms if not f.endswith(("ing", "s"))]
+        participles = [f for f in past if f.endswith(("n", "ne"))]
+        fitting = (
+            (participles or past)
+            if tag == "VBN"
+            else ([f for f in past if f not in participles] or past)
+        )
+    return fitting[0] if fitting else None
