@@ -15,8 +15,6 @@ contractions (``did n't``).  Every token keeps its character span in the text;
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -74,7 +72,7 @@ def split_sentences(text: str, parameters: dict[str, Any] | None = None) -> list
     """The ``(start, end)`` spans of the sentences of ``text`` (without surrounding whitespace):
     paragraphs split at blank lines, each into sentences by Punkt (``parameters`` from
     :func:`learn_sentence_parameters`; None or empty: Punkt's defaults)."""
-    splitter = _splitter(json.dumps(parameters or {}, sort_keys=True))
+    splitter = _splitter(parameters or {})
     spans: list[tuple[int, int]] = []
     start = 0
     for match in [*_PARAGRAPH.finditer(text), None]:
@@ -92,11 +90,22 @@ def split_sentences(text: str, parameters: dict[str, Any] | None = None) -> list
     return stripped
 
 
-@functools.lru_cache(maxsize=4)
-def _splitter(parameters: str) -> PunktSentenceTokenizer:
+_SPLITTERS: dict[int, tuple[dict[str, Any], PunktSentenceTokenizer]] = {}
+
+
+def _splitter(data: dict[str, Any]) -> PunktSentenceTokenizer:
+    """Punkt with ``data``'s parameters, made once per parameters object (a tagger's)."""
+    found = _SPLITTERS.get(id(data))
+    if found is None or found[0] is not data:
+        if len(_SPLITTERS) >= 4:
+            _SPLITTERS.clear()
+        found = _SPLITTERS[id(data)] = (data, _new_splitter(data))
+    return found[1]
+
+
+def _new_splitter(data: dict[str, Any]) -> PunktSentenceTokenizer:
     from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
-    data = json.loads(parameters)
     params = PunktParameters()
     params.abbrev_types = set(data.get("abbreviations", ()))
     params.collocations = {(a, b) for a, b in data.get("collocations", ())}
