@@ -4,13 +4,14 @@ the file thesaurus's examples (``verbs.examples.jsonl``) show the third."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from test_methods import TRAIN, inst, write_world
 
 import thesaurus
-from wsd import CaseFrame, Filler
+from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd.corpus.jsonl import write_jsonl
 from wsd.methods import load_model, make_method, save_model
 from wsd.methods.thesaurus_evidence import frame_fits, thesaurus_instances
@@ -43,45 +44,53 @@ def test_a_file_thesaurus_gives_the_examples_beside_it(world: dict[str, str]) ->
     assert thesaurus_instances(world["noun_thesaurus"]) == ()  # no examples file
 
 
-@pytest.mark.parametrize("name", LEARNERS)
+@pytest.mark.parametrize("name", ["example", "hybrid"])  # (the others read no frames)
 def test_a_sense_the_corpus_never_shows_is_chosen_only_with_the_examples(
     name: str, world: dict[str, str]
 ) -> None:
     food = [inst("t1", None, subj="man", obj="apple"), inst("t2", None, subj="man", obj="bread")]
     off = make_method(name, **resources(name, world)).fit(CORPUS)
     assert "use#3" not in {p.sense for p in off.rank(food)}
-    on = make_method(name, thesaurus_examples=0.9, **resources(name, world)).fit(CORPUS)
+    on = make_method(name, thesaurus_examples=3, **resources(name, world)).fit(CORPUS)
     assert [p.sense for p in on.rank(food)] == ["use#3", "use#3"]
     assert "use#3" in on.classes_.tolist()
-    assert on.sense_counts_["use"] == off.sense_counts_["use"]  # the corpus's counts only
+    assert on.sense_counts_["use"] == off.sense_counts_["use"] + Counter({"use#3": 6, "use#2": 3})
 
 
 @pytest.mark.parametrize("name", LEARNERS)
-def test_a_saved_model_keeps_its_thesaurus_model(
+def test_k_times_the_examples_is_training_on_them_k_times(
     name: str, world: dict[str, str], tmp_path: Path
 ) -> None:
-    model = make_method(name, thesaurus_examples=0.5, **resources(name, world)).fit(CORPUS)
+    model = make_method(name, thesaurus_examples=2, **resources(name, world)).fit(CORPUS)
+    examples = list(thesaurus_instances(world["verb_thesaurus"]))  # as read from the file
+    direct = make_method(name, **resources(name, world)).fit(CORPUS + examples * 2)
     save_model(model, tmp_path / "m.json")
     again = load_model(tmp_path / "m.json")
     tests = [inst("t1", None, obj="apple"), inst("t2", None, obj="hammer"), inst("t3", None)]
-    assert again.rank(tests) == model.rank(tests)
-    assert again.thesaurus_model_ is not None
+    assert again.rank(tests) == model.rank(tests) == direct.rank(tests)
+    assert again.get_params()["thesaurus_examples"] == 2
 
 
-def test_the_blend_is_the_weighted_sum_of_the_two_shares(world: dict[str, str]) -> None:
-    w = 0.3
-    model = make_method("bayes", thesaurus_examples=w, scoring="posterior", **world)
-    model.fit(CORPUS)
-    alone = make_method("bayes", scoring="posterior", **world)
-    test = [inst("t", None, subj="man", obj="apple")]
-    own = dict(alone.fit(CORPUS).rank(test)[0].ranking)
-    thes = dict(alone.fit(EXAMPLES).rank(test)[0].ranking)
-    got = dict(model.rank(test)[0].ranking)
-    for sense in ("use#1", "use#2", "use#3"):
-        expected = (1 - w) * own.get(sense, 0) / sum(own.values()) + w * thes.get(sense, 0) / sum(
-            thes.values()
-        )
-        assert got[sense] == pytest.approx(expected)
+def said(id_: str, sense: str | None, text: str) -> Instance:
+    """An instance of "use" in the words of ``text`` (its second word), for bayes and ims."""
+    tokens = tuple(Token(w, w, "VB" if w == "use" else "NN") for w in text.split())
+    gold = (sense,) if sense else ()
+    return Instance(id_, "use", gold, Sentence(f"s.{id_}", tokens), 1, CaseFrame())
+
+
+@pytest.mark.parametrize("name", ["bayes", "ims"])
+def test_context_methods_learn_the_unseen_sense_from_the_examples(
+    name: str, world: dict[str, str], tmp_path: Path
+) -> None:
+    corpus = [said("a", "use#1", "man use student"), said("b", "use#2", "man use hammer")]
+    examples = [said("e1", "use#3", "woman use bread"), said("e2", "use#3", "man use apple")]
+    write_world(tmp_path)
+    write_jsonl(examples, tmp_path / "verbs.examples.jsonl")
+    specs = {"verb_thesaurus": str(tmp_path / "verbs.tsv")}
+    test = [said("t", None, "student use apple")]
+    assert make_method(name, **specs).fit(corpus).rank(test)[0].sense != "use#3"
+    model = make_method(name, thesaurus_examples=1, **specs).fit(corpus)
+    assert model.rank(test)[0].sense == "use#3"
 
 
 def test_backoff_lends_a_sense_its_neighbours_score(world: dict[str, str]) -> None:

@@ -22,7 +22,7 @@ from .._ranges import UNIT, Range
 from ..types import Instance, Prediction, RankedSense, Reading
 from ._state import sense_key
 from .run_cache import RunCache
-from .thesaurus_evidence import adjusted_predictions, fit_thesaurus_model, uses_thesaurus
+from .thesaurus_evidence import adjusted_predictions, adjusts_rankings, thesaurus_training
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -100,12 +100,15 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         the verb thesaurus does not list under the instance's verb."""
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
+        self._validate_params()
         labels = _labels(X, y)
+        extra = thesaurus_training(self, {instance.lemma for instance in X})
+        if extra:  # the thesaurus's own examples (``thesaurus_examples``)
+            X, labels = [*X, *extra], [*labels, *(instance.gold[0] for instance in extra)]
         by_verb: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             by_verb[instance.lemma].append(index)
         counts = {lemma: Counter(labels[i] for i in by_verb[lemma]) for lemma in sorted(by_verb)}
-        self._validate_params()
         for lemma, senses in counts.items():  # refused before any fit
             sense = self.unlisted_sense(lemma, senses)
             if sense is not None:
@@ -126,15 +129,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             self.verbs_[lemma] = self._fit_verb(lemma, instances, verb_labels)
             if progress is not None:
                 progress(done, len(counts))
-        self.thesaurus_model_ = fit_thesaurus_model(self, list(counts))
-        self.classes_ = np.array(sorted(self.known_senses()), dtype=object)
+        seen = {sense for sense_counts in self.sense_counts_.values() for sense in sense_counts}
+        self.classes_ = np.array(sorted(seen), dtype=object)
         return self
-
-    def known_senses(self) -> set[str]:
-        """Every sense the fitted model can choose: the corpus's and those the thesaurus's
-        examples show (:mod:`~wsd.methods.thesaurus_evidence`)."""
-        models = [self, getattr(self, "thesaurus_model_", None)]
-        return {s for m in models if m is not None for c in m.sense_counts_.values() for s in c}
 
     def predict(self, X: Sequence[Instance]) -> np.ndarray:
         """The chosen sense key per instance (``""`` where the method abstained)."""
@@ -151,7 +148,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             batch = self.seen_as_all([X[i] for i in indices])
             if lemma in self.verbs_:
                 predictions = self._rank_verb(lemma, self.verbs_[lemma], batch)
-                if uses_thesaurus(self):
+                if adjusts_rankings(self):
                     predictions = adjusted_predictions(self, lemma, batch, predictions)
             else:
                 predictions = [self._unknown_verb(inst) for inst in batch]

@@ -27,7 +27,6 @@ from .baselines import MostFrequentSense, RandomSense
 from .bayes import BayesWSD
 from .example import ExampleBasedWSD
 from .supervised import IMSWSD, HybridWSD
-from .thesaurus_evidence import EVIDENCE_OFF
 
 __all__ = [
     "METHODS",
@@ -149,12 +148,6 @@ def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
         "sense_counts": {lemma: dict(c) for lemma, c in method.sense_counts_.items()},
         "verbs": {lemma: method.verb_state(lemma) for lemma in method.verbs_},
     }
-    extra = getattr(method, "thesaurus_model_", None)
-    if extra is not None:  # trained on the thesaurus's examples (thesaurus_evidence)
-        document["thesaurus_model"] = {
-            "sense_counts": {lemma: dict(c) for lemma, c in extra.sense_counts_.items()},
-            "verbs": {lemma: extra.verb_state(lemma) for lemma in extra.verbs_},
-        }
     if not _gzipped(path):
         atomic_write_json(path, document, indent=None)
         return
@@ -207,13 +200,22 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
                 if strict:
                     raise ModelError(message)
                 warnings.warn(f"{path}: {message}", stacklevel=2)
-        _load_verbs(path, method, document, mismatch=mismatch)
-        method.thesaurus_model_ = None
-        if "thesaurus_model" in document:
-            extra = make_method(document["method"], **{**document["params"], **EVIDENCE_OFF})
-            _load_verbs(path, extra, document["thesaurus_model"], mismatch=mismatch)
-            method.thesaurus_model_ = extra
-        method.classes_ = np.array(sorted(method.known_senses()), dtype=object)
+        method._reset_caches()
+        method.sense_counts_ = _sense_counts(path, document["sense_counts"])
+        verbs = _verb_table(path, "verbs", document["verbs"])
+        if set(verbs) != set(method.sense_counts_):
+            odd = sorted(set(verbs) ^ set(method.sense_counts_))[0]
+            raise ValueError(f"verb {odd!r} is not in both 'verbs' and 'sense_counts'")
+        _check_listed(path, method, mismatch=mismatch)
+        method.verbs_ = {}
+        for lemma, state in verbs.items():
+            try:
+                method.verbs_[lemma] = method.load_verb_state(lemma, state)
+            except _CORRUPTED as exc:
+                raise ModelError(f"{path}: verb {lemma!r}: {_why(exc)}") from exc
+        method.classes_ = np.array(
+            sorted({s for c in method.sense_counts_.values() for s in c}), dtype=object
+        )
     except ModelError as exc:  # already names the file
         if str(exc).startswith(f"{path}: "):
             raise
@@ -257,26 +259,6 @@ def _verb_table(path: str | os.PathLike[str], field: str, table: Any) -> dict[st
             raise ModelError(f"{path}: {field}: verb {lemma!r} is given twice (case aside)")
         out[lemma.lower()] = value
     return out
-
-
-def _load_verbs(
-    path: str | os.PathLike[str], method: Disambiguator, part: Any, *, mismatch: bool
-) -> None:
-    """Set ``method``'s fitted state from a model file's ``part`` (its ``sense_counts`` and
-    ``verbs``, checked as :func:`load_model` says)."""
-    method._reset_caches()
-    method.sense_counts_ = _sense_counts(path, part["sense_counts"])
-    verbs = _verb_table(path, "verbs", part["verbs"])
-    if set(verbs) != set(method.sense_counts_):
-        odd = sorted(set(verbs) ^ set(method.sense_counts_))[0]
-        raise ValueError(f"verb {odd!r} is not in both 'verbs' and 'sense_counts'")
-    _check_listed(path, method, mismatch=mismatch)
-    method.verbs_ = {}
-    for lemma, state in verbs.items():
-        try:
-            method.verbs_[lemma] = method.load_verb_state(lemma, state)
-        except _CORRUPTED as exc:
-            raise ModelError(f"{path}: verb {lemma!r}: {_why(exc)}") from exc
 
 
 def _sense_counts(path: str | os.PathLike[str], document: Any) -> dict[str, Counter[str]]:

@@ -1,31 +1,31 @@
 """Evidence from the verb thesaurus itself, for the senses a training corpus shows rarely or
-never (README, "Senses the corpus never shows").  Three sources, each a parameter in [0, 1] of
-every method that learns from examples (``example``, ``bayes``, ``ims``, ``hybrid``); 0 turns
-it off:
+never (README, "Senses the corpus never shows").  Three sources, parameters of every method that
+learns from examples (``example``, ``bayes``, ``ims``, ``hybrid``); 0 turns each off:
 
-- ``thesaurus_examples`` (w): a second model of the same method, trained on the thesaurus's own
-  examples of the verbs the corpus trains (WordNet: the gloss examples and sentence templates
-  of each sense, :func:`wsd.corpus.thesaurus_instances`), is blended with the corpus model:
-  each sense scores ``(1 - w) * corpus share + w * thesaurus share``, a share being the
-  model's score of that sense over the sum of its scores.
-- ``thesaurus_backoff`` (b): a sense scores at least ``b * A(s', s) * score(s')`` for every
-  other sense s' of the verb, ``A = (MAXLEN - LEN) / MAXLEN`` the acceptability of s in place
-  of s' (alpha 1) in the verb thesaurus: a sense without examples borrows its neighbours'.
-- ``frame_penalty`` (p): a sense none of whose sentence frames can take the input's case frame
-  (an object for an intransitive-only sense, a that-clause where no frame has one, ...) keeps
-  ``1 - p`` of its score (:func:`frame_fits`).
+- ``thesaurus_examples`` (k, an integer): the thesaurus's own examples of the verbs the corpus
+  trains (WordNet: the gloss examples and sentence templates of each sense,
+  :mod:`wsd.wordnet_examples`; a file thesaurus: ``<stem>.examples.jsonl``) are training
+  examples too, each counted ``k`` times beside the corpus's once.
+- ``thesaurus_backoff`` (b in [0, 1]): a sense scores at least ``b * A(s', s) * score(s')``
+  for every other sense s' of the verb, ``A = (MAXLEN - LEN) / MAXLEN`` the acceptability of s
+  in place of s' (alpha 1) in the verb thesaurus: a sense without examples borrows its
+  neighbours' scores.
+- ``frame_penalty`` (p in [0, 1]): a sense none of whose sentence frames can take the input's
+  case frame (an object for an intransitive-only sense, a that-clause where no frame has one,
+  ...) keeps ``1 - p`` of its score (:func:`frame_fits`).
 
-Verbs the corpus does not train keep their first-sense fallback: none of this applies to them.
+Scores are first made shares (each over their sum; log-ratios through their softmax) when the
+last two are on.  Verbs the corpus does not train keep their first-sense fallback: none of this
+applies to them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from sklearn.base import clone
 
 import thesaurus
 
@@ -36,19 +36,22 @@ if TYPE_CHECKING:
     from ._base import Disambiguator
 
 __all__ = [
-    "EVIDENCE_OFF",
     "EVIDENCE_PARAMS",
     "EVIDENCE_RANGES",
     "adjusted_predictions",
-    "fit_thesaurus_model",
+    "adjusts_rankings",
+    "evidence_sources",
     "frame_fits",
     "thesaurus_instances",
-    "uses_thesaurus",
+    "thesaurus_training",
 ]
 
 EVIDENCE_PARAMS = ("thesaurus_examples", "thesaurus_backoff", "frame_penalty")
-EVIDENCE_RANGES: dict[str, Range] = dict.fromkeys(EVIDENCE_PARAMS, UNIT)
-EVIDENCE_OFF = dict.fromkeys(EVIDENCE_PARAMS, 0.0)  # a thesaurus model's own setting
+EVIDENCE_RANGES: dict[str, Range] = {
+    "thesaurus_examples": Range(int, 0, 100),
+    "thesaurus_backoff": UNIT,
+    "frame_penalty": UNIT,
+}
 
 # WordNet's verb frames (frames.vrb) that take each part of a case frame.
 _OBJECT = frozenset({5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31})
@@ -63,9 +66,23 @@ _CLAUSES: Mapping[str, frozenset[int]] = {
 }
 
 
-def uses_thesaurus(method: Disambiguator) -> bool:
-    """Whether any of the three sources is on for ``method``."""
-    return any(float(getattr(method, name, 0.0)) > 0.0 for name in EVIDENCE_PARAMS)
+def adjusts_rankings(method: Disambiguator) -> bool:
+    """Whether the back-off or the frame penalty is on for ``method``."""
+    return any(float(getattr(method, name, 0.0)) > 0.0 for name in EVIDENCE_PARAMS[1:])
+
+
+def evidence_sources(method: Disambiguator) -> str:
+    """What ``method`` learns from, as reports name it: ``"corpus"``, or the corpus and the
+    thesaurus sources that are on with their weights."""
+    k, b, p = (float(getattr(method, name, 0.0)) for name in EVIDENCE_PARAMS)
+    parts = ["corpus"]
+    if k > 0.0:
+        parts.append(f"thesaurus examples (x{k:g})")
+    if b > 0.0:
+        parts.append(f"thesaurus back-off ({b:g})")
+    if p > 0.0:
+        parts.append(f"sentence frames (penalty {p:g})")
+    return " + ".join(parts)
 
 
 def frame_demands(frame: CaseFrame | None) -> tuple[frozenset[int], ...]:
@@ -94,22 +111,16 @@ def frame_fits(frame: CaseFrame | None, frames: Sequence[int]) -> bool:
     return all(have & demand for demand in frame_demands(frame))
 
 
-def fit_thesaurus_model(method: Disambiguator, lemmas: Sequence[str]) -> Disambiguator | None:
-    """A copy of ``method`` (sources off) fitted on the thesaurus's examples of ``lemmas``;
-    None when ``thesaurus_examples`` is 0 or the thesaurus has no example of them."""
-    if float(getattr(method, "thesaurus_examples", 0.0)) == 0.0:
-        return None
-    wanted = set(lemmas)
+def thesaurus_training(method: Disambiguator, lemmas: Collection[str]) -> list[Instance]:
+    """The thesaurus's examples of ``lemmas``, each ``thesaurus_examples`` times (none at 0)."""
+    times = int(getattr(method, "thesaurus_examples", 0))
+    if times == 0:
+        return []
     window = method.context_window
     found = method.cache.table(("thesaurus-examples", method.verb_thesaurus, window))
     if "instances" not in found:
         found["instances"] = thesaurus_instances(method.verb_thesaurus, window)
-    examples = [inst for inst in found["instances"] if inst.lemma in wanted]
-    if not examples:
-        return None
-    model = clone(method).set_params(**EVIDENCE_OFF)
-    model.set_cache(method.cache)
-    return model.fit(examples)
+    return [inst for inst in found["instances"] if inst.lemma in lemmas] * times
 
 
 def thesaurus_instances(spec: str, context_window: int | str = 0) -> tuple[Instance, ...]:
@@ -133,25 +144,16 @@ def thesaurus_instances(spec: str, context_window: int | str = 0) -> tuple[Insta
 def adjusted_predictions(
     method: Disambiguator, lemma: str, instances: Sequence[Instance], predictions: list[Prediction]
 ) -> list[Prediction]:
-    """``predictions`` of a trained verb with the three sources applied (module docstring)."""
-    weight = float(getattr(method, "thesaurus_examples", 0.0))
-    extra: Disambiguator | None = getattr(method, "thesaurus_model_", None)
-    others: Sequence[Prediction | None] = [None] * len(instances)
-    if weight > 0.0 and extra is not None and lemma in extra.verbs_:
-        others = extra._rank_verb(lemma, extra.verbs_[lemma], list(instances))
+    """``predictions`` of a trained verb with the back-off and the frame penalty applied."""
     senses = _inventory_senses(method, lemma)
-    order = {
-        s: (-method.sense_counts_[lemma].get(s, 0), method.sense_order(lemma, s), s) for s in senses
-    }
+    counts = method.sense_counts_[lemma]
+    order = {s: (-counts.get(s, 0), method.sense_order(lemma, s), s) for s in senses}
     out = []
-    for instance, prediction, other in zip(instances, predictions, others, strict=True):
+    for instance, prediction in zip(instances, predictions, strict=True):
         if not prediction.ranking:
             out.append(prediction)
             continue
-        scores = _shares(prediction.ranking)
-        if other is not None and other.ranking:
-            scores = _blend(scores, _shares(other.ranking), weight)
-        scores = _backed_off(method, lemma, scores, senses)
+        scores = _backed_off(method, lemma, _shares(prediction.ranking), senses)
         scores = _frame_scored(method, instance.frame, scores)
         ranking = tuple(
             sorted(scores.items(), key=lambda kv: (-kv[1], *order.get(kv[0], (0, 0, kv[0]))))
@@ -176,13 +178,6 @@ def _shares(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:
     if total <= 0.0:
         return {sense: 0.0 for sense, _ in ranking}
     return {sense: float(v / total) for (sense, _), v in zip(ranking, values, strict=True)}
-
-
-def _blend(
-    corpus: Mapping[str, float], other: Mapping[str, float], weight: float
-) -> dict[str, float]:
-    senses = dict.fromkeys([*corpus, *other])
-    return {s: (1.0 - weight) * corpus.get(s, 0.0) + weight * other.get(s, 0.0) for s in senses}
 
 
 def _backed_off(
@@ -243,6 +238,6 @@ def _frames_of(spec: str, sense: str) -> tuple[int, ...]:
     """The WordNet sentence frames of ``sense`` (none for another thesaurus's senses)."""
     from thesaurus.verb_examples import sense_frames
 
-    if not spec.startswith("wordnet"):
+    if not thesaurus.load(spec).name.startswith("wordnet"):
         return ()
-    return sense_frames(sense)
+    return sense_frames(sense) or ()

@@ -112,7 +112,7 @@ class ExampleBasedWSD(Disambiguator):
         noun_senses: str = "all",
         example_senses: str = "first",
         ccd_match: float = 1.0,
-        thesaurus_examples: float = 0.0,
+        thesaurus_examples: int = 0,
         thesaurus_backoff: float = 0.0,
         frame_penalty: float = 0.0,
         noun_thesaurus: str = "wordnet-noun",

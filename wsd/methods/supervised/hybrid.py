@@ -43,7 +43,7 @@ class HybridWSD(IMSWSD):
         filler_classes: str = "lexfile",
         filler_hypernyms: str = "first",
         confidence_lambda: float = 0.5,
-        thesaurus_examples: float = 0.0,
+        thesaurus_examples: int = 0,
         thesaurus_backoff: float = 0.0,
         frame_penalty: float = 0.0,
         noun_thesaurus: str = "wordnet-noun",

@@ -72,7 +72,7 @@ class IMSWSD(Disambiguator):
         min_count: int = 1,
         temperature: float = 1.0,
         confidence_lambda: float = 0.5,
-        thesaurus_examples: float = 0.0,
+        thesaurus_examples: int = 0,
         thesaurus_backoff: float = 0.0,
         frame_penalty: float = 0.0,
         verb_thesaurus: str = "wordnet-verb",
