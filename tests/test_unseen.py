@@ -251,3 +251,41 @@ def test_cross_validation_judges_each_fold_against_its_own_training_part(
     # MFS answers a sense its training part shows, never an unseen one
     assert unseen.scores["mfs"]["inf"].precision == 0.0
     assert unseen.intervals is not None
+
+
+# --- the README's held-out split ------------------------------------------------------------
+
+
+@pytest.mark.integration
+def test_readme_group_sizes_are_those_of_the_held_out_split(
+    semcor_path: Path, wordnet: object
+) -> None:
+    """The README's counts of the held-out split's groups, against the split's keys (the
+    held-out files of its recipe; the training part: the other tag files)."""
+    from test_docs import README, held_out_files, number, quoted
+
+    from evaluation.scoring import first_sense_of
+    from evaluation.thesauri import Thesauri
+    from evaluation.unseen import key_word
+    from wsd.corpus import load_corpus, semcor_files
+
+    held = held_out_files(semcor_path)
+    train_files = sorted({p.name for p in semcor_files(semcor_path)} - set(held))
+    test = load_corpus(semcor_path, files=held, frames=False).instances
+    train = load_corpus(semcor_path, files=train_files, frames=False).instances
+    gold = [inst.gold for inst in test]
+    books = Thesauri.from_specs({})
+    groups = key_file_unseen_groups(gold, {i.id: i.gold for i in train}, books)
+    words = [key_word(books)(keys[0]) for keys in gold]
+    first = first_sense_of(gold, [w[0] for w in words], [w[1] for w in words], books)
+    said = quoted(
+        README,
+        r"Of the ([\d,]+) instances, ([\d,]+) are unseen senses \([^)]*\), ([\d,]+) unseen "
+        r"verbs \([^)]*\), ([\d,]+) not WordNet's first sense",
+    )
+    assert [number(g) for g in said.groups()] == [
+        len(gold),
+        groups.count(UNSEEN_SENSE),
+        groups.count(UNSEEN_VERB),
+        first.count("not first sense"),
+    ]
