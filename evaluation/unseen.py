@@ -15,6 +15,7 @@ file (``--train-keys``, :func:`key_file_unseen_groups`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -83,27 +84,31 @@ def fold_unseen_groups(
 ) -> tuple[str, ...]:
     """Each instance's group in a cross-validation: its training part is every instance of
     another fold (``folds[i]``: instance ``i``'s fold; a model is fitted per word, so only the
-    word's own instances count, which :func:`unseen_groups` ensures).
+    word's own instances count).  A word or sense is in the training part when it occurs more
+    often in all folds than in the instance's own (counted once per instance).
 
     >>> fold_unseen_groups([["a%1"], ["a%1"], ["a%2"]], ["a"] * 3, np.array([0, 1, 1]))
     ('seen sense', 'seen sense', 'unseen sense')
     """
-    folds = np.asarray(folds)
-    if len(folds) != len(gold):
-        raise ValueError(f"{len(gold)} gold entries but {len(folds)} folds")
-    out: list[str] = [""] * len(gold)
-    for fold in np.unique(folds).tolist():
-        test = np.flatnonzero(folds == fold).tolist()
-        train = np.flatnonzero(folds != fold).tolist()
-        found = unseen_groups(
-            [gold[i] for i in test],
-            [words[i] for i in test],
-            (gold[i] for i in train),
-            (words[i] for i in train),
-        )
-        for i, group in zip(test, found, strict=True):
-            out[i] = group
-    return tuple(out)
+    fold_of = np.asarray(folds).tolist()
+    if len(fold_of) != len(gold) or len(words) != len(gold):
+        raise ValueError(f"{len(gold)} gold entries, {len(words)} words, {len(fold_of)} folds")
+    word_all: Counter[Hashable] = Counter(words)
+    word_fold: Counter[tuple[Hashable, int]] = Counter(zip(words, fold_of, strict=True))
+    sense_all: Counter[tuple[Hashable, str]] = Counter()
+    sense_fold: Counter[tuple[Hashable, str, int]] = Counter()
+    for keys, word, fold in zip(gold, words, fold_of, strict=True):
+        for key in set(keys):
+            sense_all[(word, key)] += 1
+            sense_fold[(word, key, fold)] += 1
+    return tuple(
+        UNSEEN_VERB
+        if word_all[word] == word_fold[(word, fold)]
+        else SEEN_SENSE
+        if any(sense_all[(word, k)] > sense_fold[(word, k, fold)] for k in keys)
+        else UNSEEN_SENSE
+        for keys, word, fold in zip(gold, words, fold_of, strict=True)
+    )
 
 
 def key_word(thesauri: Grading) -> Callable[[str], tuple[str, str | None]]:

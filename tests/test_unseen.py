@@ -87,6 +87,31 @@ def test_each_fold_is_judged_against_the_other_folds_only() -> None:
     )
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_fold_groups_agree_with_one_training_part_per_fold(seed: int) -> None:
+    """The counting of :func:`fold_unseen_groups` against :func:`unseen_groups` run on each
+    fold's training part (random words, senses, several keys and folds)."""
+    rng = np.random.default_rng(seed)
+    n = 400
+    words = [f"w{w}" for w in rng.integers(0, 150, n)]  # some words once only
+    gold = [tuple(f"{w}%{k}" for k in rng.integers(0, 6, rng.integers(1, 3))) for w in words]
+    folds = rng.integers(0, 5, n)
+    expected: list[str] = [""] * n
+    for fold in range(5):
+        test = [i for i in range(n) if folds[i] == fold]
+        train = [i for i in range(n) if folds[i] != fold]
+        found = unseen_groups(
+            [gold[i] for i in test],
+            [words[i] for i in test],
+            [gold[i] for i in train],
+            [words[i] for i in train],
+        )
+        for i, group in zip(test, found, strict=True):
+            expected[i] = group
+    assert fold_unseen_groups(gold, words, folds) == tuple(expected)
+    assert len(set(expected)) == 3  # every group occurs
+
+
 def test_words_of_keys_keep_their_part_of_speech() -> None:
     """The noun run%1:04:00:: does not make the verb run seen; a verb key does."""
     gold = [("run%2:38:00::",), ("run%2:38:04::",), ("eat%2:34:00::",)]
