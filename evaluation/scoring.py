@@ -33,13 +33,22 @@ from .measures import (
     parse_alpha,
 )
 from .thesauri import as_thesauri
+from .unseen import UNSEEN_ORDER, key_file_unseen_groups
 
 POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
 POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
+# the groups of the first-sense breakdown, in report order
+FIRST_SENSE = {True: "first sense", False: "not first sense"}
+FIRST_SENSE_UNKNOWN = "first sense unknown"
+FIRST_SENSE_ORDER = ("not first sense", "first sense", FIRST_SENSE_UNKNOWN)
 
 __all__ = [
+    "FIRST_SENSE_ORDER",
+    "POS_NAMES",
+    "POS_ORDER",
     "THESAURUS_HINT",
     "AcceptabilityScorer",
+    "first_sense_of",
     "make_acceptability_scorer",
     "score_keys",
     "to_classes",
@@ -112,6 +121,28 @@ def unknown_keys_warnings(
     return notes
 
 
+def first_sense_of(
+    gold: Sequence[Sequence[str]],
+    lemmas: Sequence[str],
+    parts: Sequence[str | None],
+    thesauri: Grading,
+) -> tuple[str, ...]:
+    """Per instance, ``first sense`` when its gold keys hold the first sense of its lemma in
+    the thesaurus of its part of speech (WordNet's order), ``not first sense`` otherwise, or
+    ``first sense unknown`` (no thesaurus for the part of speech, or an unknown lemma)."""
+    books = as_thesauri(thesauri)
+    first: dict[tuple[str, str | None], str | None] = {}
+    out = []
+    for lemma, pos, keys in zip(lemmas, parts, gold, strict=True):
+        if (lemma, pos) not in first:
+            thes = books.of(pos)
+            known = thes is not None and thes.has_word(lemma)
+            first[(lemma, pos)] = thes.senses(lemma)[0] if thes is not None and known else None
+        sense = first[(lemma, pos)]
+        out.append(FIRST_SENSE_UNKNOWN if sense is None else FIRST_SENSE[sense in keys])
+    return tuple(out)
+
+
 def to_classes(
     keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
@@ -135,6 +166,7 @@ def score_keys(
     *,
     per_verb: bool = False,
     classes: Mapping[str, str] | None = None,
+    train: Mapping[str, Sequence[str]] | None = None,
     hint: str = THESAURUS_HINT,
 ) -> dict[str, Any]:
     """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha, each
@@ -144,7 +176,9 @@ def score_keys(
     Returns a JSON-ready dict: ``instances``, ``attempted``, ``not_in_gold``, ``alphas``,
     ``overall`` (``{alpha: scores}``), ``issues``, ``warnings`` (also issued as
     :class:`~evaluation.EvaluationWarning`), ``per_pos`` and ``per_dataset`` (when there are
-    several groups), ``per_verb`` (with ``per_verb``) and ``classes`` (with ``classes``, which
+    several groups), ``per_first_sense`` (:func:`first_sense_of`), ``per_unseen`` (against
+    the ``train`` keys ``{instance_id: sense keys}``, :mod:`evaluation.unseen`; ``None``
+    without them), ``per_verb`` (with ``per_verb``) and ``classes`` (with ``classes``, which
     allows only ``alpha = inf``: else :class:`EvaluationError`).  An undefined precision is
     ``None``.
     """
@@ -159,6 +193,11 @@ def score_keys(
             warnings.warn(unknown, EvaluationWarning, stacklevel=2)
     lemmas = [key_lemma(books.of_key(gold[i][0]))(gold[i][0]) for i in ids]
     parts = [sense_key_pos(gold[i][0]) for i in ids]
+    keys = [gold[i] for i in ids]
+    breakdowns: dict[str, Sequence[str] | None] = {
+        "per_first_sense": first_sense_of(keys, lemmas, parts, books),
+        "per_unseen": None if train is None else key_file_unseen_groups(keys, train, books),
+    }
     mapped: dict[str, Any] = {}
     if classes is not None:
         if any(not math.isinf(a) for a in alphas):
@@ -187,6 +226,9 @@ def score_keys(
     for name, values in groups.items():
         if name == "per_verb" or len(set(values)) > 1:
             report[name] = _group_scores(credit, values)
+    for name, found in breakdowns.items():
+        order = FIRST_SENSE_ORDER if name == "per_first_sense" else UNSEEN_ORDER
+        report[name] = None if found is None else _group_scores(credit, found, order)
     note = undefined_precision_warning(report)
     if note is not None:
         notes.append(note)
@@ -194,12 +236,15 @@ def score_keys(
     return report
 
 
-def _group_scores(credit: Credit, groups: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """The scores of each group (``groups[i]``: instance ``i``'s), in :data:`POS_ORDER` first."""
+def _group_scores(
+    credit: Credit, groups: Sequence[str], known: Sequence[str] = POS_ORDER
+) -> dict[str, dict[str, Any]]:
+    """The scores of each group (``groups[i]``: instance ``i``'s), those in ``known`` first in
+    that order, then the others sorted."""
     rows_of: dict[str, list[int]] = {}
     for row, group in enumerate(groups):
         rows_of.setdefault(group, []).append(row)
-    order = sorted(rows_of, key=lambda g: (POS_ORDER.index(g) if g in POS_ORDER else 9, g))
+    order = sorted(rows_of, key=lambda g: (known.index(g) if g in known else len(known), g))
     return {g: _defined(to_json(credit.scores(rows_of[g]))) for g in order}
 
 

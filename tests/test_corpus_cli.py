@@ -174,3 +174,29 @@ def test_stats_on_real_semcor(semcor_path: Path, capsys: pytest.CaptureFixture[s
     )
     assert report["skipped"]["no-lemma:notag"] == notag
     assert report["verb_instances"] > 80_000 and report["verb_lemmas"] > 3_000
+
+
+def test_export_selects_semcor_tag_files(
+    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--files/--exclude as in ``wsd train``: the training part of a held-out split."""
+    root = tmp_path / "semcor" / "brown1" / "tagfiles"
+    root.mkdir(parents=True)
+    for name in ("br-x01", "br-x02"):
+        (root / name).write_bytes(tagfile.read_bytes())
+    corpus = str(tmp_path / "semcor")
+    stem = tmp_path / "train"
+    args = ["data", "export", "--corpus", corpus, "--to", "raganato", "--out", str(stem)]
+    assert main([*args, "--exclude", "br-x02"]) == 0
+    excluded = read_keys(tmp_path / "train.gold.key.txt")
+    assert main([*args, "--files", "br-x01"]) == 0
+    assert read_keys(tmp_path / "train.gold.key.txt") == excluded
+    assert len(excluded) == 4 and all(i.startswith("br-x01.") for i in excluded)
+    capsys.readouterr()
+    assert main([*args, "--exclude", "br-x01", "br-x02"]) == 2
+    assert "leaves no tag file" in _one_line_error(capsys)
+    assert main([*args, "--files", "br-x09"]) == 2
+    assert "no SemCor tag file 'br-x09'" in _one_line_error(capsys)
+    jsonl = ["data", "export", "--corpus", str(tagfile.parent / "ja.jsonl"), "--to", "jsonl"]
+    assert main([*jsonl, "--out", str(stem), "--files", "br-x01"]) == 2
+    assert "select SemCor tag files" in _one_line_error(capsys)

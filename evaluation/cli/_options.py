@@ -10,7 +10,14 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-__all__ = ["REMOVED_IN", "renamed", "show_warning", "top_k", "warn_renamed"]
+__all__ = [
+    "REMOVED_IN",
+    "add_train_keys_option",
+    "renamed",
+    "show_warning",
+    "top_k",
+    "warn_renamed",
+]
 
 REMOVED_IN = "0.3"
 
@@ -51,6 +58,19 @@ def top_k(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
     return value
+
+
+def add_train_keys_option(parser: argparse.ArgumentParser) -> None:
+    """``--train-keys``: the key file(s) of the systems' training data, for the unseen
+    breakdown (``wsd score``, ``wsd compare``)."""
+    parser.add_argument(
+        "--train-keys",
+        nargs="+",
+        metavar="KEY",
+        help="key file(s) of the instances the systems were trained on (a training corpus's "
+        "gold keys, e.g. semcor.gold.key.txt): adds the unseen breakdown (seen sense, unseen "
+        "sense, unseen verb); without it the reports say it is not available",
+    )
 
 
 def say(text: str) -> None:

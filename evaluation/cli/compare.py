@@ -8,7 +8,8 @@ scored are the gold instances every file answers, and what was left out is count
 ``--instances gold`` scores every gold instance, a missing line being an abstention.  The
 table is printed (totals with bootstrap intervals at every alpha: precision, recall, F1,
 coverage; the 25 most frequent verbs, or all with ``--per-verb``; the significance of every
-pair, Holm-adjusted) and ``--out`` receives ``results.json``, ``table1.md``, CSVs,
+pair, Holm-adjusted; the breakdowns by dataset, part of speech, first sense and, with
+``--train-keys``, unseen sense) and ``--out`` receives ``results.json``, ``table1.md``, CSVs,
 ``predictions.jsonl``, plots and ``report.html``.
 """
 
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from thesaurus.io import check_outputs
 
 from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_list, alpha_text, number
-from ._options import say, top_k
+from ._options import add_train_keys_option, say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
 from ._progress import Steps
 
@@ -80,6 +81,7 @@ def register(subparsers: Any) -> None:
         help="map every key to its sense class first (wsd agreement --classes-out) and score "
         "exact match on classes",
     )
+    add_train_keys_option(parser)
     _add_scoring_options(parser)
     parser.add_argument(
         "--per-verb", action="store_true", help="print every verb (the files always have all)"
@@ -163,6 +165,7 @@ def _config(args: argparse.Namespace) -> ComparisonConfig:
         several_keys=args.several_keys,
         classes=args.classes,
         corpus=tuple(args.corpus or ()),
+        train_keys=tuple(args.train_keys or ()),
         evaluation=EvaluationConfig(
             thesaurus=args.verb_thesaurus,
             noun_thesaurus=args.noun_thesaurus,
@@ -207,6 +210,7 @@ def run(args: argparse.Namespace) -> int:
             ("--gold", args.gold),
             *args.systems,
             ("--classes", args.classes),
+            *(("--train-keys", path) for path in args.train_keys or ()),
             *thesaurus_option_inputs(args),
             *corpus_inputs(args.corpus or ()),
         ],

@@ -4,6 +4,7 @@ benchmark format.
 wsd data setup [--force]
 wsd data stats [--corpus PATH] [--format F] [--verbs V ...] [--no-gold]
 wsd data export --corpus PATH [--format F] --to raganato|jsonl|conllu --out STEM [--verbs V ...]
+                [--files NAME ... | --exclude NAME ...]
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from wsd.corpus import FORMATS, Corpus
 from ._options import say, warn_renamed
 from ._paths import corpus_inputs
 from ._progress import Steps
+from .model import add_file_selection, check_tag_files, chosen_tag_files
 
 __all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
 
@@ -74,7 +76,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         usage="%(prog)s [-h] --corpus PATH\n"
         "                       [--format {auto,semcor,raganato,jsonl,conllu}]\n"
         "                       --to {raganato,jsonl,conllu} --out STEM\n"
-        "                       [--verbs LEMMA [LEMMA ...]] [--no-frames]",
+        "                       [--verbs LEMMA [LEMMA ...]] [--no-frames]\n"
+        "                       [--files NAME [NAME ...] | --exclude NAME [NAME ...]]",
         description="--format is the corpus's format (as in every command), --to the format "
         "written.  Old spellings, until 0.3: --input-format F (now --format F), and --format "
         "raganato|jsonl without --to (now --to).",
@@ -96,6 +99,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="JSONL: do not extract case frames; CoNLL-U: do not write the gold senses of "
         "case fillers",
     )
+    add_file_selection(export)
     export.set_defaults(func=run_export)
 
 
@@ -207,11 +211,16 @@ def run_export(args: argparse.Namespace) -> int:
     else:
         outputs = [stem.with_name(f"{stem.name}.{written}")]
     check_outputs(files=[("--out", path) for path in outputs], inputs=corpus_inputs([args.corpus]))
+    chosen, found = chosen_tag_files(args.corpus, read, args.files, args.exclude)
+    check_tag_files(args.files or args.exclude or (), found, [args.corpus])
+    if chosen == []:
+        raise WSDError(f"{args.corpus}: --exclude leaves no tag file to export")
     with Steps("data export") as steps:
         corpus = load_corpus(
             args.corpus,
             read,
             verbs=args.verbs,
+            files=chosen,
             frames=written != "raganato" and not args.no_frames,  # CoNLL-U: fillers' gold
             require_gold=written != "conllu",  # CoNLL-U is input to disambiguate as well
             progress=steps.step("corpus files"),

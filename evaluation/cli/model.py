@@ -79,7 +79,7 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:  # type: ig
         help="model file to write (JSON; .gz: compressed); default: the default model, "
         "$WSD_MODEL or models/default.json.gz in the user cache",
     )
-    _file_selection(train)
+    add_file_selection(train)
     train.set_defaults(func=run_train)
 
 
@@ -151,7 +151,7 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         action="store_true",
         help="warn instead of failing when the model's thesaurus version differs",
     )
-    _file_selection(dis)
+    add_file_selection(dis)
     dis.set_defaults(func=run_disambiguate)
 
 
@@ -165,7 +165,7 @@ def _corpus_format(text: str) -> str:
     return text
 
 
-def _file_selection(parser: argparse.ArgumentParser) -> None:
+def add_file_selection(parser: argparse.ArgumentParser) -> None:
     """``--files``/``--exclude``: a held-out split of SemCor by file name (``br-a01``)."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
@@ -189,24 +189,19 @@ def _load_instances(
 ) -> tuple[list[Instance], Counter[str], Counter[str]]:
     """Verb instances of every corpus in ``paths`` (SemCor when None), with the counts of verb
     tokens skipped and of instances without gold, by reason."""
-    from wsd.corpus import detect_format, find_semcor, load_corpus, semcor_files
+
+    from wsd.corpus import find_semcor, load_corpus
 
     sources = [str(find_semcor(None))] if not paths else list(paths)
-    wanted = set(files or exclude or ())
     seen: set[str] = set()
     instances: list[Instance] = []
     skipped: Counter[str] = Counter()
     without_gold: Counter[str] = Counter()
     for source in sources:
-        chosen: list[str] | None = None
-        if wanted:
-            if (fmt if fmt != "auto" else detect_format(Path(source))) != "semcor":
-                raise ModelError(f"--files/--exclude select SemCor tag files; {source} is not one")
-            names = [p.name for p in semcor_files(source)]
-            seen.update(wanted.intersection(names))
-            chosen = [n for n in names if (n in wanted) == bool(files)]
-            if not chosen:
-                continue
+        chosen, found = chosen_tag_files(source, fmt, files, exclude)
+        seen.update(found)
+        if chosen == []:
+            continue
         corpus = load_corpus(
             source,
             fmt=fmt,
@@ -219,10 +214,33 @@ def _load_instances(
         instances.extend(corpus.instances)
         skipped.update(corpus.stats.skipped)
         without_gold.update(corpus.stats.without_gold)
-    missing = sorted(wanted - seen)
+    check_tag_files(files or exclude or (), seen, sources)
+    return instances, skipped, without_gold
+
+
+def chosen_tag_files(
+    source: str, fmt: str, files: Sequence[str] | None, exclude: Sequence[str] | None
+) -> tuple[list[str] | None, set[str]]:
+    """The tag files of the SemCor corpus ``source`` that ``--files``/``--exclude`` choose
+    (``None``: neither given, read all) and the names given that ``source`` holds; a
+    :class:`ModelError` when a selection is given and ``source`` is not SemCor."""
+    from wsd.corpus import detect_format, semcor_files
+
+    wanted = set(files or exclude or ())
+    if not wanted:
+        return None, set()
+    if (fmt if fmt != "auto" else detect_format(Path(source))) != "semcor":
+        raise ModelError(f"--files/--exclude select SemCor tag files; {source} is not one")
+    names = [p.name for p in semcor_files(source)]
+    return [n for n in names if (n in wanted) == bool(files)], wanted.intersection(names)
+
+
+def check_tag_files(given: Sequence[str], found: set[str], sources: Sequence[str]) -> None:
+    """A :class:`ModelError` naming the first tag file of ``--files``/``--exclude`` that no
+    source holds."""
+    missing = sorted(set(given) - found)
     if missing:
         raise ModelError(f"no SemCor tag file {missing[0]!r} in {', '.join(sources)}")
-    return instances, skipped, without_gold
 
 
 def run_train(args: argparse.Namespace) -> int:

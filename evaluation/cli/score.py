@@ -17,12 +17,22 @@ from evaluation import EvaluationError, EvaluationWarning
 from evaluation.answers import read_answers, several_keys_rule
 from evaluation.scoring import score_keys
 from evaluation.thesauri import Thesauri
+from evaluation.unseen import UNSEEN_NOT_AVAILABLE, read_training_keys
 
 from ._numbers import ALPHA, alpha_list, alpha_text
+from ._options import add_train_keys_option
 from ._paths import add_thesaurus_options, thesaurus_specs
 from .compare import SEVERAL_KEYS
 
 __all__ = ["register", "run"]
+
+# the breakdowns of the text table, after the totals: report key and title
+GROUP_TITLES = (
+    ("per_dataset", "dataset"),
+    ("per_pos", "part of speech"),
+    ("per_first_sense", "first sense"),
+    ("per_unseen", "unseen"),
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -56,6 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "exact match on classes only",
     )
     add_thesaurus_options(parser, verb_default="wordnet-verb")
+    add_train_keys_option(parser)
     parser.add_argument("--per-verb", action="store_true", help="also score each verb")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -78,7 +89,8 @@ def _format_table(report: dict[str, Any]) -> list[str]:
 
 
 def _format_groups(report: dict[str, Any], name: str, title: str) -> list[str]:
-    """One row per group of ``report[name]`` (``per_verb``, ``per_pos``, ``per_dataset``)."""
+    """One row per group of ``report[name]`` (``per_verb``, ``per_pos``, ``per_dataset``,
+    ``per_first_sense``, ``per_unseen``)."""
     alphas = report["alphas"]
     header = f"{title:<16} {'n':>6} {'attempted':>9} " + " ".join(f"{'P@' + a:>9}" for a in alphas)
     lines = [header + f" {'R@inf':>8} {'F1@inf':>8}"]
@@ -114,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if not gold:
         raise EvaluationError(f"{args.gold}: no instance to score (the gold key file has no line)")
     answers = read_answers(args.pred)
+    train = read_training_keys(args.train_keys) if args.train_keys else None
     classes = read_class_table(args.classes) if args.classes else None
     rule, note = several_keys_rule(answers, args.several_keys)  # warned once all input is read
     if note is not None:
@@ -123,8 +136,12 @@ def run(args: argparse.Namespace) -> int:
         "gold": str(args.gold),
         "pred": str(args.pred),
         "thesauri": books.described(),
-        **score_keys(gold, pred, books, alphas, per_verb=args.per_verb, classes=classes),
+        **score_keys(
+            gold, pred, books, alphas, per_verb=args.per_verb, classes=classes, train=train
+        ),
     }
+    if train is not None:
+        report["train_keys"] = [str(path) for path in args.train_keys]
     report["answers"] = {
         "ranked": answers.ranked,
         "confidence": answers.has_confidence,
@@ -155,9 +172,11 @@ def run(args: argparse.Namespace) -> int:
         lines.append(
             "issues: " + ", ".join(f"{name} {count}" for name, count in report["issues"].items())
         )
-    for name, title in (("per_dataset", "dataset"), ("per_pos", "part of speech")):
-        if name in report:
+    for name, title in GROUP_TITLES:
+        if report.get(name) is not None:
             lines += ["", *_format_groups(report, name, title)]
+    if report["per_unseen"] is None:
+        lines += ["", f"unseen: {UNSEEN_NOT_AVAILABLE}"]
     if args.per_verb:
         lines += ["", *_format_groups(report, "per_verb", "lemma")]
     print("\n".join(lines))

@@ -21,6 +21,7 @@ from ..answers import SystemAnswers, read_answers, several_keys_rule
 from ..measures import dataset_of, key_lemma
 from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
 from ..thesauri import Thesauri
+from ..unseen import key_file_unseen_groups, read_training_keys
 from . import summary
 from .config import INSTANCE_RULES, ComparisonConfig, SystemSpec
 from .provenance import versions
@@ -79,8 +80,9 @@ def compare_systems(
     notes: list[str] = []
     classes = read_class_table(config.classes) if config.classes else None
     gold, systems = _read_key_files(config, notes, progress)
+    train = read_training_keys(config.train_keys) if config.train_keys else None
     loaded = time.perf_counter()
-    per = _instance_results(config, gold, systems, classes, books)
+    per = _instance_results(config, gold, systems, classes, books, train)
     _unknown_keys(config, per, books, notes)
     longest = max((s.file.longest for s in systems if _ranked(s)), default=0)
     ev = replace(config.evaluation, top_k=config.evaluation.top_k or longest)
@@ -159,9 +161,11 @@ def _instance_results(
     systems: list[_System],
     classes: Mapping[str, str] | None,
     books: Thesauri,
+    train: Mapping[str, tuple[str, ...]] | None,
 ) -> InstanceResults:
     """The instances scored (ordered by lemma, then as in the gold file), with every system's
-    outputs and graded credit."""
+    outputs and graded credit, their datasets and, with the ``train`` keys, their unseen
+    groups."""
     answered_by_all = [i for i in gold_keys if all(i in s.file.answers for s in systems)]
     chosen = list(gold_keys) if config.instances == "gold" else answered_by_all
     if not chosen:
@@ -178,6 +182,9 @@ def _instance_results(
     gold_column = tuple(tuple(gold[i]) for i in ids)
     lemmas = tuple(lemma_of[i] for i in ids)
     outputs = {s.spec.label: _outputs(s, ids, classes) for s in systems}
+    groups = {"dataset": tuple(corpus[i][0] if i in corpus else dataset_of(i) for i in ids)}
+    if train is not None:
+        groups["unseen"] = key_file_unseen_groups([gold_keys[i] for i in ids], train, books)
     return InstanceResults(
         ids=tuple(ids),
         lemmas=lemmas,
@@ -185,7 +192,7 @@ def _instance_results(
         folds=np.full(len(ids), -1, dtype=np.int64),
         outputs=outputs,
         credit=summary.credit_of(outputs, gold_column, lemmas, books, config.evaluation.alphas),
-        groups={"dataset": tuple(corpus[i][0] if i in corpus else dataset_of(i) for i in ids)},
+        groups=groups,
     )
 
 

@@ -233,7 +233,8 @@ class SystemSpec:
 class ComparisonConfig:
     """What ``wsd compare`` compares: ``gold`` and ``systems`` key files, the ``instances``
     rule (:data:`INSTANCE_RULES`), ``several_keys`` (``None``: by file), sense ``classes`` and
-    the Raganato ``corpus`` files; ``evaluation.top_k = 0`` is the longest ranking."""
+    the Raganato ``corpus`` files, the ``train_keys`` files of the systems' training data (the
+    unseen breakdown; none: not available); ``evaluation.top_k = 0`` is the longest ranking."""
 
     name: str = "comparison"
     seed: int = 0
@@ -245,6 +246,7 @@ class ComparisonConfig:
     evaluation: EvaluationConfig = field(default_factory=lambda: EvaluationConfig(top_k=0))
     source: str = "wsd compare"
     corpus: tuple[str, ...] = ()
+    train_keys: tuple[str, ...] = ()
 
 
 # --- reading -----------------------------------------------------------------------------

@@ -89,10 +89,13 @@ class GroupRow:
 
 @dataclass(frozen=True)
 class Breakdown:
-    """The groups of one breakdown (``dataset``, ``pos``, ``first sense``) in report order."""
+    """The groups of one breakdown (``dataset``, ``pos``, ``first sense``, ``unseen``) in
+    report order; ``note`` says why a breakdown has no rows (``unseen`` without training
+    data), else ``None``."""
 
     name: str
     rows: tuple[GroupRow, ...]
+    note: str | None = None
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
 from ..scoring import unknown_keys_warnings
 from ..thesauri import Thesauri
+from ..unseen import fold_unseen_groups
 from . import summary
 from .backend import parallel
 from .config import ExperimentConfig, check_resources
@@ -110,7 +111,8 @@ def _step(progress: Progress | None, step: str) -> Callable[[int, int], None] | 
 def _instance_results(
     config: ExperimentConfig, cv: CrossValidation, books: Thesauri
 ) -> InstanceResults:
-    """The cross-validation's instances, outputs and every method's graded credit."""
+    """The cross-validation's instances, outputs, every method's graded credit and each
+    instance's unseen group against its fold's training part."""
     gold = tuple(inst.gold for inst in cv.instances)
     lemmas = tuple(inst.lemma for inst in cv.instances)
     return InstanceResults(
@@ -121,6 +123,7 @@ def _instance_results(
         outputs=cv.outputs,
         credit=summary.credit_of(cv.outputs, gold, lemmas, books, config.evaluation.alphas),
         fold_of=cv.fold_of,
+        groups={"unseen": fold_unseen_groups(gold, lemmas, cv.folds)},
     )
 
 

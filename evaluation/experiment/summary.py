@@ -24,8 +24,9 @@ from ..measures import (
     graded_credit,
     top_k,
 )
-from ..scoring import POS_NAMES, POS_ORDER
-from ..thesauri import Thesauri, as_thesauri
+from ..scoring import FIRST_SENSE_ORDER, POS_NAMES, POS_ORDER, first_sense_of
+from ..thesauri import as_thesauri
+from ..unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
@@ -58,10 +59,8 @@ __all__ = [
     "top_k_points",
 ]
 
-# Labels of the breakdowns' groups, in the order reports show them.
-FIRST_SENSE = {True: "first sense", False: "not first sense"}
-FIRST_SENSE_UNKNOWN = "first sense unknown"
-FIRST_SENSE_ORDER = ("not first sense", "first sense", FIRST_SENSE_UNKNOWN)
+# The order of the breakdowns' groups in reports
+GROUP_ORDER = {"pos": POS_ORDER, "first sense": FIRST_SENSE_ORDER, "unseen": UNSEEN_ORDER}
 
 # Applicability curves are stored with at most this many points (evenly spread over the
 # sorted thresholds, always keeping the first and last); the AURC uses the full curve.
@@ -184,23 +183,6 @@ def table_rows(
     return tuple(rows), total
 
 
-def first_sense_groups(
-    per: InstanceResults, books: Thesauri, parts: Sequence[str | None]
-) -> tuple[str, ...]:
-    """Per instance, ``first sense``, ``not first sense`` (of its lemma in WordNet) or
-    ``unknown`` (no thesaurus, or an unknown lemma)."""
-    first: dict[tuple[str, str | None], str | None] = {}
-    out = []
-    for lemma, pos, keys in zip(per.lemmas, parts, per.gold, strict=True):
-        if (lemma, pos) not in first:
-            thes = books.of(pos)
-            known = thes is not None and thes.has_word(lemma)
-            first[(lemma, pos)] = thes.senses(lemma)[0] if thes is not None and known else None
-        sense = first[(lemma, pos)]
-        out.append(FIRST_SENSE_UNKNOWN if sense is None else FIRST_SENSE[sense in keys])
-    return tuple(out)
-
-
 def breakdowns(
     per: InstanceResults,
     labels: Sequence[str],
@@ -210,8 +192,10 @@ def breakdowns(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> tuple[Breakdown, ...]:
-    """Every system's scores per dataset (when there are several), part of speech and first
-    sense; with ``n_resamples``, each group's bootstrap intervals."""
+    """Every system's scores per dataset (when there are several), part of speech, first
+    sense and unseen sense (``per.groups["unseen"]``, :mod:`evaluation.unseen`; without it a
+    breakdown with no rows and a note); with ``n_resamples``, each group's bootstrap
+    intervals."""
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     columns: dict[str, Sequence[object]] = {}
@@ -219,7 +203,9 @@ def breakdowns(
     if len(set(datasets)) > 1:
         columns["dataset"] = datasets
     columns["pos"] = [POS_NAMES.get(p, p) if p else "other" for p in parts]
-    columns["first sense"] = first_sense_groups(per, books, parts)
+    columns["first sense"] = first_sense_of(per.gold, per.lemmas, parts, books)
+    if "unseen" in per.groups:
+        columns["unseen"] = per.groups["unseen"]
     intervals = partial(
         total_intervals,
         per.credit,
@@ -230,7 +216,7 @@ def breakdowns(
     )
     out = []
     for name, values in columns.items():
-        order = POS_ORDER if name == "pos" else FIRST_SENSE_ORDER if name == "first sense" else ()
+        order = GROUP_ORDER.get(name, ())
         found = _groups(values)
         found.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
         scores = _group_scores(per, labels, found)
@@ -248,6 +234,8 @@ def breakdowns(
                 ),
             )
         )
+    if "unseen" not in per.groups:
+        out.append(Breakdown(name="unseen", rows=(), note=UNSEEN_NOT_AVAILABLE))
     return tuple(out)
 
 

@@ -5,7 +5,7 @@ booleans, ``None``; a prediction's ``ranking`` and ``gold`` are lists of keys), 
 | name | one record per | fields |
 |---|---|---|
 | ``table1`` | lemma and part of speech (and ``total``) x method x alpha | verb (the lemma), pos, examples, senses_inventory, senses_observed, method, alpha, precision, recall, coverage, f1, n, attempted |
-| ``breakdowns`` | breakdown x group x method x alpha | breakdown (``dataset``, ``pos``, ``first sense``), group, examples, method, alpha, the scores, and ``<score>_low``/``<score>_high`` (the group's bootstrap interval; ``None`` without) |
+| ``breakdowns`` | breakdown x group x method x alpha | breakdown (``dataset``, ``pos``, ``first sense``, ``unseen``; none without rows), group, examples, method, alpha, the scores, and ``<score>_low``/``<score>_high`` (the group's bootstrap interval; ``None`` without) |
 | ``totals`` | method x alpha | method, alpha, precision, recall, coverage, f1, n, attempted, and ``<score>_low``/``<score>_high`` (bootstrap interval at ``confidence``; ``None`` without) |
 | ``learning_curve`` (a cross-validation) | method x fraction x alpha | method, fraction, train_instances_mean, train_instances_total, alpha, the scores, precision_low, precision_high |
 | ``applicability`` | method x stored threshold | method, alpha, threshold, applicability, acceptability, acceptability_low, acceptability_high |

@@ -19,7 +19,13 @@ from ..experiment.results import (
     McNemarTest,
 )
 from ..significance import format_p_value
-from .headline import alpha_note, headline_alpha, headline_table, headline_title
+from .headline import (
+    alpha_note,
+    breakdown_notes,
+    headline_alpha,
+    headline_table,
+    headline_title,
+)
 from .pairs import alpha_title, difference_matrix, mcnemar_summary, significance_note, use_matrix
 from .table1 import (
     PAPER_LABEL,
@@ -199,6 +205,7 @@ def _headline(result: ExperimentResult) -> list[str]:
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
         parts.append(f"<h2>{escape(headline_title(result, alpha))}</h2>")
         parts.append(_table(*headline_table(result, alpha), intervals=True))
+    parts += [f'<p class="note">{escape(note)}.</p>' for note in breakdown_notes(result)]
     return parts
 
 

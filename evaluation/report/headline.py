@@ -1,7 +1,7 @@
 """The two tables every report opens with, as a header and rows of text: Table 1 in the
 paper's layout (a row per alpha, a column per method) and the headline breakdown as WSD
-papers report it (systems as rows; datasets, parts of speech, first sense and ALL as columns;
-F1 with its interval).
+papers report it (systems as rows; datasets, parts of speech, first sense, unseen sense and
+ALL as columns; F1 with its interval) with the notes of breakdowns that are not available.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from ..measures import parse_alpha
 __all__ = [
     "alpha_note",
     "alpha_table",
+    "breakdown_notes",
     "graded_on",
     "headline_alpha",
     "headline_table",
@@ -19,7 +20,7 @@ __all__ = [
     "short",
 ]
 
-BREAKDOWN_ORDER = ("dataset", "pos", "first sense")
+BREAKDOWN_ORDER = ("dataset", "pos", "first sense", "unseen")
 POS_OF_GROUP = {"nouns": "noun", "verbs": "verb", "adjectives": "adj", "adverbs": "adv"}
 
 
@@ -98,7 +99,12 @@ def headline_title(result: ExperimentResult, alpha: str) -> str:
     if result.intervals is not None:
         level = f", ± half the {100 * result.intervals.confidence:g}% bootstrap interval"
     what = "exact match" if alpha == "inf" else f"graded, alpha = {alpha}"
-    return f"F1 per dataset, part of speech and first sense ({what}{level})"
+    return f"F1 per dataset, part of speech, first sense and unseen sense ({what}{level})"
+
+
+def breakdown_notes(result: ExperimentResult) -> list[str]:
+    """One line per breakdown that has no rows, saying why (``unseen: not available: ...``)."""
+    return [f"{b.name}: {b.note}" for b in result.breakdowns if b.note and not b.rows]
 
 
 def alpha_note(result: ExperimentResult) -> str:

@@ -15,6 +15,7 @@ from ._markdown import markdown_table as _markdown_table
 from .headline import (
     alpha_note,
     alpha_table,
+    breakdown_notes,
     graded_on,
     headline_alpha,
     headline_table,
@@ -147,7 +148,7 @@ def headline_text(result: ExperimentResult) -> list[str]:
         plain = [[cell.split(" ")[0] for cell in row] for row in rows]
         out += ["", headline_title(result, alpha).split(", ±")[0] + ")"]
         out += _aligned_text(header, plain)
-    return out
+    return out + breakdown_notes(result)
 
 
 def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
@@ -277,6 +278,8 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     for alpha in dict.fromkeys(["inf", headline_alpha(result) or "inf"]):
         out += ["", f"## {headline_title(result, alpha)}", ""]
         out += _markdown_table(*headline_table(result, alpha))
+    for note in breakdown_notes(result):
+        out += ["", f"{note}."]
     if figures:
         out += ["", "## Figures", ""]
         out += [f"![{name}]({name}.png)" for name in figures]
