@@ -3,7 +3,7 @@
 gold sense, overall and per group of the breakdowns (:mod:`evaluation.unseen`, first sense).
 
     python bench/heldout.py                                    # the six methods, defaults
-    python bench/heldout.py --method example --param wordnet_examples=none
+    python bench/heldout.py --method example --param thesaurus_examples=1
     python bench/heldout.py --run ex:example --run ex-k1:example:sim_k=1,sim_aggregate=max
 
 ``--method M ...`` adds a run per method (label: the method; ``--param k=v`` applies to each),

@@ -58,6 +58,7 @@ DOCUMENT_KEYS = (
     *("format", "format_version", "kind", "config", "seed", "corpus", "alphas", "verbs"),
     *("total", "breakdowns", "intervals", "top_k", "applicability", "learning_curve"),
     *("significance", "bounds", "fallbacks", "credit_issues", "oracles", "sweep", "systems"),
+    "examples",
     *("warnings", "timing", "versions"),
 )
 
@@ -353,6 +354,7 @@ class CrossValidationResult(ExperimentResult):
     fallbacks: Mapping[str, Mapping[str, int]]
     oracles: Mapping[str, str]
     sweep: tuple[SweepVariant, ...]
+    examples: Mapping[str, str] = field(default_factory=dict)  # label -> what it learns from
 
     def _other_kind(self) -> dict[str, Any]:
         return {"systems": []}
@@ -380,6 +382,7 @@ class ComparisonResult(ExperimentResult):
             "fallbacks": {label: {} for label in self.labels},
             "oracles": {},
             "sweep": [],
+            "examples": {},
         }
 
     @property

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import thesaurus
+from wsd.methods import evidence_sources
 
 from .._exceptions import AgreementError, ConfigError
 from ..agreement.upper_bound import UpperBound, agreement_upper_bound
@@ -84,6 +85,7 @@ def run_experiment(
         ),
         fallbacks=summary.fallback_counts(cv.outputs),
         oracles={label: m.oracle for label, m in methods.items() if m.oracle is not None},
+        examples={label: evidence_sources(m) for label, m in methods.items()},
         sweep=sweep,
         warnings=tuple(notes),
         timing=Timing(

@@ -30,6 +30,7 @@ from .pairs import alpha_title, difference_matrix, mcnemar_summary, significance
 from .table1 import (
     PAPER_LABEL,
     TOTALS_HEADER,
+    examples_line,
     inputs_table,
     oracles_of,
     paper_table,
@@ -275,6 +276,7 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
             f'<p class="oracle"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'
             for label, what in oracles_of(result).items()
         ),
+        *(f'<p class="note">{escape(line)}</p>' for line in filter(None, [examples_line(result)])),
         "<h2>Table 1: acceptability at each alpha</h2>",
         f'<p class="note">{escape(alpha_note(result))}</p>'
         + _table(*with_paper_totals(result), intervals=True),

@@ -195,6 +195,7 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
             for n, m in zip(numbers, labels, strict=True)
         ),
         *(f"ORACLE {label}: {what}" for label, what in oracles.items()),
+        *filter(None, [examples_line(result)]),
         "cells: acceptability (graded precision over attempted instances); precision = exact "
         "match (a=inf); senses = inventory/observed",
     ]
@@ -270,6 +271,7 @@ def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> st
     significance, totals, the biggest lemmas, the inputs or bounds, the paper's totals."""
     out = [f"# {title_of(result)}: {result.name}", "", f"{result.setup}."]
     out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
+    out += [f"{line[0].upper()}{line[1:]}." for line in filter(None, [examples_line(result)])]
     out += [f"**Warning**: {note}" for note in result.warnings]
     out += ["", "## Table 1: acceptability at each alpha", ""]
     out += [alpha_note(result), ""]
@@ -330,6 +332,16 @@ def with_paper_totals(result: ExperimentResult) -> tuple[list[str], list[list[st
 def title_of(result: ExperimentResult) -> str:
     """A report's title: ``Table 1`` (a cross-validation) or ``Comparison``."""
     return "Comparison" if isinstance(result, ComparisonResult) else "Table 1"
+
+
+def examples_line(result: ExperimentResult) -> str | None:
+    """Which examples the methods learnt from (None for a comparison of key files)."""
+    examples = result.examples if isinstance(result, CrossValidationResult) else {}
+    if not examples:
+        return None
+    if set(examples.values()) == {"corpus"}:
+        return "examples: the training corpus's only (no thesaurus examples, back-off or frames)"
+    return "examples: " + "; ".join(f"{label} = {what}" for label, what in examples.items())
 
 
 def oracles_of(result: ExperimentResult) -> Mapping[str, str]:

@@ -17,8 +17,10 @@ from .bayes import BayesWSD, content_features
 from .example import PAPER, ExampleBasedWSD
 from .run_cache import RunCache
 from .supervised import IMSWSD, HybridWSD
+from .thesaurus_evidence import evidence_sources
 
 __all__ = [
+    "evidence_sources",
     "ABSTAIN_UNKNOWN_LEMMA",
     "COUNT_LIMIT",
     "METHODS",
