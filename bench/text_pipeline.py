@@ -182,16 +182,27 @@ def end_to_end(
         for instance in corpus.instances:
             first = index[instance.sentence.id][instance.position][0]
             found[name, first] = (instance, predictions[instance.id])
+        tokens = {  # (file, first character) -> the text token's form and annotation
+            (name, span[0]): (token.form, note)
+            for s in sentences
+            for span, token, note in zip(
+                s.spans, s.item.sentence.tokens, s.item.annotations, strict=True
+            )
+        }
         counts["sentences_gold"] += len(document)
         counts["sentences_text"] += len(sentences)
         for instance in (i for i in gold if i.sentence.source == name):
-            hit = found.get((name, starts[instance.sentence.id, instance.position]))
+            first = starts[instance.sentence.id, instance.position]
+            hit = found.get((name, first))
             if hit is None:
                 counts["not_found"] += 1
+                counts[f"lost:{_why_not_found(tokens.get((name, first)))}"] += 1
                 continue
             text_instance, sense = hit
             counts["found"] += 1
             counts["same_lemma"] += text_instance.lemma == instance.lemma
+            if text_instance.lemma != instance.lemma:
+                counts[f"lost:{_why_other_lemma(instance, text_instance)}"] += 1
             counts["right_from_text"] += sense in instance.gold
             if text_instance.lemma == instance.lemma:
                 counts["same_lemma_right_from_tags"] += by_gold[instance.id] in instance.gold
@@ -199,6 +210,33 @@ def end_to_end(
     counts["text_instances"] = text_verbs
     counts["text_seconds"] = round(time.perf_counter() - started)
     return dict(counts)
+
+
+def _why_not_found(token: tuple[str, Any] | None) -> str:
+    """Why a gold verb is no text instance: the text token at its first character."""
+    if token is None:
+        return "not found: no text token starts there (tokens or a multiword differ)"
+    form, note = token
+    if note.attr("ot") is not None:
+        return f"not found: a verb token skipped ({note.attr('ot')})"
+    if "_" in form:
+        return "not found: inside another joined run"
+    return f"not found: not read as a verb (tagged {universal_tag(note.tag) or 'nothing'})"
+
+
+def _why_other_lemma(gold: Any, text: Any) -> str:
+    """Why a gold verb found in the text has another lemma there."""
+    gold_joined = "_" in gold.sentence.tokens[gold.position].form
+    text_joined = "_" in text.sentence.tokens[text.position].form
+    if text_joined and not gold_joined:
+        return "another lemma: joined, SemCor leaves the words apart"
+    if gold_joined and not text_joined:
+        return "another lemma: SemCor joins the words, the text road leaves them apart"
+    if gold_joined:
+        return "another lemma: both joined, other words"
+    if "_" in gold.lemma:
+        return "another lemma: SemCor gives one word a multiword lemma (words apart)"
+    return "another lemma: one word, SemCor's lemma is not morphy's"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -250,6 +288,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"             on the {c['same_lemma']} found with the same lemma: right from tags "
             f"{c['same_lemma_right_from_tags']}, from text {c['same_lemma_right_from_text']}"
         )
+        for why, n in sorted((k, v) for k, v in c.items() if k.startswith("lost:")):
+            print(f"             {n:5d} {why.removeprefix('lost:')}")
     (args.work / "text_pipeline.json").write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
