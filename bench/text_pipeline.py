@@ -15,7 +15,8 @@ character) counts as wrong.
 
     PYTHONPATH=. python bench/text_pipeline.py --work /tmp/text-bench [--methods hybrid example]
 
-Models and the tagger are kept in ``--work`` and reused; seeds are fixed (the tagger's
+Models and the tagger (and its two perceptrons: change a model of the tagger, delete
+``tagger-train.json`` alone) are kept in ``--work`` and reused; seeds are fixed (the tagger's
 :data:`wsd.text.tagger.SEED`, each method's own).
 """
 
@@ -59,23 +60,28 @@ def held_out(root: Path) -> tuple[list[str], list[str]]:
 
 
 def training_tagger(root: Path, held: Sequence[str], train: Sequence[str], work: Path) -> Tagger:
-    """The tagger of the training files, and first the perceptron of its detector's fold
-    (:func:`wsd.text.fold_files`), both kept in ``work``."""
-    path, fold_path = work / "tagger-train.json", work / "tagger-fold.json"
+    """The tagger of the training files, kept in ``work`` with its two perceptrons (the fold's,
+    :func:`wsd.text.fold_files`, and the one of all the training files), each trained once."""
+    path = work / "tagger-train.json"
     if path.exists():
         return load_tagger(path)
     started = time.perf_counter()
-    if fold_path.exists():
-        fold_tagger = load_tagger(fold_path)
-    else:
-        rest = semcor_documents(root, exclude=[*held, *fold_files(train)])
-        fold_tagger = train_tagger(tagged_words(rest))
-        save_tagger(fold_tagger, fold_path)
-    tagger = train_semcor_tagger(root, exclude=held, fold_tagger=fold_tagger)
+    fold = perceptron(work / "tagger-fold.json", root, [*held, *fold_files(train)])
+    every = perceptron(work / "tagger-perceptron.json", root, held)
+    tagger = train_semcor_tagger(root, exclude=held, fold_tagger=fold, perceptron=every)
     save_tagger(tagger, path)
     print(
         f"tagger trained on {tagger.source['files']} files in {time.perf_counter() - started:.0f} s"
     )
+    return tagger
+
+
+def perceptron(path: Path, root: Path, exclude: Sequence[str]) -> Tagger:
+    """The perceptron of SemCor's files but ``exclude``, kept at ``path``."""
+    if path.exists():
+        return load_tagger(path)
+    tagger = train_tagger(tagged_words(semcor_documents(root, exclude=exclude)))
+    save_tagger(tagger, path)
     return tagger
 
 

@@ -505,14 +505,23 @@ def test_old_tagger_file_is_refused_with_a_way_out(tmp_path: Path, tiny_tagger: 
         load_tagger(path)
 
 
-def test_semcor_tagger_trains_its_detector_on_a_fold(semcor_path: Path) -> None:
-    """Eleven SemCor files: the fold is the 1st and 11th by name; the file keeps both models."""
+def test_semcor_tagger_trains_its_detector_on_a_fold(
+    semcor_path: Path, tiny_tagger: Tagger
+) -> None:
+    """Eleven SemCor files: the fold is the 1st and 11th by name; the file keeps both models;
+    a perceptron at hand is used as it is."""
     from wsd.corpus import semcor_files
     from wsd.text import fold_files, train_semcor_tagger
 
     names = sorted(p.name.removesuffix(".xml") for p in semcor_files(semcor_path))
     kept = names[:11]
     tagger = train_semcor_tagger(semcor_path, exclude=names[11:], iterations=1)
+    given = train_semcor_tagger(
+        semcor_path, exclude=names[11:], iterations=1, perceptron=tiny_tagger
+    )
+    assert (given.weights, given.classes) == (tiny_tagger.weights, tiny_tagger.classes)
+    assert given.verb_detector == tagger.verb_detector  # the fold's perceptron: trained alike
+    assert given.weights != tagger.weights
     assert fold_files(kept) == [kept[0], kept[10]]
     assert tagger.source["detector_fold"] == [kept[0], kept[10]]
     assert tagger.source["files"] == 11

@@ -30,6 +30,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -155,11 +156,13 @@ def train_semcor_tagger(
     exclude: Iterable[str] = (),
     iterations: int = ITERATIONS,
     fold_tagger: Tagger | None = None,
+    perceptron: Tagger | None = None,
 ) -> Tagger:
-    """The tagger, sentence splitter, multiword model and verb detector trained on SemCor's tag
-    files under ``root`` but ``exclude`` (module docstring); the same files give the same
-    tagger.  ``fold_tagger``: the perceptron trained on the files but the fold, when at hand
-    (it is trained otherwise: the same files give the same one)."""
+    """The tagger, sentence splitter, multiword model and verb detector trained on SemCor's
+    tag files under ``root`` but ``exclude`` (module docstring); the same files give the same
+    tagger.  ``fold_tagger``, ``perceptron``: the perceptron trained on the files but the fold,
+    and the one trained on all the files, when at hand (each is trained otherwise: the same
+    files give the same one; only its weights, tag dictionary and classes are used)."""
     left_out = sorted(set(exclude))
     documents = semcor_documents(root, exclude=left_out)
     names = [d[0].sentence.source for d in documents if d]
@@ -183,9 +186,10 @@ def train_semcor_tagger(
         "iterations": iterations,
         "seed": SEED,
     }
-    return train_tagger(
-        sentences,
-        iterations=iterations,
+    if perceptron is None:
+        perceptron = train_tagger(sentences, iterations=iterations)
+    return replace(
+        perceptron,
         sentence_parameters=learn_sentence_parameters([_plain_text(d) for d in documents]),
         multiword_model=train_multiword_model(sentences, joined_verbs(documents)),
         source=source,
