@@ -118,7 +118,7 @@ def test_tagger_json_round_trip(tmp_path: Path, tiny_tagger: Tagger) -> None:
     path = tmp_path / "t.json"
     save_tagger(tiny_tagger, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "verb-wsd-tagger" and data["version"] == 1
+    assert data["format"] == "verb-wsd-tagger" and data["version"] == 2
     assert set(data["classes"]) == {tag for s in fixture_sentences() for _, tag in s}
     loaded = load_tagger(path)
     for sentence in fixture_sentences() + [["They", "made", "a", "word", "."]]:
@@ -144,7 +144,7 @@ def test_training_is_deterministic(tmp_path: Path) -> None:
         (b"{not json", "not JSON"),
         (b'{"format": "verb-wsd-model"}', "not a tagger file"),
         (b'{"format": "verb-wsd-tagger", "version": 99}', "version '99'"),
-        (b'{"format": "verb-wsd-tagger", "version": 1, "weights": []}', "malformed"),
+        (b'{"format": "verb-wsd-tagger", "version": 2, "weights": []}', "malformed"),
     ],
 )
 def test_bad_tagger_file(tmp_path: Path, content: bytes, message: str) -> None:
@@ -359,64 +359,106 @@ def test_setup_trains_no_tagger_unless_asked(
     assert not (tmp_path / "taggers").exists()
 
 
-# --- multiword verbs --------------------------------------------------------------------------
-def test_separate_multiwords_counts_how_the_corpus_writes_them() -> None:
-    from wsd.text import separate_multiwords
+# --- the classifier, multiword verbs in context, the verb detector ------------------------------
+def test_linear_model_learns_and_survives_json() -> None:
+    from thesaurus import DataError
+    from wsd.text import LinearModel, train_linear
 
-    sentences = [
-        [("They", "PRP"), ("lived", "VB"), ("in", "IN"), ("Rome", "NNP")],
-        [("We", "PRP"), ("lived", "VB"), ("in", "IN"), ("Paris", "NNP")],
-        [("It", "PRP"), ("took", "VB"), ("place", "NN")],
-        [("She", "PRP"), ("looked", "VB"), ("up", "RB")],  # joined once, apart once
-        [("He", "PRP"), ("looked", "VB"), ("up", "RB")],
-    ]
-    joined = [set(), set(), {(1, 3)}, {(1, 3)}, set()]
-    assert separate_multiwords(sentences, joined) == ["live_in"]
+    rows = [{"w=a": 1.0, "n": 2.0}, {"w=a": 1.0, "n": 1.5}, {"w=b": 1.0, "n": 0.0}] * 3
+    model = train_linear(rows, [True, True, False] * 3, c=10.0)
+    assert model.probability({"w=a": 1.0, "n": 2.0}) > 0.8
+    assert model.probability({"w=b": 1.0}) < 0.2
+    assert model.probability({"unknown": 1.0}) == model.probability({})
+    assert LinearModel.from_json(json.loads(json.dumps(model.to_json())), "x") == model
+    with pytest.raises(DataError, match="here: malformed classifier"):
+        LinearModel.from_json({"bias": "0", "weights": {}}, "here")
+    with pytest.raises(Exception, match="both labels"):
+        train_linear(rows, [True] * len(rows))
 
 
-def test_separate_multiwords_are_not_joined(tiny_tagger: Tagger) -> None:
+def test_verb_multiwords_fall_back_to_a_shorter_run() -> None:
+    from wsd.text import verb_multiwords
+
+    forms, tags = ["he", "kept", "an", "eye", "."], ["PRP", "VBD", "DT", "NN", "."]
+    known = {"kept_an_eye", "kept_an"}.__contains__
+    assert verb_multiwords(forms, tags, known) == [(1, 4)]
+    assert verb_multiwords(forms, tags, known, join=lambda a, b: b - a == 2) == [(1, 3)]
+    assert verb_multiwords(forms, tags, known, join=lambda a, b: False) == []
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_multiword_model_joins_in_context() -> None:
+    """``go on`` joined before a gerund, apart before a noun phrase (the labels)."""
+    from wsd.text import train_multiword_model, verb_multiwords
+    from wsd.text.multiwords import joins
+
+    on = [("They", "PRP"), ("went", "VBD"), ("on", "RB"), ("talking", "VBG"), (".", ".")]
+    trip = [("We", "PRP"), ("went", "VBD"), ("on", "IN"), ("the", "DT"), ("trip", "NN")]
+    model = train_multiword_model([on, trip] * 5, [{(1, 3)}, set()] * 5, c=10.0)
+
+    def found(sentence: str, tags: list[str]) -> list[tuple[int, int]]:
+        forms = sentence.split()
+        return verb_multiwords(forms, tags, join=joins(model, forms, tags))
+
+    assert found("She went on singing", ["PRP", "VBD", "RB", "VBG"]) == [(1, 3)]
+    assert found("She went on a walk", ["PRP", "VBD", "IN", "DT", "NN"]) == []
+
+
+@pytest.fixture(scope="module")
+def detector_tagger(tiny_tagger: Tagger) -> Tagger:
+    """The tiny tagger with a verb detector trained on hand-made labels: ``entitled`` after
+    ``was`` a verb, ``tired`` after ``felt`` not."""
     from dataclasses import replace
 
-    text = "The meeting took place in Rome."
-    [joined] = tag_text(text, tiny_tagger)
-    assert "took_place" in [t.form for t in joined.item.sentence.tokens]
-    apart = replace(tiny_tagger, separate_multiwords=frozenset({"take_place"}))
-    [sentence] = tag_text(text, apart)
-    assert [t.form for t in sentence.item.sentence.tokens][2:4] == ["took", "place"]
-    path_data = apart.to_json()
-    assert path_data["separate_multiwords"] == ["take_place"]
+    from wsd.text import train_verb_detector
 
-
-def test_separate_multiwords_survive_the_file(tmp_path: Path, tiny_tagger: Tagger) -> None:
-    from dataclasses import replace
-
-    path = tmp_path / "t.json"
-    save_tagger(replace(tiny_tagger, separate_multiwords=frozenset({"live_in", "go_to"})), path)
-    assert load_tagger(path).separate_multiwords == {"live_in", "go_to"}
-
-
-# --- participles and gerunds tagged as adjectives or nouns ------------------------------------
-def test_participle_tagged_jj_is_read_as_semcor_reads_it(tiny_tagger: Tagger) -> None:
-    """``entitled`` (tagged JJ), sense-tagged as a verb 9 times in 12, is an instance of
-    ``entitle``; ``tired`` (JJ), a verb 2 times in 42, is a counted skip."""
-    from dataclasses import replace
-
-    text = "He was entitled to a cake. She felt tired."
-    assert [s.item.annotations[2].tag for s in tag_text(text, tiny_tagger)][:1] == ["JJ"]
+    entitled = (["He", "was", "entitled", "to", "it"], ["PRP", "VBD", "JJ", "TO", "PRP"])
+    tired = (["She", "felt", "tired", "."], ["PRP", "VBD", "JJ", "."])
+    examples = [
+        (*entitled, [False, True, True, False, False]),
+        (*tired, [False, True, False, False]),
+    ] * 10
     counts = {"entitled": (9, 3), "tired": (2, 40)}
-    corpus = text_instances(text, doc="t", tagger=replace(tiny_tagger, verb_forms=counts))
+    detector = train_verb_detector(examples, counts, c=10.0)
+    return replace(tiny_tagger, verb_detector=detector, verb_forms=counts)
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_verb_detector_reads_participles_as_semcor_does(
+    tiny_tagger: Tagger, detector_tagger: Tagger
+) -> None:
+    """``entitled`` (tagged JJ) is an instance of ``entitle``; ``tired`` (JJ) a counted skip;
+    without a detector both are adjectives."""
+    text = "He was entitled to a cake. She felt tired."
+    [first, _] = tag_text(text, tiny_tagger)
+    assert first.item.annotations[2].tag == "JJ"  # as the tagger tags it
+    corpus = text_instances(text, doc="t", tagger=detector_tagger)
     found = {i.id: (i.lemma, i.token.form, i.token.pos) for i in corpus.instances}
     assert found["t.s1.t2"] == ("entitle", "entitled", "VERB")
     assert "t.s2.t2" not in found
     stats = corpus.stats
     assert stats.skipped == {"no-lemma:adjective-or-noun": 1}  # tired
     assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens
-    [plain] = tag_text(text, tiny_tagger)[:1]
-    assert plain.item.sentence.tokens[2].pos == "ADJ"  # without counts: as tagged
+    plain = text_instances(text, doc="t", tagger=tiny_tagger)
+    assert "t.s1.t2" not in {i.id for i in plain.instances}
+    assert plain.stats.skipped.get("no-lemma:adjective-or-noun", 0) == 0
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_verb_detector_candidates() -> None:
+    from wsd.text.verbs import is_candidate, verb_reading
+
+    counts = {"use": (5, 9)}
+    assert is_candidate("use", "NN", counts)  # a base form the corpus sense-tags as a verb
+    assert not is_candidate("cake", "NN", counts)  # a verb in WordNet, never sense-tagged
+    assert is_candidate("Interested", "JJ", counts)  # inflected: a candidate, counts or not
+    assert not is_candidate("used", "VBN", counts)  # tagged as a verb already
+    assert not is_candidate("red", "JJ", counts)  # not a verb
+    assert verb_reading(["to", "use"], ["TO", "NN"], 1, counts, None) is None
 
 
 def test_verb_form_counts_count_how_the_corpus_tags_a_form() -> None:
-    from wsd.text.participles import verb_form_counts
+    from wsd.text import verb_form_counts
     from wsd.types import AnnotatedSentence, Annotation
 
     def sentence(words: list[tuple[str, str, str | None]]) -> AnnotatedSentence:
@@ -425,23 +467,63 @@ def test_verb_form_counts_count_how_the_corpus_tags_a_form() -> None:
         return AnnotatedSentence(Sentence("s", tokens), notes)
 
     items = [
-        sentence([("Entitled", "VBN", "entitle"), ("used", "JJ", None)]),
-        sentence([("entitled", "JJ", None), ("used", "VBN", "use"), ("cake", "NN", None)]),
+        sentence([("Entitled", "VBN", "entitle"), ("used", "JJ", None), ("Use", "VB", "use")]),
+        sentence([("entitled", "JJ", None), ("used", "VBN", "use"), ("use", "NN", None)]),
         sentence([("entitled", "VBN", "entitle"), ("used", "VB", None)]),  # ot=notag: neither
+        sentence([("cake", "NN", None), ("red", "JJ", None)]),
     ]
-    assert verb_form_counts([items]) == {"entitled": (2, 1), "used": (1, 1)}
+    expected = {"entitled": (2, 1), "use": (1, 1), "used": (1, 1)}
+    assert verb_form_counts([items]) == expected
 
 
-def test_verb_forms_survive_the_file(tmp_path: Path, tiny_tagger: Tagger) -> None:
+def test_tagger_models_survive_the_file(tmp_path: Path, detector_tagger: Tagger) -> None:
     from dataclasses import replace
 
+    from thesaurus import DataError
+    from wsd.text import LinearModel
+
+    joiner = LinearModel(weights={"lemma=go_on": 1.5}, bias=-0.5)
+    tagger = replace(detector_tagger, multiword_model=joiner)
     path = tmp_path / "t.json"
-    save_tagger(replace(tiny_tagger, verb_forms={"based": (30, 2), "used": (5, 9)}), path)
-    assert load_tagger(path).verb_forms == {"based": (30, 2), "used": (5, 9)}
+    save_tagger(tagger, path)
+    back = load_tagger(path)
+    assert (back.multiword_model, back.verb_detector) == (joiner, tagger.verb_detector)
+    assert back.verb_forms == {"entitled": (9, 3), "tired": (2, 40)}
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["verb_forms"] = {"based": [30]}
-    path.write_text(json.dumps(data), encoding="utf-8")
+    for key, value in [("verb_forms", {"based": [30]}), ("verb_detector", {"bias": 1})]:
+        path.write_text(json.dumps({**data, key: value}), encoding="utf-8")
+        with pytest.raises(DataError, match=key):
+            load_tagger(path)
+
+
+def test_old_tagger_file_is_refused_with_a_way_out(tmp_path: Path, tiny_tagger: Tagger) -> None:
     from thesaurus import DataError
 
-    with pytest.raises(DataError, match="verb_forms"):
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({**tiny_tagger.to_json(), "version": 1}), encoding="utf-8")
+    with pytest.raises(DataError, match=r"old.json: tagger file version '1'.*train it again"):
         load_tagger(path)
+
+
+def test_semcor_tagger_trains_its_detector_on_a_fold(
+    semcor_path: Path, tiny_tagger: Tagger
+) -> None:
+    """Eleven SemCor files: the fold is the 1st and 11th by name; the file keeps both models;
+    a perceptron at hand is used as it is."""
+    from wsd.corpus import semcor_files
+    from wsd.text import fold_files, train_semcor_tagger
+
+    names = sorted(p.name.removesuffix(".xml") for p in semcor_files(semcor_path))
+    kept = names[:11]
+    tagger = train_semcor_tagger(semcor_path, exclude=names[11:], iterations=1)
+    given = train_semcor_tagger(
+        semcor_path, exclude=names[11:], iterations=1, perceptron=tiny_tagger
+    )
+    assert (given.weights, given.classes) == (tiny_tagger.weights, tiny_tagger.classes)
+    assert given.verb_detector == tagger.verb_detector  # the fold's perceptron: trained alike
+    assert given.weights != tagger.weights
+    assert fold_files(kept) == [kept[0], kept[10]]
+    assert tagger.source["detector_fold"] == [kept[0], kept[10]]
+    assert tagger.source["files"] == 11
+    assert tagger.verb_detector is not None and tagger.multiword_model is not None
+    assert tagger.verb_forms and all(v > 0 for v, _ in tagger.verb_forms.values())

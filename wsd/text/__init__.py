@@ -8,31 +8,47 @@ by WordNet's morphy, and the verb instances a model disambiguates — with no do
 * the tagger: :class:`Tagger`, :func:`train_tagger`, :func:`save_tagger`,
   :func:`load_tagger`, :func:`tagger_path`; SemCor's: :func:`ensure_tagger`,
   :func:`train_semcor_tagger`, :func:`tagged_words` (:mod:`wsd.text.training`);
-* :func:`verb_multiwords` (``took place`` -> ``took_place``), :func:`separate_multiwords`;
-* participles and gerunds tagged ``JJ``/``NN`` read as SemCor reads them
-  (:mod:`wsd.text.participles`).
+* :func:`verb_multiwords` (``took place`` -> ``took_place``), joined or left apart in context
+  by a model trained on SemCor's joins (:func:`train_multiword_model`);
+* the verb detector: participles, gerunds and other verb forms the tagger does not tag as verbs,
+  read as SemCor reads them (:func:`train_verb_detector`, :mod:`wsd.text.verbs`);
+* :class:`LinearModel` (:mod:`wsd.text.classifier`), the small JSON logistic model of both.
 """
 
-from .instances import NOT_IN_WORDNET, STDIN, TextSentence, read_text, tag_text, text_instances
-from .multiwords import is_wordnet_verb, separate_multiwords, verb_lemma, verb_multiwords
+from .classifier import LinearModel, train_linear
+from .instances import (
+    NOT_IN_WORDNET,
+    STDIN,
+    TextSentence,
+    read_text,
+    sentence_multiwords,
+    tag_text,
+    tag_words,
+    text_instances,
+)
+from .multiwords import is_wordnet_verb, train_multiword_model, verb_lemma, verb_multiwords
 from .tagger import Tagger, load_tagger, save_tagger, tagger_path, train_tagger
 from .tokens import Span, detokenise, learn_sentence_parameters, split_sentences, tokenise
 from .training import (
     ensure_tagger,
+    fold_files,
     joined_verbs,
     semcor_documents,
     tagged_words,
     train_semcor_tagger,
 )
+from .verbs import train_verb_detector, verb_form_counts
 
 __all__ = [
     "NOT_IN_WORDNET",
     "STDIN",
+    "LinearModel",
     "Span",
     "Tagger",
     "TextSentence",
     "detokenise",
     "ensure_tagger",
+    "fold_files",
     "is_wordnet_verb",
     "joined_verbs",
     "learn_sentence_parameters",
@@ -40,15 +56,20 @@ __all__ = [
     "read_text",
     "save_tagger",
     "semcor_documents",
-    "separate_multiwords",
+    "sentence_multiwords",
     "split_sentences",
     "tag_text",
+    "tag_words",
     "tagged_words",
     "tagger_path",
     "text_instances",
     "tokenise",
+    "train_linear",
+    "train_multiword_model",
     "train_semcor_tagger",
     "train_tagger",
+    "train_verb_detector",
     "verb_lemma",
+    "verb_form_counts",
     "verb_multiwords",
 ]

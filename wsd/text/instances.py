@@ -5,12 +5,13 @@ frames and accounting as a SemCor file (:func:`wsd.corpus.load_sentences`).
 
 One text is one document ``doc``: sentence ids ``<doc>.s<N>`` (N from 1), token positions
 0-based over every token (punctuation too; a multiword verb is one token), instance ids
-``<doc>.s<N>.t<i>``, as SemCor's.  Multiword verbs the tagger's training corpus leaves as
-separate words (``Tagger.separate_multiwords``) are not joined.  A participle or gerund tagged
-``JJ``/``NN`` that the tagger's corpus mostly sense-tags as a verb is read as one (``VBN``,
-``VBG``), one it mostly tags otherwise is a verb token skipped as ``no-lemma:adjective-or-noun``
-(:mod:`wsd.text.participles`).  Every token tagged as a verb (``VB*``; not ``MD``) is an
-instance when its lemma is a WordNet verb, else skipped as ``no-lemma:not-in-wordnet``.
+``<doc>.s<N>.t<i>``, as SemCor's.  A token the tagger does not tag as a verb but whose form may
+be one is read by the verb detector (:mod:`wsd.text.verbs`): as a verb (``VBN``, ``VBG``,
+``VBZ``, ``VB``), or, for an inflected form (``interested``, ``building``), as a verb token
+skipped as ``no-lemma:adjective-or-noun``.  Multiword verbs are joined where the tagger's
+multiword model says SemCor would (:mod:`wsd.text.multiwords`).  Every token tagged
+as a verb (``VB*``; not ``MD``) is an instance when its lemma is a WordNet verb, else skipped
+as ``no-lemma:not-in-wordnet``.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from ..corpus import Corpus, load_sentences
 from ..frames import ClassTable
 from ..normalise import normalise_form, normalise_token
 from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
-from .multiwords import is_wordnet_verb, verb_lemma, verb_multiwords
-from .participles import ADJECTIVE_OR_NOUN, participle_reading
+from .multiwords import is_wordnet_verb, joins, verb_multiwords
 from .tagger import Tagger
 from .tokens import Span, split_sentences, tokenise
+from .verbs import ADJECTIVE_OR_NOUN, verb_reading
 
 __all__ = ["NOT_IN_WORDNET", "STDIN", "TextSentence", "read_text", "text_instances", "tag_text"]
 
@@ -83,29 +84,49 @@ def tag_text(text: str, tagger: Tagger, *, doc: str = "text") -> list[TextSenten
     return sentences
 
 
+def tag_words(words: Sequence[str], tagger: Tagger) -> tuple[list[str], list[str]]:
+    """The tags of one sentence's ``words`` as the pipeline reads them: the tagger's, a token
+    the verb detector reads as a verb retagged (``VBN`` ...); and for each word the verb tag of
+    an inflected form the detector rejected (a verb token skipped), else ``""``."""
+    tags = tagger.tag(words)
+    read = list(tags)
+    rejected = [""] * len(words)
+    for i in range(len(words)):
+        reading = verb_reading(words, tags, i, tagger.verb_forms, tagger.verb_detector)
+        if reading is None:
+            continue
+        if reading[1]:
+            read[i] = reading[0]
+        elif reading[0] != "VB":  # an inflected form: a participle, gerund or -s form
+            rejected[i] = reading[0]
+    return read, rejected
+
+
+def sentence_multiwords(
+    words: Sequence[str], tags: Sequence[str], tagger: Tagger
+) -> dict[int, int]:
+    """The multiword verbs of one tagged sentence, ``start: end`` (module docstring)."""
+    model = tagger.multiword_model
+    join = joins(model, words, tags) if model is not None else None
+    return dict(verb_multiwords(words, tags, join=join))
+
+
 def _sentence(sentence_id: str, doc: str, spans: Sequence[Span], tagger: Tagger) -> TextSentence:
     """One tagged sentence, multiword verbs joined."""
     forms = [s.form for s in spans]
-    tags = tagger.tag(forms)
-    separate = tagger.separate_multiwords
-
-    def joinable(form: str) -> bool:
-        return is_wordnet_verb(form) and verb_lemma(form) not in separate
-
-    joined = dict(verb_multiwords(forms, tags, joinable))
+    tags, rejected = tag_words(forms, tagger)
+    joined = sentence_multiwords(forms, tags, tagger)
     tokens, notes, where = [], [], []
     i = 0
     while i < len(spans):
         end = joined.get(i, i + 1)
         form, tag = normalise_form(" ".join(forms[i:end])), tags[i]
-        reading = participle_reading(form, tag, tagger.verb_forms) if end == i + 1 else None
-        if reading is not None and reading[1]:
-            tag = reading[0]
         token = normalise_token(form, tag)
         tokens.append(token)
         where.append((spans[i].start, spans[end - 1].end))
-        if reading is not None and not reading[1]:
-            notes.append(Annotation(None, reading[0], attrs=(("ot", ADJECTIVE_OR_NOUN),)))
+        if rejected[i]:
+            attrs = (("ot", ADJECTIVE_OR_NOUN),)
+            notes.append(Annotation(None, rejected[i], attrs=attrs))
         elif tag.startswith("VB"):
             known = is_wordnet_verb(form)
             notes.append(

@@ -2,9 +2,11 @@
 
 The tagger is NLTK's averaged perceptron (``PerceptronTagger(load=False)`` and its public
 ``train``), trained with a fixed seed so that the same sentences give the same file.  The file
-(``verb-wsd-tagger`` version 1) holds the perceptron's weights, tag dictionary and classes, the
-sentence splitter's parameters (:mod:`wsd.text.tokens`) learnt from the same text, and the
-multiword verbs the same corpus leaves as separate words (:mod:`wsd.text.multiwords`).  It
+(``verb-wsd-tagger`` version 2) holds the perceptron's weights, tag dictionary and classes, the
+sentence splitter's parameters (:mod:`wsd.text.tokens`) learnt from the same text, the model
+that decides whether a multiword verb is joined (:mod:`wsd.text.multiwords`), and the verb
+detector with its counts per verb form (:mod:`wsd.text.verbs`); a version 1 file is refused
+with a message to train it again.  It
 lives in the user cache beside the WordNet data (:func:`tagger_path`, ``$WSD_TAGGER_CACHE``
 overrides the folder).
 
@@ -28,6 +30,7 @@ from thesaurus.io import atomic_write_json
 from thesaurus.text import quote, read_limited
 
 from .._exceptions import DataError, WSDError
+from .classifier import LinearModel
 
 __all__ = [
     "ENV_VAR",
@@ -42,7 +45,7 @@ __all__ = [
 ]
 
 TAGGER_FORMAT = "verb-wsd-tagger"
-_VERSION = 1
+_VERSION = 2
 ENV_VAR = "WSD_TAGGER_CACHE"
 ITERATIONS = 5  # NLTK's default number of passes
 SEED = 1  # the order NLTK's train shuffles the sentences in between passes
@@ -53,19 +56,20 @@ _MAX_BYTES = 2**30
 class Tagger:
     """Penn tags for tokenised sentences (:meth:`tag`) and the sentence splitter's parameters
     (``sentence_parameters``: Punkt's abbreviations, collocations, sentence starters and
-    orthographic context, as JSON; empty: Punkt's defaults), the ``separate_multiwords`` (WordNet
-    multiword verbs the training corpus writes as separate words more often than as one token:
-    never joined), the ``verb_forms`` (how often the training corpus sense-tags an inflected
-    verb form as a verb and tags it otherwise: :mod:`wsd.text.participles`); ``source`` says
-    what it was trained on."""
+    orthographic context, as JSON; empty: Punkt's defaults), the ``multiword_model`` (join a
+    WordNet multiword verb of running text or leave it apart; None: always join), the
+    ``verb_detector`` and ``verb_forms`` (how often the training corpus sense-tags a verb form
+    as a verb and tags it otherwise; :mod:`wsd.text.verbs`; None: tokens are verbs as tagged);
+    ``source`` says what it was trained on."""
 
     weights: dict[str, dict[str, float]]
     tagdict: dict[str, str]
     classes: tuple[str, ...]
     sentence_parameters: dict[str, Any] = field(default_factory=dict)
-    separate_multiwords: frozenset[str] = frozenset()
+    multiword_model: LinearModel | None = None
     source: dict[str, Any] = field(default_factory=dict)
     verb_forms: dict[str, tuple[int, int]] = field(default_factory=dict)
+    verb_detector: LinearModel | None = None
 
     def __post_init__(self) -> None:
         from nltk.tag.perceptron import PerceptronTagger
@@ -91,9 +95,14 @@ class Tagger:
             "tagdict": self.tagdict,
             "weights": self.weights,
             "sentences": self.sentence_parameters,
-            "separate_multiwords": sorted(self.separate_multiwords),
+            "multiword_model": _model_json(self.multiword_model),
             "verb_forms": {form: list(n) for form, n in sorted(self.verb_forms.items())},
+            "verb_detector": _model_json(self.verb_detector),
         }
+
+
+def _model_json(model: LinearModel | None) -> dict[str, Any] | None:
+    return model.to_json() if model is not None else None
 
 
 def tagger_path() -> Path:
@@ -108,9 +117,10 @@ def train_tagger(
     iterations: int = ITERATIONS,
     seed: int = SEED,
     sentence_parameters: dict[str, Any] | None = None,
-    separate_multiwords: Iterable[str] = (),
+    multiword_model: LinearModel | None = None,
     source: dict[str, Any] | None = None,
     verb_forms: dict[str, tuple[int, int]] | None = None,
+    verb_detector: LinearModel | None = None,
 ) -> Tagger:
     """An averaged perceptron trained on ``(word, tag)`` sentences; the same sentences, in the
     same order, give the same tagger (NLTK shuffles them between passes with ``random``: its
@@ -133,9 +143,10 @@ def train_tagger(
         tagdict=dict(sorted(tagdict.items())),
         classes=tuple(sorted(classes)),
         sentence_parameters=sentence_parameters or {},
-        separate_multiwords=frozenset(separate_multiwords),
+        multiword_model=multiword_model,
         source=source or {},
         verb_forms=dict(verb_forms or {}),
+        verb_detector=verb_detector,
     )
 
 
@@ -162,11 +173,11 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
     if data.get("version") != _VERSION:
         raise DataError(
             f"{path}: tagger file version {quote(str(data.get('version')))}, this toolkit reads "
-            f"{_VERSION}: delete it (the next --text run trains it again)"
+            f"{_VERSION}: train it again (`wsd data setup --tagger --force`, or delete it and the "
+            "next --text run trains it)"
         )
     weights, tagdict, classes = data.get("weights"), data.get("tagdict"), data.get("classes")
     sentences = data.get("sentences", {})
-    separate = data.get("separate_multiwords", [])
     forms = data.get("verb_forms", {})
     if not (
         isinstance(weights, dict)
@@ -176,14 +187,11 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
         and classes
         and all(isinstance(c, str) for c in classes)
         and isinstance(sentences, dict)
-        and isinstance(separate, list)
-        and all(isinstance(w, str) for w in separate)
         and isinstance(forms, dict)
         and all(_is_count_pair(n) for n in forms.values())
     ):
         raise DataError(
-            f"{path}: malformed tagger file (weights, tagdict, classes, sentences, "
-            "separate_multiwords or verb_forms)"
+            f"{path}: malformed tagger file (weights, tagdict, classes, sentences, or verb_forms)"
         )
     source = data.get("source")
     return Tagger(
@@ -191,10 +199,16 @@ def load_tagger(path: str | os.PathLike[str]) -> Tagger:
         tagdict=tagdict,
         classes=tuple(classes),
         sentence_parameters=sentences,
-        separate_multiwords=frozenset(separate),
+        multiword_model=_model(data.get("multiword_model"), f"{path}: multiword_model"),
         source=source if isinstance(source, dict) else {},
         verb_forms={form: (n[0], n[1]) for form, n in forms.items()},
+        verb_detector=_model(data.get("verb_detector"), f"{path}: verb_detector"),
     )
+
+
+def _model(data: Any, where: str) -> LinearModel | None:
+    """A classifier of the file, or None (``null`` or absent)."""
+    return None if data is None else LinearModel.from_json(data, where)
 
 
 def _is_count_pair(value: Any) -> bool:

@@ -12,11 +12,15 @@ token (``took_place``) is split into its words, since running text arrives split
 word (the first of a verb, ``took``; the last otherwise, ``election`` of
 ``primary_election``) takes the token's tag, every part of a name (``NNP``) too, and each
 other word the tag it has most often as a token of its own in the same files (``place``:
-``NN``; never seen alone: the token's tag, ``RB`` in a verb, as SemCor tags particles).  The
-WordNet multiword verbs SemCor leaves as separate words more often than it joins them are kept
-in the tagger (:func:`wsd.text.multiwords.separate_multiwords`), and so are how often it
-sense-tags each inflected verb form as a verb and tags it otherwise
-(:func:`wsd.text.participles.verb_form_counts`).
+``NN``; never seen alone: the token's tag, ``RB`` in a verb, as SemCor tags particles).
+
+Beside the perceptron, :func:`train_semcor_tagger` trains the model that joins multiword verbs
+or leaves them apart (:func:`wsd.text.multiwords.train_multiword_model`, on every training
+file with its own tags, SemCor's joins as labels) and the verb detector
+(:func:`wsd.text.verbs.train_verb_detector`), which must learn from the tags of a tagger that
+has not seen the sentences: a *fold* of the training files (every 10th by name, from the first)
+is tagged by a perceptron trained on the other files, whose verb counts per form the detector
+reads there; the tagger kept reads the counts of all the files.
 """
 
 from __future__ import annotations
@@ -26,24 +30,29 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .._exceptions import CorpusFormatError, DataError
 from ..types import AnnotatedSentence, Annotation
-from .multiwords import separate_multiwords
-from .participles import verb_form_counts
+from .classifier import LinearModel
+from .multiwords import train_multiword_model
 from .tagger import ITERATIONS, SEED, Tagger, load_tagger, save_tagger, tagger_path, train_tagger
 from .tokens import learn_sentence_parameters
+from .verbs import sense_tagged_words, train_verb_detector, verb_form_counts
 
 __all__ = [
+    "FOLD",
     "ensure_tagger",
+    "fold_files",
     "joined_verbs",
     "semcor_documents",
     "tagged_words",
     "train_semcor_tagger",
 ]
 
+FOLD = 10  # the verb detector's fold: every FOLD-th training file
 _NAME_TAGS = frozenset({"NNP", "NNPS"})
 _PARTICLE = "RB"  # SemCor's tag of up, out, off ... (it has almost no RP)
 
@@ -135,33 +144,69 @@ def _plain_text(document: Sequence[AnnotatedSentence]) -> str:
     )
 
 
+def fold_files(names: Iterable[str]) -> list[str]:
+    """The training files of the verb detector's fold: every :data:`FOLD`-th name, sorted,
+    from the first."""
+    return sorted(set(names))[::FOLD]
+
+
 def train_semcor_tagger(
-    root: str | os.PathLike[str], *, exclude: Iterable[str] = (), iterations: int = ITERATIONS
+    root: str | os.PathLike[str],
+    *,
+    exclude: Iterable[str] = (),
+    iterations: int = ITERATIONS,
+    fold_tagger: Tagger | None = None,
+    perceptron: Tagger | None = None,
 ) -> Tagger:
-    """The tagger and sentence splitter trained on SemCor's tag files under ``root`` but
-    ``exclude``; the same files give the same tagger."""
+    """The tagger, sentence splitter, multiword model and verb detector trained on SemCor's
+    tag files under ``root`` but ``exclude`` (module docstring); the same files give the same
+    tagger.  ``fold_tagger``, ``perceptron``: the perceptron trained on the files but the fold,
+    and the one trained on all the files, when at hand (each is trained otherwise: the same
+    files give the same one; only its weights, tag dictionary and classes are used)."""
     left_out = sorted(set(exclude))
     documents = semcor_documents(root, exclude=left_out)
+    names = [d[0].sentence.source for d in documents if d]
+    fold = set(fold_files(names))
+    rest = [d for d, name in zip(documents, names, strict=True) if name not in fold]
+    if fold_tagger is None:
+        fold_tagger = train_tagger(tagged_words(rest), iterations=iterations)
+    detector = _verb_detector(
+        [d for d, name in zip(documents, names, strict=True) if name in fold],
+        fold_tagger,
+        verb_form_counts(rest),
+    )
     sentences = tagged_words(documents)
-    parameters = learn_sentence_parameters([_plain_text(d) for d in documents])
-    separate = separate_multiwords(sentences, joined_verbs(documents))
     source: dict[str, Any] = {
         "corpus": "SemCor 3.0",
         "files": len(documents),
         "excluded": left_out,
+        "detector_fold": sorted(fold),
         "sentences": len(sentences),
         "words": sum(len(s) for s in sentences),
         "iterations": iterations,
         "seed": SEED,
     }
-    return train_tagger(
-        sentences,
-        iterations=iterations,
-        sentence_parameters=parameters,
-        separate_multiwords=separate,
+    if perceptron is None:
+        perceptron = train_tagger(sentences, iterations=iterations)
+    return replace(
+        perceptron,
+        sentence_parameters=learn_sentence_parameters([_plain_text(d) for d in documents]),
+        multiword_model=train_multiword_model(sentences, joined_verbs(documents)),
         source=source,
         verb_forms=verb_form_counts(documents),
+        verb_detector=detector,
     )
+
+
+def _verb_detector(
+    fold: Sequence[Sequence[AnnotatedSentence]], tagger: Tagger, counts: dict[str, tuple[int, int]]
+) -> LinearModel:
+    """The verb detector trained on the ``fold`` sentences tagged by ``tagger``."""
+    examples = []
+    for item in (item for document in fold for item in document):
+        words, labels = sense_tagged_words(item)
+        examples.append((words, tagger.tag(words), labels))
+    return train_verb_detector(examples, counts)
 
 
 def ensure_tagger(
