@@ -58,7 +58,13 @@ ABHOR = synset(
     "I loathe that man",
     "She abhors cats",
 )
-NOT_THERE = synset(("sigh",), ("sigh%2:29:00::",), "The wind moaned")
+NOT_THERE = synset(("sigh",), ("sigh%2:29:00::",), "The wind moaned", "Cold weather")
+TAKE_OUT = synset(
+    ("take_out", "remove"),
+    ("take_out%2:35:00::", "remove%2:35:00::"),
+    "The teacher took the children out of the classroom",
+)
+LAY = synset(("put", "lay"), ("put%2:35:00::", "lay%2:35:01::"), "Lay the books on the table")
 
 
 def run(tagger: Tagger, *synsets: VerbSynset, **options: bool) -> WordNetExamples:
@@ -130,12 +136,29 @@ def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
     assert len({x.id for x in made.instances}) == 4
 
 
+def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
+    made = run(tagger, TAKE_OUT, LAY)
+    took, removed, lay, put = made.instances
+    assert view(took) == (
+        "wn:take_out%2:35:00:::1",
+        "take_out",
+        ("take_out%2:35:00::",),
+        "took",
+        "VERB",
+    )
+    assert took.token.lemma == "take"  # the head alone: "out" stays where it is
+    assert view(removed)[1:] == ("remove", ("remove%2:35:00::",), "removed", "VERB")
+    assert [t.form for t in removed.sentence.tokens][5:] == ["out", "of", "the", "classroom"]
+    assert view(lay) == ("wn:lay%2:35:01:::1", "lay", ("lay%2:35:01::",), "Lay", "VERB")
+    assert view(put)[1:] == ("put", ("put%2:35:00::",), "put", "VERB")
+
+
 def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
     made = run(tagger, SIGH, NOT_THERE, ABANDON, ABHOR, templates=True)
     counts, skipped = made.counts, made.skipped
-    assert skipped == {"examples:lemma-not-found": 1}
-    assert counts["examples"] == 1 + 1 + 2 + 2
-    assert counts["examples"] == counts["from-examples"] + skipped["examples:lemma-not-found"]
+    assert skipped == {"examples:lemma-not-found": 1, "examples:no-verb": 1}
+    assert counts["examples"] == 1 + 2 + 2 + 2
+    assert counts["examples"] == counts["from-examples"] + sum(skipped.values())
     templates = len(sense_sentences("abhor%2:37:00::")) + len(sense_sentences("loathe%2:37:00::"))
     assert templates == 6  # WordNet 3.0's sentidx.vrb
     assert counts["templates"] == counts["from-templates"] == templates

@@ -5,12 +5,15 @@ pipeline of plain text (:mod:`wsd.text`: tokeniser, tagger, multiword verbs, mor
 then :func:`wsd.corpus.load_sentences`: case frames, context windows).
 
 * **An example** (``"We produce more cars than we can sell"`` of the synset {produce, make,
-  create}) is tagged as text; its **target** is the first verb token whose lemma is a lemma
-  of the synset (``produce``); else the first word sequence that is a multiword lemma the
-  tagger leaves separate (``gave up``: joined into one token, as SemCor writes it); else the
-  first token of a lemma's word whatever its tag (``Exhale when ...``, tagged ``NNP``: read as
-  a verb, its tag guessed from its ending).  The instance's gold is that lemma's key in the
-  synset.  No such token: the example is skipped as ``lemma-not-found``.
+  create}) is tagged as text; its **target** is found by the first of these rules that finds
+  one, in sentence order: a verb token whose lemma is a lemma of the synset (``produce``); a
+  verb token with such a lemma among its morphy readings (``lay``, whose lemma is ``lie``); the
+  words of a multiword lemma the tagger leaves apart (``gave up``: joined into one token, as
+  SemCor writes it); the head of a multiword lemma whose other words follow within a few words
+  (``took the children out``: ``took`` is the target of ``take_out``); a word of any tag with
+  such a reading (``Exhale when ...``, tagged ``NNP``: read as a verb, its tag guessed from its
+  ending).  The instance's gold is that lemma's key in the synset.  No target: the example
+  is skipped as ``lemma-not-found`` (``no-verb`` when the tagger found no verb at all).
 * **Substitution** (``substitute=True``): the example also serves each other lemma of the
   synset, the target replaced by that lemma in the same inflection (``make``: ``We make more
   cars ...``; :func:`inflect`), the rest of the sentence and its tags kept: a synset's
@@ -26,12 +29,15 @@ gives an instance or is a counted skip (:class:`WordNetExamples`).
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from thesaurus.morphy import wordnet_morphy
 from thesaurus.verb_examples import (
     VerbSynset,
     sense_sentences,
@@ -43,7 +49,7 @@ from .corpus import load_sentences
 from .frames import ClassTable
 from .normalise import normalise_token
 from .tagged_texts import tag_texts
-from .text import Tagger, verb_lemma
+from .text import Tagger
 from .types import AnnotatedSentence, Annotation, Instance
 
 __all__ = [
@@ -59,7 +65,9 @@ __all__ = [
 ID_PREFIX = "wn:"
 EXAMPLE_SOURCE = "data.verb"
 TEMPLATE_SOURCE = "sents.vrb"
-LEMMA_NOT_FOUND = "lemma-not-found"
+LEMMA_NOT_FOUND = "lemma-not-found"  # a skip: no word of the sentence is a lemma of the synset
+NO_VERB = "no-verb"  # a skip: ... and the tagger found no verb at all ("interest-bearing accounts")
+_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
 @dataclass(frozen=True)
@@ -126,7 +134,7 @@ def wordnet_examples(
         for example in synset.examples:
             items = tagged[example]
             target = _find_target(items, synset.lemmas)
-            made.count("examples", target)
+            made.count("examples", items, target)
             if target is None:
                 continue
             own = synset.keys[synset.lemmas.index(target.lemma)]
@@ -137,7 +145,7 @@ def wordnet_examples(
                     made.add(*_substituted(items, target, lemma), key, EXAMPLE_SOURCE)
     for lemma, key, text in filled:
         target = _find_target(tagged[text], (lemma,))
-        made.count("templates", target)
+        made.count("templates", tagged[text], target)
         if target is not None:
             made.add(tagged[text], target, key, TEMPLATE_SOURCE)
     return made.finish(frames, context_window, classes)
@@ -167,13 +175,14 @@ class _Made:
         self.counts: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
 
-    def count(self, kind: str, target: _Target | None) -> None:
+    def count(self, kind: str, items: Sequence[AnnotatedSentence], target: _Target | None) -> None:
         """Count one sentence read (``examples``, ``templates``) and what it gave."""
         self.counts[kind] += 1
-        if target is None:
-            self.skipped[f"{kind}:{LEMMA_NOT_FOUND}"] += 1
-        else:
+        if target is not None:
             self.counts[f"from-{kind}"] += 1
+            return
+        verbs = any(n.tag.startswith("VB") for item in items for n in item.annotations)
+        self.skipped[f"{kind}:{LEMMA_NOT_FOUND if verbs else NO_VERB}"] += 1
 
     def add(self, items: list[AnnotatedSentence], target: _Target, key: str, source: str) -> None:
         """One instance to make: ``items`` with the target as one verb token with gold
@@ -225,29 +234,87 @@ def _templates(synsets: Sequence[VerbSynset]) -> Iterator[tuple[str, str, str]]:
                 yield lemma, key, template.replace("%s", lemma.replace("_", " "))
 
 
+_Match = tuple[str, int, str]  # (lemma, end of the target's tokens, Penn tag)
+_GAP = 4  # words at most between a multiword verb's head and its particle ("took the children out")
+
+
 def _find_target(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> _Target | None:
-    """The first token (or word run) of ``items`` that is one of ``lemmas`` (module
-    docstring), or None."""
+    """The first token (or word run) of ``items`` that is one of ``lemmas``, by the first
+    rule that finds one (module docstring), or None."""
     wanted = set(lemmas)
-    for s, item in enumerate(items):
-        for i, (token, note) in enumerate(zip(item.sentence.tokens, item.annotations, strict=True)):
-            if note.tag.startswith("VB") and token.lemma in wanted:
-                return _Target(s, i, i + 1, token.lemma, note.tag)
     multiwords = [lemma.split("_") for lemma in lemmas if "_" in lemma]
-    for s, item in enumerate(items):
-        forms = [t.form.lower() for t in item.sentence.tokens]
-        for i, form in enumerate(forms):
-            for words in multiwords:
-                end = i + len(words)
-                if forms[i + 1 : end] == words[1:] and verb_lemma(form) == words[0]:
-                    tag = _guess_tag(form, words[0], forms[:i])
-                    return _Target(s, i, end, "_".join(words), tag)
-    for s, item in enumerate(items):
-        forms = [t.form.lower() for t in item.sentence.tokens]
-        for i, form in enumerate(forms):
-            if form.isalpha() and verb_lemma(form) in wanted:
-                return _Target(s, i, i + 1, verb_lemma(form), _guess_tag(form, "", forms[:i]))
+    rules = (_verb_token, _verb_word, _multiword, _split_multiword, _any_word)
+    for rule in rules:
+        for s, item in enumerate(items):
+            forms = [t.form.lower() for t in item.sentence.tokens]
+            for i in range(len(forms)):
+                found = rule(item, forms, i, wanted, multiwords)
+                if found is not None:
+                    lemma, end, tag = found
+                    return _Target(s, i, end, lemma, tag)
     return None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _analyses(form: str) -> frozenset[str]:
+    """The WordNet verb lemmas of ``form`` (``found``: found, find), by morphy."""
+    return frozenset(wordnet_morphy().analyses(form, "v"))
+
+
+def _tag(item: AnnotatedSentence, forms: Sequence[str], i: int, lemma: str) -> str:
+    """The token's Penn tag when it is a verb's, else one guessed (:func:`_guess_tag`)."""
+    tag = item.annotations[i].tag
+    return tag if tag.startswith("VB") else _guess_tag(forms[i], lemma, forms[:i])
+
+
+def _verb_token(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, wanted: set[str], _: list[list[str]]
+) -> _Match | None:
+    """A verb token whose lemma is wanted."""
+    lemma, tag = item.sentence.tokens[i].lemma, item.annotations[i].tag
+    return (lemma, i + 1, tag) if tag.startswith("VB") and lemma in wanted else None
+
+
+def _verb_word(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, wanted: set[str], _: list[list[str]]
+) -> _Match | None:
+    """A verb token with a wanted lemma among its readings (``found``: find, found)."""
+    tag = item.annotations[i].tag
+    found = sorted(_analyses(forms[i]) & wanted) if tag.startswith("VB") else []
+    return (found[0], i + 1, tag) if found else None
+
+
+def _multiword(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, _: set[str], multiwords: list[list[str]]
+) -> _Match | None:
+    """The words of a wanted multiword verb, left apart by the tagger (``gave up``)."""
+    for words in multiwords:
+        end = i + len(words)
+        if forms[i + 1 : end] == words[1:] and words[0] in _analyses(forms[i]):
+            return "_".join(words), end, _tag(item, forms, i, words[0])
+    return None
+
+
+def _split_multiword(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, _: set[str], multiwords: list[list[str]]
+) -> _Match | None:
+    """The head of a wanted multiword verb whose other words follow a few words later
+    (``took the children out``): the head alone is the target."""
+    for words in multiwords:
+        if words[0] not in _analyses(forms[i]):
+            continue
+        rest = iter(forms[i + 1 : i + len(words) + _GAP])
+        if all(word in rest for word in words[1:]):  # in order
+            return "_".join(words), i + 1, _tag(item, forms, i, words[0])
+    return None
+
+
+def _any_word(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, wanted: set[str], _: list[list[str]]
+) -> _Match | None:
+    """A word of any tag with a wanted verb reading (``Exhale`` tagged as a noun)."""
+    found = sorted(_analyses(forms[i]) & wanted) if _WORD.fullmatch(forms[i]) else []
+    return (found[0], i + 1, _tag(item, forms, i, found[0])) if found else None
 
 
 _AUXILIARIES = frozenset({"be", "is", "are", "was", "were", "been", "being", "am", "get", "got"})
@@ -255,9 +322,10 @@ _PERFECT = frozenset({"have", "has", "had", "having"})
 
 
 def _guess_tag(form: str, lemma: str, before: Sequence[str]) -> str:
-    """The Penn verb tag of ``form`` read as a verb the tagger did not tag as one: from its
-    ending, and for a past form the word before it (``was taken``: ``VBN``)."""
-    if form == (lemma or verb_lemma(form)):
+    """The Penn verb tag of ``form`` (of verb ``lemma``) read as a verb the tagger did not tag
+    as one: from its ending, and for a past form the word before it (``was taken``:
+    ``VBN``)."""
+    if form == lemma.split("_")[0]:
         return "VB"
     if form.endswith("ing"):
         return "VBG"
