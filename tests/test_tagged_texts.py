@@ -35,7 +35,7 @@ def tagger_file(tmp_path: Path, tagger: Tagger) -> Path:
 
 
 def fresh(tagger: Tagger) -> dict[str, list[object]]:
-    return {text: [s.item for s in tag_text(text, tagger, doc="wn")] for text in TEXTS}
+    return {text: [s.item for s in tag_text(text, tagger)] for text in TEXTS}
 
 
 def test_without_a_file_nothing_is_cached(tmp_path: Path, tagger: Tagger) -> None:
