@@ -37,6 +37,7 @@ def timed(what: str, figures: dict[str, Any], call: Any) -> Any:
     started = time.perf_counter()
     result = call()
     figures[f"seconds:{what}"] = round(time.perf_counter() - started, 2)
+    print(f"{what}: {figures[f'seconds:{what}']} s", file=sys.stderr, flush=True)
     return result
 
 
@@ -81,7 +82,11 @@ def main() -> None:
         cached.with_suffix(suffix).unlink(missing_ok=True)
     full = timed("tag-and-make", figures, lambda: wordnet_examples(tagger=tagger))
     full = timed("make-from-cache", figures, lambda: wordnet_examples(tagger=tagger))
-    plain = wordnet_examples(tagger=tagger, substitute=False)
+    plain = timed(
+        "make-without-substitution",
+        figures,
+        lambda: wordnet_examples(tagger=tagger, substitute=False),
+    )
     figures["counts"] = full.counts
     figures["skipped"] = full.skipped
     figures["instances with substitution"] = len(full.instances)
@@ -95,11 +100,11 @@ def main() -> None:
     figures["senses with an instance"] = {k: len(v) for k, v in by_kind.items()}
 
     root = find_semcor(args.semcor)
-    corpus = load_corpus(root, frames=False)
+    corpus = timed("load-semcor", figures, lambda: load_corpus(root, frames=False))
     semcor_senses = {key for x in corpus.instances for key in x.gold}
     figures["SemCor verb senses"] = len(semcor_senses)
     figures["SemCor verb senses covered"] = {k: len(semcor_senses & v) for k, v in by_kind.items()}
-    unseen = unseen_senses(root)
+    unseen = timed("held-out-split", figures, lambda: unseen_senses(root))
     figures["held-out unseen-sense instances"] = len(unseen)
     figures["held-out unseen-sense instances covered"] = {
         k: sum(1 for x in unseen if set(x.gold) & v) for k, v in by_kind.items()

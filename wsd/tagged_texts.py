@@ -24,7 +24,7 @@ from typing import Any
 from thesaurus.disk_cache import DiskCache, code_digest, package_modules, stamp_files
 from thesaurus.morphy import morphy_source_key
 
-from .text import Tagger, tag_text
+from .text import Tagger, load_tagger, tag_text
 from .types import AnnotatedSentence, Annotation, Sentence, Token
 
 __all__ = ["CACHE_FORMAT", "tag_texts"]
@@ -37,21 +37,23 @@ _CODE_PACKAGES = ("wsd.text",)
 
 def tag_texts(
     texts: Sequence[str],
-    tagger: Tagger,
+    tagger: Tagger | str | os.PathLike[str],
     *,
-    tagger_file: str | os.PathLike[str] | None = None,
     name: str = "texts",
     source: dict[str, Any] | None = None,
     doc: str = "text",
 ) -> dict[str, list[AnnotatedSentence]]:
     """The sentences of each of ``texts`` as :func:`wsd.text.tag_text` gives them (document
-    ``doc``: sentence ids ``<doc>.s<N>``, N from 1 in each text); cached beside
-    ``tagger_file`` (the file ``tagger`` was loaded from) as
-    ``<name>-tags.json``/``.npz``, not cached when it is None."""
+    ``doc``: sentence ids ``<doc>.s<N>``, N from 1 in each text).  ``tagger``: a tagger (not
+    cached), or the path of a tagger file, loaded only when the cache beside it
+    (``<name>-tags.json``/``.npz``) is missing or stale; :class:`DataError` naming the file
+    when it cannot be loaded."""
     unique = list(dict.fromkeys(texts))
-    if tagger_file is None:
+    if isinstance(tagger, Tagger):
         return _tag_all(unique, tagger, doc)
-    path = Path(tagger_file)
+    path = Path(tagger)
+    if not path.is_file():
+        load_tagger(path)  # the error naming the file
     cache = DiskCache(path.parent, f"tagged {name}", compress=False)
     key = {
         "format": CACHE_FORMAT,
@@ -66,7 +68,7 @@ def tag_texts(
     found = cache.read(stem, key, lambda document, _: _decode(document, doc))
     if found is not None:
         return found
-    tagged = _tag_all(unique, tagger, doc)
+    tagged = _tag_all(unique, load_tagger(path), doc)
     cache.write(stem, key, _encode(tagged), {})
     return tagged
 

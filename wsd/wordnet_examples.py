@@ -118,14 +118,12 @@ def wordnet_examples(
     ``context_window`` and ``classes`` as for :func:`wsd.corpus.load_corpus`; ``synsets``
     defaults to all of WordNet's (:func:`thesaurus.verb_examples.verb_synsets`).
     :class:`DataError` when WordNet or the tagger is missing."""
-    loaded, tagger_file = _tagger(tagger)
     chosen = verb_synsets() if synsets is None else synsets
     filled = list(_templates(chosen)) if templates else []
     texts = [example for synset in chosen for example in synset.examples]
     tagged = tag_texts(
         texts + [text for _, _, text in filled],
-        loaded,
-        tagger_file=tagger_file,
+        _tagger(tagger),
         name="wordnet-examples",
         source=verb_example_source(),
     )
@@ -151,17 +149,17 @@ def wordnet_examples(
     return made.finish(frames, context_window, classes)
 
 
-def _tagger(
-    tagger: Tagger | str | os.PathLike[str] | None,
-) -> tuple[Tagger, Path | None]:
-    """The tagger to use and the file it was loaded from (None: given as an object)."""
-    if isinstance(tagger, Tagger):
-        return tagger, None
+def _tagger(tagger: Tagger | str | os.PathLike[str] | None) -> Tagger | Path:
+    """The tagger, or the tagger file, to tag with: the user cache's by default, trained
+    first when it is missing."""
+    if tagger is not None:
+        return tagger if isinstance(tagger, Tagger) else Path(tagger)
     from .text import ensure_tagger, tagger_path
 
-    path = Path(tagger) if tagger is not None else tagger_path()
-    loaded, _ = ensure_tagger(path)
-    return loaded, path
+    path = tagger_path()
+    if not path.exists():
+        ensure_tagger(path)
+    return path
 
 
 class _Made:
