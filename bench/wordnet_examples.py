@@ -77,9 +77,8 @@ def main() -> None:
     figures["synsets with examples"] = sum(1 for s in synsets if s.examples)
     figures["examples"] = sum(len(s.examples) for s in synsets)
 
-    cached = tagger.parent / "wordnet-examples-tags.json"
-    for suffix in (".json", ".npz"):  # tagged again, to time it
-        cached.with_suffix(suffix).unlink(missing_ok=True)
+    for cached in tagger.parent.glob("wordnet-examples-tags-*"):  # tagged again, to time it
+        cached.unlink()
     full = timed("tag-and-make", figures, lambda: wordnet_examples(tagger=tagger))
     full = timed("make-from-cache", figures, lambda: wordnet_examples(tagger=tagger))
     plain = timed(

@@ -3,10 +3,12 @@ disk cache (:class:`~thesaurus.disk_cache.DiskCache`) beside the tagger file, fo
 sentences of WordNet's verb examples and templates (:mod:`wsd.wordnet_examples`), which take
 about a minute to tag.
 
-A cache is named by ``name`` and keyed by :data:`CACHE_FORMAT`, the tagger file's size and
-mtime, the WordNet files morphy reads, a digest of the text pipeline's code and a digest of
-the texts themselves (``source`` says where they came from); a stale or damaged cache is
-rebuilt with a warning.  Each text's sentences keep their tokens (form, lemma, universal tag)
+A cache, ``<name>-tags-<code digest>.json``/``.npz``, is keyed by :data:`CACHE_FORMAT`, the
+tagger file's size and mtime, the WordNet files morphy reads, a digest of the text pipeline's
+code (also in the name: checkouts of different code keep their own) and a digest of the texts
+themselves (``source`` says where they came from); a stale or damaged cache is rebuilt with a
+warning.  All texts are tagged by one :func:`~wsd.text.tag_text` call, a paragraph each.
+Each text's sentences keep their tokens (form, lemma, universal tag)
 and annotations (lemma, Penn tag, attributes).
 """
 
@@ -46,8 +48,8 @@ def tag_texts(
     """The sentences of each of ``texts`` as :func:`wsd.text.tag_text` gives them (document
     ``doc``: sentence ids ``<doc>.s<N>``, N from 1 in each text).  ``tagger``: a tagger (not
     cached), or the path of a tagger file, loaded only when the cache beside it
-    (``<name>-tags.json``/``.npz``) is missing or stale; :class:`DataError` naming the file
-    when it cannot be loaded."""
+    (``<name>-tags-<code digest>.json``/``.npz``) is missing or stale; :class:`DataError`
+    naming the file when it cannot be loaded."""
     unique = list(dict.fromkeys(texts))
     if isinstance(tagger, Tagger):
         return _tag_all(unique, tagger, doc)
@@ -64,7 +66,9 @@ def tag_texts(
         "doc": doc,
         "texts": hashlib.sha256("\0".join(unique).encode()).hexdigest()[:16],
     }
-    stem = f"{name}-tags"
+    # the code version names the files: two checkouts of different code sharing a tagger
+    # folder keep their own caches instead of rebuilding each other's
+    stem = f"{name}-tags-{key['code']}"
     found = cache.read(stem, key, lambda document, _: _decode(document, doc))
     if found is not None:
         return found

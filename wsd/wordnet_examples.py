@@ -194,13 +194,12 @@ class _Made:
             item = items[target.sentence]
         self.per_key[key] += 1
         ident = f"{ID_PREFIX}{key}:{self.per_key[key]}"
-        notes = list(item.annotations)
-        notes[target.start] = Annotation(target.lemma, target.tag, senses=(key,))
+        gold = Annotation(target.lemma, target.tag, senses=(key,))
         self.documents.append(
             [
                 AnnotatedSentence(
                     replace(x.sentence, id=f"{ident}.s{i + 1}", source=source),
-                    tuple(notes) if i == target.sentence else x.annotations,
+                    _only_target(x.annotations, target.start if i == target.sentence else -1, gold),
                 )
                 for i, x in enumerate(items)
             ]
@@ -221,6 +220,17 @@ class _Made:
         found = {x.id: x for x in corpus.instances}
         instances = tuple(replace(found[inner], id=ident) for ident, inner in self.wanted)
         return WordNetExamples(instances, dict(self.counts), dict(self.skipped))
+
+
+def _only_target(
+    notes: Sequence[Annotation], target: int, gold: Annotation
+) -> tuple[Annotation, ...]:
+    """``notes`` with ``gold`` at ``target`` and no lemma on the other verbs: the loader makes
+    no instance (and no case frame) of the other verbs of an example."""
+    return tuple(
+        gold if i == target else replace(n, lemma=None) if n.lemma is not None else n
+        for i, n in enumerate(notes)
+    )
 
 
 def _templates(synsets: Sequence[VerbSynset]) -> Iterator[tuple[str, str, str]]:
