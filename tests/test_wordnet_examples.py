@@ -58,7 +58,13 @@ ABHOR = synset(
     "I loathe that man",
     "She abhors cats",
 )
-NOT_THERE = synset(("sigh",), ("sigh%2:29:00::",), "The wind moaned", "Cold weather")
+NOT_THERE = synset(
+    ("sigh", "go"),
+    ("sigh%2:29:00::", "go%2:38:00::"),
+    "The wind moaned",
+    "Cold weather",
+    "Water goes into the bowl",  # go_into, joined by the pipeline
+)
 TAKE_OUT = synset(
     ("take_out", "remove"),
     ("take_out%2:35:00::", "remove%2:35:00::"),
@@ -156,12 +162,17 @@ def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
 def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
     made = run(tagger, SIGH, NOT_THERE, ABANDON, ABHOR, templates=True)
     counts, skipped = made.counts, made.skipped
-    assert skipped == {"examples:lemma-not-found": 1, "examples:no-verb": 1}
-    assert counts["examples"] == 1 + 2 + 2 + 2
+    assert skipped == {
+        "examples:lemma-not-found": 1,
+        "examples:no-verb": 1,
+        "examples:joined-multiword": 1,
+    }
+    assert counts["examples"] == 1 + 3 + 2 + 2
     assert counts["examples"] == counts["from-examples"] + sum(skipped.values())
-    templates = len(sense_sentences("abhor%2:37:00::")) + len(sense_sentences("loathe%2:37:00::"))
-    assert templates == 6  # WordNet 3.0's sentidx.vrb
-    assert counts["templates"] == counts["from-templates"] == templates
+    keys = [key for s in (SIGH, NOT_THERE, ABANDON, ABHOR) for key in s.keys]
+    assert counts["templates"] == sum(len(sense_sentences(key)) for key in keys) == 7
+    templates = counts["from-templates"]
+    assert templates == counts["templates"]
     examples = counts["from-examples"] + counts["substituted"]
     assert len(made.instances) == examples + templates
     sources = [x.sentence.source for x in made.instances]
@@ -181,6 +192,19 @@ def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
     # the ids go on after the example's: "She abhors cats" is abhor's first
     assert [x.id for x in abhor] == [f"wn:abhor%2:37:00:::{n}" for n in (2, 3, 4)]
     assert all(x.gold == ("abhor%2:37:00::",) and x.token.form == "abhor" for x in abhor)
+
+
+def test_templates_with_a_suffix_inflect_the_head(tagger: Tagger) -> None:
+    """sents.vrb's "The water %ss" and "It was %sing all day long"."""
+    cool = synset(("cool_down",), ("cool_down%2:30:01::",))
+    rain = synset(("rain_down",), ("rain_down%2:43:00::",))
+    assert sense_sentences(cool.keys[0]) == ("The water %ss",)
+    assert sense_sentences(rain.keys[0]) == ("It was %sing all day long",)
+    made = run(tagger, cool, rain, templates=True)
+    texts = [" ".join(t.form for t in x.sentence.tokens) for x in made.instances]
+    assert texts[0].startswith("The water cools")
+    assert texts[1].startswith("It was raining")
+    assert made.counts["templates"] == 2
 
 
 def test_options_reach_the_loader(tagger: Tagger) -> None:

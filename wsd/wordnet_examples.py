@@ -13,13 +13,16 @@ then :func:`wsd.corpus.load_sentences`: case frames, context windows).
   (``took the children out``: ``took`` is the target of ``take_out``); a word of any tag with
   such a reading (``Exhale when ...``, tagged ``NNP``: read as a verb, its tag guessed from its
   ending).  The instance's gold is that lemma's key in the synset.  No target: the example
-  is skipped as ``lemma-not-found`` (``no-verb`` when the tagger found no verb at all).
+  is skipped as ``lemma-not-found`` (``no-verb`` when the tagger found no verb at all;
+  ``joined-multiword`` when the pipeline joined the lemma with the next words into another
+  multiword verb, ``go into`` -> ``go_into`` for the synset of ``go``: its case would be lost).
 * **Substitution** (``substitute=True``): the example also serves each other lemma of the
   synset, the target replaced by that lemma in the same inflection (``make``: ``We make more
   cars ...``; :func:`inflect`), the rest of the sentence and its tags kept: a synset's
   examples show the case frames of all its lemmas.
 * **Templates** (``templates=True``): each template of a sense key with ``%s`` filled with
-  the lemma's base form (``Sam cannot %s Sue``) is tagged and searched the same way.
+  the lemma's base form (``Sam cannot %s Sue``; ``The water %ss``: inflected, ``cools
+  down``) is tagged and searched the same way.
 
 Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
 marks WordNet's instances, :func:`is_wordnet_instance`); each sentence's ``source`` says
@@ -66,6 +69,8 @@ ID_PREFIX = "wn:"
 EXAMPLE_SOURCE = "data.verb"
 TEMPLATE_SOURCE = "sents.vrb"
 LEMMA_NOT_FOUND = "lemma-not-found"  # a skip: no word of the sentence is a lemma of the synset
+JOINED = "joined-multiword"  # a skip: the text pipeline made the lemma part of another
+# multiword verb ("go into" -> go_into, where the synset has go)
 NO_VERB = "no-verb"  # a skip: ... and the tagger found no verb at all ("interest-bearing accounts")
 _WORD = re.compile(r"[a-z][a-z'-]*")
 
@@ -132,7 +137,7 @@ def wordnet_examples(
         for example in synset.examples:
             items = tagged[example]
             target = _find_target(items, synset.lemmas)
-            made.count("examples", items, target)
+            made.count("examples", items, target, synset.lemmas)
             if target is None:
                 continue
             own = synset.keys[synset.lemmas.index(target.lemma)]
@@ -143,7 +148,7 @@ def wordnet_examples(
                     made.add(*_substituted(items, target, lemma), key, EXAMPLE_SOURCE)
     for lemma, key, text in filled:
         target = _find_target(tagged[text], (lemma,))
-        made.count("templates", tagged[text], target)
+        made.count("templates", tagged[text], target, (lemma,))
         if target is not None:
             made.add(tagged[text], target, key, TEMPLATE_SOURCE)
     return made.finish(frames, context_window, classes)
@@ -173,14 +178,19 @@ class _Made:
         self.counts: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
 
-    def count(self, kind: str, items: Sequence[AnnotatedSentence], target: _Target | None) -> None:
+    def count(
+        self,
+        kind: str,
+        items: Sequence[AnnotatedSentence],
+        target: _Target | None,
+        lemmas: Sequence[str],
+    ) -> None:
         """Count one sentence read (``examples``, ``templates``) and what it gave."""
         self.counts[kind] += 1
-        if target is not None:
+        if target is None:
+            self.skipped[f"{kind}:{_skip_reason(items, lemmas)}"] += 1
+        else:
             self.counts[f"from-{kind}"] += 1
-            return
-        verbs = any(n.tag.startswith("VB") for item in items for n in item.annotations)
-        self.skipped[f"{kind}:{LEMMA_NOT_FOUND if verbs else NO_VERB}"] += 1
 
     def add(self, items: list[AnnotatedSentence], target: _Target, key: str, source: str) -> None:
         """One instance to make: ``items`` with the target as one verb token with gold
@@ -222,6 +232,17 @@ class _Made:
         return WordNetExamples(instances, dict(self.counts), dict(self.skipped))
 
 
+def _skip_reason(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> str:
+    """Why no target was found: the lemma joined into another multiword verb, no verb at all,
+    or no word of the lemmas."""
+    wanted = set(lemmas)
+    tokens = [t for item in items for t in item.sentence.tokens]
+    if any("_" in t.form and _analyses(t.form.split("_")[0].lower()) & wanted for t in tokens):
+        return JOINED
+    verbs = any(n.tag.startswith("VB") for item in items for n in item.annotations)
+    return LEMMA_NOT_FOUND if verbs else NO_VERB
+
+
 def _only_target(
     notes: Sequence[Annotation], target: int, gold: Annotation
 ) -> tuple[Annotation, ...]:
@@ -233,13 +254,25 @@ def _only_target(
     )
 
 
+_SUFFIX_TAGS = {"s": "VBZ", "ing": "VBG", "ed": "VBD"}  # "The water %ss", "It was %sing"
+_SLOT = re.compile(r"%s(s|ing|ed)?\b")
+
+
 def _templates(synsets: Sequence[VerbSynset]) -> Iterator[tuple[str, str, str]]:
     """``(lemma, key, sentence)`` of every template of the synsets' keys, ``%s`` filled with
-    the lemma's base form."""
+    the lemma's base form (``%ss``, ``%sing``: inflected, ``cool_down`` -> ``cools down``)."""
+
+    def fill(lemma: str, template: str) -> str:
+        def form(slot: re.Match[str]) -> str:
+            tag = _SUFFIX_TAGS.get(slot.group(1) or "", "VB")
+            return inflect(lemma, tag).replace("_", " ")
+
+        return _SLOT.sub(form, template)
+
     for synset in synsets:
         for lemma, key in zip(synset.lemmas, synset.keys, strict=True):
             for template in sense_sentences(key):
-                yield lemma, key, template.replace("%s", lemma.replace("_", " "))
+                yield lemma, key, fill(lemma, template)
 
 
 _Match = tuple[str, int, str]  # (lemma, end of the target's tokens, Penn tag)
