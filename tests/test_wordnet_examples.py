@@ -20,7 +20,6 @@ from wsd.wordnet_examples import (
     EXAMPLE_SOURCE,
     TEMPLATE_SOURCE,
     WordNetExamples,
-    inflect,
     is_wordnet_instance,
     wordnet_examples,
 )
@@ -212,30 +211,3 @@ def test_options_reach_the_loader(tagger: Tagger) -> None:
     assert plain.frame is None and plain.context == ()
     (wide,) = run(tagger, SIGH, substitute=False, context_window="document").instances  # type: ignore[arg-type]
     assert wide.context == wide.sentence.tokens and wide.context_index == wide.position
-
-
-@pytest.mark.parametrize(
-    ("lemma", "tag", "form"),
-    [
-        ("make", "VBD", "made"),
-        ("make", "VBZ", "makes"),
-        ("go", "VBD", "went"),
-        ("go", "VBN", "gone"),
-        ("stop", "VBG", "stopping"),
-        ("stop", "VBD", "stopped"),
-        ("visit", "VBD", "visited"),
-        ("carry", "VBZ", "carries"),
-        ("carry", "VBD", "carried"),
-        ("play", "VBD", "played"),
-        ("fix", "VBZ", "fixes"),
-        ("die", "VBG", "dying"),
-        ("create", "VBG", "creating"),
-        ("agree", "VBD", "agreed"),
-        ("agree", "VBG", "agreeing"),
-        ("give_up", "VBN", "given_up"),
-        ("give_up", "VBP", "give_up"),
-        ("abet", "VBD", "abetted"),  # verb.exc lists the doubling of longer words
-    ],
-)
-def test_inflect(wordnet, lemma: str, tag: str, form: str) -> None:  # type: ignore[no-untyped-def]
-    assert inflect(lemma, tag) == form

@@ -24,6 +24,10 @@ then :func:`wsd.corpus.load_sentences`: case frames, context windows).
   the lemma's base form (``Sam cannot %s Sue``; ``The water %ss``: inflected, ``cools
   down``) is tagged and searched the same way.
 
+WordNet 3.0 with the SemCor tagger: 12,079 of the 12,528 examples and 3,968 of the 3,994
+templates give an instance, substitution 14,878 more, 30,925 in all for 19,150 senses
+(``bench/wordnet_examples.py``, figures in ``bench/README.md``).
+
 Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
 marks WordNet's instances, :func:`is_wordnet_instance`); each sentence's ``source`` says
 which file it came from (``data.verb``, ``sents.vrb``).  Every example and template either
@@ -40,6 +44,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from thesaurus.inflection import inflect
 from thesaurus.morphy import wordnet_morphy
 from thesaurus.verb_examples import (
     VerbSynset,
@@ -60,7 +65,6 @@ __all__ = [
     "ID_PREFIX",
     "TEMPLATE_SOURCE",
     "WordNetExamples",
-    "inflect",
     "is_wordnet_instance",
     "wordnet_examples",
 ]
@@ -400,83 +404,3 @@ def _substituted(
 ) -> tuple[list[AnnotatedSentence], _Target]:
     """``items`` with the target replaced by ``lemma`` inflected as the target's tag."""
     return _replaced(items, target, inflect(lemma, target.tag), lemma)
-
-
-# --- inflection ---------------------------------------------------------------------------------
-_VOWELS = frozenset("aeiou")
-
-
-def inflect(lemma: str, tag: str) -> str:
-    """``lemma`` (a multiword's spaces written ``_``: its first word inflected) in the form of
-    Penn verb tag ``tag``: WordNet's irregular forms (``verb.exc``) where it lists one, else
-    English's spelling rules; an approximation (``VBD`` and ``VBN`` of an irregular verb may
-    swap) that only the target token's form depends on.
-
-    >>> inflect("make", "VBD"), inflect("stop", "VBG"), inflect("carry", "VBZ")  # doctest: +SKIP
-    ('made', 'stopping', 'carries')
-    >>> inflect("give_up", "VBN"), inflect("create", "VB")                        # doctest: +SKIP
-    ('given_up', 'create')
-    """
-    head, sep, rest = lemma.partition("_")
-    return _inflect_word(head, tag) + sep + rest
-
-
-def _inflect_word(word: str, tag: str) -> str:
-    if tag in ("VB", "VBP") or not word.isalpha():
-        return word
-    irregular = _irregular_forms(word, tag)
-    if irregular is not None:
-        return irregular
-    if tag == "VBZ":
-        if word.endswith(("s", "x", "z", "ch", "sh", "o")):
-            return word + "es"
-        return word[:-1] + "ies" if _consonant_y(word) else word + "s"
-    suffix = "ing" if tag == "VBG" else "ed"
-    if suffix == "ing" and word.endswith("ie"):
-        return word[:-2] + "ying"
-    if word.endswith("e"):
-        if suffix == "ed":
-            return word + "d"
-        return word + suffix if word.endswith(("ee", "ye", "oe")) else word[:-1] + suffix
-    if suffix == "ed" and _consonant_y(word):
-        return word[:-1] + "ied"
-    if _doubles(word):
-        return word + word[-1] + suffix
-    return word + suffix
-
-
-def _consonant_y(word: str) -> bool:
-    return len(word) > 1 and word.endswith("y") and word[-2] not in _VOWELS
-
-
-def _doubles(word: str) -> bool:
-    """Whether a one-syllable word ending consonant-vowel-consonant doubles its last letter
-    (``stop`` -> ``stopped``; not ``visit``, ``fix``, ``play``)."""
-    if len(word) < 3 or word[-1] in _VOWELS or word[-1] in "wxy" or word[-2] not in _VOWELS:
-        return False
-    if word[-3] in _VOWELS:
-        return False
-    vowel_groups = sum(
-        1 for i, ch in enumerate(word) if ch in _VOWELS and (i == 0 or word[i - 1] not in _VOWELS)
-    )
-    return vowel_groups == 1
-
-
-def _irregular_forms(word: str, tag: str) -> str | None:
-    """The irregular form WordNet's ``verb.exc`` lists for ``word`` and ``tag``, if any."""
-    from thesaurus.verb_examples import irregular_verb_forms
-
-    forms = irregular_verb_forms().get(word, ())
-    if tag == "VBG":
-        fitting = [f for f in forms if f.endswith("ing")]
-    elif tag == "VBZ":
-        fitting = [f for f in forms if f.endswith("s") and not f.endswith("ss")]
-    else:
-        past = [f for f in forms if not f.endswith(("ing", "s"))]
-        participles = [f for f in past if f.endswith(("n", "ne"))]
-        fitting = (
-            (participles or past)
-            if tag == "VBN"
-            else ([f for f in past if f not in participles] or past)
-        )
-    return fitting[0] if fitting else None
