@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from thesaurus import DataError
 from wsd.tagged_texts import tag_texts
 from wsd.text import Tagger, save_tagger, tag_text, train_tagger
 
@@ -35,7 +36,7 @@ def tagger_file(tmp_path: Path, tagger: Tagger) -> Path:
 
 
 def fresh(tagger: Tagger) -> dict[str, list[object]]:
-    return {text: [s.item for s in tag_text(text, tagger, doc="wn")] for text in TEXTS}
+    return {text: [s.item for s in tag_text(text, tagger)] for text in TEXTS}
 
 
 def test_without_a_file_nothing_is_cached(tmp_path: Path, tagger: Tagger) -> None:
@@ -44,43 +45,51 @@ def test_without_a_file_nothing_is_cached(tmp_path: Path, tagger: Tagger) -> Non
 
 
 def test_the_cache_gives_what_tagging_gives(tagger_file: Path, tagger: Tagger) -> None:
-    first = tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
-    cached = tagger_file.parent / "t-tags.json"
+    first = tag_texts(TEXTS, tagger_file, name="t")
+    (cached,) = tagger_file.parent.glob("t-tags-*.json")
     assert cached.is_file() and first == fresh(tagger)
     assert len(fresh(tagger)[TEXTS[2]]) == 2  # two sentences, kept apart
     stamp = cached.stat().st_mtime_ns
-    again = tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+    again = tag_texts(TEXTS, tagger_file, name="t")
     assert again == first and cached.stat().st_mtime_ns == stamp  # read, not rewritten
 
 
 def test_a_stale_cache_is_rebuilt(tagger_file: Path, tagger: Tagger) -> None:
-    tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
-    cached = tagger_file.parent / "t-tags.json"
+    tag_texts(TEXTS, tagger_file, name="t")
+    (cached,) = tagger_file.parent.glob("t-tags-*.json")
     document = json.loads(cached.read_text())
     document["texts"][0][1][0][1][1][1] = "SIGHED-WRONG"  # a lemma nobody would make
     cached.write_text(json.dumps(document))
     assert (
-        tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")[TEXTS[0]][0]
-        .sentence.tokens[1]
-        .lemma
+        tag_texts(TEXTS, tagger_file, name="t")[TEXTS[0]][0].sentence.tokens[1].lemma
         == "SIGHED-WRONG"
     )  # same key: the stored tagging is served
     stat = tagger_file.stat()
     os.utime(tagger_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # the tagger changed
     with pytest.warns(RuntimeWarning, match="stale tagged t cache"):
-        rebuilt = tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
+        rebuilt = tag_texts(TEXTS, tagger_file, name="t")
     assert rebuilt == fresh(tagger)
     with pytest.warns(RuntimeWarning, match="stale"):  # other texts: another key
-        assert tag_texts(TEXTS[:1], tagger, tagger_file=tagger_file, name="t") == {
-            TEXTS[0]: fresh(tagger)[TEXTS[0]]
-        }
+        assert tag_texts(TEXTS[:1], tagger_file, name="t") == {TEXTS[0]: fresh(tagger)[TEXTS[0]]}
 
 
 def test_a_damaged_cache_is_rebuilt(tagger_file: Path, tagger: Tagger) -> None:
-    tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t")
-    cached = tagger_file.parent / "t-tags.json"
+    tag_texts(TEXTS, tagger_file, name="t")
+    (cached,) = tagger_file.parent.glob("t-tags-*.json")
     document = json.loads(cached.read_text())
     document["texts"] = [["x", [["s", [["too", "short"]]]]]]
     cached.write_text(json.dumps(document))
     with pytest.warns(RuntimeWarning, match="unusable tagged t cache"):
-        assert tag_texts(TEXTS, tagger, tagger_file=tagger_file, name="t") == fresh(tagger)
+        assert tag_texts(TEXTS, tagger_file, name="t") == fresh(tagger)
+
+
+def test_the_tagger_file_is_read_only_when_needed(tagger_file: Path, tagger: Tagger) -> None:
+    tag_texts(TEXTS, tagger_file, name="t")
+    stat, size = tagger_file.stat(), tagger_file.stat().st_size
+    tagger_file.write_bytes(b"x" * size)  # spoilt, with its size and mtime kept
+    os.utime(tagger_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert tag_texts(TEXTS, tagger_file, name="t") == fresh(tagger)  # from the cache
+    with pytest.warns(RuntimeWarning, match="stale"), pytest.raises(DataError, match="not JSON"):
+        tag_texts(["Other text"], tagger_file, name="t")
+    with pytest.raises(DataError, match="cannot read tagger file .*none.json"):
+        tag_texts(TEXTS, tagger_file.parent / "none.json", name="t")

@@ -20,7 +20,6 @@ from wsd.wordnet_examples import (
     EXAMPLE_SOURCE,
     TEMPLATE_SOURCE,
     WordNetExamples,
-    inflect,
     is_wordnet_instance,
     wordnet_examples,
 )
@@ -58,7 +57,19 @@ ABHOR = synset(
     "I loathe that man",
     "She abhors cats",
 )
-NOT_THERE = synset(("sigh",), ("sigh%2:29:00::",), "The wind moaned")
+NOT_THERE = synset(
+    ("sigh", "go"),
+    ("sigh%2:29:00::", "go%2:38:00::"),
+    "The wind moaned",
+    "Cold weather",
+    "Water goes into the bowl",  # go_into, joined by the pipeline
+)
+TAKE_OUT = synset(
+    ("take_out", "remove"),
+    ("take_out%2:35:00::", "remove%2:35:00::"),
+    "The teacher took the children out of the classroom",
+)
+LAY = synset(("put", "lay"), ("put%2:35:00::", "lay%2:35:01::"), "Lay the books on the table")
 
 
 def run(tagger: Tagger, *synsets: VerbSynset, **options: bool) -> WordNetExamples:
@@ -130,15 +141,37 @@ def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
     assert len({x.id for x in made.instances}) == 4
 
 
+def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
+    made = run(tagger, TAKE_OUT, LAY)
+    took, removed, lay, put = made.instances
+    assert view(took) == (
+        "wn:take_out%2:35:00:::1",
+        "take_out",
+        ("take_out%2:35:00::",),
+        "took",
+        "VERB",
+    )
+    assert took.token.lemma == "take"  # the head alone: "out" stays where it is
+    assert view(removed)[1:] == ("remove", ("remove%2:35:00::",), "removed", "VERB")
+    assert [t.form for t in removed.sentence.tokens][5:] == ["out", "of", "the", "classroom"]
+    assert view(lay) == ("wn:lay%2:35:01:::1", "lay", ("lay%2:35:01::",), "Lay", "VERB")
+    assert view(put)[1:] == ("put", ("put%2:35:00::",), "put", "VERB")
+
+
 def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
     made = run(tagger, SIGH, NOT_THERE, ABANDON, ABHOR, templates=True)
     counts, skipped = made.counts, made.skipped
-    assert skipped == {"examples:lemma-not-found": 1}
-    assert counts["examples"] == 1 + 1 + 2 + 2
-    assert counts["examples"] == counts["from-examples"] + skipped["examples:lemma-not-found"]
-    templates = len(sense_sentences("abhor%2:37:00::")) + len(sense_sentences("loathe%2:37:00::"))
-    assert templates == 6  # WordNet 3.0's sentidx.vrb
-    assert counts["templates"] == counts["from-templates"] == templates
+    assert skipped == {
+        "examples:lemma-not-found": 1,
+        "examples:no-verb": 1,
+        "examples:joined-multiword": 1,
+    }
+    assert counts["examples"] == 1 + 3 + 2 + 2
+    assert counts["examples"] == counts["from-examples"] + sum(skipped.values())
+    keys = [key for s in (SIGH, NOT_THERE, ABANDON, ABHOR) for key in s.keys]
+    assert counts["templates"] == sum(len(sense_sentences(key)) for key in keys) == 7
+    templates = counts["from-templates"]
+    assert templates == counts["templates"]
     examples = counts["from-examples"] + counts["substituted"]
     assert len(made.instances) == examples + templates
     sources = [x.sentence.source for x in made.instances]
@@ -160,35 +193,21 @@ def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
     assert all(x.gold == ("abhor%2:37:00::",) and x.token.form == "abhor" for x in abhor)
 
 
+def test_templates_with_a_suffix_inflect_the_head(tagger: Tagger) -> None:
+    """sents.vrb's "The water %ss" and "It was %sing all day long"."""
+    cool = synset(("cool_down",), ("cool_down%2:30:01::",))
+    rain = synset(("rain_down",), ("rain_down%2:43:00::",))
+    assert sense_sentences(cool.keys[0]) == ("The water %ss",)
+    assert sense_sentences(rain.keys[0]) == ("It was %sing all day long",)
+    made = run(tagger, cool, rain, templates=True)
+    texts = [" ".join(t.form for t in x.sentence.tokens) for x in made.instances]
+    assert texts[0].startswith("The water cools")
+    assert texts[1].startswith("It was raining")
+    assert made.counts["templates"] == 2
+
+
 def test_options_reach_the_loader(tagger: Tagger) -> None:
     (plain,) = run(tagger, SIGH, substitute=False, frames=False).instances
     assert plain.frame is None and plain.context == ()
     (wide,) = run(tagger, SIGH, substitute=False, context_window="document").instances  # type: ignore[arg-type]
     assert wide.context == wide.sentence.tokens and wide.context_index == wide.position
-
-
-@pytest.mark.parametrize(
-    ("lemma", "tag", "form"),
-    [
-        ("make", "VBD", "made"),
-        ("make", "VBZ", "makes"),
-        ("go", "VBD", "went"),
-        ("go", "VBN", "gone"),
-        ("stop", "VBG", "stopping"),
-        ("stop", "VBD", "stopped"),
-        ("visit", "VBD", "visited"),
-        ("carry", "VBZ", "carries"),
-        ("carry", "VBD", "carried"),
-        ("play", "VBD", "played"),
-        ("fix", "VBZ", "fixes"),
-        ("die", "VBG", "dying"),
-        ("create", "VBG", "creating"),
-        ("agree", "VBD", "agreed"),
-        ("agree", "VBG", "agreeing"),
-        ("give_up", "VBN", "given_up"),
-        ("give_up", "VBP", "give_up"),
-        ("abet", "VBD", "abetted"),  # verb.exc lists the doubling of longer words
-    ],
-)
-def test_inflect(wordnet, lemma: str, tag: str, form: str) -> None:  # type: ignore[no-untyped-def]
-    assert inflect(lemma, tag) == form

@@ -15,7 +15,7 @@ The files are those the thesauri read (:mod:`thesaurus.wordnet_data`); ``frames.
 then in Debian's folder (``$WSD_WORDNET_SOURCE``, else ``/usr/share/wordnet``): without them a
 sense has no templates and frame texts come from the shipped table.  A malformed line is a
 :class:`DataError` naming ``file:line``.  The files are read once per process (``data.verb``:
-about 0.2 s); :func:`clear_cache` forgets them.
+0.45-0.9 s on a shared machine); :func:`clear_cache` forgets them.
 
 Quotes are WordNet's: a gloss with an odd number of ``"`` (6 verb glosses) loses the text
 after its last quote, and a quotation split by its narrator (``"I know it's hard," he

@@ -5,18 +5,28 @@ pipeline of plain text (:mod:`wsd.text`: tokeniser, tagger, multiword verbs, mor
 then :func:`wsd.corpus.load_sentences`: case frames, context windows).
 
 * **An example** (``"We produce more cars than we can sell"`` of the synset {produce, make,
-  create}) is tagged as text; its **target** is the first verb token whose lemma is a lemma
-  of the synset (``produce``); else the first word sequence that is a multiword lemma the
-  tagger leaves separate (``gave up``: joined into one token, as SemCor writes it); else the
-  first token of a lemma's word whatever its tag (``Exhale when ...``, tagged ``NNP``: read as
-  a verb, its tag guessed from its ending).  The instance's gold is that lemma's key in the
-  synset.  No such token: the example is skipped as ``lemma-not-found``.
+  create}) is tagged as text; its **target** is found by the first of these rules that finds
+  one, in sentence order: a verb token whose lemma is a lemma of the synset (``produce``); a
+  verb token with such a lemma among its morphy readings (``lay``, whose lemma is ``lie``); the
+  words of a multiword lemma the tagger leaves apart (``gave up``: joined into one token, as
+  SemCor writes it); the head of a multiword lemma whose other words follow within a few words
+  (``took the children out``: ``took`` is the target of ``take_out``); a word of any tag with
+  such a reading (``Exhale when ...``, tagged ``NNP``: read as a verb, its tag guessed from its
+  ending).  The instance's gold is that lemma's key in the synset.  No target: the example
+  is skipped as ``lemma-not-found`` (``no-verb`` when the tagger found no verb at all;
+  ``joined-multiword`` when the pipeline joined the lemma with the next words into another
+  multiword verb, ``go into`` -> ``go_into`` for the synset of ``go``: its case would be lost).
 * **Substitution** (``substitute=True``): the example also serves each other lemma of the
   synset, the target replaced by that lemma in the same inflection (``make``: ``We make more
   cars ...``; :func:`inflect`), the rest of the sentence and its tags kept: a synset's
   examples show the case frames of all its lemmas.
 * **Templates** (``templates=True``): each template of a sense key with ``%s`` filled with
-  the lemma's base form (``Sam cannot %s Sue``) is tagged and searched the same way.
+  the lemma's base form (``Sam cannot %s Sue``; ``The water %ss``: inflected, ``cools
+  down``) is tagged and searched the same way.
+
+WordNet 3.0 with the SemCor tagger: 12,079 of the 12,528 examples and 3,968 of the 3,994
+templates give an instance, substitution 14,878 more, 30,925 in all for 19,150 senses
+(``bench/wordnet_examples.py``, figures in ``bench/README.md``).
 
 Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
 marks WordNet's instances, :func:`is_wordnet_instance`); each sentence's ``source`` says
@@ -26,12 +36,16 @@ gives an instance or is a counted skip (:class:`WordNetExamples`).
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from thesaurus.inflection import inflect
+from thesaurus.morphy import wordnet_morphy
 from thesaurus.verb_examples import (
     VerbSynset,
     sense_sentences,
@@ -43,7 +57,7 @@ from .corpus import load_sentences
 from .frames import ClassTable
 from .normalise import normalise_token
 from .tagged_texts import tag_texts
-from .text import Tagger, verb_lemma
+from .text import Tagger
 from .types import AnnotatedSentence, Annotation, Instance
 
 __all__ = [
@@ -51,7 +65,6 @@ __all__ = [
     "ID_PREFIX",
     "TEMPLATE_SOURCE",
     "WordNetExamples",
-    "inflect",
     "is_wordnet_instance",
     "wordnet_examples",
 ]
@@ -59,7 +72,11 @@ __all__ = [
 ID_PREFIX = "wn:"
 EXAMPLE_SOURCE = "data.verb"
 TEMPLATE_SOURCE = "sents.vrb"
-LEMMA_NOT_FOUND = "lemma-not-found"
+LEMMA_NOT_FOUND = "lemma-not-found"  # a skip: no word of the sentence is a lemma of the synset
+JOINED = "joined-multiword"  # a skip: the text pipeline made the lemma part of another
+# multiword verb ("go into" -> go_into, where the synset has go)
+NO_VERB = "no-verb"  # a skip: ... and the tagger found no verb at all ("interest-bearing accounts")
+_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
 @dataclass(frozen=True)
@@ -110,14 +127,12 @@ def wordnet_examples(
     ``context_window`` and ``classes`` as for :func:`wsd.corpus.load_corpus`; ``synsets``
     defaults to all of WordNet's (:func:`thesaurus.verb_examples.verb_synsets`).
     :class:`DataError` when WordNet or the tagger is missing."""
-    loaded, tagger_file = _tagger(tagger)
     chosen = verb_synsets() if synsets is None else synsets
     filled = list(_templates(chosen)) if templates else []
     texts = [example for synset in chosen for example in synset.examples]
     tagged = tag_texts(
         texts + [text for _, _, text in filled],
-        loaded,
-        tagger_file=tagger_file,
+        _tagger(tagger),
         name="wordnet-examples",
         source=verb_example_source(),
     )
@@ -126,7 +141,7 @@ def wordnet_examples(
         for example in synset.examples:
             items = tagged[example]
             target = _find_target(items, synset.lemmas)
-            made.count("examples", target)
+            made.count("examples", items, target, synset.lemmas)
             if target is None:
                 continue
             own = synset.keys[synset.lemmas.index(target.lemma)]
@@ -137,23 +152,23 @@ def wordnet_examples(
                     made.add(*_substituted(items, target, lemma), key, EXAMPLE_SOURCE)
     for lemma, key, text in filled:
         target = _find_target(tagged[text], (lemma,))
-        made.count("templates", target)
+        made.count("templates", tagged[text], target, (lemma,))
         if target is not None:
             made.add(tagged[text], target, key, TEMPLATE_SOURCE)
     return made.finish(frames, context_window, classes)
 
 
-def _tagger(
-    tagger: Tagger | str | os.PathLike[str] | None,
-) -> tuple[Tagger, Path | None]:
-    """The tagger to use and the file it was loaded from (None: given as an object)."""
-    if isinstance(tagger, Tagger):
-        return tagger, None
+def _tagger(tagger: Tagger | str | os.PathLike[str] | None) -> Tagger | Path:
+    """The tagger, or the tagger file, to tag with: the user cache's by default, trained
+    first when it is missing."""
+    if tagger is not None:
+        return tagger if isinstance(tagger, Tagger) else Path(tagger)
     from .text import ensure_tagger, tagger_path
 
-    path = Path(tagger) if tagger is not None else tagger_path()
-    loaded, _ = ensure_tagger(path)
-    return loaded, path
+    path = tagger_path()
+    if not path.exists():
+        ensure_tagger(path)
+    return path
 
 
 class _Made:
@@ -167,11 +182,17 @@ class _Made:
         self.counts: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
 
-    def count(self, kind: str, target: _Target | None) -> None:
+    def count(
+        self,
+        kind: str,
+        items: Sequence[AnnotatedSentence],
+        target: _Target | None,
+        lemmas: Sequence[str],
+    ) -> None:
         """Count one sentence read (``examples``, ``templates``) and what it gave."""
         self.counts[kind] += 1
         if target is None:
-            self.skipped[f"{kind}:{LEMMA_NOT_FOUND}"] += 1
+            self.skipped[f"{kind}:{_skip_reason(items, lemmas)}"] += 1
         else:
             self.counts[f"from-{kind}"] += 1
 
@@ -187,13 +208,12 @@ class _Made:
             item = items[target.sentence]
         self.per_key[key] += 1
         ident = f"{ID_PREFIX}{key}:{self.per_key[key]}"
-        notes = list(item.annotations)
-        notes[target.start] = Annotation(target.lemma, target.tag, senses=(key,))
+        gold = Annotation(target.lemma, target.tag, senses=(key,))
         self.documents.append(
             [
                 AnnotatedSentence(
                     replace(x.sentence, id=f"{ident}.s{i + 1}", source=source),
-                    tuple(notes) if i == target.sentence else x.annotations,
+                    _only_target(x.annotations, target.start if i == target.sentence else -1, gold),
                 )
                 for i, x in enumerate(items)
             ]
@@ -216,38 +236,130 @@ class _Made:
         return WordNetExamples(instances, dict(self.counts), dict(self.skipped))
 
 
+def _skip_reason(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> str:
+    """Why no target was found: the lemma joined into another multiword verb, no verb at all,
+    or no word of the lemmas."""
+    wanted = set(lemmas)
+    tokens = [t for item in items for t in item.sentence.tokens]
+    if any("_" in t.form and _analyses(t.form.split("_")[0].lower()) & wanted for t in tokens):
+        return JOINED
+    verbs = any(n.tag.startswith("VB") for item in items for n in item.annotations)
+    return LEMMA_NOT_FOUND if verbs else NO_VERB
+
+
+def _only_target(
+    notes: Sequence[Annotation], target: int, gold: Annotation
+) -> tuple[Annotation, ...]:
+    """``notes`` with ``gold`` at ``target`` and no lemma on the other verbs: the loader makes
+    no instance (and no case frame) of the other verbs of an example."""
+    return tuple(
+        gold if i == target else replace(n, lemma=None) if n.lemma is not None else n
+        for i, n in enumerate(notes)
+    )
+
+
+_SUFFIX_TAGS = {"s": "VBZ", "ing": "VBG", "ed": "VBD"}  # "The water %ss", "It was %sing"
+_SLOT = re.compile(r"%s(s|ing|ed)?\b")
+
+
 def _templates(synsets: Sequence[VerbSynset]) -> Iterator[tuple[str, str, str]]:
     """``(lemma, key, sentence)`` of every template of the synsets' keys, ``%s`` filled with
-    the lemma's base form."""
+    the lemma's base form (``%ss``, ``%sing``: inflected, ``cool_down`` -> ``cools down``)."""
+
+    def fill(lemma: str, template: str) -> str:
+        def form(slot: re.Match[str]) -> str:
+            tag = _SUFFIX_TAGS.get(slot.group(1) or "", "VB")
+            return inflect(lemma, tag).replace("_", " ")
+
+        return _SLOT.sub(form, template)
+
     for synset in synsets:
         for lemma, key in zip(synset.lemmas, synset.keys, strict=True):
             for template in sense_sentences(key):
-                yield lemma, key, template.replace("%s", lemma.replace("_", " "))
+                yield lemma, key, fill(lemma, template)
+
+
+_Match = tuple[str, int, str]  # (lemma, end of the target's tokens, Penn tag)
+_GAP = 4  # words at most between a multiword verb's head and its particle ("took the children out")
 
 
 def _find_target(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> _Target | None:
-    """The first token (or word run) of ``items`` that is one of ``lemmas`` (module
-    docstring), or None."""
+    """The first token (or word run) of ``items`` that is one of ``lemmas``, by the first
+    rule that finds one (module docstring), or None."""
     wanted = set(lemmas)
-    for s, item in enumerate(items):
-        for i, (token, note) in enumerate(zip(item.sentence.tokens, item.annotations, strict=True)):
-            if note.tag.startswith("VB") and token.lemma in wanted:
-                return _Target(s, i, i + 1, token.lemma, note.tag)
     multiwords = [lemma.split("_") for lemma in lemmas if "_" in lemma]
-    for s, item in enumerate(items):
-        forms = [t.form.lower() for t in item.sentence.tokens]
-        for i, form in enumerate(forms):
-            for words in multiwords:
-                end = i + len(words)
-                if forms[i + 1 : end] == words[1:] and verb_lemma(form) == words[0]:
-                    tag = _guess_tag(form, words[0], forms[:i])
-                    return _Target(s, i, end, "_".join(words), tag)
-    for s, item in enumerate(items):
-        forms = [t.form.lower() for t in item.sentence.tokens]
-        for i, form in enumerate(forms):
-            if form.isalpha() and verb_lemma(form) in wanted:
-                return _Target(s, i, i + 1, verb_lemma(form), _guess_tag(form, "", forms[:i]))
+    rules = (_verb_token, _verb_word, _multiword, _split_multiword, _any_word)
+    for rule in rules:
+        for s, item in enumerate(items):
+            forms = [t.form.lower() for t in item.sentence.tokens]
+            for i in range(len(forms)):
+                found = rule(item, forms, i, wanted, multiwords)
+                if found is not None:
+                    lemma, end, tag = found
+                    return _Target(s, i, end, lemma, tag)
     return None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _analyses(form: str) -> frozenset[str]:
+    """The WordNet verb lemmas of ``form`` (``found``: found, find), by morphy."""
+    return frozenset(wordnet_morphy().analyses(form, "v"))
+
+
+def _tag(item: AnnotatedSentence, forms: Sequence[str], i: int, lemma: str) -> str:
+    """The token's Penn tag when it is a verb's, else one guessed (:func:`_guess_tag`)."""
+    tag = item.annotations[i].tag
+    return tag if tag.startswith("VB") else _guess_tag(forms[i], lemma, forms[:i])
+
+
+def _verb_token(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, wanted: set[str], _: list[list[str]]
+) -> _Match | None:
+    """A verb token whose lemma is wanted."""
+    lemma, tag = item.sentence.tokens[i].lemma, item.annotations[i].tag
+    return (lemma, i + 1, tag) if tag.startswith("VB") and lemma in wanted else None
+
+
+def _verb_word(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, wanted: set[str], _: list[list[str]]
+) -> _Match | None:
+    """A verb token with a wanted lemma among its readings (``found``: find, found)."""
+    tag = item.annotations[i].tag
+    found = sorted(_analyses(forms[i]) & wanted) if tag.startswith("VB") else []
+    return (found[0], i + 1, tag) if found else None
+
+
+def _multiword(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, _: set[str], multiwords: list[list[str]]
+) -> _Match | None:
+    """The words of a wanted multiword verb, left apart by the tagger (``gave up``)."""
+    for words in multiwords:
+        end = i + len(words)
+        if forms[i + 1 : end] == words[1:] and words[0] in _analyses(forms[i]):
+            return "_".join(words), end, _tag(item, forms, i, words[0])
+    return None
+
+
+def _split_multiword(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, _: set[str], multiwords: list[list[str]]
+) -> _Match | None:
+    """The head of a wanted multiword verb whose other words follow a few words later
+    (``took the children out``): the head alone is the target."""
+    for words in multiwords:
+        if words[0] not in _analyses(forms[i]):
+            continue
+        rest = iter(forms[i + 1 : i + len(words) + _GAP])
+        if all(word in rest for word in words[1:]):  # in order
+            return "_".join(words), i + 1, _tag(item, forms, i, words[0])
+    return None
+
+
+def _any_word(
+    item: AnnotatedSentence, forms: Sequence[str], i: int, wanted: set[str], _: list[list[str]]
+) -> _Match | None:
+    """A word of any tag with a wanted verb reading (``Exhale`` tagged as a noun)."""
+    found = sorted(_analyses(forms[i]) & wanted) if _WORD.fullmatch(forms[i]) else []
+    return (found[0], i + 1, _tag(item, forms, i, found[0])) if found else None
 
 
 _AUXILIARIES = frozenset({"be", "is", "are", "was", "were", "been", "being", "am", "get", "got"})
@@ -255,9 +367,10 @@ _PERFECT = frozenset({"have", "has", "had", "having"})
 
 
 def _guess_tag(form: str, lemma: str, before: Sequence[str]) -> str:
-    """The Penn verb tag of ``form`` read as a verb the tagger did not tag as one: from its
-    ending, and for a past form the word before it (``was taken``: ``VBN``)."""
-    if form == (lemma or verb_lemma(form)):
+    """The Penn verb tag of ``form`` (of verb ``lemma``) read as a verb the tagger did not tag
+    as one: from its ending, and for a past form the word before it (``was taken``:
+    ``VBN``)."""
+    if form == lemma.split("_")[0]:
         return "VB"
     if form.endswith("ing"):
         return "VBG"
@@ -291,83 +404,3 @@ def _substituted(
 ) -> tuple[list[AnnotatedSentence], _Target]:
     """``items`` with the target replaced by ``lemma`` inflected as the target's tag."""
     return _replaced(items, target, inflect(lemma, target.tag), lemma)
-
-
-# --- inflection ---------------------------------------------------------------------------------
-_VOWELS = frozenset("aeiou")
-
-
-def inflect(lemma: str, tag: str) -> str:
-    """``lemma`` (a multiword's spaces written ``_``: its first word inflected) in the form of
-    Penn verb tag ``tag``: WordNet's irregular forms (``verb.exc``) where it lists one, else
-    English's spelling rules; an approximation (``VBD`` and ``VBN`` of an irregular verb may
-    swap) that only the target token's form depends on.
-
-    >>> inflect("make", "VBD"), inflect("stop", "VBG"), inflect("carry", "VBZ")  # doctest: +SKIP
-    ('made', 'stopping', 'carries')
-    >>> inflect("give_up", "VBN"), inflect("create", "VB")                        # doctest: +SKIP
-    ('given_up', 'create')
-    """
-    head, sep, rest = lemma.partition("_")
-    return _inflect_word(head, tag) + sep + rest
-
-
-def _inflect_word(word: str, tag: str) -> str:
-    if tag in ("VB", "VBP") or not word.isalpha():
-        return word
-    irregular = _irregular_forms(word, tag)
-    if irregular is not None:
-        return irregular
-    if tag == "VBZ":
-        if word.endswith(("s", "x", "z", "ch", "sh", "o")):
-            return word + "es"
-        return word[:-1] + "ies" if _consonant_y(word) else word + "s"
-    suffix = "ing" if tag == "VBG" else "ed"
-    if suffix == "ing" and word.endswith("ie"):
-        return word[:-2] + "ying"
-    if word.endswith("e"):
-        if suffix == "ed":
-            return word + "d"
-        return word + suffix if word.endswith(("ee", "ye", "oe")) else word[:-1] + suffix
-    if suffix == "ed" and _consonant_y(word):
-        return word[:-1] + "ied"
-    if _doubles(word):
-        return word + word[-1] + suffix
-    return word + suffix
-
-
-def _consonant_y(word: str) -> bool:
-    return len(word) > 1 and word.endswith("y") and word[-2] not in _VOWELS
-
-
-def _doubles(word: str) -> bool:
-    """Whether a one-syllable word ending consonant-vowel-consonant doubles its last letter
-    (``stop`` -> ``stopped``; not ``visit``, ``fix``, ``play``)."""
-    if len(word) < 3 or word[-1] in _VOWELS or word[-1] in "wxy" or word[-2] not in _VOWELS:
-        return False
-    if word[-3] in _VOWELS:
-        return False
-    vowel_groups = sum(
-        1 for i, ch in enumerate(word) if ch in _VOWELS and (i == 0 or word[i - 1] not in _VOWELS)
-    )
-    return vowel_groups == 1
-
-
-def _irregular_forms(word: str, tag: str) -> str | None:
-    """The irregular form WordNet's ``verb.exc`` lists for ``word`` and ``tag``, if any."""
-    from thesaurus.verb_examples import irregular_verb_forms
-
-    forms = irregular_verb_forms().get(word, ())
-    if tag == "VBG":
-        fitting = [f for f in forms if f.endswith("ing")]
-    elif tag == "VBZ":
-        fitting = [f for f in forms if f.endswith("s") and not f.endswith("ss")]
-    else:
-        past = [f for f in forms if not f.endswith(("ing", "s"))]
-        participles = [f for f in past if f.endswith(("n", "ne"))]
-        fitting = (
-            (participles or past)
-            if tag == "VBN"
-            else ([f for f in past if f not in participles] or past)
-        )
-    return fitting[0] if fitting else None
