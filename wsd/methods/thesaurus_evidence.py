@@ -21,9 +21,10 @@ applies to them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -33,7 +34,37 @@ from .._ranges import UNIT, Range
 from ..types import CaseFrame, Instance, Prediction
 
 if TYPE_CHECKING:
-    from ._base import Disambiguator
+    from thesaurus import Thesaurus
+
+    from .run_cache import RunCache
+
+
+class Method(Protocol):
+    """What the sources read of a method (a :class:`~wsd.methods.Disambiguator`; its three
+    parameters are read with ``getattr``, as the baselines have none)."""
+
+    verb_thesaurus: str
+    sense_counts_: dict[str, Counter[str]]
+
+    @property
+    def cache(self) -> RunCache: ...
+
+    @property
+    def context_window(self) -> int | str: ...
+
+    @property
+    def verb_inventory(self) -> Thesaurus: ...
+
+    def sense_order(self, lemma: str, sense: str) -> int: ...
+
+    def make_prediction(
+        self,
+        instance: Instance,
+        ranking: tuple[tuple[str, float], ...],
+        fallback: str | None = None,
+        details: tuple[tuple[str, float], ...] = (),
+    ) -> Prediction: ...
+
 
 __all__ = [
     "EVIDENCE_PARAMS",
@@ -66,12 +97,12 @@ _CLAUSES: Mapping[str, frozenset[int]] = {
 }
 
 
-def adjusts_rankings(method: Disambiguator) -> bool:
+def adjusts_rankings(method: Method) -> bool:
     """Whether the back-off or the frame penalty is on for ``method``."""
     return any(float(getattr(method, name, 0.0)) > 0.0 for name in EVIDENCE_PARAMS[1:])
 
 
-def evidence_sources(method: Disambiguator) -> str:
+def evidence_sources(method: Method) -> str:
     """What ``method`` learns from, as reports name it: ``"corpus"``, or the corpus and the
     thesaurus sources that are on with their weights."""
     k, b, p = (float(getattr(method, name, 0.0)) for name in EVIDENCE_PARAMS)
@@ -111,7 +142,7 @@ def frame_fits(frame: CaseFrame | None, frames: Sequence[int]) -> bool:
     return all(have & demand for demand in frame_demands(frame))
 
 
-def thesaurus_training(method: Disambiguator, lemmas: Collection[str]) -> list[Instance]:
+def thesaurus_training(method: Method, lemmas: Collection[str]) -> list[Instance]:
     """The thesaurus's examples of ``lemmas``, each ``thesaurus_examples`` times (none at 0)."""
     times = int(getattr(method, "thesaurus_examples", 0))
     if times == 0:
@@ -142,7 +173,7 @@ def thesaurus_instances(spec: str, context_window: int | str = 0) -> tuple[Insta
 
 
 def adjusted_predictions(
-    method: Disambiguator, lemma: str, instances: Sequence[Instance], predictions: list[Prediction]
+    method: Method, lemma: str, instances: Sequence[Instance], predictions: list[Prediction]
 ) -> list[Prediction]:
     """``predictions`` of a trained verb with the back-off and the frame penalty applied."""
     senses = _inventory_senses(method, lemma)
@@ -164,7 +195,7 @@ def adjusted_predictions(
     return out
 
 
-def _inventory_senses(method: Disambiguator, lemma: str) -> tuple[str, ...]:
+def _inventory_senses(method: Method, lemma: str) -> tuple[str, ...]:
     inventory = method.verb_inventory
     return tuple(s.lower() for s in inventory.senses(lemma)) if inventory.has_word(lemma) else ()
 
@@ -181,7 +212,7 @@ def _shares(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:
 
 
 def _backed_off(
-    method: Disambiguator, lemma: str, scores: dict[str, float], senses: Sequence[str]
+    method: Method, lemma: str, scores: dict[str, float], senses: Sequence[str]
 ) -> dict[str, float]:
     """Every sense of the verb at least ``b * A(s', s) * score(s')`` (module docstring)."""
     b = float(getattr(method, "thesaurus_backoff", 0.0))
@@ -198,7 +229,7 @@ def _backed_off(
 
 
 def _acceptability(
-    method: Disambiguator, lemma: str, senses: Sequence[str]
+    method: Method, lemma: str, senses: Sequence[str]
 ) -> tuple[tuple[str, ...], np.ndarray]:
     """(senses, A) with ``A[i, j]`` the acceptability of sense j in place of sense i, 0 on
     the diagonal (a sense borrows only from others)."""
@@ -220,7 +251,7 @@ def _acceptability(
 
 
 def _frame_scored(
-    method: Disambiguator, frame: CaseFrame | None, scores: dict[str, float]
+    method: Method, frame: CaseFrame | None, scores: dict[str, float]
 ) -> dict[str, float]:
     p = float(getattr(method, "frame_penalty", 0.0))
     if p == 0.0 or not frame_demands(frame):
