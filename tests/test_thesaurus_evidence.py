@@ -11,6 +11,7 @@ import pytest
 from test_methods import TRAIN, inst, write_world
 
 import thesaurus
+from evaluation.cli import main
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd.corpus.jsonl import write_jsonl
 from wsd.methods import load_model, make_method, save_model
@@ -129,3 +130,19 @@ def test_frame_fits_by_hand() -> None:
     assert frame_fits(frame("subj", "obj", "iobj"), (14,))  # ----s somebody something
     assert frame_fits(frame("subj", "obj"), ())  # no frames listed: no demand
     assert frame_fits(None, intransitive)
+
+
+def test_train_says_what_the_model_learnt_from(
+    world: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_jsonl(CORPUS, tmp_path / "corpus.jsonl")
+    argv = ["train", "--corpus", str(tmp_path / "corpus.jsonl"), "--method", "example"]
+    argv += ["--param", f"verb_thesaurus={world['verb_thesaurus']}"]
+    argv += ["--param", f"noun_thesaurus={world['noun_thesaurus']}"]
+    assert main([*argv, "--out", str(tmp_path / "plain.json")]) == 0
+    assert "examples:" not in capsys.readouterr().err
+    argv += ["--param", "thesaurus_examples=2", "--param", "frame_penalty=0.5"]
+    assert main([*argv, "--out", str(tmp_path / "more.json")]) == 0
+    said = capsys.readouterr().err
+    assert "examples: corpus + thesaurus examples (x2) + sentence frames (penalty 0.5)" in said
+    assert f"; {2 * len(EXAMPLES)} training examples from the thesaurus" in said

@@ -244,7 +244,7 @@ def check_tag_files(given: Sequence[str], found: set[str], sources: Sequence[str
 
 
 def run_train(args: argparse.Namespace) -> int:
-    from wsd.methods import make_method, parse_param, save_model
+    from wsd.methods import evidence_sources, make_method, parse_param, save_model
 
     params = dict(parse_param(p) for p in args.param)
     method = make_method(args.method, **params)
@@ -283,6 +283,12 @@ def run_train(args: argparse.Namespace) -> int:
     )
     if method.oracle:
         say(f"train: ORACLE setting: {method.oracle}")
+    if evidence_sources(method) != "corpus":
+        learnt = sum(counts.total() for counts in method.sense_counts_.values())
+        say(
+            f"train: examples: {evidence_sources(method)}; {learnt - len(instances)} "
+            "training examples from the thesaurus"
+        )
     if skipped:
         say(f"train: verb tokens skipped: {_counts(skipped)}")
     return 0
