@@ -96,7 +96,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         progress: Callable[[int, int], None] | None = None,
     ) -> Disambiguator:
         """Train one model per verb lemma; ``y`` defaults to each instance's first gold key;
-        ``progress(verbs_done, verbs)`` after each verb.  ModelError: no instance, or a label
+        with ``thesaurus_examples`` the thesaurus's examples of the trained verbs join ``X``
+        (:mod:`~wsd.methods.thesaurus_evidence`); ``progress(verbs_done, verbs)`` after each
+        verb.  ModelError: no instance, or a label
         the verb thesaurus does not list under the instance's verb."""
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")

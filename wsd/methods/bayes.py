@@ -73,7 +73,9 @@ class BayesWSD(Disambiguator):
     or tokens each side; ``noun_classes``, a noun's class from its first sense: ``"lexfile"``
     (its WordNet lexicographer file), ``"depth:N"`` (its ancestor at depth N) or ``"none"``;
     ``noun_words``, keep noun lemmas beside their classes; ``scoring``, ``"posterior"`` or
-    ``"log-ratio"``; ``smoothing``, ``m`` or ``k`` (module docstring)."""
+    ``"log-ratio"``; ``smoothing``, ``m`` or ``k`` (module docstring); ``thesaurus_examples``,
+    ``thesaurus_backoff``, ``frame_penalty``, the verb thesaurus's own evidence, off at 0
+    (:mod:`wsd.methods.thesaurus_evidence`)."""
 
     name = "bayes"
     ranges = {

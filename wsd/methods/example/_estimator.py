@@ -81,6 +81,8 @@ class ExampleBasedWSD(Disambiguator):
       corpus's tagged sense).  ``example_senses``: a training filler's tagged sense, else
       ``"tagged"`` every sense, ``"first"`` its first; ``"all"``: always every sense.
     - ``ccd_match``: similarity at which two fillers count as shared in CCD (1: same node).
+    - ``thesaurus_examples``, ``thesaurus_backoff``, ``frame_penalty``: the verb thesaurus's
+      own evidence, off at 0 (:mod:`wsd.methods.thesaurus_evidence`).
     """
 
     name = "example"

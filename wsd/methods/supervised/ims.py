@@ -49,7 +49,9 @@ class IMSWSD(Disambiguator):
     """A linear SVM per verb.  Parameters (ranges: ``wsd/methods/README.md``): ``C``, the
     SVM's inverse regularisation; ``pos``, ``bag``, ``collocations``, the feature groups;
     ``window``, the bag's (``"sentence"`` or tokens each side); ``min_count``, fewer training
-    instances of the verb drop a feature; ``temperature``, divides the decision values."""
+    instances of the verb drop a feature; ``temperature``, divides the decision values;
+    ``thesaurus_examples``, ``thesaurus_backoff``, ``frame_penalty``, the verb thesaurus's own
+    evidence, off at 0 (:mod:`wsd.methods.thesaurus_evidence`)."""
 
     name = "ims"
     ranges = {
