@@ -7,18 +7,16 @@ A cache, ``<name>-tags-<code digest>.json``/``.npz``, is keyed by :data:`CACHE_F
 tagger file's size and mtime, the WordNet files morphy reads, a digest of the text pipeline's
 code (also in the name: checkouts of different code keep their own) and a digest of the texts
 themselves (``source`` says where they came from); a stale or damaged cache is rebuilt with a
-warning.  All texts are tagged by one :func:`~wsd.text.tag_text` call, a paragraph each.
+warning.  Each text is tagged by a :func:`~wsd.text.tag_text` call of its own.
 Each text's sentences keep their tokens (form, lemma, universal tag)
 and annotations (lemma, Penn tag, attributes).
 """
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,7 +30,6 @@ from .types import AnnotatedSentence, Annotation, Sentence, Token
 __all__ = ["CACHE_FORMAT", "tag_texts"]
 
 CACHE_FORMAT = 1
-_SEPARATOR = "\n\n"  # a paragraph break: no sentence crosses it
 _CODE = (("wsd", "normalise.py"), ("wsd", "types.py"), ("thesaurus", "morphy.py"))
 _CODE_PACKAGES = ("wsd.text",)
 
@@ -78,22 +75,8 @@ def tag_texts(
 
 
 def _tag_all(texts: Sequence[str], tagger: Tagger, doc: str) -> dict[str, list[AnnotatedSentence]]:
-    """Each text's sentences by one :func:`wsd.text.tag_text` call over all of them, one
-    paragraph each (a call per text would rebuild the sentence splitter each time: ~0.2 s with
-    the SemCor tagger's parameters); a paragraph is split into sentences on its own, so each
-    text gets the sentences a call of its own would give."""
-    starts, at = [], 0
-    for text in texts:
-        starts.append(at)
-        at += len(text) + len(_SEPARATOR)
-    tagged = tag_text(_SEPARATOR.join(texts), tagger, doc=doc)
-    out: dict[str, list[AnnotatedSentence]] = {text: [] for text in texts}
-    for sentence in tagged:
-        text = texts[bisect.bisect_right(starts, sentence.spans[0][0]) - 1]
-        item = sentence.item
-        number = f"{doc}.s{len(out[text]) + 1}"  # as a call of its own numbers them
-        out[text].append(AnnotatedSentence(replace(item.sentence, id=number), item.annotations))
-    return out
+    """Each text's sentences by a :func:`wsd.text.tag_text` call of its own."""
+    return {text: [sentence.item for sentence in tag_text(text, tagger, doc=doc)] for text in texts}
 
 
 def _code_digest() -> str:
