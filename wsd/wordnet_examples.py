@@ -28,6 +28,11 @@ WordNet 3.0 with the SemCor tagger: 12,079 of the 12,528 examples and 3,968 of t
 templates give an instance, substitution 14,878 more, 30,925 in all for 19,150 senses
 (``bench/wordnet_examples.py``, figures in ``bench/README.md``).
 
+With a tagger file, what is made before the corpus loader (a document per instance and its
+target's case frame, the counts) is cached beside it for all of WordNet's synsets
+(:mod:`wsd.wordnet_documents`): a later call skips the tagging, the target search and the case
+frames, and gives equal instances.
+
 Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
 marks WordNet's instances, :func:`is_wordnet_instance`); each sentence's ``source`` says
 which file it came from (``data.verb``, ``sents.vrb``).  Every example and template either
