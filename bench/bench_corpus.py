@@ -18,7 +18,7 @@ NLTK's SemCor reader on the same files.
   otherwise call.  In the full run it is timed once (it takes minutes), quick: ``repeats``.
 
 Parse and warm load run with the cyclic collector paused, as ``load_corpus`` reads
-(:func:`wsd.corpus._load._collector_paused`: what a read made goes to the collector's oldest
+(:func:`thesaurus.disk_cache.collector_paused`: what a read made goes to the collector's oldest
 generation on the way out).  Each timed call's result is dropped inside its timing, so
 freeing the previous records counts, for every figure alike.
 
@@ -98,10 +98,11 @@ def _nltk_copy(files: list[Path], target: Path) -> list[str]:
 def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
     from nltk.corpus.reader.semcor import SemcorCorpusReader
 
+    from thesaurus.disk_cache import collector_paused
     from thesaurus.morphy import wordnet_morphy
     from thesaurus.wordnet_data import wordnet
     from wsd.corpus import load_corpus, read_semcor
-    from wsd.corpus._load import _collector_paused, _is_semcor_verb, _parse
+    from wsd.corpus._load import _is_semcor_verb, _parse
     from wsd.corpus._semcor_cache import semcor_store
     from wsd.frames import extract_frame
 
@@ -116,11 +117,11 @@ def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
         chosen = sorted(sub.iterdir())
 
         def parse() -> list[Any]:
-            with _collector_paused():
+            with collector_paused():
                 return [list(read_semcor(p)) for p in chosen]
 
         def warm() -> Any:
-            with _collector_paused():
+            with collector_paused():
                 return semcor_store(sub, chosen, _parse, extract_frame, _is_semcor_verb)
 
         parse_s = _median(parse, repeats, _clear_memos)

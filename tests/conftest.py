@@ -44,3 +44,14 @@ def wordnet():  # type: ignore[no-untyped-def]
         return load()
     except DataError as exc:
         _require(False, str(exc))
+
+
+@pytest.fixture(scope="session")
+def tagger(wordnet):  # type: ignore[no-untyped-def]
+    """A tiny tagger trained on ``tests/data/wordnet_verbs/tagged.txt`` (which tags ``Exhale``
+    as a noun on purpose); lemmas come from WordNet's morphy, so its users skip without it."""
+    from wsd.text import train_tagger
+
+    lines = (DATA / "wordnet_verbs" / "tagged.txt").read_text(encoding="utf-8").splitlines()
+    words = [[w.rsplit("/", 1) for w in line.split()] for line in lines if line[:1] != "#"]
+    return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)

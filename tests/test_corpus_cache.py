@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 import wsd.corpus._semcor_cache as corpus_cache
+from thesaurus.disk_cache import collector_paused
 from wsd.corpus import load_corpus, read_semcor
-from wsd.corpus._load import _collector_paused
+from wsd.document_store import DocumentStore
 from wsd.frames import ClassEntry, ClassTable, extract_frame
 from wsd.types import AnnotatedSentence, Annotation, Filler, Sentence, Token
 
@@ -137,7 +138,7 @@ def _verbs(items: list[AnnotatedSentence]) -> list[tuple[Sentence, int]]:
     ]
 
 
-def _store(root: Path) -> corpus_cache.SemcorStore:
+def _store(root: Path) -> DocumentStore:
     return corpus_cache.semcor_store(
         root,
         sorted(p for p in root.rglob("br-*")),
@@ -243,14 +244,14 @@ def test_records_made_while_reading_skip_the_young_collections() -> None:
     """What a read makes goes straight to the oldest generation; the collector's state and
     objects the program froze itself are left as they were."""
     assert gc.isenabled()
-    with _collector_paused():
+    with collector_paused():
         assert not gc.isenabled()
         made = [object()]  # a container, tracked by the collector
     assert gc.isenabled() and gc.get_freeze_count() == 0
     assert any(o is made for o in gc.get_objects(generation=2))
     gc.disable()
     try:
-        with _collector_paused():
+        with collector_paused():
             kept_young = [object()]
         assert not gc.isenabled()  # whoever turned it off turns it back on
         assert not any(o is kept_young for o in gc.get_objects(generation=2))
@@ -260,7 +261,7 @@ def test_records_made_while_reading_skip_the_young_collections() -> None:
     gc.freeze()  # a program that keeps its objects frozen (say, before forking)
     try:
         count = gc.get_freeze_count()
-        with _collector_paused():
+        with collector_paused():
             [object()]
         assert gc.get_freeze_count() == count  # not unfrozen by the read
         assert not any(o is frozen for o in gc.get_objects(generation=2))

@@ -14,18 +14,10 @@ import pytest
 
 from thesaurus import DataError
 from wsd.tagged_texts import tag_texts
-from wsd.text import Tagger, save_tagger, tag_text, train_tagger
+from wsd.text import Tagger, save_tagger, tag_text
 
 pytestmark = pytest.mark.integration
-TAGGED = Path(__file__).parent / "data" / "wordnet_verbs" / "tagged.txt"
 TEXTS = ["She sighed sadly", "Exhale when you lift the weight", "Sam cannot abhor Sue. Twice."]
-
-
-@pytest.fixture(scope="module")
-def tagger(wordnet) -> Tagger:  # type: ignore[no-untyped-def]
-    lines = TAGGED.read_text(encoding="utf-8").splitlines()
-    words = [[w.rsplit("/", 1) for w in line.split()] for line in lines if line[:1] != "#"]
-    return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)
 
 
 @pytest.fixture()

@@ -9,12 +9,11 @@ the tests skip without WordNet.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
 from thesaurus.verb_examples import VerbSynset, sense_sentences
-from wsd.text import Tagger, text_instances, train_tagger
+from wsd.text import Tagger, text_instances
 from wsd.types import Instance
 from wsd.wordnet_examples import (
     EXAMPLE_SOURCE,
@@ -25,14 +24,6 @@ from wsd.wordnet_examples import (
 )
 
 pytestmark = pytest.mark.integration
-TAGGED = Path(__file__).parent / "data" / "wordnet_verbs" / "tagged.txt"
-
-
-@pytest.fixture(scope="module")
-def tagger(wordnet) -> Tagger:  # type: ignore[no-untyped-def]
-    lines = TAGGED.read_text(encoding="utf-8").splitlines()
-    words = [[word.rsplit("/", 1) for word in line.split()] for line in lines if line[:1] != "#"]
-    return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)
 
 
 def synset(lemmas: Sequence[str], keys: Sequence[str], *examples: str) -> VerbSynset:

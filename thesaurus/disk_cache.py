@@ -2,19 +2,22 @@
 cache key and any JSON data).
 
 :meth:`DiskCache.read` returns what ``decode`` makes of the stored pair if its key equals the
-wanted one, else ``None`` (after one ``RuntimeWarning`` if the pair is stale or damaged).
+wanted one, else ``None`` (after one ``RuntimeWarning`` if the pair is stale or damaged);
+``decode`` runs with the cyclic garbage collector paused (:func:`collector_paused`).
 :meth:`DiskCache.write` writes both atomically, the JSON last; a directory that cannot be
 written costs only the cache (one warning).  No pickle.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
 import warnings
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -27,7 +30,14 @@ from ._exceptions import ToolkitError
 from .io import atomic_save_npz, atomic_write_json
 from .wordnet_data import data_dir
 
-__all__ = ["DiskCache", "cache_dir", "code_digest", "package_modules", "stamp_files"]
+__all__ = [
+    "DiskCache",
+    "cache_dir",
+    "code_digest",
+    "collector_paused",
+    "package_modules",
+    "stamp_files",
+]
 
 T = TypeVar("T")
 # what a damaged pair raises while it is read and decoded
@@ -104,7 +114,8 @@ class DiskCache:
         try:
             with np.load(npz_path, allow_pickle=False) as npz:
                 arrays = {name: npz[name] for name in npz.files}
-            found = decode(document, arrays)
+            with collector_paused():
+                found = decode(document, arrays)
         except _DAMAGED as exc:
             self._unusable(npz_path, f"{type(exc).__name__}: {exc}")
             return None
@@ -134,6 +145,23 @@ class DiskCache:
 
     def _unusable(self, path: Path, reason: str) -> None:
         _warn(path, f"unusable {self.what} cache ({reason}); rebuilding")
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while the block makes many small acyclic records
+    (a corpus read, a cache decoded: its collections would walk every live object again and
+    again); what the block made then joins the oldest generation."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
+            gc.enable()
 
 
 def _warn(path: Path, message: str) -> None:

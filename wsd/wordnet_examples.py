@@ -28,6 +28,11 @@ WordNet 3.0 with the SemCor tagger: 12,079 of the 12,528 examples and 3,968 of t
 templates give an instance, substitution 14,878 more, 30,925 in all for 19,150 senses
 (``bench/wordnet_examples.py``, figures in ``bench/README.md``).
 
+With a tagger file, what is made before the corpus loader (a document per instance and its
+target's case frame, the counts) is cached beside it for all of WordNet's synsets
+(:mod:`wsd.wordnet_documents`): a later call skips the tagging, the target search and the case
+frames, and gives equal instances.
+
 Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
 marks WordNet's instances, :func:`is_wordnet_instance`); each sentence's ``source`` says
 which file it came from (``data.verb``, ``sents.vrb``).  Every example and template either
@@ -58,7 +63,8 @@ from .frames import ClassTable
 from .normalise import normalise_token
 from .tagged_texts import tag_texts
 from .text import Tagger
-from .types import AnnotatedSentence, Annotation, Instance
+from .types import AnnotatedSentence, Annotation, CaseFrame, Instance
+from .wordnet_documents import ExampleDocuments, cached_example_documents
 
 __all__ = [
     "EXAMPLE_SOURCE",
@@ -122,17 +128,39 @@ def wordnet_examples(
 ) -> WordNetExamples:
     """The training instances of WordNet's verb examples and templates (module docstring).
     ``tagger``: a tagger, or the path of a tagger file; default the SemCor tagger of the user
-    cache (:func:`wsd.text.ensure_tagger`, trained first when missing).  The tagging of a
-    tagger file is cached beside it (:mod:`wsd.tagged_texts`).  ``frames``,
-    ``context_window`` and ``classes`` as for :func:`wsd.corpus.load_corpus`; ``synsets``
-    defaults to all of WordNet's (:func:`thesaurus.verb_examples.verb_synsets`).
-    :class:`DataError` when WordNet or the tagger is missing."""
-    chosen = verb_synsets() if synsets is None else synsets
+    cache (:func:`wsd.text.ensure_tagger`, trained first when missing).  With a tagger file,
+    the tagging is cached beside it (:mod:`wsd.tagged_texts`), and so are the documents made
+    of all of WordNet's synsets (``synsets`` None) with their case frames
+    (:mod:`wsd.wordnet_documents`).  ``frames``, ``context_window`` and ``classes`` as for
+    :func:`wsd.corpus.load_corpus`; ``synsets`` defaults to all of WordNet's
+    (:func:`thesaurus.verb_examples.verb_synsets`).  :class:`DataError` when WordNet or the
+    tagger is missing."""
+    if synsets is None:
+        verb_example_source()  # the DataError of a missing WordNet before a tagger is trained
+    source = _tagger(tagger)
+
+    def build() -> ExampleDocuments:
+        chosen = verb_synsets() if synsets is None else synsets
+        return _documents(chosen, source, substitute=substitute, templates=templates)
+
+    if isinstance(source, Path) and synsets is None:
+        options = {"substitute": substitute, "templates": templates}
+        made = cached_example_documents(source, options, build)
+    else:
+        made = build()
+    return _instances(made, frames, context_window, classes)
+
+
+def _documents(
+    chosen: Sequence[VerbSynset], tagger: Tagger | Path, *, substitute: bool, templates: bool
+) -> ExampleDocuments:
+    """A document per instance of the examples (and templates) of ``chosen``, tagged by
+    ``tagger``, and the counts."""
     filled = list(_templates(chosen)) if templates else []
     texts = [example for synset in chosen for example in synset.examples]
     tagged = tag_texts(
         texts + [text for _, _, text in filled],
-        _tagger(tagger),
+        tagger,
         name="wordnet-examples",
         source=verb_example_source(),
     )
@@ -155,7 +183,33 @@ def wordnet_examples(
         made.count("templates", tagged[text], target, (lemma,))
         if target is not None:
             made.add(tagged[text], target, key, TEMPLATE_SOURCE)
-    return made.finish(frames, context_window, classes)
+    return ExampleDocuments(made.documents, dict(made.counts), dict(made.skipped))
+
+
+def _instances(
+    made: ExampleDocuments, frames: bool, context_window: int | str, classes: ClassTable | None
+) -> WordNetExamples:
+    """The instances of the documents, made by :func:`wsd.corpus.load_sentences` as plain
+    text's are (with the documents' own frames when they have them, for the default class
+    table): the target of each document, with the document's name as id."""
+    frame = None
+    if made.frame is not None and classes is None:
+        known = made.frame
+
+        def frame(item: AnnotatedSentence, position: int) -> CaseFrame:
+            return known(item.sentence.id, position)
+
+    corpus = load_sentences(
+        made.documents.values(),
+        source="wordnet",
+        frames=frames,
+        context_window=context_window,
+        classes=classes,
+        frame=frame,
+    )
+    pairs = zip(made.documents, corpus.instances, strict=True)  # one instance per document
+    instances = tuple(replace(instance, id=ident) for ident, instance in pairs)
+    return WordNetExamples(instances, made.counts, made.skipped)
 
 
 def _tagger(tagger: Tagger | str | os.PathLike[str] | None) -> Tagger | Path:
@@ -172,12 +226,11 @@ def _tagger(tagger: Tagger | str | os.PathLike[str] | None) -> Tagger | Path:
 
 
 class _Made:
-    """The documents made so far (one per instance, the target's annotation holding its
-    gold), the id of each and the counts."""
+    """The documents made so far (one per instance by its id, the target's annotation
+    holding its gold) and the counts."""
 
     def __init__(self) -> None:
-        self.documents: list[list[AnnotatedSentence]] = []
-        self.wanted: list[tuple[str, str]] = []  # (instance id, load_sentences's id)
+        self.documents: dict[str, list[AnnotatedSentence]] = {}
         self.per_key: Counter[str] = Counter()
         self.counts: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
@@ -198,42 +251,23 @@ class _Made:
 
     def add(self, items: list[AnnotatedSentence], target: _Target, key: str, source: str) -> None:
         """One instance to make: ``items`` with the target as one verb token with gold
-        ``key``, id ``wn:<key>:<n>``."""
+        ``key``, the only token with a lemma, as the document ``wn:<key>:<n>``."""
         item = items[target.sentence]
         token = item.sentence.tokens[target.start]
         tag = item.annotations[target.start].tag
         if target.end - target.start > 1 or token.lemma != target.lemma or tag != target.tag:
             form = "_".join(t.form for t in item.sentence.tokens[target.start : target.end])
             items, target = _replaced(items, target, form, target.lemma)
-            item = items[target.sentence]
         self.per_key[key] += 1
         ident = f"{ID_PREFIX}{key}:{self.per_key[key]}"
         gold = Annotation(target.lemma, target.tag, senses=(key,))
-        self.documents.append(
-            [
-                AnnotatedSentence(
-                    replace(x.sentence, id=f"{ident}.s{i + 1}", source=source),
-                    _only_target(x.annotations, target.start if i == target.sentence else -1, gold),
-                )
-                for i, x in enumerate(items)
-            ]
-        )
-        self.wanted.append((ident, f"{ident}.s{target.sentence + 1}.t{target.start}"))
-
-    def finish(
-        self, frames: bool, context_window: int | str, classes: ClassTable | None
-    ) -> WordNetExamples:
-        """The instances, made by :func:`wsd.corpus.load_sentences` as plain text's are."""
-        corpus = load_sentences(
-            self.documents,
-            source="wordnet",
-            frames=frames,
-            context_window=context_window,
-            classes=classes,
-        )
-        found = {x.id: x for x in corpus.instances}
-        instances = tuple(replace(found[inner], id=ident) for ident, inner in self.wanted)
-        return WordNetExamples(instances, dict(self.counts), dict(self.skipped))
+        self.documents[ident] = [
+            AnnotatedSentence(
+                replace(x.sentence, id=f"{ident}.s{i + 1}", source=source),
+                _only_target(x.annotations, target.start if i == target.sentence else -1, gold),
+            )
+            for i, x in enumerate(items)
+        ]
 
 
 def _skip_reason(items: Sequence[AnnotatedSentence], lemmas: Sequence[str]) -> str:

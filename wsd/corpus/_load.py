@@ -11,13 +11,13 @@ last four are instances without gold, counted in ``CorpusStats.without_gold``.
 from __future__ import annotations
 
 import functools
-import gc
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+
+from thesaurus.disk_cache import collector_paused
 
 from .._exceptions import CorpusFormatError, WSDError
 from ..frames import ClassTable, extract_frame, extract_tree_frame, has_tree
@@ -415,7 +415,7 @@ def load_corpus(
     if fmt != "semcor" and root.is_dir():
         need = {"raganato": "*.data.xml", "jsonl": "*.jsonl"}.get(fmt, "*.conllu")
         raise CorpusFormatError(f"{root} is a directory; give the {need} file")
-    with _collector_paused():
+    with collector_paused():
         if fmt == "semcor":
             _load_semcor(
                 root,
@@ -462,34 +462,22 @@ def load_sentences(
     frames: bool = True,
     context_window: int | str = 0,
     classes: ClassTable | None = None,
+    frame: Callable[[AnnotatedSentence, int], CaseFrame] | None = None,
 ) -> Corpus:
     """The verb instances of Penn-tagged sentences made elsewhere (plain text tagged by
     :mod:`wsd.text`), a sequence per document: as for SemCor, every ``VB*`` token is a verb
     token, an instance without gold when its annotation has a lemma, else skipped with a
-    counted reason (``no-lemma:<ot>``); ids ``<sentence id>.t<position>``."""
+    counted reason (``no-lemma:<ot>``); ids ``<sentence id>.t<position>``.  With ``frames``,
+    ``frame(sentence, position)`` gives an instance's case frame (frames extracted before,
+    say from a cache); by default it is extracted by rules with ``classes``."""
     _check_window(context_window)
 
-    def frame(item: AnnotatedSentence, position: int) -> CaseFrame:
+    def extract(item: AnnotatedSentence, position: int) -> CaseFrame:
         return extract_frame(item.sentence, position, classes=classes)
 
-    builder = _Builder(None, False, frame if frames else None)
-    for document in documents:
-        builder.stats.files += 1
-        _add_document(document, builder, context_window, "semcor")
+    builder = _Builder(None, False, (frame or extract) if frames else None)
+    with collector_paused():
+        for document in documents:
+            builder.stats.files += 1
+            _add_document(document, builder, context_window, "semcor")
     return builder.finish(source, fmt)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while the block reads a corpus (millions of small
-    acyclic records); what it made then joins the oldest generation."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            if not gc.get_freeze_count():
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
