@@ -4,6 +4,7 @@ hand, what the classifier learns from them, one-sense and unseen verbs, model fi
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -371,3 +372,21 @@ def test_features_are_computed_once_per_instance(
         names = [[index.names[i] for i in row.tolist()] for row in rows]
         assert names == [hybrid._feature_names(first), hybrid._feature_names(second)]
         assert "F:obj=bread" in names[1 if first is data[0] else 0]
+
+
+def test_many_senses_with_few_examples_each_fit_without_a_warning(tmp_path: Path) -> None:
+    """As with the thesaurus's examples, which give every sense a few: scikit-learn warns of a
+    "regression problem" when a 21+ sample target has more classes than half its samples."""
+    senses = [f"run#{k}" for k in range(1, 12)]
+    (tmp_path / "verbs.tsv").write_text("".join(f"n{k}\tROOT\n" for k in range(11)))
+    words = "".join(f"run\t{s}\tn{k}\n" for k, s in enumerate(senses))
+    (tmp_path / "verbs.words.tsv").write_text(words)
+    train = [  # 21 instances, 11 senses
+        replace(sent(f"they ran it {k} {s}", "PRP VBD PRP CD NN", 1, s), lemma="run")
+        for s in senses
+        for k in range(1 if s == senses[-1] else 2)
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = IMSWSD(verb_thesaurus=str(tmp_path / "verbs.tsv")).fit(train)
+    assert len(model.verbs_["run"].senses) == len(senses)

@@ -8,6 +8,7 @@ rounded to float16, as model files store them.  A lemma of one training sense an
 
 from __future__ import annotations
 
+import warnings
 from base64 import b64decode, b64encode
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -165,7 +166,12 @@ class IMSWSD(Disambiguator):
             return _LinearModel(senses, empty, np.zeros((len(senses), 0), np.float32), prior)
         X = vocab.matrix(index, rows, np.float64)
         X.sort_indices()  # (liblinear sums each row in its order)
-        svm = LinearSVC(C=float(self.C), dual="auto", max_iter=5000, random_state=0).fit(X, y)
+        with warnings.catch_warnings():
+            # a verb with many senses and few examples each (the thesaurus's examples give
+            # every sense some) is a classification all the same
+            warnings.filterwarnings("ignore", "The number of unique classes", UserWarning)
+            svm = LinearSVC(C=float(self.C), dual="auto", max_iter=5000, random_state=0)
+            svm.fit(X, y)
         intercept = svm.intercept_
         with np.errstate(over="ignore"):  # float16, as model files store it: inf is refused
             coef = svm.coef_.astype(np.float16).astype(np.float32)
