@@ -54,7 +54,7 @@ def synonym_examples(
             node_of[key] = verbs.sense_node(key) if verbs.has_sense(key) else None
         return node_of[key]
 
-    by_node: dict[int, list[Instance]] = defaultdict(list)
+    by_node: dict[int | None, list[Instance]] = defaultdict(list)  # None: no synset, none kept
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for instance in instances:
         counts[instance.lemma][instance.gold[0]] += 1
@@ -64,7 +64,7 @@ def synonym_examples(
     out = []
     for lemma, seen in counts.items():
         for sense in (s.lower() for s in verbs.senses(lemma)) if verbs.has_word(lemma) else ():
-            donors = [x for x in by_node.get(node(sense) or -1, ()) if x.lemma != lemma]
+            donors = [x for x in by_node.get(node(sense), ()) if x.lemma != lemma]
             if seen[sense] >= gate or not donors:
                 continue
             step = max(1, len(donors) // cap)
