@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import wsd.tagged_texts as tagged_texts
 from thesaurus import DataError
 from wsd.tagged_texts import tag_texts
 from wsd.text import Tagger, save_tagger, tag_text
@@ -41,9 +42,10 @@ def test_the_cache_gives_what_tagging_gives(tagger_file: Path, tagger: Tagger) -
     (cached,) = tagger_file.parent.glob("t-tags-*.json")
     assert cached.is_file() and first == fresh(tagger)
     assert len(fresh(tagger)[TEXTS[2]]) == 2  # two sentences, kept apart
-    stamp = cached.stat().st_mtime_ns
+    arrays = cached.with_suffix(".npz")
+    stamp = (arrays.stat().st_ino, arrays.stat().st_mtime_ns)  # a read touches the JSON only
     again = tag_texts(TEXTS, tagger_file, name="t")
-    assert again == first and cached.stat().st_mtime_ns == stamp  # read, not rewritten
+    assert again == first and (arrays.stat().st_ino, arrays.stat().st_mtime_ns) == stamp
 
 
 def test_a_stale_cache_is_rebuilt(tagger_file: Path, tagger: Tagger) -> None:
@@ -85,3 +87,16 @@ def test_the_tagger_file_is_read_only_when_needed(tagger_file: Path, tagger: Tag
         tag_texts(["Other text"], tagger_file, name="t")
     with pytest.raises(DataError, match="cannot read tagger file .*none.json"):
         tag_texts(TEXTS, tagger_file.parent / "none.json", name="t")
+
+
+def test_other_code_versions_caches_are_pruned_not_the_tagger(
+    tagger_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for version in range(tagged_texts.KEEP + 2):
+        monkeypatch.setattr(tagged_texts, "_code_digest", lambda v=version: f"code{v}")
+        tag_texts(TEXTS, tagger_file, name="t")
+        used = (version + 1) * 10**9  # a clock of our own: the file system's may tie
+        os.utime(tagger_file.parent / f"t-tags-code{version}.json", ns=(used, used))
+    kept = sorted(p.name for p in tagger_file.parent.glob("t-tags-*.json"))
+    newest = range(2, tagged_texts.KEEP + 2)
+    assert kept == [f"t-tags-code{v}.json" for v in newest] and tagger_file.is_file()

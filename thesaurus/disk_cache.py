@@ -11,6 +11,7 @@ written costs only the cache (one warning).  No pickle.
 from __future__ import annotations
 
 import gc
+import glob
 import hashlib
 import json
 import os
@@ -84,12 +85,15 @@ def code_digest(parts: Iterable[Traversable]) -> str:
 class DiskCache:
     """Pairs of files under ``directory``; ``what`` names the cache in warnings;
     ``compress=False`` trades disk for load time; ``keep`` pairs at most (the most recently
-    used: a read touches the JSON file), or any number."""
+    used: a read touches the JSON file), or any number, of those whose names start with
+    ``family`` (default: every pair in the directory; give one where other files live, such
+    as a tagger file)."""
 
     directory: Path
     what: str
     compress: bool = True
     keep: int | None = None
+    family: str = ""
 
     def read(
         self, stem: str, key: dict[str, Any], decode: Callable[[dict[str, Any], dict[str, Any]], T]
@@ -134,9 +138,8 @@ class DiskCache:
             atomic_save_npz(self.directory / f"{stem}.npz", compress=self.compress, **arrays)
             atomic_write_json(self.directory / f"{stem}.json", {"key": key, **data}, indent=None)
             if self.keep is not None:
-                by_use = sorted(
-                    self.directory.glob("*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True
-                )
+                pairs = self.directory.glob(f"{glob.escape(self.family)}*.json")
+                by_use = sorted(pairs, key=lambda p: p.stat().st_mtime_ns, reverse=True)
                 for old in by_use[self.keep :]:
                     old.unlink(missing_ok=True)
                     old.with_suffix(".npz").unlink(missing_ok=True)

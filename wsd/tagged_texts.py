@@ -5,11 +5,11 @@ about a minute to tag.
 
 A cache, ``<name>-tags-<code digest>.json``/``.npz``, is keyed by :data:`CACHE_FORMAT`, the
 tagger file's size and mtime, the WordNet files morphy reads, a digest of the text pipeline's
-code (also in the name: checkouts of different code keep their own) and a digest of the texts
-themselves (``source`` says where they came from); a stale or damaged cache is rebuilt with a
-warning.  Each text is tagged by a :func:`~wsd.text.tag_text` call of its own.
-Each text's sentences keep their tokens (form, lemma, universal tag)
-and annotations (lemma, Penn tag, attributes).
+code (also in the name: checkouts of different code keep their own, the :data:`KEEP` most
+recently used of one name, older ones pruned) and a digest of the texts themselves (``source``
+says where they came from); a stale or damaged cache is rebuilt with a warning.  Each text is
+tagged by a :func:`~wsd.text.tag_text` call of its own.  Each text's sentences keep their tokens
+(form, lemma, universal tag) and annotations (lemma, Penn tag, attributes).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from .types import AnnotatedSentence, Annotation, Sentence, Token
 __all__ = ["CACHE_FORMAT", "tag_texts"]
 
 CACHE_FORMAT = 1
+KEEP = 4  # pairs of one name beside a tagger file (code versions); older ones pruned
 _CODE = (("wsd", "normalise.py"), ("wsd", "types.py"), ("thesaurus", "morphy.py"))
 _CODE_PACKAGES = ("wsd.text",)
 
@@ -53,7 +54,8 @@ def tag_texts(
     path = Path(tagger)
     if not path.is_file():
         load_tagger(path)  # the error naming the file
-    cache = DiskCache(path.parent, f"tagged {name}", compress=False)
+    family = f"{name}-tags-"
+    cache = DiskCache(path.parent, f"tagged {name}", compress=False, keep=KEEP, family=family)
     key = {
         "format": CACHE_FORMAT,
         "code": _code_digest(),
@@ -65,7 +67,7 @@ def tag_texts(
     }
     # the code version names the files: two checkouts of different code sharing a tagger
     # folder keep their own caches instead of rebuilding each other's
-    stem = f"{name}-tags-{key['code']}"
+    stem = f"{family}{key['code']}"
     found = cache.read(stem, key, lambda document, _: _decode(document, doc))
     if found is not None:
         return found

@@ -11,8 +11,9 @@ frame under the default class table; the counts and skips.  The files,
 :class:`~wsd.document_store.DocumentStore` and the counts, keyed by :data:`CACHE_FORMAT`, the
 tagger file's size and mtime, the WordNet files morphy and :mod:`thesaurus.verb_examples`
 read, a digest of the code that makes the documents and frames (also in the name: checkouts
-of different code keep their own) and the options (``substitute``, ``templates``).  A stale or
-damaged cache is rebuilt with a warning; a folder that cannot be written costs only the cache.
+of different code keep their own, the :data:`KEEP` most recently used, older ones pruned) and
+the options (``substitute``, ``templates``).  A stale or damaged cache is rebuilt with a
+warning; a folder that cannot be written costs only the cache.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from .types import AnnotatedSentence, Annotation, CaseFrame
 __all__ = ["CACHE_FORMAT", "ExampleDocuments", "cached_example_documents"]
 
 CACHE_FORMAT = 1
+FAMILY = "wordnet-examples-documents-"  # the files' names start so
+KEEP = 8  # pairs beside a tagger file (code versions x option sets)
 _CODE = (
     ("wsd", "wordnet_examples.py"),
     ("wsd", "wordnet_documents.py"),
@@ -71,7 +74,9 @@ def cached_example_documents(
     beside the tagger file, else ``build()`` with their frames extracted, saved."""
     if not tagger_file.is_file():
         return build()  # which says what is wrong with the tagger file
-    cache = DiskCache(tagger_file.parent, "WordNet example documents", compress=False)
+    cache = DiskCache(
+        tagger_file.parent, "WordNet example documents", compress=False, keep=KEEP, family=FAMILY
+    )
     key = {
         "format": CACHE_FORMAT,
         "code": _code_digest(),
@@ -81,7 +86,7 @@ def cached_example_documents(
         "options": options,
     }
     flags = "-".join(name for name, on in sorted(options.items()) if on) or "plain"
-    stem = f"wordnet-examples-documents-{key['code']}-{flags}"
+    stem = f"{FAMILY}{key['code']}-{flags}"
     found = cache.read(stem, key, _decode)
     if found is not None:
         return found
