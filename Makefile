@@ -1,24 +1,30 @@
 # Two entry points for a fresh Debian machine (Python 3.11; run as root so WordNet's Debian
 # packages can be installed):  `make run` (install + the Table 1 experiment on SemCor) and
-# `make test` (install + the test suite).  `.ci/run` calls `make test`.
-PYTHON ?= python3
+# `make test` (install + the test suite).  `.ci/run` calls `make test` in a clean checkout.
+# Both install into the virtualenv $(VENV) (made on first use from $(BASE_PYTHON)), so what runs
+# is what a fresh install gets; `make test PYTHON=python3` installs into another Python instead.
+BASE_PYTHON ?= python3
+VENV ?= .venv
+PYTHON ?= $(VENV)/bin/python
 CONFIG ?= configs/table1.toml
 OUT ?= results/table1
-# Debian's own python3 refuses `pip install` outside a virtualenv (PEP 668); this project
-# installs into whichever Python runs it, as the two quick-start commands promise.
-export PIP_BREAK_SYSTEM_PACKAGES = 1
 # Where SemCor 3.0 lives beside this checkout (the library itself knows no checkout path).
 export WSD_SEMCOR ?= $(abspath ../shared/data/semcor3.0)
+# Debian's own python3 refuses `pip install` outside a virtualenv (PEP 668): PYTHON=python3 needs this.
+export PIP_BREAK_SYSTEM_PACKAGES = 1
 SMOKE ?= $(or $(TMPDIR),/tmp)/verb-wsd-wheel-smoke
 
 .PHONY: setup test-setup run test lint wheel-smoke bench bench-quick clean
 
 setup:
 	@if [ "$$(id -u)" = 0 ] && { [ ! -f /usr/share/wordnet/data.verb ] || \
-		! $(PYTHON) -m pip --version >/dev/null 2>&1; }; then \
+		! $(BASE_PYTHON) -c "import ensurepip" >/dev/null 2>&1; }; then \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base wordnet-sense-index \
-			$$($(PYTHON) -m pip --version >/dev/null 2>&1 || echo python3-pip); \
+			$$($(BASE_PYTHON) -c "import ensurepip" >/dev/null 2>&1 || echo python3-venv); \
+	fi
+	@if [ "$(PYTHON)" = "$(VENV)/bin/python" ] && [ ! -x "$(PYTHON)" ]; then \
+		$(BASE_PYTHON) -m venv "$(VENV)"; \
 	fi
 	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test,dask]"
 	$(PYTHON) -m evaluation.cli data setup
