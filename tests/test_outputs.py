@@ -6,8 +6,6 @@ memory on an endless input."""
 from __future__ import annotations
 
 import contextlib
-import errno
-import io
 import os
 import resource
 import signal
@@ -17,9 +15,9 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from fuzzing import disk_with_room
 
 from evaluation.cli import main
 from thesaurus import OutputError, ToolkitError
@@ -465,10 +463,16 @@ def test_no_output_lands_where_its_spelling_does_not_say(
     """``--confidence`` beside ``/dev/null`` made ``/dev/null.confidence.jsonl`` (as root);
     ``--out ''`` was reported as ``.``."""
     probes = str(JAPANESE / "probes.jsonl")
-    assert main(["disambiguate", "--model", str(model), "--corpus", probes, *extra]) == 2
-    assert message in _error(capsys)
-    assert not os.path.lexists("/dev/null.confidence.jsonl")
-    assert not list(folder.iterdir())
+    beside_null = "/dev/null.confidence.jsonl"
+    there = os.path.lexists(beside_null)
+    try:
+        assert main(["disambiguate", "--model", str(model), "--corpus", probes, *extra]) == 2
+        assert message in _error(capsys)
+        assert os.path.lexists(beside_null) == there
+        assert not list(folder.iterdir())
+    finally:
+        if not there and os.path.lexists(beside_null):
+            os.unlink(beside_null)  # made by a run that failed this test
 
 
 @pytest.mark.parametrize("command", ["compare", "evaluate", "export"])
@@ -488,38 +492,15 @@ def test_an_empty_report_folder_or_stem_is_refused(
 
 
 # --- a full disk -------------------------------------------------------------------------------
-class _FullDisk(io.FileIO):
-    """A file on a disk with ``room`` bytes left: as the system does, a write gets what fits,
-    and one that finds no room fails with ENOSPC."""
-
-    room = 0
-
-    def write(self, data: Any) -> int:
-        if not _FullDisk.room:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        written = super().write(bytes(data)[: _FullDisk.room])
-        _FullDisk.room -= written
-        return written
-
-
 @pytest.mark.parametrize("lines", [1, 1000], ids=["last flush", "mid-write"])
 @pytest.mark.parametrize("grouped", [False, True])
 def test_a_full_disk_leaves_no_temp_file_and_names_the_output(
-    lines: int, grouped: bool, folder: Path, monkeypatch: pytest.MonkeyPatch
+    lines: int, grouped: bool, folder: Path
 ) -> None:
     """A disk full in the middle of a write left ``.p.key.XXXX.tmp`` (closing the temp file
     failed again, and its removal was skipped) and an error naming no file."""
-    import thesaurus.io
-
-    def fdopen(fd: int, mode: str, encoding: str | None = None) -> Any:
-        raw = _FullDisk(fd, "w")
-        buffered = io.BufferedWriter(raw)
-        return buffered if "b" in mode else io.TextIOWrapper(buffered, encoding=encoding)
-
     (folder / "p.key").write_text("earlier\n")
-    monkeypatch.setattr(_FullDisk, "room", 10)
-    monkeypatch.setattr(thesaurus.io.os, "fdopen", fdopen)
-    with pytest.raises(OSError, match="No space left on device") as caught:
+    with pytest.raises(OSError, match="No space left on device") as caught, disk_with_room(10):
         with atomic_group() if grouped else contextlib.nullcontext():
             with atomic_open("p.key") as handle:
                 for _ in range(lines):

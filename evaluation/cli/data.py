@@ -92,7 +92,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--out",
         required=True,
         metavar="STEM",
-        help="output stem: STEM.data.xml + STEM.gold.key.txt, STEM.jsonl or STEM.conllu",
+        help="output stem: STEM.data.xml + STEM.gold.key.txt, STEM.jsonl or STEM.conllu (- for "
+        "standard output: jsonl and conllu)",
     )
     export.add_argument(
         "--no-frames",

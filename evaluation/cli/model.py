@@ -76,8 +76,8 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:  # type: ig
     )
     train.add_argument(
         "--out",
-        help="model file to write (JSON; .gz: compressed); default: the default model, "
-        "$WSD_MODEL or models/default.json.gz in the user cache",
+        help="model file to write (JSON; .gz: compressed; - for standard output); default: the "
+        "default model, $WSD_MODEL or models/default.json.gz in the user cache",
     )
     add_file_selection(train)
     train.set_defaults(func=run_train)
@@ -116,7 +116,9 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         choices=FORMATS,
         help="corpus format (default: by file shape); the form written is --to",
     )
-    dis.add_argument("--out", required=True, help="file to write (a key file by default)")
+    dis.add_argument(
+        "--out", required=True, help="file to write (a key file by default; - for standard output)"
+    )
     dis.add_argument(
         "--to",
         default="key",
