@@ -9,6 +9,14 @@
   and every non-regular file as it was, and no temp file;
 - the same through ``wsd disambiguate`` in subprocesses (``--out``, ``--gold-out``,
   ``--confidence`` and ``--model`` drawn from those spellings);
+- **commands, by properties**: random ``train``, ``disambiguate``, ``data export`` and
+  ``agreement`` runs whose outputs are spelled as inputs (named, a gold key file found beside
+  a corpus, a SemCor folder's tag file, through links), each other, devices, ``-``, the empty
+  path or folders: exit 0 or 2 with one line, no input changed, no temp file, exit 2 leaving
+  everything as it was and exit 0 writing each output whole and nothing else;
+- **a full disk**: outputs written together on a disk with a random number of bytes left
+  (and ``/dev/full``) all come whole, or an error names one of them and every file is as it
+  was;
 - **endless inputs**: every reader fed by a pipe that never ends (zeros, random bytes, a
   valid start and then a line that never ends) fails at once naming the file;
 - **signal dispositions**: whatever the caller set for SIGINT and SIGTERM (default, ignored,
