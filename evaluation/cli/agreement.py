@@ -220,6 +220,7 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(
         files={"--classes-out": args.classes_out},
         inputs=[*args.keys, *thesaurus_option_inputs(args)],
+        stdout="the agreement report",
     )
     keys = [read_answer_keys(path) for path in args.keys]
     verbs = None

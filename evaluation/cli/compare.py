@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     from .evaluate import report
 
     config = _config(args)
-    out = Path(args.out) if args.out else Path("results") / config.name
+    out = args.out if args.out is not None else f"results/{config.name}"  # "" is refused
     check_outputs(
         folders={"--out": out},
         inputs=[
@@ -220,5 +220,5 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         say(_summary(result))
     limit = None if args.per_verb else TERMINAL_VERBS
-    report(result, out, started, quiet=args.quiet, figures=not args.no_plots, limit=limit)
+    report(result, Path(out), started, quiet=args.quiet, figures=not args.no_plots, limit=limit)
     return 0
