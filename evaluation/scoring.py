@@ -34,6 +34,7 @@ from .measures import (
 )
 from .thesauri import as_thesauri
 from .unseen import UNSEEN_ORDER, key_file_unseen_groups
+from .words import Word, word_names
 
 POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
 POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
@@ -178,7 +179,8 @@ def score_keys(
     :class:`~evaluation.EvaluationWarning`), ``per_pos`` and ``per_dataset`` (when there are
     several groups), ``per_first_sense`` (:func:`first_sense_of`), ``per_unseen`` (against
     the ``train`` keys ``{instance_id: sense keys}``, :mod:`evaluation.unseen`; ``None``
-    without them), ``per_verb`` (with ``per_verb``) and ``classes`` (with ``classes``, which
+    without them), ``per_verb`` (with ``per_verb``: per word, a lemma with its part of speech
+    named as :func:`~evaluation.words.word_names` does) and ``classes`` (with ``classes``, which
     allows only ``alpha = inf``: else :class:`EvaluationError`).  An undefined precision is
     ``None``.
     """
@@ -218,10 +220,11 @@ def score_keys(
     }
     if mapped:
         report["classes"] = mapped
+    words = [Word(lemma, part or "") for lemma, part in zip(lemmas, parts, strict=True)]
     groups = {
         "per_pos": [POS_NAMES.get(p, "other") if p else "other" for p in parts],
         "per_dataset": [dataset_of(i) for i in ids],
-        **({"per_verb": lemmas} if per_verb else {}),
+        **({"per_verb": word_names(words)} if per_verb else {}),
     }
     for name, values in groups.items():
         if name == "per_verb" or len(set(values)) > 1:
@@ -275,7 +278,7 @@ def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
     ]
     if undefined:
         return (
-            f"precision is undefined for {len(undefined)} of {len(report['per_verb'])} verbs "
+            f"precision is undefined for {len(undefined)} of {len(report['per_verb'])} words "
             f"(e.g. {undefined[0]!r}): none of their instances was attempted; reported as null "
             "in JSON and 'undefined' in text, never as 0"
         )

@@ -27,6 +27,7 @@ from ..measures import (
 from ..scoring import FIRST_SENSE_ORDER, POS_NAMES, POS_ORDER, first_sense_of
 from ..thesauri import as_thesauri
 from ..unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
+from ..words import Word
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
@@ -151,14 +152,16 @@ def instance_pos(gold: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
 def table_rows(
     verbs: Grading, per: InstanceResults, labels: Sequence[str]
 ) -> tuple[tuple[VerbRow, ...], VerbRow]:
-    """Table 1: one row per lemma and part of speech (sorted), and the total row."""
+    """Table 1: one row per word (lemma and part of speech, :mod:`evaluation.words`; sorted),
+    and the total row."""
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     rows = []
-    groups = _groups(list(zip(per.lemmas, parts, strict=True)))
+    groups = _groups([Word(lemma, pos or "") for lemma, pos in zip(per.lemmas, parts, strict=True)])
     scores = _group_scores(per, labels, groups)
     for g, (key, indices) in enumerate(groups):
-        lemma, pos = cast(tuple[str, str | None], key)
+        word = cast(Word, key)
+        lemma, pos = word.lemma, word.pos or None
         thes = books.of(pos)
         senses = thes.senses(lemma) if thes is not None and thes.has_word(lemma) else ()
         rows.append(

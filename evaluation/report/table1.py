@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult, VerbRow
+from ..words import Word, word_name
 from ._markdown import markdown_table as _markdown_table
 from .headline import (
     alpha_note,
@@ -76,14 +77,11 @@ def shown_verbs(result: ExperimentResult, limit: int | None) -> tuple[VerbRow, .
     return tuple(sorted(result.verbs, key=lambda r: (-r.n, r.verb))[:limit])
 
 
-POS_LETTERS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}  # WordNet's synset names
-
-
 def row_name(result: ExperimentResult, row: VerbRow) -> str:
-    """A lemma row's name, with the part-of-speech letter among several (``bank.n``)."""
-    if row is result.total or len({r.pos for r in result.verbs}) < 2:
+    """A word row's name, with the part-of-speech letter among several (``bank.n``)."""
+    if row is result.total:
         return row.verb
-    return f"{row.verb}.{POS_LETTERS.get(row.pos or '', '?')}"
+    return word_name(Word(row.verb, row.pos or ""), len({r.pos for r in result.verbs}) > 1)
 
 
 def table1_header(result: ExperimentResult) -> list[str]:
