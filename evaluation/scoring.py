@@ -53,7 +53,9 @@ __all__ = [
     "make_acceptability_scorer",
     "score_keys",
     "to_classes",
+    "undefined_precision_note",
     "undefined_precision_warning",
+    "undefined_words_note",
     "unknown_keys_warning",
     "unknown_keys_warnings",
 ]
@@ -214,7 +216,7 @@ def score_keys(
         "attempted": int(credit.attempted.sum()),
         "not_in_gold": sum(1 for i in pred if i not in gold),
         "alphas": [format_alpha(a) for a in credit.alphas],
-        "overall": _defined(to_json(credit.scores())),
+        "overall": to_json(credit.scores()),
         "issues": dict(sorted(credit.issues.items())),
         "warnings": notes,
     }
@@ -248,15 +250,20 @@ def _group_scores(
     for row, group in enumerate(groups):
         rows_of.setdefault(group, []).append(row)
     order = sorted(rows_of, key=lambda g: (known.index(g) if g in known else len(known), g))
-    return {g: _defined(to_json(credit.scores(rows_of[g]))) for g in order}
+    return {g: to_json(credit.scores(rows_of[g])) for g in order}
 
 
-def _defined(scores: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Scores by alpha with an undefined precision (nothing attempted: 0/0) as ``None``."""
-    for row in scores.values():
-        if row["attempted"] == 0:
-            row["precision"] = None
-    return scores
+def undefined_precision_note(instances: int, who: str = "", of: str = "gold instances") -> str:
+    """The warning that a precision is undefined: ``who`` attempted none of the ``instances``.
+
+    >>> undefined_precision_note(3, "ims")[:56]
+    'precision of ims is undefined: none of the 3 gold instan'
+    """
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined: none of the {instances} {of} was "
+        "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
+        "'undefined' in tables, never as 0; recall and F1 are 0"
+    )
 
 
 def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
@@ -266,29 +273,36 @@ def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
     'precision is undefined: none of the 3 gold ins'
     """
     if report["attempted"] == 0:
-        return (
-            f"precision is undefined: none of the {report['instances']} gold instances was "
-            "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
-            "'undefined' in text, never as 0; recall and F1 are 0"
-        )
+        return undefined_precision_note(report["instances"])
     undefined = [
         lemma
         for lemma, by_alpha in report.get("per_verb", {}).items()
         if any(row["precision"] is None for row in by_alpha.values())
     ]
-    if undefined:
-        return (
-            f"precision is undefined for {len(undefined)} of {len(report['per_verb'])} words "
-            f"(e.g. {undefined[0]!r}): none of their instances was attempted; reported as null "
-            "in JSON and 'undefined' in text, never as 0"
-        )
-    return None
+    return undefined_words_note(undefined, len(report.get("per_verb", {})))
+
+
+def undefined_words_note(undefined: Sequence[str], words: int, who: str = "") -> str | None:
+    """The warning that the precision of the ``undefined`` words (of ``words``) is undefined,
+    or ``None`` when there is none.
+
+    >>> undefined_words_note(["square.r"], 2)[:43]
+    'precision is undefined for 1 of 2 words (e.'
+    """
+    if not undefined:
+        return None
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined for {len(undefined)} of {words} "
+        f"words (e.g. {undefined[0]!r}): none of their instances was attempted; reported as "
+        "null in JSON and 'undefined' in tables, never as 0"
+    )
 
 
 @dataclass(frozen=True)
 class AcceptabilityScorer:
     """A picklable scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the graded
-    precision of ``estimator.predict(X)`` at ``alpha`` (0 with nothing attempted).  ``X``
+    precision of ``estimator.predict(X)`` at ``alpha`` (NaN, with a warning, when nothing is
+    attempted: undefined, as scikit-learn takes a failed score).  ``X``
     holds :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, the
     instances' gold keys; ``verb_thesaurus`` defaults to the estimator's."""
 
@@ -309,7 +323,11 @@ class AcceptabilityScorer:
         verbs = thesaurus.load(self.verb_thesaurus or estimator.verb_thesaurus)
         lemmas = [instance.lemma for instance in instances]
         credit = graded_credit(answers, gold, lemmas, verbs, (self.alpha,))
-        return credit.scores()[format_alpha(self.alpha)].precision
+        precision = credit.scores()[format_alpha(self.alpha)].precision
+        if precision is None:
+            warnings.warn(undefined_precision_note(len(instances)), EvaluationWarning, stacklevel=2)
+            return math.nan
+        return precision
 
 
 def make_acceptability_scorer(

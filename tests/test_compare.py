@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluation import EvaluationWarning
 from evaluation.cli import main
 from evaluation.cli.compare import INSTANCE_RULES, SEVERAL_KEYS
 from evaluation.experiment import (
@@ -101,6 +102,50 @@ def test_totals_agree_with_wsd_score_on_the_same_instances(files: dict[str, Path
     # every gold instance: plain abstains on two, so recall < precision
     assert result.total.n == 12
     assert result.total.scores["plain"]["inf"].coverage == pytest.approx(10 / 12)
+
+
+def test_a_precision_with_nothing_attempted_is_undefined_everywhere(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0/0 is no 0: null in results.json, 'undefined' in the tables, a warning, as wsd score."""
+    silent = tmp_path / "silent.key"
+    silent.write_text("x99 run%1\n", encoding="utf-8")  # a line, but for no gold instance
+    partial = tmp_path / "partial.key"  # answers run's instances, none of go's
+    partial.write_text("".join(f"{i} {GOLD[i][0]}\n" for i in ("d01", "d02", "d03")), "utf-8")
+    systems = tuple(SystemSpec(p.stem, str(p)) for p in (files["plain"], silent, partial))
+    with pytest.warns(EvaluationWarning) as caught:
+        result = compare_systems(_config(files, systems=systems, instances="gold"))
+    said = [str(w.message) for w in caught]
+    assert any(m.startswith("precision of silent is undefined: none of the 12") for m in said)
+    assert any(m.startswith("precision of partial is undefined for 1 of 2 words") for m in said)
+    intervals = result.intervals
+    assert intervals is not None
+    for alpha in result.alphas:
+        assert result.total.scores["silent"][alpha].precision is None
+        assert result.total.scores["silent"][alpha].recall == 0.0
+        assert intervals.total["silent"][alpha].precision is None
+    go = next(row for row in result.verbs if row.verb == "go")
+    assert go.scores["partial"]["inf"].precision is None
+    assert go.scores["plain"]["inf"].precision == 1.0
+    (silent_vs_plain,) = [
+        t for t in result.significance if "silent" in (t.a, t.b) and "plain" in (t.a, t.b)
+    ]
+    assert silent_vs_plain.difference == {}  # no difference with an undefined precision
+    with pytest.warns(EvaluationWarning, match="precision is undefined"):
+        scored = score_keys(GOLD, {}, load(TOY), (float("inf"),))
+    assert scored["overall"]["inf"]["precision"] is None
+    out = tmp_path / "report"
+    argv = ["compare", "--gold", str(files["gold"]), str(files["plain"]), str(silent)]
+    argv += ["--verb-thesaurus", TOY, "--instances", "gold", "--out", str(out)]
+    assert main([*argv, "--bootstrap", "200"]) == 0
+    captured = capsys.readouterr()
+    assert "precision of silent is undefined" in captured.err
+    table = captured.out.split("Table 1:")[1].split("\n\n")[0]
+    assert re.search(r"^inf \(precision\)\s+\S+ \[[^]]+\]\s+undefined$", table, re.M)
+    assert re.search(r"^  silent\s+inf\s+undefined\s+0\.000", captured.out, re.M)
+    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert document["total"]["scores"]["silent"]["inf"]["precision"] is None
+    assert document["intervals"]["total"]["silent"]["inf"]["precision"] is None
 
 
 def test_curves_where_the_files_allow_them(files: dict[str, Path]) -> None:

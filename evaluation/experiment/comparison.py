@@ -88,6 +88,8 @@ def compare_systems(
     ev = replace(config.evaluation, top_k=config.evaluation.top_k or longest)
     labels = [s.spec.label for s in systems]
     table = summary.measure_table(per, labels, books, ev, config.seed)
+    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels):
+        warn(notes, note)
     measured = time.perf_counter()
     n = len(per.ids)
     return ComparisonResult(

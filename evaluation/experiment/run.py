@@ -70,6 +70,8 @@ def run_experiment(
     per = _instance_results(config, cv, books)
     labels = [s.label for s in config.compared]
     table = summary.measure_table(per, labels, books, config.evaluation, config.seed)
+    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels):
+        warn(notes, note)
     learning_curve = summary.learning_curves(config, books, cv)
     sweep = summary.sweep_variants(config, books, per)
     measured = time.perf_counter()

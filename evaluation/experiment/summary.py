@@ -14,7 +14,7 @@ import numpy as np
 
 import thesaurus
 
-from ..intervals import prefix_mean_intervals, senseval_intervals
+from ..intervals import interval, prefix_mean_intervals, senseval_intervals
 from ..measures import (
     Credit,
     Grading,
@@ -24,10 +24,17 @@ from ..measures import (
     graded_credit,
     top_k,
 )
-from ..scoring import FIRST_SENSE_ORDER, POS_NAMES, POS_ORDER, first_sense_of
+from ..scoring import (
+    FIRST_SENSE_ORDER,
+    POS_NAMES,
+    POS_ORDER,
+    first_sense_of,
+    undefined_precision_note,
+    undefined_words_note,
+)
 from ..thesauri import as_thesauri
 from ..unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
-from ..words import Word
+from ..words import Word, word_names
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
@@ -58,6 +65,7 @@ __all__ = [
     "sweep_variants",
     "table_rows",
     "top_k_points",
+    "undefined_precision_notes",
 ]
 
 # The order of the breakdowns' groups in reports
@@ -105,6 +113,28 @@ def measure_table(
         "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
         "credit_issues": {label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
     }
+
+
+def undefined_precision_notes(
+    rows: Sequence[VerbRow], total: VerbRow, labels: Sequence[str]
+) -> list[str]:
+    """A warning for each method whose precision is undefined (it attempted nothing) in all,
+    or else on some words of Table 1 (``rows``)."""
+    names = word_names([Word(row.verb, row.pos or "") for row in rows])
+    notes = []
+    for label in labels:
+        if next(iter(total.scores[label].by_alpha.values())).precision is None:
+            notes.append(undefined_precision_note(total.n, label, "instances compared"))
+            continue
+        undefined = [
+            name
+            for name, row in zip(names, rows, strict=True)
+            if next(iter(row.scores[label].by_alpha.values())).precision is None
+        ]
+        note = undefined_words_note(undefined, len(rows), label)
+        if note is not None:
+            notes.append(note)
+    return notes
 
 
 def credit_of(
@@ -377,8 +407,10 @@ def learning_curves(
             confidence=ev.confidence,
         )["precision"]
         cells = [(key, alpha) for key in keys for alpha in labels]
-        for (key, alpha), (low, high) in zip(cells, found.tolist(), strict=True):
-            bounds[key][alpha] = (low, high)
+        for (key, alpha), row in zip(cells, found, strict=True):
+            pair = interval(row)
+            if pair is not None:
+                bounds[key][alpha] = pair
     tasks = max(1, cv.tasks)
     return {
         label: tuple(
