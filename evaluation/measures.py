@@ -14,6 +14,7 @@ Precision with nothing attempted (0/0) is undefined: ``None``, never 0; recall a
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -31,6 +32,7 @@ __all__ = [
     "Curve",
     "Grading",
     "MethodScores",
+    "NO_DATASET",
     "Scores",
     "dataset_of",
     "VerbThesaurus",
@@ -205,15 +207,23 @@ class Credit:
         ]
 
 
+# Raganato et al.'s instance ids in a benchmark of several datasets (ALL): the dataset first
+_DATASET_ID = re.compile(r"(?P<dataset>.+)\.d[0-9]+\.s[0-9]+\.t[0-9]+")
+NO_DATASET = "no dataset"  # the group of an instance whose id names no dataset
+
+
 def dataset_of(instance_id: str) -> str:
-    """The dataset of an ALL-style id (``<dataset>.<document>.<sentence>.<token>``: the first of
-    four or more dot-separated parts), else ``""``.
+    """The dataset an id names when it is shaped as ALL's (``<dataset>.dNNN.sNNN.tNNN``),
+    else :data:`NO_DATASET`: other ids (a UD sentence id, ``d000.s000.t000``) say nothing of
+    a dataset, whatever their dots.
 
     >>> dataset_of("senseval2.d000.s000.t000"), dataset_of("d000.s000.t000")
-    ('senseval2', '')
+    ('senseval2', 'no dataset')
+    >>> dataset_of("newsgroup-groups.google.com_x_1234.s1.t1")
+    'no dataset'
     """
-    parts = instance_id.split(".")
-    return parts[0] if len(parts) >= 4 else ""
+    match = _DATASET_ID.fullmatch(instance_id)
+    return match["dataset"] if match is not None else NO_DATASET
 
 
 def sense_lemma(key: str) -> str:

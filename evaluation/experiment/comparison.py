@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from thesaurus.text import quote
+
 from .._exceptions import EvaluationError
 from ..agreement.class_table import read_class_table
 from ..answers import SystemAnswers, read_answers, several_keys_rule
@@ -230,18 +232,34 @@ def _unknown_keys(
 
 
 def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
-    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem)."""
+    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem).
+    Files that share an instance or a dataset name (a file given twice) raise
+    :class:`EvaluationError`: an instance's dataset would be whichever came last."""
     from wsd.corpus import read_raganato
 
     found: dict[str, tuple[str, str]] = {}
+    file_of: dict[str, str] = {}  # of each dataset
     for path in paths:
         dataset = Path(path).name.removesuffix(".xml").removesuffix(".data")
+        if dataset in file_of:
+            raise EvaluationError(
+                f"--corpus files {file_of[dataset]} and {path} are one dataset, "
+                f"{quote(dataset)}: give each file once, each dataset in one file"
+            )
+        file_of[dataset] = path
         for sentence in read_raganato(path):
             tokens = sentence.sentence.tokens
             for token, annotation in zip(tokens, sentence.annotations, strict=True):
                 ident = annotation.attr("id")
-                if ident is not None:
-                    found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
+                if ident is None:
+                    continue
+                if ident in found and found[ident][0] != dataset:
+                    raise EvaluationError(
+                        f"--corpus files {file_of[found[ident][0]]} and {path} both hold "
+                        f"instance {quote(ident)}: each instance's dataset is the one file it "
+                        "is in"
+                    )
+                found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
     return found
 
 
