@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,11 +47,11 @@ __all__ = [
     "FIRST_SENSE_ORDER",
     "POS_NAMES",
     "POS_ORDER",
-    "THESAURUS_HINT",
     "AcceptabilityScorer",
     "first_sense_of",
     "make_acceptability_scorer",
     "score_keys",
+    "thesaurus_hint",
     "to_classes",
     "undefined_precision_note",
     "undefined_precision_warning",
@@ -60,7 +60,15 @@ __all__ = [
     "unknown_keys_warnings",
 ]
 
-THESAURUS_HINT = "score with the thesaurus the keys come from (--verb-thesaurus SPEC)"
+
+def thesaurus_hint(pos: str) -> str:
+    """The advice of an unknown-keys warning on the command line: the option naming the
+    thesaurus of the keys' part of speech (``verb`` for keys of another resource).
+
+    >>> thesaurus_hint("noun")
+    'score with the thesaurus the keys come from (--noun-thesaurus SPEC)'
+    """
+    return f"score with the thesaurus the keys come from (--{pos}-thesaurus SPEC)"
 
 
 def unknown_keys_warning(
@@ -68,7 +76,7 @@ def unknown_keys_warning(
     answers: Iterable[Sequence[str]],
     verbs: VerbThesaurus,
     *,
-    hint: str = THESAURUS_HINT,
+    hint: str = thesaurus_hint("verb"),
 ) -> str | None:
     """A warning that ``verbs`` does not know some gold or answered keys (their credit is
     exact match), or ``None`` when it knows every key.
@@ -102,25 +110,24 @@ def unknown_keys_warnings(
     answers: Iterable[Sequence[str]],
     thesauri: Grading,
     *,
-    hint: str = THESAURUS_HINT,
+    hint: Callable[[str], str] = thesaurus_hint,
 ) -> list[str]:
-    """:func:`unknown_keys_warning` per thesaurus of a part of speech (none for exact match)."""
+    """:func:`unknown_keys_warning` per part of speech with a thesaurus (none for exact match),
+    each with the ``hint`` of its part of speech (keys of another resource: ``verb``'s)."""
     books = as_thesauri(thesauri)
-    by_thesaurus: dict[int, tuple[Any, list[Sequence[str]], list[Sequence[str]]]] = {}
+    by_pos: dict[str, tuple[list[Sequence[str]], list[Sequence[str]]]] = {}
     for keys in gold:
-        thes = books.of_key(keys[0]) if keys else None
-        if thes is not None:
-            by_thesaurus.setdefault(id(thes), (thes, [], []))[1].append(keys)
+        if keys:
+            by_pos.setdefault(sense_key_pos(keys[0]) or "verb", ([], []))[0].append(keys)
     for given in answers:
         for key in given:
-            thes = books.of_key(key)
-            if thes is not None:
-                by_thesaurus.setdefault(id(thes), (thes, [], []))[2].append((key,))
+            by_pos.setdefault(sense_key_pos(key) or "verb", ([], []))[1].append((key,))
     notes = []
-    for thes, gold_of, answers_of in by_thesaurus.values():
-        note = unknown_keys_warning(gold_of, answers_of, thes, hint=hint)
-        if note is not None:
-            notes.append(note)
+    for pos, (gold_of, answers_of) in by_pos.items():
+        thes = books.of(pos)
+        if thes is not None:
+            note = unknown_keys_warning(gold_of, answers_of, thes, hint=hint(pos))
+            notes += [note] if note is not None else []
     return notes
 
 
@@ -170,7 +177,7 @@ def score_keys(
     per_verb: bool = False,
     classes: Mapping[str, str] | None = None,
     train: Mapping[str, Sequence[str]] | None = None,
-    hint: str = THESAURUS_HINT,
+    hint: Callable[[str], str] = thesaurus_hint,
 ) -> dict[str, Any]:
     """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha, each
     instance on the thesaurus of its part of speech; predictions not in the gold are counted

@@ -21,7 +21,7 @@ from .._exceptions import EvaluationError
 from ..agreement.class_table import read_class_table
 from ..answers import SystemAnswers, read_answers, several_keys_rule
 from ..measures import dataset_of, key_lemma
-from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
+from ..scoring import to_classes, unknown_keys_warnings
 from ..thesauri import Thesauri
 from ..unseen import key_file_unseen_groups, read_training_keys
 from . import summary
@@ -227,7 +227,7 @@ def _unknown_keys(
     if config.classes or all(math.isinf(a) for a in config.evaluation.alphas):
         return
     answers = [a for out in per.outputs.values() for a in out.answers()]
-    for note in unknown_keys_warnings(per.gold, answers, books, hint=THESAURUS_HINT):
+    for note in unknown_keys_warnings(per.gold, answers, books):
         warn(notes, note)
 
 
