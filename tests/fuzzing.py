@@ -454,12 +454,17 @@ def wordnet_key(key: str) -> bool:
     return head == "" and head_id == ""
 
 
+def malformed_key(key: str) -> bool:
+    """A key read as a WordNet key (a ``%`` and then a ``:``) without the shape."""
+    return ":" in key.partition("%")[2] and not wordnet_key(key)
+
+
 def gold_problem(keys: Iterable[str]) -> str | None:
     """Why a verb token's gold keys are no gold (``wsd/corpus/_load.py``): a key read as a
     WordNet key (a ``%`` and then a ``:``) without the shape, or a WordNet key of another part
     of speech than a verb."""
     keys = list(keys)
-    if any(":" in k.partition("%")[2] and not wordnet_key(k) for k in keys):
+    if any(malformed_key(k) for k in keys):
         return "malformed-sense-key"
     if any(wordnet_key(k) and k.partition("%")[2][0] != "2" for k in keys):
         return "not-a-verb-sense"
@@ -475,9 +480,17 @@ def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, .
 
 
 def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
-    """The keys of a key file by instance id (:func:`key_lines_model`)."""
-    rows = key_lines_model(data, file)
-    return rows if isinstance(rows, Failure) else {i: keys for _, i, keys in rows}
+    """The keys of a key file by instance id (:func:`key_rows`); a :func:`malformed_key`
+    fails at its line."""
+    keys: dict[str, tuple[str, ...]] = {}
+    for row in key_rows(data, file):
+        if isinstance(row, Failure):
+            return row
+        number, instance, senses = row
+        if any(malformed_key(k) for k in senses):
+            return Failure(file, number, "malformed sense key")
+        keys[instance] = senses
+    return keys
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
