@@ -151,7 +151,7 @@ def _word(i: str, form: str = "w", upos: str = "NOUN", head: str = "_", misc: st
         (["# sent_id = s", _word("1"), "", "# sent_id = s", _word("1")], 4, "sentence id 's'"),
         ([_word("1-3", form="xy"), _word("1"), _word("2")], 4, "multiword token ends past"),
         ([_word("1"), "# late", _word("2")], 2, "a comment inside a sentence"),
-        (["# sent_id = a b", _word("1", upos="VERB")], 1, "sentence id 'a b' holds whitespace"),
+        (["# sent_id = a b", _word("1", upos="VERB")], 1, "sentence id 'a b' gives its verbs"),
     ],
 )
 def test_malformed_lines_name_file_and_line(

@@ -377,7 +377,7 @@ _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
         (
             _SENTENCE.format('<instance id="i 1" pos="VERB">a</instance>'),
             6,
-            "instance id 'i 1' holds whitespace",
+            "bad instance id 'i 1': empty, whitespace",
         ),
     ],
 )

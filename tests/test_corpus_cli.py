@@ -62,7 +62,8 @@ def test_export_raganato_and_jsonl(
     }
     items = read_raganato(tmp_path / "out" / "fixture.data.xml")
     marked = {n.attr("id"): n.senses for item in items for n in item.annotations if n.attr("id")}
-    assert marked == keys
+    assert marked == {**keys, "br-x01.s2.t10": ()}  # wnsn=0: exported, without a key line
+    assert "(1 without gold: 1 sense-lost-in-mapping)" in capsys.readouterr().err
     assert main([*args, "--to", "jsonl", "--verbs", "say"]) == 0
     (say,) = read_jsonl(tmp_path / "out" / "fixture.jsonl")
     assert say.id == "br-x01.s1.t7" and say.frame is not None
@@ -84,8 +85,8 @@ def test_export_old_spellings_warn_and_still_work(
     err = capsys.readouterr().err.splitlines()
     assert any("--input-format is deprecated: use --format" in line for line in err)
     assert any("write --to jsonl" in line for line in err)
-    assert all(line.startswith(("wsd: warning: ", "wrote ")) for line in err)
-    assert len(list(read_jsonl(f"{stem}.jsonl"))) == 4
+    assert all(line.startswith(("wsd: warning: ", "wrote ", "data export: ")) for line in err)
+    assert len(list(read_jsonl(f"{stem}.jsonl"))) == 5  # one without gold (wnsn=0)
     assert main([*args, "--format", "semcor"]) == 2  # the corpus's format, and no --to
     assert "needs --to raganato|jsonl" in _one_line_error(capsys)
 
