@@ -478,6 +478,12 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         ('{"id": "a", "lemma": " "}', "field 'lemma' must be a non-blank string"),
         ('{"id": "a", "lemma": "go", "tokens": [" "], "position": 0}', "tokens\\[0\\]"),
         ('{"id": "a", "lemma": "go", "frame": {" ": "x"}}', "bad case label"),
+        # an id a key-file line cannot start with; a filler's gold that would pass unnoticed
+        ('{"id": "{a", "lemma": "go"}', "field 'id' '{a' is no instance id: a line starting"),
+        (
+            '{"id": "a", "lemma": "go", "frame": {"obj": {"lemma": "x", "gold": "zz%9:99"}}}',
+            "frame\\['obj'\\].gold 'zz%9:99' is not a WordNet sense key",
+        ),
     ],
 )
 def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: str) -> None:

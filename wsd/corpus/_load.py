@@ -202,7 +202,7 @@ class _Builder:
         made = f"{sentence.id}.t{position}"
         problem = id_problem(made)
         if problem is None and made in self._made:
-            problem = "given twice (two files of one name?)"
+            problem = "given twice (two sentences of one id?)"
         if problem is not None:
             raise CorpusFormatError(f"{sentence.source}: instance id {quote(made)}: {problem}")
         self._made.add(made)
@@ -311,6 +311,7 @@ def _load_semcor(
         missing = sorted(wanted - found)
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
+    _one_file_per_name(paths)
     if progress is not None:
         progress(0, len(paths))
     if cache:
@@ -336,6 +337,19 @@ def _load_semcor(
         _add_document(items, builder, context_window, "semcor")
         if progress is not None:
             progress(done, len(paths))
+
+
+def _one_file_per_name(paths: Sequence[Path]) -> None:
+    """Refuse two tag files of one name: their ids (``br-a01.s1.t2``) would be given twice."""
+    first: dict[str, Path] = {}
+    for path in paths:
+        name = path.name.removesuffix(".xml")
+        if name in first:
+            raise CorpusFormatError(
+                f"{path}: a tag file named {name} also at {first[name]} (instance ids are made "
+                f"of the file name: {name}.s1.t0 would be given twice)"
+            )
+        first[name] = path
 
 
 def _parse(path: Path) -> list[AnnotatedSentence]:
