@@ -218,6 +218,29 @@ def test_instance_marks_a_target_whatever_its_upos(tmp_path: Path) -> None:
     assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens == 5
 
 
+def test_a_targets_malformed_gold_is_no_fillers_gold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "cake", tagged NOUN, is the object of "made" and a target whose malformed key is a
+    counted skip: it was the gold of made's filler, exported and read as gold (the JSONL
+    written then refused)."""
+    lines = [
+        _word("1", "She", "PRON"),
+        _word("2", "made", "VERB", misc="Instance=a"),
+        _word("3", "cake", "NOUN", misc="Instance=b|Sense=zz%9:99"),
+    ]
+    path = _write(tmp_path, lines)
+    made, cake = load_corpus(path, require_gold=False).instances
+    assert made.frame is not None and made.frame.cases[-1][1].position == 2  # obj: cake
+    assert made.filler_gold == () and cake.gold == ()
+    stem = tmp_path / "out"
+    argv = ["data", "export", "--corpus", str(path), "--to", "jsonl", "--out", str(stem)]
+    assert main(argv) == 0
+    written = load_corpus(tmp_path / "out.jsonl", require_gold=False).instances
+    assert [(i.id, i.filler_gold) for i in written] == [("a", ()), ("b", ())]
+    assert "(2 without gold: 1 malformed-sense-key, 1 no-gold)" in capsys.readouterr().err
+
+
 def test_sentences_are_read_as_they_are_taken(tmp_path: Path) -> None:
     """A sentence comes before the next one is read: a malformed second sentence is reached
     after the first is yielded (the file is never held whole)."""

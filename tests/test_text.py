@@ -21,6 +21,7 @@ from wsd import CorpusFormatError, load_model
 from wsd.corpus import write_jsonl
 from wsd.text import (
     Tagger,
+    check_text,
     detokenise,
     load_tagger,
     read_text,
@@ -290,6 +291,18 @@ def test_the_api_refuses_the_text_the_command_refuses(
         text_instances(text)
     with pytest.raises(CorpusFormatError, match="lone surrogate U\\+D800 at column 4"):
         text_instances("She\ud800 made a cake.")
+
+
+def test_a_string_is_held_to_a_files_rules(tiny_tagger: Tagger) -> None:
+    """As a file's: a byte-order mark at the start is no text; a lone surrogate is refused at
+    its line, even beside the ones undecodable bytes become (a UnicodeEncodeError once)."""
+    plain = text_instances("She made a cake.", tagger=tiny_tagger).instances
+    assert text_instances("\ufeffShe made a cake.", tagger=tiny_tagger).instances == plain
+    message = r"^<text>:2: a lone surrogate U\+D800 at column 1 \(not text\)$"
+    with pytest.raises(CorpusFormatError, match=message):
+        check_text("She made a cake.\r\n\ud800\udcff")
+    with pytest.raises(CorpusFormatError, match=r"^<text>:1: control character U\+0007"):
+        check_text("She\x07\r\ud800")  # the first problem in order
 
 
 def test_text_and_corpus_exclude_each_other(model: Path, tmp_path: Path) -> None:

@@ -246,12 +246,16 @@ def _key_problem(key: str) -> str | None:
 def _filler_gold(
     frame: CaseFrame | None, annotations: Sequence[Annotation]
 ) -> tuple[str | None, ...]:
-    """The first gold key of each filler's head token (None: untagged; empty: none tagged)."""
+    """The first gold key of each filler's head token (None: untagged or, for a target's
+    malformed key, counted at the target: the readers refuse one on any other word; empty: none
+    tagged)."""
     if frame is None:
         return ()
     gold = tuple(
         annotations[f.position].senses[0]
-        if 0 <= f.position < len(annotations) and annotations[f.position].senses
+        if 0 <= f.position < len(annotations)
+        and annotations[f.position].senses
+        and _key_problem(annotations[f.position].senses[0]) != "malformed-sense-key"
         else None
         for _, f in frame.cases
     )

@@ -427,6 +427,15 @@ def annotate_instances(
         groups.setdefault(instance.sentence.id, []).append(instance)
     bases = iter(trees) if trees is not None else None
     for sentence_id, group in groups.items():
+        sentence = group[0].sentence
+        other = next(
+            (i for i in group if i.sentence is not sentence and i.sentence != sentence), None
+        )
+        if other is not None:
+            raise CorpusFormatError(
+                f"instances {quote(group[0].id)} and {quote(other.id)}: two different sentences "
+                f"with id {quote(sentence_id)}"
+            )
         base = None
         if bases is not None:
             base = next((tree for tree in bases if tree.sentence.id == sentence_id), None)
@@ -445,14 +454,22 @@ def _annotated(instances: Sequence[Instance], base: AnnotatedSentence | None) ->
     )
     for instance in instances:
         note = notes[instance.position]
+        if note.attr("id") is not None:
+            raise CorpusFormatError(
+                f"instances {quote(note.attr('id') or '')} and {quote(instance.id)} are one token "
+                f"({instance.position} of sentence {quote(sentence.id)}): a file marks it once"
+            )
         attrs = tuple(sorted((*note.attrs, ("id", instance.id))))
         notes[instance.position] = replace(
             note, lemma=instance.lemma, senses=instance.gold, attrs=attrs
         )
+    targets = {instance.position for instance in instances}
+    for instance in instances:  # a target's own gold wins over a filler's on its word
         if instance.frame is not None and instance.filler_gold:
             for (_, filler), gold in zip(instance.frame.cases, instance.filler_gold, strict=True):
                 if gold is not None and 0 <= filler.position < len(notes):
-                    notes[filler.position] = replace(notes[filler.position], senses=(gold,))
+                    if filler.position not in targets:
+                        notes[filler.position] = replace(notes[filler.position], senses=(gold,))
     return AnnotatedSentence(sentence, tuple(notes))
 
 

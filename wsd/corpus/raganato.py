@@ -206,15 +206,21 @@ def write_raganato(
     sense keys does, with its tag: its annotation's ``id``, else
     ``<sentence id>.t<position>``).  ``<text>`` elements group sentences by
     ``Sentence.source``; instances without gold are not in the key file.  ``lang`` defaults to
-    the sentences' language.
+    the sentences' language (:class:`CorpusFormatError` when they have several).
     """
     sentences: dict[str, Sentence] = {}
     marked: dict[str, dict[int, tuple[str, str, str, tuple[str, ...]]]] = {}
     for item in items:
         if isinstance(item, Instance):
             sentence = item.sentence
-            entry = (item.id, item.lemma, _VERB, item.gold)
-            marked.setdefault(sentence.id, {})[item.position] = entry
+            marks = marked.setdefault(sentence.id, {})
+            if item.position in marks:
+                raise CorpusFormatError(
+                    f"instances {quote(marks[item.position][0])} and {quote(item.id)} are one "
+                    f"token ({item.position} of sentence {quote(sentence.id)}): a file marks it "
+                    "once"
+                )
+            marks[item.position] = (item.id, item.lemma, _VERB, item.gold)
         else:
             sentence = item.sentence
             marks = marked.setdefault(sentence.id, {})
@@ -228,7 +234,13 @@ def write_raganato(
             raise CorpusFormatError(f"two different sentences with id {sentence.id!r}")
     keys: list[tuple[str, tuple[str, ...]]] = []
     if lang is None:
-        lang = next((s.lang for s in sentences.values()), ENGLISH)
+        langs = sorted({s.lang for s in sentences.values()})
+        if len(langs) > 1:  # <corpus lang> is the one language of a file
+            raise CorpusFormatError(
+                f"{path_xml}: sentences of {len(langs)} languages ({', '.join(langs[:5])}): a "
+                "Raganato file has one; write each language apart, or as JSONL or CoNLL-U"
+            )
+        lang = langs[0] if langs else ENGLISH
     with atomic_open(Path(path_xml)) as out:
         out.write('<?xml version="1.0" encoding="UTF-8" ?>\n')
         out.write(f"<corpus lang={quoteattr(lang)} source={quoteattr(source)}>\n")

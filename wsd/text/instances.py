@@ -46,7 +46,7 @@ __all__ = [
 
 STDIN = "-"
 TEXT = "<text>"  # the name of a string given to the API in messages
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
 NOT_IN_WORDNET = "not-in-wordnet"  # the skip reason no-lemma:not-in-wordnet
 
 
@@ -78,10 +78,11 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 def check_text(text: str, name: str = TEXT) -> str:
     """``text`` if it keeps the limits of every reader (:mod:`thesaurus.text`), the same for a
-    file and for a string given to the API: no NUL byte, no control character other than tab
-    and line breaks, no byte-order mark inside, no lone surrogate (bytes that are not UTF-8),
-    no line longer than :data:`~thesaurus.text.MAX_LINE_BYTES` in UTF-8, and a word;
-    :class:`CorpusFormatError` naming ``name`` and the line otherwise.
+    file (its byte-order mark taken off) and for a string given to the API: no NUL byte, no
+    control character other than tab and line breaks, no byte-order mark inside, no lone
+    surrogate (bytes that are not UTF-8), no line longer than
+    :data:`~thesaurus.text.MAX_LINE_BYTES` in UTF-8, and a word; :class:`CorpusFormatError`
+    naming ``name`` and the line otherwise.
 
     >>> check_text("She made a cake.")
     'She made a cake.'
@@ -91,22 +92,36 @@ def check_text(text: str, name: str = TEXT) -> str:
     """
     nul = text.find("\0")
     if nul >= 0:
-        where = text.count("\n", 0, nul) + 1
-        raise CorpusFormatError(f"{name}:{where}: a NUL byte: binary data, not text")
-    for number, line in numbered_lines(name, text, CorpusFormatError):
-        surrogate = _SURROGATE.search(line)
-        if surrogate is not None:
-            raise CorpusFormatError(
-                f"{name}:{number}: a lone surrogate U+{ord(surrogate.group()):04X} at column "
-                f"{surrogate.start() + 1} (not text)"
-            )
+        raise CorpusFormatError(f"{name}:{_line_of(text, nul)}: a NUL byte: binary data, not text")
+    # a surrogate that no byte decoded to (decode() gives U+DC80..U+DCFF, refused as not UTF-8
+    # by the text rules): the lines before it are checked first, as a file's are
+    surrogate = _SURROGATE.search(text)
+    head = text if surrogate is None else text[: _line_start(text, surrogate.start())]
+    for number, line in numbered_lines(name, head, CorpusFormatError):
         if len(line) * 4 > MAX_LINE_BYTES and len(line.encode("utf-8")) > MAX_LINE_BYTES:
             raise CorpusFormatError(
                 f"{name}:{number}: a line longer than {MAX_LINE_BYTES // 2**20} MiB"
             )
+    if surrogate is not None:
+        at = surrogate.start()
+        raise CorpusFormatError(
+            f"{name}:{_line_of(text, at)}: a lone surrogate U+{ord(surrogate.group()):04X} at "
+            f"column {at - _line_start(text, at) + 1} (not text)"
+        )
     if not any(ch.isalnum() for ch in text):
         raise CorpusFormatError(f"{name}: no text to disambiguate (empty or no word)")
     return text
+
+
+def _line_start(text: str, at: int) -> int:
+    """Where the line holding ``text[at]`` starts (breaks ``\\n``, ``\\r\\n``, ``\\r``)."""
+    return max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+
+
+def _line_of(text: str, at: int) -> int:
+    """The number of the line holding ``text[at]``, as :func:`numbered_lines` counts."""
+    before = text[:at]
+    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
 
 
 def tag_text(text: str, tagger: Tagger, *, doc: str = "text") -> list[TextSentence]:
@@ -187,11 +202,12 @@ def text_instances(
 ) -> Corpus:
     """The verb instances of plain English ``text`` (one document ``doc``), without gold, with
     the counts of :class:`~wsd.corpus.CorpusStats` (every verb token an instance or a counted
-    skip); ``text`` keeps the limits of a file read by :func:`read_text` (:func:`check_text`,
-    the errors name ``<text>``).  ``tagger`` defaults to the SemCor tagger of the user cache,
-    trained first when it is missing (:func:`wsd.text.ensure_tagger`); ``frames``,
-    ``context_window`` and ``classes`` as for :func:`wsd.corpus.load_corpus`."""
-    check_text(text)
+    skip); ``text`` keeps the limits of a file read by :func:`read_text` (a byte-order mark at
+    its start is no text; :func:`check_text`, the errors name ``<text>``).  ``tagger``
+    defaults to the SemCor tagger of the user cache, trained first when it is missing
+    (:func:`wsd.text.ensure_tagger`); ``frames``, ``context_window`` and ``classes`` as for
+    :func:`wsd.corpus.load_corpus`."""
+    text = check_text(text.removeprefix("\ufeff"))  # a file's byte-order mark, as read_text
     if tagger is None:
         from .training import ensure_tagger
 
