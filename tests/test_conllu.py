@@ -163,7 +163,8 @@ def _word(i: str, form: str = "w", upos: str = "NOUN", head: str = "_", misc: st
         (
             [_word("1", upos="VERB", misc="Instance=v"), _word("2", misc="Sense=zz%9:99")],
             2,
-            "Sense= 'zz%9:99' of a word that is no target",
+            "Sense= of a word that is no target (a case filler's noun sense): sense key "
+            "'zz%9:99' is shaped like a WordNet sense key but malformed",
         ),
         ([_word("1", upos="VERB"), _word("2", misc="Sense=a%1:05:0::")], 2, "is no target"),
         # no word carries them: an elided word, a multiword token's surface

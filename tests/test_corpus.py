@@ -507,7 +507,7 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         ('{"id": "{a", "lemma": "go"}', "field 'id' '{a' is no instance id: a line starting"),
         (
             '{"id": "a", "lemma": "go", "frame": {"obj": {"lemma": "x", "gold": "zz%9:99"}}}',
-            "frame\\['obj'\\].gold 'zz%9:99' is not a WordNet sense key",
+            "frame\\['obj'\\].gold: sense key 'zz%9:99' is shaped like a WordNet",
         ),
     ],
 )

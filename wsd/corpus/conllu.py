@@ -35,7 +35,7 @@ from thesaurus.text import bounded_lines, quote, read_limited, stream_lines
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token
 from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
-from .keys import claims_wordnet, id_problem, is_wordnet_key, key_lines, normalise_key, writable
+from .keys import id_problem, key_lines, malformed_key, normalise_key, writable
 from .raganato import gold_key_path
 
 __all__ = ["annotate_instances", "iter_conllu", "read_conllu", "write_conllu"]
@@ -332,12 +332,12 @@ class _Reader:
 def _check_filler_gold(path: Path, word: _Word, senses: tuple[str, ...]) -> None:
     """A case filler's noun sense that claims to be a WordNet key must be one: unlike a target's
     gold (a counted skip, ``malformed-sense-key``), it would pass as gold unnoticed."""
-    for key in senses:
-        if claims_wordnet(key) and not is_wordnet_key(key):
-            raise CorpusFormatError(
-                f"{path}:{word.line}: Sense= {quote(key)} of a word that is no target (a case "
-                "filler's noun sense) is not a WordNet sense key (lemma%1:05:00::)"
-            )
+    problem = next(filter(None, map(malformed_key, senses)), None)
+    if problem is not None:
+        raise CorpusFormatError(
+            f"{path}:{word.line}: Sense= of a word that is no target (a case filler's noun "
+            f"sense): {problem}"
+        )
 
 
 def iter_conllu(

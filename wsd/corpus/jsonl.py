@@ -25,7 +25,7 @@ from thesaurus.text import bounded_lines, quote, stream_lines
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token
 from ..types import CaseFrame, Filler, Instance, Sentence, Token
-from .keys import claims_wordnet, id_problem, is_wordnet_key, normalise_key, writable
+from .keys import id_problem, malformed_key, normalise_key, writable
 
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 
@@ -182,12 +182,9 @@ def _frame(value: Any, passive: Any, marks: Any) -> tuple[CaseFrame, tuple[str |
             if filler_gold is not None:
                 raise _FieldError(f"{where}: 'sense' is the sense of a 'class'; give 'class'")
             sense, filler_gold = None, sense  # files of version 0.1: the filler's gold sense
-        if filler_gold is not None and claims_wordnet(filler_gold):
-            if not is_wordnet_key(filler_gold):  # a target's would be a counted skip
-                raise _FieldError(
-                    f"{where}.gold {_show(filler_gold)} is not a WordNet sense key "
-                    "(lemma%1:05:00::)"
-                )
+        problem = malformed_key(filler_gold) if filler_gold is not None else None
+        if problem is not None:  # a target's would be a counted skip
+            raise _FieldError(f"{where}.gold: {problem}")
         lemma = str(_string(filler.get("lemma"), f"{where}.lemma"))
         cases.append((label, Filler(lemma=lemma, sense=sense, cls=cls, position=position)))
         gold.append(filler_gold)
