@@ -15,9 +15,9 @@ import json
 import re
 from typing import Any
 
-from fuzz_raganato import spelled, writable
+from fuzz_raganato import instance_id_ok, spelled, writable
 from fuzz_semcor import content_lines
-from fuzzing import BOM, Draw, Failure, line_breaks, places
+from fuzzing import BOM, Draw, Failure, gold_problem, line_breaks, places
 from hypothesis import strategies as st
 
 FIELDS = {"id", "lemma", "gold", "lang", "tokens", "position", "sentence", "source", "frame"}
@@ -113,6 +113,8 @@ def _frame(value: Any, passive: Any) -> tuple[tuple[Case, ...], bool, tuple[str 
             if filler_gold is not None:
                 raise _Bad("sense without class, and gold")
             sense, filler_gold = None, sense
+        if filler_gold is not None and gold_problem([filler_gold]) == "malformed-sense-key":
+            raise _Bad("a filler's gold that claims to be a WordNet key and is not one")
         cases.append((label, str(_text(filler.get("lemma"))), sense, cls, position))
         gold.append(filler_gold)
     return tuple(cases), passive, tuple(gold) if any(gold) else ()
@@ -124,7 +126,9 @@ def _record(value: Any, source: str) -> Summary:
     for qualifier, qualified in QUALIFIERS.items():
         if qualifier in value and qualified not in value:
             raise _Bad(f"{qualifier} without {qualified}")
-    instance_id = _key(value.get("id"))
+    instance_id = str(_text(value.get("id")))
+    if not instance_id_ok(instance_id):
+        raise _Bad("not an instance id")
     lemma = _text(value.get("lemma"))
     gold = value.get("gold")
     if gold is not None and not isinstance(gold, list):
@@ -322,6 +326,7 @@ def jsonl_files(draw: Draw, source: str = "x") -> tuple[bytes, list[Summary]]:
 # --- edits of JSON values ----------------------------------------------------------------------
 ODD_VALUES = [None, True, 0, -1, 1, 7, 2**70, 1.5, "", " ", "x", "a b", "\t", "\u0085", [], {}]
 ODD_VALUES += [["x"], [""], {"form": "x"}, {"lemma": "x"}, [["が", "x"]], "k%1 k%2", "\ud800"]
+ODD_VALUES += ["{x", "<x", "zz%9:99"]  # no instance id; a malformed WordNet key
 
 
 @st.composite

@@ -64,6 +64,12 @@ def writable(value: str) -> bool:
     )
 
 
+def instance_id_ok(value: str) -> bool:
+    """An instance id: a key file holds it, and a line starting with it reads as a key line
+    (not as JSON, a TOML section or XML: ``{``, ``[``, ``<``)."""
+    return writable(value) and value[0] not in "{[<"
+
+
 def spelled(form: str) -> str:
     """A token's text as the toolkit writes it: inner whitespace as ``_``."""
     return "_".join(form.split())
@@ -115,7 +121,7 @@ def raganato_model(
                     tokens.append(Token(spelled(form), lemma, tag, (), ()))
                     continue
                 instance_id = child.attrs.get("id") or ""
-                if not writable(instance_id) or instance_id in instance_ids:
+                if not instance_id_ok(instance_id) or instance_id in instance_ids:
                     return Failure(xml_file, child.line, "instance id missing, odd or twice")
                 instance_ids.add(instance_id)
                 senses = gold.get(instance_id, ())
@@ -264,6 +270,7 @@ def raganato_files(draw: Draw) -> tuple[bytes, bytes, Sentences]:
 _EDIT_NAMES = ["corpus", "text", "sentence", "wf", "instance", "w", "sentense"]
 _EDIT_VALUES = ["", " ", "d000.s000", "d000.s000.t000", "a b", "x\u00a0y", "&#9;", "&#x85;", "z"]
 _EDIT_VALUES += ["latin-1", "utf-16", "shift_jis", "1.1"]  # the declaration's too
+_EDIT_VALUES += ["{x", "[x"]  # no instance id: a key-file line starting so is JSON or TOML
 
 
 @st.composite

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -151,7 +152,37 @@ def _word(i: str, form: str = "w", upos: str = "NOUN", head: str = "_", misc: st
         (["# sent_id = s", _word("1"), "", "# sent_id = s", _word("1")], 4, "sentence id 's'"),
         ([_word("1-3", form="xy"), _word("1"), _word("2")], 4, "multiword token ends past"),
         ([_word("1"), "# late", _word("2")], 2, "a comment inside a sentence"),
-        (["# sent_id = a b", _word("1", upos="VERB")], 1, "sentence id 'a b' holds whitespace"),
+        (["# sent_id = a b", _word("1", upos="VERB")], 1, "sentence id 'a b' gives its verbs"),
+        # ids that a key-file line could not start with: JSON, a TOML section, XML
+        ([_word("1", misc="Instance={x")], 1, "bad instance id '{x': a line starting with '{'"),
+        (["# sent_id = <s", _word("1", upos="VERB")], 1, "instance ids such as '<s.t1'"),
+        # which of two would hold is unknown: an error, not the last one kept
+        ([_word("1", misc="Instance=a|SpaceAfter=No|Instance=b")], 1, "MISC gives Instance= twice"),
+        ([_word("1", upos="VERB", misc="Sense=a.1|Sense=b.1")], 1, "MISC gives Sense= twice"),
+        # a case filler's gold is no target's (a counted skip): malformed, it would pass as gold
+        (
+            [_word("1", upos="VERB", misc="Instance=v"), _word("2", misc="Sense=zz%9:99")],
+            2,
+            "Sense= of a word that is no target (a case filler's noun sense): sense key "
+            "'zz%9:99' is shaped like a WordNet sense key but malformed",
+        ),
+        ([_word("1", upos="VERB"), _word("2", misc="Sense=a%1:05:0::")], 2, "is no target"),
+        # no word carries them: an elided word, a multiword token's surface
+        (
+            [_word("1"), "1.1\tw\tw\tVERB\t_\t_\t_\t_\t_\tInstance=e", _word("2")],
+            2,
+            "Instance= on the empty node 1.1 (an elided word)",
+        ),
+        (
+            [_word("1"), "1.1\tw\tw\tNOUN\t_\t_\t_\t_\t_\tSense=w.1"],
+            2,
+            "Sense= on the empty node 1.1",
+        ),
+        (
+            ["1-2\tww\t_\t_\t_\t_\t_\t_\t_\tInstance=m", _word("1"), _word("2")],
+            1,
+            "Instance= on the multiword token 1-2 (words 1-2)",
+        ),
     ],
 )
 def test_malformed_lines_name_file_and_line(
@@ -162,6 +193,83 @@ def test_malformed_lines_name_file_and_line(
         read_conllu(path)
     text = str(caught.value)
     assert text.startswith(f"{path}:{line}: ") and message in text, text
+
+
+def test_instance_marks_a_target_whatever_its_upos(tmp_path: Path) -> None:
+    """``Instance=`` is a target on a word a tagger tagged NOUN, X, ``_`` or AUX; every verb
+    token is an instance or a counted skip."""
+    lines = [
+        _word("1", "She", "PRON"),
+        _word("2", "made", "NOUN", misc="Instance=i.noun|Sense=make%2:36:01::"),
+        _word("3", "ran", "X", misc="Instance=i.x"),
+        _word("4", "eats", "_", misc="SpaceAfter=No|Instance=i.none"),
+        _word("5", "has", "AUX", misc="Instance=i.aux"),
+        _word("6", "gone", "VERB"),
+    ]
+    corpus = load_corpus(_write(tmp_path, lines), require_gold=False)
+    assert [(i.id, i.lemma, i.position) for i in corpus.instances] == [
+        ("i.noun", "made", 1),  # the file's lemma, as for any target
+        ("i.x", "ran", 2),
+        ("i.none", "eats", 3),
+        ("i.aux", "has", 4),
+    ]
+    assert corpus.instances[0].gold == ("make%2:36:01::",)
+    stats = corpus.stats
+    assert stats.skipped == {"untagged": 1}  # "gone": a VERB without Instance=
+    assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens == 5
+
+
+def test_a_targets_malformed_gold_is_no_fillers_gold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "cake", tagged NOUN, is the object of "made" and a target whose malformed key is a
+    counted skip: it was the gold of made's filler, exported and read as gold (the JSONL
+    written then refused)."""
+    lines = [
+        _word("1", "She", "PRON"),
+        _word("2", "made", "VERB", misc="Instance=a"),
+        _word("3", "cake", "NOUN", misc="Instance=b|Sense=zz%9:99"),
+    ]
+    path = _write(tmp_path, lines)
+    made, cake = load_corpus(path, require_gold=False).instances
+    assert made.frame is not None and made.frame.cases[-1][1].position == 2  # obj: cake
+    assert made.filler_gold == () and cake.gold == ()
+    stem = tmp_path / "out"
+    argv = ["data", "export", "--corpus", str(path), "--to", "jsonl", "--out", str(stem)]
+    assert main(argv) == 0
+    written = load_corpus(tmp_path / "out.jsonl", require_gold=False).instances
+    assert [(i.id, i.filler_gold) for i in written] == [("a", ()), ("b", ())]
+    assert "(2 without gold: 1 malformed-sense-key, 1 no-gold)" in capsys.readouterr().err
+
+
+def test_sentences_are_read_as_they_are_taken(tmp_path: Path) -> None:
+    """A sentence comes before the next one is read: a malformed second sentence is reached
+    after the first is yielded (the file is never held whole)."""
+    from wsd.corpus import iter_conllu
+
+    path = _write(tmp_path, [_word("1", upos="VERB"), "", "# sent_id = s2", "1\tw"])
+    sentences = iter_conllu(path)
+    assert [t.form for t in next(sentences).sentence.tokens] == ["w"]
+    with pytest.raises(CorpusFormatError, match=r":4: expected 10 tab-separated columns"):
+        next(sentences)
+
+
+def test_reading_holds_one_sentence_at_a_time(tmp_path: Path) -> None:
+    """Memory: what ``load_corpus`` allocates beyond what it keeps stays far below the file's
+    size (a file held whole as split lines and columns costs about ten times its size)."""
+    words = [_word(str(i), f"w{i}", "NOUN") for i in range(1, 20)] + [_word("20", "ran", "VERB")]
+    blocks = [f"# sent_id = s{n}\n" + "\n".join(words) + "\n" for n in range(2000)]
+    path = tmp_path / "big.conllu"
+    path.write_text("\n".join(blocks) + "\n", encoding="utf-8")
+    load_corpus(path, frames=False, require_gold=False)  # caches (morphy) filled before
+    tracemalloc.start()
+    try:
+        corpus = load_corpus(path, frames=False, require_gold=False)
+        kept, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(corpus.instances) == 2000
+    assert peak - kept < path.stat().st_size / 2, (peak - kept, path.stat().st_size)
 
 
 def test_key_file_errors(tmp_path: Path) -> None:

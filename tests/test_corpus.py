@@ -12,6 +12,7 @@ import pytest
 
 from wsd._exceptions import CorpusFormatError, DataError, WSDError
 from wsd.corpus import (
+    annotate_instances,
     find_semcor,
     gold_key_path,
     load_corpus,
@@ -20,6 +21,7 @@ from wsd.corpus import (
     read_raganato,
     read_semcor,
     semcor_files,
+    write_conllu,
     write_jsonl,
     write_raganato,
 )
@@ -352,6 +354,29 @@ def test_write_raganato_from_sentences(tmp_path: Path, tagfile: Path) -> None:
     assert [item.sentence for item in back] == [item.sentence for item in items]
 
 
+def test_writers_refuse_what_their_files_cannot_hold(tmp_path: Path) -> None:
+    """A token is one instance in Raganato XML and CoNLL-U, a sentence id one sentence, and a
+    Raganato file has one language: each was lost without a word (the last instance on a token
+    kept, a Japanese sentence read back as English)."""
+    sentence = Sentence("s", (Token("ran", "run", "VERB"),), source="d")
+    one, two = Instance("a", "run", (), sentence, 0), Instance("b", "run", (), sentence, 0)
+    for write in (
+        lambda items: write_raganato(items, tmp_path / "x.data.xml"),
+        lambda items: write_conllu(annotate_instances(items), tmp_path / "x.conllu"),
+    ):
+        with pytest.raises(CorpusFormatError, match="instances 'a' and 'b' are one token"):
+            write([one, two])
+    japanese = Instance(
+        "j", "走る", (), Sentence("t", (Token("走る", "走る", "VERB"),), "d", "ja"), 0
+    )
+    with pytest.raises(CorpusFormatError, match=r"sentences of 2 languages \(en, ja\)"):
+        write_raganato([one, japanese], tmp_path / "x.data.xml")
+    other = Instance("c", "run", (), Sentence("s", (Token("runs", "run", "VERB"),)), 0)
+    with pytest.raises(CorpusFormatError, match="two different sentences with id 's'"):
+        write_conllu(annotate_instances([one, other]), tmp_path / "x.conllu")
+    assert not list(tmp_path.iterdir())  # nothing half-written
+
+
 _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
 
 
@@ -377,7 +402,7 @@ _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
         (
             _SENTENCE.format('<instance id="i 1" pos="VERB">a</instance>'),
             6,
-            "instance id 'i 1' holds whitespace",
+            "bad instance id 'i 1': empty, whitespace",
         ),
     ],
 )
@@ -478,6 +503,12 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
         ('{"id": "a", "lemma": " "}', "field 'lemma' must be a non-blank string"),
         ('{"id": "a", "lemma": "go", "tokens": [" "], "position": 0}', "tokens\\[0\\]"),
         ('{"id": "a", "lemma": "go", "frame": {" ": "x"}}', "bad case label"),
+        # an id a key-file line cannot start with; a filler's gold that would pass unnoticed
+        ('{"id": "{a", "lemma": "go"}', "field 'id' '{a' is no instance id: a line starting"),
+        (
+            '{"id": "a", "lemma": "go", "frame": {"obj": {"lemma": "x", "gold": "zz%9:99"}}}',
+            "frame\\['obj'\\].gold: sense key 'zz%9:99' is shaped like a WordNet",
+        ),
     ],
 )
 def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: str) -> None:

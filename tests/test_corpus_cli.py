@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from evaluation.cli import main
-from wsd.corpus import read_jsonl, read_keys, read_raganato
+from wsd.corpus import load_corpus, read_jsonl, read_keys, read_raganato
+from wsd.types import Instance
 
 
 @pytest.fixture
@@ -62,7 +63,8 @@ def test_export_raganato_and_jsonl(
     }
     items = read_raganato(tmp_path / "out" / "fixture.data.xml")
     marked = {n.attr("id"): n.senses for item in items for n in item.annotations if n.attr("id")}
-    assert marked == keys
+    assert marked == {**keys, "br-x01.s2.t10": ()}  # wnsn=0: exported, without a key line
+    assert "(1 without gold: 1 sense-lost-in-mapping)" in capsys.readouterr().err
     assert main([*args, "--to", "jsonl", "--verbs", "say"]) == 0
     (say,) = read_jsonl(tmp_path / "out" / "fixture.jsonl")
     assert say.id == "br-x01.s1.t7" and say.frame is not None
@@ -84,8 +86,8 @@ def test_export_old_spellings_warn_and_still_work(
     err = capsys.readouterr().err.splitlines()
     assert any("--input-format is deprecated: use --format" in line for line in err)
     assert any("write --to jsonl" in line for line in err)
-    assert all(line.startswith(("wsd: warning: ", "wrote ")) for line in err)
-    assert len(list(read_jsonl(f"{stem}.jsonl"))) == 4
+    assert all(line.startswith(("wsd: warning: ", "wrote ", "data export: ")) for line in err)
+    assert len(list(read_jsonl(f"{stem}.jsonl"))) == 5  # one without gold (wnsn=0)
     assert main([*args, "--format", "semcor"]) == 2  # the corpus's format, and no --to
     assert "needs --to raganato|jsonl" in _one_line_error(capsys)
 
@@ -200,3 +202,118 @@ def test_export_selects_semcor_tag_files(
     jsonl = ["data", "export", "--corpus", str(tagfile.parent / "ja.jsonl"), "--to", "jsonl"]
     assert main([*jsonl, "--out", str(stem), "--files", "br-x01"]) == 2
     assert "select SemCor tag files" in _one_line_error(capsys)
+
+
+def _identity(instances: list[Instance]) -> list[tuple[object, ...]]:
+    """What every format written carries of an instance (frames: the formats differ)."""
+    return [
+        (i.id, i.lemma, i.gold, i.sentence.id, i.sentence.source, i.sentence.lang, i.position)
+        + tuple(t.form for t in i.sentence.tokens)
+        for i in instances
+    ]
+
+
+@pytest.mark.parametrize(("to", "written"), [("conllu", ".conllu"), ("raganato", ".data.xml")])
+@pytest.mark.parametrize("source", ["corpus/ja.jsonl", "corpus/br-x01", "conllu/tree.conllu"])
+def test_every_instance_exported_reads_back_as_itself(
+    data_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    to: str,
+    written: str,
+    source: str,
+) -> None:
+    """What the toolkit writes it reads back as the same instances, those without gold too:
+    the JSONL sample's targets tagged X (no tagger's tag) and its unannotated instance were
+    lost (CoNLL-U read 1 of 3, Raganato 1 of 2 written); CoNLL-U keeps every tag, Raganato
+    says pos="VERB" of an instance, its part of speech."""
+    stem = tmp_path / "out"
+    argv = ["data", "export", "--corpus", str(data_dir / source), "--to", to, "--out", str(stem)]
+    assert main(argv) == 0
+    before = load_corpus(data_dir / source, require_gold=False, cache=False)
+    after = load_corpus(tmp_path / f"out{written}", require_gold=False)
+    assert _identity(after.instances) == _identity(before.instances)
+    # the reason is not written (a SemCor wnsn=0 reads back as no-gold), the count is
+    assert sum(after.stats.without_gold.values()) == sum(before.stats.without_gold.values())
+    for old, new in zip(before.instances, after.instances, strict=True):
+        tags = [t.pos for t in old.sentence.tokens]
+        if to == "raganato":
+            tags[old.position] = "VERB"
+        assert [t.pos for t in new.sentence.tokens] == tags
+    err = capsys.readouterr().err
+    assert f"wrote {len(before.instances)} verb instances" in err
+    if before.stats.without_gold:
+        missing = sum(before.stats.without_gold.values())
+        assert f"({missing} without gold: " in err
+
+
+def test_export_keeps_instances_without_gold_and_says_so(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSONL and Raganato exports once dropped instances without gold (input to disambiguate
+    as often as gold); an unannotated CoNLL-U file exported "no verb instance"."""
+    sample = str(data_dir / "corpus" / "ja.jsonl")
+    assert (
+        main(["data", "export", "--corpus", sample, "--to", "jsonl", "--out", str(tmp_path / "j")])
+        == 0
+    )
+    assert [i.id for i in read_jsonl(tmp_path / "j.jsonl")] == ["ja.1", "ja.2", "ja.3"]
+    assert "wrote 3 verb instances" in capsys.readouterr().err
+    plain = tmp_path / "plain.conllu"  # the fixture without its key file: no gold at all
+    plain.write_bytes((data_dir / "conllu" / "notree.conllu").read_bytes())
+    assert (
+        main(
+            [
+                "data",
+                "export",
+                "--corpus",
+                str(plain),
+                "--to",
+                "jsonl",
+                "--out",
+                str(tmp_path / "p"),
+            ]
+        )
+        == 0
+    )
+    assert [i.id for i in read_jsonl(tmp_path / "p.jsonl")] == ["n.1.t2", "n.2.t4"]
+    err = capsys.readouterr().err.splitlines()
+    assert err[-2].endswith("(2 without gold: 2 no-gold)")
+    assert err[-1] == "data export: verb tokens skipped: 2 auxiliary"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "line"),
+    [
+        ("x.jsonl", '{"id": "ok", "lemma": "run"}\n{"id": "{x", "lemma": "run"}\n', 2),
+        ("x.conllu", "1\tran\trun\tVERB\t_\t_\t_\t_\t_\tInstance=[x\n", 1),
+        (
+            "x.data.xml",
+            '<corpus>\n<text id="t">\n<sentence id="s">\n'
+            '<instance id="&lt;x" lemma="run" pos="VERB">ran</instance>\n'
+            "</sentence>\n</text>\n</corpus>\n",
+            4,
+        ),
+    ],
+)
+def test_instance_ids_are_checked_at_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: str, line: int
+) -> None:
+    """An id a key-file line cannot start with (JSON, a TOML section, XML) is refused when
+    the corpus is read, by every reader, not after the work when a key file is written."""
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    assert main(["data", "stats", "--corpus", str(path), "--no-gold"]) == 2
+    assert f"{path}:{line}: " in _one_line_error(capsys)
+
+
+def test_two_tag_files_of_one_name_are_refused(
+    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SemCor ids are made of the file name: two br-x01 gave every id twice."""
+    for folder in ("brown1", "brown2"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "br-x01").write_bytes(tagfile.read_bytes())
+    assert main(["data", "stats", "--corpus", str(tmp_path)]) == 2
+    err = _one_line_error(capsys)
+    assert f"{tmp_path / 'brown2' / 'br-x01'}: a tag file named br-x01 also at " in err

@@ -259,3 +259,28 @@ def test_long_steps_show_progress_off_a_terminal(tmp_path: Path) -> None:
     with Steps("train", stream=silent, enabled=False) as steps:
         steps("x", 1, 1)
     assert silent.getvalue() == ""
+
+
+def test_an_id_in_two_corpus_files_is_refused(
+    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same id in two --corpus files (a file given twice, overlapping exports) gave every
+    row twice, counts that did not add up, and trained on the instance twice."""
+    again = world["dir"] / "again.jsonl"
+    shutil.copy(world["train"], again)
+    model = world["dir"] / "m.json"
+    argv = ["train", "--method", "mfs", "--corpus", str(world["train"]), str(again)]
+    argv.append(f"--param=verb_thesaurus={json.dumps(str(world['verbs']))}")
+    assert main([*argv, "--out", str(model)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{again}: instance id " in err
+    assert f"is an instance of {world['train']} too" in err and not model.exists()
+    model = train(world, "mfs")
+    out = world["dir"] / "out.jsonl"
+    argv = ["disambiguate", "--model", str(model), "--to", "jsonl", "--out", str(out)]
+    argv += ["--corpus", str(world["input"]), str(world["input"])]
+    capsys.readouterr()
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{world['input']}: instance id 't1' is an instance of {world['input']} too" in err
+    assert not out.exists()

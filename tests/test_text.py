@@ -16,10 +16,12 @@ import pytest
 from conftest import DATA
 
 from evaluation.cli import main
-from wsd import CorpusFormatError
+from thesaurus.text import decode
+from wsd import CorpusFormatError, load_model
 from wsd.corpus import write_jsonl
 from wsd.text import (
     Tagger,
+    check_text,
     detokenise,
     load_tagger,
     read_text,
@@ -246,17 +248,18 @@ def test_text_on_stdin(tmp_path: Path, model: Path, monkeypatch: pytest.MonkeyPa
     assert _keys(out) == {f"text.{k}": v for k, v in EXPECTED.items()}
 
 
+BAD_TEXTS = [
+    (b"", "no text to disambiguate"),
+    (b" \n\t\n", "no text to disambiguate"),
+    (b"She made a cake.\n\x00\x01junk", ":2: a NUL byte"),
+    (b"She made\n\xff\xfe a cake", ":2: not UTF-8"),
+    (b"She \x1b[31m made", ":1: control character U+001B"),
+    (b"She made\x07 a cake.", ":1: control character U+0007 at column 9"),
+]
+
+
 @pytest.mark.usefixtures("tagger_file")
-@pytest.mark.parametrize(
-    ("content", "message"),
-    [
-        (b"", "no text to disambiguate"),
-        (b" \n\t\n", "no text to disambiguate"),
-        (b"She made a cake.\n\x00\x01junk", ":2: a NUL byte"),
-        (b"She made\n\xff\xfe a cake", ":2: not UTF-8"),
-        (b"She \x1b[31m made", ":1: control character U+001B"),
-    ],
-)
+@pytest.mark.parametrize(("content", "message"), BAD_TEXTS)
 def test_bad_text_is_one_line_exit_2(
     tmp_path: Path, model: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
 ) -> None:
@@ -270,6 +273,36 @@ def test_bad_text_is_one_line_exit_2(
     assert not out.exists()
     with pytest.raises(CorpusFormatError, match=re.escape(message)):
         read_text(text)
+
+
+@pytest.mark.usefixtures("tagger_file")
+@pytest.mark.parametrize(("content", "message"), BAD_TEXTS)
+def test_the_api_refuses_the_text_the_command_refuses(
+    model: Path, content: bytes, message: str
+) -> None:
+    """One set of limits: ``disambiguate_text`` and ``text_instances`` refuse, naming
+    ``<text>`` and the line, what ``wsd disambiguate --text`` refuses (a control character
+    once dropped the word it stuck to: "made\\x07" was no verb)."""
+    text = decode(content)  # a byte that is not UTF-8 as Python holds it: a lone surrogate
+    with pytest.raises(CorpusFormatError, match=re.escape(message)) as caught:
+        load_model(model).disambiguate_text(text)
+    assert str(caught.value).startswith("<text>")
+    with pytest.raises(CorpusFormatError, match=re.escape(message)):
+        text_instances(text)
+    with pytest.raises(CorpusFormatError, match="lone surrogate U\\+D800 at column 4"):
+        text_instances("She\ud800 made a cake.")
+
+
+def test_a_string_is_held_to_a_files_rules(tiny_tagger: Tagger) -> None:
+    """As a file's: a byte-order mark at the start is no text; a lone surrogate is refused at
+    its line, even beside the ones undecodable bytes become (a UnicodeEncodeError once)."""
+    plain = text_instances("She made a cake.", tagger=tiny_tagger).instances
+    assert text_instances("\ufeffShe made a cake.", tagger=tiny_tagger).instances == plain
+    message = r"^<text>:2: a lone surrogate U\+D800 at column 1 \(not text\)$"
+    with pytest.raises(CorpusFormatError, match=message):
+        check_text("She made a cake.\r\n\ud800\udcff")
+    with pytest.raises(CorpusFormatError, match=r"^<text>:1: control character U\+0007"):
+        check_text("She\x07\r\ud800")  # the first problem in order
 
 
 def test_text_and_corpus_exclude_each_other(model: Path, tmp_path: Path) -> None:

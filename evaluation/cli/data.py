@@ -222,23 +222,27 @@ def run_export(args: argparse.Namespace) -> int:
             verbs=args.verbs,
             files=chosen,
             frames=written != "raganato" and not args.no_frames,  # CoNLL-U: fillers' gold
-            require_gold=written != "conllu",  # CoNLL-U is input to disambiguate as well
+            require_gold=False,  # an export is input to disambiguate as often as gold
             progress=steps.step("corpus files"),
         )
     if not corpus.instances:
-        raise WSDError(f"{args.corpus}: no verb instance to export")
+        raise WSDError(f"{args.corpus}: no verb instance to export{_skipped(corpus)}")
     if jsonl:
         count = write_jsonl(corpus.instances, outputs[0])
-        say(f"wrote {count} instances to {outputs[0]}")
+        say(f"wrote {count} verb instances to {outputs[0]}{_without_gold(corpus)}")
     elif written == "conllu":
         sentences, count = _write_conllu(corpus, outputs[0])
-        say(f"wrote {count} verb instances in {sentences} sentences to {outputs[0]}")
+        where = f"in {sentences} sentences to {outputs[0]}"
+        say(f"wrote {count} verb instances {where}{_without_gold(corpus)}")
     else:
         xml, key = outputs
         sentences, count = write_raganato(
             corpus.instances, xml, key, source=Path(corpus.source).name
         )
-        say(f"wrote {count} verb instances in {sentences} sentences to {xml} and {key}")
+        where = f"in {sentences} sentences to {xml} and {key}"
+        say(f"wrote {count} verb instances {where}{_without_gold(corpus)}")
+    if corpus.stats.skipped:
+        say(f"data export: verb tokens skipped: {_counts(corpus.stats.skipped)}")
     return 0
 
 
@@ -255,12 +259,27 @@ def _export_outputs(stem: str, written: str) -> list[str]:
     return [f"{Path(stem)}.{written}"]
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {reason}" for reason, n in sorted(counts.items()))
+
+
+def _without_gold(corpus: Corpus) -> str:
+    """How many instances written have no gold (no key-file line), by reason."""
+    missing = corpus.stats.without_gold
+    if not missing:
+        return ""
+    return f" ({sum(missing.values())} without gold: {_counts(missing)})"
+
+
+def _skipped(corpus: Corpus) -> str:
+    skipped = corpus.stats.skipped
+    return f" (verb tokens skipped: {_counts(skipped)})" if skipped else ""
+
+
 def _write_conllu(corpus: Corpus, path: str) -> tuple[int, int]:
     """Write a corpus's instances as CoNLL-U; a CoNLL-U source keeps its trees and columns."""
-    from wsd.corpus import annotate_instances, read_conllu, write_conllu
+    from wsd.corpus import annotate_instances, iter_conllu, write_conllu
 
-    trees = None
-    if corpus.fmt == "conllu":
-        trees = {item.sentence.id: item for item in read_conllu(corpus.source)}
+    trees = iter_conllu(corpus.source) if corpus.fmt == "conllu" else None
     sentences = write_conllu(annotate_instances(corpus.instances, trees), path)
     return sentences, len(corpus.instances)

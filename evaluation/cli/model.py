@@ -192,10 +192,11 @@ def _load_instances(
     """Verb instances of every corpus in ``paths`` (SemCor when None), with the counts of verb
     tokens skipped and of instances without gold, by reason."""
 
-    from wsd.corpus import find_semcor, load_corpus
+    from wsd.corpus import claim_ids, find_semcor, load_corpus
 
     sources = [str(find_semcor(None))] if not paths else list(paths)
     seen: set[str] = set()
+    taken: dict[str, str] = {}
     instances: list[Instance] = []
     skipped: Counter[str] = Counter()
     without_gold: Counter[str] = Counter()
@@ -213,6 +214,7 @@ def _load_instances(
             files=chosen,
             progress=None if steps is None else steps.step(f"reading {Path(source).name}"),
         )
+        claim_ids(corpus, taken)
         instances.extend(corpus.instances)
         skipped.update(corpus.stats.skipped)
         without_gold.update(corpus.stats.without_gold)

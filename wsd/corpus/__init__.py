@@ -5,8 +5,8 @@
 * Raganato et al.'s ``*.data.xml`` + ``*.gold.key.txt`` (:func:`read_raganato`,
   :func:`write_raganato`; key files alone: :mod:`wsd.corpus.keys`);
 * our JSONL instance format (:func:`read_jsonl`, :func:`write_jsonl`);
-* CoNLL-U, Universal Dependencies v2 (:func:`read_conllu`, :func:`write_conllu`,
-  :func:`annotate_instances`);
+* CoNLL-U, Universal Dependencies v2 (:func:`read_conllu`, :func:`iter_conllu`,
+  :func:`write_conllu`, :func:`annotate_instances`);
 * :func:`load_corpus`: the verb instances of any of these, with :class:`CorpusStats`
   (:func:`load_sentences`: of tagged sentences made elsewhere, as plain text by :mod:`wsd.text`).
 """
@@ -16,11 +16,12 @@ from ._load import (
     FORMATS,
     Corpus,
     CorpusStats,
+    claim_ids,
     detect_format,
     load_corpus,
     load_sentences,
 )
-from .conllu import annotate_instances, read_conllu, write_conllu
+from .conllu import annotate_instances, iter_conllu, read_conllu, write_conllu
 from .jsonl import read_jsonl, write_jsonl
 from .keys import read_keys, write_keys
 from .raganato import gold_key_path, read_raganato, write_raganato
@@ -32,11 +33,13 @@ __all__ = [
     "Corpus",
     "annotate_instances",
     "CorpusStats",
+    "claim_ids",
     "detect_format",
     "find_semcor",
     "gold_key_path",
     "load_corpus",
     "load_sentences",
+    "iter_conllu",
     "read_conllu",
     "read_jsonl",
     "read_keys",

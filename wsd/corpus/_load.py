@@ -13,19 +13,20 @@ from __future__ import annotations
 import functools
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from thesaurus.disk_cache import collector_paused
+from thesaurus.text import quote
 
 from .._exceptions import CorpusFormatError, WSDError
 from ..frames import ClassTable, extract_frame, extract_tree_frame, has_tree
 from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
 from ._semcor_cache import cached_name, semcor_store
-from .conllu import read_conllu
+from .conllu import iter_conllu
 from .jsonl import read_jsonl
-from .keys import claims_wordnet, is_wordnet_key, wordnet_pos
+from .keys import claims_wordnet, id_problem, is_wordnet_key, wordnet_pos
 from .raganato import read_raganato
 from .semcor import read_semcor, semcor_files, sense_keys
 
@@ -34,6 +35,7 @@ __all__ = [
     "FORMATS",
     "Corpus",
     "CorpusStats",
+    "claim_ids",
     "detect_format",
     "load_corpus",
     "load_sentences",
@@ -99,6 +101,19 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     )
 
 
+def claim_ids(corpus: Corpus, taken: dict[str, str]) -> None:
+    """Add the instance ids of ``corpus`` to ``taken`` (id -> the corpus that holds it) for
+    the corpora read together in one run; :class:`CorpusFormatError` naming an id an earlier
+    corpus holds (its instance would be answered, counted and trained on twice)."""
+    clash = next((i.id for i in corpus.instances if i.id in taken), None)
+    if clash is not None:
+        raise CorpusFormatError(
+            f"{corpus.source}: instance id {quote(clash)} is an instance of {taken[clash]} "
+            "too (a file given twice? an id names one instance in all the corpora read)"
+        )
+    taken.update((instance.id, corpus.source) for instance in corpus.instances)
+
+
 def _normalise_verbs(verbs: Iterable[str] | None) -> frozenset[str] | None:
     if verbs is None:
         return None
@@ -121,6 +136,7 @@ class _Builder:
         self.skipped: Counter[str] = Counter()
         self.without_gold: Counter[str] = Counter()
         self.instances: list[Instance] = []
+        self._made: set[str] = set()  # the ids made here (the readers check the ids they read)
 
     def skip_reason(
         self, note: Annotation, lemma: str | None, gold: tuple[str, ...]
@@ -169,7 +185,7 @@ class _Builder:
         frame = self.frame(item, position) if self.frame is not None else None
         self.instances.append(
             Instance(
-                id=instance_id or f"{sentence.id}.t{position}",
+                id=instance_id or self._made_id(sentence, position),
                 lemma=lemma,
                 gold=gold,
                 sentence=sentence,
@@ -180,6 +196,17 @@ class _Builder:
                 filler_gold=_filler_gold(frame, item.annotations),
             )
         )
+
+    def _made_id(self, sentence: Sentence, position: int) -> str:
+        """``<sentence id>.t<position>``, held to the rule of the ids a reader reads."""
+        made = f"{sentence.id}.t{position}"
+        problem = id_problem(made)
+        if problem is None and made in self._made:
+            problem = "given twice (two sentences of one id?)"
+        if problem is not None:
+            raise CorpusFormatError(f"{sentence.source}: instance id {quote(made)}: {problem}")
+        self._made.add(made)
+        return made
 
     def finish(self, source: str, fmt: str) -> Corpus:
         stats = self.stats
@@ -219,12 +246,16 @@ def _key_problem(key: str) -> str | None:
 def _filler_gold(
     frame: CaseFrame | None, annotations: Sequence[Annotation]
 ) -> tuple[str | None, ...]:
-    """The first gold key of each filler's head token (None: untagged; empty: none tagged)."""
+    """The first gold key of each filler's head token (None: untagged or, for a target's
+    malformed key, counted at the target: the readers refuse one on any other word; empty: none
+    tagged)."""
     if frame is None:
         return ()
     gold = tuple(
         annotations[f.position].senses[0]
-        if 0 <= f.position < len(annotations) and annotations[f.position].senses
+        if 0 <= f.position < len(annotations)
+        and annotations[f.position].senses
+        and _key_problem(annotations[f.position].senses[0]) != "malformed-sense-key"
         else None
         for _, f in frame.cases
     )
@@ -284,6 +315,7 @@ def _load_semcor(
         missing = sorted(wanted - found)
         if missing:
             raise CorpusFormatError(f"{root}: no SemCor file {missing[0]!r} (asked by files=)")
+    _one_file_per_name(paths)
     if progress is not None:
         progress(0, len(paths))
     if cache:
@@ -311,6 +343,19 @@ def _load_semcor(
             progress(done, len(paths))
 
 
+def _one_file_per_name(paths: Sequence[Path]) -> None:
+    """Refuse two tag files of one name: their ids (``br-a01.s1.t2``) would be given twice."""
+    first: dict[str, Path] = {}
+    for path in paths:
+        name = path.name.removesuffix(".xml")
+        if name in first:
+            raise CorpusFormatError(
+                f"{path}: a tag file named {name} also at {first[name]} (instance ids are made "
+                f"of the file name: {name}.s1.t0 would be given twice)"
+            )
+        first[name] = path
+
+
 def _parse(path: Path) -> list[AnnotatedSentence]:
     return list(read_semcor(path))
 
@@ -324,7 +369,7 @@ def _add_document(
 ) -> None:
     """Count a document's sentences and tokens and add every verb token (SemCor ``VB*``;
     Raganato and CoNLL-U ``VERB``: a token without instance id counted as ``untagged``, a
-    CoNLL-U ``AUX`` one as ``auxiliary``)."""
+    CoNLL-U ``AUX`` one as ``auxiliary``; a CoNLL-U word with ``Instance=`` of any UPOS)."""
     windows = _Windows([item.sentence for item in items], context_window)
     semcor = fmt == "semcor"
     for index, item in enumerate(items):
@@ -339,9 +384,12 @@ def _add_document(
         for position, (token, note) in enumerate(
             zip(sentence.tokens, item.annotations, strict=True)
         ):
-            if token.pos != _UNIVERSAL_VERB:
-                continue
             instance_id = note.attr("id")
+            # CoNLL-U's Instance= names a target whatever its UPOS (a tagger's guess); a
+            # Raganato <instance> of another part of speech is no verb (all-words files)
+            marked = fmt == "conllu" and instance_id is not None
+            if token.pos != _UNIVERSAL_VERB and not marked:
+                continue
             if instance_id is None:
                 builder.stats.verb_tokens += 1
                 auxiliary = fmt == "conllu" and note.tag == _UD_AUXILIARY
@@ -350,6 +398,21 @@ def _add_document(
                 builder.add(
                     item, position, instance_id=instance_id, window=windows(index, position)
                 )
+
+
+def _documents(
+    items: Iterable[AnnotatedSentence], context_window: int | str
+) -> Iterator[list[AnnotatedSentence]]:
+    """The documents of a file as it is read: runs of sentences of one source.  Without a
+    context window each sentence is read on its own, so that a file is never held whole."""
+    run: list[AnnotatedSentence] = []
+    for item in items:
+        if run and (context_window == 0 or item.sentence.source != run[-1].sentence.source):
+            yield run
+            run = []
+        run.append(item)
+    if run:
+        yield run
 
 
 def _load_jsonl(path: Path, builder: _Builder) -> None:
@@ -429,11 +492,8 @@ def load_corpus(
         else:
             if fmt in ("raganato", "conllu"):
                 builder.stats.files = 1
-                documents: dict[str, list[AnnotatedSentence]] = {}
-                read = read_raganato if fmt == "raganato" else read_conllu
-                for item in read(root):
-                    documents.setdefault(item.sentence.source, []).append(item)
-                for document in documents.values():
+                read = read_raganato if fmt == "raganato" else iter_conllu
+                for document in _documents(read(root), context_window):
                     _add_document(document, builder, context_window, fmt)
             else:
                 _load_jsonl(root, builder)

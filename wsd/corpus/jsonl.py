@@ -25,7 +25,7 @@ from thesaurus.text import bounded_lines, quote, stream_lines
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token
 from ..types import CaseFrame, Filler, Instance, Sentence, Token
-from .keys import normalise_key, writable
+from .keys import id_problem, malformed_key, normalise_key, writable
 
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 
@@ -182,6 +182,9 @@ def _frame(value: Any, passive: Any, marks: Any) -> tuple[CaseFrame, tuple[str |
             if filler_gold is not None:
                 raise _FieldError(f"{where}: 'sense' is the sense of a 'class'; give 'class'")
             sense, filler_gold = None, sense  # files of version 0.1: the filler's gold sense
+        problem = malformed_key(filler_gold) if filler_gold is not None else None
+        if problem is not None:  # a target's would be a counted skip
+            raise _FieldError(f"{where}.gold: {problem}")
         lemma = str(_string(filler.get("lemma"), f"{where}.lemma"))
         cases.append((label, Filler(lemma=lemma, sense=sense, cls=cls, position=position)))
         gold.append(filler_gold)
@@ -198,7 +201,10 @@ def _instance(record: Any, source: str) -> Instance:
     for qualifier, qualified in _QUALIFIES.items():
         if qualifier in record and qualified not in record:
             raise _FieldError(f"field {qualifier!r} is given without {qualified!r}")
-    instance_id = _key_field(record.get("id"), "id")
+    instance_id = str(_string(record.get("id"), "id"))
+    problem = id_problem(instance_id)
+    if problem is not None:
+        raise _FieldError(f"field 'id' {_show(instance_id)} is no instance id: {problem}")
     written = str(_string(record.get("lemma"), "lemma"))
     lemma = normalise_key(written)
     gold = _keys(record.get("gold"), "gold")

@@ -27,6 +27,7 @@ from .._exceptions import CorpusFormatError
 __all__ = [
     "KeyFileWriter",
     "claims_wordnet",
+    "id_problem",
     "is_wordnet_key",
     "key_lines",
     "malformed_key",
@@ -111,6 +112,23 @@ def writable(value: str) -> bool:
     (True, False, False)
     """
     return bool(value) and _UNWRITABLE.search(value) is None
+
+
+def id_problem(instance_id: str) -> str | None:
+    """Why ``instance_id`` cannot name an instance, or None: the one rule of every reader and
+    writer of instance ids (a key file must hold it and read it back as an id).
+
+    >>> id_problem("d000.s000.t000") is None, id_problem("a b")
+    (True, 'empty, whitespace or a control character (a key file could not hold it)')
+    >>> id_problem("<x")
+    "a line starting with '<' reads as XML (a corpus, not its key file)"
+    """
+    if not writable(instance_id):
+        return "empty, whitespace or a control character (a key file could not hold it)"
+    looks = _OTHER_FILES.get(instance_id[:1])
+    if looks is not None:
+        return f"a line starting with {instance_id[:1]!r} reads as {looks}"
+    return None
 
 
 def _other_file(instance: str, first: bool) -> str | None:
@@ -209,10 +227,10 @@ class KeyFileWriter:
             raise CorpusFormatError(
                 f"{self.path}: cannot write instance {quote(instance_id)}: {problem}"
             )
-        if instance_id[:1] in _OTHER_FILES:
+        problem = id_problem(instance_id)
+        if problem is not None:
             raise CorpusFormatError(
-                f"{self.path}: cannot write instance {quote(instance_id)} to a key file: a line "
-                f"starting with {instance_id[:1]!r} reads as {_OTHER_FILES[instance_id[:1]]}"
+                f"{self.path}: cannot write instance {quote(instance_id)} to a key file: {problem}"
             )
         self._written.add(instance_id)
         self._handle.write(f"{instance_id} {' '.join(normalise_key(f) for f in fields)}\n")

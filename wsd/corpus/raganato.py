@@ -23,9 +23,11 @@ from thesaurus.text import quote
 from .._exceptions import CorpusFormatError
 from ..normalise import ENGLISH, normalise_token, universal_tag
 from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
-from .keys import key_lines, normalise_key, writable, write_keys
+from .keys import id_problem, key_lines, normalise_key, write_keys
 
 __all__ = ["gold_key_path", "read_raganato", "write_raganato"]
+
+_VERB = "VERB"  # the universal tag of a verb instance
 
 
 def gold_key_path(data_xml: str | os.PathLike[str]) -> Path:
@@ -168,10 +170,10 @@ def _read_sentence(
                 raise CorpusFormatError(
                     f"{path}:{child.line}: sentence {quote(sentence_id)}: <instance> without id"
                 )
-            if not writable(instance_id):  # its key-file line could not hold it
+            problem = id_problem(instance_id)
+            if problem is not None:
                 raise CorpusFormatError(
-                    f"{path}:{child.line}: instance id {quote(instance_id)} holds whitespace or "
-                    "a control character (a key file cannot name it)"
+                    f"{path}:{child.line}: bad instance id {quote(instance_id)}: {problem}"
                 )
             if instance_id in seen:
                 raise CorpusFormatError(
@@ -198,32 +200,47 @@ def write_raganato(
     """Write ``*.data.xml`` and its key file (default: :func:`gold_key_path`); return
     ``(sentences, instances)`` written.
 
-    ``items`` are instances (each instance's token becomes an ``<instance>``) or annotated
-    sentences (every token with sense keys does: its annotation's ``id``, else
+    ``items`` are instances (each instance's token becomes an ``<instance pos="VERB">``,
+    whatever its tag: the format's ``pos`` of an instance is its part of speech, and
+    :func:`~wsd.corpus.load_corpus` reads the verbs) or annotated sentences (every token with
+    sense keys does, with its tag: its annotation's ``id``, else
     ``<sentence id>.t<position>``).  ``<text>`` elements group sentences by
     ``Sentence.source``; instances without gold are not in the key file.  ``lang`` defaults to
-    the sentences' language.
+    the sentences' language (:class:`CorpusFormatError` when they have several).
     """
     sentences: dict[str, Sentence] = {}
-    marked: dict[str, dict[int, tuple[str, str, tuple[str, ...]]]] = {}
+    marked: dict[str, dict[int, tuple[str, str, str, tuple[str, ...]]]] = {}
     for item in items:
         if isinstance(item, Instance):
             sentence = item.sentence
-            entry = (item.id, item.lemma, item.gold)
-            marked.setdefault(sentence.id, {})[item.position] = entry
+            marks = marked.setdefault(sentence.id, {})
+            if item.position in marks:
+                raise CorpusFormatError(
+                    f"instances {quote(marks[item.position][0])} and {quote(item.id)} are one "
+                    f"token ({item.position} of sentence {quote(sentence.id)}): a file marks it "
+                    "once"
+                )
+            marks[item.position] = (item.id, item.lemma, _VERB, item.gold)
         else:
             sentence = item.sentence
             marks = marked.setdefault(sentence.id, {})
             for i, (token, note) in enumerate(zip(sentence.tokens, item.annotations, strict=True)):
                 if note.senses:
                     instance_id = note.attr("id") or f"{sentence.id}.t{i}"
-                    marks[i] = (instance_id, note.lemma or token.lemma, note.senses)
+                    tag = universal_tag(token.pos)
+                    marks[i] = (instance_id, note.lemma or token.lemma, tag, note.senses)
         known = sentences.setdefault(sentence.id, sentence)
         if known is not sentence and known != sentence:
             raise CorpusFormatError(f"two different sentences with id {sentence.id!r}")
     keys: list[tuple[str, tuple[str, ...]]] = []
     if lang is None:
-        lang = next((s.lang for s in sentences.values()), ENGLISH)
+        langs = sorted({s.lang for s in sentences.values()})
+        if len(langs) > 1:  # <corpus lang> is the one language of a file
+            raise CorpusFormatError(
+                f"{path_xml}: sentences of {len(langs)} languages ({', '.join(langs[:5])}): a "
+                "Raganato file has one; write each language apart, or as JSONL or CoNLL-U"
+            )
+        lang = langs[0] if langs else ENGLISH
     with atomic_open(Path(path_xml)) as out:
         out.write('<?xml version="1.0" encoding="UTF-8" ?>\n')
         out.write(f"<corpus lang={quoteattr(lang)} source={quoteattr(source)}>\n")
@@ -237,16 +254,16 @@ def write_raganato(
             out.write(f"<sentence id={quoteattr(sentence.id)}>\n")
             marks = marked.get(sentence.id, {})
             for i, token in enumerate(sentence.tokens):
-                pos = quoteattr(universal_tag(token.pos))
                 form = escape(token.form)
                 if i in marks:
-                    instance_id, lemma, gold = marks[i]
+                    instance_id, lemma, tag, gold = marks[i]
                     keys.append((instance_id, gold))
                     out.write(
                         f"<instance id={quoteattr(instance_id)} lemma={quoteattr(lemma)} "
-                        f"pos={pos}>{form}</instance>\n"
+                        f"pos={quoteattr(tag)}>{form}</instance>\n"
                     )
                 else:
+                    pos = quoteattr(universal_tag(token.pos))
                     lemma = quoteattr(token.lemma or token.form.lower())
                     out.write(f"<wf lemma={lemma} pos={pos}>{form}</wf>\n")
             out.write("</sentence>\n")

@@ -170,7 +170,9 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def disambiguate_text(self, text: str, top_k: int = 1) -> list[Reading]:
         """:meth:`disambiguate` every verb of plain English ``text``: sentences, tokens, tags
         and lemmas by :func:`wsd.text.text_instances` (its tagger is trained on SemCor on first
-        use); ids ``text.s<N>.t<i>``.  ModelError: ``top_k`` < 1; DataError: no tagger."""
+        use); ids ``text.s<N>.t<i>``.  ModelError: ``top_k`` < 1; DataError: no tagger;
+        CorpusFormatError: text that ``wsd disambiguate --text`` refuses as well (a control
+        character, no word: :func:`wsd.text.check_text`)."""
         from ..text import text_instances
 
         corpus = text_instances(text, context_window=self.context_window)

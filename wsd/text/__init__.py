@@ -1,7 +1,7 @@
 """Plain English text in: sentences, tokens, Penn tags from a tagger trained on SemCor, lemmas
 by WordNet's morphy, and the verb instances a model disambiguates — with no download.
 
-* :func:`read_text` (a file or ``-``, with the limits of every reader) and
+* :func:`read_text` (a file or ``-``, with the limits of every reader, :func:`check_text`) and
   :func:`text_instances` (text -> :class:`~wsd.corpus.Corpus`); :func:`tag_text` keeps each
   token's character span;
 * :func:`split_sentences`, :func:`tokenise`, :func:`detokenise` (:mod:`wsd.text.tokens`);
@@ -20,6 +20,7 @@ from .instances import (
     NOT_IN_WORDNET,
     STDIN,
     TextSentence,
+    check_text,
     read_text,
     sentence_multiwords,
     tag_text,
@@ -46,6 +47,7 @@ __all__ = [
     "Span",
     "Tagger",
     "TextSentence",
+    "check_text",
     "detokenise",
     "ensure_tagger",
     "fold_files",

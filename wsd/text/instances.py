@@ -17,11 +17,12 @@ as ``no-lemma:not-in-wordnet``.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from thesaurus.text import decode, numbered_lines, read_limited
+from thesaurus.text import MAX_LINE_BYTES, decode, numbered_lines, read_limited
 
 from .._exceptions import CorpusFormatError
 from ..corpus import Corpus, load_sentences
@@ -33,9 +34,19 @@ from .tagger import Tagger
 from .tokens import Span, split_sentences, tokenise
 from .verbs import ADJECTIVE_OR_NOUN, verb_reading
 
-__all__ = ["NOT_IN_WORDNET", "STDIN", "TextSentence", "read_text", "text_instances", "tag_text"]
+__all__ = [
+    "NOT_IN_WORDNET",
+    "STDIN",
+    "TextSentence",
+    "check_text",
+    "read_text",
+    "tag_text",
+    "text_instances",
+]
 
 STDIN = "-"
+TEXT = "<text>"  # the name of a string given to the API in messages
+_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
 NOT_IN_WORDNET = "not-in-wordnet"  # the skip reason no-lemma:not-in-wordnet
 
 
@@ -50,9 +61,9 @@ class TextSentence:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """The UTF-8 text of the file at ``path`` (``-``: standard input), read with the limits of
-    every reader (:mod:`thesaurus.text`); :class:`CorpusFormatError` naming the file (and line)
-    for a NUL byte, bytes that are not UTF-8 text, a control character or a text with no
-    word."""
+    every reader (:mod:`thesaurus.text`, :func:`check_text`); :class:`CorpusFormatError`
+    naming the file (and line) for a NUL byte, bytes that are not UTF-8 text, a control
+    character or a text with no word."""
     name = "<stdin>" if os.fspath(path) == STDIN else os.fspath(path)
     try:
         if name == "<stdin>":
@@ -62,16 +73,55 @@ def read_text(path: str | os.PathLike[str]) -> str:
                 raw = read_limited(handle, name, CorpusFormatError, "text")
     except OSError as exc:
         raise CorpusFormatError(f"cannot read text {name}: {exc.strerror or exc}") from None
-    nul = raw.find(b"\0")
+    return check_text(decode(raw), name)
+
+
+def check_text(text: str, name: str = TEXT) -> str:
+    """``text`` if it keeps the limits of every reader (:mod:`thesaurus.text`), the same for a
+    file (its byte-order mark taken off) and for a string given to the API: no NUL byte, no
+    control character other than tab and line breaks, no byte-order mark inside, no lone
+    surrogate (bytes that are not UTF-8), no line longer than
+    :data:`~thesaurus.text.MAX_LINE_BYTES` in UTF-8, and a word; :class:`CorpusFormatError`
+    naming ``name`` and the line otherwise.
+
+    >>> check_text("She made a cake.")
+    'She made a cake.'
+    >>> check_text("She made\\x07 a cake.")
+    Traceback (most recent call last):
+    wsd.CorpusFormatError: <text>:1: control character U+0007 at column 9
+    """
+    nul = text.find("\0")
     if nul >= 0:
-        line = raw.count(b"\n", 0, nul) + 1
-        raise CorpusFormatError(f"{name}:{line}: a NUL byte: binary data, not text")
-    text = decode(raw)
-    for _ in numbered_lines(name, text, CorpusFormatError):  # refuses junk, naming its line
-        pass
+        raise CorpusFormatError(f"{name}:{_line_of(text, nul)}: a NUL byte: binary data, not text")
+    # a surrogate that no byte decoded to (decode() gives U+DC80..U+DCFF, refused as not UTF-8
+    # by the text rules): the lines before it are checked first, as a file's are
+    surrogate = _SURROGATE.search(text)
+    head = text if surrogate is None else text[: _line_start(text, surrogate.start())]
+    for number, line in numbered_lines(name, head, CorpusFormatError):
+        if len(line) * 4 > MAX_LINE_BYTES and len(line.encode("utf-8")) > MAX_LINE_BYTES:
+            raise CorpusFormatError(
+                f"{name}:{number}: a line longer than {MAX_LINE_BYTES // 2**20} MiB"
+            )
+    if surrogate is not None:
+        at = surrogate.start()
+        raise CorpusFormatError(
+            f"{name}:{_line_of(text, at)}: a lone surrogate U+{ord(surrogate.group()):04X} at "
+            f"column {at - _line_start(text, at) + 1} (not text)"
+        )
     if not any(ch.isalnum() for ch in text):
         raise CorpusFormatError(f"{name}: no text to disambiguate (empty or no word)")
     return text
+
+
+def _line_start(text: str, at: int) -> int:
+    """Where the line holding ``text[at]`` starts (breaks ``\\n``, ``\\r\\n``, ``\\r``)."""
+    return max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+
+
+def _line_of(text: str, at: int) -> int:
+    """The number of the line holding ``text[at]``, as :func:`numbered_lines` counts."""
+    before = text[:at]
+    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
 
 
 def tag_text(text: str, tagger: Tagger, *, doc: str = "text") -> list[TextSentence]:
@@ -152,9 +202,12 @@ def text_instances(
 ) -> Corpus:
     """The verb instances of plain English ``text`` (one document ``doc``), without gold, with
     the counts of :class:`~wsd.corpus.CorpusStats` (every verb token an instance or a counted
-    skip).  ``tagger`` defaults to the SemCor tagger of the user cache, trained first when it
-    is missing (:func:`wsd.text.ensure_tagger`); ``frames``, ``context_window`` and
-    ``classes`` as for :func:`wsd.corpus.load_corpus`."""
+    skip); ``text`` keeps the limits of a file read by :func:`read_text` (a byte-order mark at
+    its start is no text; :func:`check_text`, the errors name ``<text>``).  ``tagger``
+    defaults to the SemCor tagger of the user cache, trained first when it is missing
+    (:func:`wsd.text.ensure_tagger`); ``frames``, ``context_window`` and ``classes`` as for
+    :func:`wsd.corpus.load_corpus`."""
+    text = check_text(text.removeprefix("\ufeff"))  # a file's byte-order mark, as read_text
     if tagger is None:
         from .training import ensure_tagger
 
