@@ -41,6 +41,7 @@ __all__ = [
     "McNemarTest",
     "PairwiseTest",
     "ScoreInterval",
+    "SenseMacro",
     "SweepVariant",
     "SystemInput",
     "Timing",
@@ -56,7 +57,8 @@ NO_UPPER_BOUND = "n/a (no multiply-annotated data)"
 # the keys of results.json (format 4), both kinds'; each kind writes the other's empty
 DOCUMENT_KEYS = (
     *("format", "format_version", "kind", "config", "seed", "corpus", "alphas", "verbs"),
-    *("total", "breakdowns", "intervals", "top_k", "applicability", "learning_curve"),
+    *("total", "breakdowns", "per_sense", "intervals", "top_k", "applicability"),
+    "learning_curve",
     *("significance", "bounds", "fallbacks", "credit_issues", "oracles", "sweep", "systems"),
     "examples",
     *("warnings", "timing", "versions"),
@@ -153,6 +155,20 @@ class Intervals:
     confidence: float
     n_resamples: int
     total: Mapping[str, Mapping[str, ScoreInterval]]
+
+
+@dataclass(frozen=True)
+class SenseMacro:
+    """A method's precision, recall and F1 macro-averaged over the ``senses`` gold senses
+    (:mod:`evaluation.sense_scores`), lenient or strict, at one alpha; ``interval`` their
+    bootstrap intervals (``None`` without a bootstrap, and at the alphas the headline does not
+    show)."""
+
+    precision: float
+    recall: float
+    f1: float
+    senses: int
+    interval: ScoreInterval | None = None
 
 
 @dataclass(frozen=True)
@@ -317,6 +333,8 @@ class ExperimentResult(ABC):
     timing: Timing
     versions: Mapping[str, Any]
     per_instance: InstanceResults = field(repr=False, compare=False, metadata={"json": False})
+    # method label -> alpha -> "lenient" or "strict" -> macro scores over the gold senses
+    per_sense: Mapping[str, Mapping[str, Mapping[str, SenseMacro]]] = field(default_factory=dict)
 
     @property
     def labels(self) -> tuple[str, ...]:
