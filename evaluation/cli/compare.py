@@ -10,7 +10,10 @@ table is printed (totals with bootstrap intervals at every alpha: precision, rec
 coverage; the 25 most frequent verbs, or all with ``--per-verb``; the significance of every
 pair, Holm-adjusted; the breakdowns by dataset, part of speech, first sense and, with
 ``--train-keys``, unseen sense) and ``--out`` receives ``results.json``, ``table1.md``, CSVs,
-``predictions.jsonl``, plots and ``report.html``.
+``predictions.jsonl``, plots, ``report.html`` and ``instances.html`` (every instance with its
+sentence, glosses and each system's answer and credit; filters kept in the address; each
+lemma's gold x answer matrices).  ``--instances-out FILE --where TERM ...`` writes the
+instances of one of its views as JSON lines.
 """
 
 from __future__ import annotations
@@ -21,8 +24,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import check_outputs
+from thesaurus.io import atomic_group, check_outputs
 
+from ._instances import (
+    add_instance_options,
+    instance_outputs,
+    instance_view,
+    write_instance_lines,
+)
 from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_list, alpha_text, number
 from ._options import add_train_keys_option, say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
@@ -88,6 +97,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress, no table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
+    add_instance_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -199,12 +209,16 @@ def _summary(result: ComparisonResult) -> str:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation.experiment.comparison import compare_systems
+    from evaluation.measures import format_alpha
 
     from .evaluate import report
 
     config = _config(args)
+    labels = [s.label for s in config.systems]
+    where = instance_view(args, labels, [format_alpha(a) for a in config.evaluation.alphas])
     out = Path(args.out) if args.out else Path("results") / config.name
     check_outputs(
+        files=instance_outputs(args),
         folders={"--out": out},
         inputs=[
             ("--gold", args.gold),
@@ -220,5 +234,16 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         say(_summary(result))
     limit = None if args.per_verb else TERMINAL_VERBS
-    report(result, out, started, quiet=args.quiet, figures=not args.no_plots, limit=limit)
+    with atomic_group():  # the instances' lines and the report land together
+        if where is not None:
+            write_instance_lines(result, args.instances_out, where, quiet=args.quiet)
+        report(
+            result,
+            out,
+            started,
+            quiet=args.quiet,
+            figures=not args.no_plots,
+            limit=limit,
+            instances=not args.no_instances_html,
+        )
     return 0

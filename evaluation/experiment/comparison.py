@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -34,6 +35,9 @@ from .results import (
     Timing,
 )
 from .uncertainty import warn
+
+if TYPE_CHECKING:
+    from wsd.types import Sentence
 
 __all__ = ["compare_systems", "system_labels"]
 
@@ -173,7 +177,7 @@ def _instance_results(
             f"no instance of {config.gold} is answered by every key file "
             "(compare every gold instance, missing lines as abstentions: --instances gold)"
         )
-    corpus = _corpus_instances(config.corpus)
+    corpus, contexts = _corpus_instances(config.corpus)
     lemma_of = {i: _lemma(books, gold_keys[i][0], corpus.get(i)) for i in chosen}
     ids = sorted(chosen, key=lambda i: lemma_of[i])  # stable: gold-file order within a word
     gold = {i: gold_keys[i] for i in ids}
@@ -193,6 +197,7 @@ def _instance_results(
         outputs=outputs,
         credit=summary.credit_of(outputs, gold_column, lemmas, books, config.evaluation.alphas),
         groups=groups,
+        contexts={i: contexts[i] for i in ids if i in contexts},
     )
 
 
@@ -227,20 +232,27 @@ def _unknown_keys(
         warn(notes, note)
 
 
-def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
-    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem)."""
+def _corpus_instances(
+    paths: tuple[str, ...],
+) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[Sentence, int]]]:
+    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem)
+    and ``{instance id: (sentence, token index)}``."""
     from wsd.corpus import read_raganato
 
     found: dict[str, tuple[str, str]] = {}
+    contexts: dict[str, tuple[Sentence, int]] = {}
     for path in paths:
         dataset = Path(path).name.removesuffix(".xml").removesuffix(".data")
         for sentence in read_raganato(path):
             tokens = sentence.sentence.tokens
-            for token, annotation in zip(tokens, sentence.annotations, strict=True):
+            for position, (token, annotation) in enumerate(
+                zip(tokens, sentence.annotations, strict=True)
+            ):
                 ident = annotation.attr("id")
                 if ident is not None:
                     found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
-    return found
+                    contexts[ident] = (sentence.sentence, position)
+    return found, contexts
 
 
 def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:

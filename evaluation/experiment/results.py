@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from ..agreement.upper_bound import UpperBound
 from ..measures import Credit, MethodScores
 from ..significance import McNemarResult
 from .config import ComparisonConfig, ExperimentConfig
+
+if TYPE_CHECKING:
+    from wsd.types import Sentence
 
 __all__ = [
     "COMPARISON",
@@ -297,7 +300,8 @@ class InstanceOutputs:
 @dataclass(frozen=True)
 class InstanceResults:
     """Per-instance data of a run (not in ``results.json``), verbs sorted: ``folds`` is -1 in
-    a comparison, ``fold_of`` each verb's fold assignment (empty in a comparison)."""
+    a comparison, ``fold_of`` each verb's fold assignment (empty in a comparison),
+    ``contexts`` the sentences of the instances (a comparison's: of ``--corpus``)."""
 
     ids: tuple[str, ...]
     lemmas: tuple[str, ...]
@@ -307,6 +311,8 @@ class InstanceResults:
     credit: Mapping[str, Credit]
     fold_of: Mapping[str, np.ndarray] = field(default_factory=dict)
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # instance id -> its sentence and the target's token index, where the corpus is known
+    contexts: Mapping[str, tuple[Sentence, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
