@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._options import say
 
@@ -16,7 +16,13 @@ if TYPE_CHECKING:
     from evaluation.experiment import ExperimentResult
     from evaluation.report.browser import Where
 
-__all__ = ["add_instance_options", "instance_outputs", "instance_view", "write_instance_lines"]
+__all__ = [
+    "add_instance_options",
+    "browser",
+    "instance_outputs",
+    "instance_view",
+    "write_instance_lines",
+]
 
 
 def add_instance_options(parser: argparse.ArgumentParser) -> None:
@@ -69,8 +75,17 @@ def instance_outputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
     return [("--instances-out", args.instances_out)]
 
 
+def browser(args: argparse.Namespace, where: Where | None) -> dict[str, Any]:
+    """The report's browser settings of the arguments: ``instances`` (the page) and ``lines``
+    (``--instances-out`` and its view)."""
+    return {
+        "instances": not args.no_instances_html,
+        "lines": None if where is None else (args.instances_out, where),
+    }
+
+
 def write_instance_lines(result: ExperimentResult, path: str, where: Where, *, quiet: bool) -> None:
-    """Write the view's instances to ``path`` (atomically; inside the report's group, with
+    """Write the view's instances to ``path`` (atomically: inside the report's group, with
     it); :class:`~evaluation.EvaluationError` for a dataset or group the result does not
     have, before anything is written."""
     from evaluation.report.browser import instance_lines, instance_table, select

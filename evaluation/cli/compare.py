@@ -24,14 +24,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import atomic_group, check_outputs
+from thesaurus.io import check_outputs
 
-from ._instances import (
-    add_instance_options,
-    instance_outputs,
-    instance_view,
-    write_instance_lines,
-)
+from ._instances import add_instance_options, browser, instance_outputs, instance_view
 from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_list, alpha_text, number
 from ._options import add_train_keys_option, say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
@@ -234,16 +229,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         say(_summary(result))
     limit = None if args.per_verb else TERMINAL_VERBS
-    with atomic_group():  # the instances' lines and the report land together
-        if where is not None:
-            write_instance_lines(result, args.instances_out, where, quiet=args.quiet)
-        report(
-            result,
-            out,
-            started,
-            quiet=args.quiet,
-            figures=not args.no_plots,
-            limit=limit,
-            instances=not args.no_instances_html,
-        )
+    figures = not args.no_plots
+    report(
+        result, out, started, quiet=args.quiet, figures=figures, limit=limit, **browser(args, where)
+    )
     return 0

@@ -24,6 +24,7 @@ from thesaurus.io import atomic_group, check_outputs
 
 from ._instances import (
     add_instance_options,
+    browser,
     instance_outputs,
     instance_view,
     write_instance_lines,
@@ -34,6 +35,7 @@ from ._progress import Steps
 
 if TYPE_CHECKING:
     from evaluation.experiment import ExperimentResult
+    from evaluation.report.browser import Where
 
 __all__ = ["register", "report", "run"]
 
@@ -98,17 +100,9 @@ def run(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             progress=steps,
         )
-    with atomic_group():  # the instances' lines and the report land together
-        if where is not None:
-            write_instance_lines(result, args.instances_out, where, quiet=args.quiet)
-        report(
-            result,
-            out,
-            started,
-            quiet=args.quiet,
-            figures=not args.no_plots,
-            instances=not args.no_instances_html,
-        )
+    report(
+        result, out, started, quiet=args.quiet, figures=not args.no_plots, **browser(args, where)
+    )
     return 0
 
 
@@ -134,13 +128,18 @@ def report(
     figures: bool,
     limit: int | None = None,
     instances: bool = True,
+    lines: tuple[str, Where] | None = None,
 ) -> None:
-    """Write the report files (``instances``: with the instance browser), print the table and
-    one line on what was written and when."""
+    """Write the report files (``instances``: with the instance browser) and the ``lines`` of
+    a view (``(path, where)``), all put in place together; print the table and one line on
+    what was written and when."""
     from evaluation.report import table1_text, write_report
 
     written_at = time.perf_counter()
-    written = write_report(result, out, figures=figures, instances=instances)
+    with atomic_group():
+        if lines is not None:
+            write_instance_lines(result, *lines, quiet=quiet)
+        written = write_report(result, out, figures=figures, instances=instances)
     done = time.perf_counter()
     if not quiet:
         sys.stdout.write(table1_text(result, limit=limit))

@@ -202,6 +202,9 @@
   const num = (x) => x.toLocaleString("en");
   const colour = (c) => `hsl(${Math.round(120 * c)},70%,${Math.round(80 + 8 * c)}%)`;
   const senseLabel = (s) => (D.senseNumber[s] > 0 ? String(D.senseNumber[s]) : "?");
+  const inventories = D.lemmas.map((l) => new Set(l[3]));
+  // an answer's sense number, or ? for a sense of another lemma or a key the thesaurus lacks
+  const answerLabel = (i, s) => (inventories[D.lp[i]].has(s) ? senseLabel(s) : "?");
   const senseTitle = (s) => `${D.senseKey[s]}${D.senseGloss[s] ? " \u2014 " + D.senseGloss[s] : ""}`;
 
   function context(i, wide) {
@@ -222,7 +225,7 @@
     if (!given.length) return `<td class="ans none" title="${label}: no answer">\u2013</td>`;
     const c = credit(k, i, a);
     const lens = lengthsOf(k, i);
-    const text = given.map(senseLabel).join("+");
+    const text = given.map((s) => answerLabel(i, s)).join("+");
     // the path length says how far a wrong answer is from the gold (a right one's is 0)
     const len = right[k][i] || lens.every((d) => d === null) ? "" : `<small>\u00b7${lens.map((d) => (d === null ? "\u2013" : d)).join("+")}</small>`;
     const title = `${D.systems[k]}: ${given.map(senseTitle).join(" | ")}; path length to the gold ${lens.map((d) => (d === null ? "n/a" : d)).join("+")}; credit ${fmt(c)} at alpha ${D.alphas[a]}`;
@@ -254,7 +257,7 @@
     let body = "";
     for (let k = 0; k < S; k++) {
       const given = answer(k, i);
-      const keys = given.length ? given.map((s) => `<b>${senseLabel(s)}</b> <code>${esc(D.senseKey[s])}</code>`).join("<br>") : "(no answer)";
+      const keys = given.length ? given.map((s) => `<b>${answerLabel(i, s)}</b> <code>${esc(D.senseKey[s])}</code>`).join("<br>") : "(no answer)";
       const glosses = given.map((s) => esc(D.senseGloss[s] || "")).join("<br>");
       const lens = given.length ? lengthsOf(k, i).map((d) => (d === null ? "n/a" : d)).join("<br>") : "";
       const credits = D.alphas.map((x, j) => `<td class="num" style="background:${colour(credit(k, i, j))}">${fmt(credit(k, i, j))}</td>`).join("");
@@ -295,9 +298,18 @@
     const goldCount = new Map();
     for (const i of rows) for (const s of gold[i]) goldCount.set(s, (goldCount.get(s) || 0) + 1);
     const most = Math.max(1, ...goldCount.values());
-    const senses = inventory.map((s) => `<tr><td class="num">${senseLabel(s)}</td><td><code>${esc(D.senseKey[s])}</code></td>` +
+    const answered = new Map();
+    for (const i of rows) for (let k = 0; k < S; k++) for (const s of answer(k, i)) answered.set(s, (answered.get(s) || 0) + 1);
+    const line = (s) => `<tr><td class="num">${senseLabel(s)}</td><td><code>${esc(D.senseKey[s])}</code></td>` +
       `<td class="wrap">${esc(D.senseGloss[s] || "")}</td><td class="num">${goldCount.get(s) || 0}` +
-      `<span class="bar" style="width:${(4 * (goldCount.get(s) || 0)) / most}em"></span></td></tr>`).join("");
+      `<span class="bar" style="width:${(4 * (goldCount.get(s) || 0)) / most}em"></span></td>` +
+      `<td class="num">${answered.get(s) || 0}</td></tr>`;
+    const named = inventory.filter((s) => goldCount.has(s) || answered.has(s));
+    const rest = inventory.filter((s) => !goldCount.has(s) && !answered.has(s));
+    const header = `<tr><th>#</th><th>sense</th><th>gloss</th><th>gold</th><th title="answers of every method">answered</th></tr>`;
+    const senses = `<table class="senses">${header}${named.map(line).join("")}</table>` + (rest.length ?
+      `<details><summary>${rest.length} more senses of ${esc(lemma)} that no instance here names</summary>` +
+      `<table class="senses">${header}${rest.map(line).join("")}</table></details>` : "");
     const goldRows = [...goldCount.keys()].sort((x, y) => (D.senseNumber[x] || 1e9) - (D.senseNumber[y] || 1e9) || x - y);
     const figures = [];
     for (let k = 0; k < S; k++) figures.push(matrix(k, lemma, part, inventory, rows, goldRows, length));
@@ -306,7 +318,7 @@
       `${num(rows.length)} instances in this view. Each matrix counts, per gold sense (rows) and answer (columns), the ` +
       `instances in this view; an instance with several gold senses or answers counts in each of their cells. ` +
       `The small number is the path length between the two senses; framed cells are right.</p>` +
-      `<div class="scroll"><table class="senses"><tr><th>#</th><th>sense</th><th>gloss</th><th>gold</th></tr>${senses}</table></div>` +
+      `<div class="scroll">${senses}</div>` +
       `<div class="matrices">${figures.join("")}</div></div>`;
   }
 
@@ -489,7 +501,16 @@
     $("pager-top").innerHTML = $("pager-bottom").innerHTML = pager(rows.length);
     document.querySelector("#rows thead").innerHTML = head(rows, a);
     document.querySelector("#rows tbody").innerHTML = rows.slice(from, from + PAGE).map((i) => row(i, a)).join("");
+    shown = rows;
   }
+
+  // For scripts and tests: the rows of the view (indices into the instances, in order) and
+  // the credit the page computed for method k at alpha index a.
+  let shown = [];
+  window.wsdInstances = {
+    ids: () => shown.map((i) => D.id[i]),
+    credit: (k, a) => Array.from(creditColumn(k, a)),
+  };
 
   // --- events ---
   function setTerm(names, made) { go([...without(names), ...made]); }
@@ -532,7 +553,7 @@
   $("total").textContent = num(N);
   $("lemma-list").innerHTML = lemmaNames.map((l) => `<option value="${esc(l)}">`).join("");
   $("legend").innerHTML = `Cells: the sense number of each method's answer in WordNet's order (bold: right; ? a sense ` +
-    `of another lemma or an unknown key; \u2013 no answer) and, after the dot, its path length to the nearest gold sense; ` +
+    `of another lemma or a key the thesaurus does not know; \u2013 no answer) and, after the dot, its path length to the nearest gold sense; ` +
     `coloured by its credit at the chosen alpha: ` +
     [0, 0.25, 0.5, 0.75, 1].map((c) => `<span class="sw" style="background:${colour(c)}"></span> ${fmt(c)}`).join(" ") +
     `. A method is right when every key it gave is a gold key.`;
