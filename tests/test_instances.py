@@ -13,7 +13,13 @@ import pytest
 
 from evaluation import EvaluationError
 from evaluation.cli import main
-from evaluation.experiment import ComparisonConfig, EvaluationConfig, SystemSpec, compare_systems
+from evaluation.experiment import (
+    ComparisonConfig,
+    ComparisonResult,
+    EvaluationConfig,
+    SystemSpec,
+    compare_systems,
+)
 from evaluation.report.browser import instance_table, instances_page, parse_where, select
 
 DATA = Path(__file__).resolve().parent / "data" / "browser"
@@ -31,8 +37,8 @@ def keys(wordnet: object) -> dict[str, dict[str, list[str]]]:
     return {"gold": read_keys(GOLD), **{s: read_keys(DATA / f"{s}.key") for s in SYSTEMS}}
 
 
-@pytest.fixture(scope="module")
-def result(wordnet: object):  # type: ignore[no-untyped-def]
+def compare_sample() -> ComparisonResult:
+    """The three systems compared on every gold instance, with the training keys."""
     config = ComparisonConfig(
         gold=str(GOLD),
         systems=tuple(SystemSpec(s, str(DATA / f"{s}.key")) for s in SYSTEMS),
@@ -42,6 +48,11 @@ def result(wordnet: object):  # type: ignore[no-untyped-def]
     )
     with pytest.warns(Warning, match="list several keys"):
         return compare_systems(config)
+
+
+@pytest.fixture(scope="module")
+def result(wordnet: object) -> ComparisonResult:
+    return compare_sample()
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_instances import DATA, GOLD, SYSTEMS, read_keys
+from test_instances import DATA, GOLD, SYSTEMS, compare_sample, read_keys
 
-from evaluation.experiment import ComparisonConfig, EvaluationConfig, SystemSpec, compare_systems
 from evaluation.report.browser import instance_table, instances_page, parse_where, select
 
 CHROMIUM_FLAGS = (
@@ -55,15 +54,7 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 def sample(tmp_path_factory: pytest.TempPathFactory, wordnet: object) -> tuple[Path, Any]:
     """The page of the three systems (every gold instance scored, with training keys) and
     the instance table it shows."""
-    config = ComparisonConfig(
-        gold=str(GOLD),
-        systems=tuple(SystemSpec(s, str(DATA / f"{s}.key")) for s in SYSTEMS),
-        instances="gold",
-        train_keys=(str(DATA / "train.key"),),
-        evaluation=EvaluationConfig(bootstrap=0),
-    )
-    with pytest.warns(Warning, match="list several keys"):
-        result = compare_systems(config)
+    result = compare_sample()
     page = tmp_path_factory.mktemp("page") / "instances.html"
     page.write_text(instances_page(result), encoding="utf-8")
     return page, instance_table(result)
