@@ -128,36 +128,37 @@ class MacroScores:
     senses: int
 
 
-def sense_index(gold: Sequence[Sequence[str]], answers: Sequence[Sequence[str]]) -> SenseIndex:
+def sense_index(
+    gold: Sequence[Sequence[str]],
+    answers: Sequence[Sequence[str]],
+    *,
+    like: SenseIndex | None = None,
+) -> SenseIndex:
     """The :class:`SenseIndex` of ``answers`` against ``gold`` (one entry per instance; an
-    empty answer is an abstention); :class:`EvaluationError` for lengths that differ or an
-    instance without gold."""
+    empty answer is an abstention); ``like``: the index of another system's answers to the
+    same gold, whose gold side is taken as it is.  :class:`EvaluationError` for lengths that
+    differ or an instance without gold."""
     if len(gold) != len(answers):
         raise EvaluationError(f"gold ({len(gold)}) and answers ({len(answers)}) differ in length")
-    index: dict[str, int] = {}
-    gold_rows: list[tuple[int, int, int]] = []
+    if like is not None and like.n != len(gold):
+        raise EvaluationError(f"like indexes {like.n} instances, not {len(gold)}")
+    index, g, several_gold = _gold_side(gold) if like is None else _known_gold(like)
     answer_keys: list[tuple[str, int, int]] = []
     n_answers = np.zeros(len(gold), dtype=np.int64)
     exact = np.zeros(len(gold))
     several: dict[int, np.ndarray] = {}
     for i, (keys, given) in enumerate(zip(gold, answers, strict=True)):
-        senses = list(dict.fromkeys(keys))
-        if not senses:
-            raise EvaluationError(f"instance {i} has no gold sense")
         named = list(dict.fromkeys(given))
-        for column, sense in enumerate(senses):
-            gold_rows.append((index.setdefault(sense, len(index)), i, column))
         answer_keys += [(key, i, row) for row, key in enumerate(named)]
         n_answers[i] = len(named)
         if named:
-            exact[i] = sum(key in senses for key in named) / len(named)
-        if len(named) > 1 or len(senses) > 1:
+            exact[i] = sum(key in keys for key in named) / len(named)
+        if len(named) > 1 or i in several_gold:
+            senses = list(dict.fromkeys(keys))
             several[i] = np.array([[float(x == s) for s in senses] for x in named]).reshape(
                 len(named), len(senses)
             )
-    answer_rows = [(index[key], i, row) for key, i, row in answer_keys if key in index]
-    g = _sorted(gold_rows)
-    a = _sorted(answer_rows)
+    a = _sorted([(index[key], i, row) for key, i, row in answer_keys if key in index])
     return SenseIndex(
         n=len(gold),
         senses=tuple(index),
@@ -173,33 +174,105 @@ def sense_index(gold: Sequence[Sequence[str]], answers: Sequence[Sequence[str]])
     )
 
 
+def _gold_side(gold: Sequence[Sequence[str]]) -> tuple[dict[str, int], np.ndarray, set[int]]:
+    """Each gold sense's index, the (sense, instance, column) rows sorted by sense, and the
+    instances with several gold senses."""
+    index: dict[str, int] = {}
+    rows: list[tuple[int, int, int]] = []
+    several: set[int] = set()
+    for i, keys in enumerate(gold):
+        senses = list(dict.fromkeys(keys))
+        if not senses:
+            raise EvaluationError(f"instance {i} has no gold sense")
+        rows += [(index.setdefault(s, len(index)), i, c) for c, s in enumerate(senses)]
+        if len(senses) > 1:
+            several.add(i)
+    return index, _sorted(rows), several
+
+
+def _known_gold(like: SenseIndex) -> tuple[dict[str, int], np.ndarray, set[int]]:
+    """:func:`_gold_side` of the gold ``like`` was built on."""
+    rows = np.column_stack([like.gold_sense, like.gold_instance, like.gold_column])
+    counts = np.bincount(like.gold_instance, minlength=like.n)
+    several = set(np.flatnonzero(counts > 1).tolist())
+    return {s: k for k, s in enumerate(like.senses)}, rows, several
+
+
 def _sorted(rows: list[tuple[int, int, int]]) -> np.ndarray:
     """``rows`` as an integer array sorted by its first column (stable)."""
     table = np.array(rows, dtype=np.int64).reshape(-1, 3)
     return table[np.argsort(table[:, 0], kind="stable")]
 
 
-def _by_sense(values: np.ndarray, sense: np.ndarray, n_senses: int) -> np.ndarray:
-    """Sums of the rows of ``values`` (pairs x columns, pairs sorted by ``sense``) per sense:
-    ``n_senses`` x columns, 0 for a sense without a pair."""
-    out = np.zeros((n_senses, values.shape[1]))
-    if sense.size:
-        starts = np.flatnonzero(np.r_[True, sense[1:] != sense[:-1]])
-        out[sense[starts]] = np.add.reduceat(values, starts, axis=0)
-    return out
-
-
 def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
-    return np.divide(top, bottom, out=np.zeros_like(top), where=bottom > 0)
+    """``top / bottom``, 0 where ``bottom`` is 0 (``top`` is then 0 too: a part of it)."""
+    return top / np.maximum(bottom, np.finfo(float).tiny)
 
 
-def _weighted(
-    values: np.ndarray, rows: np.ndarray, sense: np.ndarray, k: int, draws: np.ndarray
-) -> np.ndarray:
-    """Per sense, the sum over the pairs with a nonzero value of ``values * draws[rows]``
-    (``draws``: instances x resamples): senses x resamples."""
-    keep = values != 0
-    return _by_sense(draws[rows[keep]] * values[keep, None], sense[keep], k)
+@dataclass(frozen=True)
+class _Sums:
+    """A weighted sum of the draws per sense: instance ``rows[p]`` weighs ``weights[p]``;
+    the pairs are sorted by sense, ``starts`` opens each sense's run and ``at`` is that
+    sense's row in the result."""
+
+    rows: np.ndarray
+    weights: np.ndarray
+    starts: np.ndarray
+    at: np.ndarray
+
+    def __call__(self, draws: np.ndarray, senses: int) -> np.ndarray:
+        """senses x resamples (``draws``: instances x resamples)."""
+        out = np.zeros((senses, draws.shape[1]))
+        if self.rows.size:
+            weighted = draws[self.rows] * self.weights[:, None]
+            out[self.at] = np.add.reduceat(weighted, self.starts, axis=0)
+        return out
+
+
+def _sums(weights: np.ndarray, rows: np.ndarray, sense: np.ndarray) -> _Sums:
+    """The :class:`_Sums` of the pairs with a nonzero weight and a sense (``sense`` >= 0,
+    sorted)."""
+    keep = (weights != 0) & (sense >= 0)
+    kept = sense[keep]
+    starts = np.flatnonzero(np.r_[True, kept[1:] != kept[:-1]]) if kept.size else kept
+    return _Sums(rows[keep], weights[keep], starts, kept[starts])
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one variant of a table's macro scores sums per draw.  A sense whose instances
+    all earned their whole credit and that no answer named wrongly scores 1 whenever it is
+    drawn (``whole``), one whose instances earned nothing scores 0: only the other senses'
+    scores depend on the draws (``mixed``), and only theirs are computed per draw: what
+    their instances missed, their strict false negatives (``None``: the same) and their
+    answers' false positives."""
+
+    whole: np.ndarray
+    mixed: np.ndarray
+    missed: _Sums
+    fn: _Sums | None
+    fp: _Sums
+
+
+def _plan(table: SenseTable, variant: str) -> _Plan:
+    ix = table.index
+    k = len(ix.senses)
+    took = table.named if variant == "strict" else table.earned
+    earned = np.bincount(ix.gold_sense, weights=table.earned, minlength=k)
+    wrong = np.bincount(ix.answer_sense, weights=table.lost, minlength=k) > 0
+    missed = np.bincount(ix.gold_sense, weights=1.0 - took, minlength=k) > 0
+    whole = ~missed & ~wrong & (earned > 0)
+    mixed = np.flatnonzero((earned > 0) & ~whole)
+    local = np.full(k, -1)
+    local[mixed] = np.arange(mixed.size)
+    gold, answer = local[ix.gold_sense], local[ix.answer_sense]
+    return _Plan(
+        whole=whole.astype(float),
+        mixed=mixed,
+        missed=_sums(1.0 - table.earned, ix.gold_instance, gold),
+        fn=None if took is table.earned else _sums(1.0 - took, ix.gold_instance, gold),
+        fp=_sums(table.lost, ix.answer_instance, answer),
+    )
 
 
 @dataclass(frozen=True)
@@ -215,7 +288,9 @@ class _Drawn:
 
 
 def _drawn(index: SenseIndex, draws: np.ndarray) -> _Drawn:
-    count = _by_sense(draws[index.gold_instance], index.gold_sense, len(index.senses))
+    count = _sums(np.ones(len(index.gold_sense)), index.gold_instance, index.gold_sense)(
+        draws, len(index.senses)
+    )
     present = (count > 0).astype(float)
     return _Drawn(draws, count, present, present.sum(axis=0))
 
@@ -229,64 +304,46 @@ def macro_scores(table: SenseTable, draws: np.ndarray | None = None) -> dict[str
     w = np.ones((ix.n, 1)) if draws is None else np.asarray(draws, dtype=float)
     if w.ndim != 2 or w.shape[0] != ix.n:
         raise EvaluationError(f"draws must be {ix.n} instances x resamples, got {w.shape}")
-    return _macro(table, _drawn(ix, w))
+    return _scored(_plans(table), _drawn(ix, w))
 
 
-def _macro(table: SenseTable, drawn: _Drawn) -> dict[str, np.ndarray]:
-    """:func:`macro_scores` of the draws of ``drawn``.
-
-    A sense whose instances all earned their whole credit and that no answer named wrongly
-    scores 1 whenever it is drawn, one whose instances earned nothing scores 0: only the
-    other senses' scores depend on the draws, and only theirs are computed per draw."""
-    ix = table.index
-    k = len(ix.senses)
-    earned = np.bincount(ix.gold_sense, weights=table.earned, minlength=k)
-    wrong = np.bincount(ix.answer_sense, weights=table.lost, minlength=k) > 0
-    out: dict[str, np.ndarray] = {}
-    for variant in MACRO_VARIANTS:
-        if variant == "strict" and not ix.several:
-            out[variant] = out["lenient"]  # one answer and one gold sense each: the same
-            continue
-        took = table.named if variant == "strict" else table.earned
-        missed = np.bincount(ix.gold_sense, weights=1.0 - took, minlength=k) > 0
-        whole = ~missed & ~wrong & (earned > 0)
-        mixed = np.flatnonzero((earned > 0) & ~whole)
-        totals = np.vstack([whole.astype(float) @ drawn.present] * 3)  # precision, recall, F1
-        if mixed.size:
-            totals += _mixed(table, drawn, mixed, took)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out[variant] = np.where(drawn.senses > 0, totals / drawn.senses, np.nan)
-    return out
+def _plans(table: SenseTable) -> dict[str, _Plan]:
+    """The plan of each variant (strict is lenient when no instance has several answers or
+    gold senses: the two are then the same)."""
+    lenient = _plan(table, "lenient")
+    return {
+        "lenient": lenient,
+        "strict": _plan(table, "strict") if table.index.several else lenient,
+    }
 
 
-def _mixed(table: SenseTable, drawn: _Drawn, mixed: np.ndarray, took: np.ndarray) -> np.ndarray:
-    """``(3, resamples)``: the sums of precision, recall and F1 over the ``mixed`` senses
-    (those whose scores depend on the draws); ``took`` is what each gold pair earned of its
-    own sense (``earned``, or ``named`` for the strict recall)."""
-    ix = table.index
-    k = len(ix.senses)
-    local = np.full(k, -1)
-    local[mixed] = np.arange(mixed.size)
-    gold = local[ix.gold_sense] >= 0
-    answer = local[ix.answer_sense] >= 0
+def _scored(plans: dict[str, _Plan], drawn: _Drawn) -> dict[str, np.ndarray]:
+    """Each variant's :func:`_macro`, a plan shared by both variants computed once."""
+    lenient = _macro(plans["lenient"], drawn)
+    strict = plans["strict"]
+    return {
+        "lenient": lenient,
+        "strict": lenient if strict is plans["lenient"] else _macro(strict, drawn),
+    }
 
-    def summed(values: np.ndarray, rows: np.ndarray, sense: np.ndarray) -> np.ndarray:
-        return _weighted(values, rows, local[sense], mixed.size, drawn.draws)
 
-    n = drawn.count[mixed]
-    missed = summed(1.0 - table.earned[gold], ix.gold_instance[gold], ix.gold_sense[gold])
-    tp = n - missed
-    fn = (
-        missed
-        if took is table.earned
-        else summed(1.0 - took[gold], ix.gold_instance[gold], ix.gold_sense[gold])
-    )
-    fp = summed(table.lost[answer], ix.answer_instance[answer], ix.answer_sense[answer])
-    precision = _ratio(tp, tp + fp)
-    recall = _ratio(tp, tp + fn)
-    f1 = _ratio(2 * precision * recall, precision + recall)
-    drawn = n > 0
-    return np.vstack([(v * drawn).sum(axis=0) for v in (precision, recall, f1)])
+def _macro(plan: _Plan, drawn: _Drawn) -> np.ndarray:
+    """``(3, resamples)``: macro precision, recall and F1 of ``plan`` in each draw."""
+    totals = np.vstack([plan.whole @ drawn.present] * 3)
+    m = plan.mixed.size
+    if m:
+        n = drawn.count[plan.mixed]
+        missed = plan.missed(drawn.draws, m)
+        tp = n - missed
+        fn = missed if plan.fn is None else plan.fn(drawn.draws, m)
+        fp = plan.fp(drawn.draws, m)
+        precision = _ratio(tp, tp + fp)
+        recall = _ratio(tp, tp + fn)
+        f1 = _ratio(2 * tp, 2 * tp + fp + fn)  # 2 P R / (P + R)
+        held = n > 0
+        totals += np.vstack([(v * held).sum(axis=0) for v in (precision, recall, f1)])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(drawn.senses > 0, totals / drawn.senses, np.nan)
 
 
 def macro_f1_score(
@@ -339,7 +396,7 @@ def _matrix(
     return matrix
 
 
-def _batches(chunks: Iterator[np.ndarray], columns: int = 128) -> Iterator[np.ndarray]:
+def _batches(chunks: Iterator[np.ndarray], columns: int = 256) -> Iterator[np.ndarray]:
     """The resamples of ``chunks`` (resamples x instances) as instances x resamples arrays of
     about ``columns`` resamples: a sum over a sense's instances then runs over whole rows."""
     held: list[np.ndarray] = []
@@ -399,12 +456,13 @@ def _draw_all(
     seed: int,
 ) -> None:
     """Append each table's macro scores in every resample to its ``samples``."""
+    plans = [_plans(table) for table in tables]
     for draws in _batches(resample_counts(n, n_resamples=n_resamples, seed=seed)):
         shared: list[tuple[SenseIndex, _Drawn]] = []  # one per gold
-        for table, found in zip(tables, samples, strict=True):
+        for table, plan, found in zip(tables, plans, samples, strict=True):
             drawn = next((d for ix, d in shared if _same_gold(ix, table.index)), None)
             if drawn is None:
                 drawn = _drawn(table.index, draws)
                 shared.append((table.index, drawn))
-            for variant, rows in _macro(table, drawn).items():
+            for variant, rows in _scored(plan, drawn).items():
                 found[variant].append(rows)

@@ -226,3 +226,16 @@ def test_strict_never_scores_above_lenient(seed: int) -> None:
     lenient = macro_f1_score(gold, pred)
     strict = macro_f1_score(gold, pred, strict=True)
     assert strict.recall <= lenient.recall + 1e-12 and strict.precision == lenient.precision
+
+
+def test_an_index_may_share_another_systems_gold_side() -> None:
+    chance = random.Random(11)
+    gold, first = _random_keys(chance, 60)
+    _, second = _random_keys(chance, 60)
+    shared = sense_index(gold, second, like=sense_index(gold, first))
+    alone = sense_index(gold, second)
+    for name in ("gold_sense", "gold_instance", "answer_sense", "answer_instance", "exact"):
+        assert getattr(shared, name).tolist() == getattr(alone, name).tolist(), name
+    assert shared.senses == alone.senses and set(shared.several) == set(alone.several)
+    with pytest.raises(EvaluationError, match="like indexes 60 instances, not 2"):
+        sense_index(gold[:2], second[:2], like=alone)

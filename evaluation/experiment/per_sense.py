@@ -10,7 +10,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..measures import Grading, format_alpha, pair_credit
-from ..sense_scores import MACRO_VARIANTS, SenseTable, macro_intervals, macro_scores, sense_index
+from ..sense_scores import (
+    MACRO_VARIANTS,
+    SenseIndex,
+    SenseTable,
+    macro_intervals,
+    macro_scores,
+    sense_index,
+)
 from .results import InstanceResults, ScoreInterval, SenseMacro
 
 __all__ = ["graded_headline", "per_sense_scores"]
@@ -48,10 +55,11 @@ def per_sense_scores(
     gold = [per.gold[i] for i in rows]
     lemmas = [per.lemmas[i] for i in rows]
     tables: dict[tuple[str, str], SenseTable] = {}
+    first: SenseIndex | None = None  # the gold side every method's index shares
     for label in labels:
         answers = per.outputs[label].answers()
         answers = [answers[i] for i in rows]
-        index = sense_index(gold, answers)
+        index = first = sense_index(gold, answers, like=first)
         credit = per.credit[label]
         several = sorted(index.several)
         for j, alpha in enumerate(credit.alphas):

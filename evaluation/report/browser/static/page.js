@@ -558,4 +558,5 @@
     [0, 0.25, 0.5, 0.75, 1].map((c) => `<span class="sw" style="background:${colour(c)}"></span> ${fmt(c)}`).join(" ") +
     `. A method is right when every key it gave is a gold key.`;
   render();
+  performance.mark("wsd-rendered");  // when the page first shows its instances
 })();
