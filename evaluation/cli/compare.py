@@ -77,7 +77,8 @@ def register(subparsers: Any) -> None:
         metavar="XML",
         help="Raganato *.data.xml file(s) of the gold instances: each file is a dataset of the "
         "breakdown (default: an instance id's first component, senseval2 of "
-        "senseval2.d000.s000.t000) and gives the instances' lemmas",
+        "senseval2.d000.s000.t000) and gives the instances' lemmas and sentences (without "
+        "it, instances.html takes the sentences of the *.data.xml beside the gold file)",
     )
     parser.add_argument(
         "--classes",

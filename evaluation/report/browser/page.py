@@ -6,10 +6,12 @@ and a lemma view: its senses, the gold distribution and a gold x answer matrix p
 
 The page holds each sense once (key, WordNet gloss, sense number), each sentence once, and per
 (lemma, part of speech) its senses in WordNet's order, MAXLEN, and the path lengths between the
-senses its instances name (gold or answered); per instance and method the answer, each answer
-key's path length to the gold and the credit at every alpha.  About 45 bytes per instance and
-method, and 0.9 KB per instance for the rest on an all-words benchmark: 6.6 MB for ALL
-(7,253 instances) with 20 methods (``bench/bench_instances.py`` measures it).
+senses its instances name (gold or answered); per instance and method the answer and each
+answer key's path length to the gold.  The credits are not stored: the script computes them
+from MAXLEN and the path lengths as the scorer does (the browser tests check them against
+the scorer's).  On the ALL-shaped benchmark of ``bench/bench_instances.py`` that is about 560
+bytes per instance (a sentence each) and 8 per instance and method: 4.9 MB for 7,253
+instances and 20 methods.
 """
 
 from __future__ import annotations
@@ -72,9 +74,11 @@ class _Senses:
         return found
 
     def column(self, keys: Sequence[str]) -> int | list[int]:
-        """One key's index, or a list for several (each key once)."""
+        """One key's index, or a list for several (each key once); -1 for none."""
+        if len(keys) == 1:
+            return self.of(keys[0])
         found = [self.of(key) for key in dict.fromkeys(keys)]
-        return found[0] if len(found) == 1 else found
+        return found[0] if len(found) == 1 else found if found else -1
 
     def json(self) -> dict[str, list[Any]]:
         keys = list(self.index)
@@ -117,7 +121,7 @@ def page_data(table: InstanceTable, thesauri: Thesauri) -> dict[str, Any]:
         "fold": None if table.folds is None else list(table.folds),
         "sent": [c[0] if c is not None else -1 for c in table.context],
         "tok": [c[1] if c is not None else -1 for c in table.context],
-        "answers": [[_answer(senses, given) for given in table.answers[m]] for m in systems],
+        "answers": [[senses.column(given) for given in table.answers[m]] for m in systems],
         "lengths": [
             [
                 _lengths(given, found)
@@ -129,15 +133,11 @@ def page_data(table: InstanceTable, thesauri: Thesauri) -> dict[str, Any]:
     return {**data, **senses.json()}
 
 
-def _answer(senses: _Senses, given: Sequence[str]) -> int | list[int]:
-    """An answer's sense index(es), -1 for an abstention."""
-    return senses.column(given) if given else -1
-
-
 def _lengths(given: Sequence[str], found: Sequence[int | None]) -> Any:
     """The path lengths of an answer's distinct keys: one value, or a list for several."""
-    by_key = dict(zip(given, found, strict=True))
-    values = list(by_key.values())
+    if len(found) == 1:
+        return found[0]
+    values = list(dict(zip(given, found, strict=True)).values())
     return values[0] if len(values) == 1 else values or None
 
 
