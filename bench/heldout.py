@@ -45,8 +45,10 @@ from evaluation.experiment import summary  # noqa: E402
 from evaluation.experiment.config import EvaluationConfig  # noqa: E402
 from evaluation.experiment.results import GroupRow, InstanceOutputs, InstanceResults  # noqa: E402
 from evaluation.experiment.uncertainty import BootstrapSettings, total_intervals  # noqa: E402
+from evaluation.report.headline import fixed  # noqa: E402
 from evaluation.thesauri import Thesauri  # noqa: E402
-from evaluation.unseen import key_file_unseen_groups, key_word  # noqa: E402
+from evaluation.unseen import key_file_unseen_groups  # noqa: E402
+from evaluation.words import key_word  # noqa: E402
 from thesaurus.io import atomic_open  # noqa: E402
 from wsd import Instance, ModelError  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus, semcor_files  # noqa: E402
@@ -278,7 +280,7 @@ def score_runs(
 
 
 def _cell(cell: dict[str, Any]) -> str:
-    text = f"{cell['precision']:.3f}"
+    text = fixed(cell["precision"])
     if cell["interval"] is not None:
         low, high = cell["interval"]
         text += f" [{low:.3f}, {high:.3f}]"

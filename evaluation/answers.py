@@ -16,7 +16,8 @@ each key and a ``confidence=`` field anywhere after the id::
 * ``confidence=C``: a finite confidence in the first key; on every line or on none.
 
 A key ending in ``:`` and another number (``:nan``, ``:infinity``, ``:-1``; unsigned digits
-such as a head id ``:01`` stay part of the key) is an error naming the file and line.
+such as a head id ``:01`` stay part of the key), or shaped like a WordNet sense key but
+malformed (``say%2:32:0::``), is an error naming the file and line.
 Abstentions are missing lines.  Fields are read and written in lower case.
 
 >>> line = answer_line("i1", ["use%2:34:01::", "use%2:34:00::"], [0.81, 0.1], 0.73)
@@ -35,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from thesaurus.text import quote
-from wsd.corpus.keys import KeyFileWriter, key_lines, normalise_key
+from wsd.corpus.keys import KeyFileWriter, key_lines, malformed_key, normalise_key
 
 from ._exceptions import EvaluationError
 
@@ -252,6 +253,9 @@ def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
             answer = parse_fields(fields)
         except EvaluationError as exc:
             raise EvaluationError(f"{where}: {exc}") from None
+        problem = next(filter(None, map(malformed_key, answer.keys)), None)
+        if problem is not None:
+            raise EvaluationError(f"{where}: {problem}")
         if first is None:
             first = (lineno, instance_id, answer)
         else:

@@ -3,6 +3,9 @@
 
     P*_r = sum_i c_ri credit_i attempted_i / sum_i c_ri attempted_i
     R*_r = sum_i c_ri credit_i attempted_i / n        F1*_r = 2 P*_r R*_r / (P*_r + R*_r)
+
+A resample in which nothing is attempted has no precision (its F1 is 0) and is left out of the
+precision's interval; a precision undefined in every resample has the interval ``(nan, nan)``.
 """
 
 from __future__ import annotations
@@ -12,23 +15,34 @@ import numpy as np
 from ._exceptions import EvaluationError
 from .significance import resample_counts, resample_sums
 
-__all__ = ["prefix_mean_intervals", "quantile_bounds", "senseval_intervals"]
+__all__ = ["interval", "prefix_mean_intervals", "quantile_bounds", "senseval_intervals"]
 
 
 def quantile_bounds(samples: np.ndarray, confidence: float) -> np.ndarray:
     """``(columns, 2)``: the percentile interval of each column of ``samples`` (resamples x
-    columns), ignoring resamples where a column is undefined (NaN)."""
+    columns), ignoring resamples where a column is undefined (NaN); NaN where every one is."""
     if not 0 < confidence < 1:
         raise EvaluationError(f"confidence must be in (0, 1), got {confidence}")
     tail = (1 - confidence) / 2
-    undefined = np.isnan(samples).any(axis=0)
-    bounds = np.empty((2, samples.shape[1]))
+    undefined = np.isnan(samples)
+    some = undefined.any(axis=0) & ~undefined.all(axis=0)
+    every = ~undefined.any(axis=0)
+    bounds = np.full((2, samples.shape[1]), np.nan)
     # np.quantile works on all columns at once; np.nanquantile goes column by column
-    bounds[:, ~undefined] = np.quantile(samples[:, ~undefined], [tail, 1 - tail], axis=0)
-    if undefined.any():
-        with np.errstate(invalid="ignore"):
-            bounds[:, undefined] = np.nanquantile(samples[:, undefined], [tail, 1 - tail], axis=0)
+    bounds[:, every] = np.quantile(samples[:, every], [tail, 1 - tail], axis=0)
+    if some.any():
+        bounds[:, some] = np.nanquantile(samples[:, some], [tail, 1 - tail], axis=0)
     return np.asarray(bounds.T, dtype=float)
+
+
+def interval(row: np.ndarray) -> tuple[float, float] | None:
+    """``(low, high)`` of one row of :func:`senseval_intervals`, ``None`` for an undefined one.
+
+    >>> interval(np.array([0.25, 0.75])), interval(np.array([np.nan, np.nan]))
+    ((0.25, 0.75), None)
+    """
+    low, high = (float(x) for x in row)
+    return None if np.isnan(low) else (low, high)
 
 
 def senseval_intervals(
@@ -45,6 +59,8 @@ def senseval_intervals(
     >>> low, high = senseval_intervals(np.ones((20, 1)), np.ones(20, bool))["precision"][0]
     >>> float(low), float(high)
     (1.0, 1.0)
+    >>> senseval_intervals(np.ones((20, 1)), np.zeros(20, bool))["precision"][0].tolist()
+    [nan, nan]
     """
     values = np.asarray(credit, dtype=float)
     if values.ndim == 1:
@@ -61,7 +77,7 @@ def senseval_intervals(
     sums = resample_sums(np.hstack([values * done, done]), n_resamples=n_resamples, seed=seed)
     total, tried = sums[:, :m], sums[:, m:]
     with np.errstate(invalid="ignore", divide="ignore"):
-        precision = np.where(tried > 0, total / np.where(tried > 0, tried, 1), 0.0)
+        precision = np.where(tried > 0, total / np.where(tried > 0, tried, 1), np.nan)
         recall = total / n
         both = precision + recall
         f1 = np.where(both > 0, 2 * precision * recall / np.where(both > 0, both, 1), 0.0)

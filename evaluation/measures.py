@@ -7,11 +7,14 @@ gold sense ``s`` of verb ``v``, ``LEN`` being their path length in the thesaurus
 
     precision = sum(credit) / attempted      recall = sum(credit) / n
     coverage  = attempted / n                F1     = 2 P R / (P + R)
+
+Precision with nothing attempted (0/0) is undefined: ``None``, never 0; recall and F1 are then 0.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -29,6 +32,7 @@ __all__ = [
     "Curve",
     "Grading",
     "MethodScores",
+    "NO_DATASET",
     "Scores",
     "dataset_of",
     "VerbThesaurus",
@@ -169,7 +173,7 @@ class Credit:
 
         >>> credit = Credit((math.inf,), np.array([[1.0], [0.0], [1.0]]), np.array([1, 1, 0], bool))
         >>> [s["inf"].precision for s in credit.group_scores(np.array([0, 0, 1]), 2)]
-        [0.5, 0.0]
+        [0.5, None]
         """
         n = np.bincount(groups, minlength=n_groups)
         if np.any(n == 0):
@@ -190,7 +194,14 @@ class Credit:
         return [
             MethodScores(
                 {
-                    label: Scores(precision[g], recall[g], coverage[g], f1[g], counts[g], tried[g])
+                    label: Scores(
+                        precision[g] if tried[g] else None,
+                        recall[g],
+                        coverage[g],
+                        f1[g],
+                        counts[g],
+                        tried[g],
+                    )
                     for label, (precision, recall, f1) in zip(labels, columns, strict=True)
                 }
             )
@@ -198,15 +209,23 @@ class Credit:
         ]
 
 
+# Raganato et al.'s instance ids in a benchmark of several datasets (ALL): the dataset first
+_DATASET_ID = re.compile(r"(?P<dataset>.+)\.d[0-9]+\.s[0-9]+\.t[0-9]+")
+NO_DATASET = "no dataset"  # the group of an instance whose id names no dataset
+
+
 def dataset_of(instance_id: str) -> str:
-    """The dataset of an ALL-style id (``<dataset>.<document>.<sentence>.<token>``: the first of
-    four or more dot-separated parts), else ``""``.
+    """The dataset an id names when it is shaped as ALL's (``<dataset>.dNNN.sNNN.tNNN``),
+    else :data:`NO_DATASET`: other ids (a UD sentence id, ``d000.s000.t000``) say nothing of
+    a dataset, whatever their dots.
 
     >>> dataset_of("senseval2.d000.s000.t000"), dataset_of("d000.s000.t000")
-    ('senseval2', '')
+    ('senseval2', 'no dataset')
+    >>> dataset_of("newsgroup-groups.google.com_x_1234.s1.t1")
+    'no dataset'
     """
-    parts = instance_id.split(".")
-    return parts[0] if len(parts) >= 4 else ""
+    match = _DATASET_ID.fullmatch(instance_id)
+    return match["dataset"] if match is not None else NO_DATASET
 
 
 def sense_lemma(key: str) -> str:
@@ -455,9 +474,10 @@ class _Pairs:
 
 @dataclass(frozen=True)
 class Scores:
-    """Senseval-style scores of one credit column (see the module docstring)."""
+    """Senseval-style scores of one credit column (see the module docstring); ``precision``
+    is ``None`` when nothing was attempted."""
 
-    precision: float
+    precision: float | None
     recall: float
     coverage: float
     f1: float
@@ -482,11 +502,14 @@ class MethodScores:
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
-    """The :class:`Scores` of a credit column (module docstring); 0, never NaN, for 0/0.
+    """The :class:`Scores` of a credit column (module docstring); precision ``None``, never 0
+    or NaN, for 0/0.
 
     >>> s = senseval_scores(np.array([1.0, 0.5, 0.0, 0.0]), np.array([True, True, True, False]))
     >>> s.precision, s.recall, s.coverage
     (0.5, 0.375, 0.75)
+    >>> senseval_scores(np.zeros(2), np.zeros(2, bool)).precision is None
+    True
     """
     credit = np.asarray(credit_column, dtype=float)
     done = np.asarray(attempted, dtype=bool)
@@ -499,7 +522,9 @@ def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
         raise EvaluationError("no instances to score")
     n_attempted = int(done.sum())
     total = float(credit[done].sum())
-    precision = total / n_attempted if n_attempted else 0.0
+    if not n_attempted:
+        return Scores(None, 0.0, 0.0, 0.0, n, 0)
+    precision = total / n_attempted
     recall = total / n
     f1 = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
     return Scores(precision, recall, n_attempted / n, f1, n, n_attempted)
@@ -507,14 +532,17 @@ def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
 
 def top_k(
     rankings: Sequence[Sequence[str]], gold: Sequence[Sequence[str]], ks: Sequence[int]
-) -> dict[int, tuple[float, float]]:
-    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6)::
+) -> dict[int, tuple[float, float | None]]:
+    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6); precision@k is
+    ``None`` (undefined) without any output::
 
         recall@k    = #{i : gold_i ∩ first_k(ranking_i) ≠ ∅} / n
         precision@k = sum_i |gold_i ∩ first_k(ranking_i)| / sum_i min(k, |ranking_i|)
 
     >>> top_k([["a", "b", "c"], ["x", "y"]], [["b"], ["z"]], [1, 2])
     {1: (0.0, 0.0), 2: (0.5, 0.25)}
+    >>> top_k([[]], [["a"]], [1])
+    {1: (0.0, None)}
     """
     if len(rankings) != len(gold):
         raise EvaluationError(f"rankings ({len(rankings)}) and gold ({len(gold)}) differ in length")
@@ -537,10 +565,10 @@ def top_k(
                 if not hit:
                     first_hit_at[j] += 1
                     hit = True
-    result: dict[int, tuple[float, float]] = {}
+    result: dict[int, tuple[float, float | None]] = {}
     for k in (int(k) for k in ks):
         outputs, correct = sum(outputs_at[:k]), sum(correct_at[:k])
-        result[k] = (sum(first_hit_at[:k]) / len(gold), correct / outputs if outputs else 0.0)
+        result[k] = (sum(first_hit_at[:k]) / len(gold), correct / outputs if outputs else None)
     return result
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,7 @@ from .measures import (
 )
 from .thesauri import as_thesauri
 from .unseen import UNSEEN_ORDER, key_file_unseen_groups
+from .words import Word, word_names
 
 POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
 POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
@@ -46,18 +47,28 @@ __all__ = [
     "FIRST_SENSE_ORDER",
     "POS_NAMES",
     "POS_ORDER",
-    "THESAURUS_HINT",
     "AcceptabilityScorer",
     "first_sense_of",
     "make_acceptability_scorer",
     "score_keys",
+    "thesaurus_hint",
     "to_classes",
+    "undefined_precision_note",
     "undefined_precision_warning",
+    "undefined_words_note",
     "unknown_keys_warning",
     "unknown_keys_warnings",
 ]
 
-THESAURUS_HINT = "score with the thesaurus the keys come from (--verb-thesaurus SPEC)"
+
+def thesaurus_hint(pos: str) -> str:
+    """The advice of an unknown-keys warning on the command line: the option naming the
+    thesaurus of the keys' part of speech (``verb`` for keys of another resource).
+
+    >>> thesaurus_hint("noun")
+    'score with the thesaurus the keys come from (--noun-thesaurus SPEC)'
+    """
+    return f"score with the thesaurus the keys come from (--{pos}-thesaurus SPEC)"
 
 
 def unknown_keys_warning(
@@ -65,7 +76,7 @@ def unknown_keys_warning(
     answers: Iterable[Sequence[str]],
     verbs: VerbThesaurus,
     *,
-    hint: str = THESAURUS_HINT,
+    hint: str = thesaurus_hint("verb"),
 ) -> str | None:
     """A warning that ``verbs`` does not know some gold or answered keys (their credit is
     exact match), or ``None`` when it knows every key.
@@ -99,25 +110,24 @@ def unknown_keys_warnings(
     answers: Iterable[Sequence[str]],
     thesauri: Grading,
     *,
-    hint: str = THESAURUS_HINT,
+    hint: Callable[[str], str] = thesaurus_hint,
 ) -> list[str]:
-    """:func:`unknown_keys_warning` per thesaurus of a part of speech (none for exact match)."""
+    """:func:`unknown_keys_warning` per part of speech with a thesaurus (none for exact match),
+    each with the ``hint`` of its part of speech (keys of another resource: ``verb``'s)."""
     books = as_thesauri(thesauri)
-    by_thesaurus: dict[int, tuple[Any, list[Sequence[str]], list[Sequence[str]]]] = {}
+    by_pos: dict[str, tuple[list[Sequence[str]], list[Sequence[str]]]] = {}
     for keys in gold:
-        thes = books.of_key(keys[0]) if keys else None
-        if thes is not None:
-            by_thesaurus.setdefault(id(thes), (thes, [], []))[1].append(keys)
+        if keys:
+            by_pos.setdefault(sense_key_pos(keys[0]) or "verb", ([], []))[0].append(keys)
     for given in answers:
         for key in given:
-            thes = books.of_key(key)
-            if thes is not None:
-                by_thesaurus.setdefault(id(thes), (thes, [], []))[2].append((key,))
+            by_pos.setdefault(sense_key_pos(key) or "verb", ([], []))[1].append((key,))
     notes = []
-    for thes, gold_of, answers_of in by_thesaurus.values():
-        note = unknown_keys_warning(gold_of, answers_of, thes, hint=hint)
-        if note is not None:
-            notes.append(note)
+    for pos, (gold_of, answers_of) in by_pos.items():
+        thes = books.of(pos)
+        if thes is not None:
+            note = unknown_keys_warning(gold_of, answers_of, thes, hint=hint(pos))
+            notes += [note] if note is not None else []
     return notes
 
 
@@ -167,7 +177,7 @@ def score_keys(
     per_verb: bool = False,
     classes: Mapping[str, str] | None = None,
     train: Mapping[str, Sequence[str]] | None = None,
-    hint: str = THESAURUS_HINT,
+    hint: Callable[[str], str] = thesaurus_hint,
 ) -> dict[str, Any]:
     """Score ``pred`` against ``gold`` (``{instance_id: sense keys}``) at each alpha, each
     instance on the thesaurus of its part of speech; predictions not in the gold are counted
@@ -178,7 +188,8 @@ def score_keys(
     :class:`~evaluation.EvaluationWarning`), ``per_pos`` and ``per_dataset`` (when there are
     several groups), ``per_first_sense`` (:func:`first_sense_of`), ``per_unseen`` (against
     the ``train`` keys ``{instance_id: sense keys}``, :mod:`evaluation.unseen`; ``None``
-    without them), ``per_verb`` (with ``per_verb``) and ``classes`` (with ``classes``, which
+    without them), ``per_verb`` (with ``per_verb``: per word, a lemma with its part of speech
+    named as :func:`~evaluation.words.word_names` does) and ``classes`` (with ``classes``, which
     allows only ``alpha = inf``: else :class:`EvaluationError`).  An undefined precision is
     ``None``.
     """
@@ -212,16 +223,17 @@ def score_keys(
         "attempted": int(credit.attempted.sum()),
         "not_in_gold": sum(1 for i in pred if i not in gold),
         "alphas": [format_alpha(a) for a in credit.alphas],
-        "overall": _defined(to_json(credit.scores())),
+        "overall": to_json(credit.scores()),
         "issues": dict(sorted(credit.issues.items())),
         "warnings": notes,
     }
     if mapped:
         report["classes"] = mapped
+    words = [Word(lemma, part or "") for lemma, part in zip(lemmas, parts, strict=True)]
     groups = {
         "per_pos": [POS_NAMES.get(p, "other") if p else "other" for p in parts],
         "per_dataset": [dataset_of(i) for i in ids],
-        **({"per_verb": lemmas} if per_verb else {}),
+        **({"per_verb": word_names(words)} if per_verb else {}),
     }
     for name, values in groups.items():
         if name == "per_verb" or len(set(values)) > 1:
@@ -245,15 +257,20 @@ def _group_scores(
     for row, group in enumerate(groups):
         rows_of.setdefault(group, []).append(row)
     order = sorted(rows_of, key=lambda g: (known.index(g) if g in known else len(known), g))
-    return {g: _defined(to_json(credit.scores(rows_of[g]))) for g in order}
+    return {g: to_json(credit.scores(rows_of[g])) for g in order}
 
 
-def _defined(scores: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Scores by alpha with an undefined precision (nothing attempted: 0/0) as ``None``."""
-    for row in scores.values():
-        if row["attempted"] == 0:
-            row["precision"] = None
-    return scores
+def undefined_precision_note(instances: int, who: str = "", of: str = "gold instances") -> str:
+    """The warning that a precision is undefined: ``who`` attempted none of the ``instances``.
+
+    >>> undefined_precision_note(3, "ims")[:56]
+    'precision of ims is undefined: none of the 3 gold instan'
+    """
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined: none of the {instances} {of} was "
+        "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
+        "'undefined' in tables, never as 0; recall and F1 are 0"
+    )
 
 
 def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
@@ -263,29 +280,36 @@ def undefined_precision_warning(report: Mapping[str, Any]) -> str | None:
     'precision is undefined: none of the 3 gold ins'
     """
     if report["attempted"] == 0:
-        return (
-            f"precision is undefined: none of the {report['instances']} gold instances was "
-            "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
-            "'undefined' in text, never as 0; recall and F1 are 0"
-        )
+        return undefined_precision_note(report["instances"])
     undefined = [
         lemma
         for lemma, by_alpha in report.get("per_verb", {}).items()
         if any(row["precision"] is None for row in by_alpha.values())
     ]
-    if undefined:
-        return (
-            f"precision is undefined for {len(undefined)} of {len(report['per_verb'])} verbs "
-            f"(e.g. {undefined[0]!r}): none of their instances was attempted; reported as null "
-            "in JSON and 'undefined' in text, never as 0"
-        )
-    return None
+    return undefined_words_note(undefined, len(report.get("per_verb", {})))
+
+
+def undefined_words_note(undefined: Sequence[str], words: int, who: str = "") -> str | None:
+    """The warning that the precision of the ``undefined`` words (of ``words``) is undefined,
+    or ``None`` when there is none.
+
+    >>> undefined_words_note(["square.r"], 2)[:43]
+    'precision is undefined for 1 of 2 words (e.'
+    """
+    if not undefined:
+        return None
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined for {len(undefined)} of {words} "
+        f"words (e.g. {undefined[0]!r}): none of their instances was attempted; reported as "
+        "null in JSON and 'undefined' in tables, never as 0"
+    )
 
 
 @dataclass(frozen=True)
 class AcceptabilityScorer:
     """A picklable scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the graded
-    precision of ``estimator.predict(X)`` at ``alpha`` (0 with nothing attempted).  ``X``
+    precision of ``estimator.predict(X)`` at ``alpha`` (NaN, with a warning, when nothing is
+    attempted: undefined, as scikit-learn takes a failed score).  ``X``
     holds :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, the
     instances' gold keys; ``verb_thesaurus`` defaults to the estimator's."""
 
@@ -306,7 +330,11 @@ class AcceptabilityScorer:
         verbs = thesaurus.load(self.verb_thesaurus or estimator.verb_thesaurus)
         lemmas = [instance.lemma for instance in instances]
         credit = graded_credit(answers, gold, lemmas, verbs, (self.alpha,))
-        return credit.scores()[format_alpha(self.alpha)].precision
+        precision = credit.scores()[format_alpha(self.alpha)].precision
+        if precision is None:
+            warnings.warn(undefined_precision_note(len(instances)), EvaluationWarning, stacklevel=2)
+            return math.nan
+        return precision
 
 
 def make_acceptability_scorer(

@@ -4,9 +4,10 @@ data of the system that answered it.
 Each instance falls in one group: ``seen sense`` (its word occurs in the training data with
 one of the instance's gold keys), ``unseen sense`` (its word occurs there, none of its gold
 keys does) or ``unseen verb`` (its word does not occur there).  A word is a lemma with its
-part of speech, so the noun *run* does not make the verb *run* seen; a training line counts
-every key it holds.  A system that learns only from the training data cannot choose an unseen
-sense; an unseen verb is answered by its fallback (WordNet's first sense for ours).
+part of speech (:mod:`evaluation.words`), so the noun *run* does not make the verb *run* seen;
+a training line counts every key it holds.  A system that learns only from the training data
+cannot choose an unseen sense; an unseen verb is answered by its fallback (WordNet's first
+sense for ours).
 
 Cross-validation (``wsd evaluate``) takes each fold's own training part
 (:func:`fold_unseen_groups`); ``wsd compare`` and ``wsd score`` read the training data's key
@@ -16,15 +17,13 @@ file (``--train-keys``, :func:`key_file_unseen_groups`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from thesaurus import sense_key_pos
-
 from ._exceptions import EvaluationError
-from .measures import Grading, key_lemma
-from .thesauri import as_thesauri
+from .measures import Grading
+from .words import key_word
 
 __all__ = [
     "SEEN_SENSE",
@@ -34,7 +33,6 @@ __all__ = [
     "UNSEEN_VERB",
     "fold_unseen_groups",
     "key_file_unseen_groups",
-    "key_word",
     "read_training_keys",
     "unseen_groups",
 ]
@@ -111,27 +109,12 @@ def fold_unseen_groups(
     )
 
 
-def key_word(thesauri: Grading) -> Callable[[str], tuple[str, str | None]]:
-    """``key -> (lemma, part of speech)``: the word a sense key belongs to (the part of
-    speech ``None`` for keys of another resource).
-
-    >>> key_word(None)("look_up%2:32:00::")
-    ('look_up', 'verb')
-    """
-    books = as_thesauri(thesauri)
-
-    def word(key: str) -> tuple[str, str | None]:
-        return key_lemma(books.of_key(key))(key), sense_key_pos(key)
-
-    return word
-
-
 def key_file_unseen_groups(
     gold: Sequence[Sequence[str]], train: Mapping[str, Sequence[str]], thesauri: Grading
 ) -> tuple[str, ...]:
     """Each instance's group against a training key file's ``{instance id: keys}``; words are
-    read off the keys (:func:`key_word`): an instance's from its first gold key, every
-    training key makes its own word seen.
+    read off the keys (:func:`~evaluation.words.key_word`): an instance's from its first gold
+    key, every training key makes its own word seen.
 
     >>> key_file_unseen_groups([["run%2:38:00::"], ["eat%2:34:00::"]],
     ...                        {"t1": ["run%1:04:00::"]}, None)

@@ -7,8 +7,8 @@ A line is ``id field ...``, fields read in lower case: ``key`` (plain) or ``key:
 exponent, or ``inf``, ASCII, signed or not), and at most one ``confidence=C`` (an ASCII decimal
 number, finite).  A key ending in a colon and something Python reads as a number that is not a
 score (``nan``, ``infinity``, ``-1``) and not unsigned ASCII digits (a head id) is an error.  A
-line needs a key; a line scores all its keys or none; every line scores its keys, and gives a
-confidence, as the first line does.
+line needs a key; a line scores all its keys or none; a key read as a WordNet key without the
+shape is an error; every line scores its keys, and gives a confidence, as the first line does.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fuzzing import BOM, Draw, Failure, key_rows, line_breaks
+from fuzzing import BOM, Draw, Failure, key_rows, line_breaks, malformed_key
 from hypothesis import strategies as st
 
 DIGITS = set("0123456789")
@@ -100,6 +100,8 @@ def answers_model(data: bytes, file: str) -> Answers | Failure:
             return Failure(file, number, "no key")
         if scores and plain:
             return Failure(file, number, "scored and plain keys")
+        if any(malformed_key(k) for k in keys):
+            return Failure(file, number, "malformed sense key")
         shape = (bool(scores), confidence is not None)
         if first is not None and shape != first:
             return Failure(file, number, "not as the first line")

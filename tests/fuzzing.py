@@ -12,9 +12,9 @@ every target applies to its files, and the text rules every line-based format sh
   deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
   the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
   lines, unicode.
-- :data:`CLI`, :data:`CLI_HEAVY` and :func:`run_wsd`: the command-line targets' settings (a
-  few subprocesses per command) and runner, which checks the exit status and the one-line
-  error.
+- :data:`CLI`, :data:`CLI_HEAVY`, :func:`run_wsd` and :func:`run_main`: the command-line
+  targets' settings (a few subprocesses per command) and runners (a subprocess, or this
+  process), which check the exit status and the one-line error.
 - :func:`text_model`: the rules of ``thesaurus/text.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
 - :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
@@ -25,6 +25,9 @@ every target applies to its files, and the text rules every line-based format sh
 from __future__ import annotations
 
 import codecs
+import contextlib
+import errno
+import io
 import os
 import re
 import signal
@@ -176,18 +179,74 @@ def run_wsd(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         )
     except subprocess.TimeoutExpired:
         raise Hang(f"wsd {' '.join(args)[:200]}: no exit after {4 * HANG_SECONDS} s") from None
-    shown = f"wsd {' '.join(args)[:300]}\nexit {done.returncode}, stderr:\n{done.stderr[-3000:]}"
-    assert done.returncode in (0, 2), shown
-    assert "Traceback" not in done.stderr, shown
-    if done.returncode == 2:
+    _check_exit(args, done.returncode, done.stderr)
+    return done
+
+
+def run_main(args: list[str], cwd: Path) -> tuple[int, bytes, str]:
+    """``wsd ARGS`` in this process in ``cwd`` (quicker than :func:`run_wsd`: no imports per
+    case), with the same checks; the status, what it wrote on standard output and on stderr."""
+    from evaluation.cli import main
+
+    out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.StringIO()
+    before = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), no_hang():
+            status = main(args)
+        out.flush()
+    finally:
+        os.chdir(before)
+    _check_exit(args, status, err.getvalue())
+    return status, out.buffer.getvalue(), err.getvalue()  # type: ignore[attr-defined]
+
+
+def _check_exit(args: list[str], status: int, stderr: str) -> None:
+    """Exit status 0 or 2, never a traceback, and on 2 exactly one line ``wsd: error: ...``
+    besides warnings and progress lines; an event for the status."""
+    shown = f"wsd {' '.join(args)[:300]}\nexit {status}, stderr:\n{stderr[-3000:]}"
+    assert status in (0, 2), shown
+    assert "Traceback" not in stderr, shown
+    if status == 2:
         other = [
             line
-            for line in done.stderr.splitlines()
+            for line in stderr.splitlines()
             if not line.startswith("wsd: warning: ") and not PROGRESS.fullmatch(line)
         ]
         assert len(other) == 1 and other[0].startswith("wsd: error: "), shown
-    event(f"exit {done.returncode}")
-    return done
+    event(f"exit {status}")
+
+
+class _Disk(io.FileIO):
+    """A file on a disk with ``room`` bytes left: a write gets what fits, one that finds no
+    room fails with ENOSPC (as the system does)."""
+
+    room = 0
+
+    def write(self, data: Any) -> int:
+        if not _Disk.room:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written = super().write(bytes(data)[: _Disk.room])
+        _Disk.room -= written
+        return written
+
+
+def _on_disk(fd: int, mode: str, encoding: str | None = None) -> Any:
+    buffered = io.BufferedWriter(_Disk(fd, "w"))
+    return buffered if "b" in mode else io.TextIOWrapper(buffered, encoding=encoding)
+
+
+@contextmanager
+def disk_with_room(room: int) -> Iterator[None]:
+    """Inside the block, the temp files :mod:`thesaurus.io` writes (opened by ``os.fdopen``)
+    sit on a disk with ``room`` bytes left."""
+    _Disk.room = room
+    real = os.fdopen
+    os.fdopen = _on_disk  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os.fdopen = real
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -395,12 +454,17 @@ def wordnet_key(key: str) -> bool:
     return head == "" and head_id == ""
 
 
+def malformed_key(key: str) -> bool:
+    """A key read as a WordNet key (a ``%`` and then a ``:``) without the shape."""
+    return ":" in key.partition("%")[2] and not wordnet_key(key)
+
+
 def gold_problem(keys: Iterable[str]) -> str | None:
     """Why a verb token's gold keys are no gold (``wsd/corpus/_load.py``): a key read as a
     WordNet key (a ``%`` and then a ``:``) without the shape, or a WordNet key of another part
     of speech than a verb."""
     keys = list(keys)
-    if any(":" in k.partition("%")[2] and not wordnet_key(k) for k in keys):
+    if any(malformed_key(k) for k in keys):
         return "malformed-sense-key"
     if any(wordnet_key(k) and k.partition("%")[2][0] != "2" for k in keys):
         return "not-a-verb-sense"
@@ -416,9 +480,17 @@ def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, .
 
 
 def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
-    """The keys of a key file by instance id (:func:`key_lines_model`)."""
-    rows = key_lines_model(data, file)
-    return rows if isinstance(rows, Failure) else {i: keys for _, i, keys in rows}
+    """The keys of a key file by instance id (:func:`key_rows`); a :func:`malformed_key`
+    fails at its line."""
+    keys: dict[str, tuple[str, ...]] = {}
+    for row in key_rows(data, file):
+        if isinstance(row, Failure):
+            return row
+        number, instance, senses = row
+        if any(malformed_key(k) for k in senses):
+            return Failure(file, number, "malformed sense key")
+        keys[instance] = senses
+    return keys
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -28,6 +28,7 @@ from evaluation.agreement import (
     weighted_kappa,
     write_class_table,
 )
+from evaluation.words import Word
 
 
 def _from_table(table: list[list[int]], labels: list[str]) -> tuple[list[str], list[str]]:
@@ -256,11 +257,11 @@ def test_weight_defaults_are_counted() -> None:
 def test_class_table_round_trip_and_errors(tmp_path: Path) -> None:
     path = tmp_path / "classes.tsv"
     classes = {
-        "run": [frozenset({"run%2", "run%3"}), frozenset({"run%1", "go%1"})],
-        "go": [frozenset({"go%1"})],
+        Word("run"): [frozenset({"run%2", "run%3"}), frozenset({"run%1", "go%1"})],
+        Word("go"): [frozenset({"go%1"})],
     }
     counts = write_class_table(path, classes, comment="made by hand")
-    # go%1 inside run's class is another lemma's key: left out there, kept under go
+    # go%1 inside run's class is another word's key: left out there, kept under go
     assert counts == {"keys": 4, "classes": 3, "other_lemma_left_out": 1}
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# sense classes") and "# made by hand\n" in text

@@ -13,7 +13,7 @@ from evaluation.agreement import (
     agreement_upper_bound,
     choose_labels,
     cohen_kappa,
-    instance_lemmas,
+    instance_words,
     merge_per_lemma,
     multi_agreement,
     observed_agreement,
@@ -21,6 +21,7 @@ from evaluation.agreement import (
     scott_pi,
     summarise,
 )
+from evaluation.words import word_names
 from tests.test_measures import TreeVerbs
 
 TOY = str(Path(__file__).resolve().parent / "data" / "keys" / "toy.tsv")
@@ -58,7 +59,7 @@ def test_pooled_kappa_overstates_a_constant_rater() -> None:
 def test_per_word_mean_and_undefined_words() -> None:
     a = ["run%1", "run%2", "run%2", "run%1", "go%1", "go%1", "walk%1", "walk%2"]
     b = ["run%1", "run%2", "run%1", "run%1", "go%1", "go%1", "walk%2", "walk%1"]
-    lemmas = instance_lemmas([a, b])[0]
+    lemmas = word_names(instance_words([a, b])[0])
     report = pair_agreement(a, b, lemmas, verbs=TreeVerbs())
     run = cohen_kappa(a[:4], b[:4])
     walk = cohen_kappa(a[6:], b[6:])
@@ -77,7 +78,8 @@ def test_per_word_mean_and_undefined_words() -> None:
 
 def test_lemma_of_instance_and_other_lemma_keys() -> None:
     labels = [["run%1", "go%1", "run%2"], ["run%1", "run%1", "go%1"], ["run%2", "run%3", "go%1"]]
-    lemmas, other = instance_lemmas(labels)
+    words, other = instance_words(labels)
+    lemmas = word_names(words)
     assert lemmas == ["run", "run", "go"]  # majority of the three files' keys
     assert other == [2, 0, 0]  # file a: go%1 on a run instance, run%2 on the go one
     report = multi_agreement(labels, lemmas)
@@ -123,7 +125,7 @@ def test_merge_per_lemma_outcomes_and_seed_table() -> None:
         xa, xb = _table(rows)
         a += xa
         b += xb
-    lemmas = instance_lemmas([a, b])[0]
+    lemmas = word_names(instance_words([a, b])[0])
     report, classes = merge_per_lemma(a, b, lemmas, 0.8)
     outcome = {lemma: e["outcome"] for lemma, e in report["per_lemma"].items()}
     assert outcome == {

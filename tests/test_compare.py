@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from evaluation import EvaluationWarning
 from evaluation.cli import main
 from evaluation.cli.compare import INSTANCE_RULES, SEVERAL_KEYS
 from evaluation.experiment import (
@@ -101,6 +103,112 @@ def test_totals_agree_with_wsd_score_on_the_same_instances(files: dict[str, Path
     # every gold instance: plain abstains on two, so recall < precision
     assert result.total.n == 12
     assert result.total.scores["plain"]["inf"].coverage == pytest.approx(10 / 12)
+
+
+def test_a_precision_with_nothing_attempted_is_undefined_everywhere(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0/0 is no 0: null in results.json, 'undefined' in the tables, a warning, as wsd score."""
+    silent = tmp_path / "silent.key"
+    silent.write_text("x99 run%1\n", encoding="utf-8")  # a line, but for no gold instance
+    partial = tmp_path / "partial.key"  # answers run's instances, none of go's
+    partial.write_text("".join(f"{i} {GOLD[i][0]}\n" for i in ("d01", "d02", "d03")), "utf-8")
+    systems = tuple(SystemSpec(p.stem, str(p)) for p in (files["plain"], silent, partial))
+    with pytest.warns(EvaluationWarning) as caught:
+        result = compare_systems(_config(files, systems=systems, instances="gold"))
+    said = [str(w.message) for w in caught]
+    assert any(m.startswith("precision of silent is undefined: none of the 12") for m in said)
+    assert any(m.startswith("precision of partial is undefined for 1 of 2 words") for m in said)
+    intervals = result.intervals
+    assert intervals is not None
+    for alpha in result.alphas:
+        assert result.total.scores["silent"][alpha].precision is None
+        assert result.total.scores["silent"][alpha].recall == 0.0
+        assert intervals.total["silent"][alpha].precision is None
+    go = next(row for row in result.verbs if row.verb == "go")
+    assert go.scores["partial"]["inf"].precision is None
+    assert go.scores["plain"]["inf"].precision == 1.0
+    (silent_vs_plain,) = [
+        t for t in result.significance if "silent" in (t.a, t.b) and "plain" in (t.a, t.b)
+    ]
+    assert silent_vs_plain.difference == {}  # no difference with an undefined precision
+    with pytest.warns(EvaluationWarning, match="precision is undefined"):
+        scored = score_keys(GOLD, {}, load(TOY), (float("inf"),))
+    assert scored["overall"]["inf"]["precision"] is None
+    out = tmp_path / "report"
+    argv = ["compare", "--gold", str(files["gold"]), str(files["plain"]), str(silent)]
+    argv += ["--verb-thesaurus", TOY, "--instances", "gold", "--out", str(out)]
+    assert main([*argv, "--bootstrap", "200"]) == 0
+    captured = capsys.readouterr()
+    assert "precision of silent is undefined" in captured.err
+    table = captured.out.split("Table 1:")[1].split("\n\n")[0]
+    assert re.search(r"^inf \(precision\)\s+\S+ \[[^]]+\]\s+undefined$", table, re.M)
+    assert re.search(r"^  silent\s+inf\s+undefined\s+0\.000", captured.out, re.M)
+    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert document["total"]["scores"]["silent"]["inf"]["precision"] is None
+    assert document["intervals"]["total"]["silent"]["inf"]["precision"] is None
+
+
+def _corpus(path: Path, ids: list[str]) -> Path:
+    """A Raganato corpus file holding one run instance per id."""
+    words = "".join(f'<instance id="{i}" lemma="run" pos="VERB">ran</instance>\n' for i in ids)
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8" ?>\n<corpus lang="en" source="x">\n'
+        f'<text id="d000">\n<sentence id="d000.s000">\n{words}</sentence>\n</text>\n</corpus>\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def _datasets(result: object) -> set[str] | None:
+    rows = next((b.rows for b in result.breakdowns if b.name == "dataset"), None)  # type: ignore[attr-defined]
+    return None if rows is None else {row.group for row in rows}
+
+
+def test_datasets_only_where_the_ids_or_the_files_say_so(tmp_path: Path) -> None:
+    """A UD sentence id is no dataset, whatever its dots; ALL's ids and --corpus files are."""
+    ud = ["newsgroup-groups.google.com_x_1234.s1.t1", "weblog-blogspot.com_x.s1.t2", "s1.t2"]
+    gold = tmp_path / "gold.key"
+    gold.write_text("".join(f"{i} run%1\n" for i in ud), encoding="utf-8")
+    exact = EvaluationConfig(thesaurus=TOY, alphas=(float("inf"),), bootstrap=0, top_k=0)
+    systems = (SystemSpec("gold", str(gold)),)
+    config = ComparisonConfig(gold=str(gold), systems=systems, evaluation=exact)
+    assert _datasets(compare_systems(config)) is None
+    keys = {i: ("run%1",) for i in ud}
+    assert "per_dataset" not in score_keys(keys, keys, load(TOY), (float("inf"),))
+    mixed = ["senseval2.d000.s000.t000", "semeval2007.d001.s002.t003", *ud]
+    gold.write_text("".join(f"{i} run%1\n" for i in mixed), encoding="utf-8")
+    assert _datasets(compare_systems(config)) == {"senseval2", "semeval2007", "no dataset"}
+    keys = {i: ("run%1",) for i in mixed}
+    scored = score_keys(keys, keys, load(TOY), (float("inf"),))
+    assert scored["per_dataset"]["no dataset"]["inf"]["n"] == 3
+    files = (
+        str(_corpus(tmp_path / "a.data.xml", ud[:2])),
+        str(_corpus(tmp_path / "b.xml", ud[2:])),
+    )
+    by_file = compare_systems(replace(config, corpus=files))
+    assert _datasets(by_file) == {"a", "b", "senseval2", "semeval2007"}
+
+
+@pytest.mark.parametrize("second", ["b.data.xml", "sub/a.data.xml", "a.data.xml"])
+def test_overlapping_corpus_files_are_refused(
+    tmp_path: Path, second: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An instance in two --corpus files (or a dataset name twice) has no one dataset."""
+    ids = ["d000.s000.t000", "d000.s000.t001"]
+    gold = tmp_path / "gold.key"
+    gold.write_text("".join(f"{i} run%1\n" for i in ids), encoding="utf-8")
+    first = _corpus(tmp_path / "a.data.xml", ids)
+    (tmp_path / "sub").mkdir()
+    other = _corpus(tmp_path / second, ids[1:]) if second != "a.data.xml" else first
+    argv = ["compare", "--gold", str(gold), str(gold), "--corpus", str(first), str(other)]
+    assert main([*argv, "--verb-thesaurus", TOY, "--quiet", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wsd: error: ")
+    assert str(first) in err and str(other) in err
+    if second == "b.data.xml":
+        assert "'d000.s000.t001'" in err
+    assert not (tmp_path / "out").exists()
 
 
 def test_curves_where_the_files_allow_them(files: dict[str, Path]) -> None:

@@ -100,6 +100,7 @@ from fuzzing import (
     key_model,
     leftovers,
     line_breaks,
+    malformed_key,
     mutated,
     mutation_events,
     no_hang,
@@ -140,8 +141,13 @@ key_maps = st.dictionaries(tokens, st.lists(tokens, min_size=1, max_size=3).map(
 def key_files(draw: Draw) -> tuple[bytes, dict[str, tuple[str, ...]]]:
     """A valid key file (mixed separators and line breaks, blank lines, maybe a BOM, maybe no
     final line break) and the keys it holds."""
-    # an id starting as JSON, TOML or XML lines do makes no key file; keys read in lower case
-    keys = {i: k for i, k in draw(key_maps).items() if i[0] not in "{[<"}
+    # an id starting as JSON, TOML or XML lines do makes no key file, nor does a key shaped
+    # like a WordNet key but malformed; keys read in lower case
+    keys = {
+        i: k
+        for i, k in draw(key_maps).items()
+        if i[0] not in "{[<" and not any(malformed_key(s.lower()) for s in k)
+    }
     out = []
     for instance, senses in keys.items():
         if draw(st.booleans()):
@@ -208,6 +214,7 @@ def test_keys_write_then_read_round_trips(items: list[tuple[str, list[str]]]) ->
     ids = [i for i, _ in answered]
     bad = len(set(ids)) < len(ids) or not all(_writable(v) for i, s in answered for v in (i, *s))
     bad = bad or any(i[0] in "{[<" for i in ids)  # a line read as JSON, TOML or XML
+    bad = bad or any(malformed_key(k.lower()) for _, s in answered for k in s)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "out.key"
         path.write_text("before\tk\n", encoding="utf-8")

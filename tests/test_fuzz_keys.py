@@ -236,7 +236,9 @@ def test_a_key_ending_in_a_number_that_is_no_score_names_its_line(
         assert message.startswith(f"{file}:{at + 1}: instance 'd{at}': key {key.lower()!r}: ")
         assert f"its score {bad.lower()!r} is" in message and "\n" not in message
         toy = ["--verb-thesaurus", str(path / "toy.tsv")]
-        status, _, err = run(["score", "--gold", str(file), "--pred", str(file), *toy])
+        gold = path / "gold.key"  # plain: a ranked file is no gold ("run%1:0.9" is no key)
+        gold.write_text("".join(f"d{n} run%1\n" for n in range(len(lines))), encoding="utf-8")
+        status, _, err = run(["score", "--gold", str(gold), "--pred", str(file), *toy])
         assert status == 2 and err.startswith(f"wsd: error: {file}:{at + 1}: ")
     event(f"ranked: {ranked}; NaN: {'nan' in bad.lower()}")
 
@@ -247,8 +249,9 @@ def test_the_endings_of_a_key_that_are_no_numbers_stay_part_of_it(
     pairs: list[tuple[str, str]],
 ) -> None:
     """A head id (``:01``) and other endings that are no number read as part of a plain key,
-    and with a score after them as part of a ranked one."""
-    keys = [f"{k}:{e}" for k, e in pairs]
+    and with a score after them as part of a ranked one (keys of another resource: one shaped
+    like a WordNet sense key must be one)."""
+    keys = [f"{k.replace('%', '#')}:{e}" for k, e in pairs]
     with folder() as path:
         plain, ranked = path / "plain.key", path / "ranked.key"
         plain.write_text(f"d1 {' '.join(keys)}\n", encoding="utf-8")

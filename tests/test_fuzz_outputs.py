@@ -9,6 +9,14 @@
   and every non-regular file as it was, and no temp file;
 - the same through ``wsd disambiguate`` in subprocesses (``--out``, ``--gold-out``,
   ``--confidence`` and ``--model`` drawn from those spellings);
+- **commands, by properties**: random ``train``, ``disambiguate``, ``data export`` and
+  ``agreement`` runs whose outputs are spelled as inputs (named, a gold key file found beside
+  a corpus, a SemCor folder's tag file, through links), each other, devices, ``-``, the empty
+  path or folders: exit 0 or 2 with one line, no input changed, no temp file, exit 2 leaving
+  everything as it was and exit 0 writing each output whole and nothing else;
+- **a full disk**: outputs written together on a disk with a random number of bytes left
+  (and ``/dev/full``) all come whole, or an error names one of them and every file is as it
+  was;
 - **endless inputs**: every reader fed by a pipe that never ends (zeros, random bytes, a
   valid start and then a line that never ends) fails at once naming the file;
 - **signal dispositions**: whatever the caller set for SIGINT and SIGTERM (default, ignored,
@@ -31,7 +39,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import CLI_HEAVY, FUZZ, HANG_SECONDS, ROOT, event, leftovers, no_hang, run_wsd
+from fuzzing import (
+    CLI,
+    CLI_HEAVY,
+    FUZZ,
+    HANG_SECONDS,
+    ROOT,
+    disk_with_room,
+    event,
+    leftovers,
+    no_hang,
+    run_main,
+    run_wsd,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -300,6 +320,200 @@ def test_disambiguate_outputs_never_destroy_inputs(
         assert after == before, argv
     assert not leftovers(root)
     event(f"exit {done.returncode}")
+
+
+# --- every command, its outputs spelled every way: properties -----------------------------
+DATA = ROOT / "tests" / "data"
+# What reading each corpus reads: the corpus and the files found beside or inside it.
+READS = {
+    "x.conllu": ["x.conllu", "x.gold.key.txt"],
+    "r.data.xml": ["r.data.xml", "r.gold.key.txt"],
+    "sem": ["sem/brown1/br-x01"],
+    "probes.jsonl": ["probes.jsonl"],
+}
+# Names in the world an output may be spelled as (links: to a gold key file, a tag file).
+NAMES = [*(n for reads in READS.values() for n in reads), "sem", "m.json", "a.key", "b.key"]
+NAMES += ["earlier.key", "folder", "gold-link", "gold-hard", "tag-link"]
+STREAMS = ("/dev/null", "/dev/full", "-")
+
+
+def _world(root: Path, model: bytes) -> None:
+    copies = {
+        "x.conllu": DATA / "conllu" / "notree.conllu",
+        "x.gold.key.txt": DATA / "conllu" / "notree.gold.key.txt",
+        "r.data.xml": DATA / "corpus" / "tiny.data.xml",
+        "r.gold.key.txt": DATA / "corpus" / "tiny.gold.key.txt",
+        "sem/brown1/br-x01": DATA / "corpus" / "br-x01",
+        "probes.jsonl": JAPANESE / "probes.jsonl",
+        "a.key": DATA / "keys" / "ann_a.key",
+        "b.key": DATA / "keys" / "ann_b.key",
+    }
+    for name, source in copies.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(source.read_bytes())
+    (root / "m.json").write_bytes(model)
+    (root / "earlier.key").write_text("earlier\n")
+    (root / "folder").mkdir()
+    (root / "sub").mkdir()
+    (root / "gold-link").symlink_to("x.gold.key.txt")
+    os.link(root / "r.gold.key.txt", root / "gold-hard")
+    (root / "tag-link").symlink_to("sem/brown1/br-x01")
+
+
+def outputs(draw: Any) -> str:
+    """An output path: a name of the world or a new one in any spelling, a device, ``-`` or
+    the empty path."""
+    return str(draw(spellings(NAMES) | st.sampled_from([*STREAMS, ""])))
+
+
+@st.composite
+def commands(draw: Any) -> tuple[list[str], list[str], list[str]]:
+    """A command line, the output files it names (as spelled) and the files it reads."""
+    corpus = draw(st.sampled_from(sorted(READS)))
+    command = draw(st.sampled_from(["train", "disambiguate", "export", "agreement"]))
+    if command == "train":
+        out = outputs(draw)
+        return ["train", "--method", "mfs", "--corpus", corpus, "--out", out], [out], READS[corpus]
+    if command == "disambiguate":
+        out, gold = outputs(draw), outputs(draw) if draw(st.booleans()) else None
+        argv = ["disambiguate", "--model", "m.json", "--corpus", corpus, "--out", out]
+        argv += ["--to", draw(st.sampled_from(["key", "jsonl"]))]
+        files = [out]
+        if gold is not None:
+            argv += ["--gold-out", gold]
+            files.append(gold)
+        if draw(st.booleans()):
+            argv.append("--confidence")
+            files.append(f"{out}.confidence.jsonl")
+        return argv, files, [*READS[corpus], "m.json"]
+    if command == "export":
+        written = draw(st.sampled_from(["jsonl", "conllu", "raganato"]))
+        stem = draw(st.sampled_from(["x", "r", "new1", "earlier", "folder/e", "-", ""]))
+        stem = (
+            draw(st.sampled_from([stem, f"./{stem}", f"ABS/{stem}"]))
+            if stem[:1].isalpha()
+            else stem
+        )
+        argv = ["data", "export", "--corpus", corpus, "--to", written, "--out", stem]
+        if stem == "-" and written != "raganato":
+            return argv, ["-"], READS[corpus]
+        suffixes = [".data.xml", ".gold.key.txt"] if written == "raganato" else [f".{written}"]
+        return argv, [stem + suffix for suffix in suffixes], READS[corpus]
+    out = outputs(draw)
+    argv = ["agreement", "a.key", "b.key", "--merge-to", "0.8", "--classes-out", out]
+    return argv, [out], ["a.key", "b.key"]
+
+
+def _file_id(path: str) -> object:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (info.st_dev, info.st_ino)
+
+
+@CLI
+@given(case=commands())
+def test_commands_lose_no_input_and_write_all_their_outputs_or_none(
+    case: tuple[list[str], list[str], list[str]],
+    mfs_model: bytes,
+    wordnet: Any,
+    tmp_path_factory: Any,
+) -> None:
+    """Random commands with their outputs on inputs (named, found beside a corpus, inside a
+    SemCor folder, through links), on each other, devices, ``-``, the empty path, folders:
+    exit 0 or 2 with one line; no input changes; no temp file stays; exit 2 leaves every
+    file as it was, exit 0 writes each output whole (its last line ended; empty when every
+    instance abstained) and changes nothing else."""
+    argv, spelled, reads = case
+    root = tmp_path_factory.mktemp("commands")
+    _world(root, mfs_model)
+    argv = [_absolute(root, part) for part in argv]
+    files = [_absolute(root, path) for path in spelled]
+    before = _snapshot(root)
+    with _in(root):
+        ids = [_file_id(path) for path in files if path not in ("", *STREAMS)]
+        inputs = {_file_id(name) for name in reads}
+    strays = [f for f in files if f.startswith("/dev/") and not os.path.lexists(f)]
+    try:
+        status, stdout, _ = run_main(argv, root)
+    finally:
+        made = [f for f in strays if os.path.lexists(f)]
+        for stray in made:
+            os.unlink(stray)  # a file beside a device: the system's folder is left as it was
+    assert not made, argv
+    after = _snapshot(root)
+    for name in reads:
+        assert after[name] == before[name], f"{name} changed: {argv}"
+    assert not leftovers(root), argv
+    if status == 2:
+        assert after == before, argv
+        return
+    assert "" not in files, argv  # /dev/full takes an empty output (every instance abstained)
+    assert not any(f.startswith(STREAMS) and f.endswith(".confidence.jsonl") for f in files)
+    assert len(set(ids)) == len(ids) and not inputs & set(ids), argv
+    written = set()
+    for path in files:
+        if path == "-":
+            assert stdout.endswith(b"\n") or not stdout, argv
+        elif path not in STREAMS:
+            real = os.path.relpath(os.path.realpath(root / path), os.path.realpath(root))
+            written.update([real, *map(str, Path(real).parents)])  # folders made for it
+            content = after[real][1]
+            assert content is not None and content.endswith(b"\n") or content == b"", argv
+    for name, entry in after.items():
+        if name not in written:
+            assert before.get(name) == entry, f"{name} changed: {argv}"
+
+
+# --- a disk that fills up anywhere ------------------------------------------------------------
+@FUZZ
+@given(
+    kinds=st.lists(
+        st.sampled_from(["new", "earlier", "link", "null", "full"]), min_size=1, max_size=4
+    ),
+    lines=st.lists(st.integers(0, 300), min_size=4, max_size=4),
+    room=st.integers(0, 40_000),
+)
+def test_a_full_disk_anywhere_leaves_every_file_as_it_was(
+    kinds: list[str], lines: list[int], room: int, tmp_path_factory: Any
+) -> None:
+    """Outputs written together on a disk with ``room`` bytes left: they all come whole when
+    they fit (and no device is full), else an OSError names one of them, every file is as it
+    was and no temp file stays."""
+    root = tmp_path_factory.mktemp("disk")
+    paths = []
+    for i, kind in enumerate(kinds):
+        path = {"null": "/dev/null", "full": "/dev/full"}.get(kind, str(root / f"o{i}"))
+        if kind in ("earlier", "link"):
+            (root / f"t{i}").write_text("earlier\n")
+            if kind == "link":
+                Path(path).symlink_to(f"t{i}")
+            else:
+                path = str(root / f"t{i}")
+        paths.append(path)
+    before = _snapshot(root)
+    regular = sum(100 * lines[i] for i, kind in enumerate(kinds) if kind not in ("null", "full"))
+    full = any(kind == "full" and lines[i] for i, kind in enumerate(kinds))  # 0 bytes fit
+    fits = regular <= room and not full
+    try:
+        with disk_with_room(room), atomic_group():
+            for path, count in zip(paths, lines, strict=False):
+                with atomic_open(path) as handle:
+                    for _ in range(count):
+                        handle.write("x" * 99 + "\n")
+    except OSError as exc:
+        assert not fits, f"failed though {regular} bytes fit in {room}: {exc}"
+        assert exc.filename in paths, exc
+        assert _snapshot(root) == before
+        event(f"outcome: {exc.strerror}")
+    else:
+        assert fits, f"{regular} bytes written in {room}"
+        for path, count, kind in zip(paths, lines, kinds, strict=False):
+            if kind not in ("null", "full"):
+                assert Path(path).read_text() == ("x" * 99 + "\n") * count
+        event("outcome: written")
+    assert not leftovers(root)
 
 
 # --- endless inputs -------------------------------------------------------------------------

@@ -227,6 +227,10 @@ def test_instances_out_writes_the_view_as_json_lines(
 
 
 def test_no_instances_html_leaves_the_page_out(tmp_path: Path) -> None:
+    """Without the page, the report does not link to it, and a page an earlier report left
+    in the folder goes (it is one of the report's files)."""
+    assert run_compare(tmp_path)[0] == 0
+    assert (tmp_path / "out" / "instances.html").is_file()
     code, _ = run_compare(tmp_path, "--no-instances-html")
     assert code == 0
     report = (tmp_path / "out" / "report.html").read_text()

@@ -245,9 +245,9 @@ def test_senseval_scores_with_abstentions() -> None:
     assert to_json(s)["attempted"] == 4
 
 
-def test_senseval_scores_nothing_attempted_is_zero_not_nan() -> None:
+def test_senseval_scores_nothing_attempted_is_undefined_not_zero() -> None:
     s = senseval_scores(np.zeros(3), np.zeros(3, dtype=bool))
-    assert (s.precision, s.recall, s.coverage, s.f1) == (0.0, 0.0, 0.0, 0.0)
+    assert (s.precision, s.recall, s.coverage, s.f1) == (None, 0.0, 0.0, 0.0)
     with pytest.raises(EvaluationError):
         senseval_scores(np.zeros(0), np.zeros(0, dtype=bool))
 
@@ -287,7 +287,7 @@ def test_top_k_is_the_definition_at_every_k(
         first = [list(dict.fromkeys(r))[:k] for r in rankings]
         found = [sum(s in g for s in f) for f, g in zip(first, gold, strict=True)]
         outputs = sum(len(f) for f in first)
-        want = (sum(x > 0 for x in found) / len(gold), sum(found) / outputs if outputs else 0.0)
+        want = (sum(x > 0 for x in found) / len(gold), sum(found) / outputs if outputs else None)
         assert got[k] == want
 
 

@@ -5,6 +5,7 @@ memory on an endless input."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import signal
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fuzzing import disk_with_room
 
 from evaluation.cli import main
 from thesaurus import OutputError, ToolkitError
@@ -327,3 +329,182 @@ def test_atomic_open_outside_the_cli_still_refuses_a_folder(folder: Path) -> Non
     with pytest.raises(OutputError, match="is a folder"), atomic_open(folder / "d") as handle:
         handle.write("x")
     assert (folder / "d").is_dir()
+
+
+# --- inputs found beside or inside a named one -------------------------------------------------
+CORPORA = ROOT / "tests" / "data"
+
+
+@pytest.fixture
+def beside(folder: Path) -> dict[str, bytes]:
+    """A CoNLL-U and a Raganato corpus, each with the gold key file read beside it, and a
+    SemCor folder; their bytes."""
+    (folder / "x.conllu").write_bytes((CORPORA / "conllu" / "notree.conllu").read_bytes())
+    (folder / "x.gold.key.txt").write_bytes(
+        (CORPORA / "conllu" / "notree.gold.key.txt").read_bytes()
+    )
+    (folder / "r.xml").write_bytes((CORPORA / "corpus" / "tiny.data.xml").read_bytes())
+    (folder / "r.gold.key.txt").write_bytes((CORPORA / "corpus" / "tiny.gold.key.txt").read_bytes())
+    (folder / "semcor" / "brown1").mkdir(parents=True)
+    (folder / "semcor" / "brown1" / "br-x01").write_bytes(
+        (CORPORA / "corpus" / "br-x01").read_bytes()
+    )
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("argv", "found"),
+    [
+        (["train", "--corpus", "x.conllu", "--out", "x.gold.key.txt"], "--corpus x.conllu"),
+        (["data", "export", "--corpus", "x.conllu", "--to", "raganato", "--out", "x"], "x.conllu"),
+        (["train", "--corpus", "r.xml", "--out", "./r.gold.key.txt"], "--corpus r.xml"),
+        (["train", "--corpus", "semcor", "--out", "semcor/brown1/br-x01"], "a tag file of"),
+        (["train", "--out", "semcor/./brown1/br-x01"], "the default SemCor"),
+        (
+            ["disambiguate", "--model", "m", "--corpus", "x.conllu", "--gold-out", "x.gold.key.txt"]
+            + ["--out", "p.key"],
+            "the gold keys of --corpus x.conllu",
+        ),
+    ],
+)
+def test_a_file_found_beside_or_inside_an_input_is_an_input(
+    argv: list[str],
+    found: str,
+    beside: dict[str, bytes],
+    folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``train --corpus x.conllu --out x.gold.key.txt`` replaced the gold keys read beside the
+    corpus (exit 0; the corpus no longer read); so did ``--gold-out``, ``data export --out x``,
+    an output onto a tag file of a SemCor folder and one of the SemCor found by default."""
+    import wsd.methods
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the outputs were checked")
+
+    monkeypatch.setenv("WSD_SEMCOR", str(folder / "semcor"))
+    monkeypatch.setattr(wsd.methods, "load_model", no_work)
+    if argv[0] == "train":
+        argv = [*argv, "--method", "mfs"]
+    assert main(argv) == 2
+    message = _error(capsys)
+    assert "is the input" in message and found in message, message
+    after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert after == beside
+
+
+# --- all or nothing beside a device, standard output --------------------------------------------
+def test_a_device_that_fails_leaves_every_file_as_it_was(
+    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out p.key --gold-out /dev/full`` exited 2 with p.key already replaced."""
+    (folder / "p.key").write_text("earlier\n")
+    probes = str(JAPANESE / "probes.jsonl")
+    argv = ["disambiguate", "--model", str(model), "--corpus", probes, "--out", "p.key"]
+    assert main([*argv, "--gold-out", "/dev/full", "--confidence"]) == 2
+    assert _error(capsys) == "wsd: error: /dev/full: No space left on device"
+    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
+    assert (folder / "p.key").read_text() == "earlier\n"
+
+
+def test_dash_is_standard_output_where_an_output_is_one_stream(
+    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out -`` wrote a file named ``-``."""
+    probes = str(JAPANESE / "probes.jsonl")
+    argv = ["disambiguate", "--model", str(model), "--corpus", probes]
+    assert main([*argv, "--out", "p.key"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--out", "-", "--gold-out", "g.key"]) == 0
+    assert capsys.readouterr().out == (folder / "p.key").read_text()
+    assert main(["data", "export", "--corpus", probes, "--to", "jsonl", "--out", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 8 and all(line.startswith('{"id": ') for line in lines)
+    assert sorted(p.name for p in folder.iterdir()) == ["g.key", "p.key"]
+    refused = [
+        ([*argv, "--out", "-", "--gold-out", "-"], "--gold-out - is the same file as --out -"),
+        ([*argv, "--out", "-", "--confidence"], "and - is standard output"),
+        (["data", "export", "--corpus", probes, "--to", "raganato", "--out", "-"], "two files"),
+        (
+            ["compare", "--gold", str(KEYS / "gold.key"), str(KEYS / "pred.key"), "--out", "-"],
+            "a folder cannot go to standard output",
+        ),
+        (
+            [
+                "agreement",
+                str(KEYS / "ann_a.key"),
+                str(KEYS / "ann_b.key"),
+                "--merge-to",
+                "0.8",
+                "--classes-out",
+                "-",
+            ],
+            "standard output carries the agreement report",
+        ),
+    ]
+    for refused_argv, message in refused:
+        assert main(refused_argv) == 2
+        assert message in _error(capsys), refused_argv
+    assert sorted(p.name for p in folder.iterdir()) == ["g.key", "p.key"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--out", "/dev/null", "--confidence"], "and /dev/null is a character device"),
+        (["--out", ""], "--out '' is an empty path"),
+        (["--out", "p.key", "--gold-out", ""], "--gold-out '' is an empty path"),
+    ],
+)
+def test_no_output_lands_where_its_spelling_does_not_say(
+    extra: list[str], message: str, folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--confidence`` beside ``/dev/null`` made ``/dev/null.confidence.jsonl`` (as root);
+    ``--out ''`` was reported as ``.``."""
+    probes = str(JAPANESE / "probes.jsonl")
+    beside_null = "/dev/null.confidence.jsonl"
+    there = os.path.lexists(beside_null)
+    try:
+        assert main(["disambiguate", "--model", str(model), "--corpus", probes, *extra]) == 2
+        assert message in _error(capsys)
+        assert os.path.lexists(beside_null) == there
+        assert not list(folder.iterdir())
+    finally:
+        if not there and os.path.lexists(beside_null):
+            os.unlink(beside_null)  # made by a run that failed this test
+
+
+@pytest.mark.parametrize("command", ["compare", "evaluate", "export"])
+def test_an_empty_report_folder_or_stem_is_refused(
+    command: str, folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``compare --out ''`` wrote the report into results/comparison; ``data export --out ''``
+    ended in a ValueError traceback."""
+    argv = {
+        "compare": ["compare", "--gold", str(KEYS / "gold.key"), str(KEYS / "pred.key")],
+        "evaluate": ["evaluate", str(ROOT / "configs" / "japanese.toml")],
+        "export": ["data", "export", "--corpus", str(JAPANESE / "probes.jsonl"), "--to", "jsonl"],
+    }[command]
+    assert main([*argv, "--out", ""]) == 2
+    assert "--out '' is an empty" in _error(capsys)
+    assert not list(folder.iterdir())
+
+
+# --- a full disk -------------------------------------------------------------------------------
+@pytest.mark.parametrize("lines", [1, 1000], ids=["last flush", "mid-write"])
+@pytest.mark.parametrize("grouped", [False, True])
+def test_a_full_disk_leaves_no_temp_file_and_names_the_output(
+    lines: int, grouped: bool, folder: Path
+) -> None:
+    """A disk full in the middle of a write left ``.p.key.XXXX.tmp`` (closing the temp file
+    failed again, and its removal was skipped) and an error naming no file."""
+    (folder / "p.key").write_text("earlier\n")
+    with pytest.raises(OSError, match="No space left on device") as caught, disk_with_room(10):
+        with atomic_group() if grouped else contextlib.nullcontext():
+            with atomic_open("p.key") as handle:
+                for _ in range(lines):
+                    handle.write("x" * 99 + "\n")
+    assert caught.value.filename == "p.key"
+    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
+    assert (folder / "p.key").read_text() == "earlier\n"

@@ -420,3 +420,50 @@ def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type
     ]
     assert list(prediction_lines(odd_result)) == expected
     assert '"confidence": null' in expected[0] and '"confidence": -0.0' in expected[3]
+
+
+def test_the_report_writes_only_files_it_owns(report) -> None:  # type: ignore[no-untyped-def]
+    from evaluation.report.writer import REPORT_FILES
+
+    _, _, written = report
+    assert {p.name for p in written} <= REPORT_FILES
+
+
+def test_a_reused_report_folder_keeps_no_file_of_an_earlier_report(tmp_path: Path) -> None:
+    """A second ``compare --out`` into the same folder kept the first report's ``top_k.*``
+    and ``applicability.*`` (a ranked system with confidences) beside the new results."""
+    from evaluation.cli import main
+
+    keys = Path(__file__).parent / "data" / "keys"
+    ranked = tmp_path / "ranked.key"
+    ranked.write_text(
+        "d1 run%1:0.9 run%2:0.1 confidence=0.8\nd2 run%2:0.6 run%1:0.4 confidence=0.2\n"
+        "d3 run%2:0.7 confidence=0.5\n"
+    )
+    out = tmp_path / "report"
+    argv = ["compare", "--gold", str(keys / "gold.key"), "--quiet", "--out", str(out)]
+    assert main([*argv, str(ranked)]) == 0
+    first = {p.name for p in out.iterdir()}
+    assert {"top_k.csv", "top_k.png", "applicability.svg"} <= first
+    (out / "notes.txt").write_text("mine\n")
+    (out / "top_k.old").write_text("mine too\n")
+    (out / "alpha.png").unlink()
+    (out / "alpha.png").mkdir()  # not a file of the report's: it stays
+    assert main([*argv, str(keys / "pred.key"), "--no-plots"]) == 0
+    second = {p.name for p in out.iterdir()}
+    assert second == {
+        "results.json",
+        "table1.md",
+        "predictions.jsonl",
+        "report.html",
+        "instances.html",
+        *(
+            name
+            for name in first
+            if name.endswith(".csv") and not name.startswith(("top_k", "applicability"))
+        ),
+        "notes.txt",
+        "top_k.old",
+        "alpha.png",
+    }
+    assert (out / "alpha.png").is_dir()

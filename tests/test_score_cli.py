@@ -495,3 +495,57 @@ def test_a_file_that_is_not_a_key_file_is_refused_by_every_command(
     assert status == 2 and out == ""
     assert err.startswith(f"wsd: error: {other}:1: not a key file: it starts with {looks}")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("key", ["say%2:32:0::", "say%2:32", "say%:32:00::", "Say%2:32:00:X"])
+@pytest.mark.parametrize(
+    "role", ["--gold", "--pred", "ranked", "--train-keys", "agreement", "compare"]
+)
+def test_a_malformed_wordnet_key_is_refused_naming_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, role: str
+) -> None:
+    """A key shaped like WordNet's but malformed was scored as a wrong answer with a warning."""
+    good = tmp_path / "good.key"
+    good.write_text("d1 say%2:32:00::\nd2 say%2:32:01::\n", encoding="utf-8")
+    bad = tmp_path / "bad.key"
+    field = f"{key}:0.5 say%2:32:00:::0.25" if role == "ranked" else key
+    bad.write_text(f"d1 say%2:32:00::\nd2 {field}\n", encoding="utf-8")
+    score = ["score", "--gold", str(good), "--pred", str(good), "--alpha", "inf"]
+    argv = {
+        "--gold": ["score", "--gold", str(bad), "--pred", str(good)],
+        "--pred": ["score", "--gold", str(good), "--pred", str(bad)],
+        "ranked": ["score", "--gold", str(good), "--pred", str(bad)],
+        "--train-keys": [*score, "--train-keys", str(bad)],
+        "agreement": ["agreement", str(good), str(bad)],
+        "compare": ["compare", "--gold", str(good), str(bad), "--out", str(tmp_path / "out")],
+    }[role]
+    assert main([*argv, "--quiet"] if role == "compare" else argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"wsd: error: {bad}:2: ")
+    assert f"sense key {key.lower()!r} is shaped like a WordNet sense key but malformed" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_unknown_key_warning_names_the_option_of_the_keys_part_of_speech(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A noun key unknown to the noun thesaurus: --noun-thesaurus, not --verb-thesaurus."""
+    from evaluation.scoring import unknown_keys_warnings
+    from evaluation.thesauri import Thesauri
+    from thesaurus import load
+
+    gold, pred = tmp_path / "gold.key", tmp_path / "pred.key"
+    gold.write_text("d1 run%1\nd2 bank%1:14:00::\n", encoding="utf-8")
+    pred.write_text("d1 run%1\nd2 bank%1:99:00::\n", encoding="utf-8")
+    toy = load(TOY)
+    books = Thesauri.from_thesauri({"noun": toy, "verb": toy})
+    notes = unknown_keys_warnings([("run%1",), ("bank%1:14:00::",)], [("bank%1:99:00::",)], books)
+    assert len(notes) == 1 and notes[0].endswith("(--noun-thesaurus SPEC)")
+    argv = ["score", "--gold", str(gold), "--pred", str(pred), "--alpha", "1"]
+    assert main([*argv, "--verb-thesaurus", TOY, "--noun-thesaurus", TOY]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not know 1 of 1 gold keys" in err
+    assert err.rstrip().endswith("(--noun-thesaurus SPEC)") and "--verb-thesaurus" not in err
+    config_hint = unknown_keys_warnings([("bank%1:14:00::",)], [], books, hint=lambda p: p)
+    assert [note.rsplit("; ", 1)[1] for note in config_hint] == ["noun"]

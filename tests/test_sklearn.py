@@ -18,7 +18,7 @@ from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted
 from test_methods import TRAIN, inst, write_world
 
-from evaluation import make_acceptability_scorer
+from evaluation import EvaluationWarning, make_acceptability_scorer
 from wsd import ModelError
 from wsd.methods import METHODS, NotFittedError, load_model, make_method, parse_param, save_model
 
@@ -181,6 +181,22 @@ def test_scorer_gives_partial_credit_against_a_file_thesaurus(world: dict[str, s
     assert make_acceptability_scorer(2)(Always(), gold) == pytest.approx(1 / 9)
     assert make_acceptability_scorer("inf")(Always(), gold) == 0.0
     assert make_acceptability_scorer("inf")(Always(), gold, ["use#2"]) == 1.0
+
+
+def test_scorer_of_an_estimator_that_attempts_nothing_is_nan_with_a_warning(
+    world: dict[str, str],
+) -> None:
+    """Precision with nothing attempted is 0/0: undefined, never a score of 0."""
+
+    class Abstains:
+        verb_thesaurus = world["verb_thesaurus"]
+
+        def predict(self, X: Any) -> np.ndarray:
+            return np.array([None] * len(X), dtype=object)
+
+    with pytest.warns(EvaluationWarning, match="precision is undefined: none of the 2"):
+        got = make_acceptability_scorer("inf")(Abstains(), [inst("a", "use#1"), inst("b", "use#2")])
+    assert np.isnan(got)
 
 
 @pytest.mark.parametrize("name", sorted(METHODS))

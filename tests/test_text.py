@@ -302,6 +302,32 @@ def test_no_tagger_and_no_semcor_is_exit_2(
     assert not (tmp_path / "none").exists() and not out.exists()
 
 
+def test_the_tagger_cache_is_checked_before_the_training(
+    model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file in place of the tagger's folder gave ``story.txt: File exists`` (and a read-only
+    one ``Read-only file system``) after minutes of training."""
+    import wsd.text.training
+
+    def no_training(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the training started before its output was checked")
+
+    (tmp_path / "semcor").mkdir()
+    (tmp_path / "semcor" / "br-x01").write_bytes((DATA / "corpus" / "br-x01").read_bytes())
+    monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "semcor"))
+    monkeypatch.setattr(wsd.text.training, "train_semcor_tagger", no_training)
+    story = tmp_path / "story.txt"
+    story.write_bytes(STORY.read_bytes())
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(story))
+    out = tmp_path / "o.key"
+    argv = ["disambiguate", "--model", str(model), "--text", str(story), "--out", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.splitlines()
+    tagger = f"{story}/semcor-tagger.json (the part-of-speech tagger)"
+    assert err == [f"wsd: error: {tagger}: {story} is not a folder"]
+    assert story.read_bytes() == STORY.read_bytes() and not out.exists()
+
+
 # --- SemCor -----------------------------------------------------------------------------------
 def test_semcor_multiwords_enter_training_split(semcor_path: Path) -> None:
     from wsd.corpus import read_semcor

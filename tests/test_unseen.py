@@ -291,7 +291,7 @@ def test_readme_group_sizes_are_those_of_the_held_out_split(
 
     from evaluation.scoring import first_sense_of
     from evaluation.thesauri import Thesauri
-    from evaluation.unseen import key_word
+    from evaluation.words import key_word
     from wsd.corpus import load_corpus, semcor_files
 
     held = held_out_files(semcor_path)

@@ -1,9 +1,10 @@
 """Output paths, checked before any work: what a command may write, and where.
 
 A **file output** is a new path, a regular file (replaced atomically; through a symbolic link
-the target is replaced), or a character device or FIFO (``/dev/null``: written into once the
-output is complete); a folder, block device or socket is refused.  A **folder output** is a
-new path or an existing folder.  The folder an output goes into must be writable (or creatable).
+the target is replaced), a character device or FIFO (``/dev/null``: written into once the
+output is complete), or ``-``, standard output (:data:`STDOUT`); a folder, block device,
+socket or empty path is refused.  A **folder output** is a new path or an existing folder.  The
+folder an output goes into must be writable (or creatable).
 
 Outputs are distinct from each other and from the command's inputs (by device and inode, or
 resolved path); devices may repeat.  Inside :func:`guarding_inputs`, :mod:`thesaurus.io` also
@@ -22,9 +23,19 @@ from pathlib import Path
 
 from ._exceptions import OutputError
 
-__all__ = ["check_outputs", "guarding_inputs", "refuse_input", "write_target"]
+__all__ = [
+    "STDOUT",
+    "check_outputs",
+    "guarding_inputs",
+    "is_input",
+    "refuse_input",
+    "side_file",
+    "write_target",
+]
 
 PathLike = str | os.PathLike[str]
+
+STDOUT = "-"  # an output file spelled so is standard output, as for Unix tools
 
 _KINDS = {
     stat.S_IFREG: "a file",
@@ -50,6 +61,8 @@ def _written_into(mode: int) -> bool:
 
 def _identity(path: PathLike) -> tuple[object, ...]:
     """What makes two paths the same file: device and inode, else the resolved path."""
+    if os.fspath(path) == STDOUT:
+        return ("stdout",)
     try:
         info = os.stat(path)
     except OSError:
@@ -76,10 +89,20 @@ def _check_folder_for(path: PathLike, label: str) -> None:
     if not ancestor.is_dir():
         raise OutputError(f"{label}: {ancestor} is not a folder")
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise OutputError(f"{label}: cannot write in {ancestor} (permission denied)")
+        raise OutputError(f"{label}: cannot write in {ancestor} ({_why_not(ancestor)})")
+
+
+def _why_not(folder: PathLike) -> str:
+    """Why a folder cannot be written: its file system is read-only, or permission."""
+    try:
+        read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only = False
+    return "read-only file system" if read_only else "permission denied"
 
 
 def _check_file(path: PathLike, label: str) -> os.stat_result | None:
+    _check_spelling(path, label)
     info = _stat(path, label)
     if info is None:
         _check_folder_for(path, label)
@@ -98,13 +121,23 @@ def _check_file(path: PathLike, label: str) -> os.stat_result | None:
 
 
 def _check_folder(path: PathLike, label: str) -> None:
+    _check_spelling(path, label)
+    if os.fspath(path) == STDOUT:
+        raise OutputError(
+            f"{label}: a folder cannot go to standard output; write ./- for a folder named -"
+        )
     info = _stat(path, label)
     if info is None:
         _check_folder_for(path, label)
     elif not stat.S_ISDIR(info.st_mode):
         raise OutputError(f"{label} is {_kind(info.st_mode)}; give a folder for the report")
     elif not os.access(path, os.W_OK | os.X_OK):
-        raise OutputError(f"{label}: cannot write in this folder (permission denied)")
+        raise OutputError(f"{label}: cannot write in this folder ({_why_not(path)})")
+
+
+def _check_spelling(path: PathLike, label: str) -> None:
+    if not os.fspath(path):
+        raise OutputError(f"{label} is an empty path; give the path to write")
 
 
 # Paths, or (option name, path) pairs, or a mapping from option names to paths.
@@ -112,21 +145,31 @@ Named = Mapping[str, PathLike | None] | Iterable[PathLike | tuple[str, PathLike 
 
 
 def _named(paths: Named) -> list[tuple[str, PathLike]]:
-    """``(how to name it, path)`` for each given path (``"--gold-out p.key"``, or the path)."""
+    """``(how to name it, path)`` for each given path: an option or key before the path
+    (``--gold-out p.key``), a description after it (``x.gold.key.txt (the gold keys of
+    --corpus x.conllu)``), else the path alone."""
     items = paths.items() if isinstance(paths, Mapping) else paths
     out: list[tuple[str, PathLike]] = []
     for item in items:
         name, path = item if isinstance(item, tuple) else ("", item)
-        if path is not None:
-            out.append((f"{name} {os.fspath(path)}" if name else os.fspath(path), path))
+        if path is None:
+            continue
+        text = os.fspath(path) or "''"
+        if name.startswith("-") or " " not in name:
+            out.append((f"{name} {text}" if name else text, path))
+        else:
+            out.append((f"{text} ({name})", path))
     return out
 
 
-def check_outputs(files: Named = (), folders: Named = (), inputs: Named = ()) -> None:
+def check_outputs(
+    files: Named = (), folders: Named = (), inputs: Named = (), *, stdout: str | None = None
+) -> None:
     """Check that every output file and folder can be written (module docstring) and that
     none is another output or an input; :class:`OutputError` naming the paths.  Each argument
     holds paths, ``(option name, path)`` pairs or an option -> path mapping; ``None`` paths
-    are skipped.
+    are skipped.  ``stdout`` names what the command itself prints on standard output, which
+    an output ``-`` may then not join.
 
     >>> check_outputs(files={"--out": "p.key", "--gold-out": "./p.key"})
     Traceback (most recent call last):
@@ -134,6 +177,11 @@ def check_outputs(files: Named = (), folders: Named = (), inputs: Named = ()) ->
     """
     seen: dict[tuple[object, ...], str] = {}
     for shown, path in _named(files):
+        if os.fspath(path) == STDOUT:
+            if stdout is not None:
+                raise OutputError(f"{shown}: standard output carries {stdout}; give a file")
+            _claim(seen, shown, path)
+            continue
         info = _check_file(path, shown)
         if info is None or not _written_into(info.st_mode):  # /dev/null twice loses nothing
             _claim(seen, shown, path)
@@ -182,22 +230,47 @@ def guarding_inputs() -> Iterator[None]:
         _INPUTS.reset(token)
 
 
+def _input_name(path: PathLike) -> str | None:
+    guarded = _INPUTS.get()
+    return guarded.get(_identity(path)) if guarded else None
+
+
+def is_input(path: PathLike) -> bool:
+    """Whether ``path`` is an input of the running command."""
+    return _input_name(path) is not None
+
+
 def refuse_input(path: PathLike) -> None:
     """:class:`OutputError` when ``path`` is an input of the running command."""
-    guarded = _INPUTS.get()
-    if guarded:
-        name = guarded.get(_identity(path))
-        if name is not None:
-            raise OutputError(
-                f"{os.fspath(path)} is the input {name}: writing it would destroy the input; "
-                "give the output another path"
-            )
+    name = _input_name(path)
+    if name is not None:
+        raise OutputError(
+            f"{os.fspath(path)} is the input {name}: writing it would destroy the input; "
+            "give the output another path"
+        )
+
+
+def side_file(path: PathLike, suffix: str, label: str) -> str:
+    """The file ``path + suffix`` written beside the output file ``path``; :class:`OutputError`
+    when ``path`` is standard output, a device or a FIFO (no folder of its own to hold it)."""
+    where = os.fspath(path)
+    info = None if where == STDOUT else _stat(path, label)
+    if where == STDOUT or (info is not None and _written_into(info.st_mode)):
+        what = "standard output" if info is None else _kind(info.st_mode)
+        raise OutputError(
+            f"{label} writes {where}{suffix} beside the output, and {where} is {what}: give "
+            "the output a file path"
+        )
+    return where + suffix
 
 
 def write_target(path: PathLike) -> tuple[Path, bool]:
     """Where writing ``path`` lands (links followed), and whether it is written into (a
-    character device or FIFO) rather than replaced; :class:`OutputError` for a folder, block
-    device, socket or guarded input."""
+    character device, FIFO or :data:`STDOUT`, then ``Path("-")``) rather than replaced;
+    :class:`OutputError` for an empty path, a folder, block device, socket or guarded input."""
+    _check_spelling(path, "an output")
+    if os.fspath(path) == STDOUT:
+        return Path(STDOUT), True
     info = _stat(path, os.fspath(path))  # links followed; /dev/stdout on a pipe has no real path
     if info is not None and not stat.S_ISREG(info.st_mode):
         if not _written_into(info.st_mode):

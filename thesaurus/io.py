@@ -2,8 +2,10 @@
 
 **Atomic output** (temp file beside the target + rename): a crash or an interruption never
 leaves a half-written file nor the temp file; files written inside :func:`atomic_group` are
-put in place together or not at all.  A written file gets the mode ``open(path, "w")`` would
-give (the replaced file's mode, else ``0o666 & ~umask``).
+put in place together or not at all (a device or standard output, which cannot be taken
+back, gets its bytes first, so that one failing leaves every file as it was).  A written
+file gets the mode ``open(path, "w")`` would give (the replaced file's mode, else
+``0o666 & ~umask``).
 
 **JSON**: :func:`to_json` turns records, mappings, sequences and numpy values into strict JSON
 data (no ``Infinity``, no ``NaN``).
@@ -11,6 +13,7 @@ data (no ``Infinity``, no ``NaN``).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import json
@@ -19,6 +22,7 @@ import os
 import shutil
 import signal
 import stat
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -30,18 +34,21 @@ from typing import IO, Any
 
 import numpy as np
 
-from ._outputs import check_outputs, guarding_inputs, write_target
+from ._outputs import STDOUT, check_outputs, guarding_inputs, is_input, side_file, write_target
 
 __all__ = [
+    "STDOUT",
     "atomic_group",
     "check_outputs",
     "guarding_inputs",
     "atomic_open",
+    "atomic_remove",
     "atomic_save_npz",
     "atomic_write_json",
     "atomic_write_text",
     "current_umask",
     "package_version",
+    "side_file",
     "signals_held",
     "to_json",
     "when_released",
@@ -108,11 +115,15 @@ def when_released(action: Callable[[], None] | None) -> None:
 
 
 class _Group:
-    """Output files written to temp files, put in place together: a regular file by a rename,
-    a character device or FIFO (:func:`thesaurus._outputs.write_target`) by a copy."""
+    """Output files written to temp files and put in place together: first the streams (a
+    character device, FIFO or standard output: :func:`thesaurus._outputs.write_target`) by a
+    copy, so that one that fails (``/dev/full``) leaves every file as it was; then the regular
+    files by a rename; then the files of :func:`atomic_remove` go."""
 
     def __init__(self) -> None:
-        self._pending: list[tuple[IO[bytes] | str, Path, str]] = []  # (temp, target, as given)
+        self._copies: list[tuple[IO[bytes], Path, str]] = []  # (spool, target, as given)
+        self._renames: list[tuple[str, Path, str]] = []  # (temp file, target, as given)
+        self._removals: list[Path] = []
 
     @contextmanager
     def open(self, path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
@@ -120,64 +131,90 @@ class _Group:
         otherwise.  A system error names ``path``, never the temp file."""
         target, into = write_target(path)
         shown = os.fspath(path)
+        encoding = None if "b" in mode else "utf-8"
+        spool: IO[bytes] | None = None
         tmp: str | None = None
         handle: IO[Any] | None = None
         try:
             with _named(shown, target):
                 if into:
-                    spool: IO[bytes] = tempfile.TemporaryFile()
-                    handle = io.TextIOWrapper(spool, encoding="utf-8") if "b" not in mode else spool
+                    spool = tempfile.TemporaryFile()
+                    handle = spool if encoding is None else io.TextIOWrapper(spool, encoding)
                 else:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     with _signals_held():
                         fd, tmp = tempfile.mkstemp(
                             dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
                         )
-                        handle = os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8")
+                        handle = os.fdopen(fd, mode, encoding=encoding)
                 yield handle
-                if into:
-                    handle.flush()
-                    if isinstance(handle, io.TextIOWrapper):
-                        handle = handle.detach()  # keeps the bytes open for the commit
-                    self._pending.append((handle, target, shown))
-                else:
+                handle.flush()  # a full disk fails here, inside _named, rather than at close
+                if spool is None:
                     handle.close()
-                    assert tmp is not None
-                    self._pending.append((tmp, target, shown))
+                elif isinstance(handle, io.TextIOWrapper):
+                    handle.detach()  # the spool stays open for the commit
         except BaseException:
             if handle is not None:
-                handle.close()
+                with contextlib.suppress(OSError):  # the bytes that did not fit fail again
+                    handle.close()
+            if spool is not None:
+                spool.close()
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
             raise
+        if spool is not None:
+            self._copies.append((spool, target, shown))
+        else:
+            assert tmp is not None
+            self._renames.append((tmp, target, shown))
+
+    def remove(self, path: Path) -> None:
+        self._removals.append(path)
 
     def commit(self) -> None:
         """Put every output in place with signals held; a failure removes the remaining temp
-        files."""
+        files.  A stream whose reader went away (``| head``) still lets the files come."""
+        broken: BrokenPipeError | None = None
         with _signals_held():
             try:
-                while self._pending:
-                    temp, target, shown = self._pending[0]
+                for spool, target, shown in self._copies:
+                    try:
+                        with _named(shown, target):
+                            _copy(spool, target)
+                    except BrokenPipeError as exc:
+                        broken = exc
+                for temp, target, shown in self._renames:
                     with _named(shown, target):
-                        if isinstance(temp, str):
-                            os.chmod(temp, _final_mode(target))
-                            os.replace(temp, target)
-                        else:
-                            temp.seek(0)
-                            with open(target, "wb") as device:
-                                shutil.copyfileobj(temp, device)
-                            temp.close()
-                    self._pending.pop(0)
+                        os.chmod(temp, _final_mode(target))
+                        os.replace(temp, target)
+                for path in self._removals:
+                    with _named(os.fspath(path), path):
+                        path.unlink(missing_ok=True)
             finally:
                 self.discard()
+        if broken is not None:
+            raise broken
 
     def discard(self) -> None:
-        for temp, _, _ in self._pending:
-            if isinstance(temp, str):
-                Path(temp).unlink(missing_ok=True)
-            else:
-                temp.close()
-        self._pending.clear()
+        for spool, _, _ in self._copies:
+            spool.close()
+        for temp, _, _ in self._renames:
+            Path(temp).unlink(missing_ok=True)  # gone already once renamed
+        self._copies.clear()
+        self._renames.clear()
+        self._removals.clear()
+
+
+def _copy(spool: IO[bytes], target: Path) -> None:
+    """The bytes of ``spool`` into the device or FIFO ``target``, or standard output."""
+    spool.seek(0)
+    if os.fspath(target) == STDOUT:
+        sys.stdout.flush()  # what the command printed comes first
+        shutil.copyfileobj(spool, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+        return
+    with open(target, "wb") as device:
+        shutil.copyfileobj(spool, device)
 
 
 @contextmanager
@@ -227,6 +264,21 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
         assert group is not None
         with group.open(path, mode) as handle:
             yield handle
+
+
+def atomic_remove(path: str | os.PathLike[str]) -> None:
+    """Remove the regular file ``path`` (inside :func:`atomic_group`: with the group's files,
+    after them); anything else there, or an input of the running command, stays."""
+    path = Path(path)
+    try:
+        regular = stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return
+    if regular and not is_input(path):
+        with atomic_group():
+            group = _GROUP.get()
+            assert group is not None
+            group.remove(path)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

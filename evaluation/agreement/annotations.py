@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._exceptions import AgreementError
-from ..measures import Grading, key_lemma
+from ..measures import Grading
+from ..words import Word, key_word, word_names
 from .merging import merge_per_lemma
-from .per_word import LEMMA_RULE, choose_labels, instance_lemmas, multi_agreement, pair_agreement
+from .per_word import LEMMA_RULE, choose_labels, instance_words, multi_agreement, pair_agreement
 
 __all__ = ["POOLED_NOTE", "agreement_report"]
 
@@ -56,20 +57,22 @@ def agreement_report(
     merge_to: float | None = None,
     statistic: str = "scott",
     several: str = "first",
-) -> tuple[dict[str, Any], dict[str, list[frozenset[str]]]]:
+) -> tuple[dict[str, Any], dict[Word, list[frozenset[str]]]]:
     """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word (a
     JSON-ready report: one :func:`~evaluation.agreement.per_word.pair_agreement` per pair of
     files, :func:`~evaluation.agreement.per_word.multi_agreement` of all, ``merged`` with
-    ``merge_to``; ``None`` for an undefined statistic) and each word's merged classes.
+    ``merge_to``; ``None`` for an undefined statistic; words named by
+    :func:`~evaluation.words.word_names`) and each word's merged classes.
     """
     _check(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)
     labels, several_count = choose_labels(keys, ids, several=several)
-    lemmas, other = instance_lemmas(labels, key_lemma(verbs))
+    words, other = instance_words(labels, key_word(verbs))
+    lemmas = word_names(words)
     report: dict[str, Any] = {
         "files": list(names),
         "instances": len(ids),
-        "lemmas": len(set(lemmas)),
+        "lemmas": len(set(words)),
         "left_out": {n: len(k) - len(ids) for n, k in zip(names, keys, strict=True)},
         "several_keys": {"rule": several, "instances": several_count},
         "lemma_rule": LEMMA_RULE,
@@ -81,9 +84,11 @@ def agreement_report(
         report["pairs"].append({"a": na, "b": nb, **pair_agreement(a, b, lemmas, verbs=verbs)})
     report["observed"] = sum(p["observed"] for p in report["pairs"]) / len(report["pairs"])
     report["all_files"] = multi_agreement(labels, lemmas)
-    classes: dict[str, list[frozenset[str]]] = {}
+    classes: dict[Word, list[frozenset[str]]] = {}
     if merge_to is not None:
-        report["merged"], classes = merge_per_lemma(
+        report["merged"], named = merge_per_lemma(
             labels[0], labels[1], lemmas, merge_to, statistic=statistic
         )
+        word_of_name = dict(zip(lemmas, words, strict=True))
+        classes = {word_of_name[name]: found for name, found in named.items()}
     return report, classes

@@ -13,7 +13,7 @@ from thesaurus.io import atomic_open
 from thesaurus.text import quote, read_lines
 
 from .._exceptions import AgreementError
-from ..measures import sense_lemma
+from ..words import Word, sense_word
 
 __all__ = ["CLASS_TABLE_FORMAT", "read_class_table", "write_class_table"]
 
@@ -25,22 +25,22 @@ CLASS_TABLE_FORMAT = (
 
 def write_class_table(
     path: str | os.PathLike[str],
-    classes_by_lemma: Mapping[str, Sequence[frozenset[str]]],
+    classes_by_word: Mapping[Word, Sequence[frozenset[str]]],
     *,
     comment: str = "",
-    lemma_of: Callable[[str], str] = sense_lemma,
+    word_of: Callable[[str], Word] = sense_word,
 ) -> dict[str, int]:
-    """Write merged classes (``{lemma: classes}``) atomically, with ``comment`` in the header;
-    keys of another lemma than their class's are left out.  Returns ``{"keys", "classes",
-    "other_lemma_left_out"}``."""
+    """Write merged classes (``{word: classes}``, :mod:`evaluation.words`) atomically, with
+    ``comment`` in the header; keys of another word than their class's (``word_of``) are left
+    out.  Returns ``{"keys", "classes", "other_lemma_left_out"}``."""
     counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
     with atomic_open(path) as handle:
         handle.write(f"# {CLASS_TABLE_FORMAT}\n")
         if comment:
             handle.write(f"# {comment}\n")
-        for lemma, classes in sorted(classes_by_lemma.items()):
+        for word, classes in sorted(classes_by_word.items()):
             for group in classes:
-                own = sorted(k for k in group if lemma_of(k) == lemma)
+                own = sorted(k for k in group if word_of(k) == word)
                 counts["other_lemma_left_out"] += len(group) - len(own)
                 if own:
                     counts["classes"] += 1

@@ -9,8 +9,9 @@ computed per lemma and summarised as::
     instance_weighted_mean  = sum_w N_w kappa_w / sum_w N_w over the same words
     pooled_over_lemmas      = the statistic of all instances at once (overstates)
 
-A word with an undefined kappa is counted (``undefined``), never averaged.  The lemma of an
-instance is :data:`LEMMA_RULE`'s; keys of another lemma are counted in ``other_lemma_keys``.
+A word with an undefined kappa is counted (``undefined``), never averaged.  A word is a lemma
+with its part of speech (:mod:`evaluation.words`); the word of an instance is
+:data:`LEMMA_RULE`'s; keys of another word are counted in ``other_lemma_keys``.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from functools import partial
 from typing import Any
 
 from .._exceptions import AgreementError
-from ..measures import Grading, key_lemma
+from ..measures import Grading
+from ..words import Word, key_word, sense_word
 from .statistics import (
     cohen_kappa,
     fleiss_kappa,
     krippendorff_alpha,
     observed_agreement,
     scott_pi,
-    sense_lemma,
     thesaurus_distance,
     weight_defaults,
     weighted_kappa,
@@ -40,16 +41,16 @@ __all__ = [
     "SEVERAL_KEYS_RULES",
     "choose_labels",
     "group_by_lemma",
-    "instance_lemmas",
+    "instance_words",
     "multi_agreement",
     "pair_agreement",
     "summarise",
 ]
 
 LEMMA_RULE = (
-    "an instance's lemma is the most common lemma of its files' keys (the word owning the key"
-    " in the verb thesaurus when one is given, else the key before '%'); ties go to the"
-    " earliest file"
+    "an instance's word is the most common word of its files' keys: a lemma (the word owning"
+    " the key in the thesaurus of its part of speech when one is given, else the key before"
+    " '%') with the key's part of speech; ties go to the earliest file"
 )
 SEVERAL_KEYS_RULES = ("first", "shared")
 
@@ -84,28 +85,29 @@ def choose_labels(
     return labels, multiple
 
 
-def instance_lemmas(
-    labels: Sequence[Sequence[str]], lemma_of: Callable[[str], str] = sense_lemma
-) -> tuple[list[str], list[int]]:
-    """The lemma of each instance (:data:`LEMMA_RULE`) and, per file, how many of its labels
-    are of another lemma.
+def instance_words(
+    labels: Sequence[Sequence[str]], word_of: Callable[[str], Word] = sense_word
+) -> tuple[list[Word], list[int]]:
+    """The word of each instance (:data:`LEMMA_RULE`) and, per file, how many of its labels
+    are of another word.
 
-    >>> instance_lemmas([["run%1", "run%2", "go%1"], ["run%1", "go%1", "run%1"]])
+    >>> words, other = instance_words([["run%1", "run%2", "go%1"], ["run%1", "go%1", "run%1"]])
+    >>> [w.lemma for w in words], other
     (['run', 'run', 'go'], [0, 2])
     """
     if not labels:
         raise AgreementError("no annotation to compare")
-    lemmas: list[str] = []
+    words: list[Word] = []
     other = [0] * len(labels)
     for column in zip(*labels, strict=True):
-        own = [lemma_of(x) for x in column]
+        own = [word_of(x) for x in column]
         counts = Counter(own)
         best = max(counts.values())
-        lemma = next(x for x in own if counts[x] == best)  # earliest file among the ties
-        lemmas.append(lemma)
+        word = next(x for x in own if counts[x] == best)  # earliest file among the ties
+        words.append(word)
         for f, x in enumerate(own):
-            other[f] += x != lemma
-    return lemmas, other
+            other[f] += x != word
+    return words, other
 
 
 def group_by_lemma(lemmas: Sequence[str]) -> dict[str, list[int]]:
@@ -175,9 +177,7 @@ def pair_agreement(
         distance = thesaurus_distance(verbs)
         per_word["weighted_kappa"] = partial(weighted_kappa, distance=distance)
         # pooled: keys of different lemmas are at distance 1 without asking the thesaurus
-        pooled["weighted_kappa"] = partial(
-            weighted_kappa, distance=distance, block=key_lemma(verbs)
-        )
+        pooled["weighted_kappa"] = partial(weighted_kappa, distance=distance, block=key_word(verbs))
     per_lemma: dict[str, dict[str, Any]] = {}
     for lemma, rows in group_by_lemma(lemmas).items():
         xa, xb = [a[i] for i in rows], [b[i] for i in rows]

@@ -15,7 +15,7 @@ these are *pooled* figures; per-word figures are :mod:`evaluation.agreement.per_
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -189,7 +189,7 @@ def weighted_kappa(
     b: Sequence[str],
     distance: Callable[[str, str], float],
     *,
-    block: Callable[[str], str] | None = None,
+    block: Callable[[str], Hashable] | None = None,
 ) -> float:
     """Cohen's weighted kappa with disagreement weights ``w(x, y) = distance(x, y)``::
 
@@ -197,7 +197,7 @@ def weighted_kappa(
 
     with ``o`` the observed shares and ``e_ij = p_a(i) p_b(j)``.  ``distance(x, x)`` must be
     0 (else :class:`AgreementError`); with the 0/1 distance this is Cohen's kappa.  With
-    ``block`` (e.g. a sense key's lemma), labels of different blocks are at distance 1.
+    ``block`` (e.g. a sense key's word), labels of different blocks are at distance 1.
 
     >>> linear = lambda x, y: abs(int(x) - int(y)) / 2  # labels 0, 1, 2
     >>> a, b = list("0012"), list("0122")  # observed (1/2 + 1/2) / 4 = 1/4
@@ -220,7 +220,7 @@ def weighted_kappa(
         return value
 
     observed = sum(weight(x, y) for x, y in zip(a, b, strict=True)) / n
-    groups: dict[str, list[str]] = {}
+    groups: dict[Hashable, list[str]] = {}
     for label in sorted(count_a | count_b):
         groups.setdefault(block(label) if block is not None else "", []).append(label)
     expected = 1.0 if block is not None else 0.0

@@ -22,15 +22,15 @@ from ..measures import (
     VerbThesaurus,
     format_alpha,
     graded_credit,
-    key_lemma,
     parse_alpha,
 )
+from ..words import Word, key_word, word_names
 from .per_word import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,
     choose_labels,
     group_by_lemma,
-    instance_lemmas,
+    instance_words,
     pair_agreement,
 )
 
@@ -106,20 +106,20 @@ def agreement_upper_bound(
         n_only_b=len(keys[1]) - len(shared),
     )
     (a, b), several_keys = choose_labels(keys, shared, several=several)
-    lemma_list, other = _instance_lemmas(a, b, shared, key_lemma(verbs), instance_lemma)
+    words, other = _instance_words(a, b, shared, key_word(verbs), instance_lemma)
     if lemmas is not None:
         keep_lemmas = set(lemmas)
-        rows = [r for r, lemma in enumerate(lemma_list) if lemma in keep_lemmas]
+        rows = [r for r, word in enumerate(words) if word.lemma in keep_lemmas]
         counts["n_other_lemma"] = len(shared) - len(rows)
         a, b = [a[r] for r in rows], [b[r] for r in rows]
-        lemma_list = [lemma_list[r] for r in rows]
+        words = [words[r] for r in rows]
     if not a:
         raise AgreementError(
             f"no instance to compare in {files[0]} and {files[1]} "
             + ", ".join(f"{k} {v}" for k, v in counts.items())
         )
-    pair = pair_agreement(a, b, lemma_list)
-    total, issues = _with_graded_agreement(pair, a, b, lemma_list, verbs, wanted_alphas)
+    pair = pair_agreement(a, b, word_names(words))
+    total, issues = _with_graded_agreement(pair, a, b, words, verbs, wanted_alphas)
     return UpperBound(
         files=(files[0], files[1]),
         instances=len(a),
@@ -156,20 +156,23 @@ def _requested(
     return [{i: k for i, k in f.items() if i in requested} for f in keys], counts
 
 
-def _instance_lemmas(
+def _instance_words(
     a: list[str],
     b: list[str],
     shared: list[str],
-    lemma_of: Callable[[str], str],
+    word_of: Callable[[str], Word],
     instance_lemma: Mapping[str, str] | None,
-) -> tuple[list[str], list[int]]:
-    """Each shared instance's lemma and how many keys of each file are of another lemma."""
+) -> tuple[list[Word], list[int]]:
+    """Each shared instance's word and how many keys of each file are of another word; with
+    ``instance_lemma`` (an experiment's verbs, of one part of speech), another lemma."""
     if instance_lemma is not None:
         lemma_list = [instance_lemma.get(i, "") for i in shared]
-        other = [sum(lemma_of(x) != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)]
-        return lemma_list, other
+        other = [
+            sum(word_of(x).lemma != w for x, w in zip(f, lemma_list, strict=True)) for f in (a, b)
+        ]
+        return [Word(lemma) for lemma in lemma_list], other
     if shared:
-        return instance_lemmas([a, b], lemma_of)
+        return instance_words([a, b], word_of)
     return [], [0, 0]
 
 
@@ -177,7 +180,7 @@ def _with_graded_agreement(
     pair: dict[str, Any],
     a: Sequence[str],
     b: Sequence[str],
-    lemmas: Sequence[str],
+    words: Sequence[Word],
     verbs: Grading | None,
     alphas: Sequence[float],
 ) -> tuple[dict[str, Any], dict[str, int]]:
@@ -187,10 +190,11 @@ def _with_graded_agreement(
         scores = {"inf": np.array([x == y for x, y in zip(a, b, strict=True)], dtype=float)}
         issues: dict[str, int] = {}
     else:
+        lemmas = [word.lemma for word in words]
         credit = graded_credit([(x,) for x in a], [(y,) for y in b], lemmas, verbs, alphas)
         scores = {format_alpha(alpha): credit.values[:, j] for j, alpha in enumerate(credit.alphas)}
         issues = dict(sorted(credit.issues.items()))
-    for lemma, rows in group_by_lemma(lemmas).items():
+    for lemma, rows in group_by_lemma(word_names(words)).items():
         pair["per_lemma"][lemma]["acceptability"] = {
             alpha: float(column[rows].mean()) for alpha, column in scores.items()
         }

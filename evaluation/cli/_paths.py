@@ -1,6 +1,6 @@
 """The files a command reads, as :func:`thesaurus.io.check_outputs` takes them (``(option,
-path)`` pairs): the paths the user named plus the files those imply (a Raganato corpus's gold
-key file beside it, the word table of a file thesaurus)."""
+path)`` pairs): the paths the user named plus the files reading them finds (a corpus's gold
+key file beside it, the tag files of a SemCor folder, the word table of a file thesaurus)."""
 
 from __future__ import annotations
 
@@ -22,18 +22,33 @@ Named = list[tuple[str, str]]
 
 
 def corpus_inputs(
-    paths: Iterable[str | os.PathLike[str] | None], option: str = "--corpus"
+    paths: Iterable[str | os.PathLike[str]] | None, option: str = "--corpus", fmt: str = "auto"
 ) -> Named:
-    """Corpus paths and, for ``x.data.xml``, its ``x.gold.key.txt``."""
-    from wsd.corpus import gold_key_path
+    """The files reading the corpora ``paths`` (format ``fmt``, else by shape) reads: each
+    path, the gold key file a Raganato or CoNLL-U file finds beside it (``x.gold.key.txt``)
+    and the tag files of a SemCor folder; ``None``: those of the SemCor found by default."""
+    from thesaurus import ToolkitError
+    from wsd.corpus import detect_format, find_semcor, gold_key_path, semcor_files
 
+    if paths is None:
+        try:
+            paths, option = [find_semcor(None)], "the default SemCor"
+        except ToolkitError:  # reading says what is missing
+            return []
     out: Named = []
-    for path in paths:
-        if path is None:
+    for given in paths:
+        path = os.fspath(given)
+        out.append((option, path))
+        try:
+            found = detect_format(path) if fmt == "auto" else fmt
+            if found in ("raganato", "conllu"):
+                gold = os.fspath(gold_key_path(path))
+                out.append((f"the gold keys of {option} {path}", gold))
+            elif found == "semcor" and os.path.isdir(path):
+                tag_file = f"a tag file of {option} {path}"
+                out += [(tag_file, os.fspath(p)) for p in semcor_files(path)]
+        except ToolkitError:  # not a corpus: reading it says why
             continue
-        out.append((option, os.fspath(path)))
-        if os.fspath(path).endswith(".data.xml"):
-            out.append((f"the gold keys of {option}", os.fspath(gold_key_path(path))))
     return out
 
 
@@ -44,7 +59,7 @@ def thesaurus_inputs(specs: Iterable[tuple[str, object]]) -> Named:
         if isinstance(spec, str) and spec.endswith(".tsv"):
             out += [
                 (option, spec),
-                (f"the word table of {option}", spec[: -len(".tsv")] + ".words.tsv"),
+                (f"the word table of {option} {spec}", spec[: -len(".tsv")] + ".words.tsv"),
             ]
     return out
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from evaluation import AgreementError
 from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
-from evaluation.measures import key_lemma
+from evaluation.words import key_word
 from thesaurus.io import check_outputs
 
 from ._numbers import KAPPA, number
@@ -172,7 +172,7 @@ def _text(report: dict[str, Any], per_verb: bool) -> list[str]:
     other = ", ".join(f"{n} {c}" for n, c in report["other_lemma_keys"].items())
     lines = [
         f"instances: {report['instances']}, words: {report['lemmas']} "
-        f"(keys of another lemma than the instance's: {other})"
+        f"(keys of another word than the instance's: {other})"
     ]
     left_out = {n: c for n, c in report["left_out"].items() if c}
     if left_out:
@@ -207,7 +207,7 @@ def _text(report: dict[str, Any], per_verb: bool) -> list[str]:
         out = report["classes_out"]
         lines.append(
             f"classes written to {out['path']}: {out['keys']} keys in {out['classes']} classes"
-            f" (keys of another lemma left out: {out['other_lemma_left_out']})"
+            f" (keys of another word left out: {out['other_lemma_left_out']})"
         )
     return lines
 
@@ -220,6 +220,7 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(
         files={"--classes-out": args.classes_out},
         inputs=[*args.keys, *thesaurus_option_inputs(args)],
+        stdout="the agreement report",
     )
     keys = [read_answer_keys(path) for path in args.keys]
     verbs = None
@@ -246,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
             + (" --intersection" if args.intersection else "")
         )
         counts = write_class_table(
-            args.classes_out, classes, comment=f"made by: {command}", lemma_of=key_lemma(verbs)
+            args.classes_out, classes, comment=f"made by: {command}", word_of=key_word(verbs)
         )
         report["classes_out"] = {"path": str(args.classes_out), **counts}
     if args.json:

@@ -212,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
     config = _config(args)
     labels = [s.label for s in config.systems]
     where = instance_view(args, labels, [format_alpha(a) for a in config.evaluation.alphas])
-    out = Path(args.out) if args.out else Path("results") / config.name
+    out = args.out if args.out is not None else f"results/{config.name}"  # "" is refused
     check_outputs(
         files=instance_outputs(args),
         folders={"--out": out},
@@ -232,6 +232,12 @@ def run(args: argparse.Namespace) -> int:
     limit = None if args.per_verb else TERMINAL_VERBS
     figures = not args.no_plots
     report(
-        result, out, started, quiet=args.quiet, figures=figures, limit=limit, **browser(args, where)
+        result,
+        Path(out),
+        started,
+        quiet=args.quiet,
+        figures=figures,
+        limit=limit,
+        **browser(args, where),
     )
     return 0

@@ -16,7 +16,8 @@ import time
 import warnings
 from pathlib import Path
 
-from thesaurus.io import check_outputs
+from thesaurus import OutputError
+from thesaurus.io import STDOUT, check_outputs
 from wsd import WSDError
 from wsd.corpus import FORMATS, Corpus
 
@@ -91,7 +92,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--out",
         required=True,
         metavar="STEM",
-        help="output stem: STEM.data.xml + STEM.gold.key.txt, STEM.jsonl or STEM.conllu",
+        help="output stem: STEM.data.xml + STEM.gold.key.txt, STEM.jsonl or STEM.conllu (- for "
+        "standard output: jsonl and conllu)",
     )
     export.add_argument(
         "--no-frames",
@@ -205,12 +207,10 @@ def run_export(args: argparse.Namespace) -> int:
 
     read, written = export_formats(args)
     jsonl = written == "jsonl"
-    stem = Path(args.out)
-    if written == "raganato":
-        outputs = [stem.with_name(stem.name + suffix) for suffix in (".data.xml", ".gold.key.txt")]
-    else:
-        outputs = [stem.with_name(f"{stem.name}.{written}")]
-    check_outputs(files=[("--out", path) for path in outputs], inputs=corpus_inputs([args.corpus]))
+    outputs = _export_outputs(args.out, written)
+    check_outputs(
+        files=[("--out", path) for path in outputs], inputs=corpus_inputs([args.corpus], fmt=read)
+    )
     chosen, found = chosen_tag_files(args.corpus, read, args.files, args.exclude)
     check_tag_files(args.files or args.exclude or (), found, [args.corpus])
     if chosen == []:
@@ -242,7 +242,20 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_conllu(corpus: Corpus, path: Path) -> tuple[int, int]:
+def _export_outputs(stem: str, written: str) -> list[str]:
+    """The files ``--out STEM`` names for the format ``written``; ``-``: standard output, for a
+    format written as one stream."""
+    if stem == STDOUT and written != "raganato":
+        return [STDOUT]
+    if stem in ("", STDOUT):
+        why = "is an empty stem" if not stem else "cannot be two files (.data.xml, .gold.key.txt)"
+        raise OutputError(f"--out {stem or repr(stem)} {why}; give a stem such as out/semcor")
+    if written == "raganato":
+        return [f"{Path(stem)}{suffix}" for suffix in (".data.xml", ".gold.key.txt")]
+    return [f"{Path(stem)}.{written}"]
+
+
+def _write_conllu(corpus: Corpus, path: str) -> tuple[int, int]:
     """Write a corpus's instances as CoNLL-U; a CoNLL-U source keeps its trees and columns."""
     from wsd.corpus import annotate_instances, read_conllu, write_conllu
 

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         [spec.label for spec in config.compared],
         [format_alpha(a) for a in config.evaluation.alphas],
     )
-    out = Path(args.out) if args.out else Path("results") / config.name
+    out = args.out if args.out is not None else f"results/{config.name}"  # "" is refused
     check_outputs(
         files=instance_outputs(args),
         folders={"--out": out},
@@ -101,7 +101,12 @@ def run(args: argparse.Namespace) -> int:
             progress=steps,
         )
     report(
-        result, out, started, quiet=args.quiet, figures=not args.no_plots, **browser(args, where)
+        result,
+        Path(out),
+        started,
+        quiet=args.quiet,
+        figures=not args.no_plots,
+        **browser(args, where),
     )
     return 0
 
@@ -111,10 +116,13 @@ def _config_inputs(config: Any, corpus: str | None) -> Named:
     specs = [("evaluation.thesaurus", config.evaluation.thesaurus)]
     for spec in config.methods:
         specs += [(f"{spec.label}: {name}", value) for name, value in spec.params]
+    fmt = config.corpus.format
     if corpus is not None:
-        corpora = corpus_inputs([corpus])
+        corpora = corpus_inputs([corpus], fmt=fmt)
+    elif config.corpus.path:
+        corpora = corpus_inputs([config.corpus.path], option="corpus.path", fmt=fmt)
     else:
-        corpora = corpus_inputs([config.corpus.path or None], option="corpus.path")
+        corpora = corpus_inputs(None)
     keys = [("bounds.agreement_keys", path) for path in config.bounds.agreement_keys]
     return corpora + thesaurus_inputs(specs) + keys
 

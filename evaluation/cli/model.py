@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import atomic_group, atomic_open, check_outputs
+from thesaurus.io import atomic_group, atomic_open, check_outputs, side_file
 from wsd import ModelError
 from wsd.corpus import FORMATS
 from wsd.default_model import DEFAULT_METHOD, default_model_path, missing_default_model
@@ -76,8 +76,8 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:  # type: ig
     )
     train.add_argument(
         "--out",
-        help="model file to write (JSON; .gz: compressed); default: the default model, "
-        "$WSD_MODEL or models/default.json.gz in the user cache",
+        help="model file to write (JSON; .gz: compressed; - for standard output); default: the "
+        "default model, $WSD_MODEL or models/default.json.gz in the user cache",
     )
     add_file_selection(train)
     train.set_defaults(func=run_train)
@@ -116,7 +116,9 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         choices=FORMATS,
         help="corpus format (default: by file shape); the form written is --to",
     )
-    dis.add_argument("--out", required=True, help="file to write (a key file by default)")
+    dis.add_argument(
+        "--out", required=True, help="file to write (a key file by default; - for standard output)"
+    )
     dis.add_argument(
         "--to",
         default="key",
@@ -252,7 +254,7 @@ def run_train(args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else str(default_model_path())
     check_outputs(
         files={"--out" if args.out is not None else "the default model": out},
-        inputs=corpus_inputs(args.corpus or ()) + thesaurus_inputs(thesauri),
+        inputs=corpus_inputs(args.corpus, fmt=args.format) + thesaurus_inputs(thesauri),
     )
     started = time.perf_counter()
     with Steps("train") as steps:
@@ -299,16 +301,15 @@ def run_disambiguate(args: argparse.Namespace) -> int:
     from wsd.methods import load_model
 
     model = _model_path(args.model)
+    confidence = None
+    if args.confidence:
+        confidence = side_file(args.out, ".confidence.jsonl", "--confidence")
+    sources = (
+        _text_inputs(args) if args.text is not None else corpus_inputs(args.corpus, fmt=args.format)
+    )
     check_outputs(
-        files={
-            "--out": args.out,
-            "--gold-out": args.gold_out,
-            "the --confidence file": f"{args.out}.confidence.jsonl" if args.confidence else None,
-        },
-        inputs=[
-            ("--model" if args.model is not None else "the default model", model),
-            *corpus_inputs(args.corpus or [_text_input(args)]),
-        ],
+        files={"--out": args.out, "--gold-out": args.gold_out, "the --confidence file": confidence},
+        inputs=[("--model" if args.model is not None else "the default model", model), *sources],
     )
     method = load_model(model, strict=not args.allow_resource_mismatch)
     with Steps("disambiguate") as steps:
@@ -333,8 +334,8 @@ def run_disambiguate(args: argparse.Namespace) -> int:
         _write_output(args, predictions, readings)
         if args.gold_out:
             lines = write_keys(args.gold_out, {i.id: i.gold for i in instances if i.gold})
-        if args.confidence:
-            _write_confidence(f"{args.out}.confidence.jsonl", predictions)
+        if confidence is not None:
+            _write_confidence(confidence, predictions)
     if args.gold_out:
         say(_gold_summary(args.gold_out, lines, len(instances), without_gold))
     say(_summary(predictions, method.verbs_, skipped))
@@ -404,6 +405,13 @@ def _text_input(args: argparse.Namespace) -> str | None:
     from wsd.text import STDIN
 
     return None if args.text == STDIN else args.text
+
+
+def _text_inputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
+    """The --text file and the tagger that reads it."""
+    from wsd.text import tagger_path
+
+    return [("--text", _text_input(args)), ("the part-of-speech tagger", str(tagger_path()))]
 
 
 def _text_instances(

@@ -67,7 +67,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     add_thesaurus_options(parser, verb_default="wordnet-verb")
     add_train_keys_option(parser)
-    parser.add_argument("--per-verb", action="store_true", help="also score each verb")
+    parser.add_argument(
+        "--per-verb",
+        action="store_true",
+        help="also score each word (a lemma with its part of speech: square.n, square.r)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
@@ -178,6 +182,6 @@ def run(args: argparse.Namespace) -> int:
     if report["per_unseen"] is None:
         lines += ["", f"unseen: {UNSEEN_NOT_AVAILABLE}"]
     if args.per_verb:
-        lines += ["", *_format_groups(report, "per_verb", "lemma")]
+        lines += ["", *_format_groups(report, "per_verb", "word")]
     print("\n".join(lines))
     return 0

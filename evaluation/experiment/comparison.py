@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from thesaurus.text import quote
+
 from .._exceptions import EvaluationError
 from ..agreement.class_table import read_class_table
 from ..answers import SystemAnswers, read_answers, several_keys_rule
 from ..measures import dataset_of, key_lemma
-from ..scoring import THESAURUS_HINT, to_classes, unknown_keys_warnings
+from ..scoring import to_classes, unknown_keys_warnings
 from ..thesauri import Thesauri
 from ..unseen import key_file_unseen_groups, read_training_keys
 from . import summary
@@ -92,6 +94,8 @@ def compare_systems(
     ev = replace(config.evaluation, top_k=config.evaluation.top_k or longest)
     labels = [s.spec.label for s in systems]
     table = summary.measure_table(per, labels, books, ev, config.seed)
+    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels):
+        warn(notes, note)
     measured = time.perf_counter()
     n = len(per.ids)
     return ComparisonResult(
@@ -228,7 +232,7 @@ def _unknown_keys(
     if config.classes or all(math.isinf(a) for a in config.evaluation.alphas):
         return
     answers = [a for out in per.outputs.values() for a in out.answers()]
-    for note in unknown_keys_warnings(per.gold, answers, books, hint=THESAURUS_HINT):
+    for note in unknown_keys_warnings(per.gold, answers, books):
         warn(notes, note)
 
 
@@ -236,22 +240,38 @@ def _corpus_instances(
     paths: tuple[str, ...],
 ) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[Sentence, int]]]:
     """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem)
-    and ``{instance id: (sentence, token index)}``."""
+    and ``{instance id: (sentence, token index)}``.  Files that share an instance or a dataset
+    name (a file given twice) raise :class:`EvaluationError`: an instance's dataset would be
+    whichever came last."""
     from wsd.corpus import read_raganato
 
     found: dict[str, tuple[str, str]] = {}
     contexts: dict[str, tuple[Sentence, int]] = {}
+    file_of: dict[str, str] = {}  # of each dataset
     for path in paths:
         dataset = Path(path).name.removesuffix(".xml").removesuffix(".data")
+        if dataset in file_of:
+            raise EvaluationError(
+                f"--corpus files {file_of[dataset]} and {path} are one dataset, "
+                f"{quote(dataset)}: give each file once, each dataset in one file"
+            )
+        file_of[dataset] = path
         for sentence in read_raganato(path):
             tokens = sentence.sentence.tokens
             for position, (token, annotation) in enumerate(
                 zip(tokens, sentence.annotations, strict=True)
             ):
                 ident = annotation.attr("id")
-                if ident is not None:
-                    found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
-                    contexts[ident] = (sentence.sentence, position)
+                if ident is None:
+                    continue
+                if ident in found and found[ident][0] != dataset:
+                    raise EvaluationError(
+                        f"--corpus files {file_of[found[ident][0]]} and {path} both hold "
+                        f"instance {quote(ident)}: each instance's dataset is the one file it "
+                        "is in"
+                    )
+                found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
+                contexts[ident] = (sentence.sentence, position)
     return found, contexts
 
 

@@ -48,15 +48,21 @@ def _differences(
     seed: int,
     confidence: float,
 ) -> list[dict[str, DifferenceTest]]:
-    """Per pair, per alpha label: the t-test, Holm over all pairs x alphas, the interval."""
+    """Per pair, per alpha label: the t-test, Holm over all pairs x alphas, the interval; none
+    for a pair with an undefined precision (a method that attempted nothing)."""
     found: list[dict[str, DifferenceTest]] = [{} for _ in pairs]
     n = credit[labels[0]].values.shape[0] if labels else 0
-    if not pairs or n < 2:
+    defined = [
+        p
+        for p, (a, b) in enumerate(pairs)
+        if credit[a].attempted.any() and credit[b].attempted.any()
+    ]
+    if not defined or n < 2:
         return found
     cells = {cell: c for c, cell in enumerate((m, j) for m in labels for j in range(len(alphas)))}
     num = np.column_stack([credit[m].values[:, j] * credit[m].attempted for (m, j) in cells])
     den = np.column_stack([credit[m].attempted.astype(float) for (m, _) in cells])
-    wanted = [(p, j) for p in range(len(pairs)) for j in range(len(alphas))]
+    wanted = [(p, j) for p in defined for j in range(len(alphas))]
     columns = [(cells[(pairs[p][0], j)], cells[(pairs[p][1], j)]) for p, j in wanted]
     tests = ratio_t_tests(num, den, columns)
     intervals = (

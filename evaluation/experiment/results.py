@@ -106,11 +106,12 @@ class Breakdown:
 
 @dataclass(frozen=True)
 class TopKPoint:
-    """Recall@k and precision@k of the ranked outputs (Fig. 6)."""
+    """Recall@k and precision@k of the ranked outputs (Fig. 6); ``precision`` is ``None``
+    without any output."""
 
     k: int
     recall: float
-    precision: float
+    precision: float | None
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class ApplicabilityCurve:
 class LearningPoint:
     """One point of a learning curve (Fig. 4): trained on ``fraction`` of every training fold;
     ``train_instances_mean`` per verb and fold (the x axis); ``precision_interval`` by alpha
-    (empty without a bootstrap)."""
+    (empty without a bootstrap; an undefined precision has none)."""
 
     fraction: float
     train_instances_mean: float
@@ -144,9 +145,10 @@ class LearningPoint:
 
 @dataclass(frozen=True)
 class ScoreInterval:
-    """Bootstrap intervals ``(low, high)`` of one method's scores at one alpha."""
+    """Bootstrap intervals ``(low, high)`` of one method's scores at one alpha; ``precision``
+    is ``None`` when it is undefined (nothing attempted)."""
 
-    precision: tuple[float, float]
+    precision: tuple[float, float] | None
     recall: tuple[float, float]
     f1: tuple[float, float]
 

@@ -22,7 +22,7 @@ from ..thesauri import Thesauri
 from ..unseen import fold_unseen_groups
 from . import summary
 from .backend import parallel
-from .config import ExperimentConfig, check_resources
+from .config import THESAURUS_KEYS, ExperimentConfig, check_resources
 from .dataset import Dataset, load_dataset
 from .jobs import CrossValidation, cross_validate
 from .mismatch import thesaurus_mismatch
@@ -70,6 +70,8 @@ def run_experiment(
     per = _instance_results(config, cv, books)
     labels = [s.label for s in config.compared]
     table = summary.measure_table(per, labels, books, config.evaluation, config.seed)
+    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels):
+        warn(notes, note)
     learning_curve = summary.learning_curves(config, books, cv)
     sweep = summary.sweep_variants(config, books, per)
     measured = time.perf_counter()
@@ -139,7 +141,11 @@ def _warnings(
     if not all(math.isinf(a) for a in config.evaluation.alphas):
         gold = [inst.gold for inst in cv.instances]
         answers = [a for out in cv.outputs.values() for a in out.answers()]
-        hint = f"set [evaluation] thesaurus in {config.source} to the keys' thesaurus"
+
+        def hint(pos: str) -> str:
+            key = THESAURUS_KEYS[pos]
+            return f"set [evaluation] {key} in {config.source} to the keys' thesaurus"
+
         for note in unknown_keys_warnings(gold, answers, books, hint=hint):
             warn(notes, note)
     return notes

@@ -14,7 +14,7 @@ import numpy as np
 
 import thesaurus
 
-from ..intervals import prefix_mean_intervals, senseval_intervals
+from ..intervals import interval, prefix_mean_intervals, senseval_intervals
 from ..measures import (
     Credit,
     Grading,
@@ -24,9 +24,17 @@ from ..measures import (
     graded_credit,
     top_k,
 )
-from ..scoring import FIRST_SENSE_ORDER, POS_NAMES, POS_ORDER, first_sense_of
+from ..scoring import (
+    FIRST_SENSE_ORDER,
+    POS_NAMES,
+    POS_ORDER,
+    first_sense_of,
+    undefined_precision_note,
+    undefined_words_note,
+)
 from ..thesauri import as_thesauri
 from ..unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
+from ..words import Word, word_names
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
@@ -59,6 +67,7 @@ __all__ = [
     "sweep_variants",
     "table_rows",
     "top_k_points",
+    "undefined_precision_notes",
 ]
 
 # The order of the breakdowns' groups in reports
@@ -114,6 +123,28 @@ def measure_table(
     }
 
 
+def undefined_precision_notes(
+    rows: Sequence[VerbRow], total: VerbRow, labels: Sequence[str]
+) -> list[str]:
+    """A warning for each method whose precision is undefined (it attempted nothing) in all,
+    or else on some words of Table 1 (``rows``)."""
+    names = word_names([Word(row.verb, row.pos or "") for row in rows])
+    notes = []
+    for label in labels:
+        if next(iter(total.scores[label].by_alpha.values())).precision is None:
+            notes.append(undefined_precision_note(total.n, label, "instances compared"))
+            continue
+        undefined = [
+            name
+            for name, row in zip(names, rows, strict=True)
+            if next(iter(row.scores[label].by_alpha.values())).precision is None
+        ]
+        note = undefined_words_note(undefined, len(rows), label)
+        if note is not None:
+            notes.append(note)
+    return notes
+
+
 def credit_of(
     outputs: Mapping[str, InstanceOutputs],
     gold: Sequence[Sequence[str]],
@@ -159,14 +190,16 @@ def instance_pos(gold: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
 def table_rows(
     verbs: Grading, per: InstanceResults, labels: Sequence[str]
 ) -> tuple[tuple[VerbRow, ...], VerbRow]:
-    """Table 1: one row per lemma and part of speech (sorted), and the total row."""
+    """Table 1: one row per word (lemma and part of speech, :mod:`evaluation.words`; sorted),
+    and the total row."""
     books = as_thesauri(verbs)
     parts = instance_pos(per.gold)
     rows = []
-    groups = _groups(list(zip(per.lemmas, parts, strict=True)))
+    groups = _groups([Word(lemma, pos or "") for lemma, pos in zip(per.lemmas, parts, strict=True)])
     scores = _group_scores(per, labels, groups)
     for g, (key, indices) in enumerate(groups):
-        lemma, pos = cast(tuple[str, str | None], key)
+        word = cast(Word, key)
+        lemma, pos = word.lemma, word.pos or None
         thes = books.of(pos)
         senses = thes.senses(lemma) if thes is not None and thes.has_word(lemma) else ()
         rows.append(
@@ -382,8 +415,10 @@ def learning_curves(
             confidence=ev.confidence,
         )["precision"]
         cells = [(key, alpha) for key in keys for alpha in labels]
-        for (key, alpha), (low, high) in zip(cells, found.tolist(), strict=True):
-            bounds[key][alpha] = (low, high)
+        for (key, alpha), row in zip(cells, found, strict=True):
+            pair = interval(row)
+            if pair is not None:
+                bounds[key][alpha] = pair
     tasks = max(1, cv.tasks)
     return {
         label: tuple(

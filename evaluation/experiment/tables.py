@@ -64,7 +64,7 @@ def _with_intervals(record: Record, intervals: Intervals | None, label: str, alp
     """``record`` with the ``<score>_low``/``<score>_high`` bounds (``None`` without)."""
     found = intervals.total[label][alpha] if intervals is not None else None
     for name in ("precision", "recall", "f1"):
-        low, high = getattr(found, name) if found is not None else (None, None)
+        low, high = (getattr(found, name) if found is not None else None) or (None, None)
         record[f"{name}_low"], record[f"{name}_high"] = low, high
     record["confidence"] = intervals.confidence if intervals is not None else None
     return record
@@ -136,9 +136,8 @@ def alpha_sweep(result: ExperimentResult) -> Iterator[Record]:
     for label, scores in result.total.scores.items():
         for alpha in result.alphas:
             s = scores[alpha]
-            low, high = (
-                intervals.total[label][alpha].precision if intervals is not None else (None, None)
-            )
+            bounds = intervals.total[label][alpha].precision if intervals is not None else None
+            low, high = bounds or (None, None)
             yield {
                 "method": label,
                 "alpha": alpha,

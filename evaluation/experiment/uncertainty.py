@@ -9,7 +9,7 @@ from typing import TypedDict
 import numpy as np
 
 from .._exceptions import EvaluationWarning
-from ..intervals import senseval_intervals
+from ..intervals import interval, senseval_intervals
 from ..measures import Credit, format_alpha
 from .config import EvaluationConfig
 from .results import Intervals, ScoreInterval
@@ -57,7 +57,7 @@ def total_intervals(
     cells = [(label, alpha) for label in labels for alpha in alphas]
     for c, (label, alpha) in enumerate(cells):
         total[label][alpha] = ScoreInterval(
-            precision=_pair(found["precision"][c]),
+            precision=interval(found["precision"][c]),
             recall=_pair(found["recall"][c]),
             f1=_pair(found["f1"][c]),
         )

@@ -12,9 +12,11 @@ from ..experiment.per_sense import graded_headline
 from ..experiment.results import ExperimentResult, GroupRow, Intervals, SenseMacro
 
 __all__ = [
+    "UNDEFINED",
     "alpha_note",
     "alpha_table",
     "breakdown_notes",
+    "fixed",
     "graded_on",
     "headline_alpha",
     "headline_table",
@@ -26,10 +28,21 @@ BREAKDOWN_ORDER = ("dataset", "pos", "first sense", "unseen")
 POS_OF_GROUP = {"nouns": "noun", "verbs": "verb", "adjectives": "adj", "adverbs": "adv"}
 
 
-def short(value: float) -> str:
-    """``0.836 -> ".836"``, ``1.0 -> "1.00"``: the paper's compact cells."""
+UNDEFINED = "undefined"  # a precision with nothing attempted (0/0), in every table
+
+
+def short(value: float | None) -> str:
+    """``0.836 -> ".836"``, ``1.0 -> "1.00"``: the paper's compact cells; ``None`` (an
+    undefined precision) is :data:`UNDEFINED`."""
+    if value is None:
+        return UNDEFINED
     text = f"{value:.3f}"
     return text[1:] if text.startswith("0.") else f"{value:.2f}"
+
+
+def fixed(value: float | None) -> str:
+    """``0.8361 -> "0.836"``: the totals' cells; ``None`` is :data:`UNDEFINED`."""
+    return UNDEFINED if value is None else f"{value:.3f}"
 
 
 def alpha_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
@@ -41,11 +54,15 @@ def alpha_table(result: ExperimentResult) -> tuple[list[str], list[list[str]]]:
         for label in result.labels:
             value = short(result.total.scores[label][alpha].precision)
             if result.intervals is not None:
-                low, high = result.intervals.total[label][alpha].precision
-                value += f" [{short(low)}, {short(high)}]"
+                value += _bracket(result.intervals.total[label][alpha].precision)
             cells.append(value)
         rows.append(cells)
     return header, rows
+
+
+def _bracket(bounds: tuple[float, float] | None) -> str:
+    """`` [low, high]`` of an interval, nothing for an undefined one."""
+    return "" if bounds is None else f" [{short(bounds[0])}, {short(bounds[1])}]"
 
 
 def headline_alpha(result: ExperimentResult) -> str | None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..experiment.results import ExperimentResult
 from ..significance import format_p_value
 from ._markdown import markdown_table
+from .headline import UNDEFINED
 
 __all__ = [
     "LIST_UP_TO",
@@ -89,8 +90,13 @@ def difference_matrix(result: ExperimentResult, alpha: str) -> tuple[list[str], 
                 cells.append("")
                 continue
             test = tests.get((row, column)) or tests.get((column, row))
-            diff = scores[row][alpha].precision - scores[column][alpha].precision
-            cells.append(_signed(diff) + ("*" if test is not None and test.significant else ""))
+            mine, theirs = scores[row][alpha].precision, scores[column][alpha].precision
+            if mine is None or theirs is None:
+                cells.append(UNDEFINED)
+                continue
+            cells.append(
+                _signed(mine - theirs) + ("*" if test is not None and test.significant else "")
+            )
         rows.append(cells)
     return ["", *(str(i + 1) for i in range(len(labels)))], rows
 
@@ -129,10 +135,21 @@ def significance_lines(result: ExperimentResult, *, compact: bool = False) -> li
             parts.append(f"McNemar p(Holm) {_p(m.p_holm)}{'*' if m.significant else ''}")
             if not compact:
                 parts[-1] += f" ({m.method}, n={m.n})"
-        if not parts:
+        undefined = [m for m in (test.a, test.b) if _undefined(result, m)]
+        if undefined:
+            verb = "is" if len(undefined) == 1 else "are"
+            parts.insert(
+                0, f"no difference: precision of {' and '.join(undefined)} {verb} {UNDEFINED}"
+            )
+        elif not parts:
             parts.append("no test (fewer than 2 instances)")
         lines.append(("  " if compact else "") + f"{test.a} - {test.b}: " + "; ".join(parts))
     return lines
+
+
+def _undefined(result: ExperimentResult, label: str) -> bool:
+    """Whether ``label``'s precision is undefined (it attempted nothing)."""
+    return result.total.scores[label][result.alphas[0]].precision is None
 
 
 def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

@@ -14,6 +14,7 @@ draw.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -48,6 +49,11 @@ def _legend(axes: Any, **options: Any) -> None:
     options.setdefault("fontsize", 8)
     options.setdefault("title_fontsize", 8)
     axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, **options)
+
+
+def _plotted(values: Iterable[float | None]) -> list[float]:
+    """Scores as plotted: an undefined one (``None``) is NaN, a gap in its line."""
+    return [math.nan if v is None else v for v in values]
 
 
 def y_limits(values: Iterable[float], min_span: float = MIN_SPAN) -> tuple[float, float]:
@@ -94,7 +100,7 @@ def learning_curve(result: ExperimentResult) -> Figure | None:
     banded = False
     for label, points in curves.items():
         xs = [p.train_instances_mean for p in points]
-        ys = [p.scores[alpha].precision for p in points]
+        ys = _plotted(p.scores[alpha].precision for p in points)
         (line,) = axes.plot(xs, ys, marker="o", label=label)
         shown += ys
         bounds = [p.precision_interval.get(alpha) for p in points]
@@ -107,8 +113,9 @@ def learning_curve(result: ExperimentResult) -> Figure | None:
     mfs = _mfs_label(result)
     if mfs is not None:
         level = result.total.scores[mfs][alpha].precision
-        axes.axhline(level, linestyle="--", color="0.35", label=f"{mfs} (whole folds)")
-        shown.append(level)
+        if level is not None:
+            axes.axhline(level, linestyle="--", color="0.35", label=f"{mfs} (whole folds)")
+            shown.append(level)
     axes.set_ylim(*y_limits(shown))
     _legend(axes, title=_band_note(result) if banded else None, fontsize=8, title_fontsize=8)
     return figure
@@ -168,7 +175,7 @@ def top_k(result: ExperimentResult) -> Figure | None:
     figure, axes = _figure("Top-k recall and precision", "recall@k", "precision@k")
     for label, points in curves.items():
         xs = [p.recall for p in points]
-        ys = [p.precision for p in points]
+        ys = _plotted(p.precision for p in points)
         (line,) = axes.plot(xs, ys, marker="o", label=label)
         for p, x, y in zip(points, xs, ys, strict=True):
             axes.annotate(
@@ -197,11 +204,11 @@ def alpha(result: ExperimentResult) -> Figure | None:
     intervals = result.intervals
     shown: list[float] = []
     for label, scores in result.total.scores.items():
-        ys = [scores[a].precision for a in finite]
+        ys = _plotted(scores[a].precision for a in finite)
         (line,) = axes.plot(xs, ys, marker="o", label=label)
         shown += ys
         if intervals is not None:
-            bounds = [intervals.total[label][a].precision for a in finite]
+            bounds = [intervals.total[label][a].precision or (math.nan, math.nan) for a in finite]
             axes.fill_between(
                 xs,
                 [b[0] for b in bounds],
@@ -210,9 +217,10 @@ def alpha(result: ExperimentResult) -> Figure | None:
                 alpha=_BAND,
                 linewidth=0,
             )
-        if "inf" in scores.by_alpha:
-            axes.axhline(scores["inf"].precision, linestyle=":", color=line.get_color())
-            shown.append(scores["inf"].precision)
+        exact = scores["inf"].precision if "inf" in scores.by_alpha else None
+        if exact is not None:
+            axes.axhline(exact, linestyle=":", color=line.get_color())
+            shown.append(exact)
     axes.set_ylim(*y_limits(shown))
     title = "dotted: alpha = inf" + (f"\n{_band_note(result)}" if intervals is not None else "")
     _legend(axes, title=title, fontsize=8, title_fontsize=8)

@@ -11,11 +11,13 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult, VerbRow
+from ..words import Word, word_name
 from ._markdown import markdown_table as _markdown_table
 from .headline import (
     alpha_note,
     alpha_table,
     breakdown_notes,
+    fixed,
     graded_on,
     headline_alpha,
     headline_table,
@@ -66,7 +68,7 @@ def _senses(row: VerbRow) -> str:
 
 
 def _cells(row: VerbRow, alphas: tuple[str, ...], labels: tuple[str, ...]) -> list[str]:
-    return [f"{row.scores[m][a].precision:.3f}" for a in alphas for m in labels]
+    return [fixed(row.scores[m][a].precision) for a in alphas for m in labels]
 
 
 def shown_verbs(result: ExperimentResult, limit: int | None) -> tuple[VerbRow, ...]:
@@ -76,14 +78,11 @@ def shown_verbs(result: ExperimentResult, limit: int | None) -> tuple[VerbRow, .
     return tuple(sorted(result.verbs, key=lambda r: (-r.n, r.verb))[:limit])
 
 
-POS_LETTERS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}  # WordNet's synset names
-
-
 def row_name(result: ExperimentResult, row: VerbRow) -> str:
-    """A lemma row's name, with the part-of-speech letter among several (``bank.n``)."""
-    if row is result.total or len({r.pos for r in result.verbs}) < 2:
+    """A word row's name, with the part-of-speech letter among several (``bank.n``)."""
+    if row is result.total:
         return row.verb
-    return f"{row.verb}.{POS_LETTERS.get(row.pos or '', '?')}"
+    return word_name(Word(row.verb, row.pos or ""), len({r.pos for r in result.verbs}) > 1)
 
 
 def table1_header(result: ExperimentResult) -> list[str]:
@@ -163,7 +162,7 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     ]
     first = table1_header(result)[0]
     lead = [max(_width(r[i]) for r in [[first, "n", "senses"], *rows]) for i in range(3)]
-    cell = max(4, *(len(n) for n in numbers))
+    cell = max(4, *(len(n) for n in numbers), *(len(c) for r in rows for c in r[3:]))
     group = len(labels) * (cell + 1) - 1
 
     def line(first: list[str], cells: list[str]) -> str:
@@ -236,10 +235,11 @@ def totals_rows(result: ExperimentResult) -> list[list[str]]:
     for label, scores in result.total.scores.items():
         for alpha in totals_alphas(result):
             s = scores[alpha]
-            cells = [label, alpha, f"{s.precision:.3f}", "", f"{s.recall:.3f}", ""]
+            cells = [label, alpha, fixed(s.precision), "", f"{s.recall:.3f}", ""]
             if intervals is not None:
                 bounds = intervals.total[label][alpha]
-                cells[3] = "[{:.3f}, {:.3f}]".format(*bounds.precision)
+                if bounds.precision is not None:
+                    cells[3] = "[{:.3f}, {:.3f}]".format(*bounds.precision)
                 cells[5] = "[{:.3f}, {:.3f}]".format(*bounds.recall)
             rows.append([*cells, f"{s.f1:.3f}", f"{s.coverage:.3f}"])
     return rows

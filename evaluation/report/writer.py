@@ -8,16 +8,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from thesaurus.io import atomic_group, atomic_open, atomic_write_json, atomic_write_text
+from thesaurus.io import (
+    atomic_group,
+    atomic_open,
+    atomic_remove,
+    atomic_write_json,
+    atomic_write_text,
+)
 
 from ..experiment.results import ExperimentResult
 from ..experiment.tables import prediction_lines
 from . import plots
 from ._html import render_html
-from .csv_tables import csv_tables
+from .csv_tables import CSV_FILES, csv_tables
 from .table1 import table1_markdown
 
-__all__ = ["write_report"]
+__all__ = ["REPORT_FILES", "write_report"]
+
+# The name of every file a report may write.
+REPORT_FILES = frozenset(
+    {"results.json", "table1.md", "predictions.jsonl", "report.html", "instances.html"}
+    | {*CSV_FILES}
+    | {f"{name}.{kind}" for name in plots.FIGURES for kind in ("png", "svg")}
+)
 
 
 def write_report(
@@ -65,4 +78,6 @@ def write_report(
 
             text("instances.html", instances_page(result))
         text("report.html", render_html(result, svgs, instances=instances))
+        for name in REPORT_FILES - {path.name for path in written}:
+            atomic_remove(out / name)
         return written

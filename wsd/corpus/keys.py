@@ -10,6 +10,7 @@ only what reads back as written.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -28,6 +29,7 @@ __all__ = [
     "claims_wordnet",
     "is_wordnet_key",
     "key_lines",
+    "malformed_key",
     "normalise_key",
     "read_keys",
     "wordnet_pos",
@@ -72,6 +74,24 @@ def claims_wordnet(key: str) -> bool:
     (True, False, False)
     """
     return ":" in key.partition("%")[2]
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a key file repeats its keys: checked once each
+def malformed_key(key: str) -> str | None:
+    """Why ``key`` claims to be a WordNet sense key (:func:`claims_wordnet`) but is not one,
+    else ``None``: scored, it would only ever be a wrong answer.
+
+    >>> malformed_key("say%2:32:0::")[:40]
+    "sense key 'say%2:32:0::' is shaped like "
+    >>> malformed_key("say%2:32:00::"), malformed_key("run%1")
+    (None, None)
+    """
+    if not claims_wordnet(key) or is_wordnet_key(key):
+        return None
+    return (
+        f"sense key {quote(key)} is shaped like a WordNet sense key but malformed (WordNet's "
+        "are lemma%ss_type:lex_filenum:lex_id:head_word:head_id, as in say%2:32:00::)"
+    )
 
 
 def wordnet_pos(key: str) -> str | None:
@@ -130,14 +150,23 @@ def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[st
 
 
 def read_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    """``{instance_id: (sense_key, ...)}`` of a key file (as :func:`key_lines`)."""
-    return {instance: keys for _, instance, keys in key_lines(path)}
+    """``{instance_id: (sense_key, ...)}`` of a key file (as :func:`key_lines`); a
+    :func:`malformed_key` raises :class:`CorpusFormatError` naming ``file:line``."""
+    found: dict[str, tuple[str, ...]] = {}
+    for lineno, instance, keys in key_lines(path):
+        for key in keys:
+            problem = malformed_key(key)
+            if problem is not None:
+                raise CorpusFormatError(f"{path}:{lineno}: {problem}")
+        found[instance] = keys
+    return found
 
 
 class KeyFileWriter:
     """Key-file lines written atomically to ``path`` (a context manager), fields in lower
     case; :meth:`write` raises :class:`CorpusFormatError` naming a value that would not read
-    back as written, and ``path`` is left as it was.  :attr:`lines` counts the lines."""
+    back as written (a :func:`malformed_key` too), and ``path`` is left as it was.
+    :attr:`lines` counts the lines."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
@@ -173,6 +202,13 @@ class KeyFileWriter:
                     "to a key file: ids and sense keys must be non-empty, without "
                     "whitespace or control characters"
                 )
+        problem = next(
+            filter(None, (malformed_key(normalise_key(k)) for k in shown or fields)), None
+        )
+        if problem is not None:
+            raise CorpusFormatError(
+                f"{self.path}: cannot write instance {quote(instance_id)}: {problem}"
+            )
         if instance_id[:1] in _OTHER_FILES:
             raise CorpusFormatError(
                 f"{self.path}: cannot write instance {quote(instance_id)} to a key file: a line "

@@ -34,6 +34,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from thesaurus.io import check_outputs
+
 from .._exceptions import CorpusFormatError, DataError
 from ..types import AnnotatedSentence, Annotation
 from .classifier import LinearModel
@@ -232,6 +234,7 @@ def ensure_tagger(
             f"no part-of-speech tagger at {target}, and none can be trained: {exc} (the tagger "
             "is trained on SemCor: set $WSD_SEMCOR)"
         ) from None
+    check_outputs(files=[("the part-of-speech tagger", target)])  # before minutes of training
     (say or _stderr)(f"training the part-of-speech tagger on {root} -> {target} (once)")
     started = time.perf_counter()
     tagger = train_semcor_tagger(root)
