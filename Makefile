@@ -29,12 +29,14 @@ setup:
 	$(PYTHON) -m pip install -q --disable-pip-version-check -e ".[test,dask]"
 	$(PYTHON) -m evaluation.cli data setup
 
-# The tests also draw report.html in headless Chromium (tests/test_report.py): installed here
-# for `make test` only, as root (CI), when missing; elsewhere that one test is skipped.
+# The tests also draw report.html in headless Chromium (tests/test_report.py) and drive
+# instances.html through Debian's chromedriver (tests/test_instances_browser.py): installed
+# here for `make test` only, as root (CI), when missing; elsewhere those tests are skipped.
 test-setup:
-	@if [ "$$(id -u)" = 0 ] && ! command -v chromium >/dev/null 2>&1; then \
+	@if [ "$$(id -u)" = 0 ] && { ! command -v chromium >/dev/null 2>&1 || \
+		! command -v chromedriver >/dev/null 2>&1; }; then \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	fi
 
 run: setup

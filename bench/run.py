@@ -40,6 +40,7 @@ BENCHMARKS = (
     "supervised",
     "evaluate",
     "compare",
+    "instances",
     "scaling",
 )
 # the benchmarks that read SemCor; without it they are skipped with the reason

@@ -15,10 +15,10 @@ import numpy as np
 from ._exceptions import EvaluationError
 from .significance import resample_counts, resample_sums
 
-__all__ = ["interval", "prefix_mean_intervals", "senseval_intervals"]
+__all__ = ["interval", "prefix_mean_intervals", "quantile_bounds", "senseval_intervals"]
 
 
-def _quantiles(samples: np.ndarray, confidence: float) -> np.ndarray:
+def quantile_bounds(samples: np.ndarray, confidence: float) -> np.ndarray:
     """``(columns, 2)``: the percentile interval of each column of ``samples`` (resamples x
     columns), ignoring resamples where a column is undefined (NaN); NaN where every one is."""
     if not 0 < confidence < 1:
@@ -82,9 +82,9 @@ def senseval_intervals(
         both = precision + recall
         f1 = np.where(both > 0, 2 * precision * recall / np.where(both > 0, both, 1), 0.0)
     return {
-        "precision": _quantiles(precision, confidence),
-        "recall": _quantiles(recall, confidence),
-        "f1": _quantiles(f1, confidence),
+        "precision": quantile_bounds(precision, confidence),
+        "recall": quantile_bounds(recall, confidence),
+        "f1": quantile_bounds(f1, confidence),
     }
 
 
@@ -114,4 +114,4 @@ def prefix_mean_intervals(
         weighted = np.cumsum(counts * column, axis=1)[:, where]
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(weight > 0, weighted / np.where(weight > 0, weight, 1), np.nan))
-    return _quantiles(np.vstack(means), confidence)
+    return quantile_bounds(np.vstack(means), confidence)

@@ -41,6 +41,8 @@ __all__ = [
     "format_alpha",
     "graded_credit",
     "key_lemma",
+    "pair_credit",
+    "path_length",
     "sense_lemma",
     "parse_alpha",
     "senseval_scores",
@@ -298,6 +300,85 @@ def graded_credit(
     return Credit(alphas, pairs.mean_best_credit(alphas, n), pairs.attempted(n), pairs.issues)
 
 
+def pair_credit(
+    answers: Sequence[Sequence[str]],
+    gold: Sequence[Sequence[str]],
+    lemmas: Sequence[str],
+    thesauri: Grading,
+    alpha: float,
+    *,
+    pos: Sequence[str | None] | None = None,
+) -> list[np.ndarray]:
+    """Per instance, the credit ``A_alpha(x, s)`` of each distinct answer ``x`` (a row)
+    against each distinct gold key ``s`` (a column), as :func:`graded_credit` scores the
+    pairs (its credit is the mean over the rows of their maximum); an abstention has no row.
+
+    >>> class Toy:  # run%1 and run%2 at distance 1 of MAXLEN 2
+    ...     def maxlen(self, lemma): return 2
+    ...     def sense_length(self, a, b): return 0 if a == b else 1
+    ...     def has_sense(self, key): return key in {"run%1", "run%2"}
+    ...     def has_word(self, lemma): return lemma == "run"
+    >>> [m.tolist() for m in pair_credit([["run%1", "run%2"], []], [["run%1"], ["run%2"]],
+    ...                                  ["run", "run"], Toy(), 1.0)]
+    [[[1.0], [0.5]], []]
+    """
+    alpha = parse_alpha(alpha)
+    n = len(gold)
+    if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
+        raise EvaluationError(
+            f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
+            f"({n if pos is None else len(pos)}) differ in length"
+        )
+    if pos is None:
+        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
+    pairs = _Pairs(as_thesauri(thesauri))
+    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
+        pairs.add(i, *case)
+    values = pairs.credit(alpha) if pairs.answer_start else np.zeros(0)
+    out = []
+    start = 0
+    for given, keys in zip(answers, gold, strict=True):
+        rows, columns = len(dict.fromkeys(given)), len(dict.fromkeys(keys))
+        out.append(values[start : start + rows * columns].reshape(rows, columns))
+        start += rows * columns
+    return out
+
+
+def path_length(
+    thesauri: Grading, x: str, s: str, lemma: str, pos: str | None = None
+) -> int | None:
+    """``LEN(x, s)`` of an answer ``x`` and a gold key ``s`` of ``lemma`` as graded credit
+    takes it: 0 for the same key; ``None`` when the pair earns nothing whatever its distance
+    (exact match for the part of speech ``pos``, default the gold key's; another part of
+    speech or lemma; a key or lemma the thesaurus does not know).
+
+    >>> path_length(None, "run%2:38:00::", "run%2:38:00::", "run")
+    0
+    """
+    if x == s:
+        return 0
+    part = sense_key_pos(s) if pos is None else pos
+    books = as_thesauri(thesauri).of(part)
+    if books is None or not books.has_word(lemma) or _pair_issue(books, x, s, lemma, part):
+        return None
+    return int(books.sense_length(x, s))
+
+
+def _pair_issue(books: VerbThesaurus, x: str, s: str, lemma: str, part: str | None) -> str | None:
+    """Why the pair of distinct keys ``x`` (answered) and ``s`` (gold) of ``lemma`` earns 0,
+    or ``None`` when its path length grades it."""
+    x_pos = sense_key_pos(x)
+    if x_pos is not None and part is not None and x_pos != part:
+        return "predicted-other-pos"
+    if not books.has_sense(x):
+        return "unknown-predicted-key"
+    if not books.has_sense(s):
+        return "unknown-gold-key"
+    if key_lemma(books)(x) != lemma:
+        return "predicted-other-lemma"
+    return None
+
+
 class _Pairs:
     """The (answer, gold key) pairs of the graded instances, grouped by answer: each pair's
     ``LEN`` (-1: it earns 0), the instance's ``MAXLEN``, whether the keys are equal."""
@@ -357,15 +438,9 @@ class _Pairs:
             return 0.0, None
         if maxlen is None or books is None:
             return -1.0, None
-        x_pos = sense_key_pos(x)
-        if x_pos is not None and part is not None and x_pos != part:
-            return -1.0, "predicted-other-pos"
-        if not books.has_sense(x):
-            return -1.0, "unknown-predicted-key"
-        if not books.has_sense(s):
-            return -1.0, "unknown-gold-key"
-        if key_lemma(books)(x) != lemma:
-            return -1.0, "predicted-other-lemma"
+        issue = _pair_issue(books, x, s, lemma, part)
+        if issue is not None:
+            return -1.0, issue
         if (x, s) not in self._lengths:
             self._lengths[(x, s)] = books.sense_length(x, s)
         return float(self._lengths[(x, s)]), None
@@ -374,20 +449,23 @@ class _Pairs:
         """Whether each of the ``n`` instances has an answer."""
         return np.bincount(self.answer_instance, minlength=n) > 0
 
+    def credit(self, alpha: float) -> np.ndarray:
+        """Every pair's credit at ``alpha``."""
+        lengths, maxlens, equal = map(np.asarray, (self.length, self.maxlen, self.equal))
+        if math.isinf(alpha):
+            return np.asarray(equal.astype(float))
+        valid = lengths >= 0
+        graded = acceptability(np.where(valid, lengths, 0.0), maxlens, alpha)
+        return np.where(valid, graded, 0.0)
+
     def mean_best_credit(self, alphas: tuple[float, ...], n: int) -> np.ndarray:
         """Each instance's credit at each alpha (0 unanswered)."""
         values = np.zeros((n, len(alphas)))
         if not self.answer_start:
             return values
-        lengths, maxlens, equal = map(np.asarray, (self.length, self.maxlen, self.equal))
-        valid = lengths >= 0
         answers = np.bincount(self.answer_instance, minlength=n)
         for j, alpha in enumerate(alphas):
-            if math.isinf(alpha):
-                pair_credit = equal.astype(float)
-            else:
-                graded = acceptability(np.where(valid, lengths, 0.0), maxlens, alpha)
-                pair_credit = np.where(valid, graded, 0.0)
+            pair_credit = self.credit(alpha)
             best = np.maximum.reduceat(pair_credit, self.answer_start)
             total = np.bincount(self.answer_instance, weights=best, minlength=n)
             values[:, j] = np.where(answers > 0, total / np.maximum(answers, 1), 0.0)

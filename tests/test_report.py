@@ -110,6 +110,7 @@ def test_every_report_file_is_written(report) -> None:  # type: ignore[no-untype
         "top_k.csv",
         "alpha_sweep.csv",
         "significance.csv",
+        "instances.html",
     }
     expected |= {
         f"{f}.{ext}"
@@ -174,7 +175,9 @@ def test_html_is_self_contained(report) -> None:  # type: ignore[no-untyped-def]
     _, out, _ = report
     page = (out / "report.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
-    assert not EXTERNAL.search(page), EXTERNAL.search(page)
+    assert 'href="instances.html"' in page  # the instance browser beside it, its only link
+    inside = page.replace('href="instances.html"', "")
+    assert not EXTERNAL.search(inside), EXTERNAL.search(inside)
     assert "<link" not in page and "<script" not in page and "@import" not in page
     assert page.count("<svg") == 4
     assert "<?xml" not in page
@@ -453,6 +456,7 @@ def test_a_reused_report_folder_keeps_no_file_of_an_earlier_report(tmp_path: Pat
         "table1.md",
         "predictions.jsonl",
         "report.html",
+        "instances.html",
         *(
             name
             for name in first

@@ -23,6 +23,8 @@ cd "$work"  # nothing of the checkout on sys.path
 "$venv/wsd" score --gold gold.key --pred pred.key
 "$venv/wsd" compare --gold gold.key pred.key --out compare --quiet --bootstrap 200
 test -s compare/report.html
+test -s compare/instances.html  # the browser's template ships as package data
+grep -q '"systems":\["pred"\]' compare/instances.html
 "$venv/wsd" frames --corpus "$data/br-x01" --limit 1 > frames.jsonl
 test -s frames.jsonl
 # the installed packages carry their types: mypy checks a user's script against them

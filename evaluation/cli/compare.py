@@ -10,7 +10,10 @@ table is printed (totals with bootstrap intervals at every alpha: precision, rec
 coverage; the 25 most frequent verbs, or all with ``--per-verb``; the significance of every
 pair, Holm-adjusted; the breakdowns by dataset, part of speech, first sense and, with
 ``--train-keys``, unseen sense) and ``--out`` receives ``results.json``, ``table1.md``, CSVs,
-``predictions.jsonl``, plots and ``report.html``.
+``predictions.jsonl``, plots, ``report.html`` and ``instances.html`` (every instance with its
+sentence, glosses and each system's answer and credit; filters kept in the address; each
+lemma's gold x answer matrices).  ``--instances-out FILE --where TERM ...`` writes the
+instances of one of its views as JSON lines.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from thesaurus.io import check_outputs
 
+from ._instances import add_instance_options, browser, instance_outputs, instance_view
 from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_list, alpha_text, number
 from ._options import add_train_keys_option, say, top_k
 from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
@@ -73,7 +77,8 @@ def register(subparsers: Any) -> None:
         metavar="XML",
         help="Raganato *.data.xml file(s) of the gold instances: each file is a dataset of the "
         "breakdown (default: an instance id's first component, senseval2 of "
-        "senseval2.d000.s000.t000) and gives the instances' lemmas",
+        "senseval2.d000.s000.t000) and gives the instances' lemmas and sentences (without "
+        "it, instances.html takes the sentences of the *.data.xml beside the gold file)",
     )
     parser.add_argument(
         "--classes",
@@ -88,6 +93,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress, no table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
+    add_instance_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -199,12 +205,16 @@ def _summary(result: ComparisonResult) -> str:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation.experiment.comparison import compare_systems
+    from evaluation.measures import format_alpha
 
     from .evaluate import report
 
     config = _config(args)
+    labels = [s.label for s in config.systems]
+    where = instance_view(args, labels, [format_alpha(a) for a in config.evaluation.alphas])
     out = args.out if args.out is not None else f"results/{config.name}"  # "" is refused
     check_outputs(
+        files=instance_outputs(args),
         folders={"--out": out},
         inputs=[
             ("--gold", args.gold),
@@ -220,5 +230,14 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         say(_summary(result))
     limit = None if args.per_verb else TERMINAL_VERBS
-    report(result, Path(out), started, quiet=args.quiet, figures=not args.no_plots, limit=limit)
+    figures = not args.no_plots
+    report(
+        result,
+        Path(out),
+        started,
+        quiet=args.quiet,
+        figures=figures,
+        limit=limit,
+        **browser(args, where),
+    )
     return 0

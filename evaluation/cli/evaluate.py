@@ -5,9 +5,11 @@ or parameter, a thesaurus that does not load); then the corpus is loaded once an
 (listed verbs present, enough instances for the folds); then every verb's folds run (one job
 per verb), and the Table 1-style table is printed (with the totals' bootstrap intervals and
 the significance of every pair) while ``results.json``, ``table1.md``, CSVs,
-``predictions.jsonl`` (every instance's answer per method and fold), plots and ``report.html``
-go to ``--out`` (default ``results/<name>``).  Progress: a bar per step on a terminal, else
-one line per long step on stderr.
+``predictions.jsonl`` (every instance's answer per method and fold), plots, ``report.html``
+and ``instances.html`` (every instance with its sentence and each method's answer; filters;
+lemma matrices) go to ``--out`` (default ``results/<name>``); ``--instances-out FILE --where
+TERM ...`` writes the instances of one of the page's views as JSON lines.  Progress: a bar per
+step on a terminal, else one line per long step on stderr.
 """
 
 from __future__ import annotations
@@ -18,14 +20,22 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import check_outputs
+from thesaurus.io import atomic_group, check_outputs
 
+from ._instances import (
+    add_instance_options,
+    browser,
+    instance_outputs,
+    instance_view,
+    write_instance_lines,
+)
 from ._numbers import N_JOBS, number
 from ._paths import Named, corpus_inputs, thesaurus_inputs
 from ._progress import Steps
 
 if TYPE_CHECKING:
     from evaluation.experiment import ExperimentResult
+    from evaluation.report.browser import Where
 
 __all__ = ["register", "report", "run"]
 
@@ -53,6 +63,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--corpus", help="corpus path; overrides [corpus] path and $WSD_SEMCOR")
     parser.add_argument("--quiet", action="store_true", help="no progress, no table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG figures")
+    add_instance_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -61,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from evaluation import ConfigError
     from evaluation.experiment import load_config, run_experiment
     from evaluation.experiment.config import check_scheduler
+    from evaluation.measures import format_alpha
 
     config = load_config(args.config)
     if args.scheduler is not None:
@@ -69,9 +81,16 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"--scheduler = {args.scheduler!r}: {why}")
 
         check_scheduler(args.scheduler, bad)
+    where = instance_view(
+        args,
+        [spec.label for spec in config.compared],
+        [format_alpha(a) for a in config.evaluation.alphas],
+    )
     out = args.out if args.out is not None else f"results/{config.name}"  # "" is refused
     check_outputs(
-        folders={"--out": out}, inputs=[args.config, *_config_inputs(config, args.corpus)]
+        files=instance_outputs(args),
+        folders={"--out": out},
+        inputs=[args.config, *_config_inputs(config, args.corpus)],
     )
     with Steps("evaluate", enabled=not args.quiet) as steps:
         result = run_experiment(
@@ -81,7 +100,14 @@ def run(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             progress=steps,
         )
-    report(result, Path(out), started, quiet=args.quiet, figures=not args.no_plots)
+    report(
+        result,
+        Path(out),
+        started,
+        quiet=args.quiet,
+        figures=not args.no_plots,
+        **browser(args, where),
+    )
     return 0
 
 
@@ -109,12 +135,19 @@ def report(
     quiet: bool,
     figures: bool,
     limit: int | None = None,
+    instances: bool = True,
+    lines: tuple[str, Where] | None = None,
 ) -> None:
-    """Write the report files, print the table and one line on what was written and when."""
+    """Write the report files (``instances``: with the instance browser) and the ``lines`` of
+    a view (``(path, where)``), all put in place together; print the table and one line on
+    what was written and when."""
     from evaluation.report import table1_text, write_report
 
     written_at = time.perf_counter()
-    written = write_report(result, out, figures=figures)
+    with atomic_group():
+        if lines is not None:
+            write_instance_lines(result, *lines, quiet=quiet)
+        written = write_report(result, out, figures=figures, instances=instances)
     done = time.perf_counter()
     if not quiet:
         sys.stdout.write(table1_text(result, limit=limit))

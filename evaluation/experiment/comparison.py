@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from .results import (
     Timing,
 )
 from .uncertainty import warn
+
+if TYPE_CHECKING:
+    from wsd.types import Sentence
 
 __all__ = ["compare_systems", "system_labels"]
 
@@ -177,7 +181,7 @@ def _instance_results(
             f"no instance of {config.gold} is answered by every key file "
             "(compare every gold instance, missing lines as abstentions: --instances gold)"
         )
-    corpus = _corpus_instances(config.corpus)
+    corpus, contexts = _corpus_instances(config.corpus)
     lemma_of = {i: _lemma(books, gold_keys[i][0], corpus.get(i)) for i in chosen}
     ids = sorted(chosen, key=lambda i: lemma_of[i])  # stable: gold-file order within a word
     gold = {i: gold_keys[i] for i in ids}
@@ -197,6 +201,7 @@ def _instance_results(
         outputs=outputs,
         credit=summary.credit_of(outputs, gold_column, lemmas, books, config.evaluation.alphas),
         groups=groups,
+        contexts={i: contexts[i] for i in ids if i in contexts},
     )
 
 
@@ -231,13 +236,17 @@ def _unknown_keys(
         warn(notes, note)
 
 
-def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
-    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem).
-    Files that share an instance or a dataset name (a file given twice) raise
-    :class:`EvaluationError`: an instance's dataset would be whichever came last."""
+def _corpus_instances(
+    paths: tuple[str, ...],
+) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[Sentence, int]]]:
+    """``{instance id: (dataset, lemma)}`` of Raganato corpus files (dataset: the file's stem)
+    and ``{instance id: (sentence, token index)}``.  Files that share an instance or a dataset
+    name (a file given twice) raise :class:`EvaluationError`: an instance's dataset would be
+    whichever came last."""
     from wsd.corpus import read_raganato
 
     found: dict[str, tuple[str, str]] = {}
+    contexts: dict[str, tuple[Sentence, int]] = {}
     file_of: dict[str, str] = {}  # of each dataset
     for path in paths:
         dataset = Path(path).name.removesuffix(".xml").removesuffix(".data")
@@ -249,7 +258,9 @@ def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
         file_of[dataset] = path
         for sentence in read_raganato(path):
             tokens = sentence.sentence.tokens
-            for token, annotation in zip(tokens, sentence.annotations, strict=True):
+            for position, (token, annotation) in enumerate(
+                zip(tokens, sentence.annotations, strict=True)
+            ):
                 ident = annotation.attr("id")
                 if ident is None:
                     continue
@@ -260,7 +271,8 @@ def _corpus_instances(paths: tuple[str, ...]) -> dict[str, tuple[str, str]]:
                         "is in"
                     )
                 found[ident] = (dataset, annotation.lemma or token.lemma or token.form)
-    return found
+                contexts[ident] = (sentence.sentence, position)
+    return found, contexts
 
 
 def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:

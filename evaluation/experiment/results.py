@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from ..agreement.upper_bound import UpperBound
 from ..measures import Credit, MethodScores
 from ..significance import McNemarResult
 from .config import ComparisonConfig, ExperimentConfig
+
+if TYPE_CHECKING:
+    from wsd.types import Sentence
 
 __all__ = [
     "COMPARISON",
@@ -41,6 +44,7 @@ __all__ = [
     "McNemarTest",
     "PairwiseTest",
     "ScoreInterval",
+    "SenseMacro",
     "SweepVariant",
     "SystemInput",
     "Timing",
@@ -56,7 +60,8 @@ NO_UPPER_BOUND = "n/a (no multiply-annotated data)"
 # the keys of results.json (format 4), both kinds'; each kind writes the other's empty
 DOCUMENT_KEYS = (
     *("format", "format_version", "kind", "config", "seed", "corpus", "alphas", "verbs"),
-    *("total", "breakdowns", "intervals", "top_k", "applicability", "learning_curve"),
+    *("total", "breakdowns", "per_sense", "intervals", "top_k", "applicability"),
+    "learning_curve",
     *("significance", "bounds", "fallbacks", "credit_issues", "oracles", "sweep", "systems"),
     "examples",
     *("warnings", "timing", "versions"),
@@ -155,6 +160,20 @@ class Intervals:
     confidence: float
     n_resamples: int
     total: Mapping[str, Mapping[str, ScoreInterval]]
+
+
+@dataclass(frozen=True)
+class SenseMacro:
+    """A method's precision, recall and F1 macro-averaged over the ``senses`` gold senses
+    (:mod:`evaluation.sense_scores`), lenient or strict, at one alpha; ``interval`` their
+    bootstrap intervals (``None`` without a bootstrap, and at the alphas the headline does not
+    show)."""
+
+    precision: float
+    recall: float
+    f1: float
+    senses: int
+    interval: ScoreInterval | None = None
 
 
 @dataclass(frozen=True)
@@ -283,7 +302,8 @@ class InstanceOutputs:
 @dataclass(frozen=True)
 class InstanceResults:
     """Per-instance data of a run (not in ``results.json``), verbs sorted: ``folds`` is -1 in
-    a comparison, ``fold_of`` each verb's fold assignment (empty in a comparison)."""
+    a comparison, ``fold_of`` each verb's fold assignment (empty in a comparison),
+    ``contexts`` the sentences of the instances (a comparison's: of ``--corpus``)."""
 
     ids: tuple[str, ...]
     lemmas: tuple[str, ...]
@@ -293,6 +313,8 @@ class InstanceResults:
     credit: Mapping[str, Credit]
     fold_of: Mapping[str, np.ndarray] = field(default_factory=dict)
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # instance id -> its sentence and the target's token index, where the corpus is known
+    contexts: Mapping[str, tuple[Sentence, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -319,6 +341,8 @@ class ExperimentResult(ABC):
     timing: Timing
     versions: Mapping[str, Any]
     per_instance: InstanceResults = field(repr=False, compare=False, metadata={"json": False})
+    # method label -> alpha -> "lenient" or "strict" -> macro scores over the gold senses
+    per_sense: Mapping[str, Mapping[str, Mapping[str, SenseMacro]]] = field(default_factory=dict)
 
     @property
     def labels(self) -> tuple[str, ...]:

@@ -128,6 +128,7 @@ def _instance_results(
         credit=summary.credit_of(cv.outputs, gold, lemmas, books, config.evaluation.alphas),
         fold_of=cv.fold_of,
         groups={"unseen": fold_unseen_groups(gold, lemmas, cv.folds)},
+        contexts={inst.id: (inst.sentence, inst.position) for inst in cv.instances},
     )
 
 

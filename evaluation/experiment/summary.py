@@ -38,6 +38,7 @@ from ..words import Word, word_names
 from .config import EvaluationConfig, ExperimentConfig
 from .jobs import CrossValidation
 from .pairwise import pairwise_tests
+from .per_sense import graded_headline, per_sense_scores
 from .results import (
     ApplicabilityCurve,
     Breakdown,
@@ -47,6 +48,7 @@ from .results import (
     Intervals,
     LearningPoint,
     PairwiseTest,
+    SenseMacro,
     SweepVariant,
     TopKPoint,
     VerbRow,
@@ -88,6 +90,7 @@ class TableMeasures(TypedDict):
     applicability: dict[str, ApplicabilityCurve]
     significance: tuple[PairwiseTest, ...]
     credit_issues: dict[str, dict[str, int]]
+    per_sense: dict[str, dict[str, dict[str, SenseMacro]]]
 
 
 def measure_table(
@@ -98,12 +101,14 @@ def measure_table(
     seed: int,
 ) -> TableMeasures:
     """The :class:`TableMeasures` of ``labels``: Table 1, intervals, top-k points (none when
-    ``top_k`` is 0), applicability curves, paired tests and the scorer's issues."""
+    ``top_k`` is 0), applicability curves, paired tests, the scorer's issues and the scores
+    macro-averaged over the gold senses."""
     bootstrap = bootstrap_settings(evaluation, seed)
     rows, total = table_rows(verbs, per, labels)
     alpha = evaluation.applicability_alpha
+    alphas = tuple(format_alpha(a) for a in evaluation.alphas)
     return {
-        "alphas": tuple(format_alpha(a) for a in evaluation.alphas),
+        "alphas": alphas,
         "verbs": rows,
         "total": total,
         "breakdowns": breakdowns(per, labels, verbs, **bootstrap),
@@ -112,6 +117,9 @@ def measure_table(
         "applicability": applicability_curves(alpha, verbs, per, labels, **bootstrap),
         "significance": pairwise_tests(per.credit, labels, evaluation.alphas, **bootstrap),
         "credit_issues": {label: dict(sorted(c.issues.items())) for label, c in per.credit.items()},
+        "per_sense": per_sense_scores(
+            per, labels, verbs, headline=graded_headline(alphas, alpha), **bootstrap
+        ),
     }
 
 

@@ -1,6 +1,7 @@
 """A self-contained HTML page for a report: inline CSS and SVG, no script, no external asset
-or link (a test checks it), readable in a browser window of 1,400 pixels: wide tables scroll
-inside their own box, settings are tables rather than raw JSON."""
+or link but to the instance browser beside it (a test checks it), readable in a browser
+window of 1,400 pixels: wide tables scroll inside their own box, settings are tables rather
+than raw JSON."""
 
 from __future__ import annotations
 
@@ -67,6 +68,13 @@ figcaption{font-size:.85em;color:#555}
 .warn{background:#fff4d6;border-left:4px solid #e0a800;padding:.4em .8em;margin:.3em 0}
 .oracle{background:#fde2e2;border-left:4px solid #c0392b;padding:.4em .8em}
 """
+
+
+_INSTANCES_LINK = (
+    '<p><a href="instances.html">Every instance</a>: its sentence, gold senses and glosses, each '
+    "method's answer and credit, filters (the methods disagree, every method is wrong, only one "
+    "is right, ...) and each lemma's gold x answer matrices.</p>"
+)
 
 
 def _cell(value: object, css: str = "") -> str:
@@ -260,9 +268,10 @@ def _significance(result: ExperimentResult) -> str:
     return note + _table(header, rows, left=2, group_every=per_pair)
 
 
-def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
+def render_html(result: ExperimentResult, svgs: dict[str, str], *, instances: bool = False) -> str:
     """The report page: setup, warnings, totals with intervals, Table 1, significance, figures,
-    inputs or bounds, fallbacks and scoring issues, corpus, configuration, versions."""
+    inputs or bounds, fallbacks and scoring issues, corpus, configuration, versions; with
+    ``instances``, a link to the instance browser beside it."""
     name = escape(result.name)
     parts = [
         "<!DOCTYPE html>",
@@ -271,6 +280,7 @@ def render_html(result: ExperimentResult, svgs: dict[str, str]) -> str:
         f"<title>verb-wsd: {name}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{title_of(result)}: {name}</h1>",
         f'<p class="note">{escape(result.setup)}.</p>',
+        *[_INSTANCES_LINK] * instances,
         *(f'<p class="warn">Warning: {escape(note)}</p>' for note in result.warnings),
         *(
             f'<p class="oracle"><strong>ORACLE</strong> {escape(label)}: {escape(what)}</p>'

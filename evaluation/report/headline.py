@@ -1,13 +1,15 @@
 """The two tables every report opens with, as a header and rows of text: Table 1 in the
 paper's layout (a row per alpha, a column per method) and the headline breakdown as WSD
 papers report it (systems as rows; datasets, parts of speech, first sense, unseen sense and
-ALL as columns; F1 with its interval) with the notes of breakdowns that are not available.
+ALL as columns; F1 with its interval; then F1 macro-averaged over the gold senses, strict
+beside lenient when an instance has several) with the notes of breakdowns that are not
+available.
 """
 
 from __future__ import annotations
 
-from ..experiment.results import ExperimentResult, GroupRow, Intervals
-from ..measures import parse_alpha
+from ..experiment.per_sense import graded_headline
+from ..experiment.results import ExperimentResult, GroupRow, Intervals, SenseMacro
 
 __all__ = [
     "UNDEFINED",
@@ -66,12 +68,7 @@ def _bracket(bounds: tuple[float, float] | None) -> str:
 def headline_alpha(result: ExperimentResult) -> str | None:
     """The headline's graded alpha: the applicability alpha if scored, else the smallest
     finite one; ``None`` for exact match only."""
-    wanted = result.config.evaluation.applicability_alpha
-    finite = [a for a in result.alphas if a != "inf"]
-    for alpha in finite:
-        if parse_alpha(alpha) == wanted:
-            return alpha
-    return min(finite, key=float) if finite else None
+    return graded_headline(result.alphas, result.config.evaluation.applicability_alpha)
 
 
 def _columns(result: ExperimentResult) -> list[tuple[str, GroupRow | None]]:
@@ -93,11 +90,33 @@ def _f1(scores_f1: float, intervals: Intervals | None, label: str, alpha: str) -
     return text
 
 
+def _macro_variants(result: ExperimentResult) -> list[str]:
+    """The macro columns' variants: ``lenient``, and ``strict`` when an instance has several
+    gold senses (else both are the same); none without per-sense scores."""
+    if not result.per_sense:
+        return []
+    several = any(len(set(keys)) > 1 for keys in result.per_instance.gold)
+    return ["lenient", "strict"] if several else ["lenient"]
+
+
+def _macro_f1(macro: SenseMacro) -> str:
+    text = short(macro.f1)
+    if macro.interval is not None:
+        low, high = macro.interval.f1
+        text += f" ±{short((high - low) / 2)}"
+    return text
+
+
 def headline_table(result: ExperimentResult, alpha: str) -> tuple[list[str], list[list[str]]]:
-    """The headline breakdown at ``alpha``; the first row holds each column's instances."""
+    """The headline breakdown at ``alpha``; the first row holds each column's instances (the
+    macro columns' gold senses)."""
     columns = _columns(result)
+    variants = _macro_variants(result)
     header = ["system"] + [title for title, _ in columns]
+    header += [f"macro F1{' ' + v if v == 'strict' else ''}" for v in variants]
     rows = [["n"] + [f"{(row.n if row is not None else result.total.n):,}" for _, row in columns]]
+    first = next(iter(result.per_sense.values()), {})
+    rows[0] += [f"{first[alpha][v].senses:,} senses" for v in variants]
     for label in result.labels:
         cells = [label]
         for _, row in columns:
@@ -106,6 +125,7 @@ def headline_table(result: ExperimentResult, alpha: str) -> tuple[list[str], lis
             else:
                 scores, intervals = row.scores[label], row.intervals
             cells.append(_f1(scores[alpha].f1, intervals, label, alpha))
+        cells += [_macro_f1(result.per_sense[label][alpha][v]) for v in variants]
         rows.append(cells)
     return header, rows
 
@@ -116,7 +136,8 @@ def headline_title(result: ExperimentResult, alpha: str) -> str:
     if result.intervals is not None:
         level = f", ± half the {100 * result.intervals.confidence:g}% bootstrap interval"
     what = "exact match" if alpha == "inf" else f"graded, alpha = {alpha}"
-    return f"F1 per dataset, part of speech, first sense and unseen sense ({what}{level})"
+    macro = ", and macro F1 over the gold senses" if result.per_sense else ""
+    return f"F1 per dataset, part of speech, first sense and unseen sense{macro} ({what}{level})"
 
 
 def breakdown_notes(result: ExperimentResult) -> list[str]:

@@ -1,7 +1,8 @@
 """Every report file of an experiment, written atomically and put in place together
 (:mod:`thesaurus.io`) into one folder: ``results.json`` (the versioned results document),
 ``table1.md``, the CSV tables, ``predictions.jsonl`` (one line per instance and method), the
-figures as PNG and SVG, and a self-contained ``report.html``."""
+figures as PNG and SVG, a self-contained ``report.html`` and the instance browser
+``instances.html`` (:mod:`.browser`) it links to."""
 
 from __future__ import annotations
 
@@ -26,15 +27,21 @@ __all__ = ["REPORT_FILES", "write_report"]
 
 # The name of every file a report may write.
 REPORT_FILES = frozenset(
-    {"results.json", "table1.md", "predictions.jsonl", "report.html", *CSV_FILES}
+    {"results.json", "table1.md", "predictions.jsonl", "report.html", "instances.html"}
+    | {*CSV_FILES}
     | {f"{name}.{kind}" for name in plots.FIGURES for kind in ("png", "svg")}
 )
 
 
 def write_report(
-    result: ExperimentResult, out_dir: str | Path, *, figures: bool = True
+    result: ExperimentResult,
+    out_dir: str | Path,
+    *,
+    figures: bool = True,
+    instances: bool = True,
 ) -> list[Path]:
-    """Write every report file into ``out_dir``, all put in place together; the paths written."""
+    """Write every report file into ``out_dir``, all put in place together (``instances``:
+    with the instance browser); the paths written."""
     out = Path(out_dir)
     with atomic_group():
         out.mkdir(parents=True, exist_ok=True)
@@ -66,7 +73,11 @@ def write_report(
             for line in prediction_lines(result):
                 handle.write(line + "\n")
         written.append(out / "predictions.jsonl")
-        text("report.html", render_html(result, svgs))
+        if instances:
+            from .browser import instances_page
+
+            text("instances.html", instances_page(result))
+        text("report.html", render_html(result, svgs, instances=instances))
         for name in REPORT_FILES - {path.name for path in written}:
             atomic_remove(out / name)
         return written
