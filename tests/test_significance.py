@@ -215,7 +215,7 @@ def test_prefix_mean_intervals_are_the_cumulative_sums_formula(seed: int) -> Non
     """The intervals are those of the cumulative sums of counts and of counts x values at
     every prefix end, for prefix ends unsorted and repeated, and with a resample whose first
     prefix holds no instance (NaN, not counted)."""
-    from evaluation.intervals import _quantiles, prefix_mean_intervals
+    from evaluation.intervals import prefix_mean_intervals, quantile_bounds
 
     rng = np.random.default_rng(seed)
     n = int(rng.integers(2, 400))
@@ -228,7 +228,7 @@ def test_prefix_mean_intervals_are_the_cumulative_sums_formula(seed: int) -> Non
         weighted = np.cumsum(counts * values, axis=1)[:, ends]
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(weight > 0, weighted / np.where(weight > 0, weight, 1), np.nan))
-    expected = _quantiles(np.vstack(means), 0.9)
+    expected = quantile_bounds(np.vstack(means), 0.9)
     got = prefix_mean_intervals(values, ends, n_resamples=300, seed=seed, confidence=0.9)
     assert np.array_equal(got, expected, equal_nan=True)
 
