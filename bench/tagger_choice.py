@@ -11,8 +11,8 @@ right when both are punctuation: SemCor's tag of a punctuation token is its text
 
 The taggers, each given the same training sentences (:func:`wsd.text.tagged_words`):
 
-* ``nltk``: NLTK's averaged perceptron (:func:`wsd.text.train_tagger`, 5 passes), greedy;
-* ``nltk-pruned``: the same with the weights below :data:`PRUNE` left out (the shipped size);
+* ``nltk``: NLTK's averaged perceptron (:func:`wsd.text.train_tagger`, 5 passes, weights
+  rounded to whole numbers), greedy;
 * ``crf``: a linear-chain CRF (python-crfsuite, L-BFGS with L1 and L2) over word features
   without tags (the words, prefixes, suffixes and shapes of a five-word window);
 * ``sgd``: scikit-learn's ``SGDClassifier`` (hinge loss, averaged) over NLTK's features, the
@@ -51,7 +51,6 @@ from wsd.text import load_tagger, save_tagger, semcor_documents, tagged_words  #
 from wsd.text import train_tagger as train_perceptron  # noqa: E402
 
 EWT_DEV = Path("/work/shared/data/ud/UD_English-EWT/en_ewt-ud-dev.conllu")
-PRUNE = 0.05  # |weight| below which nltk-pruned leaves a perceptron weight out
 Tagging = Callable[[Sequence[str]], list[str]]
 
 
@@ -103,23 +102,6 @@ def perceptron(train: list[list[tuple[str, str]]], work: Path) -> tuple[Tagging,
         (work / "nltk.seconds").write_text(f"{seconds:.1f}\n")
     tagger = load_tagger(path)
     return tagger.tag, {"train_cpu_s": float((work / "nltk.seconds").read_text())}
-
-
-def pruned_perceptron(
-    train: list[list[tuple[str, str]]], work: Path
-) -> tuple[Tagging, dict[str, Any]]:
-    from dataclasses import replace
-
-    _, info = perceptron(train, work)
-    tagger = load_tagger(work / "nltk.json")
-    weights = {
-        f: kept
-        for f, w in tagger.weights.items()
-        if (kept := {c: v for c, v in w.items() if abs(v) >= PRUNE})
-    }
-    pruned = replace(tagger, weights=weights)
-    save_tagger(pruned, work / "nltk-pruned.json")
-    return pruned.tag, info
 
 
 _DIGIT = re.compile(r"\d")
@@ -280,7 +262,6 @@ def sgd(train: list[list[tuple[str, str]]], work: Path) -> tuple[Tagging, dict[s
 
 TAGGERS = {
     "nltk": (perceptron, "nltk.json"),
-    "nltk-pruned": (pruned_perceptron, "nltk-pruned.json"),
     "crf": (crf, "crf.json"),
     "sgd": (sgd, "sgd.json"),
 }

@@ -1,5 +1,5 @@
 """Training material from SemCor: Penn-tagged sentences for the tagger, text for the sentence
-splitter; and the SemCor tagger of the user cache, trained when missing.
+splitter; and the SemCor tagger of the user cache, copied from the package data when missing.
 
 All three folders of SemCor 3.0 (``brown1``, ``brown2``, ``brownv``) give a ``pos`` to every
 ``<wf>`` (``brownv`` sense-tags only verbs, but tags every word), so every tag file is used.
