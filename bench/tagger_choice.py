@@ -73,7 +73,8 @@ def heldout_sentences(root: Path, train: Sequence[str]) -> list[tuple[list[str],
 
 def conllu_sentences(path: Path) -> list[tuple[list[str], list[str]]]:
     """The words and XPOS tags of each sentence of a CoNLL-U file (syntactic words: ``do``
-    ``n't``, not the ``don't`` range lines)."""
+    ``n't``, not the ``don't`` range lines); a straight quote ``"`` written as the pipeline's
+    tokenizer writes it in running text, opening `````` and closing ``''`` in turn."""
     out: list[tuple[list[str], list[str]]] = []
     words: list[str] = []
     tags: list[str] = []
@@ -86,7 +87,10 @@ def conllu_sentences(path: Path) -> list[tuple[list[str], list[str]]]:
         columns = line.split("\t")
         if line.startswith("#") or not columns[0].isdigit():
             continue
-        words.append(columns[1])
+        word = columns[1]
+        if word == '"':
+            word = "``" if words.count("``") == words.count("''") else "''"
+        words.append(word)
         tags.append(columns[4])
     return out
 
@@ -109,19 +113,19 @@ _DIGIT = re.compile(r"\d")
 
 def _shape(word: str) -> str:
     if word.isdigit():
-        return "4digits" if len(word) == 4 else "digits"
+        return "num4" if len(word) == 4 else "num"
     if _DIGIT.search(word):
-        return "digit"
+        return "hasdig"
     if word.isupper():
-        return "UPPER"
+        return "UP"
     if word[:1].isupper():
-        return "Capital"
-    return "hyphen" if "-" in word else "lower" if word.isalpha() else "other"
+        return "Up"
+    return "hyph" if "-" in word else "low" if word.isalpha() else "other"
 
 
 def _norm(word: str) -> str:
     lower = word.lower()
-    return "!number" if _DIGIT.search(lower) and not any(c.isalpha() for c in lower) else lower
+    return "!num" if _DIGIT.search(lower) and not any(c.isalpha() for c in lower) else lower
 
 
 def crf_features(words: Sequence[str]) -> list[list[str]]:
@@ -136,29 +140,31 @@ def crf_features(words: Sequence[str]) -> list[list[str]]:
     for i, word in enumerate(words):
         w, p1, n1 = low[i], at(i - 1), at(i + 1)
         row = [
-            "bias",
+            "b",
             f"w={w}",
             f"s1={w[-1:]}",
             f"s2={w[-2:]}",
             f"s3={w[-3:]}",
-            f"s4={w[-4:]}",
-            f"p1={w[:1]}",
-            f"p2={w[:2]}",
-            f"p3={w[:3]}",
-            f"shape={_shape(word)}",
+            f"pr1={w[:1]}",
+            f"sh={_shape(word)}",
             f"w-1={p1}",
             f"w+1={n1}",
             f"w-2={at(i - 2)}",
             f"w+2={at(i + 2)}",
             f"s3-1={p1[-3:]}",
             f"s3+1={n1[-3:]}",
-            f"w-1,w={p1}|{w}",
-            f"w,w+1={w}|{n1}",
-            f"shape-1={_shape(words[i - 1]) if i else '<s>'}",
-            f"shape+1={_shape(words[i + 1]) if i + 1 < n else '</s>'}",
+            f"s4={w[-4:]}",
+            f"pr2={w[:2]}",
+            f"pr3={w[:3]}",
+            f"w-1w={p1}|{w}",
+            f"ww+1={w}|{n1}",
+            f"sh-1={_shape(words[i - 1]) if i else '<s>'}",
+            f"sh+1={_shape(words[i + 1]) if i + 1 < n else '</s>'}",
         ]
         if i == 0:
             row.append("first")
+        if "-" in word:
+            row.append("hyph")
         rows.append(row)
     return rows
 
