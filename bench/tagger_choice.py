@@ -13,8 +13,9 @@ The taggers, each given the same training sentences (:func:`wsd.text.tagged_word
 
 * ``nltk``: NLTK's averaged perceptron (:func:`wsd.text.train_tagger`, 5 passes, weights
   rounded to whole numbers), greedy;
-* ``crf``: a linear-chain CRF (python-crfsuite, L-BFGS with L1 and L2) over word features
-  without tags (the words, prefixes, suffixes and shapes of a five-word window);
+* ``crf``: a linear-chain CRF (python-crfsuite, L-BFGS with L1 and L2, 150 iterations) over
+  word features without tags (the words, prefixes, suffixes and shapes of a five-word window;
+  python-crfsuite is no dependency of the toolkit: ``pip install python-crfsuite`` to run it);
 * ``sgd``: scikit-learn's ``SGDClassifier`` (hinge loss, averaged) over NLTK's features, the
   previous tags the gold ones in training and its own in tagging (greedy, as NLTK's).
 
@@ -23,7 +24,11 @@ sizes are the model as this toolkit would keep it (JSON, and gzip-compressed).
 
     PYTHONPATH=. python bench/tagger_choice.py --work /tmp/tagger-choice [--taggers nltk crf]
 
-Trained models are kept in ``--work`` and reused (their training times with them).
+Trained models are kept in ``--work`` and reused (their training times with them).  Measured
+(the table of the report that chose the shipped tagger): nltk 95.18 % universal, 91.20 % Penn,
+EWT 89.47 % / 76.12 %, 203 CPU-s, 52,010 words/CPU-s, 0.98 MB compressed; crf 95.42 %, 91.51 %,
+90.10 % / 76.62 %, 626 CPU-s, 112,317 words/CPU-s (crfsuite's own C tagger), 2.11 MB; sgd
+94.52 %, 90.64 %, 88.97 % / 75.91 %, 222 CPU-s, 20,690 words/CPU-s, 3.37 MB.
 """
 
 from __future__ import annotations
