@@ -575,7 +575,7 @@ def test_gzipped_tagger_file_round_trip(tmp_path: Path, tiny_tagger: Tagger) -> 
 
 @pytest.mark.skipif(
     os.environ.get("WSD_REBUILD_TAGGER") != "1",
-    reason="trains on all of SemCor (about 5 CPU-minutes): set WSD_REBUILD_TAGGER=1",
+    reason="trains on all of SemCor (about 6 minutes): set WSD_REBUILD_TAGGER=1",
 )
 def test_shipped_tagger_is_rebuilt_byte_for_byte(semcor_path: Path) -> None:
     import subprocess
