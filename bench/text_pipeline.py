@@ -175,11 +175,13 @@ def end_to_end(
     counts: Counter[str] = Counter(gold=len(gold))
     counts["right_from_tags"] = sum(by_gold[i.id] in i.gold for i in gold)
     found: dict[tuple[str, int], Any] = {}  # (file, first character) -> text instance
+    starts_of: dict[tuple[str, int], int] = {}  # (sentence id, position) -> first character
     text_verbs = 0
     started = time.perf_counter()
     for document in documents:
         name = document[0].sentence.source
         text, starts = raw_text(document)
+        starts_of.update(starts)
         sentences = tag_text(text, tagger, doc=name)
         corpus = load_sentences([[s.item for s in sentences]], source=name, context_window=window)
         text_verbs += corpus.stats.verb_instances
@@ -214,6 +216,8 @@ def end_to_end(
                 counts["same_lemma_right_from_tags"] += by_gold[instance.id] in instance.gold
                 counts["same_lemma_right_from_text"] += sense in instance.gold
     counts["text_instances"] = text_verbs
+    gold_starts = {(i.sentence.source, starts_of[i.sentence.id, i.position]) for i in gold}
+    counts["text_instances_gold"] = len(gold_starts & set(found))
     counts["text_seconds"] = round(time.perf_counter() - started)
     return dict(counts)
 
@@ -293,6 +297,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"             on the {c['same_lemma']} found with the same lemma: right from tags "
             f"{c['same_lemma_right_from_tags']}, from text {c['same_lemma_right_from_text']}"
+        )
+        print(
+            f"             {c['text_instances']} text instances, {c['text_instances_gold']} of "
+            "them gold instances"
         )
         for why, n in sorted((k, v) for k, v in c.items() if k.startswith("lost:")):
             print(f"             {n:5d} {why.removeprefix('lost:')}")

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, ROOT
 
 from evaluation.cli import main
 from thesaurus.text import decode
@@ -321,18 +322,20 @@ def test_gold_out_with_text_is_refused(
     assert "--gold-out goes with --corpus" in capsys.readouterr().err
 
 
-def test_no_tagger_and_no_semcor_is_exit_2(
+@pytest.mark.usefixtures("wordnet")
+def test_first_text_run_installs_the_shipped_tagger_without_semcor(
     model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "none"))
+    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
     monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
     out = tmp_path / "o.key"
-    assert (
-        main(["disambiguate", "--model", str(model), "--text", str(STORY), "--out", str(out)]) == 2
-    )
-    err = capsys.readouterr().err
-    assert "no part-of-speech tagger at" in err and "no-semcor" in err
-    assert not (tmp_path / "none").exists() and not out.exists()
+    argv = ["disambiguate", "--model", str(model), "--text", str(STORY), "--out", str(out)]
+    assert main(argv) == 0
+    assert "installing the part-of-speech tagger" in capsys.readouterr().err
+    assert _keys(out) == {f"story.{k}": v for k, v in EXPECTED.items()}
+    assert (tmp_path / "taggers" / "semcor-tagger.json").is_file()
+    assert main(argv) == 0
+    assert "installing" not in capsys.readouterr().err  # the copy is used from then on
 
 
 def test_the_tagger_cache_is_checked_before_the_training(
@@ -397,15 +400,15 @@ def test_setup_keeps_a_trained_tagger(
 
 
 @pytest.mark.usefixtures("wordnet")
-def test_setup_without_semcor_says_why_there_is_no_tagger(
+def test_setup_installs_the_shipped_tagger_without_semcor(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
     monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
     assert main(["data", "setup", "--tagger"]) == 0
-    out = capsys.readouterr().out
-    assert "part-of-speech tagger (for --text): not trained" in out and "no-semcor" in out
-    assert not (tmp_path / "taggers").exists()
+    path = tmp_path / "taggers" / "semcor-tagger.json"
+    assert f"part-of-speech tagger ready at {path} (installed;" in capsys.readouterr().out
+    assert load_tagger(path).source["files"] == 352  # every tag file of SemCor 3.0
 
 
 @pytest.mark.usefixtures("wordnet")
@@ -560,7 +563,7 @@ def test_old_tagger_file_is_refused_with_a_way_out(tmp_path: Path, tiny_tagger: 
 
     path = tmp_path / "old.json"
     path.write_text(json.dumps({**tiny_tagger.to_json(), "version": 1}), encoding="utf-8")
-    with pytest.raises(DataError, match=r"old.json: tagger file version '1'.*train it again"):
+    with pytest.raises(DataError, match=r"old.json: tagger file version '1'.*--tagger --force"):
         load_tagger(path)
 
 
@@ -586,3 +589,101 @@ def test_semcor_tagger_trains_its_detector_on_a_fold(
     assert tagger.source["files"] == 11
     assert tagger.verb_detector is not None and tagger.multiword_model is not None
     assert tagger.verb_forms and all(v > 0 for v, _ in tagger.verb_forms.values())
+
+
+# --- the shipped tagger ----------------------------------------------------------------------
+def test_shipped_tagger_is_copied_once_and_a_trained_one_kept(
+    tmp_path: Path, tiny_tagger: Tagger
+) -> None:
+    """A missing file, a copy of another release and ``force`` get the shipped tagger; a
+    tagger trained by the user stays."""
+    from dataclasses import replace
+
+    from wsd.text import ensure_tagger
+    from wsd.text.tagger import shipped_digest
+
+    path = tmp_path / "taggers" / "semcor-tagger.json"
+    said: list[str] = []
+    tagger, copied = ensure_tagger(path, say=said.append)
+    assert copied and said == [f"installing the part-of-speech tagger trained on SemCor -> {path}"]
+    assert tagger.source["shipped"] == shipped_digest() and tagger.source["files"] == 352
+    assert ensure_tagger(path, say=said.append)[1] is False and len(said) == 1
+    save_tagger(tiny_tagger, path)
+    kept, copied = ensure_tagger(path)
+    assert not copied and kept.weights == tiny_tagger.weights
+    assert ensure_tagger(path, force=True)[1] is True
+    save_tagger(replace(tiny_tagger, source={"shipped": "0" * 16}), path)  # an older release's
+    again, copied = ensure_tagger(path)
+    assert copied and again.weights == tagger.weights
+
+
+def test_gzipped_tagger_file_round_trip(tmp_path: Path, tiny_tagger: Tagger) -> None:
+    from thesaurus import DataError
+
+    path = tmp_path / "t.json.gz"
+    save_tagger(tiny_tagger, path)
+    first = path.read_bytes()
+    assert first[:2] == b"\x1f\x8b" and first[4:8] == bytes(4)  # gzip, no time stamp
+    assert load_tagger(path).weights == tiny_tagger.weights
+    save_tagger(tiny_tagger, path)
+    assert path.read_bytes() == first
+    path.write_bytes(first[: len(first) // 2])
+    with pytest.raises(DataError, match="cannot read tagger file .*t.json.gz"):
+        load_tagger(path)
+
+
+@pytest.mark.skipif(
+    os.environ.get("WSD_REBUILD_TAGGER") != "1",
+    reason="trains on all of SemCor (about 6 minutes): set WSD_REBUILD_TAGGER=1",
+)
+def test_shipped_tagger_is_rebuilt_byte_for_byte(semcor_path: Path) -> None:
+    import subprocess
+
+    script = ROOT / "bench" / "build_tagger.py"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(script), "--check", "--corpus", str(semcor_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- auxiliaries -----------------------------------------------------------------------------
+@pytest.mark.usefixtures("wordnet")
+@pytest.mark.parametrize(
+    ("words", "tags", "expected"),
+    [
+        ("She did n't make it", "PRP VBD RB VB PRP", [1]),
+        ("Did you see the man", "VBD PRP VB DT NN", [0]),
+        ("She did the work", "PRP VBD DT NN", []),
+        ("He was there", "PRP VBD RB", []),
+        ("It has been sleeping", "PRP VBZ VBN VBG", [1]),  # be stays an instance
+        ("It has never been", "PRP VBZ RB VBN", [1]),
+        ("It was taken", "PRP VBD VBN", []),
+        ("She had the man go", "PRP VBD DT NN VB", []),  # no subject between for have
+        ("They make it go", "PRP VBP PRP VB", []),  # not be, have or do
+    ],
+)
+def test_auxiliaries(words: str, tags: str, expected: list[int]) -> None:
+    from wsd.text.auxiliaries import auxiliaries
+
+    found = auxiliaries(words.split(), tags.split())
+    assert [i for i, aux in enumerate(found) if aux] == expected
+
+
+@pytest.mark.usefixtures("wordnet")
+def test_auxiliaries_are_counted_verb_tokens_not_instances() -> None:
+    """With the shipped tagger: ``did`` of ``didn't``, ``had`` of ``had gone`` are skipped as
+    SemCor leaves them (``no-lemma:auxiliary``); ``did`` on its own and ``was`` are
+    instances."""
+    from wsd.text.tagger import load_shipped_tagger
+
+    text = "She didn't make a cake. Who had gone home? She did the work and he was there."
+    corpus = text_instances(text, tagger=load_shipped_tagger())
+    lemmas = sorted(i.lemma for i in corpus.instances)
+    assert "make" in lemmas and lemmas.count("do") == 1 and "be" in lemmas
+    assert corpus.stats.skipped == {"no-lemma:auxiliary": 2}
+    assert corpus.stats.verb_instances + 2 == corpus.stats.verb_tokens

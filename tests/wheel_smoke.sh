@@ -25,6 +25,10 @@ cd "$work"  # nothing of the checkout on sys.path
 test -s compare/report.html
 test -s compare/instances.html  # the browser's template ships as package data
 grep -q '"systems":\["pred"\]' compare/instances.html
+# plain text: the tagger the wheel ships is copied to an empty tagger folder on first use
+echo "She made a cake and they went home." | WSD_TAGGER_CACHE="$work/taggers" \
+  "$venv/wsd" disambiguate --model model.json --text - --out text.key
+test -s "$work/taggers/semcor-tagger.json"
 "$venv/wsd" frames --corpus "$data/br-x01" --limit 1 > frames.jsonl
 test -s frames.jsonl
 # the installed packages carry their types: mypy checks a user's script against them

@@ -128,7 +128,7 @@ def wordnet_examples(
 ) -> WordNetExamples:
     """The training instances of WordNet's verb examples and templates (module docstring).
     ``tagger``: a tagger, or the path of a tagger file; default the SemCor tagger of the user
-    cache (:func:`wsd.text.ensure_tagger`, trained first when missing).  With a tagger file,
+    cache (:func:`wsd.text.ensure_tagger`, put there first when missing).  With a tagger file,
     the tagging is cached beside it (:mod:`wsd.tagged_texts`), and so are the documents made
     of all of WordNet's synsets (``synsets`` None) with their case frames
     (:mod:`wsd.wordnet_documents`).  ``frames``, ``context_window`` and ``classes`` as for
@@ -213,8 +213,8 @@ def _instances(
 
 
 def _tagger(tagger: Tagger | str | os.PathLike[str] | None) -> Tagger | Path:
-    """The tagger, or the tagger file, to tag with: the user cache's by default, trained
-    first when it is missing."""
+    """The tagger, or the tagger file, to tag with: the user cache's by default, put there
+    first when it is missing (:func:`wsd.text.ensure_tagger`)."""
     if tagger is not None:
         return tagger if isinstance(tagger, Tagger) else Path(tagger)
     from .text import ensure_tagger, tagger_path

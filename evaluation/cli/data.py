@@ -41,17 +41,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     setup = commands.add_parser(
         "setup",
         help="make WordNet 3.0 loadable by NLTK (from NLTK or Debian's files); with --tagger "
-        "also train the part-of-speech tagger of --text on SemCor",
+        "also put the part-of-speech tagger of --text in the user cache",
     )
     setup.add_argument(
         "--tagger",
         action="store_true",
-        help="train the tagger of --text now (minutes; else its first use trains it)",
+        help="put the tagger of --text (trained on SemCor, shipped with the toolkit) in the user "
+        "cache now (else its first use does)",
     )
     setup.add_argument(
         "--force",
         action="store_true",
-        help="rebuild the WordNet data directory (and with --tagger the tagger)",
+        help="rebuild the WordNet data directory (and with --tagger replace the tagger file by "
+        "the toolkit's)",
     )
     setup.set_defaults(func=run_setup)
 
@@ -138,21 +140,14 @@ def run_setup(args: argparse.Namespace) -> int:
 
 
 def _setup_tagger(*, force: bool) -> None:
-    """Train the part-of-speech tagger of ``--text`` on SemCor when SemCor is found and the
-    tagger is missing (or ``force``); say where it is, or why there is none."""
-    from thesaurus import ToolkitError
-    from wsd.corpus import find_semcor
+    """Put the part-of-speech tagger of ``--text`` in the user cache when it is missing (the
+    toolkit's own, trained on SemCor; ``force``: replace the file there by it); say where it
+    is."""
     from wsd.text import ensure_tagger, tagger_path
 
     path = tagger_path()
-    try:
-        find_semcor(None)
-    except ToolkitError as exc:
-        if not path.exists():
-            print(f"part-of-speech tagger (for --text): not trained, {exc}")
-            return
-    tagger, seconds = ensure_tagger(path, force=force, say=say)
-    how = "loaded" if seconds is None else f"trained in {seconds:.0f} s"
+    tagger, copied = ensure_tagger(path, force=force, say=say)
+    how = "installed" if copied else "loaded"
     words = tagger.source.get("words", "?")
     print(f"part-of-speech tagger ready at {path} ({how}; {words} words of SemCor)")
 

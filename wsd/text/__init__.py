@@ -6,8 +6,11 @@ by WordNet's morphy, and the verb instances a model disambiguates — with no do
   token's character span;
 * :func:`split_sentences`, :func:`tokenise`, :func:`detokenise` (:mod:`wsd.text.tokens`);
 * the tagger: :class:`Tagger`, :func:`train_tagger`, :func:`save_tagger`,
-  :func:`load_tagger`, :func:`tagger_path`; SemCor's: :func:`ensure_tagger`,
-  :func:`train_semcor_tagger`, :func:`tagged_words` (:mod:`wsd.text.training`);
+  :func:`load_tagger`, :func:`tagger_path`; SemCor's: :func:`ensure_tagger` (the one the
+  toolkit ships, copied to the user cache on first use), :func:`train_semcor_tagger`,
+  :func:`tagged_words` (:mod:`wsd.text.training`);
+* auxiliaries (``did`` in ``didn't go``), which SemCor never sense-tags
+  (:mod:`wsd.text.auxiliaries`);
 * :func:`verb_multiwords` (``took place`` -> ``took_place``), joined or left apart in context
   by a model trained on SemCor's joins (:func:`train_multiword_model`);
 * the verb detector: participles, gerunds and other verb forms the tagger does not tag as verbs,

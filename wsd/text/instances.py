@@ -9,9 +9,10 @@ One text is one document ``doc``: sentence ids ``<doc>.s<N>`` (N from 1), token 
 be one is read by the verb detector (:mod:`wsd.text.verbs`): as a verb (``VBN``, ``VBG``,
 ``VBZ``, ``VB``), or, for an inflected form (``interested``, ``building``), as a verb token
 skipped as ``no-lemma:adjective-or-noun``.  Multiword verbs are joined where the tagger's
-multiword model says SemCor would (:mod:`wsd.text.multiwords`).  Every token tagged
-as a verb (``VB*``; not ``MD``) is an instance when its lemma is a WordNet verb, else skipped
-as ``no-lemma:not-in-wordnet``.
+multiword model says SemCor would (:mod:`wsd.text.multiwords`).  An auxiliary (``did`` in
+``didn't go``, :mod:`wsd.text.auxiliaries`), which SemCor never sense-tags, is a verb token
+skipped as ``no-lemma:auxiliary``; every other token tagged as a verb (``VB*``; not ``MD``) is
+an instance when its lemma is a WordNet verb, else skipped as ``no-lemma:not-in-wordnet``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..corpus import Corpus, load_sentences
 from ..frames import ClassTable
 from ..normalise import normalise_form, normalise_token
 from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
+from .auxiliaries import AUXILIARY, auxiliaries
 from .multiwords import is_wordnet_verb, joins, verb_multiwords
 from .tagger import Tagger
 from .tokens import Span, split_sentences, tokenise
@@ -166,6 +168,7 @@ def _sentence(sentence_id: str, doc: str, spans: Sequence[Span], tagger: Tagger)
     forms = [s.form for s in spans]
     tags, rejected = tag_words(forms, tagger)
     joined = sentence_multiwords(forms, tags, tagger)
+    auxiliary = auxiliaries(forms, tags)
     tokens, notes, where = [], [], []
     i = 0
     while i < len(spans):
@@ -177,6 +180,8 @@ def _sentence(sentence_id: str, doc: str, spans: Sequence[Span], tagger: Tagger)
         if rejected[i]:
             attrs = (("ot", ADJECTIVE_OR_NOUN),)
             notes.append(Annotation(None, rejected[i], attrs=attrs))
+        elif auxiliary[i] and end == i + 1:
+            notes.append(Annotation(None, tag, attrs=(("ot", AUXILIARY),)))
         elif tag.startswith("VB"):
             known = is_wordnet_verb(form)
             notes.append(
@@ -204,7 +209,7 @@ def text_instances(
     the counts of :class:`~wsd.corpus.CorpusStats` (every verb token an instance or a counted
     skip); ``text`` keeps the limits of a file read by :func:`read_text` (a byte-order mark at
     its start is no text; :func:`check_text`, the errors name ``<text>``).  ``tagger``
-    defaults to the SemCor tagger of the user cache, trained first when it is missing
+    defaults to the SemCor tagger of the user cache, put there first when it is missing
     (:func:`wsd.text.ensure_tagger`); ``frames``, ``context_window`` and ``classes`` as for
     :func:`wsd.corpus.load_corpus`."""
     text = check_text(text.removeprefix("\ufeff"))  # a file's byte-order mark, as read_text

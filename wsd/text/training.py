@@ -1,5 +1,5 @@
 """Training material from SemCor: Penn-tagged sentences for the tagger, text for the sentence
-splitter; and the SemCor tagger of the user cache, trained when missing.
+splitter; and the SemCor tagger of the user cache, copied from the package data when missing.
 
 All three folders of SemCor 3.0 (``brown1``, ``brown2``, ``brownv``) give a ``pos`` to every
 ``<wf>`` (``brownv`` sense-tags only verbs, but tags every word), so every tag file is used.
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -36,11 +35,21 @@ from typing import Any
 
 from thesaurus.io import check_outputs
 
-from .._exceptions import CorpusFormatError, DataError
+from .._exceptions import DataError
 from ..types import AnnotatedSentence, Annotation
 from .classifier import LinearModel
 from .multiwords import train_multiword_model
-from .tagger import ITERATIONS, SEED, Tagger, load_tagger, save_tagger, tagger_path, train_tagger
+from .tagger import (
+    ITERATIONS,
+    SEED,
+    Tagger,
+    load_shipped_tagger,
+    load_tagger,
+    save_tagger,
+    shipped_digest,
+    tagger_path,
+    train_tagger,
+)
 from .tokens import learn_sentence_parameters
 from .verbs import sense_tagged_words, train_verb_detector, verb_form_counts
 
@@ -214,32 +223,30 @@ def _verb_detector(
 def ensure_tagger(
     path: str | os.PathLike[str] | None = None,
     *,
-    semcor: str | os.PathLike[str] | None = None,
     say: Callable[[str], None] | None = None,
     force: bool = False,
-) -> tuple[Tagger, float | None]:
-    """The tagger saved at ``path`` (default :func:`tagger_path`), trained on SemCor first
-    when the file is missing (or ``force``), and the seconds the training took (None: it was
-    loaded).  ``say`` gets a one-line message before a training.  :class:`DataError` when
-    there is neither the file nor SemCor (``semcor``, else ``$WSD_SEMCOR`` or NLTK's copy)."""
-    from ..corpus import find_semcor
-
+) -> tuple[Tagger, bool]:
+    """The tagger saved at ``path`` (default :func:`tagger_path`), and whether it was put there
+    now: the toolkit's own tagger (:func:`~wsd.text.tagger.shipped_tagger_file`, trained on all
+    of SemCor) is copied there when the file is missing, when it is a copy of an older release
+    of it, or with ``force``; a tagger trained by the user is kept.  ``say`` gets a one-line
+    message before a copy.  :class:`DataError` naming the file when it cannot be read or
+    written."""
     target = Path(path) if path is not None else tagger_path()
     if target.exists() and not force:
-        return load_tagger(target), None
+        tagger = load_tagger(target)
+        copied_from = tagger.source.get("shipped")
+        if copied_from is None or copied_from == shipped_digest():
+            return tagger, False
+    check_outputs(files=[("the part-of-speech tagger", target)])
+    (say or _stderr)(f"installing the part-of-speech tagger trained on SemCor -> {target}")
+    shipped = load_shipped_tagger()
+    tagger = replace(shipped, source={**shipped.source, "shipped": shipped_digest()})
     try:
-        root = find_semcor(semcor)
-    except (DataError, CorpusFormatError) as exc:
-        raise DataError(
-            f"no part-of-speech tagger at {target}, and none can be trained: {exc} (the tagger "
-            "is trained on SemCor: set $WSD_SEMCOR)"
-        ) from None
-    check_outputs(files=[("the part-of-speech tagger", target)])  # before minutes of training
-    (say or _stderr)(f"training the part-of-speech tagger on {root} -> {target} (once)")
-    started = time.perf_counter()
-    tagger = train_semcor_tagger(root)
-    save_tagger(tagger, target)
-    return tagger, time.perf_counter() - started
+        save_tagger(tagger, target)
+    except OSError as exc:
+        raise DataError(f"cannot write tagger file {target}: {exc.strerror or exc}") from None
+    return tagger, True
 
 
 def _stderr(message: str) -> None:
