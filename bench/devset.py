@@ -67,7 +67,7 @@ from thesaurus.io import atomic_open  # noqa: E402
 from wsd import Instance, ModelError  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus  # noqa: E402
 from wsd.corpus.keys import write_keys  # noqa: E402
-from wsd.methods import METHODS, make_method  # noqa: E402
+from wsd.methods import make_method  # noqa: E402
 from wsd.text.tagger import ENV_VAR  # noqa: E402
 
 TUNED = ("hybrid", "ims", "example", "bayes")
@@ -315,18 +315,7 @@ def write_csv(
 
 # --- the command ---------------------------------------------------------------------------
 def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument(
-        "--method", nargs="+", choices=sorted(METHODS), help="runs of these methods"
-    )
-    parser.add_argument(
-        "--param", action="append", default=[], metavar="K=V", help="a parameter of each --method"
-    )
-    parser.add_argument(
-        "--run", action="append", metavar="LABEL:METHOD[:K=V,K=V]", help="a run of its own"
-    )
+    parser = heldout.run_parser(__doc__)
     parser.add_argument(
         "--dev",
         type=Path,

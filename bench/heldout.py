@@ -404,9 +404,11 @@ def write_csv(
 
 
 # --- the command ---------------------------------------------------------------------------
-def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+def run_parser(doc: str) -> argparse.ArgumentParser:
+    """A parser described by ``doc``'s first paragraph, with the options that name the runs
+    (``--method``, ``--param``, ``--run``: :func:`runs_of`)."""
     parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+        description=doc.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
         "--method", nargs="+", choices=sorted(METHODS), help="runs of these methods"
@@ -421,6 +423,11 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--run", action="append", metavar="LABEL:METHOD[:K=V,K=V]", help="a run of its own"
     )
+    return parser
+
+
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = run_parser(__doc__)
     parser.add_argument("--corpus", help="SemCor (default: $WSD_SEMCOR)")
     parser.add_argument(
         "--work",
