@@ -83,18 +83,33 @@ EVIDENCE: tuple[tuple[str, dict[str, Any]], ...] = (
     ("k1p.5", {"thesaurus_examples": 1, "frame_penalty": 0.5}),
     ("k2p.5", {"thesaurus_examples": 2, "frame_penalty": 0.5}),
     ("k3p.5", {"thesaurus_examples": 3, "frame_penalty": 0.5}),
+    ("p.8", {"frame_penalty": 0.8}),
+    ("p1", {"frame_penalty": 1.0}),
+    ("k1p.8", {"thesaurus_examples": 1, "frame_penalty": 0.8}),
+    ("k2p.8", {"thesaurus_examples": 2, "frame_penalty": 0.8}),
+    ("k1p1", {"thesaurus_examples": 1, "frame_penalty": 1.0}),
+    ("k2p1", {"thesaurus_examples": 2, "frame_penalty": 1.0}),
 )
 OWN: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
     "hybrid": (
+        ("k2p.5C.05", {"thesaurus_examples": 2, "frame_penalty": 0.5, "C": 0.05}),
         ("C.05", {"C": 0.05}),
         ("C.2", {"C": 0.2}),
         ("C.5", {"C": 0.5}),
         ("hyp-all", {"filler_hypernyms": "all"}),
         ("hyp-none", {"filler_hypernyms": "none"}),
     ),
-    "ims": (("C.05", {"C": 0.05}), ("C.2", {"C": 0.2}), ("C.5", {"C": 0.5})),
+    "ims": (
+        ("k2p.5C.05", {"thesaurus_examples": 2, "frame_penalty": 0.5, "C": 0.05}),
+        ("C.05", {"C": 0.05}),
+        ("C.2", {"C": 0.2}),
+        ("C.5", {"C": 0.5}),
+    ),
     "example": (("simk3", {"sim_k": 3}), ("simk15", {"sim_k": 15})),
     "bayes": (
+        ("p.5noun-words", {"frame_penalty": 0.5, "noun_words": True}),
+        ("p.5m2", {"frame_penalty": 0.5, "smoothing": 2.0}),
+        ("k1p.5noun-words", {"thesaurus_examples": 1, "frame_penalty": 0.5, "noun_words": True}),
         ("log-ratio", {"scoring": "log-ratio"}),
         ("noun-words", {"noun_words": True}),
         ("m.5", {"smoothing": 0.5}),
@@ -107,10 +122,11 @@ MAX_LOSS = 0.005  # what a new default may lose on the held-out split
 EXACT = -1  # the column of alpha = inf in the credit of heldout.ALPHAS (0.5, inf)
 
 
-# the defaults the sweep starts from, spelt out, so that it measures the same runs after a
-# default changes (a run's model is cached by its resolved parameters: {} and these agree)
+# the defaults the sweep started from (before it chose today's), spelt out: it measures the
+# same runs whatever the defaults are (a model is cached by its resolved parameters)
 BASE: dict[str, dict[str, Any]] = {
-    method: {"thesaurus_examples": 0, "frame_penalty": 0.0} for method in TUNED
+    method: {"thesaurus_examples": 0, "frame_penalty": 0.0, **({"C": 0.1} if svm else {})}
+    for method, svm in (("hybrid", True), ("ims", True), ("example", False), ("bayes", False))
 }
 
 
@@ -251,6 +267,44 @@ def meets_rule(dev: float | None, heldout: float | None, max_loss: float) -> str
     return "yes" if dev > 0 and heldout >= -max_loss else "no"
 
 
+def choices(
+    runs: Sequence[Run],
+    measured: dict[str, Measured],
+    diffs: dict[str, dict[str, tuple[float, tuple[float, float] | None]]],
+    max_loss: float,
+) -> dict[str, str]:
+    """Per method with a base run and variants of it, the run chosen as its default: of the runs
+    that meet the rule, the best on the dev set, a run within one dev instance of the best
+    counting as tied and the tie going to the best on the held-out split; the base when none
+    meets it."""
+    dev, held = measured["dev"], measured["heldout"]
+    step = 1 / len(dev.per.ids)
+    found = {}
+    labels = {run.label for run in runs}
+    for method in {run.method for run in runs if run.label != run.method and run.method in labels}:
+        exact = {
+            run.label: (
+                dev.table[run.label]["all"]["inf"]["precision"],
+                held.table[run.label]["all"]["inf"]["precision"],
+            )
+            for run in runs
+            if run.method == method
+            and meets_rule(
+                diffs["dev"].get(run.label, (None,))[0],
+                diffs["heldout"].get(run.label, (None,))[0],
+                max_loss,
+            )
+            == "yes"
+        }
+        if not exact:
+            found[method] = method
+            continue
+        best = max(d for d, _ in exact.values())
+        tied = [label for label, (d, _) in exact.items() if d >= best - step - 1e-12]
+        found[method] = max(tied, key=lambda label: exact[label][1])
+    return found
+
+
 def table_lines(
     runs: Sequence[Run],
     measured: dict[str, Measured],
@@ -269,9 +323,11 @@ def table_lines(
             header += [f"{title} {group}" for group in ("not first sense", "unseen sense")]
     header += ["rule", "train s"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    bases = {run.label: run.params for run in runs}
     for run in runs:
-        params = ", ".join(f"{k}={v}" for k, v in run.params.items()) or "defaults"
-        cells = [run.label, params]
+        base = bases.get(run.method, {}) if run.label != run.method else {}
+        shown = {k: v for k, v in run.params.items() if k not in base or base[k] != v}
+        cells = [run.label, ", ".join(f"`{k}={v}`" for k, v in shown.items()) or "defaults"]
         for name, found in measured.items():
             table = found.table[run.label]
             exact = table["all"]["inf"]
@@ -386,6 +442,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             runs, measured[name].per, n_resamples=args.bootstrap, seed=args.seed
         )
     print("\n".join(table_lines(runs, measured, diffs, args.max_loss)))
+    if set(measured) == set(SPLITS):
+        print()
+        for method, label in sorted(choices(runs, measured, diffs, args.max_loss).items()):
+            params = next(run.params for run in runs if run.label == label)
+            print(f"- {method}: {label} ({', '.join(f'{k}={v}' for k, v in params.items())})")
     out = args.csv or args.work / "devset.csv"
     write_csv(out, runs, measured, diffs)
     print(f"devset: wrote {out} and the key files in {args.work / 'keys'}", file=sys.stderr)
