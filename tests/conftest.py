@@ -55,3 +55,15 @@ def tagger(wordnet):  # type: ignore[no-untyped-def]
     lines = (DATA / "wordnet_verbs" / "tagged.txt").read_text(encoding="utf-8").splitlines()
     words = [[w.rsplit("/", 1) for w in line.split()] for line in lines if line[:1] != "#"]
     return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)
+
+
+@pytest.fixture(scope="session")
+def semcor_tagger(wordnet):  # type: ignore[no-untyped-def]
+    """The --text tagger trained on SemCor, for tests that train with the methods' defaults
+    (WordNet's examples are read by it): they skip without it (fail under CI), never train
+    it, which takes minutes."""
+    from wsd.text import tagger_path
+
+    path = tagger_path()
+    _require(path.is_file(), f"no SemCor tagger at {path} (`wsd data setup --tagger`)")
+    return path

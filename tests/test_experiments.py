@@ -386,6 +386,7 @@ def test_filters_select_verbs(world: dict[str, str]) -> None:
 
 
 @pytest.mark.integration
+@pytest.mark.usefixtures("semcor_tagger")
 def test_one_verb_end_to_end_on_semcor(semcor_path: Path, tmp_path: Path) -> None:
     from evaluation.cli import main
 
