@@ -36,6 +36,10 @@ sys.path.insert(0, str(REPO))
 from thesaurus.io import atomic_write_json  # noqa: E402
 
 PROC = Path("/proc")
+# the methods learning from the corpus alone (their defaults also read WordNet's examples, tagged
+# by the --text tagger, and its sentence frames): what the algorithm benchmarks time, beside
+# references that learn from the same instances
+CORPUS_ALONE: dict[str, Any] = {"thesaurus_examples": 0, "frame_penalty": 0.0}
 
 
 # --- time -----------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ pairs under the six settings of ``DEFAULT_TUNE`` plus the estimator's own.
   numpy formula (``length_counts`` then ``knn_means`` below, in blocks of 250,000 (nodes x
   senses x lengths) cells, then the best over each filler's nodes); they must agree to 1e-12
   (``knn_max_abs_diff``: float rounding, the sums run in another order);
-- ``fit``: ``fit`` of the verb with tuning (three inner folds: four models per fit), one
-  ``RunCache`` across the repeats.
+- ``fit``: ``fit`` of the verb with tuning (three inner folds: four models per fit), from the
+  corpus alone (``CORPUS_ALONE``), one ``RunCache`` across the repeats.
 
 Medians of ``repeats`` runs per verb, summed over the verbs.
 
@@ -27,7 +27,15 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_main, headline, measure, ratio, semcor_instances, vmhwm_mb  # noqa: E402
+from _common import (  # noqa: E402
+    CORPUS_ALONE,
+    bench_main,
+    headline,
+    measure,
+    ratio,
+    semcor_instances,
+    vmhwm_mb,
+)
 
 VERBS = ("make", "see", "know", "give", "take", "find", "come", "get", "use", "tell")
 CELLS = 250_000  # the numpy formula's block size
@@ -92,7 +100,7 @@ def bench_verb(instances: list[Any], verb: str, repeats: int) -> dict[str, Any]:
     from wsd.methods.example._similarity import knn_best
 
     train = [inst for i, inst in enumerate(instances) if i % 10]
-    est = ExampleBasedWSD().set_cache(RunCache()).fit(train)
+    est = ExampleBasedWSD(**CORPUS_ALONE).set_cache(RunCache()).fit(train)
     items = est.frame_items(train, training=True)
     model = est.verb_model(verb, items, [inst.gold[0] for inst in train])
     inputs = est.frame_items(est.seen_as_all(train), training=False)
@@ -128,7 +136,11 @@ def bench_verb(instances: list[Any], verb: str, repeats: int) -> dict[str, Any]:
         default=0.0,
     )
     shared = RunCache()
-    ExampleBasedWSD().set_cache(shared).fit(train)  # the lookups and frame items, built once
+
+    def fit() -> Any:
+        return ExampleBasedWSD(**CORPUS_ALONE).set_cache(shared).fit(train)
+
+    fit()  # the lookups and frame items, built once
     return {
         "instances": len(train),
         "pairs": len(pairs),
@@ -136,7 +148,7 @@ def bench_verb(instances: list[Any], verb: str, repeats: int) -> dict[str, Any]:
         "knn_compiled": measure(compiled, repeats=repeats),
         "knn_numpy": measure(reference, repeats=repeats),
         "knn_max_abs_diff": diff,
-        "fit": measure(lambda: ExampleBasedWSD().set_cache(shared).fit(train), repeats=repeats),
+        "fit": measure(fit, repeats=repeats),
     }
 
 

@@ -5,7 +5,8 @@ Measured side by side in one run (medians of ``repeats``; every rank starts with
 ``clear_caches()``):
 
 - ours: ``IMSWSD`` / ``HybridWSD`` ``fit`` on every SemCor verb instance (quick: six tag
-  files), then ``rank`` of every instance;
+  files), from the corpus alone as the reference (``CORPUS_ALONE``), then ``rank`` of every
+  instance;
 - reference ("what a user would write"): per verb, scikit-learn's ``DictVectorizer`` +
   ``LinearSVC`` pipeline on the very same feature strings (``ims`` features, extracted afresh
   inside each timed fit and rank, as ours are), fitted and asked for predictions verb by verb.
@@ -29,7 +30,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_main, headline, ratio, semcor_instances, vmhwm_mb  # noqa: E402
+from _common import (  # noqa: E402
+    CORPUS_ALONE,
+    bench_main,
+    headline,
+    ratio,
+    semcor_instances,
+    vmhwm_mb,
+)
 
 FIT_TARGET_S = 60.0
 RANK_TARGET = 5000.0
@@ -48,7 +56,7 @@ def measure(name: str, instances: Sequence[Any], repeats: int) -> dict[str, Any]
     fits, ranks = [], []
     predictions: list[Any] = []
     for _ in range(repeats):
-        model = make_method(name)
+        model = make_method(name, **CORPUS_ALONE)
         seconds, _ = _timed(lambda m=model: m.fit(instances))
         fits.append(seconds)
         model.clear_caches()

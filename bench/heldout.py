@@ -30,7 +30,7 @@ import math
 import re
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,7 @@ from evaluation.report.headline import fixed  # noqa: E402
 from evaluation.thesauri import Thesauri  # noqa: E402
 from evaluation.unseen import key_file_unseen_groups  # noqa: E402
 from evaluation.words import key_word  # noqa: E402
-from thesaurus.io import atomic_open  # noqa: E402
+from thesaurus.io import atomic_open, atomic_write_json  # noqa: E402
 from wsd import Instance, ModelError  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus, semcor_files  # noqa: E402
 from wsd.corpus.keys import write_keys  # noqa: E402
@@ -76,7 +76,7 @@ GROUPS = (
 CSV_FIELDS = (
     *("run", "method", "params", "group", "n", "attempted"),
     *("exact", "exact_low", "exact_high", "alpha_0.5", "alpha_0.5_low", "alpha_0.5_high"),
-    *("train_s", "cached", "disambiguate_s"),
+    *("train_s", "trained", "cached", "disambiguate_s"),
 )
 
 
@@ -92,12 +92,15 @@ class Run:
 
 @dataclass(frozen=True)
 class Timed:
-    """A run's answers to the held-out instances and its wall seconds."""
+    """A run's answers to the test instances and its wall seconds: ``train_s`` trained the
+    model (``trained``) or loaded it from the model cache; ``cached``: the answers and the
+    seconds are those kept by the run that first made them."""
 
     answers: dict[str, str]
     train_s: float
     cached: bool
     disambiguate_s: float
+    trained: bool = True
 
 
 # --- the runs ------------------------------------------------------------------------------
@@ -155,17 +158,40 @@ def code_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def model_path(work: Path, method: Disambiguator, held: Sequence[str], code: str) -> Path:
+def model_path(
+    work: Path,
+    method: Disambiguator,
+    held: Sequence[str],
+    code: str,
+    tagger: str | None = None,
+) -> Path:
     """Where the model of ``method`` (its resolved parameters) trained without ``held`` is
-    cached."""
-    key = json.dumps(
-        {"params": method.get_params(), "held_out": list(held), "code": code},
-        sort_keys=True,
-        default=str,
-    )
+    cached; ``tagger``: the digest of the tagger that read its WordNet examples, if any."""
+    fields: dict[str, Any] = {"params": method.get_params(), "held_out": list(held), "code": code}
+    if tagger is not None:
+        fields["tagger"] = tagger
+    key = json.dumps(fields, sort_keys=True, default=str)
     return (
         work / "models" / f"{method.name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json.gz"
     )
+
+
+def tagger_digest(method: Disambiguator) -> str | None:
+    """The digest of the tagger file that tags WordNet's examples for ``method`` (None when it
+    reads none); :class:`ModelError` when the file is missing, rather than training one."""
+    if not int(getattr(method, "thesaurus_examples", 0)) or not method.verb_thesaurus.startswith(
+        "wordnet"
+    ):
+        return None
+    from wsd.text import tagger_path
+
+    path = tagger_path()
+    if not path.is_file():
+        raise ModelError(
+            f"no tagger at {path} for WordNet's examples: train it (`wsd data setup --tagger`) "
+            "or name its folder with $WSD_TAGGER_CACHE"
+        )
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def train_or_load(
@@ -183,7 +209,10 @@ def train_or_load(
 
 
 class Split:
-    """The split's instances, read once per context window a method needs."""
+    """The split's instances, read once per context window a method needs: ``held`` are the
+    tag files left out of training, ``name`` names the test instances (answer caches)."""
+
+    name = "heldout"
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -191,37 +220,79 @@ class Split:
         self._read: dict[int | str, tuple[list[Instance], list[Instance]]] = {}
 
     def instances(self, window: int | str) -> tuple[list[Instance], list[Instance]]:
-        """``(training instances, held-out instances)`` with ``window`` sentences of context
-        (held-out ones with and without a gold sense)."""
+        """``(training instances, test instances)`` with ``window`` sentences of context (test
+        instances with and without a gold sense)."""
         if window not in self._read:
-            train = load_corpus(self.root, files=self.train_files, context_window=window)
-            test = load_corpus(
-                self.root, files=self.held, context_window=window, require_gold=False
-            )
-            self._read[window] = (list(train.instances), list(test.instances))
+            self._read[window] = self._load(window)
         return self._read[window]
 
+    def _load(self, window: int | str) -> tuple[list[Instance], list[Instance]]:
+        train = load_corpus(self.root, files=self.train_files, context_window=window)
+        test = load_corpus(self.root, files=self.held, context_window=window, require_gold=False)
+        return list(train.instances), list(test.instances)
+
     def keys(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-        """``(held-out gold keys, training keys)`` by instance id (the instances of any
-        context window: the same ones)."""
+        """``(test gold keys, training keys)`` by instance id (the instances of any context
+        window: the same ones)."""
         train, test = self.instances(next(iter(self._read), 0))
         return {i.id: i.gold for i in test if i.gold}, {i.id: i.gold for i in train}
 
 
 def measure_run(run: Run, split: Split, work: Path, code: str, retrain: bool) -> Timed:
-    """Train (or load) ``run``'s model and disambiguate the held-out instances."""
+    """Train (or load) ``run``'s model and disambiguate the split's test instances; the
+    answers and the wall times of the run that made them are kept beside the model, so a
+    rerun reads them (``cached``)."""
     method = make_method(run.method, **run.params)
+    path = model_path(work, method, split.held, code, tagger_digest(method))
+    answers_path = path.with_name(path.name.removesuffix(".json.gz") + f".{split.name}.json")
+    if answers_path.exists() and not retrain:
+        kept = json.loads(answers_path.read_text(encoding="utf-8"))
+        return Timed(
+            kept["answers"], kept["train_s"], True, kept["disambiguate_s"], kept["trained"]
+        )
     train, test = split.instances(method.context_window)
-    path = model_path(work, method, split.held, code)
-    model, train_s, cached = train_or_load(method, path, train, retrain)
+    model, train_s, loaded = train_or_load(method, path, train, retrain)
     started = time.perf_counter()
     predictions = model.rank(test)
     disambiguate_s = time.perf_counter() - started
     answers = {p.instance_id: p.sense for p in predictions if p.sense is not None}
-    return Timed(answers, train_s, cached, disambiguate_s)
+    kept = {"answers": answers, "train_s": train_s, "disambiguate_s": disambiguate_s}
+    atomic_write_json(answers_path, {**kept, "trained": not loaded})
+    return Timed(answers, train_s, False, disambiguate_s, not loaded)
 
 
 # --- the table -----------------------------------------------------------------------------
+def instance_results(
+    gold: dict[str, tuple[str, ...]],
+    train: dict[str, tuple[str, ...]],
+    answers: dict[str, dict[str, str]],
+) -> InstanceResults:
+    """Every run's credit per gold instance (ids sorted) at :data:`ALPHAS`, with the unseen
+    groups against the ``train`` keys (as ``wsd compare --train-keys`` makes them)."""
+    books = Thesauri(EvaluationConfig().thesauri)
+    ids = sorted(gold)
+    gold_column = tuple(gold[i] for i in ids)
+    word = key_word(books)
+    lemmas = tuple(word(keys[0])[0] for keys in gold_column)
+    outputs = {
+        label: InstanceOutputs(
+            rankings=[(found[i],) if i in found else () for i in ids],
+            confidence=None,
+            fallbacks=[None] * len(ids),
+        )
+        for label, found in answers.items()
+    }
+    return InstanceResults(
+        ids=tuple(ids),
+        lemmas=lemmas,
+        gold=gold_column,
+        folds=np.full(len(ids), -1, dtype=np.int64),
+        outputs=outputs,
+        credit=summary.credit_of(outputs, gold_column, lemmas, books, ALPHAS),
+        groups={"unseen": key_file_unseen_groups(gold_column, train, books)},
+    )
+
+
 def score_runs(
     gold: dict[str, tuple[str, ...]],
     train: dict[str, tuple[str, ...]],
@@ -232,29 +303,16 @@ def score_runs(
 ) -> dict[str, dict[str, dict[str, Any]]]:
     """Per run label and group title (:data:`GROUPS`): ``n``, ``attempted`` and, per alpha
     label, ``precision`` with its ``interval`` (``None`` without resamples)."""
+    per = instance_results(gold, train, answers)
+    return group_table(per, list(answers), n_resamples=n_resamples, seed=seed)
+
+
+def group_table(
+    per: InstanceResults, labels: Sequence[str], *, n_resamples: int, seed: int
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """:func:`score_runs`' table of the runs ``labels`` of ``per``."""
     books = Thesauri(EvaluationConfig().thesauri)
-    ids = sorted(gold)
-    gold_column = tuple(gold[i] for i in ids)
-    word = key_word(books)
-    lemmas = tuple(word(keys[0])[0] for keys in gold_column)
-    labels = list(answers)
-    outputs = {
-        label: InstanceOutputs(
-            rankings=[(found[i],) if i in found else () for i in ids],
-            confidence=None,
-            fallbacks=[None] * len(ids),
-        )
-        for label, found in answers.items()
-    }
-    per = InstanceResults(
-        ids=tuple(ids),
-        lemmas=lemmas,
-        gold=gold_column,
-        folds=np.full(len(ids), -1, dtype=np.int64),
-        outputs=outputs,
-        credit=summary.credit_of(outputs, gold_column, lemmas, books, ALPHAS),
-        groups={"unseen": key_file_unseen_groups(gold_column, train, books)},
-    )
+    ids = per.ids
     bootstrap: BootstrapSettings = {"n_resamples": n_resamples, "seed": seed, "confidence": 0.95}
     found = summary.breakdowns(per, labels, books, **bootstrap)
     rows = {(b.name, row.group): row for b in found for row in b.rows}
@@ -302,12 +360,39 @@ def table_lines(runs: Sequence[Run], table: dict[str, Any], times: dict[str, Tim
     lines.append("")
     for run in runs:
         t = times[run.label]
-        how = "loaded from the cache" if t.cached else "trained"
+        how = "trained" if t.trained else "loaded from the cache"
+        when = " (answers from the cache: the times of the run that made them)" * t.cached
         lines.append(
             f"{run.label}: {run.method} {json.dumps(run.params)}; model {how} in "
-            f"{t.train_s:.1f} s, disambiguated in {t.disambiguate_s:.1f} s"
+            f"{t.train_s:.1f} s, disambiguated in {t.disambiguate_s:.1f} s{when}"
         )
     return lines
+
+
+def csv_records(
+    runs: Sequence[Run], table: dict[str, Any], times: dict[str, Timed]
+) -> Iterator[dict[str, Any]]:
+    """The table's CSV rows, one per run and group (:data:`CSV_FIELDS`)."""
+    for run in runs:
+        t = times[run.label]
+        for title, cells in table[run.label].items():
+            record: dict[str, Any] = {
+                "run": run.label,
+                "method": run.method,
+                "params": json.dumps(run.params, sort_keys=True),
+                "group": title,
+                "n": cells["n"],
+                "attempted": cells["attempted"],
+                "train_s": round(t.train_s, 2),
+                "trained": t.trained,
+                "cached": t.cached,
+                "disambiguate_s": round(t.disambiguate_s, 2),
+            }
+            for alpha, name in (("inf", "exact"), ("0.5", "alpha_0.5")):
+                low, high = cells[alpha]["interval"] or (None, None)
+                record[name] = cells[alpha]["precision"]
+                record[f"{name}_low"], record[f"{name}_high"] = low, high
+            yield record
 
 
 def write_csv(
@@ -317,31 +402,15 @@ def write_csv(
     with atomic_open(path) as f:
         writer = csv.DictWriter(f, fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()
-        for run in runs:
-            t = times[run.label]
-            for title, cells in table[run.label].items():
-                record: dict[str, Any] = {
-                    "run": run.label,
-                    "method": run.method,
-                    "params": json.dumps(run.params, sort_keys=True),
-                    "group": title,
-                    "n": cells["n"],
-                    "attempted": cells["attempted"],
-                    "train_s": round(t.train_s, 2),
-                    "cached": t.cached,
-                    "disambiguate_s": round(t.disambiguate_s, 2),
-                }
-                for alpha, name in (("inf", "exact"), ("0.5", "alpha_0.5")):
-                    low, high = cells[alpha]["interval"] or (None, None)
-                    record[name] = cells[alpha]["precision"]
-                    record[f"{name}_low"], record[f"{name}_high"] = low, high
-                writer.writerow(record)
+        writer.writerows(csv_records(runs, table, times))
 
 
 # --- the command ---------------------------------------------------------------------------
-def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+def run_parser(doc: str) -> argparse.ArgumentParser:
+    """A parser described by ``doc``'s first paragraph, with the options that name the runs
+    (``--method``, ``--param``, ``--run``: :func:`runs_of`)."""
     parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+        description=doc.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
         "--method", nargs="+", choices=sorted(METHODS), help="runs of these methods"
@@ -356,6 +425,11 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--run", action="append", metavar="LABEL:METHOD[:K=V,K=V]", help="a run of its own"
     )
+    return parser
+
+
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = run_parser(__doc__)
     parser.add_argument("--corpus", help="SemCor (default: $WSD_SEMCOR)")
     parser.add_argument(
         "--work",

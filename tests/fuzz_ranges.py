@@ -96,6 +96,21 @@ def _table(path: Path, heading: str | None) -> list[list[str]]:
     return rows
 
 
+def method_defaults() -> list[tuple[str, str, str]]:
+    """``(method, parameter, default)`` per documented method and parameter, as the table of
+    ``wsd/methods/README.md`` writes the default (the similarity mappings' left out)."""
+    from wsd.methods import METHODS
+
+    out = []
+    for methods, parameter, _, default in _table(ROOT / "wsd" / "methods" / "README.md", None):
+        names = sorted(METHODS) if methods == "every method" else methods.split(", ")
+        param = re.findall(r"`([^`]+)`", parameter)[0]
+        if param != "similarity_params":
+            param = "confidence_lambda" if param == "lambda" else param
+            out += [(name, param, default) for name in names]
+    return out
+
+
 def method_ranges() -> list[tuple[str, str, DocRange]]:
     """``(method, parameter, range)`` per documented method parameter (``every method`` and
     ``ims, hybrid`` rows expanded; ``lambda`` is ``confidence_lambda``;

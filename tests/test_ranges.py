@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import math
 import re
 from typing import Any
 
 import numpy as np
 import pytest
-from fuzz_ranges import DocRange, config_ranges, method_ranges, samples
+from fuzz_ranges import DocRange, config_ranges, method_defaults, method_ranges, samples
 
 from evaluation import ConfigError
 from evaluation.cli import _numbers, build_parser
@@ -61,6 +62,17 @@ def test_the_methods_table_is_the_code() -> None:
             assert not numeric or param in cls.ranges, f"{name}.{param} has no range"
     mappings = {"similarity_params.scale", "similarity_params.max_len", "similarity_params.tau"}
     assert {p for m, p, _ in documented if m == "example"} >= mappings
+
+
+def test_the_methods_table_gives_the_codes_defaults() -> None:
+    documented = method_defaults()
+    assert documented
+    for method, param, default in documented:
+        value = inspect.signature(METHODS[method].__init__).parameters[param].default
+        assert default == (json.dumps(value) if isinstance(value, str) else str(value)), (
+            method,
+            param,
+        )
 
 
 def _method_params(method: str, param: str, value: Any) -> dict[str, Any]:

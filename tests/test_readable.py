@@ -303,10 +303,14 @@ def test_default_model_is_written_and_used(
 def test_train_trains_hybrid_unless_told_otherwise(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wordnet: object
 ) -> None:
+    """With its default parameters but WordNet's examples (which need the --text tagger)."""
     monkeypatch.setenv("WSD_MODEL", str(tmp_path / "default.json"))
     assert build_parser().parse_args(["train", "--out", "m.json"]).method == "hybrid"
-    assert main(["train", "--corpus", str(TRAIN)]) == 0
-    assert json.loads((tmp_path / "default.json").read_text(encoding="utf-8"))["method"] == "hybrid"
+    assert main(["train", "--corpus", str(TRAIN), "--param", "thesaurus_examples=0"]) == 0
+    written = json.loads((tmp_path / "default.json").read_text(encoding="utf-8"))
+    assert written["method"] == "hybrid"
+    defaults = wsd.methods.make_method("hybrid").get_params()
+    assert written["params"] == {**defaults, "thesaurus_examples": 0}
 
 
 def test_missing_default_model_says_what_to_run(

@@ -14,7 +14,7 @@ import thesaurus
 from evaluation.cli import main
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd.corpus.jsonl import write_jsonl
-from wsd.methods import load_model, make_method, save_model
+from wsd.methods import evidence_sources, load_model, make_method, save_model
 from wsd.methods.thesaurus_evidence import frame_fits, thesaurus_instances
 
 CORPUS = [i for i in TRAIN if i.gold != ("use#3",)]  # use#3 (consume) never in the corpus
@@ -24,6 +24,7 @@ EXAMPLES = [
     inst("wn3", "use#2", subj="man", obj="knife"),
 ]
 LEARNERS = ("example", "bayes", "ims", "hybrid")
+OFF = {"thesaurus_examples": 0, "frame_penalty": 0.0}  # the corpus alone
 
 
 @pytest.fixture(scope="module")
@@ -50,9 +51,9 @@ def test_a_sense_the_corpus_never_shows_is_chosen_only_with_the_examples(
     name: str, world: dict[str, str]
 ) -> None:
     food = [inst("t1", None, subj="man", obj="apple"), inst("t2", None, subj="man", obj="bread")]
-    off = make_method(name, **resources(name, world)).fit(CORPUS)
+    off = make_method(name, **OFF, **resources(name, world)).fit(CORPUS)
     assert "use#3" not in {p.sense for p in off.rank(food)}
-    on = make_method(name, thesaurus_examples=3, **resources(name, world)).fit(CORPUS)
+    on = make_method(name, **{**OFF, "thesaurus_examples": 3}, **resources(name, world)).fit(CORPUS)
     assert [p.sense for p in on.rank(food)] == ["use#3", "use#3"]
     assert "use#3" in on.classes_.tolist()
     assert on.sense_counts_["use"] == off.sense_counts_["use"] + Counter({"use#3": 6, "use#2": 3})
@@ -62,9 +63,10 @@ def test_a_sense_the_corpus_never_shows_is_chosen_only_with_the_examples(
 def test_k_times_the_examples_is_training_on_them_k_times(
     name: str, world: dict[str, str], tmp_path: Path
 ) -> None:
-    model = make_method(name, thesaurus_examples=2, **resources(name, world)).fit(CORPUS)
+    model = make_method(name, **{**OFF, "thesaurus_examples": 2}, **resources(name, world))
+    model.fit(CORPUS)
     examples = list(thesaurus_instances(world["verb_thesaurus"]))  # as read from the file
-    direct = make_method(name, **resources(name, world)).fit(CORPUS + examples * 2)
+    direct = make_method(name, **OFF, **resources(name, world)).fit(CORPUS + examples * 2)
     save_model(model, tmp_path / "m.json")
     again = load_model(tmp_path / "m.json")
     tests = [inst("t1", None, obj="apple"), inst("t2", None, obj="hammer"), inst("t3", None)]
@@ -89,8 +91,8 @@ def test_context_methods_learn_the_unseen_sense_from_the_examples(
     write_jsonl(examples, tmp_path / "verbs.examples.jsonl")
     specs = {"verb_thesaurus": str(tmp_path / "verbs.tsv")}
     test = [said("t", None, "student use apple")]
-    assert make_method(name, **specs).fit(corpus).rank(test)[0].sense != "use#3"
-    model = make_method(name, thesaurus_examples=1, **specs).fit(corpus)
+    assert make_method(name, **OFF, **specs).fit(corpus).rank(test)[0].sense != "use#3"
+    model = make_method(name, **{**OFF, "thesaurus_examples": 1}, **specs).fit(corpus)
     assert model.rank(test)[0].sense == "use#3"
 
 
@@ -98,9 +100,9 @@ def test_backoff_lends_a_sense_its_neighbours_score(world: dict[str, str]) -> No
     # verbs.tsv: employ (use#1) and wield (use#2) are children of act; consume (use#3) is apart
     corpus = [i for i in TRAIN if i.gold != ("use#2",)]
     test = [inst("t", None, subj="man", obj="student")]
-    plain = dict(make_method("bayes", **world).fit(corpus).rank(test)[0].ranking)
+    plain = dict(make_method("bayes", **OFF, **world).fit(corpus).rank(test)[0].ranking)
     b = 0.8
-    backed = make_method("bayes", thesaurus_backoff=b, **world).fit(corpus)
+    backed = make_method("bayes", thesaurus_backoff=b, **OFF, **world).fit(corpus)
     ranking = dict(backed.rank(test)[0].ranking)
     verbs = thesaurus.load(world["verb_thesaurus"])
     maxlen = verbs.maxlen("use")
@@ -139,10 +141,24 @@ def test_train_says_what_the_model_learnt_from(
     argv = ["train", "--corpus", str(tmp_path / "corpus.jsonl"), "--method", "example"]
     argv += ["--param", f"verb_thesaurus={world['verb_thesaurus']}"]
     argv += ["--param", f"noun_thesaurus={world['noun_thesaurus']}"]
-    assert main([*argv, "--out", str(tmp_path / "plain.json")]) == 0
+    off = [f"--param={key}={value}" for key, value in OFF.items()]
+    assert main([*argv, *off, "--out", str(tmp_path / "plain.json")]) == 0
     assert "examples:" not in capsys.readouterr().err
     argv += ["--param", "thesaurus_examples=2", "--param", "frame_penalty=0.5"]
     assert main([*argv, "--out", str(tmp_path / "more.json")]) == 0
     said = capsys.readouterr().err
-    assert "examples: corpus + thesaurus examples (x2) + sentence frames (penalty 0.5)" in said
+    assert "examples: corpus + thesaurus examples (x2); " in said  # the file lists no frames
     assert f"; {2 * len(EXAMPLES)} training examples from the thesaurus" in said
+
+
+@pytest.mark.parametrize("name", LEARNERS)
+def test_a_frame_penalty_is_off_with_a_thesaurus_that_lists_no_frames(
+    name: str, world: dict[str, str]
+) -> None:
+    """A file thesaurus gives its senses no sentence frames: the penalty (a default) leaves
+    the scores as they are, rather than making them shares, and no report names it."""
+    tests = [inst("t1", None, subj="man", obj="apple"), inst("t2", None, obj="hammer")]
+    off = make_method(name, **OFF, **resources(name, world)).fit(CORPUS)
+    on = make_method(name, **{**OFF, "frame_penalty": 0.5}, **resources(name, world)).fit(CORPUS)
+    assert on.rank(tests) == off.rank(tests)
+    assert evidence_sources(on) == "corpus"

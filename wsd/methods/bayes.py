@@ -94,9 +94,9 @@ class BayesWSD(Disambiguator):
         scoring: str = "posterior",
         smoothing: float = 1.0,
         confidence_lambda: float = 0.5,
-        thesaurus_examples: int = 0,
+        thesaurus_examples: int = 1,
         thesaurus_backoff: float = 0.0,
-        frame_penalty: float = 0.0,
+        frame_penalty: float = 1.0,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:

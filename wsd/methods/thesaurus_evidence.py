@@ -12,7 +12,8 @@ learns from examples (``example``, ``bayes``, ``ims``, ``hybrid``); 0 turns each
   neighbours' scores.
 - ``frame_penalty`` (p in [0, 1]): a sense none of whose sentence frames can take the input's
   case frame (an object for an intransitive-only sense, a that-clause where no frame has one,
-  ...) keeps ``1 - p`` of its score (:func:`frame_fits`).
+  ...) keeps ``1 - p`` of its score (:func:`frame_fits`); with a verb thesaurus that lists no
+  frames (a file thesaurus) it is off.
 
 Scores are first made shares (each over their sum; log-ratios through their softmax) when the
 last two are on.  Verbs the corpus does not train keep their first-sense fallback: none of this
@@ -97,15 +98,29 @@ _CLAUSES: Mapping[str, frozenset[int]] = {
 }
 
 
+def lists_frames(spec: str) -> bool:
+    """Whether the verb thesaurus ``spec`` gives its senses sentence frames (WordNet's
+    ``frames.vrb``; a file thesaurus lists none)."""
+    return thesaurus.load(spec).name.startswith("wordnet")
+
+
+def _penalty(method: Method) -> float:
+    """The frame penalty that can apply: 0 with a verb thesaurus that lists no frames (the
+    penalty is a default, and would otherwise only make the scores shares)."""
+    p = float(getattr(method, "frame_penalty", 0.0))
+    return p if p > 0.0 and lists_frames(method.verb_thesaurus) else 0.0
+
+
 def adjusts_rankings(method: Method) -> bool:
-    """Whether the back-off or the frame penalty is on for ``method``."""
-    return any(float(getattr(method, name, 0.0)) > 0.0 for name in EVIDENCE_PARAMS[1:])
+    """Whether the back-off or a frame penalty that can apply is on for ``method``."""
+    return float(getattr(method, "thesaurus_backoff", 0.0)) > 0.0 or _penalty(method) > 0.0
 
 
 def evidence_sources(method: Method) -> str:
     """What ``method`` learns from, as reports name it: ``"corpus"``, or the corpus and the
-    thesaurus sources that are on with their weights."""
-    k, b, p = (float(getattr(method, name, 0.0)) for name in EVIDENCE_PARAMS)
+    thesaurus sources that are on (and can apply) with their weights."""
+    k, b = (float(getattr(method, name, 0.0)) for name in EVIDENCE_PARAMS[:2])
+    p = _penalty(method)
     parts = ["corpus"]
     if k > 0.0:
         parts.append(f"thesaurus examples (x{k:g})")
@@ -253,7 +268,7 @@ def _acceptability(
 def _frame_scored(
     method: Method, frame: CaseFrame | None, scores: dict[str, float]
 ) -> dict[str, float]:
-    p = float(getattr(method, "frame_penalty", 0.0))
+    p = _penalty(method)
     if p == 0.0 or not frame_demands(frame):
         return scores
     frames = method.cache.table(("sense-frames", method.verb_thesaurus))

@@ -51,6 +51,8 @@ PAPER: dict[str, Any] = {
     "marks": (),
     "tune": (),
     "confidence_prior": 0.0,
+    "thesaurus_examples": 0,
+    "frame_penalty": 0.0,
 }
 
 Pair = tuple[str, FillerKey]  # (case, filler)
@@ -114,9 +116,9 @@ class ExampleBasedWSD(Disambiguator):
         noun_senses: str = "all",
         example_senses: str = "first",
         ccd_match: float = 1.0,
-        thesaurus_examples: int = 0,
+        thesaurus_examples: int = 1,
         thesaurus_backoff: float = 0.0,
-        frame_penalty: float = 0.0,
+        frame_penalty: float = 0.2,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:

@@ -32,7 +32,7 @@ class HybridWSD(IMSWSD):
     def __init__(
         self,
         *,
-        C: float = 0.1,
+        C: float = 0.05,
         pos: bool = True,
         bag: bool = True,
         collocations: bool = True,
@@ -43,9 +43,9 @@ class HybridWSD(IMSWSD):
         filler_classes: str = "lexfile",
         filler_hypernyms: str = "first",
         confidence_lambda: float = 0.5,
-        thesaurus_examples: int = 0,
+        thesaurus_examples: int = 2,
         thesaurus_backoff: float = 0.0,
-        frame_penalty: float = 0.0,
+        frame_penalty: float = 0.5,
         noun_thesaurus: str = "wordnet-noun",
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:

@@ -67,7 +67,7 @@ class IMSWSD(Disambiguator):
     def __init__(
         self,
         *,
-        C: float = 0.1,
+        C: float = 0.05,
         pos: bool = True,
         bag: bool = True,
         collocations: bool = True,
@@ -75,9 +75,9 @@ class IMSWSD(Disambiguator):
         min_count: int = 1,
         temperature: float = 1.0,
         confidence_lambda: float = 0.5,
-        thesaurus_examples: int = 0,
+        thesaurus_examples: int = 2,
         thesaurus_backoff: float = 0.0,
-        frame_penalty: float = 0.0,
+        frame_penalty: float = 0.5,
         verb_thesaurus: str = "wordnet-verb",
     ) -> None:
         self.C = C
