@@ -33,7 +33,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
-from thesaurus.io import atomic_write_json  # noqa: E402
+from thesaurus.utils.outputs import atomic_write_json  # noqa: E402
 
 PROC = Path("/proc")
 # the methods learning from the corpus alone (their defaults also read WordNet's examples, tagged

@@ -18,8 +18,8 @@ NLTK's SemCor reader on the same files.
   otherwise call.  In the full run it is timed once (it takes minutes), quick: ``repeats``.
 
 Parse and warm load run with the cyclic collector paused, as ``load_corpus`` reads
-(:func:`thesaurus.disk_cache.collector_paused`: what a read made goes to the collector's oldest
-generation on the way out).  Each timed call's result is dropped inside its timing, so
+(:func:`thesaurus.utils.disk_cache.collector_paused`: what a read made goes to the collector's
+oldest generation on the way out).  Each timed call's result is dropped inside its timing, so
 freeing the previous records counts, for every figure alike.
 
 Run: ``python bench/bench_corpus.py [--quick] [--repeats N] [--json-out FILE]``.
@@ -58,7 +58,7 @@ def _files(quick: bool) -> tuple[Path, list[Path]]:
 
 
 def _clear_memos() -> None:
-    from thesaurus.morphy import wordnet_morphy
+    from thesaurus.wordnet.morphy import wordnet_morphy
     from wsd import normalise
     from wsd.corpus import semcor
 
@@ -98,9 +98,9 @@ def _nltk_copy(files: list[Path], target: Path) -> list[str]:
 def run(quick: bool, repeats: int = 3) -> dict[str, Any]:
     from nltk.corpus.reader.semcor import SemcorCorpusReader
 
-    from thesaurus.disk_cache import collector_paused
-    from thesaurus.morphy import wordnet_morphy
-    from thesaurus.wordnet_data import wordnet
+    from thesaurus.utils.disk_cache import collector_paused
+    from thesaurus.wordnet.data import wordnet
+    from thesaurus.wordnet.morphy import wordnet_morphy
     from wsd.corpus import load_corpus, read_semcor
     from wsd.corpus._load import _is_semcor_verb, _parse
     from wsd.corpus._semcor_cache import semcor_store

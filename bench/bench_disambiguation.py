@@ -173,7 +173,7 @@ def nltk_reference() -> tuple[Callable[..., list[Any]], Callable[..., int | None
     the lemma) and ``shortest_path_distance(simulate_root=True)``."""
     from nltk.corpus.reader.wordnet import WordNetError
 
-    from thesaurus.wordnet_data import wordnet
+    from thesaurus.wordnet.data import wordnet
 
     wn = wordnet()
 

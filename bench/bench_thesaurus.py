@@ -100,7 +100,7 @@ def bench_one(spec: str, n_pairs: int, n_sample: int, seed: int, repeats: int) -
     import networkx as nx
 
     import thesaurus
-    from thesaurus.wordnet_data import wordnet
+    from thesaurus.wordnet.data import wordnet
 
     thes = thesaurus.load(spec)
     keys = thes.sense_ids

@@ -63,7 +63,7 @@ from heldout import (  # noqa: E402
 
 from evaluation.experiment.results import InstanceResults  # noqa: E402
 from evaluation.significance import bootstrap_ratio_differences  # noqa: E402
-from thesaurus.io import atomic_open  # noqa: E402
+from thesaurus.utils.outputs import atomic_open  # noqa: E402
 from wsd import Instance, ModelError  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus  # noqa: E402
 from wsd.corpus.keys import write_keys  # noqa: E402

@@ -49,7 +49,7 @@ from evaluation.report.headline import fixed  # noqa: E402
 from evaluation.thesauri import Thesauri  # noqa: E402
 from evaluation.unseen import key_file_unseen_groups  # noqa: E402
 from evaluation.words import key_word  # noqa: E402
-from thesaurus.io import atomic_open, atomic_write_json  # noqa: E402
+from thesaurus.utils.outputs import atomic_open, atomic_write_json  # noqa: E402
 from wsd import Instance, ModelError  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus, semcor_files  # noqa: E402
 from wsd.corpus.keys import write_keys  # noqa: E402

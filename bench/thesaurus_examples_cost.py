@@ -1,7 +1,7 @@
 """What WordNet's examples cost in training time (issue 31: at most 1.5x).
 
-First ``wsd.wordnet_examples.wordnet_examples()`` itself: made anew from the tagging cache (as
-before the cache of its documents, :mod:`wsd.wordnet_documents`: the synsets passed
+First ``wsd.text.wordnet_examples.wordnet_examples()`` itself: made anew from the tagging cache (as
+before the cache of its documents, :mod:`wsd.text.wordnet_documents`: the synsets passed
 explicitly, which are never cached) and read from that cache (after one call has filled it),
 alternately, three times each; prints seconds and the ratio of the medians.
 
@@ -30,8 +30,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import wsd.wordnet_examples as examples_module  # noqa: E402
-from thesaurus.verb_examples import verb_synsets  # noqa: E402
+import wsd.text.wordnet_examples as examples_module  # noqa: E402
+from thesaurus.wordnet.verb_examples import verb_synsets  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus  # noqa: E402
 from wsd.methods import make_method  # noqa: E402
 

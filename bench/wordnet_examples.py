@@ -1,10 +1,10 @@
-"""WordNet's verb examples and templates as training instances (:mod:`wsd.wordnet_examples`):
+"""WordNet's verb examples and templates as training instances (:mod:`wsd.text.wordnet_examples`):
 what they give, how long they take, and which senses of SemCor and of the README's held-out
 split (every 10th tag file by name) they cover.
 
     PYTHONPATH=. python bench/wordnet_examples.py [--tagger FILE] [--semcor DIR] [--json OUT]
 
-Figures: the time to read WordNet's files (:func:`thesaurus.verb_examples.verb_synsets`, a
+Figures: the time to read WordNet's files (:func:`thesaurus.wordnet.verb_examples.verb_synsets`, a
 fresh read), to tag every example and template (the cache beside the tagger file deleted
 first) and to make the instances from the cache; synsets with examples, examples, instances
 made with and without substitution, skips by reason; the distinct senses of SemCor's verb
@@ -29,8 +29,8 @@ sys.path.insert(0, str(HERE.parent))
 from thesaurus import verb_examples  # noqa: E402
 from wsd.corpus import find_semcor, load_corpus, semcor_files  # noqa: E402
 from wsd.text import tagger_path  # noqa: E402
+from wsd.text.wordnet_examples import EXAMPLE_SOURCE, WordNetExamples, wordnet_examples  # noqa: E402
 from wsd.types import Instance  # noqa: E402
-from wsd.wordnet_examples import EXAMPLE_SOURCE, WordNetExamples, wordnet_examples  # noqa: E402
 
 
 def timed(what: str, figures: dict[str, Any], call: Any) -> Any:

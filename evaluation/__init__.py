@@ -8,8 +8,8 @@ Pure measures and scorers are importable from here (layout: ``evaluation/README.
 0.7143
 """
 
-from ._exceptions import AgreementError, ConfigError, EvaluationError, EvaluationWarning
-from .measures import (
+from evaluation._exceptions import AgreementError, ConfigError, EvaluationError, EvaluationWarning
+from evaluation.measures import (
     ALPHA_DEFAULTS,
     Credit,
     MethodScores,
@@ -22,7 +22,7 @@ from .measures import (
     senseval_scores,
     top_k,
 )
-from .scoring import AcceptabilityScorer, make_acceptability_scorer, score_keys
+from evaluation.scoring import AcceptabilityScorer, make_acceptability_scorer, score_keys
 
 __all__ = [
     "ALPHA_DEFAULTS",

@@ -35,10 +35,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from thesaurus.text import quote
+from evaluation._exceptions import EvaluationError
+from thesaurus.utils.text_input import quote
 from wsd.corpus.keys import KeyFileWriter, key_lines, malformed_key, normalise_key
-
-from ._exceptions import EvaluationError
 
 __all__ = [
     "SEVERAL_KEYS",

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._exceptions import EvaluationError
-from .significance import resample_counts, resample_sums
+from evaluation._exceptions import EvaluationError
+from evaluation.significance import resample_counts, resample_sums
 
 __all__ = ["interval", "prefix_mean_intervals", "quantile_bounds", "senseval_intervals"]
 

@@ -21,10 +21,9 @@ from typing import Protocol
 
 import numpy as np
 
+from evaluation._exceptions import EvaluationError
+from evaluation.thesauri import Thesauri, as_thesauri
 from thesaurus import sense_key_pos
-
-from ._exceptions import EvaluationError
-from .thesauri import Thesauri, as_thesauri
 
 __all__ = [
     "ALPHA_DEFAULTS",

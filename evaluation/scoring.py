@@ -17,11 +17,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from thesaurus import sense_key_pos
-from thesaurus.io import to_json
-
-from ._exceptions import EvaluationError, EvaluationWarning
-from .measures import (
+from evaluation._exceptions import EvaluationError, EvaluationWarning
+from evaluation.measures import (
     ALPHA_DEFAULTS,
     Credit,
     Grading,
@@ -32,9 +29,11 @@ from .measures import (
     key_lemma,
     parse_alpha,
 )
-from .thesauri import as_thesauri
-from .unseen import UNSEEN_ORDER, key_file_unseen_groups
-from .words import Word, word_names
+from evaluation.thesauri import as_thesauri
+from evaluation.unseen import UNSEEN_ORDER, key_file_unseen_groups
+from evaluation.words import Word, word_names
+from thesaurus import sense_key_pos
+from thesaurus.utils.outputs import to_json
 
 POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
 POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")

@@ -37,9 +37,9 @@ from dataclasses import dataclass
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from ._exceptions import EvaluationError
-from .intervals import quantile_bounds
-from .significance import resample_counts
+from evaluation._exceptions import EvaluationError
+from evaluation.intervals import quantile_bounds
+from evaluation.significance import resample_counts
 
 __all__ = [
     "MACRO_VARIANTS",

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._exceptions import EvaluationError
+from evaluation._exceptions import EvaluationError
 
 __all__ = [
     "P_FLOOR",

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import thesaurus
+from evaluation._exceptions import EvaluationError
 from thesaurus import WORDNET_SPECS, Thesaurus, sense_key_pos
-
-from ._exceptions import EvaluationError
 
 __all__ = ["NO_THESAURUS", "PARTS_OF_SPEECH", "Thesauri", "ThesaurusSpecs"]
 

@@ -21,9 +21,9 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ._exceptions import EvaluationError
-from .measures import Grading
-from .words import key_word
+from evaluation._exceptions import EvaluationError
+from evaluation.measures import Grading
+from evaluation.words import key_word
 
 __all__ = [
     "SEEN_SENSE",

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from evaluation.measures import key_lemma, sense_lemma
 from thesaurus import sense_key_pos
-
-from .measures import key_lemma, sense_lemma
 
 __all__ = ["POS_LETTERS", "Word", "key_word", "sense_word", "word_name", "word_names"]
 

@@ -38,7 +38,7 @@ def semcor_path() -> Path:
 @pytest.fixture(scope="session")
 def wordnet():  # type: ignore[no-untyped-def]
     from thesaurus import DataError
-    from thesaurus.wordnet_data import wordnet as load
+    from thesaurus.wordnet.data import wordnet as load
 
     try:
         return load()

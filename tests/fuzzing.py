@@ -15,7 +15,7 @@ every target applies to its files, and the text rules every line-based format sh
 - :data:`CLI`, :data:`CLI_HEAVY`, :func:`run_wsd` and :func:`run_main`: the command-line
   targets' settings (a few subprocesses per command) and runners (a subprocess, or this
   process), which check the exit status and the one-line error.
-- :func:`text_model`: the rules of ``thesaurus/text.py`` restated independently (UTF-8,
+- :func:`text_model`: the rules of ``thesaurus/utils/text_input.py`` restated independently (UTF-8,
   optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
 - :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
   [key ...]`` lines), read by the key-file target and by every target whose input includes
@@ -238,8 +238,8 @@ def _on_disk(fd: int, mode: str, encoding: str | None = None) -> Any:
 
 @contextmanager
 def disk_with_room(room: int) -> Iterator[None]:
-    """Inside the block, the temp files :mod:`thesaurus.io` writes (opened by ``os.fdopen``)
-    sit on a disk with ``room`` bytes left."""
+    """Inside the block, the temp files :mod:`thesaurus.utils.outputs` writes (opened by
+    ``os.fdopen``) sit on a disk with ``room`` bytes left."""
     _Disk.room = room
     real = os.fdopen
     os.fdopen = _on_disk  # type: ignore[assignment]
@@ -250,7 +250,8 @@ def disk_with_room(room: int) -> Iterator[None]:
 
 
 def leftovers(folder: Path) -> list[str]:
-    """Temp files of :func:`thesaurus.io.atomic_open` left in ``folder`` (there must be none)."""
+    """Temp files of :func:`thesaurus.utils.outputs.atomic_open` left in ``folder`` (there must be
+    none)."""
     return sorted(p.name for p in folder.rglob(".*.tmp"))
 
 
@@ -388,7 +389,7 @@ def line_breaks(draw: Draw) -> str:
     return str(draw(st.sampled_from(["\n", "\r\n", "\r"])))
 
 
-# --- the model's text rules (thesaurus/text.py, restated) ----------------------------------
+# --- the model's text rules (thesaurus/utils/text_input.py, restated) -----------------------
 def text_model(data: bytes, file: str) -> list[str | Failure]:
     """The lines of a UTF-8 file (BOM skipped; breaks \\n, \\r\\n, \\r; the text after the last
     break is a line, empty or not); a line that is not UTF-8, or holds a Cc character (tab

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import wsd.corpus._semcor_cache as corpus_cache
-from thesaurus.disk_cache import collector_paused
+from thesaurus.utils.disk_cache import collector_paused
 from wsd.corpus import load_corpus, read_semcor
-from wsd.document_store import DocumentStore
+from wsd.corpus.document_store import DocumentStore
 from wsd.frames import ClassEntry, ClassTable, extract_frame
 from wsd.types import AnnotatedSentence, Annotation, Filler, Sentence, Token
 

@@ -1,4 +1,4 @@
-"""thesaurus.disk_cache.DiskCache: ``keep`` prunes the least recently used pairs of its own
+"""thesaurus.utils.disk_cache.DiskCache: ``keep`` prunes the least recently used pairs of its own
 ``family`` only, never other files of the directory (a tagger file beside the caches)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from thesaurus.disk_cache import DiskCache
+from thesaurus.utils.disk_cache import DiskCache
 
 
 def _write(cache: DiskCache, stem: str, when: int) -> None:

@@ -1,4 +1,4 @@
-"""wsd.document_store: annotated documents and case frames as columns and back, record for
+"""wsd.corpus.document_store: annotated documents and case frames as columns and back, record for
 record (hand-made documents; SemCor's cache is tested in ``test_corpus_cache.py``)."""
 
 from __future__ import annotations
@@ -6,7 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wsd.document_store import DocumentStore, decode_store, encode_store, store_of, verb_frames
+from wsd.corpus.document_store import (
+    DocumentStore,
+    decode_store,
+    encode_store,
+    store_of,
+    verb_frames,
+)
 from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, Token
 
 

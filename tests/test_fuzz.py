@@ -1379,8 +1379,7 @@ def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
     side file removed) or inside mkstemp (a temp file left).  Now the handler waits for the
     hold to end: both files new, exit 130."""
     from evaluation.cli import main, score
-    from thesaurus import io as toolkit_io
-
+    from thesaurus.utils import outputs as toolkit_io
     threading.Thread(target=time.sleep, args=(3,), daemon=True).start()  # blocks no signal
     replace, sent = os.replace, []
 

@@ -56,7 +56,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from thesaurus import OutputError, ToolkitError
-from thesaurus.io import atomic_group, atomic_open, check_outputs, guarding_inputs
+from thesaurus.utils.outputs import atomic_group, atomic_open, check_outputs, guarding_inputs
 
 KINDS = ("regular", "folder", "fifo", "socket", "symlink", "dangling", "hardlink")
 JAPANESE = ROOT / "examples" / "japanese"

@@ -1,11 +1,11 @@
-"""thesaurus.inflection: a WordNet verb lemma in the form of a Penn tag (WordNet's ``verb.exc``
-for irregular forms: the tests skip without WordNet)."""
+"""thesaurus.wordnet.inflection: a WordNet verb lemma in the form of a Penn tag (WordNet's
+``verb.exc`` for irregular forms: the tests skip without WordNet)."""
 
 from __future__ import annotations
 
 import pytest
 
-from thesaurus.inflection import inflect
+from thesaurus.wordnet.inflection import inflect
 
 pytestmark = pytest.mark.integration
 

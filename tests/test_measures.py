@@ -20,7 +20,7 @@ from evaluation.measures import (
     senseval_scores,
     top_k,
 )
-from thesaurus.io import to_json
+from thesaurus.utils.outputs import to_json
 
 
 class TreeVerbs:

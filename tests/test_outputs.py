@@ -1,7 +1,7 @@
-"""Output paths (thesaurus/_outputs.py, thesaurus/io.py) and bounded input reading
-(thesaurus/text.py): no command replaces what is not a regular file, loses an input or an
-earlier output to a collision, fails only after the work, names a temp file, or fills the
-memory on an endless input."""
+"""Output paths (thesaurus/utils/output_checks.py, thesaurus/utils/outputs.py) and bounded input
+reading (thesaurus/utils/text_input.py): no command replaces what is not a regular file, loses an
+input or an earlier output to a collision, fails only after the work, names a temp file, or fills
+the memory on an endless input."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from fuzzing import disk_with_room
 
 from evaluation.cli import main
 from thesaurus import OutputError, ToolkitError
-from thesaurus.io import (
+from thesaurus.utils.outputs import (
     atomic_group,
     atomic_open,
     atomic_write_text,

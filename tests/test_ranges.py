@@ -24,9 +24,9 @@ from evaluation import ConfigError
 from evaluation.cli import _numbers, build_parser
 from evaluation.experiment.config import RANGES, parse_config
 from wsd import ModelError
-from wsd._ranges import Range, parse_number
 from wsd.methods import METHODS, make_method
 from wsd.methods.example import SIMILARITY_PARAM
+from wsd.methods.ranges import Range, parse_number
 
 # numeric options whose rule another change of issue 27 decides (one rule for --top-k in
 # disambiguate and compare); they are to use evaluation/cli/_numbers.py as the others do

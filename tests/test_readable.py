@@ -342,16 +342,6 @@ def test_default_model_lives_in_the_user_cache(
     assert wsd.default_model_path() == tmp_path / "data" / "models" / "default.json.gz"
 
 
-def test_reading_a_model_needs_no_scikit_learn_to_find_it() -> None:
-    """``import wsd`` (and so the CLI's help) stays free of scikit-learn."""
-    import subprocess
-    import sys
-
-    code = "import sys, wsd; wsd.default_model_path(); print('sklearn' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert done.stdout.strip() == "False", done.stderr
-
-
 def test_method_disambiguate_on_any_method(wordnet: object) -> None:
     instances = load_corpus(TRAIN).instances
     method = make_method("random").fit(instances)

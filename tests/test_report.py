@@ -21,7 +21,7 @@ from evaluation.report import (
     table1_text,
     write_report,
 )
-from thesaurus.io import to_json
+from thesaurus.utils.outputs import to_json
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""wsd.tagged_texts: texts tagged once per tagger file, cached beside it.
+"""wsd.text.tagged_texts: texts tagged once per tagger file, cached beside it.
 
 A tiny tagger (``tests/data/wordnet_verbs/tagged.txt``) saved to a temporary folder; lemmas
 come from WordNet's morphy, so the tests skip without WordNet.
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-import wsd.tagged_texts as tagged_texts
+import wsd.text.tagged_texts as tagged_texts
 from thesaurus import DataError
-from wsd.tagged_texts import tag_texts
 from wsd.text import Tagger, save_tagger, tag_text
+from wsd.text.tagged_texts import tag_texts
 
 pytestmark = pytest.mark.integration
 TEXTS = ["She sighed sadly", "Exhale when you lift the weight", "Sam cannot abhor Sue. Twice."]

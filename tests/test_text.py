@@ -17,7 +17,7 @@ import pytest
 from conftest import DATA, ROOT
 
 from evaluation.cli import main
-from thesaurus.text import decode
+from thesaurus.utils.text_input import decode
 from wsd import CorpusFormatError, load_model
 from wsd.corpus import write_jsonl
 from wsd.text import (

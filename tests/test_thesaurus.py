@@ -21,10 +21,15 @@ import thesaurus
 from evaluation.cli import main
 from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
-from thesaurus._wordnet import GROUP_PREFIX, _hang_groups, components
-from thesaurus._wordnet_cache import load_cached
-from thesaurus.disk_cache import stamp_files
-from thesaurus.io import atomic_group, atomic_write_json, atomic_write_text, current_umask
+from thesaurus.utils.disk_cache import stamp_files
+from thesaurus.utils.outputs import (
+    atomic_group,
+    atomic_write_json,
+    atomic_write_text,
+    current_umask,
+)
+from thesaurus.wordnet.tree_cache import load_cached
+from thesaurus.wordnet.verbs_nouns import GROUP_PREFIX, _hang_groups, components
 
 
 @pytest.fixture(scope="module")
@@ -329,7 +334,7 @@ def test_missing_files_and_bad_specs(tmp_path: Path) -> None:
 )
 def test_sense_key_pos(key: str, pos: str | None) -> None:
     assert thesaurus.sense_key_pos(key) == pos
-    assert pos is None or thesaurus.WORDNET_SPECS[pos] in thesaurus._load.SPECS
+    assert pos is None or thesaurus.WORDNET_SPECS[pos] in thesaurus.specs.SPECS
 
 
 def test_unknown_keys_are_key_errors_naming_the_key(tsukau: Thesaurus) -> None:
@@ -610,8 +615,7 @@ def test_an_interruption_as_a_group_commits_leaves_no_temp_file(
     """Found by the interruption fuzz (``wsd train`` killed with SIGTERM as it wrote its
     model): a signal handled as ``commit`` was entered, before it held signals back, left the
     temp file behind.  The earlier output stays, and no temp file does."""
-    from thesaurus import io
-
+    from thesaurus.utils import outputs as io
     (tmp_path / "m.json").write_text("earlier\n", encoding="utf-8")
     commit = io._Group.commit
 

@@ -17,11 +17,10 @@ import numpy as np
 import pytest
 
 import thesaurus
-import thesaurus._wordnet as wordnet_module
+import thesaurus.wordnet.verbs_nouns as wordnet_module
 from evaluation.cli import main
 from thesaurus import Thesaurus
-from thesaurus._wordnet import _Files, files_read, load_wordnet
-from thesaurus._wordnet_adj import (
+from thesaurus.wordnet.adjectives_adverbs import (
     ADJ_PREFIX,
     ANTONYMS_PREFIX,
     CLUSTER_PREFIX,
@@ -30,6 +29,7 @@ from thesaurus._wordnet_adj import (
     build_adjectives,
     build_adverbs,
 )
+from thesaurus.wordnet.verbs_nouns import _Files, files_read, load_wordnet
 
 integration = pytest.mark.integration
 

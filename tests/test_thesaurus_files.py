@@ -1,5 +1,5 @@
-"""File thesauri (``thesaurus/_files.py``, text rules of ``thesaurus/text.py``): byte-order
-marks, line breaks, control characters, messages of bounded length, and trees of 200,000
+"""File thesauri (``thesaurus/files.py``, text rules of ``thesaurus/utils/text_input.py``):
+byte-order marks, line breaks, control characters, messages of bounded length, and trees of 200,000
 nodes (a chain in both file orders, siblings) checked against closed forms.  The timings of
 the same shapes at up to 1,000,000 nodes are in ``bench/bench_thesaurus_scale.py``; no
 timing is asserted here.  Small bad trees: ``test_thesaurus.py``; random files:

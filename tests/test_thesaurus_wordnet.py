@@ -13,8 +13,8 @@ import pytest
 import thesaurus
 from evaluation.cli import main
 from thesaurus import Thesaurus
-from thesaurus._wordnet import GROUP_PREFIX
-from thesaurus.compare_nltk import compare
+from thesaurus.wordnet.compare_nltk import compare
+from thesaurus.wordnet.verbs_nouns import GROUP_PREFIX
 
 pytestmark = pytest.mark.integration
 

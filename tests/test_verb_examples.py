@@ -1,4 +1,4 @@
-"""thesaurus.verb_examples: WordNet's verb examples, frames and sentence templates.
+"""thesaurus.wordnet.verb_examples: WordNet's verb examples, frames and sentence templates.
 
 A hand-made WordNet folder (``tests/data/wordnet_verbs``: five synset lines of ``data.verb``
 as WordNet writes them, a few lines of ``sentidx.vrb``, ``sents.vrb`` and ``verb.exc``) is
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from thesaurus import DataError, UnknownKeyError
-from thesaurus import verb_examples as vx
-from thesaurus.wordnet_data import LEXNAMES
+from thesaurus.wordnet import verb_examples as vx
+from thesaurus.wordnet.data import LEXNAMES
 
 DATA = Path(__file__).parent / "data" / "wordnet_verbs"
 

@@ -1,8 +1,8 @@
-"""wsd.wordnet_documents: WordNet's example documents cached beside the tagger file.
+"""wsd.text.wordnet_documents: WordNet's example documents cached beside the tagger file.
 
 ``wordnet_examples`` caches only the default synsets (all of WordNet's): here
-:func:`thesaurus.verb_examples.verb_synsets` as ``wsd.wordnet_examples`` sees it is replaced by
-a few hand-made synsets with WordNet's keys (their templates come from the real
+:func:`thesaurus.wordnet.verb_examples.verb_synsets` as ``wsd.text.wordnet_examples`` sees it is
+replaced by a few hand-made synsets with WordNet's keys (their templates come from the real
 ``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/tagged.txt``
 and saved to a temporary folder.  The reference is the same synsets passed explicitly, which
 are never cached.  Lemmas come from WordNet's morphy: the tests skip without WordNet.
@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-import wsd.wordnet_examples as examples_module
-from thesaurus.verb_examples import VerbSynset
+import wsd.text.wordnet_examples as examples_module
+from thesaurus.wordnet.verb_examples import VerbSynset
 from wsd.frames import ClassEntry, ClassTable
 from wsd.text import Tagger, save_tagger
-from wsd.wordnet_examples import WordNetExamples, wordnet_examples
+from wsd.text.wordnet_examples import WordNetExamples, wordnet_examples
 
 pytestmark = pytest.mark.integration
 

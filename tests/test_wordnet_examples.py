@@ -1,4 +1,4 @@
-"""wsd.wordnet_examples: WordNet's examples and sentence templates as training instances.
+"""wsd.text.wordnet_examples: WordNet's examples and sentence templates as training instances.
 
 Synsets are hand-made :class:`VerbSynset` records with WordNet's keys (the templates come from
 the real ``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/
@@ -12,16 +12,16 @@ from collections.abc import Sequence
 
 import pytest
 
-from thesaurus.verb_examples import VerbSynset, sense_sentences
+from thesaurus.wordnet.verb_examples import VerbSynset, sense_sentences
 from wsd.text import Tagger, text_instances
-from wsd.types import Instance
-from wsd.wordnet_examples import (
+from wsd.text.wordnet_examples import (
     EXAMPLE_SOURCE,
     TEMPLATE_SOURCE,
     WordNetExamples,
     is_wordnet_instance,
     wordnet_examples,
 )
+from wsd.types import Instance
 
 pytestmark = pytest.mark.integration
 

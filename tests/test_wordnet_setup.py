@@ -1,4 +1,4 @@
-"""``thesaurus.wordnet_data.setup_wordnet``: building NLTK's WordNet directory from Debian files.
+"""``thesaurus.wordnet.data.setup_wordnet``: building NLTK's WordNet directory from Debian files.
 
 The builder is pointed at temporary copies through ``$WSD_WORDNET_SOURCE`` (the Debian file
 layout) and ``$WSD_NLTK_DATA`` (where it builds), so the user's cache is never touched.
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from thesaurus import DataError
-from thesaurus.wordnet_data import DEBIAN_WORDNET, LEXNAMES, setup_wordnet
+from thesaurus.wordnet.data import DEBIAN_WORDNET, LEXNAMES, setup_wordnet
 
 NEEDED = [
     "data.noun", "data.verb", "data.adj", "data.adv",

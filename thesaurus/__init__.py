@@ -5,17 +5,23 @@
 >>> verbs.sense_length("use%2:34:01::", "use%2:34:00::")  # doctest: +SKIP
 
 See ``thesaurus/README.md``.  This lowest layer also holds what every layer shares: the
-errors (:class:`ToolkitError`) and :mod:`thesaurus.io`.
+errors (:class:`ToolkitError`) and :mod:`thesaurus.utils.outputs`.
 """
 
-from ._core import Thesaurus, normalize_word
-from ._exceptions import DataError, OutputError, ThesaurusError, ToolkitError, UnknownKeyError
-from ._files import load_file
-from ._load import WORDNET_SPECS, load, sense_key_pos
-from ._similarity import similarity_mapping
-from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
-from ._wordnet_adj import load_wordnet_adjectives, load_wordnet_adverbs
-from .glosses import sense_gloss
+from thesaurus._core import Thesaurus, normalize_word
+from thesaurus.files import load_file
+from thesaurus.similarity import similarity_mapping
+from thesaurus.specs import WORDNET_SPECS, load, sense_key_pos
+from thesaurus.utils.errors import (
+    DataError,
+    OutputError,
+    ThesaurusError,
+    ToolkitError,
+    UnknownKeyError,
+)
+from thesaurus.wordnet.adjectives_adverbs import load_wordnet_adjectives, load_wordnet_adverbs
+from thesaurus.wordnet.glosses import sense_gloss
+from thesaurus.wordnet.verbs_nouns import load_wordnet_nouns, load_wordnet_verbs
 
 __all__ = [
     "DataError",

@@ -17,8 +17,8 @@ from itertools import combinations
 
 import numpy as np
 
-from ._exceptions import ThesaurusError, UnknownKeyError
-from ._tree import euler_tour, find_root, sparse_table, tour_tables
+from thesaurus.path_lengths import euler_tour, find_root, sparse_table, tour_tables
+from thesaurus.utils.errors import ThesaurusError, UnknownKeyError
 
 __all__ = ["Thesaurus", "WordTable", "normalize_word"]
 
@@ -385,6 +385,6 @@ def _unique_index(items: Sequence[str], message: str) -> dict[str, int]:
 def _as_mapping(mapping: MappingLike) -> Callable[[np.ndarray], np.ndarray]:
     if callable(mapping):
         return mapping
-    from ._similarity import similarity_mapping
+    from thesaurus.similarity import similarity_mapping
 
     return similarity_mapping(mapping)

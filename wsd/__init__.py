@@ -5,9 +5,9 @@
 ``disambiguate_text(text)`` one per verb of plain English text.
 """
 
-from ._exceptions import CorpusFormatError, ModelError, WSDError
-from .default_model import default_model_path, load_model
-from .types import CaseFrame, Filler, Instance, Prediction, RankedSense, Reading, Sentence, Token
+from wsd._exceptions import CorpusFormatError, ModelError, WSDError
+from wsd.methods.default_model import default_model_path, load_model
+from wsd.types import CaseFrame, Filler, Instance, Prediction, RankedSense, Reading, Sentence, Token
 
 __all__ = [
     "CaseFrame",

@@ -3,7 +3,7 @@
 * ``form``: the text, a multiword's spaces written ``_`` (``took_place``);
 * ``pos``: a universal tag (:data:`UNIVERSAL_TAGS`; :func:`universal_tag` maps Penn and
   Universal Dependencies tags, an unknown tag is ``X``, punctuation ``.``);
-* ``lemma``: for English, WordNet's morphy (:mod:`thesaurus.morphy`) on the form of
+* ``lemma``: for English, WordNet's morphy (:mod:`thesaurus.wordnet.morphy`) on the form of
   open-class words, the lower-cased form otherwise (the corpus's own lemmas are not used);
   other languages keep the corpus's lemma (the form when it gives none).
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 
-from .types import Token
+from wsd.types import Token
 
 __all__ = [
     "OPEN_CLASS",
@@ -89,7 +89,7 @@ def normalise_form(form: str) -> str:
 
 
 def _english() -> Callable[[str, str], str]:
-    from thesaurus.morphy import wordnet_morphy
+    from thesaurus.wordnet.morphy import wordnet_morphy
 
     morphy = wordnet_morphy()
 

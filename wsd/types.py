@@ -97,7 +97,7 @@ class Filler:
 class CaseFrame:
     """A verb's case frame: case label (``subj``, ``prep:with``, ``が`` ...) -> filler, in
     surface order; ``marks`` are the complements that are no noun, as ``(label, word)`` pairs
-    (English: ``comp``, ``adv``, ``pron``; :func:`wsd.frames._english.frame_marks`)."""
+    (English: ``comp``, ``adv``, ``pron``; :func:`wsd.frames.english_rules.frame_marks`)."""
 
     cases: tuple[tuple[str, Filler], ...] = ()
     passive: bool = False

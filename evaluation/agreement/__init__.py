@@ -1,9 +1,9 @@
 """Inter-annotator agreement: statistics per word between annotation files, the greedy merging
 of sense classes, and the upper bound of an experiment."""
 
-from .annotations import POOLED_NOTE, agreement_report
-from .class_table import CLASS_TABLE_FORMAT, read_class_table, write_class_table
-from .merging import (
+from evaluation.agreement.annotations import POOLED_NOTE, agreement_report
+from evaluation.agreement.class_table import CLASS_TABLE_FORMAT, read_class_table, write_class_table
+from evaluation.agreement.merging import (
     MERGE_OUTCOMES,
     MergeResult,
     MergeStep,
@@ -11,7 +11,7 @@ from .merging import (
     greedy_merge,
     merge_per_lemma,
 )
-from .per_word import (
+from evaluation.agreement.per_word import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,
     choose_labels,
@@ -21,7 +21,7 @@ from .per_word import (
     pair_agreement,
     summarise,
 )
-from .statistics import (
+from evaluation.agreement.statistics import (
     cohen_kappa,
     confusion_table,
     fleiss_kappa,
@@ -35,7 +35,7 @@ from .statistics import (
     weight_defaults,
     weighted_kappa,
 )
-from .upper_bound import UpperBound, agreement_upper_bound
+from evaluation.agreement.upper_bound import UpperBound, agreement_upper_bound
 
 __all__ = [
     "CLASS_TABLE_FORMAT",

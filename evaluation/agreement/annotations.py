@@ -7,11 +7,17 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._exceptions import AgreementError
-from ..measures import Grading
-from ..words import Word, key_word, word_names
-from .merging import merge_per_lemma
-from .per_word import LEMMA_RULE, choose_labels, instance_words, multi_agreement, pair_agreement
+from evaluation._exceptions import AgreementError
+from evaluation.agreement.merging import merge_per_lemma
+from evaluation.agreement.per_word import (
+    LEMMA_RULE,
+    choose_labels,
+    instance_words,
+    multi_agreement,
+    pair_agreement,
+)
+from evaluation.measures import Grading
+from evaluation.words import Word, key_word, word_names
 
 __all__ = ["POOLED_NOTE", "agreement_report"]
 

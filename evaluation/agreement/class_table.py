@@ -9,11 +9,10 @@ import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from thesaurus.io import atomic_open
-from thesaurus.text import quote, read_lines
-
-from .._exceptions import AgreementError
-from ..words import Word, sense_word
+from evaluation._exceptions import AgreementError
+from evaluation.words import Word, sense_word
+from thesaurus.utils.outputs import atomic_open
+from thesaurus.utils.text_input import quote, read_lines
 
 __all__ = ["CLASS_TABLE_FORMAT", "read_class_table", "write_class_table"]
 

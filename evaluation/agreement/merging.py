@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .._exceptions import AgreementError
-from .per_word import group_by_lemma
-from .statistics import confusion_table, table_kappa, undefined_error
+from evaluation._exceptions import AgreementError
+from evaluation.agreement.per_word import group_by_lemma
+from evaluation.agreement.statistics import confusion_table, table_kappa, undefined_error
 
 __all__ = [
     "MERGE_OUTCOMES",

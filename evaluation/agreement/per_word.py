@@ -22,10 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from .._exceptions import AgreementError
-from ..measures import Grading
-from ..words import Word, key_word, sense_word
-from .statistics import (
+from evaluation._exceptions import AgreementError
+from evaluation.agreement.statistics import (
     cohen_kappa,
     fleiss_kappa,
     krippendorff_alpha,
@@ -35,6 +33,8 @@ from .statistics import (
     weight_defaults,
     weighted_kappa,
 )
+from evaluation.measures import Grading
+from evaluation.words import Word, key_word, sense_word
 
 __all__ = [
     "LEMMA_RULE",

@@ -20,11 +20,10 @@ from typing import Any
 
 import numpy as np
 
+from evaluation._exceptions import AgreementError
+from evaluation.measures import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
+from evaluation.thesauri import as_thesauri
 from thesaurus import sense_key_pos
-
-from .._exceptions import AgreementError
-from ..measures import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
-from ..thesauri import as_thesauri
 
 __all__ = [
     "cohen_kappa",

@@ -13,19 +13,8 @@ from typing import Any
 import numpy as np
 
 import thesaurus
-from thesaurus import ToolkitError
-
-from .._exceptions import AgreementError
-from ..measures import (
-    ALPHA_DEFAULTS,
-    Grading,
-    VerbThesaurus,
-    format_alpha,
-    graded_credit,
-    parse_alpha,
-)
-from ..words import Word, key_word, word_names
-from .per_word import (
+from evaluation._exceptions import AgreementError
+from evaluation.agreement.per_word import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,
     choose_labels,
@@ -33,6 +22,16 @@ from .per_word import (
     instance_words,
     pair_agreement,
 )
+from evaluation.measures import (
+    ALPHA_DEFAULTS,
+    Grading,
+    VerbThesaurus,
+    format_alpha,
+    graded_credit,
+    parse_alpha,
+)
+from evaluation.words import Word, key_word, word_names
+from thesaurus import ToolkitError
 
 __all__ = ["UpperBound", "agreement_upper_bound"]
 
@@ -66,7 +65,7 @@ class UpperBound:
 
 def _read_key_file(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
     """A key file's answers as ``wsd score`` reads them; an error names the file."""
-    from ..answers import read_answer_keys
+    from evaluation.answers import read_answer_keys
 
     try:
         return read_answer_keys(path)

@@ -2,6 +2,6 @@
 exposing ``register(subparsers)`` and the ``run`` functions it registers.
 """
 
-from ._main import build_parser, main
+from evaluation.cli._main import build_parser, main
 
 __all__ = ["build_parser", "main"]

@@ -2,6 +2,6 @@
 
 import sys
 
-from ._main import main
+from evaluation.cli._main import main
 
 sys.exit(main())

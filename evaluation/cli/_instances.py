@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._options import say
+from evaluation.cli._options import say
 
 if TYPE_CHECKING:
     from evaluation.experiment import ExperimentResult
@@ -71,7 +71,7 @@ def instance_view(
 
 
 def instance_outputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
-    """The file ``--instances-out`` names, for :func:`thesaurus.io.check_outputs`."""
+    """The file ``--instances-out`` names, for :func:`thesaurus.utils.outputs.check_outputs`."""
     return [("--instances-out", args.instances_out)]
 
 
@@ -89,7 +89,7 @@ def write_instance_lines(result: ExperimentResult, path: str, where: Where, *, q
     it); :class:`~evaluation.EvaluationError` for a dataset or group the result does not
     have, before anything is written."""
     from evaluation.report.browser import instance_lines, instance_table, select
-    from thesaurus.io import atomic_open
+    from thesaurus.utils.outputs import atomic_open
 
     table = instance_table(result)
     where.check_table(table)

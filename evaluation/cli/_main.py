@@ -19,12 +19,11 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
+from evaluation.cli import agreement, compare, data, evaluate, frames, model, score
+from evaluation.cli import thesaurus as thesaurus_command
+from evaluation.cli._options import say, show_warning
 from thesaurus import ToolkitError
-from thesaurus.io import guarding_inputs, signals_held, when_released
-
-from . import agreement, compare, data, evaluate, frames, model, score
-from . import thesaurus as thesaurus_command
-from ._options import say, show_warning
+from thesaurus.utils.outputs import guarding_inputs, signals_held, when_released
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs
@@ -143,8 +142,8 @@ def _interruptible() -> Iterator[None]:
     """SIGINT and SIGTERM raise :class:`Interrupted` in the main thread while the block runs;
     the caller's handlers and ``sys.unraisablehook`` are back afterwards.  A signal ignored at
     the start (``nohup``) stays ignored, and outside the main thread the block runs as it is.
-    Inside :func:`thesaurus.io.signals_held` the signal waits for the hold's end; after the
-    first, further signals are ignored until the cleanup ends; one raised inside a finalizer
+    Inside :func:`thesaurus.utils.outputs.signals_held` the signal waits for the hold's end; after
+    the first, further signals are ignored until the cleanup ends; one raised inside a finalizer
     (which cannot raise) is sent again 5 ms later from a timer thread; one swallowed, or
     landing while the handlers are put back, is raised once they are all back.
     """

@@ -1,6 +1,6 @@
-"""The files a command reads, as :func:`thesaurus.io.check_outputs` takes them (``(option,
-path)`` pairs): the paths the user named plus the files reading them finds (a corpus's gold
-key file beside it, the tag files of a SemCor folder, the word table of a file thesaurus)."""
+"""The files a command reads, as :func:`thesaurus.utils.outputs.check_outputs` takes them
+(``(option, path)`` pairs): the paths the user named plus the files reading them finds (a corpus's
+gold key file beside it, the tag files of a SemCor folder, the word table of a file thesaurus)."""
 
 from __future__ import annotations
 

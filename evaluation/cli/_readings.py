@@ -21,10 +21,9 @@ import os
 from collections.abc import Iterable
 from typing import Any
 
-from thesaurus.io import atomic_open
+from evaluation.answers import format_score
+from thesaurus.utils.outputs import atomic_open
 from wsd.types import Reading
-
-from ..answers import format_score
 
 __all__ = ["FORMS", "jsonl_record", "tsv_header", "tsv_row", "write_readings"]
 

@@ -23,11 +23,10 @@ from typing import Any
 
 from evaluation import AgreementError
 from evaluation.agreement import SEVERAL_KEYS_RULES, agreement_report
+from evaluation.cli._numbers import KAPPA, number
+from evaluation.cli._paths import add_thesaurus_options, thesaurus_option_inputs, thesaurus_specs
 from evaluation.words import key_word
-from thesaurus.io import check_outputs
-
-from ._numbers import KAPPA, number
-from ._paths import add_thesaurus_options, thesaurus_option_inputs, thesaurus_specs
+from thesaurus.utils.outputs import check_outputs
 
 __all__ = ["register", "run"]
 _NAMES = {  # long name, column header

@@ -24,13 +24,20 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import check_outputs
-
-from ._instances import add_instance_options, browser, instance_outputs, instance_view
-from ._numbers import ALPHA, BOOTSTRAP, CONFIDENCE, SEED, alpha_list, alpha_text, number
-from ._options import add_train_keys_option, say, top_k
-from ._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
-from ._progress import Steps
+from evaluation.cli._instances import add_instance_options, browser, instance_outputs, instance_view
+from evaluation.cli._numbers import (
+    ALPHA,
+    BOOTSTRAP,
+    CONFIDENCE,
+    SEED,
+    alpha_list,
+    alpha_text,
+    number,
+)
+from evaluation.cli._options import add_train_keys_option, say, top_k
+from evaluation.cli._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
+from evaluation.cli._progress import Steps
+from thesaurus.utils.outputs import check_outputs
 
 if TYPE_CHECKING:
     from evaluation.experiment import ComparisonConfig, ComparisonResult
@@ -204,10 +211,9 @@ def _summary(result: ComparisonResult) -> str:
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
+    from evaluation.cli.evaluate import report
     from evaluation.experiment.comparison import compare_systems
     from evaluation.measures import format_alpha
-
-    from .evaluate import report
 
     config = _config(args)
     labels = [s.label for s in config.systems]

@@ -16,15 +16,14 @@ import time
 import warnings
 from pathlib import Path
 
+from evaluation.cli._options import say, warn_renamed
+from evaluation.cli._paths import corpus_inputs
+from evaluation.cli._progress import Steps
+from evaluation.cli.model import add_file_selection, check_tag_files, chosen_tag_files
 from thesaurus import OutputError
-from thesaurus.io import STDOUT, check_outputs
+from thesaurus.utils.outputs import STDOUT, check_outputs
 from wsd import WSDError
 from wsd.corpus import FORMATS, Corpus
-
-from ._options import say, warn_renamed
-from ._paths import corpus_inputs
-from ._progress import Steps
-from .model import add_file_selection, check_tag_files, chosen_tag_files
 
 __all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
 
@@ -128,7 +127,7 @@ def _corpus_arguments(
 
 
 def run_setup(args: argparse.Namespace) -> int:
-    from thesaurus.wordnet_data import setup_wordnet, wordnet_status
+    from thesaurus.wordnet.data import setup_wordnet, wordnet_status
 
     built = setup_wordnet(force=args.force)
     where = f"data directory {built}" if built is not None else "NLTK's own wordnet corpus"

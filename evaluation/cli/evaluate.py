@@ -20,18 +20,17 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import atomic_group, check_outputs
-
-from ._instances import (
+from evaluation.cli._instances import (
     add_instance_options,
     browser,
     instance_outputs,
     instance_view,
     write_instance_lines,
 )
-from ._numbers import N_JOBS, number
-from ._paths import Named, corpus_inputs, thesaurus_inputs
-from ._progress import Steps
+from evaluation.cli._numbers import N_JOBS, number
+from evaluation.cli._paths import Named, corpus_inputs, thesaurus_inputs
+from evaluation.cli._progress import Steps
+from thesaurus.utils.outputs import atomic_group, check_outputs
 
 if TYPE_CHECKING:
     from evaluation.experiment import ExperimentResult

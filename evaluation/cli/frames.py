@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
+from evaluation.cli._numbers import LIMIT, MIN_COUNT, number
 from wsd import CorpusFormatError
 from wsd.corpus import FORMATS
 from wsd.frames import (
@@ -31,8 +32,6 @@ from wsd.frames import (
     read_gold,
 )
 from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence
-
-from ._numbers import LIMIT, MIN_COUNT, number
 
 __all__ = ["register", "run"]
 

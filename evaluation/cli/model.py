@@ -4,7 +4,7 @@ and answer every verb instance of another corpus in the standard key format.
 ``wsd disambiguate`` writes plain key lines, or with ``--top-k K > 1`` or ``--confidence`` the
 ranked format of :mod:`evaluation.answers`; ``--to jsonl|tsv`` the forms a person reads
 (:mod:`evaluation.cli._readings`).  Without ``--out``, ``wsd train`` writes the default model
-(:mod:`wsd.default_model`), which ``wsd disambiguate`` reads without ``--model``.
+(:mod:`wsd.methods.default_model`), which ``wsd disambiguate`` reads without ``--model``.
 """
 
 from __future__ import annotations
@@ -18,16 +18,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thesaurus.io import atomic_group, atomic_open, check_outputs, side_file
+from evaluation.cli._options import renamed, say, top_k
+from evaluation.cli._paths import corpus_inputs, thesaurus_inputs
+from evaluation.cli._progress import Steps
+from evaluation.cli._readings import FORMS, write_readings
+from thesaurus.utils.outputs import atomic_group, atomic_open, check_outputs, side_file
 from wsd import ModelError
 from wsd.corpus import FORMATS
-from wsd.default_model import DEFAULT_METHOD, default_model_path, missing_default_model
+from wsd.methods.default_model import DEFAULT_METHOD, default_model_path, missing_default_model
 from wsd.types import Instance, Prediction, Reading
-
-from ._options import renamed, say, top_k
-from ._paths import corpus_inputs, thesaurus_inputs
-from ._progress import Steps
-from ._readings import FORMS, write_readings
 
 if TYPE_CHECKING:
     from evaluation.answers import Answer

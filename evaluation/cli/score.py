@@ -15,14 +15,13 @@ from typing import Any
 
 from evaluation import EvaluationError, EvaluationWarning
 from evaluation.answers import read_answers, several_keys_rule
+from evaluation.cli._numbers import ALPHA, alpha_list, alpha_text
+from evaluation.cli._options import add_train_keys_option
+from evaluation.cli._paths import add_thesaurus_options, thesaurus_specs
+from evaluation.cli.compare import SEVERAL_KEYS
 from evaluation.scoring import score_keys
 from evaluation.thesauri import Thesauri
 from evaluation.unseen import UNSEEN_NOT_AVAILABLE, read_training_keys
-
-from ._numbers import ALPHA, alpha_list, alpha_text
-from ._options import add_train_keys_option
-from ._paths import add_thesaurus_options, thesaurus_specs
-from .compare import SEVERAL_KEYS
 
 __all__ = ["register", "run"]
 

@@ -22,10 +22,9 @@ import argparse
 import json
 from typing import Any
 
+from evaluation.cli._numbers import PAIRS, SEED, number
+from evaluation.cli._options import say, warn_renamed
 from thesaurus import WORDNET_SPECS, Thesaurus, ThesaurusError, UnknownKeyError, load, sense_key_pos
-
-from ._numbers import PAIRS, SEED, number
-from ._options import say, warn_renamed
 
 __all__ = ["register", "run"]
 
@@ -145,7 +144,7 @@ def _node(thes: Thesaurus, key: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     if args.action == "compare-nltk":
-        from thesaurus.compare_nltk import compare
+        from thesaurus.wordnet.compare_nltk import compare
 
         for spec in args.specs:  # check them all before the first (slow) comparison
             if spec not in ("wordnet-verb", "wordnet-verb+groups", "wordnet-noun"):

@@ -2,8 +2,8 @@
 systems' key files (:func:`compare_systems`), measured by the same code and returning a
 :class:`CrossValidationResult` or a :class:`ComparisonResult`."""
 
-from .comparison import compare_systems
-from .config import (
+from evaluation.experiment.comparison import compare_systems
+from evaluation.experiment.config import (
     BASELINES,
     BoundsConfig,
     ComparisonConfig,
@@ -17,9 +17,9 @@ from .config import (
     load_config,
     parse_config,
 )
-from .dataset import Dataset, load_dataset, select_verbs
-from .folds import make_folds
-from .results import (
+from evaluation.experiment.dataset import Dataset, load_dataset, select_verbs
+from evaluation.experiment.folds import make_folds
+from evaluation.experiment.results import (
     RESULTS_FORMAT,
     RESULTS_FORMAT_VERSION,
     ApplicabilityCurve,
@@ -42,8 +42,8 @@ from .results import (
     TopKPoint,
     VerbRow,
 )
-from .run import run_experiment
-from .tables import records
+from evaluation.experiment.run import run_experiment
+from evaluation.experiment.tables import records
 
 __all__ = [
     "BASELINES",

@@ -14,7 +14,7 @@ from typing import Any
 
 from joblib import Parallel, parallel_config
 
-from .._exceptions import ConfigError
+from evaluation._exceptions import ConfigError
 
 __all__ = ["BACKENDS", "DASK_EXTRA", "parallel"]
 

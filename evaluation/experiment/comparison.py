@@ -16,19 +16,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from thesaurus.text import quote
-
-from .._exceptions import EvaluationError
-from ..agreement.class_table import read_class_table
-from ..answers import SystemAnswers, read_answers, several_keys_rule
-from ..measures import dataset_of, key_lemma
-from ..scoring import to_classes, unknown_keys_warnings
-from ..thesauri import Thesauri
-from ..unseen import key_file_unseen_groups, read_training_keys
-from . import summary
-from .config import INSTANCE_RULES, ComparisonConfig, SystemSpec
-from .provenance import versions
-from .results import (
+from evaluation._exceptions import EvaluationError
+from evaluation.agreement.class_table import read_class_table
+from evaluation.answers import SystemAnswers, read_answers, several_keys_rule
+from evaluation.experiment import summary
+from evaluation.experiment.config import INSTANCE_RULES, ComparisonConfig, SystemSpec
+from evaluation.experiment.provenance import versions
+from evaluation.experiment.results import (
     ComparisonResult,
     CorpusSummary,
     InstanceOutputs,
@@ -36,7 +30,12 @@ from .results import (
     SystemInput,
     Timing,
 )
-from .uncertainty import warn
+from evaluation.experiment.uncertainty import warn
+from evaluation.measures import dataset_of, key_lemma
+from evaluation.scoring import to_classes, unknown_keys_warnings
+from evaluation.thesauri import Thesauri
+from evaluation.unseen import key_file_unseen_groups, read_training_keys
+from thesaurus.utils.text_input import quote
 
 if TYPE_CHECKING:
     from wsd.types import Sentence

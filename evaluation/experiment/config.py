@@ -24,9 +24,13 @@ from typing import Any, NoReturn
 import numpy as np
 
 import thesaurus
+from evaluation._exceptions import ConfigError, EvaluationError
+from evaluation.experiment.backend import BACKENDS
+from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+from evaluation.thesauri import ThesaurusSpecs
 from thesaurus import WORDNET_SPECS, ToolkitError
-from thesaurus.io import to_json
-from thesaurus.text import quote, read_lines
+from thesaurus.utils.outputs import to_json
+from thesaurus.utils.text_input import quote, read_lines
 from wsd.corpus import FORMATS
 from wsd.methods import (
     COUNT_LIMIT,
@@ -38,11 +42,6 @@ from wsd.methods import (
     make_method,
     param_key,
 )
-
-from .._exceptions import ConfigError, EvaluationError
-from ..measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
-from ..thesauri import ThesaurusSpecs
-from .backend import BACKENDS
 
 __all__ = [
     "BASELINES",

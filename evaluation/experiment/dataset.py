@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from evaluation._exceptions import ConfigError
+from evaluation.experiment.config import ExperimentConfig, check_value
 from wsd.types import Instance
-
-from .._exceptions import ConfigError
-from .config import ExperimentConfig, check_value
 
 __all__ = ["Dataset", "load_dataset", "select_verbs"]
 

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import KFold, StratifiedKFold
 
+from evaluation._exceptions import ConfigError
+from evaluation.experiment.config import ExperimentConfig
+from evaluation.experiment.dataset import Dataset
 from wsd.types import Instance
-
-from .._exceptions import ConfigError
-from .config import ExperimentConfig
-from .dataset import Dataset
 
 __all__ = ["FoldTask", "fold_tasks", "make_folds"]
 

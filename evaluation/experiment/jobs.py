@@ -23,14 +23,13 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
+from evaluation.experiment.backend import parallel
+from evaluation.experiment.config import ExperimentConfig
+from evaluation.experiment.dataset import Dataset
+from evaluation.experiment.folds import FoldTask, fold_tasks
+from evaluation.experiment.results import InstanceOutputs
 from wsd.methods import RunCache
 from wsd.types import Instance
-
-from .backend import parallel
-from .config import ExperimentConfig
-from .dataset import Dataset
-from .folds import FoldTask, fold_tasks
-from .results import InstanceOutputs
 
 __all__ = [
     "CrossValidation",

@@ -13,9 +13,9 @@ from itertools import combinations
 
 import numpy as np
 
-from ..measures import Credit, format_alpha
-from ..significance import bootstrap_ratio_differences, holm, mcnemar, ratio_t_tests
-from .results import DifferenceTest, McNemarTest, PairwiseTest
+from evaluation.experiment.results import DifferenceTest, McNemarTest, PairwiseTest
+from evaluation.measures import Credit, format_alpha
+from evaluation.significance import bootstrap_ratio_differences, holm, mcnemar, ratio_t_tests
 
 __all__ = ["pairwise_tests"]
 

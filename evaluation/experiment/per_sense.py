@@ -9,8 +9,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..measures import Grading, format_alpha, pair_credit
-from ..sense_scores import (
+from evaluation.experiment.results import InstanceResults, ScoreInterval, SenseMacro
+from evaluation.measures import Grading, format_alpha, pair_credit
+from evaluation.sense_scores import (
     MACRO_VARIANTS,
     SenseIndex,
     SenseTable,
@@ -18,7 +19,6 @@ from ..sense_scores import (
     macro_scores,
     sense_index,
 )
-from .results import InstanceResults, ScoreInterval, SenseMacro
 
 __all__ = ["graded_headline", "per_sense_scores"]
 

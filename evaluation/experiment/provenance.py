@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 import thesaurus
-from thesaurus.io import package_version
+from thesaurus.utils.outputs import package_version
 
 __all__ = ["git_commit", "versions"]
 

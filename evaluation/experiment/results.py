@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from thesaurus.io import to_json
-
-from ..agreement.upper_bound import UpperBound
-from ..measures import Credit, MethodScores
-from ..significance import McNemarResult
-from .config import ComparisonConfig, ExperimentConfig
+from evaluation.agreement.upper_bound import UpperBound
+from evaluation.experiment.config import ComparisonConfig, ExperimentConfig
+from evaluation.measures import Credit, MethodScores
+from evaluation.significance import McNemarResult
+from thesaurus.utils.outputs import to_json
 
 if TYPE_CHECKING:
     from wsd.types import Sentence

@@ -13,22 +13,27 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import thesaurus
+from evaluation._exceptions import AgreementError, ConfigError
+from evaluation.agreement.upper_bound import UpperBound, agreement_upper_bound
+from evaluation.experiment import summary
+from evaluation.experiment.backend import parallel
+from evaluation.experiment.config import THESAURUS_KEYS, ExperimentConfig, check_resources
+from evaluation.experiment.dataset import Dataset, load_dataset
+from evaluation.experiment.jobs import CrossValidation, cross_validate
+from evaluation.experiment.mismatch import thesaurus_mismatch
+from evaluation.experiment.provenance import versions
+from evaluation.experiment.results import (
+    Bounds,
+    CorpusSummary,
+    CrossValidationResult,
+    InstanceResults,
+    Timing,
+)
+from evaluation.experiment.uncertainty import warn
+from evaluation.scoring import unknown_keys_warnings
+from evaluation.thesauri import Thesauri
+from evaluation.unseen import fold_unseen_groups
 from wsd.methods import evidence_sources
-
-from .._exceptions import AgreementError, ConfigError
-from ..agreement.upper_bound import UpperBound, agreement_upper_bound
-from ..scoring import unknown_keys_warnings
-from ..thesauri import Thesauri
-from ..unseen import fold_unseen_groups
-from . import summary
-from .backend import parallel
-from .config import THESAURUS_KEYS, ExperimentConfig, check_resources
-from .dataset import Dataset, load_dataset
-from .jobs import CrossValidation, cross_validate
-from .mismatch import thesaurus_mismatch
-from .provenance import versions
-from .results import Bounds, CorpusSummary, CrossValidationResult, InstanceResults, Timing
-from .uncertainty import warn
 
 __all__ = ["run_experiment"]
 

@@ -13,33 +13,11 @@ from typing import TypedDict, cast
 import numpy as np
 
 import thesaurus
-
-from ..intervals import interval, prefix_mean_intervals, senseval_intervals
-from ..measures import (
-    Credit,
-    Grading,
-    MethodScores,
-    applicability_curve,
-    format_alpha,
-    graded_credit,
-    top_k,
-)
-from ..scoring import (
-    FIRST_SENSE_ORDER,
-    POS_NAMES,
-    POS_ORDER,
-    first_sense_of,
-    undefined_precision_note,
-    undefined_words_note,
-)
-from ..thesauri import as_thesauri
-from ..unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
-from ..words import Word, word_names
-from .config import EvaluationConfig, ExperimentConfig
-from .jobs import CrossValidation
-from .pairwise import pairwise_tests
-from .per_sense import graded_headline, per_sense_scores
-from .results import (
+from evaluation.experiment.config import EvaluationConfig, ExperimentConfig
+from evaluation.experiment.jobs import CrossValidation
+from evaluation.experiment.pairwise import pairwise_tests
+from evaluation.experiment.per_sense import graded_headline, per_sense_scores
+from evaluation.experiment.results import (
     ApplicabilityCurve,
     Breakdown,
     GroupRow,
@@ -53,7 +31,28 @@ from .results import (
     TopKPoint,
     VerbRow,
 )
-from .uncertainty import bootstrap_settings, total_intervals
+from evaluation.experiment.uncertainty import bootstrap_settings, total_intervals
+from evaluation.intervals import interval, prefix_mean_intervals, senseval_intervals
+from evaluation.measures import (
+    Credit,
+    Grading,
+    MethodScores,
+    applicability_curve,
+    format_alpha,
+    graded_credit,
+    top_k,
+)
+from evaluation.scoring import (
+    FIRST_SENSE_ORDER,
+    POS_NAMES,
+    POS_ORDER,
+    first_sense_of,
+    undefined_precision_note,
+    undefined_words_note,
+)
+from evaluation.thesauri import as_thesauri
+from evaluation.unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
+from evaluation.words import Word, word_names
 
 __all__ = [
     "CURVE_POINTS",

@@ -26,11 +26,15 @@ from dataclasses import asdict
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
-from thesaurus.io import to_json
-
-from .._exceptions import EvaluationError
-from ..measures import MethodScores
-from .results import ComparisonResult, CrossValidationResult, ExperimentResult, Intervals
+from evaluation._exceptions import EvaluationError
+from evaluation.experiment.results import (
+    ComparisonResult,
+    CrossValidationResult,
+    ExperimentResult,
+    Intervals,
+)
+from evaluation.measures import MethodScores
+from thesaurus.utils.outputs import to_json
 
 __all__ = ["RECORDS", "SCORE_FIELDS", "records"]
 

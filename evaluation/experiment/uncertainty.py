@@ -8,11 +8,11 @@ from typing import TypedDict
 
 import numpy as np
 
-from .._exceptions import EvaluationWarning
-from ..intervals import interval, senseval_intervals
-from ..measures import Credit, format_alpha
-from .config import EvaluationConfig
-from .results import Intervals, ScoreInterval
+from evaluation._exceptions import EvaluationWarning
+from evaluation.experiment.config import EvaluationConfig
+from evaluation.experiment.results import Intervals, ScoreInterval
+from evaluation.intervals import interval, senseval_intervals
+from evaluation.measures import Credit, format_alpha
 
 __all__ = ["BootstrapSettings", "bootstrap_settings", "total_intervals", "warn"]
 

@@ -10,25 +10,28 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from thesaurus.io import to_json
-
-from ..experiment.results import (
+from evaluation.experiment.results import (
     ComparisonResult,
     CrossValidationResult,
     DifferenceTest,
     ExperimentResult,
     McNemarTest,
 )
-from ..significance import format_p_value
-from .headline import (
+from evaluation.report.headline import (
     alpha_note,
     breakdown_notes,
     headline_alpha,
     headline_table,
     headline_title,
 )
-from .pairs import alpha_title, difference_matrix, mcnemar_summary, significance_note, use_matrix
-from .table1 import (
+from evaluation.report.pairs import (
+    alpha_title,
+    difference_matrix,
+    mcnemar_summary,
+    significance_note,
+    use_matrix,
+)
+from evaluation.report.table1 import (
     PAPER_LABEL,
     TOTALS_HEADER,
     examples_line,
@@ -43,6 +46,8 @@ from .table1 import (
     totals_rows,
     with_paper_totals,
 )
+from evaluation.significance import format_p_value
+from thesaurus.utils.outputs import to_json
 
 __all__ = ["MAX_VERBS", "SCORE_COLUMNS", "render_html"]
 

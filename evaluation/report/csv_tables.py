@@ -9,8 +9,8 @@ import io
 from operator import itemgetter
 from typing import Any
 
-from ..experiment.results import ExperimentResult
-from ..experiment.tables import SCORE_FIELDS, records
+from evaluation.experiment.results import ExperimentResult
+from evaluation.experiment.tables import SCORE_FIELDS, records
 
 __all__ = ["CSV_FILES", "SCORE_FIELDS", "csv_tables"]
 

@@ -8,8 +8,8 @@ available.
 
 from __future__ import annotations
 
-from ..experiment.per_sense import graded_headline
-from ..experiment.results import ExperimentResult, GroupRow, Intervals, SenseMacro
+from evaluation.experiment.per_sense import graded_headline
+from evaluation.experiment.results import ExperimentResult, GroupRow, Intervals, SenseMacro
 
 __all__ = [
     "UNDEFINED",

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..experiment.results import ExperimentResult
-from ..significance import format_p_value
-from ._markdown import markdown_table
-from .headline import UNDEFINED
+from evaluation.experiment.results import ExperimentResult
+from evaluation.report._markdown import markdown_table
+from evaluation.report.headline import UNDEFINED
+from evaluation.significance import format_p_value
 
 __all__ = [
     "LIST_UP_TO",

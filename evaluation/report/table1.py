@@ -10,10 +10,14 @@ import textwrap
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from ..experiment.results import ComparisonResult, CrossValidationResult, ExperimentResult, VerbRow
-from ..words import Word, word_name
-from ._markdown import markdown_table as _markdown_table
-from .headline import (
+from evaluation.experiment.results import (
+    ComparisonResult,
+    CrossValidationResult,
+    ExperimentResult,
+    VerbRow,
+)
+from evaluation.report._markdown import markdown_table as _markdown_table
+from evaluation.report.headline import (
     alpha_note,
     alpha_table,
     breakdown_notes,
@@ -24,7 +28,13 @@ from .headline import (
     headline_title,
     short,
 )
-from .pairs import significance_lines, significance_markdown, significance_text, stars_legend
+from evaluation.report.pairs import (
+    significance_lines,
+    significance_markdown,
+    significance_text,
+    stars_legend,
+)
+from evaluation.words import Word, word_name
 
 __all__ = [
     "PAPER_LABEL",

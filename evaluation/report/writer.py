@@ -1,5 +1,5 @@
 """Every report file of an experiment, written atomically and put in place together
-(:mod:`thesaurus.io`) into one folder: ``results.json`` (the versioned results document),
+(:mod:`thesaurus.utils.outputs`) into one folder: ``results.json`` (the versioned results document),
 ``table1.md``, the CSV tables, ``predictions.jsonl`` (one line per instance and method), the
 figures as PNG and SVG, a self-contained ``report.html`` and the instance browser
 ``instances.html`` (:mod:`.browser`) it links to."""
@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from thesaurus.io import (
+from evaluation.experiment.results import ExperimentResult
+from evaluation.experiment.tables import prediction_lines
+from evaluation.report import plots
+from evaluation.report._html import render_html
+from evaluation.report.csv_tables import CSV_FILES, csv_tables
+from evaluation.report.table1 import table1_markdown
+from thesaurus.utils.outputs import (
     atomic_group,
     atomic_open,
     atomic_remove,
     atomic_write_json,
     atomic_write_text,
 )
-
-from ..experiment.results import ExperimentResult
-from ..experiment.tables import prediction_lines
-from . import plots
-from ._html import render_html
-from .csv_tables import CSV_FILES, csv_tables
-from .table1 import table1_markdown
 
 __all__ = ["REPORT_FILES", "write_report"]
 
@@ -74,7 +73,7 @@ def write_report(
                 handle.write(line + "\n")
         written.append(out / "predictions.jsonl")
         if instances:
-            from .browser import instances_page
+            from evaluation.report.browser import instances_page
 
             text("instances.html", instances_page(result))
         text("report.html", render_html(result, svgs, instances=instances))

@@ -11,7 +11,7 @@
   (:func:`load_sentences`: of tagged sentences made elsewhere, as plain text by :mod:`wsd.text`).
 """
 
-from ._load import (
+from wsd.corpus._load import (
     DOCUMENT,
     FORMATS,
     Corpus,
@@ -21,11 +21,11 @@ from ._load import (
     load_corpus,
     load_sentences,
 )
-from .conllu import annotate_instances, iter_conllu, read_conllu, write_conllu
-from .jsonl import read_jsonl, write_jsonl
-from .keys import read_keys, write_keys
-from .raganato import gold_key_path, read_raganato, write_raganato
-from .semcor import find_semcor, read_nltk_semcor, read_semcor, semcor_files
+from wsd.corpus.conllu import annotate_instances, iter_conllu, read_conllu, write_conllu
+from wsd.corpus.jsonl import read_jsonl, write_jsonl
+from wsd.corpus.keys import read_keys, write_keys
+from wsd.corpus.raganato import gold_key_path, read_raganato, write_raganato
+from wsd.corpus.semcor import find_semcor, read_nltk_semcor, read_semcor, semcor_files
 
 __all__ = [
     "DOCUMENT",

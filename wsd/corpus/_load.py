@@ -17,18 +17,17 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from thesaurus.disk_cache import collector_paused
-from thesaurus.text import quote
-
-from .._exceptions import CorpusFormatError, WSDError
-from ..frames import ClassTable, extract_frame, extract_tree_frame, has_tree
-from ..types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
-from ._semcor_cache import cached_name, semcor_store
-from .conllu import iter_conllu
-from .jsonl import read_jsonl
-from .keys import claims_wordnet, id_problem, is_wordnet_key, wordnet_pos
-from .raganato import read_raganato
-from .semcor import read_semcor, semcor_files, sense_keys
+from thesaurus.utils.disk_cache import collector_paused
+from thesaurus.utils.text_input import quote
+from wsd._exceptions import CorpusFormatError, WSDError
+from wsd.corpus._semcor_cache import cached_name, semcor_store
+from wsd.corpus.conllu import iter_conllu
+from wsd.corpus.jsonl import read_jsonl
+from wsd.corpus.keys import claims_wordnet, id_problem, is_wordnet_key, wordnet_pos
+from wsd.corpus.raganato import read_raganato
+from wsd.corpus.semcor import read_semcor, semcor_files, sense_keys
+from wsd.frames import ClassTable, extract_frame, extract_tree_frame, has_tree
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Instance, Sentence, Token
 
 __all__ = [
     "DOCUMENT",

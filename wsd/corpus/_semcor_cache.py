@@ -1,11 +1,11 @@
-"""SemCor parsed once: a disk cache (:class:`~thesaurus.disk_cache.DiskCache`) of every tag
+"""SemCor parsed once: a disk cache (:class:`~thesaurus.utils.disk_cache.DiskCache`) of every tag
 file's normalised tokens and annotations and of the case frame of every verb token.
 
 One cache per corpus root under :func:`cache_dir` (``$WSD_CORPUS_CACHE``, else ``corpora``
 beside the WordNet data), keeping the :data:`KEEP` most recently used, keyed by the tag
 files' sizes and mtimes, the WordNet files read, a digest of the code and tables and
 :data:`CACHE_FORMAT`.  Frames are cached for the default class table only.  The files hold a
-:class:`~wsd.document_store.DocumentStore` (strings once in the JSON, the records as int32
+:class:`~wsd.corpus.document_store.DocumentStore` (strings once in the JSON, the records as int32
 columns indexing them), the documents named by their tag file's path below the root.
 """
 
@@ -16,12 +16,17 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
-from thesaurus.disk_cache import DiskCache, code_digest, package_modules, stamp_files
-from thesaurus.disk_cache import cache_dir as _cache_dir
-from thesaurus.morphy import morphy_source_key
-
-from ..document_store import DocumentStore, decode_store, encode_store, store_of, verb_frames
-from ..types import AnnotatedSentence, Annotation, CaseFrame, Sentence
+from thesaurus.utils.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+from thesaurus.utils.disk_cache import cache_dir as _cache_dir
+from thesaurus.wordnet.morphy import morphy_source_key
+from wsd.corpus.document_store import (
+    DocumentStore,
+    decode_store,
+    encode_store,
+    store_of,
+    verb_frames,
+)
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Sentence
 
 __all__ = ["CACHE_FORMAT", "cache_dir", "cached_name", "semcor_store"]
 
@@ -32,8 +37,8 @@ _CODE = (
     ("wsd", "types.py"),
     ("wsd.corpus", "semcor.py"),
     ("wsd.corpus", "_semcor_cache.py"),
-    ("wsd", "document_store.py"),
-    ("thesaurus", "morphy.py"),
+    ("wsd.corpus", "document_store.py"),
+    ("thesaurus.wordnet", "morphy.py"),
 )
 _CODE_PACKAGES = ("wsd.frames",)
 _TABLES = ("pronoun_classes.tsv", "name_classes.tsv")

@@ -29,14 +29,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from thesaurus.io import atomic_open
-from thesaurus.text import bounded_lines, quote, read_limited, stream_lines
-
-from .._exceptions import CorpusFormatError
-from ..normalise import ENGLISH, normalise_token
-from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
-from .keys import id_problem, key_lines, malformed_key, normalise_key, writable
-from .raganato import gold_key_path
+from thesaurus.utils.outputs import atomic_open
+from thesaurus.utils.text_input import bounded_lines, quote, read_limited, stream_lines
+from wsd._exceptions import CorpusFormatError
+from wsd.corpus.keys import id_problem, key_lines, malformed_key, normalise_key, writable
+from wsd.corpus.raganato import gold_key_path
+from wsd.normalise import ENGLISH, normalise_token
+from wsd.types import AnnotatedSentence, Annotation, Instance, Sentence, Token
 
 __all__ = ["annotate_instances", "iter_conllu", "read_conllu", "write_conllu"]
 
@@ -100,7 +99,8 @@ class _Lines:
             yield from bounded_lines(handle, self.path, CorpusFormatError, _WHAT)
 
     def numbered(self) -> Iterator[tuple[int, str]]:
-        """``(number, line)`` of every line, by the text rules of :mod:`thesaurus.text`."""
+        """``(number, line)`` of every line, by the text rules of
+        :mod:`thesaurus.utils.text_input`."""
         return stream_lines(self.path, self.raw(), CorpusFormatError)
 
     def has_instances(self) -> bool:

@@ -19,13 +19,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from thesaurus.io import atomic_open
-from thesaurus.text import bounded_lines, quote, stream_lines
-
-from .._exceptions import CorpusFormatError
-from ..normalise import ENGLISH, normalise_token
-from ..types import CaseFrame, Filler, Instance, Sentence, Token
-from .keys import id_problem, malformed_key, normalise_key, writable
+from thesaurus.utils.outputs import atomic_open
+from thesaurus.utils.text_input import bounded_lines, quote, stream_lines
+from wsd._exceptions import CorpusFormatError
+from wsd.corpus.keys import id_problem, malformed_key, normalise_key, writable
+from wsd.normalise import ENGLISH, normalise_token
+from wsd.types import CaseFrame, Filler, Instance, Sentence, Token
 
 __all__ = ["instance_record", "read_jsonl", "write_jsonl"]
 

@@ -1,8 +1,8 @@
 """Key files in the standard WSD format (Raganato et al.; Senseval/SemEval scorers):
 one line per instance, ``instance_id sense_key [sense_key ...]``.
 
-Text rules of :mod:`thesaurus.text`; fields are separated by any whitespace, blank lines are
-ignored.  Sense keys are read and written in lower case (:func:`normalise_key`); instance ids
+Text rules of :mod:`thesaurus.utils.text_input`; fields are separated by any whitespace, blank lines
+are ignored.  Sense keys are read and written in lower case (:func:`normalise_key`); instance ids
 keep their case and never start with ``{``, ``[`` or ``<``.  WordNet sense keys
 (:func:`is_wordnet_key`): ``say%2:32:00::``.  :class:`KeyFileWriter` writes atomically, and
 only what reads back as written.
@@ -19,10 +19,9 @@ from types import TracebackType
 from typing import IO, Any
 
 from thesaurus import sense_key_pos
-from thesaurus.io import atomic_open
-from thesaurus.text import quote, read_lines
-
-from .._exceptions import CorpusFormatError
+from thesaurus.utils.outputs import atomic_open
+from thesaurus.utils.text_input import quote, read_lines
+from wsd._exceptions import CorpusFormatError
 
 __all__ = [
     "KeyFileWriter",

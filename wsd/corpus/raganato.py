@@ -17,13 +17,12 @@ from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
-from thesaurus.io import atomic_open
-from thesaurus.text import quote
-
-from .._exceptions import CorpusFormatError
-from ..normalise import ENGLISH, normalise_token, universal_tag
-from ..types import AnnotatedSentence, Annotation, Instance, Sentence, Token
-from .keys import id_problem, key_lines, normalise_key, write_keys
+from thesaurus.utils.outputs import atomic_open
+from thesaurus.utils.text_input import quote
+from wsd._exceptions import CorpusFormatError
+from wsd.corpus.keys import id_problem, key_lines, normalise_key, write_keys
+from wsd.normalise import ENGLISH, normalise_token, universal_tag
+from wsd.types import AnnotatedSentence, Annotation, Instance, Sentence, Token
 
 __all__ = ["gold_key_path", "read_raganato", "write_raganato"]
 

@@ -5,8 +5,8 @@ lexsn=2:32:00::>said</wf>``, ``<punc>.</punc>``, ``</s>``).  ``Sentence.id`` is
 ``<file>.s<snum>``, token positions count every token (``<punc>`` too), a multiword ``<wf>``
 is one token; the sense key is ``lemma%lexsn`` (several for ``wnsn=1;2``; none for
 ``wnsn=0``).  The conventions are in ``wsd/corpus/README.md``; text rules of
-:mod:`thesaurus.text`.  An unknown element or attribute, a ``<wf>`` without text, a token
-outside ``<s>``, a repeated sentence number, unmatched ``wnsn``/``lexsn`` lists, an open
+:mod:`thesaurus.utils.text_input`.  An unknown element or attribute, a ``<wf>`` without text, a
+token outside ``<s>``, a repeated sentence number, unmatched ``wnsn``/``lexsn`` lists, an open
 sentence or a file without a sentence raises :class:`~wsd.CorpusFormatError` naming
 ``file:line``.
 """
@@ -20,12 +20,11 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from thesaurus.text import quote, read_lines
-
-from .._exceptions import CorpusFormatError, DataError
-from ..normalise import normalise_token
-from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence, Token
-from .keys import is_wordnet_key, normalise_key
+from thesaurus.utils.text_input import quote, read_lines
+from wsd._exceptions import CorpusFormatError, DataError
+from wsd.corpus.keys import is_wordnet_key, normalise_key
+from wsd.normalise import normalise_token
+from wsd.types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence, Token
 
 __all__ = [
     "SEMCOR_ATTRIBUTES",

@@ -13,8 +13,7 @@ by rules over POS tags (:func:`extract_frame`) or from a dependency tree
 
 from __future__ import annotations
 
-from ..types import CaseFrame, Sentence
-from ._classes import (
+from wsd.frames._classes import (
     DEFAULT_CLASS_TABLE,
     DEFAULT_NAME_TABLE,
     ClassEntry,
@@ -22,8 +21,9 @@ from ._classes import (
     default_class_table,
     load_class_table,
 )
-from ._english import extract_english
-from ._evaluate import (
+from wsd.frames.dependency import extract_tree_frame, has_tree
+from wsd.frames.english_rules import extract_english
+from wsd.frames.gold import (
     CaseScore,
     FrameEvaluation,
     GoldFrame,
@@ -31,7 +31,7 @@ from ._evaluate import (
     evaluate_frames,
     read_gold,
 )
-from ._tree import extract_tree_frame, has_tree
+from wsd.types import CaseFrame, Sentence
 
 __all__ = [
     "CaseScore",

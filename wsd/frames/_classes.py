@@ -1,10 +1,10 @@
 """The class table: which thesaurus class a pronoun, a titled name or a proper name stands for.
 
 Lines ``word<TAB>class<TAB>sense_key[<TAB>kind]`` (``#`` comments; a word once per kind; text
-rules of :mod:`thesaurus.text`); class or sense key ``-`` means none (a case filled by ``it``
-gets no filler).  ``kind``: ``pronoun`` (default; ``he`` -> person), ``title`` (a name starting
-with the word: ``Judge_James_B._Parsons``) or ``name`` (``laos`` -> location; ``*``: any other
-capitalised name).  English defaults: ``data/wsd/pronoun_classes.tsv`` and
+rules of :mod:`thesaurus.utils.text_input`); class or sense key ``-`` means none (a case filled by
+``it`` gets no filler).  ``kind``: ``pronoun`` (default; ``he`` -> person), ``title`` (a name
+starting with the word: ``Judge_James_B._Parsons``) or ``name`` (``laos`` -> location; ``*``: any
+other capitalised name).  English defaults: ``data/wsd/pronoun_classes.tsv`` and
 ``data/wsd/name_classes.tsv`` (from :mod:`wsd.frames._names`).
 """
 
@@ -18,9 +18,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 
-from thesaurus.text import decode, numbered_lines, quote, read_limited
-
-from .._exceptions import CorpusFormatError, DataError
+from thesaurus.utils.text_input import decode, numbered_lines, quote, read_limited
+from wsd._exceptions import CorpusFormatError, DataError
 
 __all__ = [
     "DEFAULT_CLASS_TABLE",

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thesaurus.io import atomic_open
+from thesaurus.utils.outputs import atomic_open
 
 if TYPE_CHECKING:  # pragma: no cover
     from nltk.corpus.reader.wordnet import Synset, WordNetCorpusReader
@@ -113,7 +113,7 @@ def write_name_table(path: Path, rows: Sequence[tuple[str, str]]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from thesaurus.wordnet_data import wordnet
+    from thesaurus.wordnet.data import wordnet
 
     args = sys.argv[1:] if argv is None else list(argv)
     if len(args) != 1:

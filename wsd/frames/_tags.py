@@ -11,9 +11,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from ..normalise import universal_tag
-from ..types import Token
-from ._words import COMPLEMENT_NOUNS, RELATIVE_ANTECEDENTS, TELL_VERBS, is_temporal
+from wsd.frames._words import COMPLEMENT_NOUNS, RELATIVE_ANTECEDENTS, TELL_VERBS, is_temporal
+from wsd.normalise import universal_tag
+from wsd.types import Token
 
 __all__ = ["categorize", "is_gerund", "is_participle"]
 

@@ -1,9 +1,12 @@
 """Disambiguators behind one scikit-learn-style interface: ``fit(instances)`` trains one model
 per verb lemma; ``rank(instances)`` returns a :class:`~wsd.types.Prediction` per instance."""
 
-from .._ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
-from ._base import ABSTAIN_UNKNOWN_LEMMA, Disambiguator, NotFittedError, confidence
-from ._registry import (
+from wsd.methods._base import ABSTAIN_UNKNOWN_LEMMA, Disambiguator, NotFittedError, confidence
+from wsd.methods.baselines import MostFrequentSense, RandomSense
+from wsd.methods.bayes import BayesWSD, content_features
+from wsd.methods.example import PAPER, ExampleBasedWSD
+from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, SEED, UNIT, Range, parse_number
+from wsd.methods.registry import (
     METHODS,
     canonical_param,
     load_model,
@@ -12,12 +15,9 @@ from ._registry import (
     parse_param,
     save_model,
 )
-from .baselines import MostFrequentSense, RandomSense
-from .bayes import BayesWSD, content_features
-from .example import PAPER, ExampleBasedWSD
-from .run_cache import RunCache
-from .supervised import IMSWSD, HybridWSD
-from .thesaurus_evidence import evidence_sources
+from wsd.methods.run_cache import RunCache
+from wsd.methods.supervised import IMSWSD, HybridWSD
+from wsd.methods.thesaurus_evidence import evidence_sources
 
 __all__ = [
     "evidence_sources",

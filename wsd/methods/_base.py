@@ -15,14 +15,17 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 import thesaurus
 from thesaurus import Thesaurus, ToolkitError
-from thesaurus.glosses import sense_gloss
-
-from .._exceptions import ModelError
-from .._ranges import UNIT, Range
-from ..types import Instance, Prediction, RankedSense, Reading
-from ._state import sense_key
-from .run_cache import RunCache
-from .thesaurus_evidence import adjusted_predictions, adjusts_rankings, thesaurus_training
+from thesaurus.wordnet.glosses import sense_gloss
+from wsd._exceptions import ModelError
+from wsd.methods._state import sense_key
+from wsd.methods.ranges import UNIT, Range
+from wsd.methods.run_cache import RunCache
+from wsd.methods.thesaurus_evidence import (
+    adjusted_predictions,
+    adjusts_rankings,
+    thesaurus_training,
+)
+from wsd.types import Instance, Prediction, RankedSense, Reading
 
 if TYPE_CHECKING:
     from sklearn.utils import Tags
@@ -173,7 +176,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         use); ids ``text.s<N>.t<i>``.  ModelError: ``top_k`` < 1; DataError: no tagger;
         CorpusFormatError: text that ``wsd disambiguate --text`` refuses as well (a control
         character, no word: :func:`wsd.text.check_text`)."""
-        from ..text import text_instances
+        from wsd.text import text_instances
 
         corpus = text_instances(text, context_window=self.context_window)
         return self.disambiguate(corpus.instances, top_k=top_k)

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .._ranges import shown
+from wsd.methods.ranges import shown
 
 __all__ = [
     "MAX_COUNT",

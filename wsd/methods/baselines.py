@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from .._ranges import SEED
-from ..types import Instance, Prediction
-from ._base import Disambiguator, check_choice
+from wsd.methods._base import Disambiguator, check_choice
+from wsd.methods.ranges import SEED
+from wsd.types import Instance, Prediction
 
 __all__ = ["MostFrequentSense", "RandomSense"]
 

@@ -26,14 +26,13 @@ from scipy import sparse
 
 import thesaurus
 from thesaurus import Thesaurus
-
-from .._exceptions import ModelError
-from .._ranges import COUNT_LIMIT, REAL_LIMIT, Range
-from ..types import Instance, Prediction
-from ._base import Disambiguator, check_bool, check_choice
-from ._state import counts_table, feature_names
-from .context import context_words
-from .thesaurus_evidence import EVIDENCE_RANGES
+from wsd._exceptions import ModelError
+from wsd.methods._base import Disambiguator, check_bool, check_choice
+from wsd.methods._state import counts_table, feature_names
+from wsd.methods.context import context_words
+from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
+from wsd.types import Instance, Prediction
 
 __all__ = ["BayesWSD", "content_features"]
 

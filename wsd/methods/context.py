@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..normalise import OPEN_CLASS
-from ..types import Instance, Token
+from wsd.normalise import OPEN_CLASS
+from wsd.types import Instance, Token
 
 __all__ = ["FUNCTION_WORDS", "context_words", "is_content"]
 

@@ -7,9 +7,8 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 import thesaurus
-
-from .feature_index import FeatureIndex
-from .noun_lookup import NounLookup
+from wsd.methods.feature_index import FeatureIndex
+from wsd.methods.noun_lookup import NounLookup
 
 __all__ = ["RunCache"]
 

@@ -4,7 +4,7 @@ learns from examples (``example``, ``bayes``, ``ims``, ``hybrid``); 0 turns each
 
 - ``thesaurus_examples`` (k, an integer): the thesaurus's own examples of the verbs the corpus
   trains (WordNet: the gloss examples and sentence templates of each sense,
-  :mod:`wsd.wordnet_examples`; a file thesaurus: ``<stem>.examples.jsonl``) are training
+  :mod:`wsd.text.wordnet_examples`; a file thesaurus: ``<stem>.examples.jsonl``) are training
   examples too, each counted ``k`` times beside the corpus's once.
 - ``thesaurus_backoff`` (b in [0, 1]): a sense scores at least ``b * A(s', s) * score(s')``
   for every other sense s' of the verb, ``A = (MAXLEN - LEN) / MAXLEN`` the acceptability of s
@@ -30,14 +30,12 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 import thesaurus
-
-from .._ranges import UNIT, Range
-from ..types import CaseFrame, Instance, Prediction
+from wsd.methods.ranges import UNIT, Range
+from wsd.types import CaseFrame, Instance, Prediction
 
 if TYPE_CHECKING:
     from thesaurus import Thesaurus
-
-    from .run_cache import RunCache
+    from wsd.methods.run_cache import RunCache
 
 
 class Method(Protocol):
@@ -170,18 +168,18 @@ def thesaurus_training(method: Method, lemmas: Collection[str]) -> list[Instance
 
 
 def thesaurus_instances(spec: str, context_window: int | str = 0) -> tuple[Instance, ...]:
-    """The examples a verb thesaurus gives for training: WordNet's (:mod:`wsd.wordnet_examples`),
-    or for a file thesaurus ``<stem>.tsv`` the JSONL corpus ``<stem>.examples.jsonl`` beside it
-    when there is one (wsd/corpus/README.md); none otherwise.  ``context_window`` as for
-    :func:`wsd.corpus.load_corpus`."""
+    """The examples a verb thesaurus gives for training: WordNet's
+    (:mod:`wsd.text.wordnet_examples`), or for a file thesaurus ``<stem>.tsv`` the JSONL corpus
+    ``<stem>.examples.jsonl`` beside it when there is one (wsd/corpus/README.md); none otherwise.
+    ``context_window`` as for :func:`wsd.corpus.load_corpus`."""
     if thesaurus.load(spec).name.startswith("wordnet"):
-        from ..wordnet_examples import wordnet_examples
+        from wsd.text.wordnet_examples import wordnet_examples
 
         return tuple(wordnet_examples(context_window=context_window).instances)
     path = Path(spec)
     beside = path.with_name(f"{path.name.removesuffix('.tsv')}.examples.jsonl")
     if path.suffix == ".tsv" and beside.is_file():
-        from ..corpus.jsonl import read_jsonl
+        from wsd.corpus.jsonl import read_jsonl
 
         return tuple(read_jsonl(beside))
     return ()
@@ -282,7 +280,7 @@ def _frame_scored(
 
 def _frames_of(spec: str, sense: str) -> tuple[int, ...]:
     """The WordNet sentence frames of ``sense`` (none for another thesaurus's senses)."""
-    from thesaurus.verb_examples import sense_frames
+    from thesaurus.wordnet.verb_examples import sense_frames
 
     if not thesaurus.load(spec).name.startswith("wordnet"):
         return ()

@@ -18,8 +18,8 @@ by WordNet's morphy, and the verb instances a model disambiguates — with no do
 * :class:`LinearModel` (:mod:`wsd.text.classifier`), the small JSON logistic model of both.
 """
 
-from .classifier import LinearModel, train_linear
-from .instances import (
+from wsd.text.classifier import LinearModel, train_linear
+from wsd.text.instances import (
     NOT_IN_WORDNET,
     STDIN,
     TextSentence,
@@ -30,10 +30,10 @@ from .instances import (
     tag_words,
     text_instances,
 )
-from .multiwords import is_wordnet_verb, train_multiword_model, verb_lemma, verb_multiwords
-from .tagger import Tagger, load_tagger, save_tagger, tagger_path, train_tagger
-from .tokens import Span, detokenise, learn_sentence_parameters, split_sentences, tokenise
-from .training import (
+from wsd.text.multiwords import is_wordnet_verb, train_multiword_model, verb_lemma, verb_multiwords
+from wsd.text.tagger import Tagger, load_tagger, save_tagger, tagger_path, train_tagger
+from wsd.text.tokens import Span, detokenise, learn_sentence_parameters, split_sentences, tokenise
+from wsd.text.training import (
     ensure_tagger,
     fold_files,
     joined_verbs,
@@ -41,7 +41,7 @@ from .training import (
     tagged_words,
     train_semcor_tagger,
 )
-from .verbs import train_verb_detector, verb_form_counts
+from wsd.text.verbs import train_verb_detector, verb_form_counts
 
 __all__ = [
     "NOT_IN_WORDNET",

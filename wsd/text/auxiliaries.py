@@ -35,7 +35,7 @@ _SUBJECT = frozenset({"PRP", "PRP$", "NN", "NNS", "NNP", "NNPS", "DT", "EX", "JJ
 
 
 def _lemma(form: str) -> str:
-    from thesaurus.morphy import wordnet_morphy
+    from thesaurus.wordnet.morphy import wordnet_morphy
 
     return wordnet_morphy().lemma(form.lower(), "v")
 

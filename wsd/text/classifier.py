@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._exceptions import DataError, WSDError
+from wsd._exceptions import DataError, WSDError
 
 __all__ = ["LinearModel", "train_linear"]
 

@@ -23,18 +23,17 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from thesaurus.text import MAX_LINE_BYTES, decode, numbered_lines, read_limited
-
-from .._exceptions import CorpusFormatError
-from ..corpus import Corpus, load_sentences
-from ..frames import ClassTable
-from ..normalise import normalise_form, normalise_token
-from ..types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
-from .auxiliaries import AUXILIARY, auxiliaries
-from .multiwords import is_wordnet_verb, joins, verb_multiwords
-from .tagger import Tagger
-from .tokens import Span, split_sentences, tokenise
-from .verbs import ADJECTIVE_OR_NOUN, verb_reading
+from thesaurus.utils.text_input import MAX_LINE_BYTES, decode, numbered_lines, read_limited
+from wsd._exceptions import CorpusFormatError
+from wsd.corpus import Corpus, load_sentences
+from wsd.frames import ClassTable
+from wsd.normalise import normalise_form, normalise_token
+from wsd.text.auxiliaries import AUXILIARY, auxiliaries
+from wsd.text.multiwords import is_wordnet_verb, joins, verb_multiwords
+from wsd.text.tagger import Tagger
+from wsd.text.tokens import Span, split_sentences, tokenise
+from wsd.text.verbs import ADJECTIVE_OR_NOUN, verb_reading
+from wsd.types import NO_ANNOTATION, AnnotatedSentence, Annotation, Sentence
 
 __all__ = [
     "NOT_IN_WORDNET",
@@ -63,7 +62,7 @@ class TextSentence:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """The UTF-8 text of the file at ``path`` (``-``: standard input), read with the limits of
-    every reader (:mod:`thesaurus.text`, :func:`check_text`); :class:`CorpusFormatError`
+    every reader (:mod:`thesaurus.utils.text_input`, :func:`check_text`); :class:`CorpusFormatError`
     naming the file (and line) for a NUL byte, bytes that are not UTF-8 text, a control
     character or a text with no word."""
     name = "<stdin>" if os.fspath(path) == STDIN else os.fspath(path)
@@ -79,12 +78,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def check_text(text: str, name: str = TEXT) -> str:
-    """``text`` if it keeps the limits of every reader (:mod:`thesaurus.text`), the same for a
-    file (its byte-order mark taken off) and for a string given to the API: no NUL byte, no
+    """``text`` if it keeps the limits of every reader (:mod:`thesaurus.utils.text_input`), the same
+    for a file (its byte-order mark taken off) and for a string given to the API: no NUL byte, no
     control character other than tab and line breaks, no byte-order mark inside, no lone
     surrogate (bytes that are not UTF-8), no line longer than
-    :data:`~thesaurus.text.MAX_LINE_BYTES` in UTF-8, and a word; :class:`CorpusFormatError`
-    naming ``name`` and the line otherwise.
+    :data:`~thesaurus.utils.text_input.MAX_LINE_BYTES` in UTF-8, and a word;
+    :class:`CorpusFormatError` naming ``name`` and the line otherwise.
 
     >>> check_text("She made a cake.")
     'She made a cake.'
@@ -214,7 +213,7 @@ def text_instances(
     :func:`wsd.corpus.load_corpus`."""
     text = check_text(text.removeprefix("\ufeff"))  # a file's byte-order mark, as read_text
     if tagger is None:
-        from .training import ensure_tagger
+        from wsd.text.training import ensure_tagger
 
         tagger, _ = ensure_tagger()
     sentences = tag_text(text, tagger, doc=doc)

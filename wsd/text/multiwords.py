@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 
-from .classifier import LinearModel, train_linear
+from wsd.text.classifier import LinearModel, train_linear
 
 __all__ = [
     "MAX_WORDS",
@@ -42,7 +42,7 @@ MAX_WORDS = 3  # of SemCor's 116,531 verb tokens, 5,730 have two words, 249 thre
 
 def verb_lemma(form: str) -> str:
     """The WordNet verb lemma of ``form`` by morphy (``took_place``: ``take_place``)."""
-    from thesaurus.morphy import wordnet_morphy
+    from thesaurus.wordnet.morphy import wordnet_morphy
 
     return wordnet_morphy().lemma(form, "v")
 
@@ -50,7 +50,7 @@ def verb_lemma(form: str) -> str:
 def is_wordnet_verb(form: str) -> bool:
     """Whether ``form`` (an inflected verb, multiwords written ``_``) has a WordNet verb lemma
     (``took_place``: ``take_place``)."""
-    from thesaurus.morphy import wordnet_morphy
+    from thesaurus.wordnet.morphy import wordnet_morphy
 
     morphy = wordnet_morphy()
     lemma = morphy.lemma(form, "v")

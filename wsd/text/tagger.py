@@ -31,12 +31,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from thesaurus.disk_cache import cache_dir
-from thesaurus.io import atomic_open, atomic_write_json
-from thesaurus.text import quote, read_limited
-
-from .._exceptions import DataError, WSDError
-from .classifier import LinearModel
+from thesaurus.utils.disk_cache import cache_dir
+from thesaurus.utils.outputs import atomic_open, atomic_write_json
+from thesaurus.utils.text_input import quote, read_limited
+from wsd._exceptions import DataError, WSDError
+from wsd.text.classifier import LinearModel
 
 __all__ = [
     "ENV_VAR",

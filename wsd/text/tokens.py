@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .._exceptions import WSDError
+from wsd._exceptions import WSDError
 
 if TYPE_CHECKING:
     from nltk.tokenize.punkt import PunktSentenceTokenizer

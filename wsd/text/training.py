@@ -33,13 +33,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from thesaurus.io import check_outputs
-
-from .._exceptions import DataError
-from ..types import AnnotatedSentence, Annotation
-from .classifier import LinearModel
-from .multiwords import train_multiword_model
-from .tagger import (
+from thesaurus.utils.outputs import check_outputs
+from wsd._exceptions import DataError
+from wsd.text.classifier import LinearModel
+from wsd.text.multiwords import train_multiword_model
+from wsd.text.tagger import (
     ITERATIONS,
     SEED,
     Tagger,
@@ -50,8 +48,9 @@ from .tagger import (
     tagger_path,
     train_tagger,
 )
-from .tokens import learn_sentence_parameters
-from .verbs import sense_tagged_words, train_verb_detector, verb_form_counts
+from wsd.text.tokens import learn_sentence_parameters
+from wsd.text.verbs import sense_tagged_words, train_verb_detector, verb_form_counts
+from wsd.types import AnnotatedSentence, Annotation
 
 __all__ = [
     "FOLD",
@@ -137,7 +136,7 @@ def semcor_documents(
 ) -> list[list[AnnotatedSentence]]:
     """The sentences of every SemCor tag file under ``root`` but those named in ``exclude``
     (``br-a01``), a list per file, in file order."""
-    from ..corpus import read_semcor, semcor_files
+    from wsd.corpus import read_semcor, semcor_files
 
     left_out = set(exclude)
     return [

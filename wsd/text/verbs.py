@@ -32,9 +32,9 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..types import AnnotatedSentence
-from .classifier import LinearModel, train_linear
-from .multiwords import is_wordnet_verb, verb_lemma
+from wsd.text.classifier import LinearModel, train_linear
+from wsd.text.multiwords import is_wordnet_verb, verb_lemma
+from wsd.types import AnnotatedSentence
 
 __all__ = [
     "ADJECTIVE_OR_NOUN",

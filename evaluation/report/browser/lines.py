@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .table import InstanceTable, gloss
+from evaluation.report.browser.table import InstanceTable, gloss
 
 __all__ = ["instance_lines"]
 

@@ -22,11 +22,17 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from ...experiment.results import ExperimentResult
-from ...measures import path_length
-from ...thesauri import Thesauri
-from .table import PARTS, InstanceTable, gloss, instance_table, lemma_senses
-from .where import UNSEEN
+from evaluation.experiment.results import ExperimentResult
+from evaluation.measures import path_length
+from evaluation.report.browser.table import (
+    PARTS,
+    InstanceTable,
+    gloss,
+    instance_table,
+    lemma_senses,
+)
+from evaluation.report.browser.where import UNSEEN
+from evaluation.thesauri import Thesauri
 
 __all__ = ["instances_page", "page_data", "render_page"]
 

@@ -17,14 +17,13 @@ from pathlib import Path
 
 import numpy as np
 
+from evaluation.experiment.per_sense import graded_headline
+from evaluation.experiment.results import ComparisonResult, ExperimentResult
+from evaluation.measures import path_length
+from evaluation.scoring import first_sense_of
+from evaluation.thesauri import Thesauri
 from thesaurus import DataError, sense_key_pos
-from thesaurus.glosses import sense_gloss
-
-from ...experiment.per_sense import graded_headline
-from ...experiment.results import ComparisonResult, ExperimentResult
-from ...measures import path_length
-from ...scoring import first_sense_of
-from ...thesauri import Thesauri
+from thesaurus.wordnet.glosses import sense_gloss
 
 __all__ = [
     "CREDIT_DIGITS",

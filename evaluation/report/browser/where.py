@@ -34,8 +34,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from ..._exceptions import EvaluationError
-from .table import PARTS, InstanceTable
+from evaluation._exceptions import EvaluationError
+from evaluation.report.browser.table import PARTS, InstanceTable
 
 __all__ = ["FLAGS", "SYSTEM_TERMS", "VALUE_TERMS", "Where", "parse_where", "select"]
 

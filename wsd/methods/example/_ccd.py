@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..noun_lookup import FillerKey
-from ._examples import VerbModel
+from wsd.methods.example._examples import VerbModel
+from wsd.methods.noun_lookup import FillerKey
 
 __all__ = ["ccd", "ccd_values"]
 

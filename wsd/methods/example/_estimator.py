@@ -14,20 +14,15 @@ import numpy as np
 
 import thesaurus
 from thesaurus import Thesaurus
-
-from ..._exceptions import ModelError
-from ..._ranges import COUNT_LIMIT, UNIT, Range, shown
-from ...types import Filler, Instance, Prediction
-from .._base import Disambiguator, check_choice
-from .._state import MAX_COUNT, sense_key
-from ..noun_lookup import FillerKey, NounLookup
-from ..thesaurus_evidence import EVIDENCE_RANGES
-from ._ccd import ccd, ccd_values
-from ._examples import Entries, Examples, VerbModel, WordIndex
-from ._pool import ExamplePool
-from ._scoring import choices, rank_inputs
-from ._similarity import AGGREGATES, nearest_sims, sim_rows
-from ._tuning import (
+from wsd._exceptions import ModelError
+from wsd.methods._base import Disambiguator, check_choice
+from wsd.methods._state import MAX_COUNT, sense_key
+from wsd.methods.example._ccd import ccd, ccd_values
+from wsd.methods.example._examples import Entries, Examples, VerbModel, WordIndex
+from wsd.methods.example._pool import ExamplePool
+from wsd.methods.example._scoring import choices, rank_inputs
+from wsd.methods.example._similarity import AGGREGATES, nearest_sims, sim_rows
+from wsd.methods.example._tuning import (
     BETA,
     DEFAULT_TUNE,
     SIM_K,
@@ -37,6 +32,10 @@ from ._tuning import (
     make_setting,
     setting_key,
 )
+from wsd.methods.noun_lookup import FillerKey, NounLookup
+from wsd.methods.ranges import COUNT_LIMIT, UNIT, Range, shown
+from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
+from wsd.types import Filler, Instance, Prediction
 
 __all__ = ["FALLBACK_NO_FILLER", "PAPER", "ExampleBasedWSD"]
 

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..noun_lookup import FillerKey
+from wsd.methods.noun_lookup import FillerKey
 
 __all__ = ["Entries", "Examples", "PointIndex", "VerbModel", "WordIndex"]
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ..noun_lookup import NounLookup
-from ._examples import Entries, Item, PointIndex
+from wsd.methods.example._examples import Entries, Item, PointIndex
+from wsd.methods.noun_lookup import NounLookup
 
 __all__ = ["ExamplePool"]
 
@@ -88,7 +88,7 @@ class ExamplePool:
 
     def point_index(self, entries: Entries, n_senses: int) -> PointIndex:
         """The point index of a model's nominal examples (``1/m`` at each of ``m`` nodes)."""
-        from ._kernels import pool_entries
+        from wsd.methods.example._kernels import pool_entries
 
         t = self._build()
         cells = self._buffer("cells", len(t["row_key"]) * n_senses, float)
@@ -105,7 +105,7 @@ class ExamplePool:
 
     def shared(self, entries: Entries, n_senses: int) -> tuple[np.ndarray, np.ndarray]:
         """CCD's counts under identity matching (:func:`~._kernels.pool_shared`)."""
-        from ._kernels import pool_shared
+        from wsd.methods.example._kernels import pool_shared
 
         t = self._build()
         held = self._buffer("held", t["n_units"] * n_senses, bool)

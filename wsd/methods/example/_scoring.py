@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._examples import VerbModel
-from ._tuning import Setting
+from wsd.methods.example._examples import VerbModel
+from wsd.methods.example._tuning import Setting
 
 __all__ = ["Ranked", "choices", "rank_inputs", "weighted_scores"]
 

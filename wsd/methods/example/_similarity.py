@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..noun_lookup import Chain, FillerKey, NounLookup
-from ._examples import PointIndex, VerbModel
-from ._pool import ExamplePool
-from ._tuning import Setting
+from wsd.methods.example._examples import PointIndex, VerbModel
+from wsd.methods.example._pool import ExamplePool
+from wsd.methods.example._tuning import Setting
+from wsd.methods.noun_lookup import Chain, FillerKey, NounLookup
 
 __all__ = ["AGGREGATES", "FAR", "Aggregate", "NearestIndex", "nearest_sims", "sim_rows"]
 
@@ -156,7 +156,7 @@ def knn_best(
     """Per setting ``(sims, k)`` a (queries x senses) array: the best over each query's nodes
     of the mean ``sims`` of each sense's ``k`` nearest points; a query's node ids are shifted by
     its ``shift`` (its case's tree)."""
-    from ._kernels import knn_best_kernel
+    from wsd.methods.example._kernels import knn_best_kernel
 
     out = np.zeros((len(settings), len(queries), index.n_senses))
     if not len(queries) or not len(index.keys) or not len(settings):

@@ -11,9 +11,8 @@ from typing import Any
 import numpy as np
 
 import thesaurus
-
-from ..._exceptions import ModelError
-from ..._ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd._exceptions import ModelError
+from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
 
 __all__ = [
     "BETA",

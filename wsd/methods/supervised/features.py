@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...types import Filler, Instance
-from ..context import context_words
+from wsd.methods.context import context_words
+from wsd.types import Filler, Instance
 
 __all__ = ["COLLOCATIONS", "GROUPS", "frame_features", "ims_features"]
 

@@ -8,12 +8,11 @@ from typing import Any
 
 import thesaurus
 from thesaurus import Thesaurus
-
-from ..._exceptions import ModelError
-from ...types import Filler, Instance
-from .._base import check_bool, check_choice
-from .features import frame_features
-from .ims import IMSWSD
+from wsd._exceptions import ModelError
+from wsd.methods._base import check_bool, check_choice
+from wsd.methods.supervised.features import frame_features
+from wsd.methods.supervised.ims import IMSWSD
+from wsd.types import Filler, Instance
 
 __all__ = ["HybridWSD"]
 

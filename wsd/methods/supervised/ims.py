@@ -17,14 +17,14 @@ from typing import Any
 import numpy as np
 from sklearn.svm import LinearSVC
 
-from ..._exceptions import ModelError
-from ..._ranges import COUNT_LIMIT, REAL_LIMIT, Range
-from ...types import Instance, Prediction
-from .._base import Disambiguator, check_bool
-from .._state import MAX_WEIGHT, feature_names, finite_weights, weights
-from ..feature_index import FeatureIndex, Vocabulary
-from ..thesaurus_evidence import EVIDENCE_RANGES
-from .features import GROUPS, ims_features
+from wsd._exceptions import ModelError
+from wsd.methods._base import Disambiguator, check_bool
+from wsd.methods._state import MAX_WEIGHT, feature_names, finite_weights, weights
+from wsd.methods.feature_index import FeatureIndex, Vocabulary
+from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd.methods.supervised.features import GROUPS, ims_features
+from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
+from wsd.types import Instance, Prediction
 
 __all__ = ["IMSWSD"]
 

@@ -1,6 +1,6 @@
 """WordNet's example sentences made into documents once per tagger file: a disk cache
-(:class:`~thesaurus.disk_cache.DiskCache`) beside the tagger file of what
-:func:`wsd.wordnet_examples.wordnet_examples` makes before the corpus loader, so that a later
+(:class:`~thesaurus.utils.disk_cache.DiskCache`) beside the tagger file of what
+:func:`wsd.text.wordnet_examples.wordnet_examples` makes before the corpus loader, so that a later
 call (in any process) skips the tagging cache's decoding, the search for each sentence's
 target and the case frames (~7 s of ~8 s with all of WordNet; ``bench/README.md``).
 
@@ -8,8 +8,8 @@ What is cached (:class:`ExampleDocuments`): a document per instance, named by th
 id, whose only token with a lemma is its target (holding the gold sense); the target's case
 frame under the default class table; the counts and skips.  The files,
 ``wordnet-examples-documents-<code digest>-<options>.json``/``.npz``, hold a
-:class:`~wsd.document_store.DocumentStore` and the counts, keyed by :data:`CACHE_FORMAT`, the
-tagger file's size and mtime, the WordNet files morphy and :mod:`thesaurus.verb_examples`
+:class:`~wsd.corpus.document_store.DocumentStore` and the counts, keyed by :data:`CACHE_FORMAT`, the
+tagger file's size and mtime, the WordNet files morphy and :mod:`thesaurus.wordnet.verb_examples`
 read, a digest of the code that makes the documents and frames (also in the name: checkouts
 of different code keep their own, the :data:`KEEP` most recently used, older ones pruned) and
 the options (``substitute``, ``templates``).  A stale or damaged cache is rebuilt with a
@@ -24,13 +24,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from thesaurus.disk_cache import DiskCache, code_digest, package_modules, stamp_files
-from thesaurus.morphy import morphy_source_key
-from thesaurus.verb_examples import verb_example_source
-
-from .document_store import decode_store, encode_store, store_of, verb_frames
-from .frames import extract_frame
-from .types import AnnotatedSentence, Annotation, CaseFrame
+from thesaurus.utils.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+from thesaurus.wordnet.morphy import morphy_source_key
+from thesaurus.wordnet.verb_examples import verb_example_source
+from wsd.corpus.document_store import decode_store, encode_store, store_of, verb_frames
+from wsd.frames import extract_frame
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame
 
 __all__ = ["CACHE_FORMAT", "ExampleDocuments", "cached_example_documents"]
 
@@ -38,16 +37,16 @@ CACHE_FORMAT = 1
 FAMILY = "wordnet-examples-documents-"  # the files' names start so
 KEEP = 8  # pairs beside a tagger file (code versions x option sets)
 _CODE = (
-    ("wsd", "wordnet_examples.py"),
-    ("wsd", "wordnet_documents.py"),
-    ("wsd", "tagged_texts.py"),
-    ("wsd", "document_store.py"),
+    ("wsd.text", "wordnet_examples.py"),
+    ("wsd.text", "wordnet_documents.py"),
+    ("wsd.text", "tagged_texts.py"),
+    ("wsd.corpus", "document_store.py"),
     ("wsd", "normalise.py"),
     ("wsd", "types.py"),
     ("wsd.corpus", "_load.py"),
-    ("thesaurus", "inflection.py"),
-    ("thesaurus", "verb_examples.py"),
-    ("thesaurus", "morphy.py"),
+    ("thesaurus.wordnet", "inflection.py"),
+    ("thesaurus.wordnet", "verb_examples.py"),
+    ("thesaurus.wordnet", "morphy.py"),
 )
 _CODE_PACKAGES = ("wsd.text", "wsd.frames")
 _TABLES = ("pronoun_classes.tsv", "name_classes.tsv")  # the default class table
@@ -57,7 +56,7 @@ _TABLES = ("pronoun_classes.tsv", "name_classes.tsv")  # the default class table
 class ExampleDocuments:
     """A document per instance by instance id, in instance order, whose only token with a
     lemma is its target; ``counts`` and ``skipped`` as in
-    :class:`~wsd.wordnet_examples.WordNetExamples`; ``frame(sentence id, position)`` the
+    :class:`~wsd.text.wordnet_examples.WordNetExamples`; ``frame(sentence id, position)`` the
     target's case frame under the default class table, when known (else None: extract it)."""
 
     documents: dict[str, list[AnnotatedSentence]]

@@ -7,8 +7,8 @@ socket or empty path is refused.  A **folder output** is a new path or an existi
 folder an output goes into must be writable (or creatable).
 
 Outputs are distinct from each other and from the command's inputs (by device and inode, or
-resolved path); devices may repeat.  Inside :func:`guarding_inputs`, :mod:`thesaurus.io` also
-refuses to replace an input registered by :func:`check_outputs`.  Every refusal is an
+resolved path); devices may repeat.  Inside :func:`guarding_inputs`, :mod:`thesaurus.utils.outputs`
+also refuses to replace an input registered by :func:`check_outputs`.  Every refusal is an
 :class:`OutputError` naming the user's path.
 """
 
@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from ._exceptions import OutputError
+from thesaurus.utils.errors import OutputError
 
 __all__ = [
     "STDOUT",

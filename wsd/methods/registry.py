@@ -16,17 +16,16 @@ import numpy as np
 
 import thesaurus
 from thesaurus import ToolkitError
-from thesaurus.io import atomic_open, atomic_write_json, package_version
-from thesaurus.text import read_limited
-
-from .._exceptions import ModelError
-from .._ranges import shown
-from ._base import Disambiguator
-from ._state import MAX_COUNT, sense_key
-from .baselines import MostFrequentSense, RandomSense
-from .bayes import BayesWSD
-from .example import ExampleBasedWSD
-from .supervised import IMSWSD, HybridWSD
+from thesaurus.utils.outputs import atomic_open, atomic_write_json, package_version
+from thesaurus.utils.text_input import read_limited
+from wsd._exceptions import ModelError
+from wsd.methods._base import Disambiguator
+from wsd.methods._state import MAX_COUNT, sense_key
+from wsd.methods.baselines import MostFrequentSense, RandomSense
+from wsd.methods.bayes import BayesWSD
+from wsd.methods.example import ExampleBasedWSD
+from wsd.methods.ranges import shown
+from wsd.methods.supervised import IMSWSD, HybridWSD
 
 __all__ = [
     "METHODS",

@@ -6,7 +6,7 @@ synset; ``wordnet-verb+groups`` then moves each verb group (a component of ``$``
 lowest offset) under a node ``group:<first member>`` where it is safe; ``wordnet-noun`` is
 ``ROOT`` -> ``entity.n.01`` -> (instance) hypernym chain -> synset.  Of several hypernyms the
 tree keeps the lowest offset.  Senses are WordNet sense keys from ``index.sense`` in sense-number
-order.  Trees are cached (:mod:`thesaurus._wordnet_cache`), keyed by the shape and the files'
+order.  Trees are cached (:mod:`thesaurus.wordnet.tree_cache`), keyed by the shape and the files'
 size and mtime.  Details in ``thesaurus/README.md``.
 """
 
@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from ._core import Thesaurus
-from ._exceptions import DataError
-from ._wordnet_cache import CACHE_FORMAT, load_cached
-from .disk_cache import stamp_files
-from .wordnet_data import built_dir
+from thesaurus._core import Thesaurus
+from thesaurus.utils.disk_cache import stamp_files
+from thesaurus.utils.errors import DataError
+from thesaurus.wordnet.data import built_dir
+from thesaurus.wordnet.tree_cache import CACHE_FORMAT, load_cached
 
 __all__ = [
     "ROOT",
@@ -71,7 +71,7 @@ def _wordnet_root() -> Path | None:
     built = built_dir()
     if built is not None:
         return built
-    from .wordnet_data import setup_wordnet
+    from thesaurus.wordnet.data import setup_wordnet
 
     return setup_wordnet()
 
@@ -89,7 +89,7 @@ def source_key(names: Sequence[str]) -> dict[str, Any]:
     root = _wordnet_root()
     if root is not None:
         return stamp_files(str(root), {name: root / name for name in names})
-    from .wordnet_data import wordnet
+    from thesaurus.wordnet.data import wordnet
 
     pointer = wordnet().root  # NLTK's own corpus: a directory or a zip file
     zipped = getattr(pointer, "zipfile", None)
@@ -109,7 +109,7 @@ class _Files:
     def lines(self, name: str) -> list[str]:
         if self.root is not None:
             return (self.root / name).read_text(encoding="utf-8").splitlines()
-        from .wordnet_data import wordnet
+        from thesaurus.wordnet.data import wordnet
 
         with wordnet().open(name) as handle:
             return handle.read().splitlines()

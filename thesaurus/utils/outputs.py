@@ -34,7 +34,14 @@ from typing import IO, Any
 
 import numpy as np
 
-from ._outputs import STDOUT, check_outputs, guarding_inputs, is_input, side_file, write_target
+from thesaurus.utils.output_checks import (
+    STDOUT,
+    check_outputs,
+    guarding_inputs,
+    is_input,
+    side_file,
+    write_target,
+)
 
 __all__ = [
     "STDOUT",
@@ -116,8 +123,8 @@ def when_released(action: Callable[[], None] | None) -> None:
 
 class _Group:
     """Output files written to temp files and put in place together: first the streams (a
-    character device, FIFO or standard output: :func:`thesaurus._outputs.write_target`) by a
-    copy, so that one that fails (``/dev/full``) leaves every file as it was; then the regular
+    character device, FIFO or standard output: :func:`thesaurus.utils.output_checks.write_target`)
+    by a copy, so that one that fails (``/dev/full``) leaves every file as it was; then the regular
     files by a rename; then the files of :func:`atomic_remove` go."""
 
     def __init__(self) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ._core import Thesaurus
-from ._load import load
+from thesaurus._core import Thesaurus
+from thesaurus.specs import load
 
 __all__ = ["compare", "expected_offset"]
 
@@ -28,7 +28,7 @@ def expected_offset(thes: Thesaurus, a: int, b: int) -> int:
 
 def compare(spec: str, n_pairs: int, seed: int) -> dict[str, Any]:
     """Counts of the classes in the module docstring for ``n_pairs`` random synset pairs."""
-    from .wordnet_data import wordnet
+    from thesaurus.wordnet.data import wordnet
 
     wn = wordnet()
     thes = load(spec)

@@ -1,6 +1,6 @@
 """WordNet's own sentences as training instances: the examples of each verb synset
 (``data.verb``) and the sentence templates of each verb sense (``sents.vrb``), read by
-:mod:`thesaurus.verb_examples`, made into :class:`~wsd.types.Instance` s with gold by the
+:mod:`thesaurus.wordnet.verb_examples`, made into :class:`~wsd.types.Instance` s with gold by the
 pipeline of plain text (:mod:`wsd.text`: tokeniser, tagger, multiword verbs, morphy lemmas;
 then :func:`wsd.corpus.load_sentences`: case frames, context windows).
 
@@ -30,7 +30,7 @@ templates give an instance, substitution 14,878 more, 30,925 in all for 19,150 s
 
 With a tagger file, what is made before the corpus loader (a document per instance and its
 target's case frame, the counts) is cached beside it for all of WordNet's synsets
-(:mod:`wsd.wordnet_documents`): a later call skips the tagging, the target search and the case
+(:mod:`wsd.text.wordnet_documents`): a later call skips the tagging, the target search and the case
 frames, and gives equal instances.
 
 Ids: ``wn:<sense key>:<n>``, ``n`` from 1 per key in the order above (:data:`ID_PREFIX`
@@ -49,22 +49,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from thesaurus.inflection import inflect
-from thesaurus.morphy import wordnet_morphy
-from thesaurus.verb_examples import (
+from thesaurus.wordnet.inflection import inflect
+from thesaurus.wordnet.morphy import wordnet_morphy
+from thesaurus.wordnet.verb_examples import (
     VerbSynset,
     sense_sentences,
     verb_example_source,
     verb_synsets,
 )
-
-from .corpus import load_sentences
-from .frames import ClassTable
-from .normalise import normalise_token
-from .tagged_texts import tag_texts
-from .text import Tagger
-from .types import AnnotatedSentence, Annotation, CaseFrame, Instance
-from .wordnet_documents import ExampleDocuments, cached_example_documents
+from wsd.corpus import load_sentences
+from wsd.frames import ClassTable
+from wsd.normalise import normalise_token
+from wsd.text import Tagger
+from wsd.text.tagged_texts import tag_texts
+from wsd.text.wordnet_documents import ExampleDocuments, cached_example_documents
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Instance
 
 __all__ = [
     "EXAMPLE_SOURCE",
@@ -129,11 +128,11 @@ def wordnet_examples(
     """The training instances of WordNet's verb examples and templates (module docstring).
     ``tagger``: a tagger, or the path of a tagger file; default the SemCor tagger of the user
     cache (:func:`wsd.text.ensure_tagger`, put there first when missing).  With a tagger file,
-    the tagging is cached beside it (:mod:`wsd.tagged_texts`), and so are the documents made
+    the tagging is cached beside it (:mod:`wsd.text.tagged_texts`), and so are the documents made
     of all of WordNet's synsets (``synsets`` None) with their case frames
-    (:mod:`wsd.wordnet_documents`).  ``frames``, ``context_window`` and ``classes`` as for
+    (:mod:`wsd.text.wordnet_documents`).  ``frames``, ``context_window`` and ``classes`` as for
     :func:`wsd.corpus.load_corpus`; ``synsets`` defaults to all of WordNet's
-    (:func:`thesaurus.verb_examples.verb_synsets`).  :class:`DataError` when WordNet or the
+    (:func:`thesaurus.wordnet.verb_examples.verb_synsets`).  :class:`DataError` when WordNet or the
     tagger is missing."""
     if synsets is None:
         verb_example_source()  # the DataError of a missing WordNet before a tagger is trained
@@ -217,7 +216,7 @@ def _tagger(tagger: Tagger | str | os.PathLike[str] | None) -> Tagger | Path:
     first when it is missing (:func:`wsd.text.ensure_tagger`)."""
     if tagger is not None:
         return tagger if isinstance(tagger, Tagger) else Path(tagger)
-    from .text import ensure_tagger, tagger_path
+    from wsd.text import ensure_tagger, tagger_path
 
     path = tagger_path()
     if not path.exists():

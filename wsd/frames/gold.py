@@ -13,10 +13,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from thesaurus.text import quote, read_lines
-
-from .._exceptions import CorpusFormatError
-from ..types import AnnotatedSentence, CaseFrame, Sentence
+from thesaurus.utils.text_input import quote, read_lines
+from wsd._exceptions import CorpusFormatError
+from wsd.types import AnnotatedSentence, CaseFrame, Sentence
 
 __all__ = [
     "CaseScore",

@@ -35,12 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._exceptions import WSDError
-from ..normalise import ENGLISH
-from ..types import AnnotatedSentence, CaseFrame, Filler
-from . import _tags as T
-from ._classes import ClassTable, default_class_table
-from ._english import PARTICLE_ADVERBS, filler_at
+from wsd._exceptions import WSDError
+from wsd.frames import _tags as T
+from wsd.frames._classes import ClassTable, default_class_table
+from wsd.frames.english_rules import PARTICLE_ADVERBS, filler_at
+from wsd.normalise import ENGLISH
+from wsd.types import AnnotatedSentence, CaseFrame, Filler
 
 __all__ = ["extract_tree_frame", "has_tree"]
 

@@ -1,4 +1,4 @@
-"""Built WordNet thesauri on disk (:class:`~thesaurus.disk_cache.DiskCache`, in
+"""Built WordNet thesauri on disk (:class:`~thesaurus.utils.disk_cache.DiskCache`, in
 :func:`cache_dir`), one pair ``<stem>.npz`` + ``<stem>.json`` per tree: ``verb``,
 ``verb+groups``, ``noun``, ``adj``, ``adv``.
 
@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from ._core import Thesaurus, WordTable
-from .disk_cache import DiskCache
-from .disk_cache import cache_dir as _cache_dir
+from thesaurus._core import Thesaurus, WordTable
+from thesaurus.utils.disk_cache import DiskCache
+from thesaurus.utils.disk_cache import cache_dir as _cache_dir
 
 __all__ = ["CACHE_FORMAT", "cache_dir", "load_cached"]
 
@@ -39,8 +39,8 @@ def load_cached(
     directory: Path | None = None,
 ) -> Thesaurus:
     """The thesaurus cached as ``<stem>.*`` under ``key``, else ``make(build())``, cached;
-    ``make(payload, euler=None)`` turns a payload (:func:`~thesaurus._wordnet.payload`) into a
-    :class:`Thesaurus`."""
+    ``make(payload, euler=None)`` turns a payload (:func:`~thesaurus.wordnet.verbs_nouns.payload`)
+    into a :class:`Thesaurus`."""
     cache = DiskCache(cache_dir() if directory is None else directory, "thesaurus")
 
     def decode(document: dict[str, Any], arrays: dict[str, np.ndarray]) -> Thesaurus:

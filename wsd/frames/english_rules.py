@@ -15,11 +15,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._exceptions import WSDError
-from ..types import CaseFrame, Filler, Sentence, Token
-from . import _tags as T
-from ._classes import ClassEntry, ClassTable
-from ._words import COPULAS, NOMINATIVE, PREDICATIVE_VERBS, SPEECH_VERBS, is_temporal, noun_lemma
+from wsd._exceptions import WSDError
+from wsd.frames import _tags as T
+from wsd.frames._classes import ClassEntry, ClassTable
+from wsd.frames._words import (
+    COPULAS,
+    NOMINATIVE,
+    PREDICATIVE_VERBS,
+    SPEECH_VERBS,
+    is_temporal,
+    noun_lemma,
+)
+from wsd.types import CaseFrame, Filler, Sentence, Token
 
 __all__ = ["extract_english", "filler_at"]
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ._exceptions import ModelError
+from wsd._exceptions import ModelError
 
 __all__ = [
     "COUNT_LIMIT",

@@ -3,8 +3,7 @@ and :func:`load_model` look without a path.
 
 It lives in the user cache beside the WordNet data (``~/.cache/verb-wsd/models/default.json.gz``,
 moved with ``$XDG_CACHE_HOME`` or ``$WSD_NLTK_DATA`` as the other caches), or at the file
-``$WSD_MODEL`` names.  Importing this module imports no scikit-learn: the command line builds
-its help and error messages from it.
+``$WSD_MODEL`` names.
 """
 
 from __future__ import annotations
@@ -13,12 +12,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thesaurus.wordnet_data import data_dir
-
-from ._exceptions import ModelError
+from thesaurus.wordnet.data import data_dir
+from wsd._exceptions import ModelError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .methods import Disambiguator
+    from wsd.methods import Disambiguator
 
 __all__ = ["DEFAULT_METHOD", "MODEL_VARIABLE", "default_model_path", "load_model"]
 
@@ -52,7 +50,7 @@ def load_model(path: str | os.PathLike[str] | None = None, *, strict: bool = Tru
     :meth:`~wsd.methods.Disambiguator.disambiguate`.  :class:`ModelError` for a missing
     default model (saying what to run) and for anything :func:`wsd.methods.load_model` refuses;
     ``strict`` as there."""
-    from .methods import load_model as load_file  # scikit-learn is imported on use only
+    from wsd.methods.registry import load_model as load_file
 
     if path is None:
         missing = missing_default_model()

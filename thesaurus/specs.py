@@ -8,11 +8,11 @@ from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
 
-from ._core import Thesaurus
-from ._exceptions import DataError
-from ._files import load_file
-from ._wordnet import load_wordnet_nouns, load_wordnet_verbs
-from ._wordnet_adj import load_wordnet_adjectives, load_wordnet_adverbs
+from thesaurus._core import Thesaurus
+from thesaurus.files import load_file
+from thesaurus.utils.errors import DataError
+from thesaurus.wordnet.adjectives_adverbs import load_wordnet_adjectives, load_wordnet_adverbs
+from thesaurus.wordnet.verbs_nouns import load_wordnet_nouns, load_wordnet_verbs
 
 __all__ = ["SPECS", "WORDNET_SPECS", "load", "sense_key_pos"]
 

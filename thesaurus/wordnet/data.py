@@ -16,7 +16,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._exceptions import DataError
+from thesaurus.utils.errors import DataError
 
 if TYPE_CHECKING:  # pragma: no cover
     from nltk.corpus.reader.wordnet import WordNetCorpusReader

@@ -3,7 +3,7 @@
 ``<stem>.tsv`` holds ``child<TAB>parent`` lines (a node with an empty parent declares the
 root); ``<stem>.words.tsv`` holds ``word<TAB>sense_id<TAB>node`` lines, a word's senses in
 file order, sense ids unique and kept in lower case.  ``#`` comments and blank lines are
-ignored; text rules of :mod:`thesaurus.text`; the format is in ``thesaurus/README.md``.
+ignored; text rules of :mod:`thesaurus.utils.text_input`; the format is in ``thesaurus/README.md``.
 Mistakes (a malformed line, two parent lines, several roots, a cycle, a repeated or
 whitespace-holding sense id, an unknown node) raise :class:`ThesaurusError` naming
 ``file:line``; a missing file is a :class:`DataError`.  Loading is linear in the file.
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ._core import Thesaurus, normalize_word
-from ._exceptions import DataError, ThesaurusError
-from .text import decode, numbered_lines, quote, read_limited
+from thesaurus._core import Thesaurus, normalize_word
+from thesaurus.utils.errors import DataError, ThesaurusError
+from thesaurus.utils.text_input import decode, numbered_lines, quote, read_limited
 
 __all__ = ["load_file", "words_path"]
 

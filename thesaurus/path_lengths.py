@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._exceptions import ThesaurusError
+from thesaurus.utils.errors import ThesaurusError
 
 __all__ = ["euler_tour", "find_root", "sparse_table", "tour_tables"]
 

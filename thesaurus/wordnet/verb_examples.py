@@ -10,7 +10,7 @@ synset, its sentence frames and its sentence templates.
 * :func:`sense_sentences`: the sentence templates of a sense key (``sentidx.vrb`` ->
   ``sents.vrb``, ``%s`` where the verb goes; WordNet lists them for 3,421 keys).
 
-The files are those the thesauri read (:mod:`thesaurus.wordnet_data`); ``frames.vrb``,
+The files are those the thesauri read (:mod:`thesaurus.wordnet.data`); ``frames.vrb``,
 ``sentidx.vrb`` and ``sents.vrb``, which NLTK's copy of WordNet lacks, are looked for there and
 then in Debian's folder (``$WSD_WORDNET_SOURCE``, else ``/usr/share/wordnet``): without them a
 sense has no templates and frame texts come from the shipped table.  A malformed line is a
@@ -33,11 +33,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ._exceptions import DataError, UnknownKeyError
-from ._wordnet import _wordnet_root, source_key
-from .disk_cache import stamp_files
-from .text import numbered_lines, read_lines
-from .wordnet_data import DEBIAN_WORDNET
+from thesaurus.utils.disk_cache import stamp_files
+from thesaurus.utils.errors import DataError, UnknownKeyError
+from thesaurus.utils.text_input import numbered_lines, read_lines
+from thesaurus.wordnet.data import DEBIAN_WORDNET
+from thesaurus.wordnet.verbs_nouns import _wordnet_root, source_key
 
 __all__ = [
     "VerbSynset",
@@ -149,7 +149,7 @@ def _data_lines(name: str) -> Iterator[tuple[str, int, str]]:
         for number, line in read_lines(path, DataError, "WordNet file"):
             yield str(path), number, line
         return
-    from .wordnet_data import wordnet
+    from thesaurus.wordnet.data import wordnet
 
     with wordnet().open(name) as handle:  # NLTK's own corpus (maybe a zip file)
         text = handle.read()

@@ -1,13 +1,13 @@
 """English verb forms from a WordNet lemma (the inverse of morphy, approximately): WordNet's
-irregular forms (``verb.exc``, :func:`thesaurus.verb_examples.irregular_verb_forms`) where it
-lists one for the tag, else English's spelling rules (``-s``/``-es``/``-ies``, ``-ing``,
+irregular forms (``verb.exc``, :func:`thesaurus.wordnet.verb_examples.irregular_verb_forms`) where
+it lists one for the tag, else English's spelling rules (``-s``/``-es``/``-ies``, ``-ing``,
 ``-ed``, a final consonant doubled after one short vowel in a one-syllable word).  Used to put
-a synset's other lemmas in the place of the one in an example (``wsd.wordnet_examples``).
+a synset's other lemmas in the place of the one in an example (``wsd.text.wordnet_examples``).
 """
 
 from __future__ import annotations
 
-from .verb_examples import irregular_verb_forms
+from thesaurus.wordnet.verb_examples import irregular_verb_forms
 
 __all__ = ["inflect"]
 

@@ -1,5 +1,5 @@
 """WordNet 3.0 glosses of sense keys, read from WordNet's database files as the thesauri read
-them (:mod:`thesaurus.wordnet_data`): ``index.sense`` names the synset of a key (its offset in
+them (:mod:`thesaurus.wordnet.data`): ``index.sense`` names the synset of a key (its offset in
 ``data.<pos>``), and that synset's line ends in ``| gloss`` (the definition, then any quoted
 examples, as WordNet writes them).
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ._load import sense_key_pos
-from ._wordnet import _Files
+from thesaurus.specs import sense_key_pos
+from thesaurus.wordnet.verbs_nouns import _Files
 
 __all__ = ["sense_gloss"]
 

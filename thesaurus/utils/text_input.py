@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
-from ._exceptions import ToolkitError
+from thesaurus.utils.errors import ToolkitError
 
 __all__ = [
     "MAX_LINE_BYTES",

@@ -1,6 +1,6 @@
 """Short texts tagged by the text pipeline (:func:`wsd.text.tag_text`) once per tagger file: a
-disk cache (:class:`~thesaurus.disk_cache.DiskCache`) beside the tagger file, for the ~16,500
-sentences of WordNet's verb examples and templates (:mod:`wsd.wordnet_examples`), which take
+disk cache (:class:`~thesaurus.utils.disk_cache.DiskCache`) beside the tagger file, for the ~16,500
+sentences of WordNet's verb examples and templates (:mod:`wsd.text.wordnet_examples`), which take
 about a minute to tag.
 
 A cache, ``<name>-tags-<code digest>.json``/``.npz``, is keyed by :data:`CACHE_FORMAT`, the
@@ -21,17 +21,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from thesaurus.disk_cache import DiskCache, code_digest, package_modules, stamp_files
-from thesaurus.morphy import morphy_source_key
-
-from .text import Tagger, load_tagger, tag_text
-from .types import AnnotatedSentence, Annotation, Sentence, Token
+from thesaurus.utils.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+from thesaurus.wordnet.morphy import morphy_source_key
+from wsd.text import Tagger, load_tagger, tag_text
+from wsd.types import AnnotatedSentence, Annotation, Sentence, Token
 
 __all__ = ["CACHE_FORMAT", "tag_texts"]
 
 CACHE_FORMAT = 1
 KEEP = 4  # pairs of one name beside a tagger file (code versions); older ones pruned
-_CODE = (("wsd", "normalise.py"), ("wsd", "types.py"), ("thesaurus", "morphy.py"))
+_CODE = (("wsd", "normalise.py"), ("wsd", "types.py"), ("thesaurus.wordnet", "morphy.py"))
 _CODE_PACKAGES = ("wsd.text",)
 
 

@@ -129,12 +129,12 @@ _FILES = (
 
 def morphy_source_key() -> dict[str, Any]:
     """The WordNet files :func:`wordnet_morphy` reads, stamped (size, mtime) for cache keys."""
-    from ._wordnet import _wordnet_root
-    from .disk_cache import stamp_files
+    from thesaurus.utils.disk_cache import stamp_files
+    from thesaurus.wordnet.verbs_nouns import _wordnet_root
 
     root = _wordnet_root()
     if root is None:  # NLTK's own corpus: its reader's root names the copy
-        from .wordnet_data import wordnet
+        from thesaurus.wordnet.data import wordnet
 
         return {"source": str(wordnet().root)}
     return stamp_files(str(root), {name: root / name for name in _FILES})
@@ -147,7 +147,7 @@ def wordnet_morphy() -> Morphy:
     """Morphy over WordNet 3.0's database files (provisioned as for the thesauri), loaded once
     per process."""
     if not _WORDNET:
-        from ._wordnet import _Files
+        from thesaurus.wordnet.verbs_nouns import _Files
 
         files = _Files()
         lemmas = {pos: _read_lemmas(files.lines(f"index.{_POS_NAMES[pos]}")) for pos in POS}

@@ -1,13 +1,13 @@
 """Annotated documents and the case frames of their verb tokens, stored as columns: the disk
 form of the caches of parsed corpora (:mod:`wsd.corpus`'s SemCor cache) and of WordNet's
-example sentences made into documents (:mod:`wsd.wordnet_documents`).
+example sentences made into documents (:mod:`wsd.text.wordnet_documents`).
 
 :func:`encode_store` gives JSON data (the document names and every distinct string once) and
 int32 arrays (the records as columns indexing those strings and each other), for
-:meth:`thesaurus.disk_cache.DiskCache.write`; :func:`decode_store` gives the
+:meth:`thesaurus.utils.disk_cache.DiskCache.write`; :func:`decode_store` gives the
 :class:`DocumentStore` back, equal record for record (a token, annotation, sentence with its
 source and language, and frame), or raises ``ValueError``/``IndexError``/``KeyError`` when
-the arrays do not fit together (read by :class:`~thesaurus.disk_cache.DiskCache` as a
+the arrays do not fit together (read by :class:`~thesaurus.utils.disk_cache.DiskCache` as a
 damaged cache).
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, Token
+from wsd.types import AnnotatedSentence, Annotation, CaseFrame, Filler, Sentence, Token
 
 __all__ = ["DocumentStore", "decode_store", "encode_store", "store_of", "verb_frames"]
 

@@ -27,9 +27,9 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ._exceptions import ToolkitError
-from .io import atomic_save_npz, atomic_write_json
-from .wordnet_data import data_dir
+from thesaurus.utils.errors import ToolkitError
+from thesaurus.utils.outputs import atomic_save_npz, atomic_write_json
+from thesaurus.wordnet.data import data_dir
 
 __all__ = [
     "DiskCache",

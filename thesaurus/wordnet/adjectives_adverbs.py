@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._core import Thesaurus
-from ._wordnet import (
+from thesaurus._core import Thesaurus
+from thesaurus.wordnet.verbs_nouns import (
     ROOT,
     SS_TYPES,
     Synset,

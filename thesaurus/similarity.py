@@ -14,7 +14,7 @@ from functools import partial
 
 import numpy as np
 
-from ._exceptions import ThesaurusError
+from thesaurus.utils.errors import ThesaurusError
 
 __all__ = ["KUROHASHI_LENGTHS", "KUROHASHI_SCORES", "MAPPINGS", "similarity_mapping"]
 
