@@ -8,7 +8,7 @@ JSON with no time stamp, so that the same corpus and code give the same bytes.
 
 It trains the perceptron twice (once on nine tenths of the files, for the verb detector): about
 6 minutes on this machine (345 s; 430-465 CPU-s while it was busy).  ``--check`` exits 1 when
-the rebuilt file differs from the shipped one (``tests/test_text.py`` runs it when
+the rebuilt file differs from the shipped one (``tests/wsd/test_text.py`` runs it when
 ``WSD_REBUILD_TAGGER=1``).
 """
 

@@ -7,9 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from paths import DATA, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).resolve().parent / "data"
 SEMCOR = Path(os.environ.get("WSD_SEMCOR", ROOT.parent / "shared" / "data" / "semcor3.0"))
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 if SEMCOR.is_dir():  # the toolkit finds SemCor through $WSD_SEMCOR (also in subprocesses)
@@ -55,3 +54,12 @@ def tagger(wordnet):  # type: ignore[no-untyped-def]
     lines = (DATA / "wordnet_verbs" / "tagged.txt").read_text(encoding="utf-8").splitlines()
     words = [[w.rsplit("/", 1) for w in line.split()] for line in lines if line[:1] != "#"]
     return train_tagger([[(w, t) for w, t in s] for s in words], iterations=10)
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The tiny world of :mod:`worlds` (file thesauri of nouns and of the verb *use*), written
+    once per module; a module may define its own ``world``."""
+    from worlds import write_world
+
+    return write_world(tmp_path_factory.mktemp("world"))

@@ -14,17 +14,17 @@ import math
 import sys
 import unicodedata
 import warnings
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from fuzzing import BOM, Draw, line_breaks, places
 from hypothesis import strategies as st
+from paths import ROOT
 
 from thesaurus import ToolkitError
 from wsd.methods import METHODS, make_method
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(ROOT / "bench"))
 from _common import toml_text  # noqa: E402  (the TOML writer bench/ writes configs with)
 
 FORMATS = ("auto", "semcor", "raganato", "jsonl")

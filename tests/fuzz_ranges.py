@@ -1,6 +1,6 @@
 """The documented ranges of numeric settings, read from the documentation itself, and an
-independent model of what a range accepts; for ``tests/test_ranges.py`` and the fuzz targets
-of ``tests/test_fuzz_models.py``.
+independent model of what a range accepts; for ``tests/wsd/test_ranges.py`` and the fuzz targets
+of ``tests/wsd/test_fuzz_models.py``.
 
 - :func:`method_ranges`: the table of ``wsd/methods/README.md`` (method, parameter, range);
 - :func:`config_ranges`: the table of ``configs/README.md``, "Ranges" (key, range);
@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 _RANGE = re.compile(
     r'(?:(?P<extra>"[^"]+"|-?\d+) or )?(?P<noun>an integer|a number) in '
     r"(?P<left>[\[(])(?P<low>[^,]+), (?P<high>[^\])]+)(?P<right>[\])])(?P<inf> or inf)?"

@@ -45,6 +45,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import event as _event
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
+from paths import ROOT
 
 from thesaurus import ToolkitError
 
@@ -153,7 +154,6 @@ def _short(value: Any) -> str:
 
 
 # --- the command line -------------------------------------------------------------------------
-ROOT = Path(__file__).resolve().parent.parent
 # A progress line of a long step off a terminal (evaluation/cli/_progress.py).
 PROGRESS = re.compile(r"[a-z]+: .+ [\d,]+/[\d,]+ in \d+\.\d s")
 

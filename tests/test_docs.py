@@ -18,7 +18,6 @@ and the bootstrap (intervals and p-values, not quoted) do not change them.  The 
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import re
 import shlex
@@ -31,41 +30,19 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from evaluation.cli import main
-
 sys.path.insert(0, str(ROOT / "bench"))
 from _common import toml_text  # noqa: E402  (the TOML writer of bench/)
+from commands import JA_README, README, held_out_files, number, quoted, run_cli, text
 
-README = ROOT / "README.md"
-JA_README = ROOT / "examples" / "japanese" / "README.md"
 CONFIGS = ROOT / "configs"
 CORPUS_README = ROOT / "wsd" / "corpus" / "README.md"
 VERBS = "tests/data/thesaurus/tsukau_verbs.tsv"
-
-
-# --- helpers --------------------------------------------------------------------------------
-def text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
-
-
-def quoted(doc: Path, pattern: str) -> re.Match[str]:
-    """The first match of ``pattern`` in ``doc`` (whitespace in the pattern matches any run
-    of whitespace, line breaks included); fails naming the doc when it no longer says it."""
-    flexible = re.sub(r"(?:\\ |\s)+", r"\\s+", pattern)
-    found = re.search(flexible, text(doc))
-    assert found is not None, f"{doc.relative_to(ROOT)} no longer matches {pattern!r}"
-    return found
 
 
 def figure(value: float) -> str:
     """A score as the docs write it: three decimals, no leading zero (``.874``, ``1.000``)."""
     shown = f"{value:.3f}"
     return shown[1:] if shown.startswith("0.") else shown
-
-
-def number(shown: str) -> int:
-    """A count as the docs write it (``7,870``)."""
-    return int(shown.replace(",", ""))
 
 
 def code_blocks(doc: Path, heading: str) -> list[str]:
@@ -88,18 +65,6 @@ def markdown_rows(doc: Path, after: str) -> list[list[str]]:
             break
         table.append([cell.strip() for cell in line.strip().strip("|").split("|")])
     return table[2:]
-
-
-def run_cli(argv: Sequence[str]) -> tuple[int, str, str]:
-    """``wsd ARGV`` in this process: exit status, stdout, stderr (``--help`` and usage
-    errors exit through SystemExit, as from the shell)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else 1
-    return code, out.getvalue(), err.getvalue()
 
 
 def run_documented(lines: Sequence[str], cwd: Path) -> None:
@@ -451,12 +416,6 @@ def test_held_out_split_counts_are_those_of_its_recipe(semcor_path: Path) -> Non
     everything = load_corpus(semcor_path, frames=False)
     training = quoted(README, r"\(TCV, ([\d,]+) instances of all verbs\)").group(1)
     assert number(training) == len(everything.instances) - with_gold
-
-
-def held_out_files(semcor: Path) -> list[str]:
-    """The README's recipe: every 10th tag file name, sorted (``awk 'NR%10==1'``)."""
-    names = sorted(p.name for p in semcor.rglob("br-*") if "tagfiles" in p.parts)
-    return names[::10]
 
 
 # --- Table 1 ----------------------------------------------------------------------------------

@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 import thesaurus
 from evaluation.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "japanese"
 VERBS = "tests/data/thesaurus/tsukau_verbs.tsv"
 NOUNS = "tests/data/thesaurus/nouns_ja.tsv"

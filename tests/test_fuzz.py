@@ -109,6 +109,7 @@ from fuzzing import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from paths import DATA, ROOT
 
 import thesaurus
 from evaluation import ConfigError
@@ -684,8 +685,8 @@ def test_config_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> 
 
 
 # --- model files (wsd train's JSON) --------------------------------------------------------
-JAPANESE = Path(__file__).resolve().parent.parent / "examples" / "japanese"
-THESAURI = Path(__file__).resolve().parent / "data" / "thesaurus"
+JAPANESE = ROOT / "examples" / "japanese"
+THESAURI = DATA / "thesaurus"
 
 
 @functools.cache
@@ -954,7 +955,6 @@ def _same_scores(got: dict[str, Any], expected: dict[str, Any]) -> None:
 # (fuzzing.CLI: 10 per command, 200 in the deep profile; CLI_HEAVY for train, disambiguate and
 # evaluate: 6, 100); fuzzing.run_wsd checks the exit status (0 or 2), that no traceback
 # shows, and that an error is one line.
-DATA = Path(__file__).resolve().parent / "data"
 _TOY_KEYS = ["run%1", "run%2", "run%3", "run%4", "go%1", "x%9"]
 
 
@@ -1225,7 +1225,7 @@ def _run_interrupted(
     as soon as a temp file of an output shows in ``cwd/out`` (``"writing"``), or as soon as
     one of the outputs there has been replaced (``"between outputs"``).  Returns the
     exit status, stderr and the seconds from the handlers to the exit."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "evaluation.cli", *argv]
     with subprocess.Popen(
         command,
@@ -1380,6 +1380,7 @@ def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
     hold to end: both files new, exit 130."""
     from evaluation.cli import main, score
     from thesaurus.utils import outputs as toolkit_io
+
     threading.Thread(target=time.sleep, args=(3,), daemon=True).start()  # blocks no signal
     replace, sent = os.replace, []
 
@@ -1500,7 +1501,7 @@ def test_score_with_nothing_attempted_says_precision_is_undefined(
     as a strict xfail: wsd score printed precision 0.0000.)"""
     from evaluation.cli import main
 
-    toy = Path(__file__).resolve().parent / "data" / "keys" / "toy.tsv"
+    toy = DATA / "keys" / "toy.tsv"
     gold, pred = tmp_path / "gold.key", tmp_path / "pred.key"
     gold.write_text("d1 run%1\nd2 go%1\n", encoding="utf-8")
     pred.write_text("x9 run%1\n", encoding="utf-8")  # not in gold: nothing attempted

@@ -1,5 +1,5 @@
 """Ranges of numeric settings (method parameters, config keys, command-line options), checked
-before any work and documented as ``str(range)`` prints them (``tests/test_ranges.py`` holds
+before any work and documented as ``str(range)`` prints them (``tests/wsd/test_ranges.py`` holds
 the READMEs to the code).  Integers are real integers: ``2.0`` and ``true`` are not.
 
 >>> SIM_K = Range(int, 1, 10**6)

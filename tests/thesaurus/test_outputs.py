@@ -1,0 +1,510 @@
+"""Output paths (thesaurus/utils/output_checks.py, thesaurus/utils/outputs.py) and bounded input
+reading (thesaurus/utils/text_input.py): no command replaces what is not a regular file, loses an
+input or an earlier output to a collision, fails only after the work, names a temp file, or fills
+the memory on an endless input."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import resource
+import signal
+import socket
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fuzzing import disk_with_room
+from paths import ROOT
+
+from evaluation.cli import main
+from thesaurus import OutputError, ToolkitError
+from thesaurus.utils.outputs import (
+    atomic_group,
+    atomic_open,
+    atomic_write_text,
+    check_outputs,
+    guarding_inputs,
+)
+
+JAPANESE = ROOT / "examples" / "japanese"
+THESAURI = ROOT / "tests" / "data" / "thesaurus"
+KEYS = ROOT / "tests" / "data" / "keys"
+AS_ROOT = os.geteuid() == 0
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Japanese example's example-based model."""
+    path = tmp_path_factory.mktemp("model") / "m.json"
+    status = main(
+        [
+            "train",
+            "--corpus",
+            str(JAPANESE / "tsukau.jsonl"),
+            "--method",
+            "mfs",
+            "--param",
+            f"verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}",
+            "--out",
+            str(path),
+        ]
+    )
+    assert status == 0
+    return path
+
+
+def _error(capsys: pytest.CaptureFixture[str]) -> str:
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("wsd: error")]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+# --- the kind of an output path --------------------------------------------------------------
+@pytest.fixture
+def odd_files(folder: Path) -> Iterator[dict[str, Path]]:
+    """One path of every kind an output may meet."""
+    (folder / "regular").write_text("earlier\n")
+    (folder / "dir").mkdir()
+    os.mkfifo(folder / "fifo")
+    (folder / "link").symlink_to(folder / "regular")
+    (folder / "dangling").symlink_to(folder / "nowhere" / "x")
+    (folder / "file-as-parent").write_text("x\n")
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(folder / "sock"))
+    yield {
+        name: folder / name
+        for name in ("regular", "dir", "fifo", "link", "dangling", "sock", "file-as-parent")
+    }
+    server.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [
+        ("new", None),
+        ("regular", None),
+        ("link", None),
+        ("dangling", None),
+        ("dir", "is a folder; give the path of a file to write"),
+        ("sock", "is a socket; refusing to write over it"),
+        ("file-as-parent/x", "file-as-parent is not a folder"),
+    ],
+)
+def test_an_output_file_may_be_new_regular_or_a_link_to_one(
+    odd_files: dict[str, Path], folder: Path, name: str, refused: str | None
+) -> None:
+    path = folder / name
+    if refused is not None:
+        with pytest.raises(OutputError, match=refused) as caught:
+            check_outputs(files={"--out": path})
+        assert str(caught.value).startswith(f"--out {path}")
+        return
+    check_outputs(files={"--out": path})
+    atomic_write_text(path, "new\n")
+    assert path.read_text() == "new\n"
+    if name in ("link", "dangling"):
+        assert path.is_symlink()  # the link stays, pointing at the new file
+        assert Path(os.path.realpath(path)).read_text() == "new\n"
+
+
+def test_a_device_or_fifo_is_written_into_never_replaced(odd_files: dict[str, Path]) -> None:
+    """``/dev/null`` and a FIFO get the output's bytes and stay what they were (the atomic
+    rename turned them into regular files, and as root replaced the system's /dev/full)."""
+    null_before = os.stat("/dev/null")
+    with atomic_group():
+        atomic_write_text("/dev/null", "discarded\n")
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == null_before.st_rdev
+    fifo = odd_files["fifo"]
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    atomic_write_text(fifo, "through the pipe\n")
+    assert reader.communicate(timeout=10)[0] == b"through the pipe\n"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_full_device_names_the_users_path() -> None:
+    with pytest.raises(OSError, match="No space left on device") as caught:
+        atomic_write_text("/dev/full", "x\n")
+    assert caught.value.filename == "/dev/full"
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+@pytest.mark.skipif(AS_ROOT, reason="root writes in any folder")
+def test_an_unwritable_folder_is_refused_before_any_work(folder: Path) -> None:
+    locked = folder / "locked"
+    locked.mkdir(mode=0o555)
+    with pytest.raises(OutputError, match="cannot write in"):
+        check_outputs(files=[locked / "p.key"])
+    with pytest.raises(OutputError, match="cannot write in"):
+        check_outputs(folders=[locked / "report"])
+
+
+def test_a_report_folder_is_new_or_a_folder(folder: Path) -> None:
+    (folder / "file").write_text("x\n")
+    check_outputs(folders=[folder / "new" / "deeper"])
+    with pytest.raises(OutputError, match="is a file; give a folder for the report"):
+        check_outputs(folders={"--out": folder / "file"})
+
+
+# --- collisions -------------------------------------------------------------------------------
+def test_outputs_collide_by_file_not_by_spelling(folder: Path) -> None:
+    (folder / "sub").mkdir()
+    (folder / "p.key").write_text("x\n")
+    os.link(folder / "p.key", folder / "hard.key")
+    (folder / "soft.key").symlink_to("p.key")
+    for other in ("./p.key", "sub/../p.key", str(folder / "p.key"), "hard.key", "soft.key"):
+        with pytest.raises(OutputError, match="is the same file as --out p.key"):
+            check_outputs(files={"--out": "p.key", "--gold-out": other})
+    for other in ("./new.key", "sub/../new.key"):  # not there yet: by resolved path
+        with pytest.raises(OutputError, match="same file"):
+            check_outputs(files=[("--out", "new.key"), ("--gold-out", other)])
+    check_outputs(files=["/dev/null", "/dev/null"])  # nothing to lose
+
+
+def test_an_output_that_is_an_input_is_refused_and_the_input_guarded(folder: Path) -> None:
+    (folder / "m.json").write_text("model\n")
+    (folder / "link.json").symlink_to("m.json")
+    with pytest.raises(OutputError, match="--out m.json is the input --model link.json"):
+        check_outputs(files={"--out": "m.json"}, inputs={"--model": "link.json"})
+    with guarding_inputs():
+        check_outputs(files={"--out": "out.json"}, inputs={"--model": "link.json"})
+        with pytest.raises(OutputError, match="is the input --model link.json"):
+            atomic_write_text("m.json", "overwritten\n")  # a file named only later
+    assert (folder / "m.json").read_text() == "model\n"
+    atomic_write_text("m.json", "outside a command nothing is guarded\n")
+
+
+def test_disambiguate_refuses_colliding_outputs_before_any_work(
+    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out p.key --gold-out p.key`` exited 0 with the gold in p.key (the predictions
+    gone); ``--out`` equal to ``--model`` overwrote the model."""
+    (folder / "p.key").write_text("earlier\n")
+    probes = str(JAPANESE / "probes.jsonl")
+    cases = [
+        (["--out", "p.key", "--gold-out", "./p.key"], "--gold-out ./p.key is the same file as"),
+        (["--out", str(model)], "is the input --model"),
+        (["--out", "q.key", "--confidence", "--gold-out", "q.key.confidence.jsonl"], "same file"),
+        (["--out", str(folder)], "is a folder"),
+    ]
+    model_bytes = model.read_bytes()
+    for extra, message in cases:
+        argv = ["disambiguate", "--model", str(model), "--corpus", probes, *extra]
+        assert main(argv) == 2
+        assert message in _error(capsys)
+    assert (folder / "p.key").read_text() == "earlier\n"
+    assert model.read_bytes() == model_bytes
+    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
+
+
+def test_compare_and_evaluate_check_the_report_folder_before_the_work(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """They computed everything, then failed on ``--out EXISTING_FILE``."""
+    import evaluation.experiment
+    import evaluation.experiment.comparison
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the output was checked")
+
+    monkeypatch.setattr(evaluation.experiment.comparison, "compare_systems", no_work)
+    monkeypatch.setattr(evaluation.experiment, "run_experiment", no_work)
+    (folder / "taken").write_text("x\n")
+    gold, pred = str(KEYS / "gold.key"), str(KEYS / "pred.key")
+    assert main(["compare", "--gold", gold, pred, "--out", "taken"]) == 2
+    assert "--out taken is a file" in _error(capsys)
+    assert main(["evaluate", str(ROOT / "configs" / "japanese.toml"), "--out", "taken"]) == 2
+    assert "--out taken is a file" in _error(capsys)
+    assert main(["compare", "--gold", gold, pred, "--out", gold]) == 2
+    assert "is a file" in _error(capsys)
+
+
+def test_data_export_and_agreement_refuse_to_write_over_their_inputs(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (folder / "probes.jsonl").write_bytes((JAPANESE / "probes.jsonl").read_bytes())
+    before = (folder / "probes.jsonl").read_bytes()
+    argv = ["data", "export", "--corpus", "probes.jsonl", "--to", "jsonl", "--out", "./probes"]
+    assert main(argv) == 2
+    assert "is the input --corpus probes.jsonl" in _error(capsys)
+    assert (folder / "probes.jsonl").read_bytes() == before
+    a, b = str(KEYS / "ann_a.key"), str(KEYS / "ann_b.key")
+    a_bytes = Path(a).read_bytes()
+    assert main(["agreement", a, b, "--merge-to", "0.8", "--classes-out", a]) == 2
+    assert "is the input" in _error(capsys)
+    assert Path(a).read_bytes() == a_bytes
+
+
+# --- messages name the user's path -------------------------------------------------------------
+def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path) -> None:
+    """A write that finds no room (here: a file size limit, as a full disk would) printed
+    ``No space left on device`` without a name, or the temp file's name."""
+    probes = str(JAPANESE / "probes.jsonl")
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of a kill
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "evaluation.cli", "disambiguate", "--model", str(model)]
+        + ["--corpus", probes, "--out", "p.key"],
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    errors = [line for line in done.stderr.splitlines() if line.startswith("wsd: error")]
+    assert errors == ["wsd: error: p.key: File too large"], done.stderr
+    assert not list(folder.iterdir())  # no temp file left, no partial p.key
+
+
+# --- endless inputs -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "--gold", "/dev/zero", "--pred", "{pred}"],
+        ["score", "--gold", "{gold}", "--pred", "{endless}"],
+        ["agreement", "{endless}", "{pred}"],
+        ["disambiguate", "--model", "{endless}", "--corpus", "{probes}", "--out", "x.key"],
+        ["disambiguate", "--model", "/dev/zero", "--corpus", "{probes}", "--out", "x.key"],
+        ["data", "stats", "--corpus", "/dev/zero", "--format", "jsonl"],
+        ["data", "stats", "--corpus", "{endless}", "--format", "jsonl"],
+        ["evaluate", "{endless}", "--out", "out"],
+        ["score", "--gold", "{gold}", "--pred", "{pred}", "--classes", "/dev/zero"],
+    ],
+)
+def test_an_endless_input_fails_at_once_naming_the_file(
+    argv: list[str], folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``/dev/zero`` as a key file, model, JSONL or config ended in a MemoryError traceback;
+    so would a pipe that never ends a line (``{endless}``: a FIFO fed by a writer)."""
+    fifo = folder / "endless"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(  # its own process group: the pipeline ends with it
+        ["sh", "-c", f"yes | tr -d '\\n' > {fifo}"],
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    paths = {
+        "endless": str(fifo),
+        "gold": str(KEYS / "gold.key"),
+        "pred": str(KEYS / "pred.key"),
+        "probes": str(JAPANESE / "probes.jsonl"),
+    }
+    try:
+        status = main([part.format(**paths) for part in argv])
+    finally:
+        os.killpg(writer.pid, signal.SIGKILL)
+        writer.wait()
+    assert status == 2
+    message = _error(capsys)
+    named = "endless" if "{endless}" in argv else "/dev/zero"
+    assert named in message
+    assert "line longer than" in message or "U+0000" in message or "not valid JSON" in message
+
+
+def test_reading_stops_at_a_nul_byte_and_reports_it_at_its_line(folder: Path) -> None:
+    from wsd.corpus.keys import read_keys
+
+    (folder / "k.key").write_bytes(b"d1 a%2:00:00::\nd2 \x00" + bytes(10**6))
+    with pytest.raises(ToolkitError, match=r"k.key:2: control character U\+0000"):
+        read_keys(folder / "k.key")
+
+
+def test_atomic_open_outside_the_cli_still_refuses_a_folder(folder: Path) -> None:
+    (folder / "d").mkdir()
+    with pytest.raises(OutputError, match="is a folder"), atomic_open(folder / "d") as handle:
+        handle.write("x")
+    assert (folder / "d").is_dir()
+
+
+# --- inputs found beside or inside a named one -------------------------------------------------
+CORPORA = ROOT / "tests" / "data"
+
+
+@pytest.fixture
+def beside(folder: Path) -> dict[str, bytes]:
+    """A CoNLL-U and a Raganato corpus, each with the gold key file read beside it, and a
+    SemCor folder; their bytes."""
+    (folder / "x.conllu").write_bytes((CORPORA / "conllu" / "notree.conllu").read_bytes())
+    (folder / "x.gold.key.txt").write_bytes(
+        (CORPORA / "conllu" / "notree.gold.key.txt").read_bytes()
+    )
+    (folder / "r.xml").write_bytes((CORPORA / "corpus" / "tiny.data.xml").read_bytes())
+    (folder / "r.gold.key.txt").write_bytes((CORPORA / "corpus" / "tiny.gold.key.txt").read_bytes())
+    (folder / "semcor" / "brown1").mkdir(parents=True)
+    (folder / "semcor" / "brown1" / "br-x01").write_bytes(
+        (CORPORA / "corpus" / "br-x01").read_bytes()
+    )
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("argv", "found"),
+    [
+        (["train", "--corpus", "x.conllu", "--out", "x.gold.key.txt"], "--corpus x.conllu"),
+        (["data", "export", "--corpus", "x.conllu", "--to", "raganato", "--out", "x"], "x.conllu"),
+        (["train", "--corpus", "r.xml", "--out", "./r.gold.key.txt"], "--corpus r.xml"),
+        (["train", "--corpus", "semcor", "--out", "semcor/brown1/br-x01"], "a tag file of"),
+        (["train", "--out", "semcor/./brown1/br-x01"], "the default SemCor"),
+        (
+            ["disambiguate", "--model", "m", "--corpus", "x.conllu", "--gold-out", "x.gold.key.txt"]
+            + ["--out", "p.key"],
+            "the gold keys of --corpus x.conllu",
+        ),
+    ],
+)
+def test_a_file_found_beside_or_inside_an_input_is_an_input(
+    argv: list[str],
+    found: str,
+    beside: dict[str, bytes],
+    folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``train --corpus x.conllu --out x.gold.key.txt`` replaced the gold keys read beside the
+    corpus (exit 0; the corpus no longer read); so did ``--gold-out``, ``data export --out x``,
+    an output onto a tag file of a SemCor folder and one of the SemCor found by default."""
+    import wsd.methods
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the outputs were checked")
+
+    monkeypatch.setenv("WSD_SEMCOR", str(folder / "semcor"))
+    monkeypatch.setattr(wsd.methods, "load_model", no_work)
+    if argv[0] == "train":
+        argv = [*argv, "--method", "mfs"]
+    assert main(argv) == 2
+    message = _error(capsys)
+    assert "is the input" in message and found in message, message
+    after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert after == beside
+
+
+# --- all or nothing beside a device, standard output --------------------------------------------
+def test_a_device_that_fails_leaves_every_file_as_it_was(
+    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out p.key --gold-out /dev/full`` exited 2 with p.key already replaced."""
+    (folder / "p.key").write_text("earlier\n")
+    probes = str(JAPANESE / "probes.jsonl")
+    argv = ["disambiguate", "--model", str(model), "--corpus", probes, "--out", "p.key"]
+    assert main([*argv, "--gold-out", "/dev/full", "--confidence"]) == 2
+    assert _error(capsys) == "wsd: error: /dev/full: No space left on device"
+    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
+    assert (folder / "p.key").read_text() == "earlier\n"
+
+
+def test_dash_is_standard_output_where_an_output_is_one_stream(
+    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out -`` wrote a file named ``-``."""
+    probes = str(JAPANESE / "probes.jsonl")
+    argv = ["disambiguate", "--model", str(model), "--corpus", probes]
+    assert main([*argv, "--out", "p.key"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--out", "-", "--gold-out", "g.key"]) == 0
+    assert capsys.readouterr().out == (folder / "p.key").read_text()
+    assert main(["data", "export", "--corpus", probes, "--to", "jsonl", "--out", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 8 and all(line.startswith('{"id": ') for line in lines)
+    assert sorted(p.name for p in folder.iterdir()) == ["g.key", "p.key"]
+    refused = [
+        ([*argv, "--out", "-", "--gold-out", "-"], "--gold-out - is the same file as --out -"),
+        ([*argv, "--out", "-", "--confidence"], "and - is standard output"),
+        (["data", "export", "--corpus", probes, "--to", "raganato", "--out", "-"], "two files"),
+        (
+            ["compare", "--gold", str(KEYS / "gold.key"), str(KEYS / "pred.key"), "--out", "-"],
+            "a folder cannot go to standard output",
+        ),
+        (
+            [
+                "agreement",
+                str(KEYS / "ann_a.key"),
+                str(KEYS / "ann_b.key"),
+                "--merge-to",
+                "0.8",
+                "--classes-out",
+                "-",
+            ],
+            "standard output carries the agreement report",
+        ),
+    ]
+    for refused_argv, message in refused:
+        assert main(refused_argv) == 2
+        assert message in _error(capsys), refused_argv
+    assert sorted(p.name for p in folder.iterdir()) == ["g.key", "p.key"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--out", "/dev/null", "--confidence"], "and /dev/null is a character device"),
+        (["--out", ""], "--out '' is an empty path"),
+        (["--out", "p.key", "--gold-out", ""], "--gold-out '' is an empty path"),
+    ],
+)
+def test_no_output_lands_where_its_spelling_does_not_say(
+    extra: list[str], message: str, folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--confidence`` beside ``/dev/null`` made ``/dev/null.confidence.jsonl`` (as root);
+    ``--out ''`` was reported as ``.``."""
+    probes = str(JAPANESE / "probes.jsonl")
+    beside_null = "/dev/null.confidence.jsonl"
+    there = os.path.lexists(beside_null)
+    try:
+        assert main(["disambiguate", "--model", str(model), "--corpus", probes, *extra]) == 2
+        assert message in _error(capsys)
+        assert os.path.lexists(beside_null) == there
+        assert not list(folder.iterdir())
+    finally:
+        if not there and os.path.lexists(beside_null):
+            os.unlink(beside_null)  # made by a run that failed this test
+
+
+@pytest.mark.parametrize("command", ["compare", "evaluate", "export"])
+def test_an_empty_report_folder_or_stem_is_refused(
+    command: str, folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``compare --out ''`` wrote the report into results/comparison; ``data export --out ''``
+    ended in a ValueError traceback."""
+    argv = {
+        "compare": ["compare", "--gold", str(KEYS / "gold.key"), str(KEYS / "pred.key")],
+        "evaluate": ["evaluate", str(ROOT / "configs" / "japanese.toml")],
+        "export": ["data", "export", "--corpus", str(JAPANESE / "probes.jsonl"), "--to", "jsonl"],
+    }[command]
+    assert main([*argv, "--out", ""]) == 2
+    assert "--out '' is an empty" in _error(capsys)
+    assert not list(folder.iterdir())
+
+
+# --- a full disk -------------------------------------------------------------------------------
+@pytest.mark.parametrize("lines", [1, 1000], ids=["last flush", "mid-write"])
+@pytest.mark.parametrize("grouped", [False, True])
+def test_a_full_disk_leaves_no_temp_file_and_names_the_output(
+    lines: int, grouped: bool, folder: Path
+) -> None:
+    """A disk full in the middle of a write left ``.p.key.XXXX.tmp`` (closing the temp file
+    failed again, and its removal was skipped) and an error naming no file."""
+    (folder / "p.key").write_text("earlier\n")
+    with pytest.raises(OSError, match="No space left on device") as caught, disk_with_room(10):
+        with atomic_group() if grouped else contextlib.nullcontext():
+            with atomic_open("p.key") as handle:
+                for _ in range(lines):
+                    handle.write("x" * 99 + "\n")
+    assert caught.value.filename == "p.key"
+    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
+    assert (folder / "p.key").read_text() == "earlier\n"
