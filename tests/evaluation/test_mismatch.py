@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from commands import JA_README, quoted, run_cli
-from conftest import ROOT
+from paths import ROOT
 from experiment_worlds import config_dict, make_instances, write_world
 
 from evaluation import EvaluationWarning
