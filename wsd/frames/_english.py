@@ -19,6 +19,7 @@ from .._exceptions import WSDError
 from ..types import CaseFrame, Filler, Sentence, Token
 from . import _tags as T
 from ._classes import ClassEntry, ClassTable
+from ._last import LastSentence
 from ._words import COPULAS, NOMINATIVE, PREDICATIVE_VERBS, SPEECH_VERBS, is_temporal, noun_lemma
 
 __all__ = ["extract_english", "filler_at"]
@@ -92,13 +93,17 @@ def extract_english(sentence: Sentence, position: int, *, classes: ClassTable) -
             f"verb position {position} is outside sentence {sentence.id!r} "
             f"({len(sentence.tokens)} tokens)"
         )
-    return _Extractor(_Analysis(sentence.tokens, classes), classes).frame(position)
+    return _Extractor(_analysis(sentence.tokens, classes), classes).frame(position)
 
 
 def filler_at(sentence: Sentence, k: int, classes: ClassTable) -> Filler | None:
     """The filler this extractor makes of the head word at ``k`` (a class for a pronoun or a
     name, None for an uninformative or non-nominal word); the tree extractor's fillers."""
-    return _Extractor(_Analysis(sentence.tokens, classes), classes)._filler(k)
+    return _Extractor(_analysis(sentence.tokens, classes), classes)._filler(k)
+
+
+# Every verb of a sentence (every filler of the tree extractor) shares one analysis.
+_analysis: LastSentence[_Analysis] = LastSentence(_Analysis)
 
 
 class _Extractor:
