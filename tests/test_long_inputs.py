@@ -145,7 +145,7 @@ def test_tree_frames_cost_grows_linearly_with_the_sentence(
         for v in _verbs(item):
             extract_tree_frame(item, v)
 
-    assert _growth(frames, 150) < LINEAR
+    assert _growth(frames, 400) < LINEAR
 
 
 def test_reading_a_deep_tree_costs_linear_time(tmp_path: Path) -> None:
