@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -226,7 +227,7 @@ def dataset_of(instance_id: str) -> str:
     'no dataset'
     """
     match = _DATASET_ID.fullmatch(instance_id)
-    return match["dataset"] if match is not None else NO_DATASET
+    return sys.intern(match["dataset"]) if match is not None else NO_DATASET  # one string each
 
 
 def sense_lemma(key: str) -> str:

@@ -1,15 +1,18 @@
-"""Long sentences and deep trees: every verb gets its frame (no ``RecursionError``), and the
-work grows with the input's length, not with its square.
+"""Long inputs: every verb of a long sentence or a deep tree gets its frame (no
+``RecursionError``), the work grows with a sentence's length, not with its square, and
+``compare`` holds a large key file in a bounded number of bytes per instance.
 
-Cost is counted in Python lines executed (``sys.settrace``), a count no other load on the
-machine changes: a sentence four times as long must cost less than six times as much (a
-linear cost gives about 4; a cost that grows with the square, 16).
+Cost is counted in Python lines executed (``sys.settrace``) and memory in bytes allocated
+(``tracemalloc``), counts no other load on the machine changes: a sentence four times as long
+must cost less than six times as much (a linear cost gives about 4; a cost that grows with the
+square, 16).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
@@ -18,6 +21,9 @@ from typing import Any
 import pytest
 
 from evaluation.cli import main
+from evaluation.experiment import compare_systems
+from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
+from evaluation.experiment.tables import prediction_lines
 from wsd.corpus import load_corpus, read_conllu
 from wsd.frames import extract_frame, extract_tree_frame
 from wsd.types import AnnotatedSentence, Sentence, Token
@@ -211,3 +217,46 @@ def test_loading_a_long_semcor_sentence_costs_linear_time(
         assert corpus.stats.verb_instances == clauses
 
     assert _growth(load, 100) < LINEAR
+
+
+def _key_files(folder: Path, n: int) -> ComparisonConfig:
+    """A gold key file of ``n`` instances and two systems' (every line answered), graded on
+    the toy thesaurus of ``tests/data/keys``, with one bootstrap resample."""
+    keys = ["run%1", "run%2", "run%3", "run%4"]
+    ids = [f"senseval2.d000.s{i // 100:04d}.t{i % 100:03d}" for i in range(n)]
+    answers = {"gold": 2, "a": 3, "b": 4}
+    for name, spread in answers.items():
+        lines = (f"{ident} {keys[i * (spread + 1) % spread]}\n" for i, ident in enumerate(ids))
+        (folder / f"{name}{n}.key").write_text("".join(lines), encoding="utf-8")
+    toy = str(Path(__file__).resolve().parent / "data" / "keys" / "toy.tsv")
+    return ComparisonConfig(
+        gold=str(folder / f"gold{n}.key"),
+        systems=tuple(SystemSpec(name, str(folder / f"{name}{n}.key")) for name in ("a", "b")),
+        evaluation=EvaluationConfig(thesaurus=toy, top_k=0, bootstrap=1),
+    )
+
+
+def _peak_bytes(config: ComparisonConfig) -> int:
+    """The most memory a comparison and its ``predictions.jsonl`` lines take at once."""
+    tracemalloc.reset_peak()
+    before, _ = tracemalloc.get_traced_memory()
+    result = compare_systems(config)
+    for _ in prediction_lines(result):
+        pass
+    del result
+    return tracemalloc.get_traced_memory()[1] - before
+
+
+def test_compare_takes_a_bounded_number_of_bytes_per_instance(tmp_path: Path) -> None:
+    """Two systems: about 700 bytes per instance at the peak (the key files held once, the
+    graded pairs in arrays, the report's lines a block at a time); 1,600 when every line
+    held its own strings and the report encoded every column whole."""
+    configs = {n: _key_files(tmp_path, n) for n in (1_000, 10_000, 40_000)}
+    tracemalloc.start()
+    try:
+        _peak_bytes(configs[1_000])  # imports and the thesaurus, before anything is counted
+        small, large = _peak_bytes(configs[10_000]), _peak_bytes(configs[40_000])
+    finally:
+        tracemalloc.stop()
+    per_instance = (large - small) / 30_000
+    assert per_instance < 1_000, f"{per_instance:.0f} bytes per instance"
