@@ -176,6 +176,18 @@ def _tagged(clauses: int) -> Sentence:
     return Sentence("s1", tuple(Token(*t) for _ in range(clauses) for t in clause))
 
 
+def test_a_chain_of_2000_quantifiers_passes_the_last_head_to_the_object() -> None:
+    """``They saw some of some of ... the dogs``: the object is the last noun."""
+    tokens = [Token("They", "", "PRP"), Token("saw", "see", "VBD")]
+    tokens += [Token("some", "", "DT"), Token("of", "", "IN")] * 2000
+    tokens += [Token("the", "", "DT"), Token("dogs", "dog", "NNS")]
+    frame = extract_frame(Sentence("s1", tuple(tokens)), 1)
+    assert [(label, f.lemma, f.position) for label, f in frame.cases] == [
+        ("subj", "person", 0),
+        ("obj", "dog", len(tokens) - 1),
+    ]
+
+
 def test_rule_frames_of_every_verb_of_a_long_sentence_cost_linear_time() -> None:
     def frames(clauses: int) -> None:
         sentence = _tagged(clauses)

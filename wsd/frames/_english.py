@@ -421,17 +421,34 @@ class _Extractor:
 
     # --- right of the verb ----------------------------------------------------------------------
     def _np_right(self, i: int) -> _NP | None:
-        """The noun phrase starting at ``i``; a quantifier + ``of`` takes the next head."""
+        """The noun phrase starting at ``i``; a quantifier + ``of`` takes the next head
+        (``some of the defendants``, ``a_lot of time``), through any number of them: the
+        links are read left to right and joined from the last back (no recursion)."""
+        links: list[tuple[_NP, bool]] = []  # each link's own phrase; must the next give a head?
+        found, after, needs_head = self._np_link(i)
+        while after is not None:
+            assert found is not None  # a link followed by "of" is a phrase
+            links.append((found, needs_head))
+            found, after, needs_head = self._np_link(after)
+        for own, needs in reversed(links):
+            if found is None or (needs and found.head is None):
+                found = own
+            else:
+                found = _NP(found.head, own.start, found.end)
+        return found
+
+    def _np_link(self, i: int) -> tuple[_NP | None, int | None, bool]:
+        """The phrase starting at ``i`` up to an ``of`` that passes its head on, where the
+        phrase after that ``of`` starts (None: no such ``of``), and whether that phrase must
+        have a head to be taken (a quantifier pronoun keeps its own head otherwise)."""
         a = self.a
         c = a.cat(i)
         if c == T.PRON:
             if a.words[i] in _QUANTIFIERS and a.word(a.right(i)).startswith("of"):
-                inner = self._np_right(a.right(a.right(i)))
-                if inner is not None and inner.head is not None:
-                    return _NP(inner.head, i, inner.end)
-            return _NP(i, i, i)
+                return _NP(i, i, i), a.right(a.right(i)), True
+            return _NP(i, i, i), None, True
         if c not in T.NP_INTERNAL:
-            return None
+            return None, None, False
         head = None
         j = end = i
         while j < a.n:
@@ -459,10 +476,8 @@ class _Extractor:
             end = j
             j += 1
         if head is None and a.word(a.right(end)).startswith("of") and a.cat(a.right(end)) == T.P:
-            inner = self._np_right(a.right(a.right(end)))  # "a_lot of time", "some of the"
-            if inner is not None:
-                return _NP(inner.head, i, inner.end)
-        return _NP(head, i, end)
+            return _NP(head, i, end), a.right(a.right(end)), False  # "a_lot of time", "some of"
+        return _NP(head, i, end), None, False
 
     def _premodifier_conjunct(self, j: int) -> bool:
         a = self.a
