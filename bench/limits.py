@@ -48,6 +48,7 @@ WORDS = (10_000, 20_000, 50_000)
 QUICK_WORDS = (2_000, 4_000, 10_000)
 LINES, QUICK_LINES = 1_000_000, 100_000
 SMALL_LINES = 1_000  # the compare run that measures the fixed cost
+START_UP = 10  # words of the sentence whose run measures a command's start-up
 
 
 def semcor_sentence(words: int) -> str:
@@ -149,7 +150,8 @@ def run(checkout: Path, args: Sequence[str], timeout: float) -> dict[str, Any]:
 def measure(checkout: Path, inputs: dict[str, Any], timeout: float) -> dict[str, Any]:
     """Every figure of one checkout."""
     figures: dict[str, Any] = {}
-    for words, (semcor, chain) in inputs["sentences"].items():
+    for size, (semcor, chain) in inputs["sentences"].items():
+        words = "start-up" if size == START_UP else size
         figures[f"stats semcor {words}"] = run(
             checkout, ["data", "stats", "--corpus", str(semcor), "--format", "semcor"], timeout
         )
@@ -181,13 +183,21 @@ def table(
     names = list(results)
     rows = [["figure", *names, *(["ratio"] if len(names) == 2 else [])]]
 
-    def add(figure: str, values: list[float | None], shown: list[str]) -> None:
+    def add(figure: str, runs: list[dict[str, Any]], key: str, shown: list[str]) -> None:
+        values = [r[key] if not r["status"] else None for r in runs]
         ratio = ""
-        if len(values) == 2 and all(v is not None and v > 0 for v in values):
-            ratio = f"{values[0] / values[1]:.2f}"  # type: ignore[operator]
+        if len(values) == 2 and values[0] and values[1]:
+            ratio = f"{values[0] / values[1]:.2f}"
         rows.append([figure, *shown, *([ratio] if len(values) == 2 else [])])
 
     for kind in ("stats semcor", "stats conllu", "frames conllu"):
+        runs = [results[name][f"{kind} start-up"] for name in names]
+        add(
+            f"{kind}, one 10-word sentence (s)",
+            runs,
+            "seconds",
+            [_seconds(r, timeout) for r in runs],
+        )
         for n in words:
             runs = [results[name][f"{kind} {n}"] for name in names]
             first = [results[name][f"{kind} {words[0]}"] for name in names]
@@ -197,12 +207,13 @@ def table(
                 if n != words[0] and r["seconds"] and f["seconds"] and not r["status"]:
                     text += f" ({r['seconds'] / f['seconds']:.1f}x)"
                 shown.append(text)
-            add(f"{kind}, {n:,} words (s)", [r["seconds"] for r in runs], shown)
+            add(f"{kind}, {n:,} words (s)", runs, "seconds", shown)
     for key, label in (("compare small", f"{SMALL_LINES:,} lines, 1 system"),
                        ("compare one", f"{lines:,} lines, 1 system"),
                        ("compare two", f"{lines:,} lines, 2 systems")):  # fmt: skip
-        peaks = [results[name][key]["peak_rss_mb"] for name in names]
-        add(f"compare peak RSS, {label} (MB)", peaks, [f"{p:.0f}" if p else "-" for p in peaks])
+        runs = [results[name][key] for name in names]
+        shown = [f"{r['peak_rss_mb']:.0f}" if r["peak_rss_mb"] else "-" for r in runs]
+        add(f"compare peak RSS, {label} (MB)", runs, "peak_rss_mb", shown)
     for name in names:
         fixed = results[name]["compare small"]["peak_rss_mb"]
         one = results[name]["compare one"]["peak_rss_mb"]
@@ -216,7 +227,7 @@ def table(
                     f"a system), {per_system:.0f} B per instance per further system"
                 ]
             )
-    width = [max(len(r[i]) for r in rows if len(r) > i) for i in range(len(rows[0]))]
+    width = [max(len(r[i]) for r in rows if len(r) > 1) for i in range(len(rows[0]))]
     return [
         "  ".join(cell.ljust(width[i]) for i, cell in enumerate(row)) if len(row) > 1 else row[0]
         for row in rows
@@ -240,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-limits-in-") as tmp:
         folder = Path(tmp)
         sentences = {}
-        for n in words:
+        for n in (START_UP, *words):
             semcor, chain = folder / f"long{n}", folder / f"chain{n}.conllu"
             semcor.write_text(semcor_sentence(n), encoding="utf-8")
             chain.write_text(conllu_chain(n), encoding="utf-8")
