@@ -21,14 +21,17 @@ from typing import Any
 import pytest
 
 from evaluation.cli import main
+from evaluation.cli.frames import frame_record
 from evaluation.experiment import compare_systems
 from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
 from evaluation.experiment.tables import prediction_lines
 from wsd.corpus import load_corpus, read_conllu
 from wsd.frames import extract_frame, extract_tree_frame
-from wsd.types import AnnotatedSentence, Sentence, Token
+from wsd.methods import MostFrequentSense
+from wsd.types import AnnotatedSentence, Instance, Sentence, Token
 
 LINEAR = 6.0  # the most a 4x longer input may cost, relative (linear: ~4; square: ~16)
+SENSES = {"want": "want%2:37:00::", "bark": "bark%2:32:00::"}  # WordNet 3.0 keys
 
 
 def _lines_run(work: Callable[[], object]) -> int:
@@ -60,7 +63,7 @@ def _conllu(rows: Sequence[tuple[str, str, str, str, int, str]], sense: bool = T
     """One sentence of (form, lemma, UPOS, FEATS, HEAD, DEPREL) rows; each VERB gets a sense."""
     lines = ["# sent_id = s1"]
     for i, (form, lemma, upos, feats, head, rel) in enumerate(rows, 1):
-        misc = f"Sense={lemma}%2:42:00::" if sense and upos == "VERB" else "_"
+        misc = f"Sense={SENSES[lemma]}" if sense and upos == "VERB" else "_"
         lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats}\t{head}\t{rel}\t_\t{misc}")
     return "\n".join(lines) + "\n\n"
 
@@ -157,6 +160,33 @@ def test_tree_frames_cost_grows_linearly_with_the_sentence(
 def test_reading_a_deep_tree_costs_linear_time(tmp_path: Path) -> None:
     """The HEAD cycle check walks a chain once, not once per word."""
     assert _growth(lambda verbs: _read(tmp_path, _xcomp_chain(verbs)), 300) < LINEAR
+
+
+def test_listing_the_frames_of_a_long_sentence_costs_linear_time(tmp_path: Path) -> None:
+    """``wsd frames``: every verb's frame from the tree and its record (a snippet of the
+    sentence around the verb, not the whole sentence)."""
+
+    def listed(verbs: int) -> None:
+        path = tmp_path / "chain.conllu"
+        path.write_text(_xcomp_chain(verbs), encoding="utf-8")
+        for instance in load_corpus(path).instances:
+            frame_record(instance)
+
+    assert _growth(listed, 300) < LINEAR
+
+
+def test_the_readings_of_a_long_sentence_cost_linear_time(tmp_path: Path, wordnet: object) -> None:
+    """``disambiguate``: the readings of a sentence's verbs share its text."""
+    path = tmp_path / "chain.conllu"
+
+    def instances(verbs: int) -> list[Instance]:
+        path.write_text(_xcomp_chain(verbs), encoding="utf-8")
+        return list(load_corpus(path, frames=False).instances)
+
+    model = MostFrequentSense().fit(instances(10))
+    readings = model.disambiguate(instances(300))
+    assert len({id(r.text) for r in readings}) == 1
+    assert _growth(lambda verbs: model.disambiguate(instances(verbs)), 300) < LINEAR
 
 
 def _tagged(clauses: int) -> Sentence:
