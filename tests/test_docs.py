@@ -207,19 +207,20 @@ def expand(word: str, variables: dict[str, str]) -> list[str]:
     return [re.sub(r"\$([A-Z_]+)", lambda m: names[m.group(1)], word)]
 
 
-def run_line(line: str, variables: dict[str, str]) -> None:
+def run_line(line: str, variables: dict[str, str]) -> tuple[str, str]:
     """One documented line: ``NAME=value`` (by the shell, ``$(...)`` included), ``echo TEXT |
-    wsd ...`` (a process reading TEXT) or ``wsd ...`` (in this process); exit status 0."""
+    wsd ...`` (a process reading TEXT) or ``wsd ...`` (in this process); exit status 0.  What
+    it printed (standard output and error)."""
     words = shlex.split(line, comments=True)
     if not words:
-        return
+        return "", ""
     if re.match(r"[A-Z_]+=", line):
         names = re.findall(r"(?:^|\s)([A-Z_]+)=", line.split("#")[0])
         script = line + "\nprintf '%s\\0'" + "".join(f' "${name}"' for name in names)
         done = subprocess.run(["bash", "-c", script], env={**os.environ, **variables},
                               capture_output=True, text=True, check=True)  # fmt: skip
         variables.update(zip(names, done.stdout.split("\0"), strict=False))
-        return
+        return "", ""
     if words[0] == "echo" and "|" in words:
         bar = words.index("|")
         stdin, words = " ".join(words[1:bar]) + "\n", words[bar + 1 :]
@@ -230,11 +231,12 @@ def run_line(line: str, variables: dict[str, str]) -> None:
                               env=env, capture_output=True, text=True)  # fmt: skip
         assert done.returncode == 0, f"{line}: exit {done.returncode}: {done.stderr}"
         assert done.stdout.strip(), f"{line}: printed nothing"
-        return
+        return done.stdout, done.stderr
     assert words[0] == "wsd", f"not a wsd command (mark its block with a docs-test skip): {line}"
     argv = [w for word in words[1:] for w in expand(word, variables)]
-    code, _, err = run_cli(argv)
+    code, out, err = run_cli(argv)
     assert code == 0, f"{line}: exit {code}: {err}"
+    return out, err
 
 
 @pytest.mark.parametrize("doc", PAGES, ids=lambda p: p.name)
@@ -345,19 +347,21 @@ def test_the_readme_is_a_front_door() -> None:
 
 
 # --- the Japanese example, end to end -------------------------------------------------------
-def run_documented(lines: Sequence[str], cwd: Path) -> None:
-    """Run a doc's shell lines in ``cwd``."""
+def run_documented(lines: Sequence[str], cwd: Path) -> dict[str, tuple[str, str]]:
+    """Run a doc's shell lines in ``cwd``: what each printed."""
     variables: dict[str, str] = {}
     with contextlib.chdir(cwd):
-        for line in lines:
-            run_line(line, variables)
+        return {line: run_line(line, variables) for line in lines}
+
+
+Japanese = tuple[Path, dict[str, tuple[str, str]]]
 
 
 @pytest.fixture(scope="module")
-def japanese(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def japanese(tmp_path_factory: pytest.TempPathFactory) -> Japanese:
     """A copy of what the Japanese example reads, laid out as in the checkout (its commands
     run from the checkout's root and write beside it), with every documented command of
-    examples/japanese/README.md run in it."""
+    examples/japanese/README.md run in it, and what each printed."""
     root = tmp_path_factory.mktemp("checkout")
     for part in ("examples/japanese", "tests/data/thesaurus"):
         shutil.copytree(ROOT / part, root / part)
@@ -366,12 +370,48 @@ def japanese(tmp_path_factory: pytest.TempPathFactory) -> Path:
     lines = code_blocks(JA_README, "## Cross-validation") + code_blocks(
         JA_README, "## Train, disambiguate, score, compare"
     )
-    run_documented(lines, root)
-    return root
+    return root, run_documented(lines, root)
 
 
-def test_japanese_table_is_what_evaluate_prints(japanese: Path) -> None:
-    results = json.loads(text(japanese / "results" / "japanese" / "results.json"))
+def test_japanese_runs_warn_of_nothing_and_say_what_they_wrote(japanese: Japanese) -> None:
+    """The config and the scores with the example's thesaurus warn of nothing; evaluate's last
+    line counts the files it wrote and times the report within the whole command."""
+    root, printed = japanese
+    ((out, err),) = [done for line, done in printed.items() if line.startswith("wsd evaluate")]
+    assert err == ""
+    written = root / "results" / "japanese"
+    done = re.fullmatch(
+        r"wrote (\d+) files to (.+) in (\d+\.\d) s \((\d+\.\d) s in all\)", out.splitlines()[-1]
+    )
+    assert done is not None and int(done[1]) == len(list(written.iterdir()))
+    assert float(done[3]) <= float(done[4])
+    result = json.loads(text(written / "results.json"))
+    assert [row["verb"] for row in result["verbs"]] == ["使う"] and result["warnings"] == []
+    total = result["total"]["scores"]
+    assert total["example"]["inf"]["precision"] > total["mfs"]["inf"]["precision"]
+    scored = [done for line, done in printed.items() if line.startswith("wsd score")]
+    assert scored and all(err == "" for _, err in scored)
+
+
+def test_sample_ids_match_the_sample_thesauri() -> None:
+    """Every gold sense and lemma of the example is the verb thesaurus's, every filler a word
+    of the noun thesaurus."""
+    import thesaurus
+
+    verbs = thesaurus.load(str(ROOT / VERBS))
+    nouns = thesaurus.load(str(ROOT / "tests/data/thesaurus/nouns_ja.tsv"))
+    for name in ("tsukau.jsonl", "probes.jsonl"):
+        for line in text(ROOT / "examples" / "japanese" / name).splitlines():
+            record = json.loads(line)
+            assert record["gold"] and all(verbs.has_sense(key) for key in record["gold"])
+            assert verbs.has_word(record["lemma"])
+            for filler in record["frame"].values():
+                assert nouns.has_word(filler["lemma"]), (name, record["id"], filler)
+
+
+def test_japanese_table_is_what_evaluate_prints(japanese: Japanese) -> None:
+    root, _ = japanese
+    results = json.loads(text(root / "results" / "japanese" / "results.json"))
     scores = results["total"]["scores"]
     folds, methods = quoted(JA_README, r"(\d+)-fold cross-validation of the (\w+) methods").groups()
     assert int(folds) == results["config"]["cv"]["folds"]
@@ -384,16 +424,17 @@ def test_japanese_table_is_what_evaluate_prints(japanese: Path) -> None:
         assert cells == printed, f"examples/japanese/README.md, alpha {alpha}"
 
 
-def test_japanese_probe_figures_are_what_the_commands_print(japanese: Path) -> None:
-    first = text(japanese / "example.key").splitlines()[0]
+def test_japanese_probe_figures_are_what_the_commands_print(japanese: Japanese) -> None:
+    root, _ = japanese
+    first = text(root / "example.key").splitlines()[0]
     assert quoted(JA_README, r"probe\.001 [^\n]*").group(0) == first
-    compared = json.loads(text(japanese / "results" / "japanese-probes" / "results.json"))
+    compared = json.loads(text(root / "results" / "japanese-probes" / "results.json"))
     n = compared["total"]["n"]
     right = {
         label: round(by_alpha["inf"]["precision"] * n)
         for label, by_alpha in compared["total"]["scores"].items()
     }
-    mfs_senses = {line.split()[1].split(":")[0] for line in text(japanese / "mfs.key").splitlines()}
+    mfs_senses = {line.split()[1].split(":")[0] for line in text(root / "mfs.key").splitlines()}
     found = quoted(
         JA_README,
         r"right (\d+) times of (\d+) and MFS \((\S+)\) (\d+) times \(exact\s+precision "
@@ -411,10 +452,10 @@ def test_japanese_probe_figures_are_what_the_commands_print(japanese: Path) -> N
 
 
 def test_japanese_unknown_keys_warning_is_what_score_prints(
-    japanese: Path, wordnet: object
+    japanese: Japanese, wordnet: object
 ) -> None:
     """The README quotes `wsd score` without --verb-thesaurus: WordNet's warning."""
-    with contextlib.chdir(japanese):
+    with contextlib.chdir(japanese[0]):
         code, _, err = run_cli(["score", "--gold", "gold.key", "--pred", "example.key"])
     assert code == 0
     shown = quoted(JA_README, r"wsd: warning: thesaurus wordnet-verb (?s:.*?)\.\.\.").group(0)
