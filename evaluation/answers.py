@@ -245,6 +245,7 @@ def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
     """Read a key file, plain or ranked; an :class:`EvaluationError` names the file, line and
     instance of the first problem."""
     answers: dict[str, Answer] = {}
+    plain: dict[Answer, Answer] = {}  # plain lines repeat a few thousand answers: one object each
     first: tuple[int, str, Answer] | None = None
     for lineno, instance_id, fields in key_lines(path):
         where = f"{path}:{lineno}: instance {quote(instance_id)}"
@@ -259,6 +260,8 @@ def read_answers(path: str | os.PathLike[str]) -> SystemAnswers:
             first = (lineno, instance_id, answer)
         else:
             _consistent(where, first, answer)
+        if answer.scores is None and answer.confidence is None:
+            answer = plain.setdefault(answer, answer)
         answers[instance_id] = answer
     ranked = first is not None and first[2].scores is not None
     confident = first is not None and first[2].confidence is not None

@@ -35,6 +35,7 @@ __all__ = [
     "paired_bootstrap",
     "paired_bootstrap_precision",
     "paired_t_test",
+    "ratio_difference_intervals",
     "ratio_t_tests",
     "resample_counts",
     "resample_sums",
@@ -207,11 +208,28 @@ def bootstrap_ratio_differences(
     0.6667
     """
     num, den = _cells(numerators, denominators, pairs)
-    m = num.shape[1]
+    return ratio_difference_intervals(
+        np.hstack([num, den]), pairs, n_resamples=n_resamples, seed=seed, confidence=confidence
+    )
+
+
+def ratio_difference_intervals(
+    cells: np.ndarray,
+    pairs: Sequence[tuple[int, int]],
+    *,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> list[BootstrapInterval]:
+    """:func:`bootstrap_ratio_differences` of the numerators and the denominators side by side
+    in one array (``n`` x ``2 m``), as a caller with a million instances builds them: in
+    place, never copied (checked by :func:`ratio_t_tests` on its two halves)."""
+    m = cells.shape[1] // 2
     _check_resampling(n_resamples, confidence)
-    sums = resample_sums(np.hstack([num, den]), n_resamples=n_resamples, seed=seed)
+    sums = resample_sums(cells, n_resamples=n_resamples, seed=seed)
     resampled = _ratios(sums[:, :m], sums[:, m:])
-    observed = _ratios(num.sum(axis=0), den.sum(axis=0))
+    totals = cells.sum(axis=0)
+    observed = _ratios(totals[:m], totals[m:])
     return [
         _interval(resampled[:, c] - resampled[:, d], float(observed[c] - observed[d]), confidence)
         for c, d in pairs
@@ -275,7 +293,7 @@ class PairedTTest:
     note: str | None = None
 
 
-_PAIR_CELLS = 1 << 20  # instances x pairs of differences at a time in ratio_t_tests: 8 MB
+_PAIR_CELLS = 1 << 20  # instances x cells or pairs at a time in ratio_t_tests: 8 MB
 _NO_SPREAD = 1e-12  # a standard deviation this small, relative to the terms, is rounding
 NO_VARIANCE = (
     "every instance contributes the same difference (no variance): the difference is exact, p = 0"
@@ -298,21 +316,29 @@ def ratio_t_tests(
     from scipy.special import stdtr
 
     num, den = _cells(numerators, denominators, pairs)
-    n = num.shape[0]
+    n, m = num.shape
     if n < 2:
         raise EvaluationError(f"a paired t-test needs at least 2 instances, got {n}")
     total = den.sum(axis=0)
     ratio = _ratios(num.sum(axis=0), total)
     scale = np.where(total > 0, total / n, 1.0)
-    terms = (num - ratio * den) / scale  # 0 in a cell with nothing attempted
-    size = np.abs(terms).max(axis=0)
+
+    def terms(c: np.ndarray) -> np.ndarray:
+        """Each instance's term of the cells ``c`` (0 in a cell with nothing attempted),
+        made a few cells at a time: all of them at once is a copy of every cell twice."""
+        return (num[:, c] - ratio[c] * den[:, c]) / scale[c]
+
+    step = max(1, _PAIR_CELLS // n)
+    size = np.empty(m)  # each cell's largest term
+    for start in range(0, m, step):
+        some = np.arange(start, min(start + step, m))
+        size[some] = np.abs(terms(some)).max(axis=0)
     first = np.array([c for c, _ in pairs], dtype=int)
     second = np.array([d for _, d in pairs], dtype=int)
     sd = np.empty(len(pairs))
-    step = max(1, _PAIR_CELLS // n)
     for start in range(0, len(pairs), step):
         c, d = first[start : start + step], second[start : start + step]
-        sd[start : start + step] = np.std(terms[:, c] - terms[:, d], axis=0, ddof=1)
+        sd[start : start + step] = np.std(terms(c) - terms(d), axis=0, ddof=1)
     diff = ratio[first] - ratio[second]
     se = sd / math.sqrt(n)
     flat = sd <= _NO_SPREAD * np.maximum(size[first] + size[second], 1.0)

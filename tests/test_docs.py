@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from paths import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 from _common import toml_text  # noqa: E402  (the TOML writer of bench/)

@@ -31,7 +31,7 @@ mutations (``fuzzing.MUTATIONS``) and on edits at the format's own level.  Targe
   while an output is written and between two outputs.
 
 A new target adds a generator, a model and a ``test_<format>_*`` pair using ``mutated``,
-``expect`` and ``FUZZ`` from ``tests/fuzzing.py``.  How many cases each target ran, how they
+``expect`` and ``FUZZ`` from ``tests/support/fuzzing.py``.  How many cases each target ran, how they
 ended (``outcome: ...``, ``exit ...``) and which mutations they drew (``mutation: ...``)::
 
     python -m pytest -q tests/test_fuzz.py --hypothesis-show-statistics

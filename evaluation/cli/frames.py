@@ -175,11 +175,11 @@ def frame_record(instance: Instance) -> dict[str, object]:
     """One JSONL record: instance id, verb, a text snippet with the verb in brackets, cases."""
     sentence, index = instance.sentence, instance.position
     frame = instance.frame if instance.frame is not None else CaseFrame()
-    words = [t.form for t in sentence.tokens]
-    words[index] = f"[{words[index]}]"
-    lo = max(0, index - 15)
-    hi = min(len(words), index + 16)
-    text = ("... " if lo else "") + " ".join(words[lo:hi]) + (" ..." if hi < len(words) else "")
+    n = len(sentence.tokens)
+    lo, hi = max(0, index - 15), min(n, index + 16)
+    words = [t.form for t in sentence.tokens[lo:hi]]  # the snippet only: a record per verb
+    words[index - lo] = f"[{words[index - lo]}]"
+    text = ("... " if lo else "") + " ".join(words) + (" ..." if hi < n else "")
     return {
         "id": instance.id,
         "verb": instance.lemma,

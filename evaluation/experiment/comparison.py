@@ -8,6 +8,7 @@ missing line is an abstention); what is left out is counted.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -183,9 +184,9 @@ def _instance_results(
     corpus, contexts = _corpus_instances(config.corpus)
     lemma_of = {i: _lemma(books, gold_keys[i][0], corpus.get(i)) for i in chosen}
     ids = sorted(chosen, key=lambda i: lemma_of[i])  # stable: gold-file order within a word
-    gold = {i: gold_keys[i] for i in ids}
+    gold: Mapping[str, tuple[str, ...]] = gold_keys
     if classes is not None:
-        gold, _ = to_classes(gold, classes)
+        gold, _ = to_classes({i: gold_keys[i] for i in ids}, classes)
     gold_column = tuple(tuple(gold[i]) for i in ids)
     lemmas = tuple(lemma_of[i] for i in ids)
     outputs = {s.spec.label: _outputs(s, ids, classes) for s in systems}
@@ -207,16 +208,18 @@ def _instance_results(
 def _outputs(system: _System, ids: list[str], classes: Mapping[str, str] | None) -> InstanceOutputs:
     """A system's answers to ``ids`` (no line: an abstention), with their confidences."""
     answers = system.file.answers
-    keys = {i: a.keys for i, a in answers.items()}
-    if classes is not None:
-        keys, _ = to_classes(keys, classes)
+    if classes is None:
+        rankings = [answers[i].keys if i in answers else () for i in ids]
+    else:
+        keys, _ = to_classes({i: a.keys for i, a in answers.items()}, classes)
+        rankings = [keys.get(i, ()) for i in ids]
     confidence = None
     if system.file.has_confidence:
         confidence = np.array(
             [answers[i].confidence if i in answers else 0.0 for i in ids], dtype=float
         )
     return InstanceOutputs(
-        rankings=[tuple(keys.get(i, ())) for i in ids],
+        rankings=rankings,
         confidence=confidence,
         fallbacks=[None] * len(ids),
         several_keys=system.rule,
@@ -275,10 +278,11 @@ def _corpus_instances(
 
 
 def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
-    """An instance's lemma: the corpus's, else its first gold key's (:func:`key_lemma`)."""
+    """An instance's lemma: the corpus's, else its first gold key's (:func:`key_lemma`), one
+    string object per lemma however many instances have it."""
     if corpus is not None:
-        return corpus[1]
-    return key_lemma(books.of_key(key))(key)
+        return sys.intern(corpus[1])
+    return sys.intern(key_lemma(books.of_key(key))(key))
 
 
 def _left_out(

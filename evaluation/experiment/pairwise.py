@@ -15,7 +15,7 @@ import numpy as np
 
 from evaluation.experiment.results import DifferenceTest, McNemarTest, PairwiseTest
 from evaluation.measures import Credit, format_alpha
-from evaluation.significance import bootstrap_ratio_differences, holm, mcnemar, ratio_t_tests
+from evaluation.significance import holm, mcnemar, ratio_difference_intervals, ratio_t_tests
 
 __all__ = ["pairwise_tests"]
 
@@ -60,14 +60,17 @@ def _differences(
     if not defined or n < 2:
         return found
     cells = {cell: c for c, cell in enumerate((m, j) for m in labels for j in range(len(alphas)))}
-    num = np.column_stack([credit[m].values[:, j] * credit[m].attempted for (m, j) in cells])
-    den = np.column_stack([credit[m].attempted.astype(float) for (m, _) in cells])
+    # each cell's credit earned, then each cell's attempts, written in place in one array
+    both = np.empty((n, 2 * len(cells)))
+    for (m, j), c in cells.items():
+        np.multiply(credit[m].values[:, j], credit[m].attempted, out=both[:, c])
+        both[:, len(cells) + c] = credit[m].attempted
     wanted = [(p, j) for p in defined for j in range(len(alphas))]
     columns = [(cells[(pairs[p][0], j)], cells[(pairs[p][1], j)]) for p, j in wanted]
-    tests = ratio_t_tests(num, den, columns)
+    tests = ratio_t_tests(both[:, : len(cells)], both[:, len(cells) :], columns)
     intervals = (
-        bootstrap_ratio_differences(
-            num, den, columns, n_resamples=n_resamples, seed=seed, confidence=confidence
+        ratio_difference_intervals(
+            both, columns, n_resamples=n_resamples, seed=seed, confidence=confidence
         )
         if n_resamples
         else [None] * len(columns)

@@ -26,6 +26,8 @@ from dataclasses import asdict
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
+import numpy as np
+
 from evaluation._exceptions import EvaluationError
 from evaluation.experiment.results import (
     ComparisonResult,
@@ -189,8 +191,11 @@ def systems(result: ComparisonResult) -> Iterator[Record]:
         yield asdict(system)
 
 
-def _prediction_columns(result: ExperimentResult) -> Iterator[dict[str, Sequence[Any]]]:
-    """Per method, the ``predictions`` records as columns (field -> one value per instance)."""
+def _prediction_columns(
+    result: ExperimentResult,
+) -> Iterator[dict[str, Sequence[Any] | np.ndarray]]:
+    """Per method, the ``predictions`` records as columns (field -> one value per instance;
+    numbers as arrays, turned into Python numbers a block at a time)."""
     per = result.per_instance
     n = len(per.ids)
     folds = [f if f >= 0 else None for f in per.folds.tolist()]
@@ -202,22 +207,24 @@ def _prediction_columns(result: ExperimentResult) -> Iterator[dict[str, Sequence
             "method": [label] * n,
             "fold": folds,
             "sense": [r[0] if r else None for r in out.rankings],
-            "confidence": [None] * n if out.confidence is None else out.confidence.tolist(),
+            "confidence": [None] * n if out.confidence is None else out.confidence,
             "fallback": out.fallbacks,
             "ranking": out.rankings,
             "gold": per.gold,
-            "attempted": credit.attempted.astype(bool).tolist(),
-            **{
-                f"credit_{alpha}": credit.values[:, j].tolist()
-                for j, alpha in enumerate(result.alphas)
-            },
+            "attempted": credit.attempted.astype(bool),
+            **{f"credit_{alpha}": credit.values[:, j] for j, alpha in enumerate(result.alphas)},
         }
+
+
+def _values(column: Sequence[Any] | np.ndarray) -> Sequence[Any]:
+    """A column's values as Python objects (an array's numbers as floats and booleans)."""
+    return column.tolist() if isinstance(column, np.ndarray) else column
 
 
 def predictions(result: ExperimentResult) -> Iterator[Record]:
     for columns in _prediction_columns(result):
         names = list(columns)
-        for row in zip(*columns.values(), strict=True):
+        for row in zip(*map(_values, columns.values()), strict=True):
             record = dict(zip(names, row, strict=True))
             record["ranking"], record["gold"] = list(record["ranking"]), list(record["gold"])
             yield record
@@ -225,34 +232,42 @@ def predictions(result: ExperimentResult) -> Iterator[Record]:
 
 def prediction_lines(result: ExperimentResult) -> Iterator[str]:
     """The lines of ``predictions.jsonl``: each ``predictions`` record as
-    ``json.dumps(to_json(record), ensure_ascii=False)`` would write it."""
-    shared: dict[int, tuple[Sequence[Any], list[str]]] = {}  # id(column) -> (column, JSON)
+    ``json.dumps(to_json(record), ensure_ascii=False)`` would write it.  Encoded a block of
+    rows at a time, column by column: the memory taken stays the same for any number of
+    instances (encoding every column whole held several strings per instance)."""
+    memo: dict[tuple[type, Any], str] = {}
     for columns in _prediction_columns(result):
         fields = (encode_basestring(name).replace("%", "%%") + ": %s" for name in columns)
         line = "{" + ", ".join(fields) + "}"
-        encoded = []
-        for column in columns.values():
-            known = shared.get(id(column))
-            if known is None:
-                known = shared[id(column)] = (column, _encoded_column(column))
-            encoded.append(known[1])
-        for row in zip(*encoded, strict=True):
-            yield line % row
+        n = len(result.per_instance.ids)
+        for start in range(0, n, _BLOCK):
+            stop = start + _BLOCK
+            encoded = [_encoded(_values(c[start:stop]), memo) for c in columns.values()]
+            for row in zip(*encoded, strict=True):
+                yield line % row
 
 
-def _encoded_column(column: Sequence[Any]) -> list[str]:
+_BLOCK = 4096  # rows of predictions.jsonl encoded at a time
+_MEMO = 1 << 16  # distinct values whose encoding is kept (rankings, gold keys, folds ...)
+
+
+def _encoded(column: Sequence[Any], memo: dict[tuple[type, Any], str]) -> list[str]:
     """Each value of ``column`` as ``json.dumps(to_json(value), ensure_ascii=False)``: a
-    finite float is its ``repr``; other values are encoded once per distinct value."""
-    memo: dict[tuple[type, Any], str] = {}
+    string or a finite float at once; other values once per distinct value (``memo``)."""
     out = []
     for value in column:
         kind = type(value)
+        if kind is str:
+            out.append(encode_basestring(value))
+            continue
         if kind is float and math.isfinite(value):
             out.append(repr(value))
             continue
         key = (kind, value)
         text = memo.get(key)
         if text is None:
+            if len(memo) >= _MEMO:
+                memo.clear()
             text = memo[key] = json.dumps(to_json(value), ensure_ascii=False)
         out.append(text)
     return out

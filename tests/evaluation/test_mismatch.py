@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from commands import JA_README, quoted, run_cli
-from conftest import ROOT
 from experiment_worlds import config_dict, make_instances, write_world
+from paths import ROOT
 
 from evaluation import EvaluationWarning
 from evaluation.experiment import parse_config, run_experiment, select_verbs

@@ -7,7 +7,7 @@ models checked for meaning.
   ``configs/README.md``, ``--help``) holds the value, else refused before any work with one
   line naming the setting and its range; ``wsd train --param`` in a subprocess refuses before
   reading the corpus and writes nothing;
-- model files (the tiny world of ``tests/worlds.py``, every method, plain or gzip) whose
+- model files (the tiny world of ``tests/support/worlds.py``, every method, plain or gzip) whose
   counts, weights or senses are replaced by NaN, negative, huge, non-integer or foreign values
   (``not-a-key``, another verb's key): a ModelError naming the file and the verb; keys written
   in another case, or the document written again in another layout: the same answers;

@@ -428,7 +428,7 @@ def test_bayes_models_do_not_depend_on_the_hash_seed(world: dict[str, str], tmp_
     saved vocabulary) must not."""
     script = f"""
 import sys
-sys.path.insert(0, {str(TESTS)!r})
+sys.path.insert(0, {str(TESTS / "support")!r})
 from worlds import TRAIN, inst
 from wsd.methods import BayesWSD, save_model
 model = BayesWSD(noun_classes="none", noun_words=True, noun_thesaurus={world["noun_thesaurus"]!r},

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import DATA, ROOT
+from paths import DATA, ROOT
 
 from evaluation.cli import main
 from thesaurus.utils.text_input import decode

@@ -223,14 +223,20 @@ def _close(
                 f"{path}:{word.line}: HEAD {value} is outside the sentence (words 1..{n})"
             )
         numbers.append(value)
-    for start in range(n):
-        seen, at = 0, start + 1
-        while at != 0 and seen <= n:
-            at, seen = numbers[at - 1], seen + 1
-        if at != 0:
+    rooted = [False] * (n + 1)  # words known to reach the root (0: the root itself)
+    rooted[0] = True
+    for start in range(1, n + 1):
+        walked: list[int] = []  # each word is walked once: a chain of n words costs n steps
+        at = start
+        while not rooted[at] and len(walked) <= n:
+            walked.append(at)
+            at = numbers[at - 1]
+        if not rooted[at]:
             raise CorpusFormatError(
-                f"{path}:{block.words[start].line}: word {start + 1} is in a HEAD cycle"
+                f"{path}:{block.words[start - 1].line}: word {start} is in a HEAD cycle"
             )
+        for seen in walked:
+            rooted[seen] = True
 
 
 def _misc(path: Path, word: _Word) -> tuple[str | None, tuple[str, ...] | None, str]:

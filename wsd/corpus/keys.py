@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -151,7 +152,7 @@ def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[st
         fields = line.split()
         if not fields:
             continue
-        instance = fields[0]
+        instance = sys.intern(fields[0])  # one string per id: a system's lines share the gold's
         other = _other_file(instance, first=not lines)
         if other is not None:
             raise CorpusFormatError(f"{path}:{lineno}: {other}")
@@ -168,14 +169,16 @@ def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[st
 
 def read_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
     """``{instance_id: (sense_key, ...)}`` of a key file (as :func:`key_lines`); a
-    :func:`malformed_key` raises :class:`CorpusFormatError` naming ``file:line``."""
+    :func:`malformed_key` raises :class:`CorpusFormatError` naming ``file:line``.  Lines with
+    the same keys share one tuple (a million lines repeat a few thousand senses)."""
     found: dict[str, tuple[str, ...]] = {}
+    shared: dict[tuple[str, ...], tuple[str, ...]] = {}
     for lineno, instance, keys in key_lines(path):
         for key in keys:
             problem = malformed_key(key)
             if problem is not None:
                 raise CorpusFormatError(f"{path}:{lineno}: {problem}")
-        found[instance] = keys
+        found[instance] = shared.setdefault(keys, keys)
     return found
 
 

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from wsd._exceptions import WSDError
 from wsd.frames import _tags as T
 from wsd.frames._classes import ClassTable, default_class_table
+from wsd.frames._last import LastSentence
 from wsd.frames.english_rules import PARTICLE_ADVERBS, filler_at
 from wsd.normalise import ENGLISH
 from wsd.types import AnnotatedSentence, CaseFrame, Filler
@@ -54,18 +55,21 @@ _RELATIVE = frozenset({"who", "whom", "which", "that"})
 
 def has_tree(item: AnnotatedSentence) -> bool:
     """Whether every word of ``item`` has a HEAD and a DEPREL."""
-    return bool(item.annotations) and all(
-        note.attr("head") is not None and note.attr("deprel") is not None
-        for note in item.annotations
-    )
+    return _tree(item).complete
 
 
 class _Tree:
-    """Heads, relations and children of one sentence (0-based; head -1 = root)."""
+    """Heads, relations and children of one sentence (0-based; head -1 = root), and what the
+    rules ask of every verb read off the whole tree once, top down and bottom up (no
+    recursion: a chain of 500 verbs is as deep as a tree gets; walking up or down a chain
+    for each of its verbs made a sentence's cost grow with the square of its length)."""
 
     def __init__(self, item: AnnotatedSentence) -> None:
         notes = item.annotations
         self.item = item
+        self.complete = bool(notes) and all(
+            note.attr("head") is not None and note.attr("deprel") is not None for note in notes
+        )
         self.heads = [int(note.attr("head") or 0) - 1 for note in notes]
         self.rels = [note.attr("deprel") or "" for note in notes]
         self.feats = [note.attr("feats") or "" for note in notes]
@@ -78,6 +82,31 @@ class _Tree:
         for i, head in enumerate(self.heads):
             if head >= 0:
                 self.children[head].append(i)
+        # the first nsubj or nsubj:pass child of each word (-1: none)
+        self.subject = [
+            next((k for k in kids if self.rels[k] in ("nsubj", "nsubj:pass")), -1)
+            for kids in self.children
+        ]
+        top_down = [i for i, head in enumerate(self.heads) if head < 0]
+        for i in top_down:  # grows while read: heads before their dependents
+            top_down.extend(self.children[i])
+        # A word outside every path to a root (a HEAD cycle, which only a sentence made by
+        # hand can have) keeps itself in each table below.
+        self.start = list(range(len(notes)))  # the first word of each word's subtree
+        for i in reversed(top_down):
+            if self.heads[i] >= 0 and self.start[i] < self.start[self.heads[i]]:
+                self.start[self.heads[i]] = self.start[i]
+        # each word's clause: up through conj relations (-1: a root reached that way)
+        self.clause = list(range(len(notes)))
+        # the word that decides what a verb without a subject inherits (_inherited): up
+        # through conjuncts whose head has no subject of its own
+        self.decider = list(range(len(notes)))
+        for i in top_down:
+            head = self.heads[i]
+            if self.rels[i] == "conj":
+                self.clause[i] = self.clause[head] if head >= 0 else -1
+                if head >= 0 and self.subject[head] < 0:
+                    self.decider[i] = self.decider[head]
 
     def kids(self, i: int, *rels: str) -> list[int]:
         """Children of ``i`` whose relation is one of ``rels`` or a subtype of one."""
@@ -103,8 +132,9 @@ class _Tree:
         fixed = [self.words[f] for f in self.kids(k, "fixed")]
         return "_".join([self.words[k], *fixed])
 
-    def subtree_start(self, i: int) -> int:
-        return min([i, *(self.subtree_start(k) for k in self.children[i])])
+
+# Every verb of a sentence shares one tree.
+_tree: LastSentence[_Tree] = LastSentence(_Tree)
 
 
 def extract_tree_frame(
@@ -118,7 +148,7 @@ def extract_tree_frame(
             f"({len(item.sentence.tokens)} tokens)"
         )
     table = default_class_table() if classes is None else classes
-    tree = _Tree(item)
+    tree = _tree(item)
     if item.sentence.lang != ENGLISH:
         return _particle_frame(tree, position, table)
     passive = _passive(tree, position)
@@ -183,16 +213,16 @@ def _copula_cases(tree: _Tree, predicate: int) -> list[tuple[str, int]]:
 def _antecedent(tree: _Tree, k: int) -> int:
     """A relative pronoun's noun (``men who wore`` -> ``men``), else ``k``."""
     relative = tree.feat(k, "PronType") == "Rel" or tree.words[k] in _RELATIVE
-    clause = tree.heads[k]
-    while clause >= 0 and tree.rels[clause] == "conj":
-        clause = tree.heads[clause]
+    clause = tree.clause[tree.heads[k]] if tree.heads[k] >= 0 else -1
     if relative and clause >= 0 and tree.rels[clause].startswith("acl") and tree.heads[clause] >= 0:
         return tree.heads[clause]
     return k
 
 
 def _inherited(tree: _Tree, v: int, passive: bool) -> tuple[str, int] | None:
-    """The case a verb without a subject takes from the verb it depends on (docstring)."""
+    """The case a verb without a subject takes from the verb it depends on (docstring); a
+    conjunct whose head has no subject either takes what its head takes."""
+    v = tree.decider[v]
     rel, head = tree.rels[v], tree.heads[v]
     if head < 0:
         return None
@@ -203,13 +233,11 @@ def _inherited(tree: _Tree, v: int, passive: bool) -> tuple[str, int] | None:
             return ("subj", head)
         return None
     semi_modal = rel == "xcomp" and tree.words[head] in T.SEMI_MODAL_HEADS
-    if rel == "conj" or semi_modal:
-        for k in tree.children[head]:
-            if tree.rels[k] == "nsubj":
-                return ("subj", _antecedent(tree, k))
-            if tree.rels[k] == "nsubj:pass":  # "was approved and sent": obj when passive
-                return ("obj", _antecedent(tree, k)) if passive else None
-        return _inherited(tree, head, passive) if rel == "conj" else None
+    k = tree.subject[head]
+    if (rel == "conj" or semi_modal) and k >= 0:
+        if tree.rels[k] == "nsubj":
+            return ("subj", _antecedent(tree, k))
+        return ("obj", _antecedent(tree, k)) if passive else None  # "was approved and sent"
     return None
 
 
@@ -274,7 +302,7 @@ def _clause_kind(tree: _Tree, c: int) -> str | None:
     """The ``comp`` mark of a clausal complement headed by ``c``."""
     marks: Sequence[int] = tree.kids(c, "mark")
     words = [tree.words[m] for m in marks]
-    first = tree.words[tree.subtree_start(c)]
+    first = tree.words[tree.start[c]]
     if "to" in words:
         return "to"
     if "that" in words:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from wsd._exceptions import WSDError
 from wsd.frames import _tags as T
 from wsd.frames._classes import ClassEntry, ClassTable
+from wsd.frames._last import LastSentence
 from wsd.frames._words import (
     COPULAS,
     NOMINATIVE,
@@ -99,13 +100,17 @@ def extract_english(sentence: Sentence, position: int, *, classes: ClassTable) -
             f"verb position {position} is outside sentence {sentence.id!r} "
             f"({len(sentence.tokens)} tokens)"
         )
-    return _Extractor(_Analysis(sentence.tokens, classes), classes).frame(position)
+    return _Extractor(_analysis(sentence.tokens, classes), classes).frame(position)
 
 
 def filler_at(sentence: Sentence, k: int, classes: ClassTable) -> Filler | None:
     """The filler this extractor makes of the head word at ``k`` (a class for a pronoun or a
     name, None for an uninformative or non-nominal word); the tree extractor's fillers."""
-    return _Extractor(_Analysis(sentence.tokens, classes), classes)._filler(k)
+    return _Extractor(_analysis(sentence.tokens, classes), classes)._filler(k)
+
+
+# Every verb of a sentence (every filler of the tree extractor) shares one analysis.
+_analysis: LastSentence[_Analysis] = LastSentence(_Analysis)
 
 
 class _Extractor:
@@ -423,17 +428,34 @@ class _Extractor:
 
     # --- right of the verb ----------------------------------------------------------------------
     def _np_right(self, i: int) -> _NP | None:
-        """The noun phrase starting at ``i``; a quantifier + ``of`` takes the next head."""
+        """The noun phrase starting at ``i``; a quantifier + ``of`` takes the next head
+        (``some of the defendants``, ``a_lot of time``), through any number of them: the
+        links are read left to right and joined from the last back (no recursion)."""
+        links: list[tuple[_NP, bool]] = []  # each link's own phrase; must the next give a head?
+        found, after, needs_head = self._np_link(i)
+        while after is not None:
+            assert found is not None  # a link followed by "of" is a phrase
+            links.append((found, needs_head))
+            found, after, needs_head = self._np_link(after)
+        for own, needs in reversed(links):
+            if found is None or (needs and found.head is None):
+                found = own
+            else:
+                found = _NP(found.head, own.start, found.end)
+        return found
+
+    def _np_link(self, i: int) -> tuple[_NP | None, int | None, bool]:
+        """The phrase starting at ``i`` up to an ``of`` that passes its head on, where the
+        phrase after that ``of`` starts (None: no such ``of``), and whether that phrase must
+        have a head to be taken (a quantifier pronoun keeps its own head otherwise)."""
         a = self.a
         c = a.cat(i)
         if c == T.PRON:
             if a.words[i] in _QUANTIFIERS and a.word(a.right(i)).startswith("of"):
-                inner = self._np_right(a.right(a.right(i)))
-                if inner is not None and inner.head is not None:
-                    return _NP(inner.head, i, inner.end)
-            return _NP(i, i, i)
+                return _NP(i, i, i), a.right(a.right(i)), True
+            return _NP(i, i, i), None, True
         if c not in T.NP_INTERNAL:
-            return None
+            return None, None, False
         head = None
         j = end = i
         while j < a.n:
@@ -461,10 +483,8 @@ class _Extractor:
             end = j
             j += 1
         if head is None and a.word(a.right(end)).startswith("of") and a.cat(a.right(end)) == T.P:
-            inner = self._np_right(a.right(a.right(end)))  # "a_lot of time", "some of the"
-            if inner is not None:
-                return _NP(inner.head, i, inner.end)
-        return _NP(head, i, end)
+            return _NP(head, i, end), a.right(a.right(end)), False  # "a_lot of time", "some of"
+        return _NP(head, i, end), None, False
 
     def _premodifier_conjunct(self, j: int) -> bool:
         a = self.a

@@ -168,7 +168,8 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
             raise ModelError(f"top_k must be an integer >= 1, got {top_k!r}")
         predictions = self.rank(X)
-        return [_reading(inst, p, top_k) for inst, p in zip(X, predictions, strict=True)]
+        texts: dict[int, str] = {}  # one text per sentence, shared by the readings of its verbs
+        return [_reading(inst, p, top_k, texts) for inst, p in zip(X, predictions, strict=True)]
 
     def disambiguate_text(self, text: str, top_k: int = 1) -> list[Reading]:
         """:meth:`disambiguate` every verb of plain English ``text``: sentences, tokens, tags
@@ -407,16 +408,22 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return f"{sense!r} is not a sense of {lemma!r} in {where}"
 
 
-def _reading(instance: Instance, prediction: Prediction, top_k: int) -> Reading:
-    """``prediction`` of ``instance`` as a person reads it (:meth:`Disambiguator.disambiguate`)."""
+def _reading(
+    instance: Instance, prediction: Prediction, top_k: int, texts: dict[int, str]
+) -> Reading:
+    """``prediction`` of ``instance`` as a person reads it (:meth:`Disambiguator.disambiguate`);
+    ``texts`` keeps each sentence's text by the identity of its tokens."""
     senses = tuple(
         RankedSense(key, score, sense_gloss(key)) for key, score in prediction.ranking[:top_k]
     )
     sentence = instance.sentence
+    key = id(sentence.tokens)  # the instances alive in X keep these ids from being reused
+    if key not in texts:
+        texts[key] = " ".join(token.form for token in sentence.tokens)
     return Reading(
         prediction=prediction,
         sentence_id=sentence.id,
-        text=" ".join(token.form for token in sentence.tokens),
+        text=texts[key],
         position=instance.position,
         form=instance.token.form,
         senses=senses,

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from conftest import ROOT
+from paths import ROOT
 
 from evaluation.cli import main
 
