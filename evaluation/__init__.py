@@ -9,7 +9,7 @@ Pure measures and scorers are importable from here (layout: ``evaluation/README.
 """
 
 from evaluation._exceptions import AgreementError, ConfigError, EvaluationError, EvaluationWarning
-from evaluation.measures import (
+from evaluation.acceptability import (
     ALPHA_DEFAULTS,
     Credit,
     MethodScores,

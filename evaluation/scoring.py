@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation._exceptions import EvaluationError, EvaluationWarning
-from evaluation.measures import (
+from evaluation.acceptability import (
     ALPHA_DEFAULTS,
     Credit,
     Grading,

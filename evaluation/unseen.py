@@ -22,7 +22,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from evaluation._exceptions import EvaluationError
-from evaluation.measures import Grading
+from evaluation.acceptability import Grading
 from evaluation.words import key_word
 
 __all__ = [

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evaluation._exceptions import AgreementError
+from evaluation.acceptability import Grading
 from evaluation.agreement.merging import merge_per_lemma
 from evaluation.agreement.per_word import (
     LEMMA_RULE,
@@ -16,7 +17,6 @@ from evaluation.agreement.per_word import (
     multi_agreement,
     pair_agreement,
 )
-from evaluation.measures import Grading
 from evaluation.words import Word, key_word, word_names
 
 __all__ = ["POOLED_NOTE", "agreement_report"]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from evaluation._exceptions import AgreementError
-from evaluation.measures import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
+from evaluation.acceptability import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
 from evaluation.thesauri import as_thesauri
 from thesaurus import sense_key_pos
 

@@ -14,6 +14,14 @@ import numpy as np
 
 import thesaurus
 from evaluation._exceptions import AgreementError
+from evaluation.acceptability import (
+    ALPHA_DEFAULTS,
+    Grading,
+    VerbThesaurus,
+    format_alpha,
+    graded_credit,
+    parse_alpha,
+)
 from evaluation.agreement.per_word import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,
@@ -21,14 +29,6 @@ from evaluation.agreement.per_word import (
     group_by_lemma,
     instance_words,
     pair_agreement,
-)
-from evaluation.measures import (
-    ALPHA_DEFAULTS,
-    Grading,
-    VerbThesaurus,
-    format_alpha,
-    graded_credit,
-    parse_alpha,
 )
 from evaluation.words import Word, key_word, word_names
 from thesaurus import ToolkitError

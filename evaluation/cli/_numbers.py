@@ -85,7 +85,7 @@ def alpha_list(
     (sorted when ``ordered``), ``inf`` added; a graded alpha with ``--classes`` raises
     :class:`~evaluation.EvaluationError`."""
     from evaluation import EvaluationError
-    from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+    from evaluation.acceptability import ALPHA_DEFAULTS, format_alpha, parse_alpha
 
     if texts is None:
         return (math.inf,) if classes else tuple(ALPHA_DEFAULTS)

@@ -152,9 +152,9 @@ def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
 def _config(args: argparse.Namespace) -> ComparisonConfig:
     """The :class:`ComparisonConfig` of the arguments, checked before any file is read."""
     from evaluation import EvaluationError
+    from evaluation.acceptability import parse_alpha
     from evaluation.experiment.comparison import system_labels
     from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
-    from evaluation.measures import parse_alpha
 
     classes = args.classes is not None
     alphas = alpha_list(args.alpha, classes, ordered=True)
@@ -211,9 +211,9 @@ def _summary(result: ComparisonResult) -> str:
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
+    from evaluation.acceptability import format_alpha
     from evaluation.cli.evaluate import report
     from evaluation.experiment.comparison import compare_systems
-    from evaluation.measures import format_alpha
 
     config = _config(args)
     labels = [s.label for s in config.systems]

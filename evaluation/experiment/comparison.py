@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from evaluation._exceptions import EvaluationError
+from evaluation.acceptability import dataset_of, key_lemma
 from evaluation.agreement.class_table import read_class_table
 from evaluation.answers import SystemAnswers, read_answers, several_keys_rule
 from evaluation.experiment import summary
@@ -32,7 +33,6 @@ from evaluation.experiment.results import (
     Timing,
 )
 from evaluation.experiment.uncertainty import warn
-from evaluation.measures import dataset_of, key_lemma
 from evaluation.scoring import to_classes, unknown_keys_warnings
 from evaluation.thesauri import Thesauri
 from evaluation.unseen import key_file_unseen_groups, read_training_keys

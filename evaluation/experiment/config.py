@@ -25,8 +25,8 @@ import numpy as np
 
 import thesaurus
 from evaluation._exceptions import ConfigError, EvaluationError
+from evaluation.acceptability import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.experiment.backend import BACKENDS
-from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.thesauri import ThesaurusSpecs
 from thesaurus import WORDNET_SPECS, ToolkitError
 from thesaurus.utils.outputs import to_json

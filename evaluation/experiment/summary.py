@@ -13,6 +13,15 @@ from typing import TypedDict, cast
 import numpy as np
 
 import thesaurus
+from evaluation.acceptability import (
+    Credit,
+    Grading,
+    MethodScores,
+    applicability_curve,
+    format_alpha,
+    graded_credit,
+    top_k,
+)
 from evaluation.experiment.config import EvaluationConfig, ExperimentConfig
 from evaluation.experiment.jobs import CrossValidation
 from evaluation.experiment.pairwise import pairwise_tests
@@ -33,15 +42,6 @@ from evaluation.experiment.results import (
 )
 from evaluation.experiment.uncertainty import bootstrap_settings, total_intervals
 from evaluation.intervals import interval, prefix_mean_intervals, senseval_intervals
-from evaluation.measures import (
-    Credit,
-    Grading,
-    MethodScores,
-    applicability_curve,
-    format_alpha,
-    graded_credit,
-    top_k,
-)
 from evaluation.scoring import (
     FIRST_SENSE_ORDER,
     POS_NAMES,

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from scorers import _official_scorer
 
+from evaluation.acceptability import graded_credit
 from evaluation.cli import main
-from evaluation.measures import graded_credit
 from evaluation.thesauri import Thesauri, ThesaurusSpecs
 from thesaurus import Thesaurus
 

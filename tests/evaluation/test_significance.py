@@ -407,8 +407,8 @@ def test_twenty_systems_get_holm_adjusted_p_values_without_a_floor() -> None:
     """20 systems x 4 alphas on 7,253 instances (190 pairs): the t-tests of all pairs x alphas
     form one Holm family, a large difference gets p(Holm) far below 0.001, p-values differ
     with the differences (no common floor), and the bootstrap gives only the intervals."""
+    from evaluation.acceptability import Credit
     from evaluation.experiment.pairwise import pairwise_tests
-    from evaluation.measures import Credit
 
     rng = np.random.default_rng(20)
     n, alphas = 7253, (0.5, 1.0, 2.0, math.inf)

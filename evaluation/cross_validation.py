@@ -11,14 +11,17 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn.model_selection import KFold, StratifiedKFold
 
 from evaluation._exceptions import ConfigError
-from evaluation.experiment.config import ExperimentConfig
-from evaluation.experiment.dataset import Dataset
 from wsd.types import Instance
+
+if TYPE_CHECKING:  # the experiment package runs the folds: it imports this module
+    from evaluation.experiment.config import ExperimentConfig
+    from evaluation.experiment.dataset import Dataset
 
 __all__ = ["FoldTask", "fold_tasks", "make_folds"]
 
