@@ -16,19 +16,21 @@ from __future__ import annotations
 import math
 import re
 import sys
+import warnings
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from evaluation._exceptions import EvaluationError
+from evaluation._exceptions import EvaluationError, EvaluationWarning
 from evaluation.thesauri import Thesauri, as_thesauri
 from thesaurus import sense_key_pos
 
 __all__ = [
     "ALPHA_DEFAULTS",
+    "AcceptabilityScorer",
     "Credit",
     "Curve",
     "Grading",
@@ -42,12 +44,15 @@ __all__ = [
     "format_alpha",
     "graded_credit",
     "key_lemma",
+    "make_acceptability_scorer",
     "pair_credit",
     "path_length",
     "sense_lemma",
     "parse_alpha",
     "senseval_scores",
     "top_k",
+    "undefined_precision_note",
+    "undefined_words_note",
 ]
 
 ALPHA_DEFAULTS: tuple[float, ...] = (0.5, 1.0, 2.0, math.inf)
@@ -628,3 +633,77 @@ def applicability_curve(
     steps = np.diff(np.concatenate(([0.0], applicability)))
     aurc = float(np.sum(steps * (1.0 - accept)))
     return Curve(thresholds, applicability, accept, aurc)
+
+
+def undefined_precision_note(instances: int, who: str = "", of: str = "gold instances") -> str:
+    """The warning that a precision is undefined: ``who`` attempted none of the ``instances``.
+
+    >>> undefined_precision_note(3, "ims")[:56]
+    'precision of ims is undefined: none of the 3 gold instan'
+    """
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined: none of the {instances} {of} was "
+        "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
+        "'undefined' in tables, never as 0; recall and F1 are 0"
+    )
+
+
+def undefined_words_note(undefined: Sequence[str], words: int, who: str = "") -> str | None:
+    """The warning that the precision of the ``undefined`` words (of ``words``) is undefined,
+    or ``None`` when there is none.
+
+    >>> undefined_words_note(["square.r"], 2)[:43]
+    'precision is undefined for 1 of 2 words (e.'
+    """
+    if not undefined:
+        return None
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined for {len(undefined)} of {words} "
+        f"words (e.g. {undefined[0]!r}): none of their instances was attempted; reported as "
+        "null in JSON and 'undefined' in tables, never as 0"
+    )
+
+
+@dataclass(frozen=True)
+class AcceptabilityScorer:
+    """A picklable scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the graded
+    precision of ``estimator.predict(X)`` at ``alpha`` (NaN, with a warning, when nothing is
+    attempted: undefined, as scikit-learn takes a failed score).  ``X``
+    holds :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, the
+    instances' gold keys; ``verb_thesaurus`` defaults to the estimator's."""
+
+    alpha: float
+    verb_thesaurus: str | None = None
+
+    def __call__(self, estimator: Any, X: Sequence[Any], y: Sequence[str] | None = None) -> float:
+        import thesaurus
+
+        instances = list(X)
+        answers = [(sense,) if sense else () for sense in estimator.predict(instances)]
+        if y is None:
+            gold = [tuple(instance.gold) for instance in instances]
+        else:
+            gold = [(str(label),) for label in y]
+            if len(gold) != len(instances):
+                raise EvaluationError(f"{len(instances)} instances but {len(gold)} gold labels")
+        verbs = thesaurus.load(self.verb_thesaurus or estimator.verb_thesaurus)
+        lemmas = [instance.lemma for instance in instances]
+        credit = graded_credit(answers, gold, lemmas, verbs, (self.alpha,))
+        precision = credit.scores()[format_alpha(self.alpha)].precision
+        if precision is None:
+            warnings.warn(undefined_precision_note(len(instances)), EvaluationWarning, stacklevel=2)
+            return math.nan
+        return precision
+
+
+def make_acceptability_scorer(
+    alpha: float | str, *, verb_thesaurus: str | None = None
+) -> AcceptabilityScorer:
+    """An :class:`AcceptabilityScorer` at ``alpha`` (a number > 0 or ``"inf"``).
+
+    >>> make_acceptability_scorer(0.5)
+    AcceptabilityScorer(alpha=0.5, verb_thesaurus=None)
+    >>> make_acceptability_scorer("inf", verb_thesaurus="wordnet-verb").alpha
+    inf
+    """
+    return AcceptabilityScorer(parse_alpha(alpha), verb_thesaurus)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,15 +33,14 @@ from evaluation.experiment.results import (
     Timing,
 )
 from evaluation.experiment.uncertainty import warn
-from evaluation.scoring import to_classes, unknown_keys_warnings
-from evaluation.thesauri import Thesauri
+from evaluation.thesauri import Thesauri, unknown_keys_warnings
 from evaluation.unseen import key_file_unseen_groups, read_training_keys
 from thesaurus.utils.text_input import quote
 
 if TYPE_CHECKING:
     from wsd.types import Sentence
 
-__all__ = ["compare_systems", "system_labels"]
+__all__ = ["compare_systems", "system_labels", "to_classes"]
 
 Progress = Callable[[str, int, int], None]  # (step, done, total)
 
@@ -73,6 +72,21 @@ def system_labels(paths: list[str]) -> list[str]:
     return names if len(set(names)) == len(names) else list(paths)
 
 
+def to_classes(
+    keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """Each key replaced by its class (unlisted keys: themselves), repeats dropped, and how
+    many keys were ``in_table`` / ``not_in_table``.
+
+    >>> to_classes({"i1": ["a%1", "a%2"]}, {"a%1": "a%1", "a%2": "a%1"})
+    ({'i1': ('a%1',)}, {'in_table': 2, 'not_in_table': 0})
+    """
+    found = sum(1 for senses in keys.values() for k in senses if k in classes)
+    total = sum(len(senses) for senses in keys.values())
+    mapped = {i: tuple(dict.fromkeys(classes.get(k, k) for k in ks)) for i, ks in keys.items()}
+    return mapped, {"in_table": found, "not_in_table": total - found}
+
+
 def compare_systems(
     config: ComparisonConfig, *, progress: Progress | None = None
 ) -> ComparisonResult:
@@ -101,7 +115,7 @@ def compare_systems(
     return ComparisonResult(
         config=replace(config, evaluation=ev),
         seed=config.seed,
-        corpus=CorpusSummary(config.gold, n, _left_out(config, gold, systems, n)),
+        corpus=CorpusSummary(config.gold, n, _left_out(config, gold, systems, n, classes)),
         **table,
         systems=tuple(_system_input(system, gold) for system in systems),
         warnings=tuple(notes),
@@ -286,9 +300,19 @@ def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
 
 
 def _left_out(
-    config: ComparisonConfig, gold: Mapping[str, object], systems: list[_System], evaluated: int
+    config: ComparisonConfig,
+    gold: Mapping[str, Sequence[str]],
+    systems: list[_System],
+    evaluated: int,
+    classes: Mapping[str, str] | None,
 ) -> dict[str, object]:
-    """The comparison's counts of gold instances and of those left out, in all and by system."""
+    """The comparison's counts of gold instances and of those left out, in all and by system,
+    and with sense ``classes``, how many keys of each file the class table lists."""
+    if classes is not None:
+        in_table = {"gold": to_classes(gold, classes)[1]}
+        for s in systems:
+            answered = {i: a.keys for i, a in s.file.answers.items()}
+            in_table[s.spec.label] = to_classes(answered, classes)[1]
     return {
         "gold_instances": len(gold),
         "instances": config.instances,
@@ -297,7 +321,7 @@ def _left_out(
         "left_out_by_system": {
             s.spec.label: sum(1 for i in gold if i not in s.file.answers) for s in systems
         },
-        **({"classes": config.classes} if config.classes else {}),
+        **({"classes": {"path": config.classes, **in_table}} if classes is not None else {}),
     }
 
 

@@ -30,8 +30,7 @@ from evaluation.experiment.results import (
     Timing,
 )
 from evaluation.experiment.uncertainty import warn
-from evaluation.scoring import unknown_keys_warnings
-from evaluation.thesauri import Thesauri
+from evaluation.thesauri import Thesauri, unknown_keys_warnings
 from evaluation.unseen import fold_unseen_groups
 from wsd.methods import evidence_sources
 

@@ -21,6 +21,8 @@ from evaluation.acceptability import (
     format_alpha,
     graded_credit,
     top_k,
+    undefined_precision_note,
+    undefined_words_note,
 )
 from evaluation.experiment.config import EvaluationConfig, ExperimentConfig
 from evaluation.experiment.jobs import CrossValidation
@@ -42,16 +44,8 @@ from evaluation.experiment.results import (
 )
 from evaluation.experiment.uncertainty import bootstrap_settings, total_intervals
 from evaluation.intervals import interval, prefix_mean_intervals, senseval_intervals
-from evaluation.scoring import (
-    FIRST_SENSE_ORDER,
-    POS_NAMES,
-    POS_ORDER,
-    first_sense_of,
-    undefined_precision_note,
-    undefined_words_note,
-)
 from evaluation.thesauri import as_thesauri
-from evaluation.unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
+from evaluation.unseen import FIRST_SENSE_ORDER, UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER, first_sense_of
 from evaluation.words import Word, word_names
 
 __all__ = [
@@ -69,6 +63,8 @@ __all__ = [
     "undefined_precision_notes",
 ]
 
+POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
+POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
 # The order of the breakdowns' groups in reports
 GROUP_ORDER = {"pos": POS_ORDER, "first sense": FIRST_SENSE_ORDER, "unseen": UNSEEN_ORDER}
 

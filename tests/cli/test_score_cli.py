@@ -118,7 +118,7 @@ def test_score_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     for gold, pred, message in (
         (str(tmp_path / "missing.key"), str(KEYS / "pred.key"), "missing.key"),
         (str(KEYS / "gold.key"), str(bad), "bad.key:2"),
-        (str(empty), str(KEYS / "pred.key"), f"{empty}: no instance to score"),
+        (str(empty), str(KEYS / "pred.key"), f"{empty}: no gold instance"),
     ):
         status = main(["score", "--gold", gold, "--pred", pred, "--verb-thesaurus", TOY])
         _, err = capsys.readouterr()
@@ -518,8 +518,7 @@ def test_the_unknown_key_warning_names_the_option_of_the_keys_part_of_speech(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A noun key unknown to the noun thesaurus: --noun-thesaurus, not --verb-thesaurus."""
-    from evaluation.scoring import unknown_keys_warnings
-    from evaluation.thesauri import Thesauri
+    from evaluation.thesauri import Thesauri, unknown_keys_warnings
     from thesaurus import load
 
     gold, pred = tmp_path / "gold.key", tmp_path / "pred.key"

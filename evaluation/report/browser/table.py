@@ -20,8 +20,8 @@ import numpy as np
 from evaluation.acceptability import path_length
 from evaluation.experiment.per_sense import graded_headline
 from evaluation.experiment.results import ComparisonResult, ExperimentResult
-from evaluation.scoring import first_sense_of
 from evaluation.thesauri import Thesauri
+from evaluation.unseen import first_sense_of
 from thesaurus import DataError, sense_key_pos
 from thesaurus.wordnet.glosses import sense_gloss
 
