@@ -27,8 +27,10 @@ import numpy as np
 from evaluation._exceptions import EvaluationError, EvaluationWarning
 from evaluation.thesauri import Thesauri, as_thesauri
 from thesaurus import sense_key_pos
+from wsd.methods.ranges import REAL_LIMIT, Range, parse_number
 
 __all__ = [
+    "ALPHA",
     "ALPHA_DEFAULTS",
     "AcceptabilityScorer",
     "Credit",
@@ -57,7 +59,8 @@ __all__ = [
 
 ALPHA_DEFAULTS: tuple[float, ...] = (0.5, 1.0, 2.0, math.inf)
 
-_INFINITY_WORDS = {"inf", "+inf", "infinity", "+infinity", "∞"}
+# the acceptability exponent's values; inf (exact match) also as its words of the ranges
+ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)
 
 
 class VerbThesaurus(Protocol):
@@ -76,33 +79,40 @@ class VerbThesaurus(Protocol):
 Grading = VerbThesaurus | Thesauri
 
 
-def _check_alpha(alpha: float) -> float:
-    alpha = float(alpha)
-    if math.isnan(alpha) or alpha <= 0:
-        raise EvaluationError(f"alpha must be > 0 (or inf), got {alpha!r}")
-    return alpha
+def parse_alpha(value: str | float) -> float:
+    """One alpha: a number in (0, 1e6], or inf (``inf``, ``infinity``, ``∞``) for exact match.
 
+    Parameters
+    ----------
+    value : str or float
+        The alpha as written (a command line's or a config's text) or as a number.
 
-def parse_alpha(text: str | float) -> float:
-    """Parse one alpha: a positive number, or ``inf``/``infinity``/``∞`` for exact match.
+    Returns
+    -------
+    float
+        The alpha; ``math.inf`` for exact match.
+
+    Raises
+    ------
+    EvaluationError
+        ``value`` is no number of that range (0, negative, NaN, past 1e6, a word).
 
     >>> parse_alpha("0.5"), parse_alpha("inf"), parse_alpha(2)
     (0.5, inf, 2.0)
     >>> parse_alpha("0")
     Traceback (most recent call last):
     ...
-    evaluation.EvaluationError: alpha must be > 0 (or inf), got 0.0
+    evaluation.EvaluationError: alpha must be a number in (0, 1000000] or inf, got '0'
     """
-    if isinstance(text, str):
-        word = text.strip().lower()
-        if word in _INFINITY_WORDS:
-            return math.inf
+    if isinstance(value, str):
         try:
-            value = float(word)
-        except ValueError:
-            raise EvaluationError(f"alpha must be a number > 0 or 'inf', got {text!r}") from None
-        return _check_alpha(value)
-    return _check_alpha(text)
+            return float(parse_number(value, ALPHA))
+        except ValueError as exc:
+            raise EvaluationError(f"alpha {exc}") from None
+    why = ALPHA.problem(value)
+    if why is not None:
+        raise EvaluationError(f"alpha {why}, got {value!r}")
+    return float(value)
 
 
 def format_alpha(alpha: float) -> str:
@@ -128,7 +138,7 @@ def acceptability(
     >>> acceptability(0, 0, 0.5)
     1.0
     """
-    alpha = _check_alpha(alpha)
+    alpha = parse_alpha(alpha)
     scalar = np.ndim(length) == 0 and np.ndim(maxlen) == 0
     lengths = np.asarray(length, dtype=float)
     maxlens = np.asarray(maxlen, dtype=float)

@@ -25,7 +25,7 @@ import numpy as np
 
 import thesaurus
 from evaluation._exceptions import ConfigError, EvaluationError
-from evaluation.acceptability import ALPHA_DEFAULTS, format_alpha, parse_alpha
+from evaluation.acceptability import ALPHA, ALPHA_DEFAULTS, format_alpha
 from evaluation.experiment.backend import BACKENDS
 from evaluation.thesauri import ThesaurusSpecs
 from thesaurus import WORDNET_SPECS, ToolkitError
@@ -35,12 +35,12 @@ from wsd.corpus import FORMATS
 from wsd.methods import (
     COUNT_LIMIT,
     METHODS,
-    REAL_LIMIT,
     SEED,
     Range,
     canonical_param,
     make_method,
     param_key,
+    parse_number,
 )
 
 __all__ = [
@@ -69,7 +69,6 @@ BASELINES = ("mfs", "random")
 MAX_ALPHAS = 1000  # alphas of a list or a {start, stop, num} range: each is a column
 MAX_CURVE_POINTS = 100  # learning-curve fractions: each refits every curve method per fold
 MAX_VARIANTS = 1000  # method variants of a [sweep] grid: each is cross-validated
-ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)  # "inf" is exact match
 
 # The range of every numeric key, as configs/README.md ("Ranges") lists them.
 RANGES: dict[str, Range] = {
@@ -387,16 +386,13 @@ class _Reader:
         return int(value) if within.kind is int else float(value)
 
     def alpha(self, value: Any, path: str, within: Range = ALPHA) -> float:
-        """An alpha: a number, or a string ``parse_alpha`` reads (not one overflowing to inf)."""
-        if not isinstance(value, str):
-            return float(self.within(value, path, within))
-        try:
-            number = parse_alpha(value)
-        except ValueError as exc:
-            self.fail(path, value, str(exc))
-        if math.isinf(number) and any(c.isdigit() for c in value):
-            self.fail(path, value, f"must be {within} (write inf for exact match)")
-        return float(self.within(number, path, within))
+        """An alpha: a number, or its text (``"inf"``: exact match, where ``within`` has it)."""
+        if isinstance(value, str):
+            try:
+                value = parse_number(value, within)
+            except ValueError as exc:
+                self.fail(path, value, str(exc))
+        return float(self.within(value, path, within))
 
 
 _KIND_NAMES = {
