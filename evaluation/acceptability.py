@@ -299,20 +299,7 @@ def graded_credit(
     alphas = tuple(parse_alpha(a) for a in alphas)
     if not alphas:
         raise EvaluationError("no alpha to score")
-    n = len(gold)
-    if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
-        raise EvaluationError(
-            f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
-            f"({n if pos is None else len(pos)}) differ in length"
-        )
-    for i, (given, keys) in enumerate(zip(answers, gold, strict=True)):
-        if given and not keys:
-            raise EvaluationError(f"instance {i} has no gold sense")
-    if pos is None:
-        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    pairs = _Pairs(as_thesauri(thesauri))
-    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
-        pairs.add(i, *case)
+    pairs, n = _Pairs.of(answers, gold, lemmas, thesauri, pos), len(gold)
     return Credit(alphas, pairs.mean_best_credit(alphas, n), pairs.attempted(n), pairs.issues)
 
 
@@ -339,17 +326,7 @@ def pair_credit(
     [[[1.0], [0.5]], []]
     """
     alpha = parse_alpha(alpha)
-    n = len(gold)
-    if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
-        raise EvaluationError(
-            f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
-            f"({n if pos is None else len(pos)}) differ in length"
-        )
-    if pos is None:
-        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    pairs = _Pairs(as_thesauri(thesauri))
-    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
-        pairs.add(i, *case)
+    pairs = _Pairs.of(answers, gold, lemmas, thesauri, pos)
     values = pairs.credit(alpha) if pairs.answer_start else np.zeros(0)
     out = []
     start = 0
@@ -409,6 +386,32 @@ class _Pairs:
         self.answer_start = array("q")  # each answer's first pair
         self.answer_instance = array("q")
         self._lengths: dict[tuple[str, str], int] = {}
+
+    @classmethod
+    def of(
+        cls,
+        answers: Sequence[Sequence[str]],
+        gold: Sequence[Sequence[str]],
+        lemmas: Sequence[str],
+        thesauri: Grading,
+        pos: Sequence[str | None] | None,
+    ) -> _Pairs:
+        """The pairs of every instance, each graded on the thesaurus of its part of speech
+        (default: its first gold key's); bad lengths or answers without gold raise."""
+        n = len(gold)
+        if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
+            raise EvaluationError(
+                f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of "
+                f"speech ({n if pos is None else len(pos)}) differ in length"
+            )
+        if pos is None:
+            pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
+        pairs = cls(as_thesauri(thesauri))
+        for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
+            if case[0] and not case[1]:
+                raise EvaluationError(f"instance {i} has no gold sense")
+            pairs.add(i, *case)
+        return pairs
 
     def add(
         self,
