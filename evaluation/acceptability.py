@@ -125,9 +125,29 @@ def format_alpha(alpha: float) -> str:
 def acceptability(
     length: np.ndarray | float, maxlen: np.ndarray | float, alpha: float
 ) -> np.ndarray | float:
-    """``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise; a float for scalars.
+    """The acceptability ``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise.
+
     ``alpha = inf`` or ``MAXLEN == 0``: ``A = 1`` iff ``LEN == 0``; ``LEN > MAXLEN`` gives 0.
-    Negative lengths raise :class:`EvaluationError`.
+
+    Parameters
+    ----------
+    length : float or ndarray
+        Path lengths ``LEN(x, s)`` between an answer and a gold sense, >= 0.
+    maxlen : float or ndarray
+        ``MAXLEN(v)``, the longest path between two senses of the verb, >= 0; broadcast
+        against ``length``.
+    alpha : float or str
+        The exponent, in (0, 1e6] or inf (:func:`parse_alpha`).
+
+    Returns
+    -------
+    float or ndarray
+        ``A`` in [0, 1]: a float when both inputs are scalars.
+
+    Raises
+    ------
+    EvaluationError
+        A negative length or MAXLEN, or an alpha out of range.
 
     >>> acceptability(3, 7, 1.0)  # (7 - 3) / 7
     0.5714285714285714
@@ -277,6 +297,31 @@ def graded_credit(
     """Credit of each instance at each alpha, as the official Senseval scorer gives it::
 
         credit_i(alpha) = mean over answers x of ( max over gold s of A_alpha(x, s) )
+
+    Parameters
+    ----------
+    answers : sequence of sequences of str
+        Each instance's answered sense keys; empty: an abstention.
+    gold : sequence of sequences of str
+        Each instance's gold sense keys (none only where it abstains).
+    lemmas : sequence of str
+        Each instance's lemma, whose MAXLEN grades it.
+    thesauri : VerbThesaurus or Thesauri
+        One thesaurus, or one per part of speech (:class:`~evaluation.thesauri.Thesauri`).
+    alphas : sequence of float or str, default=(0.5, 1, 2, inf)
+        The exponents, each in (0, 1e6] or inf.
+    pos : sequence of str or None, default=None
+        Each instance's part of speech; ``None``: its first gold key's.
+
+    Returns
+    -------
+    Credit
+        ``values[i, j]`` of instance ``i`` at ``alphas[j]``, ``attempted`` and ``issues``.
+
+    Raises
+    ------
+    EvaluationError
+        Inputs of different lengths, an answered instance without gold, no or a bad alpha.
 
     An empty ``answers[i]`` is an abstention; repeated keys count once.  Instance ``i`` is
     graded on the thesaurus of its part of speech ``pos[i]`` (default: its first gold key's;
@@ -522,8 +567,24 @@ class MethodScores:
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
-    """The :class:`Scores` of a credit column (module docstring); precision ``None``, never 0
-    or NaN, for 0/0.
+    """Senseval's precision, recall, coverage and F1 of one credit column (module docstring).
+
+    Parameters
+    ----------
+    credit_column : ndarray of shape (n,)
+        Each instance's credit in [0, 1] (:attr:`Credit.values` at one alpha).
+    attempted : ndarray of bool, shape (n,)
+        Whether each instance was answered.
+
+    Returns
+    -------
+    Scores
+        Precision is ``None`` (undefined), never 0 or NaN, when nothing was attempted.
+
+    Raises
+    ------
+    EvaluationError
+        Arrays of different shapes, or no instance.
 
     >>> s = senseval_scores(np.array([1.0, 0.5, 0.0, 0.0]), np.array([True, True, True, False]))
     >>> s.precision, s.recall, s.coverage
@@ -553,11 +614,29 @@ def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
 def top_k(
     rankings: Sequence[Sequence[str]], gold: Sequence[Sequence[str]], ks: Sequence[int]
 ) -> dict[int, tuple[float, float | None]]:
-    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6); precision@k is
-    ``None`` (undefined) without any output::
+    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6)::
 
         recall@k    = #{i : gold_i ∩ first_k(ranking_i) ≠ ∅} / n
         precision@k = sum_i |gold_i ∩ first_k(ranking_i)| / sum_i min(k, |ranking_i|)
+
+    Parameters
+    ----------
+    rankings : sequence of sequences of str
+        Each instance's senses, best first (repeats count once).
+    gold : sequence of sequences of str
+        Each instance's gold senses.
+    ks : sequence of int
+        The depths, each >= 1.
+
+    Returns
+    -------
+    dict of int to (float, float or None)
+        ``{k: (recall@k, precision@k)}``; precision@k is ``None`` without any output.
+
+    Raises
+    ------
+    EvaluationError
+        No instance, lengths that differ, or a k that is no positive integer.
 
     >>> top_k([["a", "b", "c"], ["x", "y"]], [["b"], ["z"]], [1, 2])
     {1: (0.0, 0.0), 2: (0.5, 0.25)}
@@ -613,6 +692,25 @@ def applicability_curve(
         AURC = sum_j (applicability_j - applicability_{j-1}) * (1 - acceptability_j)
 
     with ``applicability_0 = 0``; tied confidences enter together, abstentions never.
+
+    Parameters
+    ----------
+    confidence : ndarray of shape (n,)
+        Each instance's confidence; not NaN where attempted.
+    credit_column : ndarray of shape (n,)
+        Each instance's credit at one alpha.
+    attempted : ndarray of bool, shape (n,), default=None
+        Whether each instance was answered; ``None``: all were.
+
+    Returns
+    -------
+    Curve
+        The thresholds (descending), applicability, acceptability and AURC.
+
+    Raises
+    ------
+    EvaluationError
+        Arrays of different shapes, no instance, or a NaN confidence.
 
     >>> c = applicability_curve(np.array([0.9, 0.5]), np.array([1.0, 0.0]))
     >>> c.applicability.tolist(), c.acceptability.tolist(), c.aurc
@@ -681,9 +779,16 @@ def undefined_words_note(undefined: Sequence[str], words: int, who: str = "") ->
 class AcceptabilityScorer:
     """A picklable scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the graded
     precision of ``estimator.predict(X)`` at ``alpha`` (NaN, with a warning, when nothing is
-    attempted: undefined, as scikit-learn takes a failed score).  ``X``
-    holds :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, the
-    instances' gold keys; ``verb_thesaurus`` defaults to the estimator's."""
+    attempted: undefined, as scikit-learn takes a failed score).  ``X`` holds
+    :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, their gold keys.
+
+    Parameters
+    ----------
+    alpha : float
+        The exponent, in (0, 1e6] or inf (exact match).
+    verb_thesaurus : str or None, default=None
+        The ``thesaurus.load`` spec grading the answers; ``None``: the estimator's.
+    """
 
     alpha: float
     verb_thesaurus: str | None = None
@@ -712,7 +817,23 @@ class AcceptabilityScorer:
 def make_acceptability_scorer(
     alpha: float | str, *, verb_thesaurus: str | None = None
 ) -> AcceptabilityScorer:
-    """An :class:`AcceptabilityScorer` at ``alpha`` (a number > 0 or ``"inf"``).
+    """A scorer for ``cross_val_score`` and ``GridSearchCV``: graded precision at ``alpha``.
+
+    Parameters
+    ----------
+    alpha : float or str
+        The exponent, in (0, 1e6] or ``"inf"`` (exact match).
+    verb_thesaurus : str or None, default=None
+        The ``thesaurus.load`` spec grading the answers; ``None``: the estimator's.
+
+    Returns
+    -------
+    AcceptabilityScorer
+
+    Raises
+    ------
+    EvaluationError
+        An alpha out of range.
 
     >>> make_acceptability_scorer(0.5)
     AcceptabilityScorer(alpha=0.5, verb_thesaurus=None)

@@ -64,11 +64,40 @@ def agreement_report(
     statistic: str = "scott",
     several: str = "first",
 ) -> tuple[dict[str, Any], dict[Word, list[frozenset[str]]]]:
-    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word (a
-    JSON-ready report: one :func:`~evaluation.agreement.per_word.pair_agreement` per pair of
-    files, :func:`~evaluation.agreement.per_word.multi_agreement` of all, ``merged`` with
-    ``merge_to``; ``None`` for an undefined statistic; words named by
-    :func:`~evaluation.words.word_names`) and each word's merged classes.
+    """Agreement statistics of several annotations per word (``wsd agreement``).
+
+    Parameters
+    ----------
+    names : sequence of str
+        The annotations' names (their files), two or more.
+    keys : sequence of mappings of str to sequences of str
+        Each annotation's ``{instance_id: sense keys}``.
+    intersection : bool, default=False
+        Compare the instances every annotation has; else every annotation must have the
+        same instances.
+    verbs : VerbThesaurus or Thesauri or None, default=None
+        Adds the weighted kappa (thesaurus distances as weights) and owns the keys' words.
+    merge_to : float or None, default=None
+        Merge senses per word until the statistic reaches this, in (0, 1].
+    statistic : {"scott", "cohen"}, default="scott"
+        The kappa the merging raises.
+    several : {"first", "shared"}, default="first"
+        Lines with several keys: each file's first key, or a key every file gives.
+
+    Returns
+    -------
+    report : dict
+        JSON-ready: one :func:`~evaluation.agreement.per_word.pair_agreement` per pair,
+        :func:`~evaluation.agreement.per_word.multi_agreement` of all, ``merged`` with
+        ``merge_to``; ``None`` for an undefined statistic; words named by
+        :func:`~evaluation.words.word_names`.
+    classes : dict of Word to list of frozenset of str
+        Each word's merged sense classes.
+
+    Raises
+    ------
+    AgreementError
+        Fewer than two annotations, instances that differ, or a bad setting.
     """
     _check(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)

@@ -84,11 +84,34 @@ def agreement_upper_bound(
     several: str = "first",
     instance_lemma: Mapping[str, str] | None = None,
 ) -> UpperBound:
-    """The inter-annotator upper bound of a WSD experiment from two key files, over the
-    ``instances`` (and ``lemmas``) both annotate.  ``verb_thesaurus`` adds the graded
-    agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (else only ``alpha = inf``, Pa);
-    ``instance_lemma`` gives each instance's verb instead of the lemma rule.  Bad inputs raise
-    :class:`~evaluation.AgreementError` naming them.
+    """The inter-annotator upper bound of a WSD experiment from two key files.
+
+    Parameters
+    ----------
+    key_files : sequence of str or PathLike
+        Exactly two annotations' key files.
+    instances : iterable of str or None, default=None
+        Only these instances (both files must annotate them); ``None``: those both annotate.
+    lemmas : iterable of str or None, default=None
+        Only the instances of these lemmas.
+    verb_thesaurus : VerbThesaurus or str or None, default=None
+        Adds the graded agreement ``A_alpha = mean_i A_alpha(a_i, b_i)``; ``None``: only
+        ``alpha = inf`` (Pa).
+    alphas : sequence of float, default=(0.5, 1, 2, inf)
+        Each in (0, 1e6] or inf.
+    several : {"first", "shared"}, default="first"
+        Lines with several keys: each file's first key, or a key every file gives.
+    instance_lemma : mapping of str to str or None, default=None
+        Each instance's verb, instead of the lemma of its keys.
+
+    Returns
+    -------
+    UpperBound
+
+    Raises
+    ------
+    AgreementError
+        Not two files, an unreadable file, or a bad setting (naming it).
     """
     files = [str(p) for p in key_files]
     if len(files) != 2:

@@ -251,7 +251,23 @@ class ComparisonConfig:
 
 
 def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
-    """Read and validate a TOML experiment config; syntax errors name ``file:line``."""
+    """Read and validate a TOML experiment config (``configs/README.md`` lists its keys).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The ``.toml`` file.
+
+    Returns
+    -------
+    ExperimentConfig
+
+    Raises
+    ------
+    ConfigError
+        Unreadable TOML (naming ``file:line``), an unknown key, or a value out of its range
+        (naming the key, e.g. ``evaluation.alphas[1] = 0``).
+    """
     lines = [line for _, line in read_lines(path, ConfigError, "config")]
     try:
         raw = tomllib.loads("".join(line + "\n" for line in lines))
@@ -279,7 +295,26 @@ def _toml_error(path: str | os.PathLike[str], message: str, lines: int) -> str:
 def parse_config(
     raw: Mapping[str, Any], *, source: str = "<config>", default_name: str = "experiment"
 ) -> ExperimentConfig:
-    """Validate a config mapping (as :func:`tomllib.load` returns it)."""
+    """Validate a config mapping (as :func:`tomllib.load` returns it).
+
+    Parameters
+    ----------
+    raw : mapping
+        The config's tables.
+    source : str, default="<config>"
+        What errors name as the config.
+    default_name : str, default="experiment"
+        The experiment's name when the mapping gives none.
+
+    Returns
+    -------
+    ExperimentConfig
+
+    Raises
+    ------
+    ConfigError
+        An unknown key or a value out of its range, naming the key.
+    """
     reader = _Reader(source)
     _check_strings(reader, raw, "")
     top = reader.table(

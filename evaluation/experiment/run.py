@@ -49,10 +49,34 @@ def run_experiment(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> CrossValidationResult:
-    """Run the configured cross-validation and compute every measure.  ``dataset`` defaults
-    to the configured corpus (or ``corpus_path``); ``n_jobs`` and ``scheduler`` (a Dask
-    address) override ``[cv]``.  Resources are checked before the corpus is read; warnings
-    are issued (:class:`~evaluation.EvaluationWarning`) and recorded in the result.
+    """Run the configured cross-validation and compute every measure (``wsd evaluate``).
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The methods, corpus, folds and evaluation (:func:`load_config`).
+    dataset : Dataset or None, default=None
+        The instances; ``None``: the configured corpus, or ``corpus_path``.
+    corpus_path : str or None, default=None
+        A corpus read instead of the configured one.
+    n_jobs : int or None, default=None
+        Worker processes, 1..256 or -1 (every core); ``None``: ``[cv] n_jobs``.
+    scheduler : str or None, default=None
+        A Dask scheduler address; ``None``: ``[cv] scheduler`` (none: joblib).
+    progress : callable or None, default=None
+        ``progress(step, done, total)`` as folds finish.
+
+    Returns
+    -------
+    CrossValidationResult
+        Warnings are issued (:class:`~evaluation.EvaluationWarning`) and recorded in it.
+
+    Raises
+    ------
+    ConfigError
+        A resource the config names is missing (checked before the corpus is read).
+    EvaluationError
+        A corpus or fold that cannot be evaluated.
     """
     started = time.perf_counter()
     check_resources(config)

@@ -39,8 +39,30 @@ def write_report(
     figures: bool = True,
     instances: bool = True,
 ) -> list[Path]:
-    """Write every report file into ``out_dir``, all put in place together (``instances``:
-    with the instance browser); the paths written."""
+    """Write every report file of a result into a folder, all put in place together.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        A cross-validation's or a comparison's result.
+    out_dir : str or Path
+        The folder (made if missing): ``results.json``, ``table1.md``, CSVs,
+        ``predictions.jsonl``, ``report.html`` and the figures.
+    figures : bool, default=True
+        Write the PNG/SVG figures.
+    instances : bool, default=True
+        Write the instance browser ``instances.html``.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+
+    Raises
+    ------
+    OSError
+        A file the system refuses (no such folder, no space).
+    """
     out = Path(out_dir)
     with atomic_group():
         out.mkdir(parents=True, exist_ok=True)

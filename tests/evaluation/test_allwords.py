@@ -1,4 +1,4 @@
-"""All-words scoring (issue 28): every part of speech graded on its own thesaurus, the
+"""All-words scoring: every part of speech graded on its own thesaurus, the
 breakdowns papers report checked against the official scorer, and significance that holds
 for many systems."""
 
