@@ -316,7 +316,6 @@ def graded_credit(
     Returns
     -------
     Credit
-        ``values[i, j]`` of instance ``i`` at ``alphas[j]``, ``attempted`` and ``issues``.
 
     Raises
     ------
@@ -705,13 +704,11 @@ def applicability_curve(
     Returns
     -------
     Curve
-        The thresholds (descending), applicability, acceptability and AURC.
 
     Raises
     ------
     EvaluationError
         Arrays of different shapes, no instance, or a NaN confidence.
-
     >>> c = applicability_curve(np.array([0.9, 0.5]), np.array([1.0, 0.0]))
     >>> c.applicability.tolist(), c.acceptability.tolist(), c.aurc
     ([0.5, 1.0], [1.0, 0.5], 0.25)

@@ -61,21 +61,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Every verb token is counted as an instance (usable gold sense) or as "
         "skipped with a reason; verb_instances + sum(skipped) == verb_tokens.",
     )
-    _corpus_arguments(stats, required=False, format_option="--format")
+    _corpus_arguments(stats, required=False)
     stats.add_argument(
         "--no-gold",
         action="store_true",
         help="count verb tokens without gold as instances (input for disambiguation)",
     )
     stats.set_defaults(func=run_stats)
+    _register_export(commands)
 
+
+def _register_export(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     export = commands.add_parser(
         "export",
         help="write a corpus's verb instances as Raganato XML + key file, JSONL or CoNLL-U",
         description="--format is the corpus's format (as in every command), --to the format "
         "written.",
     )
-    _corpus_arguments(export, required=True, format_option="--format")
+    _corpus_arguments(export, required=True)
     export.add_argument("--to", required=True, choices=_EXPORT_FORMATS, help="format written")
     export.add_argument(
         "--out",
@@ -94,9 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     export.set_defaults(func=run_export)
 
 
-def _corpus_arguments(
-    parser: argparse.ArgumentParser, *, required: bool, format_option: str
-) -> None:
+def _corpus_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
     shapes = "SemCor dir/file, *.data.xml, *.jsonl or *.conllu"
     parser.add_argument(
         "--corpus",
@@ -105,7 +106,7 @@ def _corpus_arguments(
         help=f"{shapes} (required)" if required else f"{shapes} (default: find SemCor)",
     )
     parser.add_argument(
-        format_option,
+        "--format",
         dest="input_format",
         default="auto",
         choices=FORMATS,

@@ -115,9 +115,11 @@ def _format_groups(report: dict[str, Any], name: str, title: str) -> list[str]:
     return lines
 
 
-def _answers_line(ranked: bool, rule: str, several: int) -> str:
-    kind = "ranked keys (key:score)" if ranked else "plain keys"
-    if rule == "first":
+def _answers_line(answers: dict[str, Any]) -> str:
+    """How the system's file was read (the report's ``answers``)."""
+    kind = "ranked keys (key:score)" if answers["ranked"] else "plain keys"
+    several = answers["lines_with_several_keys"]
+    if answers["several_keys"] == "first":
         return f"answers: {kind}; the first key of each line is scored"
     if not several:
         return f"answers: {kind}, one per line"
@@ -127,13 +129,17 @@ def _answers_line(ranked: bool, rule: str, several: int) -> str:
     )
 
 
-def _report(result: ComparisonResult) -> dict[str, Any]:
+def _report(result: ComparisonResult, args: argparse.Namespace) -> dict[str, Any]:
     """The JSON report of a comparison of one system: its totals, scorer issues, breakdowns
-    (dataset and part of speech when there are several groups) and per-word scores."""
+    (dataset and part of speech when there are several groups), per-word scores (with
+    ``--per-verb``), how its file was read, and how many keys the class table lists."""
     (system,) = result.systems
     label = system.label
     total = result.total.scores[label]
     report: dict[str, Any] = {
+        "gold": str(args.gold),
+        "pred": str(args.pred),
+        "thesauri": result.config.evaluation.thesauri.described(),
         "instances": result.total.n,
         "attempted": next(iter(total.by_alpha.values())).attempted,
         "not_in_gold": system.not_in_gold,
@@ -147,11 +153,54 @@ def _report(result: ComparisonResult) -> dict[str, Any]:
             continue
         rows = {row.group: to_json(row.scores[label]) for row in breakdown.rows}
         report[BREAKDOWNS[breakdown.name]] = None if breakdown.note else rows
-    names = word_names([Word(row.verb, row.pos or "") for row in result.verbs])
-    report["per_verb"] = {
-        name: to_json(row.scores[label]) for name, row in zip(names, result.verbs, strict=True)
+    if args.per_verb:
+        names = word_names([Word(row.verb, row.pos or "") for row in result.verbs])
+        named = zip(names, result.verbs, strict=True)
+        report["per_verb"] = {name: to_json(row.scores[label]) for name, row in named}
+    if args.train_keys:
+        report["train_keys"] = [str(path) for path in args.train_keys]
+    report["answers"] = {
+        "ranked": system.ranked,
+        "confidence": system.confidence,
+        "several_keys": system.several_keys,
+        "lines_with_several_keys": system.lines_with_several_keys,
     }
+    if args.classes:
+        in_table = result.corpus.stats["classes"]
+        report["classes"] = {
+            "path": str(args.classes),
+            "gold": in_table["gold"],
+            "pred": in_table[label],
+        }
     return report
+
+
+def _text(report: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    """The lines of the text report: what was read and scored, the totals, the breakdowns."""
+    lines = [
+        f"gold: {report['instances']} instances; predicted: {report['attempted']} attempted"
+        f" (not in gold: {report['not_in_gold']}, ignored)",
+        _answers_line(report["answers"]),
+        "exact match at alpha = inf; graded acceptability otherwise, on "
+        + ", ".join(f"{pos}: {spec}" for pos, spec in report["thesauri"].items())
+        if not args.classes
+        else f"exact match on sense classes of {args.classes} (gold keys in the table: "
+        f"{report['classes']['gold']['in_table']}, predicted: "
+        f"{report['classes']['pred']['in_table']}; unlisted keys are their own class)",
+        *_format_table(report),
+    ]
+    if report["issues"]:
+        lines.append(
+            "issues: " + ", ".join(f"{name} {count}" for name, count in report["issues"].items())
+        )
+    for name, title in GROUP_TITLES:
+        if report.get(name) is not None:
+            lines += ["", *_format_groups(report, name, title)]
+    if report["per_unseen"] is None:
+        lines += ["", f"unseen: {UNSEEN_NOT_AVAILABLE}"]
+    if args.per_verb:
+        lines += ["", *_format_groups(report, "per_verb", "word")]
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -172,58 +221,10 @@ def run(args: argparse.Namespace) -> int:
         ),
         source="wsd score",
     )
-    result = compare_systems(config)
-    (system,) = result.systems
-    report = {
-        "gold": str(args.gold),
-        "pred": str(args.pred),
-        "thesauri": config.evaluation.thesauri.described(),
-        **_report(result),
-    }
-    if not args.per_verb:
-        del report["per_verb"]
-    if args.train_keys:
-        report["train_keys"] = [str(path) for path in args.train_keys]
-    report["answers"] = {
-        "ranked": system.ranked,
-        "confidence": system.confidence,
-        "several_keys": system.several_keys,
-        "lines_with_several_keys": system.lines_with_several_keys,
-    }
-    if args.classes:
-        in_table = result.corpus.stats["classes"]
-        report["classes"] = {
-            "path": str(args.classes),
-            "gold": in_table["gold"],
-            "pred": in_table["pred"],
-        }
+    report = _report(compare_systems(config), args)
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
-        return 0
-    described = report["thesauri"]
-    lines = [
-        f"gold: {report['instances']} instances; predicted: {report['attempted']} attempted"
-        f" (not in gold: {report['not_in_gold']}, ignored)",
-        _answers_line(system.ranked, system.several_keys, system.lines_with_several_keys),
-        "exact match at alpha = inf; graded acceptability otherwise, on "
-        + ", ".join(f"{pos}: {spec}" for pos, spec in described.items())
-        if not args.classes
-        else f"exact match on sense classes of {args.classes} (gold keys in the table: "
-        f"{report['classes']['gold']['in_table']}, predicted: "
-        f"{report['classes']['pred']['in_table']}; unlisted keys are their own class)",
-        *_format_table(report),
-    ]
-    if report["issues"]:
-        lines.append(
-            "issues: " + ", ".join(f"{name} {count}" for name, count in report["issues"].items())
-        )
-    for name, title in GROUP_TITLES:
-        if report.get(name) is not None:
-            lines += ["", *_format_groups(report, name, title)]
-    if report["per_unseen"] is None:
-        lines += ["", f"unseen: {UNSEEN_NOT_AVAILABLE}"]
-    if args.per_verb:
-        lines += ["", *_format_groups(report, "per_verb", "word")]
-    print("\n".join(lines))
+    else:
+        print("\n".join(_text(report, args)))
     return 0

@@ -90,29 +90,25 @@ def to_classes(
 def compare_systems(
     config: ComparisonConfig, *, progress: Progress | None = None
 ) -> ComparisonResult:
-    """Score every system's key file against the gold and compare them (``wsd compare``;
-    ``wsd score`` is the comparison of one system).
+    """Score systems' key files against the gold and compare them (``wsd compare``, ``score``).
 
     Parameters
     ----------
     config : ComparisonConfig
-        The gold and system key files, the instances scored (``"common"`` or ``"gold"``), the
-        several-keys rule, sense classes, corpus and training key files, and the
-        :class:`~evaluation.experiment.EvaluationConfig` (alphas, thesauri, bootstrap).
+        The gold and system key files, the instances scored (``"common"`` or ``"gold"``) and
+        how (several keys, classes, corpus, training keys, :class:`EvaluationConfig`).
     progress : callable or None, default=None
         ``progress(step, done, total)`` as the key files are read.
 
     Returns
     -------
     ComparisonResult
-        Table 1, totals with intervals, breakdowns, curves, paired tests and the
-        per-instance results; warnings are issued (:class:`~evaluation.EvaluationWarning`)
-        and recorded in it.
+        Warnings are issued (:class:`~evaluation.EvaluationWarning`) and recorded in it.
 
     Raises
     ------
     EvaluationError
-        A bad setting, or a file that cannot be read (the error names it and its line).
+        A bad setting, or a file that cannot be read (naming it and its line).
     """
     started = time.perf_counter()
     _check(config)

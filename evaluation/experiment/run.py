@@ -92,7 +92,23 @@ def run_experiment(
         cv = cross_validate(
             config, dataset, methods, runner=runner, progress=_step(progress, "folds")
         )
-    trained = time.perf_counter()
+    clock = (started, loaded, time.perf_counter())
+    return _measured(config, dataset, methods, cv, upper, clock, jobs, backend)
+
+
+def _measured(
+    config: ExperimentConfig,
+    dataset: Dataset,
+    methods: Mapping[str, Any],
+    cv: CrossValidation,
+    upper: UpperBound | None,
+    clock: tuple[float, float, float],
+    jobs: int,
+    backend: str,
+) -> CrossValidationResult:
+    """Every measure of a cross-validation's outputs; ``clock``: when it started, had read
+    the corpus and had trained."""
+    started, loaded, trained = clock
     books = Thesauri(config.evaluation.thesauri)
     notes = _warnings(config, methods, cv, books)
     per = _instance_results(config, cv, books)
