@@ -426,8 +426,17 @@ class _Reader:
             try:
                 value = parse_number(value, within)
             except ValueError as exc:
-                self.fail(path, value, str(exc))
+                hint = " (write inf for exact match)" if within.inf and _overflows(value) else ""
+                self.fail(path, value, f"{exc}{hint}")
         return float(self.within(value, path, within))
+
+
+def _overflows(text: str) -> bool:
+    """Whether ``text`` is a number too large for a float (``1e400``), not meaning inf."""
+    try:
+        return math.isinf(float(text)) and any(c.isdigit() for c in text)
+    except ValueError:
+        return False
 
 
 _KIND_NAMES = {
