@@ -130,9 +130,29 @@ class CVConfig:
 
 @dataclass(frozen=True)
 class EvaluationConfig:
-    """``[evaluation]``: how the outputs are scored.  ``thesaurus`` grades verbs (and keys
-    without a WordNet part of speech); ``noun_thesaurus``, ``adj_thesaurus`` and
-    ``adv_thesaurus`` the other parts of speech (``"none"``: exact match)."""
+    """``[evaluation]``: how the outputs are scored (the ranges: :data:`RANGES`).
+
+    Parameters
+    ----------
+    thesaurus : str, default="wordnet-verb"
+        The ``thesaurus.load`` spec grading verbs and keys without a WordNet part of speech.
+    alphas : tuple of float, default=(0.5, 1, 2, inf)
+        The exponents, each in (0, 1e6] or inf; inf (exact match) is always scored.
+    top_k : int, default=5
+        Top-k curves for k = 1..top_k, in [1, 1000] (a comparison: 0 is the longest ranking).
+    learning_curve : tuple of float, default=()
+        Training fractions in (0, 1] of the learning curves (none: no curve).
+    learning_curve_methods : tuple of str, default=()
+        The method labels with learning curves (a config's default: example and bayes).
+    applicability_alpha : float, default=0.5
+        The alpha of the applicability curves, in (0, 1e6] or inf.
+    bootstrap : int, default=2000
+        Resamples of the intervals, in [0, 1000000] (0: no intervals).
+    confidence : float, default=0.95
+        The intervals' level, in (0, 1).
+    noun_thesaurus, adj_thesaurus, adv_thesaurus : str, default=WordNet's
+        The specs of the other parts of speech (``"none"``: exact match).
+    """
 
     thesaurus: str = "wordnet-verb"
     alphas: tuple[float, ...] = field(
@@ -229,10 +249,35 @@ class SystemSpec:
 
 @dataclass(frozen=True)
 class ComparisonConfig:
-    """What ``wsd compare`` compares: ``gold`` and ``systems`` key files, the ``instances``
-    rule (:data:`INSTANCE_RULES`), ``several_keys`` (``None``: by file), sense ``classes`` and
-    the Raganato ``corpus`` files, the ``train_keys`` files of the systems' training data (the
-    unseen breakdown; none: not available); ``evaluation.top_k = 0`` is the longest ranking."""
+    """What :func:`~evaluation.experiment.compare_systems` compares.
+
+    Parameters
+    ----------
+    name : str, default="comparison"
+        The report's name.
+    seed : int, default=0
+        The bootstrap's seed, in [0, 2**32 - 1].
+    gold : str, default=""
+        The gold key file.
+    systems : tuple of SystemSpec, default=()
+        The systems' labels and key files (plain or ranked), at least one.
+    instances : {"common", "gold"}, default="common"
+        Score the gold instances every file answers, or every gold instance (a missing
+        line is an abstention).
+    several_keys : {"first", "all"} or None, default=None
+        Lines with several keys: score the first, or each as a share; ``None``: first in a
+        ranked file, all in a plain one.
+    classes : str or None, default=None
+        A sense class table (``wsd agreement --classes-out``); exact match on classes only.
+    evaluation : EvaluationConfig, default=EvaluationConfig(top_k=0)
+        How the answers are scored; ``top_k = 0`` is the longest ranking.
+    source : str, default="wsd compare"
+        What errors and reports name as the comparison's origin.
+    corpus : tuple of str, default=()
+        Raganato ``*.data.xml`` files of the gold instances: datasets, lemmas, sentences.
+    train_keys : tuple of str, default=()
+        Key files of the systems' training data: the unseen breakdown (none: not available).
+    """
 
     name: str = "comparison"
     seed: int = 0
