@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["compare_systems", "system_labels", "to_classes"]
 
 Progress = Callable[[str, int, int], None]  # (step, done, total)
+_SCORED = {"common": "instances compared", "gold": "gold instances"}  # by instances rule
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,7 @@ def compare_systems(
     Parameters
     ----------
     config : ComparisonConfig
-        The gold and system key files, the instances scored (``"common"`` or ``"gold"``) and
-        how (several keys, classes, corpus, training keys, :class:`EvaluationConfig`).
+        The key files, the instances scored (``"common"`` or ``"gold"``) and how.
     progress : callable or None, default=None
         ``progress(step, done, total)`` as the key files are read.
 
@@ -124,7 +124,8 @@ def compare_systems(
     ev = replace(config.evaluation, top_k=config.evaluation.top_k or longest)
     labels = [s.spec.label for s in systems]
     table = summary.measure_table(per, labels, books, ev, config.seed)
-    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels):
+    of = _SCORED[config.instances]
+    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels, of):
         warn(notes, note)
     measured = time.perf_counter()
     n = len(per.ids)

@@ -119,15 +119,15 @@ def measure_table(
 
 
 def undefined_precision_notes(
-    rows: Sequence[VerbRow], total: VerbRow, labels: Sequence[str]
+    rows: Sequence[VerbRow], total: VerbRow, labels: Sequence[str], of: str = "instances compared"
 ) -> list[str]:
-    """A warning for each method whose precision is undefined (it attempted nothing) in all,
-    or else on some words of Table 1 (``rows``)."""
+    """A warning for each method whose precision is undefined (it attempted none ``of`` the
+    instances) in all, or else on some words of Table 1 (``rows``)."""
     names = word_names([Word(row.verb, row.pos or "") for row in rows])
     notes = []
     for label in labels:
         if next(iter(total.scores[label].by_alpha.values())).precision is None:
-            notes.append(undefined_precision_note(total.n, label, "instances compared"))
+            notes.append(undefined_precision_note(total.n, label, of))
             continue
         undefined = [
             name
