@@ -290,8 +290,8 @@ def test_quoted_group_sizes_are_those_of_the_held_out_split(
     (the held-out files of its recipe; the training part: the other tag files)."""
     from commands import RESULTS, held_out_files, number, quoted
 
-    from evaluation.scoring import first_sense_of
     from evaluation.thesauri import Thesauri
+    from evaluation.unseen import first_sense_of
     from evaluation.words import key_word
     from wsd.corpus import load_corpus, semcor_files
 

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import thesaurus
+from evaluation.acceptability import acceptability
 from evaluation.cli import main
-from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
 from thesaurus.utils.disk_cache import stamp_files
 from thesaurus.utils.outputs import (
