@@ -3,7 +3,7 @@ command (plots, report and every file included), each run in its own subprocess.
 
 Full mode: the ALL-shaped benchmark of ``bench/allwords.py`` (7,253 instances of every part of
 speech in five datasets, synthesised from SemCor) with 20 systems' key files, every part of
-speech graded on its WordNet thesaurus, 2,000 bootstrap resamples.  Target (issue 28):
+speech graded on its WordNet thesaurus, 2,000 bootstrap resamples.  Target:
 <= 20 s on this 2-core machine.  For reference, the same comparison with 8 systems, and the
 20 systems with nouns, adjectives and adverbs scored by exact match
 (``--noun-thesaurus none ...``: what grading them costs).

@@ -6,13 +6,13 @@ Full mode:
   warm at ``--n-jobs 2``: each cold run gets new empty thesaurus and corpus cache folders
   (``$WSD_THESAURUS_CACHE``, ``$WSD_CORPUS_CACHE`` in a temporary directory), so the WordNet
   thesauri are rebuilt and SemCor parsed; the warm runs after it reuse them.  The user's own
-  caches (``~/.cache/verb-wsd``) are never read or written.  Target (issue 15): warm <= 6 s
+  caches (``~/.cache/verb-wsd``) are never read or written.  Target: warm <= 6 s
   on one worker;
 - ``configs/semcor_all.toml`` with ``--n-jobs 1`` and ``--n-jobs 2``, warm, one run each.
-  Target (issue 15): <= 30 s at ``--n-jobs 2`` (the config's setting);
+  Target: <= 30 s at ``--n-jobs 2`` (the config's setting);
 - the supervised comparators alone: each config again (warm, one run: table1 on one worker,
-  semcor_all on two) holding only ``ims`` and ``hybrid``, the methods both configs must hold
-  (issue 15), and the lower bounds ``mfs`` and ``random``, which every run evaluates, with
+  semcor_all on two) holding only ``ims`` and ``hybrid``, the methods both configs must hold,
+  and the lower bounds ``mfs`` and ``random``, which every run evaluates, with
   the same corpus, folds, parameters and measures (:func:`subset_config`).  The whole config
   cannot take less than this: the row shows what of each target the required methods leave
   for ``example`` and ``bayes``.
@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import REPO, bench_main, headline, ratio, run_python, toml_text  # noqa: E402
 
 QUICK_FILES = 12
-SUPERVISED = ("ims", "hybrid")  # the comparators issue 15 requires in both configs
+SUPERVISED = ("ims", "hybrid")  # the comparators the benchmark requires in both configs
 BOUNDS = ("mfs", "random")  # the lower bounds every run evaluates (listed or not)
 QUICK_CONFIG = """\
 name = "quick"

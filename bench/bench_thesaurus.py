@@ -8,7 +8,7 @@ Measured side by side in one run (every timing is the median of ``repeats`` runs
 - NLTK: ``Synset.shortest_path_distance(simulate_root=True)`` on a sample of those pairs
   (2,000; quick: 200), timed on warmed passes: NLTK reads synsets from the database lazily on
   first access, so a first, untimed pass over the sample loads them.  NLTK searches WordNet's
-  DAG, not our tree (``thesaurus/README.md``), so we report the share of equal answers twice:
+  DAG, not our tree (``docs/thesauri.md``), so we report the share of equal answers twice:
   raw, and on the pairs where both synsets have a single hypernym path, after adding the
   documented 2 to NLTK's answer for verb pairs whose LCA in our tree is the virtual ``ROOT``
   (there the two must agree);

@@ -1,4 +1,4 @@
-"""The tree-based case-frame extractor against the rule-based one (issue 30), printed as tables.
+"""The tree-based case-frame extractor against the rule-based one, printed as tables.
 
 (a) UD English EWT dev (gold trees): for every UPOS ``VERB``, the rule-based extractor on the
     same tokens (universal tags as the loader makes them, and Penn XPOS) scored against the

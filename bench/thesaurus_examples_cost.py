@@ -1,4 +1,4 @@
-"""What WordNet's examples cost in training time (issue 31: at most 1.5x).
+"""What WordNet's examples cost in training time (at most 1.5x).
 
 First ``wsd.text.wordnet_examples.wordnet_examples()`` itself: made anew from the tagging cache (as
 before the cache of its documents, :mod:`wsd.text.wordnet_documents`: the synsets passed

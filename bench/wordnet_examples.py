@@ -1,5 +1,5 @@
 """WordNet's verb examples and templates as training instances (:mod:`wsd.text.wordnet_examples`):
-what they give, how long they take, and which senses of SemCor and of the README's held-out
+what they give, how long they take, and which senses of SemCor and of the held-out (docs/results.md)
 split (every 10th tag file by name) they cover.
 
     PYTHONPATH=. python bench/wordnet_examples.py [--tagger FILE] [--semcor DIR] [--json OUT]

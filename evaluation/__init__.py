@@ -1,7 +1,7 @@
 """Evaluation of WSD systems: graded measures, scoring, significance, agreement and bounds,
 cross-validation experiments, reports, and the ``wsd`` command.
 
-Pure measures and scorers are importable from here (layout: ``evaluation/README.md``).
+Pure measures and scorers are importable from here (layout: ``docs/architecture.md``).
 
 >>> from evaluation import acceptability, make_acceptability_scorer
 >>> round(acceptability(2, 7, 1.0), 4)  # LEN 2 of MAXLEN 7

@@ -2,7 +2,7 @@
 their key files, with the report of ``wsd evaluate``.
 
 Every system's file is plain (``id key``) or ranked (``id key:score ... [confidence=C]``, as
-``wsd disambiguate --top-k K --confidence`` writes it; evaluation/README.md): ranked files
+``wsd disambiguate --top-k K --confidence`` writes it; docs/formats.md): ranked files
 give top-k curves, files with a confidence applicability curves.  By default the instances
 scored are the gold instances every file answers, and what was left out is counted;
 ``--instances gold`` scores every gold instance, a missing line being an abstention.  The

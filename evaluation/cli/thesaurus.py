@@ -10,7 +10,7 @@ WordNet path lengths compare with NLTK's.
     wsd thesaurus distance hot%3:00:01:: cold%3:00:01::     # adjectives: wordnet-adj
     wsd thesaurus path use%2:34:01:: use%2:41:14::          # node names, one per line
     wsd thesaurus distance 道具を使う 消費する --verb-thesaurus tsukau_verbs.tsv  # a TSV file
-    wsd thesaurus compare-nltk --pairs 10000 --seed 1       # thesaurus/README.md's table, JSON
+    wsd thesaurus compare-nltk --pairs 10000 --seed 1       # docs/thesauri.md's table, JSON
 
 A KEY is a sense id or a node name (``use.v.01``).  Without a thesaurus option, sense keys
 choose the WordNet thesaurus of their part of speech; ``maxlen`` uses the verb thesaurus.

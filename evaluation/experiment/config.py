@@ -1,4 +1,4 @@
-"""Experiment configs: a cross-validation's, read from TOML (schema: ``configs/README.md``) and
+"""Experiment configs: a cross-validation's, read from TOML (schema: ``docs/experiments.md``) and
 validated before any work starts, and a comparison's (:class:`ComparisonConfig`, made by
 ``wsd compare`` from its options).
 
@@ -70,7 +70,7 @@ MAX_ALPHAS = 1000  # alphas of a list or a {start, stop, num} range: each is a c
 MAX_CURVE_POINTS = 100  # learning-curve fractions: each refits every curve method per fold
 MAX_VARIANTS = 1000  # method variants of a [sweep] grid: each is cross-validated
 
-# The range of every numeric key, as configs/README.md ("Ranges") lists them.
+# The range of every numeric key, as docs/experiments.md ("Ranges") lists them.
 RANGES: dict[str, Range] = {
     "seed": SEED,
     "corpus.min_instances": Range(int, 0, COUNT_LIMIT),
@@ -296,7 +296,7 @@ class ComparisonConfig:
 
 
 def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
-    """Read and validate a TOML experiment config (``configs/README.md`` lists its keys).
+    """Read and validate a TOML experiment config (``docs/experiments.md`` lists its keys).
 
     Parameters
     ----------

@@ -1,6 +1,6 @@
 """The records of an experiment as frozen dataclasses: a :class:`CrossValidationResult`
 (``wsd evaluate``) or a :class:`ComparisonResult` (``wsd compare``); ``result.to_json()`` is
-the ``results.json`` document (schema: ``evaluation/README.md``).
+the ``results.json`` document (schema: ``docs/formats.md``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 RESULTS_FORMAT = "verb-wsd-results"
-RESULTS_FORMAT_VERSION = 4  # its history: evaluation/README.md
+RESULTS_FORMAT_VERSION = 4  # its history: CHANGELOG.md
 CROSS_VALIDATION = "cross-validation"
 COMPARISON = "comparison"
 NO_UPPER_BOUND = "n/a (no multiply-annotated data)"
