@@ -1,4 +1,5 @@
-"""The held-out split (docs/results.md), measured per method: every 10th SemCor tag file by name held out
+"""The held-out split (docs/results.md), measured per method: every 10th SemCor tag file by
+name held out
 (36 files), each run trained on the other 316 and scored on the held-out verb instances with a
 gold sense, overall and per group of the breakdowns (:mod:`evaluation.unseen`, first sense).
 

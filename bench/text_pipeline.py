@@ -1,4 +1,5 @@
-"""The plain-text pipeline on SemCor's held-out split (docs/results.md, "The held-out split": every 10th
+"""The plain-text pipeline on SemCor's held-out split (docs/results.md, "The held-out split":
+every 10th
 tag file by name, 36 files), with a tagger trained on the other 316 files only.
 
 (a) Tagger accuracy over the held-out corpus tokens: the tagger tags the split words of each

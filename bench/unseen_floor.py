@@ -1,5 +1,5 @@
 """Designs for the senses the training corpus never shows that were measured and not kept
-(the floor of senses the corpus never shows), on the held-out split (docs/results.md), beside the same method without them:
+(their floor), on the held-out split (docs/results.md), beside the same method without them:
 
 - ``synonyms:G/C``: the corpus examples of a sense's synonyms (the other verbs of its synset in
   the verb thesaurus, LEN 0, A = 1) are examples of the sense, relabelled, for every sense of a
