@@ -501,7 +501,7 @@ def test_cache_round_trip_uses_the_stored_tour(
     def no_walk(*args: object) -> None:
         raise AssertionError("a warm start must not walk the tree again")
 
-    monkeypatch.setattr("thesaurus._core.euler_tour", no_walk)
+    monkeypatch.setattr("thesaurus.path_lengths.euler_tour", no_walk)
     again = source.load(tmp_path)
     assert source.calls == 1
     assert again.senses("y") == built.senses("y") == ("y%1:00:00::", "y%1:00:01::")
