@@ -22,7 +22,11 @@ MappingLike = str | Callable[[np.ndarray], np.ndarray]
 
 
 def normalize_word(word: str) -> str:
-    """The lookup form of a lemma: stripped, lower-cased, spaces as underscores."""
+    """The lookup form of a lemma: stripped, lower-cased, spaces as underscores.
+
+    >>> normalize_word("  Give Up ")
+    'give_up'
+    """
     return "_".join(word.strip().lower().split())
 
 

@@ -137,10 +137,12 @@ def build_adverbs() -> dict[str, Any]:
 
 
 def load_wordnet_adjectives() -> Thesaurus:
-    """WordNet 3.0 adjectives and satellites (``wordnet-adj``, module docstring)."""
+    """WordNet 3.0 adjectives and satellites (``wordnet-adj``, module docstring);
+    :class:`DataError` without WordNet 3.0."""
     return load_wordnet("adj", files_read("adj"), build_adjectives)
 
 
 def load_wordnet_adverbs() -> Thesaurus:
-    """WordNet 3.0 adverbs (``wordnet-adv``, module docstring)."""
+    """WordNet 3.0 adverbs (``wordnet-adv``, module docstring); :class:`DataError` without
+    WordNet 3.0."""
     return load_wordnet("adv", files_read("adv", "adj"), build_adverbs)

@@ -20,10 +20,25 @@ __all__ = ["sense_gloss"]
 
 
 def sense_gloss(key: str) -> str | None:
-    """The WordNet gloss of the synset of sense ``key`` (lower-cased), or ``None`` when
-    ``key`` is no WordNet sense key or WordNet does not list it.  :class:`DataError` only
-    when WordNet itself is missing (for a WordNet key).
+    """The WordNet gloss of the synset of a sense.
 
+    Parameters
+    ----------
+    key : str
+        A sense id (looked up lower-cased).
+
+    Returns
+    -------
+    str or None
+        The gloss; ``None`` when ``key`` is no WordNet sense key or WordNet does not list it.
+
+    Raises
+    ------
+    DataError
+        When WordNet itself is missing (for a WordNet key).
+
+    Examples
+    --------
     >>> sense_gloss("人を使う") is None                       # a file thesaurus's sense id
     True
     >>> sense_gloss("make%2:36:01::")                        # doctest: +SKIP

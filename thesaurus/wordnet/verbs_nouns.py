@@ -316,13 +316,28 @@ def load_wordnet(
 
 
 def load_wordnet_verbs(*, verb_groups: bool = False) -> Thesaurus:
-    """WordNet 3.0 verbs (module docstring); ``verb_groups``: ``wordnet-verb+groups``, version
-    ``3.0+groups``."""
+    """WordNet 3.0 verbs (``wordnet-verb``; module docstring), built once and cached on disk.
+
+    Parameters
+    ----------
+    verb_groups : bool, default=False
+        Hang verb groups under virtual nodes: ``wordnet-verb+groups``, version ``3.0+groups``.
+
+    Returns
+    -------
+    Thesaurus
+
+    Raises
+    ------
+    DataError
+        When WordNet 3.0 is missing (the message names what to install).
+    """
     suffix = "+groups" if verb_groups else ""
     build = partial(build_wordnet, "verb", verb_groups=verb_groups)
     return load_wordnet("verb" + suffix, files_read("verb"), build, WORDNET_VERSION + suffix)
 
 
 def load_wordnet_nouns() -> Thesaurus:
-    """WordNet 3.0 nouns (module docstring)."""
+    """WordNet 3.0 nouns (``wordnet-noun``; module docstring); :class:`DataError` without
+    WordNet 3.0."""
     return load_wordnet("noun", files_read("noun"), partial(build_wordnet, "noun"))
