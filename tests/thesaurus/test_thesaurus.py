@@ -453,31 +453,16 @@ class FakeWordNet:
         paths = {name: self.root / name for name in ("data.noun", "index.noun")}
         return {"kind": "noun", "format": 2, **stamp_files(str(self.root), paths)}
 
-    def build(self) -> dict[str, object]:
+    def build(self) -> Thesaurus:
         self.calls += 1
-        return {
-            "names": ["ROOT", "x.n.01", "y.n.01", "z.n.01"],
-            "parent": np.array([-1, 0, 1, 0], dtype=np.int32),
-            "sense_ids": ["x%1:00:00::", "y%1:00:00::", "y%1:00:01::", "z%1:00:00::"],
-            "sense_nodes": np.array([1, 2, 1, 3], dtype=np.int32),
-            "words": {"x": [0], "y": [1, 2], "z": [3]},
-        }
+        names = ["ROOT", "x.n.01", "y.n.01", "z.n.01"]
+        senses = ["x%1:00:00::", "y%1:00:00::", "y%1:00:01::", "z%1:00:00::"]
+        words = {"x": [0], "y": [1, 2], "z": [3]}
+        parent, nodes = np.array([-1, 0, 1, 0]), np.array([1, 2, 1, 3])
+        return Thesaurus("wordnet-noun", "3.0", names, parent, senses, nodes, words)
 
     def load(self, cache: Path) -> Thesaurus:
-        return load_cached("noun", self.key(), self.build, self.make, cache)
-
-    @staticmethod
-    def make(payload: dict[str, object], euler: np.ndarray | None = None) -> Thesaurus:
-        return Thesaurus(
-            "wordnet-noun",
-            "3.0",
-            payload["names"],  # type: ignore[arg-type]
-            payload["parent"],  # type: ignore[arg-type]
-            payload["sense_ids"],  # type: ignore[arg-type]
-            payload["sense_nodes"],  # type: ignore[arg-type]
-            payload["words"],  # type: ignore[arg-type]
-            euler=euler,
-        )
+        return load_cached("noun", self.key(), self.build, ("wordnet-noun", "3.0"), cache)
 
 
 def one_line_warning(record: pytest.WarningsRecorder, path: Path, reason: str) -> None:

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import thesaurus
-import thesaurus.wordnet.verbs_nouns as wordnet_module
+import thesaurus.wordnet.data as wordnet_data
 from evaluation.cli import main
 from thesaurus import Thesaurus
 from thesaurus.wordnet.adjectives_adverbs import (
@@ -29,7 +29,8 @@ from thesaurus.wordnet.adjectives_adverbs import (
     build_adjectives,
     build_adverbs,
 )
-from thesaurus.wordnet.verbs_nouns import _Files, files_read, load_wordnet
+from thesaurus.wordnet.data import database_lines
+from thesaurus.wordnet.verbs_nouns import files_read, load_wordnet
 
 integration = pytest.mark.integration
 
@@ -103,7 +104,7 @@ def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root.mkdir()
     for name, text in MINI.items():
         (root / name).write_text(text, encoding="utf-8")
-    monkeypatch.setattr(wordnet_module, "_wordnet_root", lambda: root)
+    monkeypatch.setattr(wordnet_data, "database_dir", lambda: root)
     return root
 
 
@@ -330,7 +331,7 @@ def test_adverb_nodes_by_hand(adv: Thesaurus) -> None:
 def index_sense(ss_types: str) -> dict[str, list[tuple[int, str]]]:
     """``lemma -> [(sense number, key)]`` for the keys of index.sense with those ss_types."""
     out: dict[str, list[tuple[int, str]]] = {}
-    for line in _Files().lines("index.sense"):
+    for line in database_lines("index.sense"):
         key, _, number, _ = line.split()
         lemma, _, lexsn = key.partition("%")
         if lexsn[0] in ss_types:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from thesaurus.specs import sense_key_pos
-from thesaurus.wordnet.verbs_nouns import _Files
+from thesaurus.wordnet.data import database_lines
 
 __all__ = ["sense_gloss"]
 
@@ -57,7 +57,7 @@ def sense_gloss(key: str) -> str | None:
 def _sense_offsets() -> dict[str, int]:
     """``sense key -> synset offset``, from ``index.sense`` (``key offset number count``)."""
     out = {}
-    for line in _Files().lines("index.sense"):
+    for line in database_lines("index.sense"):
         key, offset, _ = line.split(" ", 2)
         out[key] = int(offset)
     return out
@@ -67,7 +67,7 @@ def _sense_offsets() -> dict[str, int]:
 def _glosses(pos: str) -> dict[int, str]:
     """``synset offset -> gloss`` of ``data.<pos>`` (``noun``, ``verb``, ``adj``, ``adv``)."""
     out = {}
-    for line in _Files().lines(f"data.{pos}"):
+    for line in database_lines(f"data.{pos}"):
         if line.startswith(" "):  # license header
             continue
         _, bar, gloss = line.partition(" | ")
