@@ -46,6 +46,7 @@ class WordTable:
 
     @classmethod
     def from_mapping(cls, words: Mapping[str, Sequence[int]]) -> WordTable:
+        """The table of ``word -> sense indices``, in the mapping's order."""
         offsets = np.zeros(len(words) + 1, dtype=np.int64)
         np.cumsum([len(senses) for senses in words.values()], out=offsets[1:])
         flat = [j for senses in words.values() for j in senses]
@@ -146,9 +147,11 @@ class Thesaurus(Tree):
 
     @property
     def sense_ids(self) -> tuple[str, ...]:
+        """All sense ids, in the order they were given."""
         return tuple(self._sense_ids)
 
     def has_word(self, lemma: str) -> bool:
+        """Whether ``lemma`` (normalised by :func:`normalize_word`) has senses here."""
         return normalize_word(lemma) in self._word_index
 
     def senses(self, lemma: str) -> tuple[str, ...]:
@@ -160,6 +163,7 @@ class Thesaurus(Tree):
         return tuple(int(self._sense_nodes[j]) for j in self._word(lemma))
 
     def has_sense(self, sense_id: str) -> bool:
+        """Whether ``sense_id`` (as given, else lower-cased) is a sense here."""
         return self._find_sense(sense_id) is not None
 
     def sense_word(self, sense_id: str) -> str | None:
