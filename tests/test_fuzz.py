@@ -1,7 +1,8 @@
 """Fuzzing the readers and the command line: generated and mutated inputs end in a correct
 result or in the toolkit's own error naming the file (and the line, where the input has
 lines), never in another exception, a hang or a silently dropped record; commands exit 0 or 2
-with one line of error; interruptions leave earlier outputs intact.
+with one line of error (interruptions and output paths: tests/thesaurus/test_interruptions.py
+and test_fuzz_outputs.py).
 
 Each reader target pairs a generator of valid inputs with an **independent model** of its
 format, written as plainly as the format's description (bytes -> expected records, or the
@@ -26,9 +27,7 @@ mutations (``fuzzing.MUTATIONS``) and on edits at the format's own level.  Targe
   write-then-read round trips;
 - ``wsd score`` against an independent Senseval scorer (P, R, coverage, F1, per verb);
 - the command line: score, agreement, thesaurus, train, disambiguate, frames and evaluate in
-  subprocesses on mutated inputs (``fuzzing.run_wsd``);
-- interruptions: SIGINT/SIGTERM at seeded random moments of train, disambiguate and evaluate,
-  while an output is written and between two outputs.
+  subprocesses on mutated inputs (``fuzzing.run_wsd``).
 
 A new target adds a generator, a model and a ``test_<format>_*`` pair using ``mutated``,
 ``expect`` and ``FUZZ`` from ``tests/support/fuzzing.py``.  How many cases each target ran, how they
