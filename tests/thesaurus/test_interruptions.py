@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -199,8 +200,12 @@ def test_interrupting_a_command_leaves_earlier_outputs_intact(
         event(f"{command}: {'replaced' if replaced else 'intact'} ({status})")
 
 
+@pytest.mark.parametrize("where", ["finalizer", "weakref callback"])
 def test_an_interruption_python_swallows_is_delivered_again(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal_signals: None
+    where: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    terminal_signals: None,
 ) -> None:
     """Found by the test above: a signal handled inside a finalizer or weakref callback (an
     import's module-lock callback) raised Interrupted where Python cannot propagate it; it
@@ -208,13 +213,25 @@ def test_an_interruption_python_swallows_is_delivered_again(
     delivered again outside the callback: exit 130, one line."""
     from evaluation.cli import main, score
 
+    def interrupted(*_: object) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        sum(range(100_000))  # the handler runs here, inside the finalizer or callback
+
     class Finalised:
         def __del__(self) -> None:
-            os.kill(os.getpid(), signal.SIGINT)
-            sum(range(100_000))  # the handler runs here, inside the finalizer
+            interrupted()
+
+    class Referent:
+        pass
 
     def run(args: Any) -> int:
-        Finalised()  # finalised at once
+        if where == "finalizer":
+            Finalised()  # finalised at once
+        else:
+            referent = Referent()
+            kept = weakref.ref(referent, interrupted)
+            del referent  # the callback runs at once
+            assert kept() is None
         time.sleep(2)  # more work, in which the interruption lands again
         return 0
 
@@ -290,7 +307,7 @@ def test_the_interruption_tests_hold_when_started_in_the_background(tmp_path: Pa
         timeout=4 * HANG_SECONDS,
     )
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "2 passed" in done.stdout
+    assert "3 passed" in done.stdout
 
 
 DISPOSITIONS = ("default", "ignored", "own handler")
