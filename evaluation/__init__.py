@@ -9,8 +9,9 @@ Pure measures and scorers are importable from here (layout: ``evaluation/README.
 """
 
 from evaluation._exceptions import AgreementError, ConfigError, EvaluationError, EvaluationWarning
-from evaluation.measures import (
+from evaluation.acceptability import (
     ALPHA_DEFAULTS,
+    AcceptabilityScorer,
     Credit,
     MethodScores,
     Scores,
@@ -18,11 +19,11 @@ from evaluation.measures import (
     applicability_curve,
     format_alpha,
     graded_credit,
+    make_acceptability_scorer,
     parse_alpha,
     senseval_scores,
     top_k,
 )
-from evaluation.scoring import AcceptabilityScorer, make_acceptability_scorer, score_keys
 
 __all__ = [
     "ALPHA_DEFAULTS",
@@ -40,7 +41,6 @@ __all__ = [
     "graded_credit",
     "make_acceptability_scorer",
     "parse_alpha",
-    "score_keys",
     "senseval_scores",
     "top_k",
 ]

@@ -5,9 +5,9 @@ al., ACL 2022, "Nibbling at the Hard Core of Word Sense Disambiguation", whose s
 
 Instance ``i`` has the gold senses ``G_i``, ``n_i`` distinct answers ``x`` (none: it abstained)
 and a credit ``a_i(x, s)`` in [0, 1] for each answer and gold sense: 1 iff ``x = s`` at exact
-match, ``A_alpha(x, s)`` when graded (:func:`~evaluation.measures.pair_credit`).  Its credit is
-``c_i = mean_x max_s a_i(x, s)`` (0 when it abstained; :func:`~evaluation.measures.graded_credit`)
-and it adds::
+match, ``A_alpha(x, s)`` when graded (:func:`~evaluation.acceptability.pair_credit`).  Its
+credit is ``c_i = mean_x max_s a_i(x, s)`` (0 when it abstained;
+:func:`~evaluation.acceptability.graded_credit`) and it adds::
 
     tp_s += c_i                           for each gold sense s of i
     fn_s += 1 - c_i                       lenient: one right answer serves every gold sense

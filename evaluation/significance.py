@@ -1,13 +1,13 @@
 """Paired significance tests and intervals between methods scored on the same instances.
 
-* :func:`paired_t_test` / :func:`ratio_t_tests`: paired t-test of a difference of precisions
-  by the delta method (``scipy.stats.ttest_rel`` when both attempted every instance)::
+* :func:`ratio_t_tests`: paired t-tests of differences of precisions (ratios ``R_c = sum_i
+  num[i, c] / sum_i den[i, c]``, with ``num = credit * attempted`` and ``den = attempted``) by
+  the delta method (``scipy.stats.ttest_rel`` when both attempted every instance)::
 
       d_i = (c_a,i - P_a att_a,i) / mean(att_a) - (c_b,i - P_b att_b,i) / mean(att_b)
       SE = sd(d) / sqrt(n),  t = (P_a - P_b) / SE,  df = n - 1,  p = 2 P[T_df >= |t|]
 
-* :func:`paired_bootstrap`, :func:`paired_bootstrap_precision`,
-  :func:`bootstrap_ratio_differences`: percentile bootstrap intervals of a difference.
+* :func:`bootstrap_ratio_differences`: percentile bootstrap intervals of those differences.
 * :func:`holm`: Holm-Bonferroni adjusted p-values; :func:`format_p_value` for reports.
 * :func:`mcnemar`: exact binomial below 25 discordant pairs, else chi-square with continuity
   correction ``X = max(|n01 - n10| - 1, 0)^2 / (n01 + n10)``.
@@ -32,9 +32,6 @@ __all__ = [
     "format_p_value",
     "holm",
     "mcnemar",
-    "paired_bootstrap",
-    "paired_bootstrap_precision",
-    "paired_t_test",
     "ratio_difference_intervals",
     "ratio_t_tests",
     "resample_counts",
@@ -57,18 +54,6 @@ class BootstrapInterval:
     high: float
     n_resamples: int
     confidence: float
-
-
-def _paired(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    left = np.asarray(a, dtype=float)
-    right = np.asarray(b, dtype=float)
-    if left.ndim != 1 or left.shape != right.shape:
-        raise EvaluationError(
-            f"paired scores must be 1-D of one length, got {left.shape} and {right.shape}"
-        )
-    if left.size == 0:
-        raise EvaluationError("no paired instances to compare")
-    return left, right
 
 
 def _check_resampling(n_resamples: int, confidence: float) -> None:
@@ -134,27 +119,6 @@ def _interval(resampled: np.ndarray, observed: float, confidence: float) -> Boot
     tail = (1 - confidence) / 2
     low, high = np.quantile(resampled, [tail, 1 - tail])
     return BootstrapInterval(observed, float(low), float(high), len(resampled), confidence)
-
-
-def paired_bootstrap(
-    a: np.ndarray,
-    b: np.ndarray,
-    *,
-    n_resamples: int = 2000,
-    seed: int = 0,
-    confidence: float = 0.95,
-) -> BootstrapInterval:
-    """Percentile bootstrap interval of ``mean(a - b)`` (recall, with 0 for abstentions).
-
-    >>> r = paired_bootstrap(np.ones(50), np.zeros(50))
-    >>> (r.mean_diff, r.low, r.high)
-    (1.0, 1.0, 1.0)
-    """
-    left, right = _paired(a, b)
-    _check_resampling(n_resamples, confidence)
-    diff = left - right
-    means = resample_sums(diff, n_resamples=n_resamples, seed=seed)[:, 0] / diff.size
-    return _interval(means, float(diff.mean()), confidence)
 
 
 def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
@@ -236,50 +200,6 @@ def ratio_difference_intervals(
     ]
 
 
-def paired_bootstrap_precision(
-    credit_a: np.ndarray,
-    attempted_a: np.ndarray,
-    credit_b: np.ndarray,
-    attempted_b: np.ndarray,
-    *,
-    n_resamples: int = 2000,
-    seed: int = 0,
-    confidence: float = 0.95,
-) -> BootstrapInterval:
-    """Paired bootstrap of ``precision_a - precision_b`` (credit over attempted instances).
-
-    >>> credit_a, credit_b = np.array([1.0, 1.0, 0.0, 0.0]), np.array([1.0, 0.0, 0.0, 1.0])
-    >>> attempted_a = np.array([True, True, True, False])  # precision 2/3 (recall 1/2)
-    >>> attempted_b = np.array([True, True, True, True])  # precision 1/2
-    >>> r = paired_bootstrap_precision(credit_a, attempted_a, credit_b, attempted_b)
-    >>> round(r.mean_diff, 4)
-    0.1667
-    """
-    num, den = _precision_cells(credit_a, attempted_a, credit_b, attempted_b)
-    return bootstrap_ratio_differences(
-        num, den, [(0, 1)], n_resamples=n_resamples, seed=seed, confidence=confidence
-    )[0]
-
-
-def _precision_cells(
-    credit_a: np.ndarray, attempted_a: np.ndarray, credit_b: np.ndarray, attempted_b: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Two methods' precisions as ratio cells (``num = credit * attempted``, ``den =
-    attempted``), one column per method."""
-    columns = []
-    for name, credit, attempted in (("a", credit_a, attempted_a), ("b", credit_b, attempted_b)):
-        values, done = _paired(credit, attempted)
-        if not np.all((done == 0) | (done == 1)):
-            raise EvaluationError(f"attempted of method {name} must be 0/1")
-        columns.append((values * done, done))
-    if columns[0][0].shape != columns[1][0].shape:
-        raise EvaluationError(
-            f"the two methods have {columns[0][0].size} and {columns[1][0].size} instances"
-        )
-    (num_a, den_a), (num_b, den_b) = columns
-    return np.column_stack([num_a, num_b]), np.column_stack([den_a, den_b])
-
-
 @dataclass(frozen=True)
 class PairedTTest:
     """A paired t-test of ``a - b``: ``t = mean_diff / se``, ``df = n - 1``, two-sided p.
@@ -355,25 +275,6 @@ def ratio_t_tests(
             t_inf = math.copysign(math.inf, diff[k])
             tests.append(PairedTTest(float(diff[k]), 0.0, t_inf, n - 1, 0.0, NO_VARIANCE))
     return tests
-
-
-def paired_t_test(
-    credit_a: np.ndarray, attempted_a: np.ndarray, credit_b: np.ndarray, attempted_b: np.ndarray
-) -> PairedTTest:
-    """Paired t-test of ``precision_a - precision_b`` (credit over attempted instances).
-
-    >>> credit_a = np.array([1.0, 0.5, 1.0, 0.0, 1.0, 0.25])
-    >>> credit_b = np.array([0.5, 0.5, 0.0, 0.0, 1.0, 0.0])
-    >>> everything = np.ones(6, dtype=bool)
-    >>> r = paired_t_test(credit_a, everything, credit_b, everything)
-    >>> round(r.mean_diff, 4), round(r.t, 4), r.df, round(r.p_value, 4)
-    (0.2917, 1.7838, 5, 0.1345)
-    >>> abstains = np.array([True, True, True, False, True, True])  # a abstains on instance 4
-    >>> round(paired_t_test(credit_a, abstains, credit_b, everything).mean_diff, 4)
-    0.4167
-    """
-    num, den = _precision_cells(credit_a, attempted_a, credit_b, attempted_b)
-    return ratio_t_tests(num, den, [(0, 1)])[0]
 
 
 def holm(p_values: Sequence[float] | np.ndarray) -> np.ndarray:

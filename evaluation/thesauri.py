@@ -6,7 +6,7 @@ a key of its part of speech is first scored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +14,15 @@ import thesaurus
 from evaluation._exceptions import EvaluationError
 from thesaurus import WORDNET_SPECS, Thesaurus, sense_key_pos
 
-__all__ = ["NO_THESAURUS", "PARTS_OF_SPEECH", "Thesauri", "ThesaurusSpecs"]
+__all__ = [
+    "NO_THESAURUS",
+    "PARTS_OF_SPEECH",
+    "Thesauri",
+    "ThesaurusSpecs",
+    "thesaurus_hint",
+    "unknown_keys_warning",
+    "unknown_keys_warnings",
+]
 
 PARTS_OF_SPEECH = ("noun", "verb", "adj", "adv")
 _WORDNET = {*WORDNET_SPECS.values(), "wordnet-verb+groups"}
@@ -137,3 +145,73 @@ def as_thesauri(value: Thesauri | Thesaurus | object) -> Thesauri:
     if isinstance(value, Thesauri):
         return value
     return Thesauri.single(value)  # type: ignore[arg-type]
+
+
+def thesaurus_hint(pos: str) -> str:
+    """The advice of an unknown-keys warning on the command line: the option naming the
+    thesaurus of the keys' part of speech (``verb`` for keys of another resource).
+
+    >>> thesaurus_hint("noun")
+    'score with the thesaurus the keys come from (--noun-thesaurus SPEC)'
+    """
+    return f"score with the thesaurus the keys come from (--{pos}-thesaurus SPEC)"
+
+
+def unknown_keys_warning(
+    gold: Sequence[Sequence[str]],
+    answers: Iterable[Sequence[str]],
+    verbs: Thesaurus,
+    *,
+    hint: str = thesaurus_hint("verb"),
+) -> str | None:
+    """A warning that ``verbs`` does not know some gold or answered keys (their credit is
+    exact match), or ``None`` when it knows every key.
+
+    >>> class Toy:
+    ...     name = "toy"
+    ...     def has_sense(self, key): return key.startswith("run%")
+    >>> unknown_keys_warning([["使う.1"], ["run%1"]], [["使う.2"], ["run%2"]], Toy())[:46]
+    'thesaurus toy does not know 1 of 2 gold keys a'
+    """
+    gold_keys = {k for keys in gold for k in keys}
+    answer_keys = {k for keys in answers for k in keys}
+    unknown_gold = sorted(k for k in gold_keys if not verbs.has_sense(k))
+    unknown_answers = sorted(k for k in answer_keys if not verbs.has_sense(k))
+    if not unknown_gold and not unknown_answers:
+        return None
+    unknown = set(unknown_gold)
+    affected = sum(1 for keys in gold if unknown.intersection(keys))
+    name = getattr(verbs, "name", "of the verbs")
+    example = (unknown_gold or unknown_answers)[0]
+    return (
+        f"thesaurus {name} does not know {len(unknown_gold)} of {len(gold_keys)} gold keys and "
+        f"{len(unknown_answers)} of {len(answer_keys)} answered keys (e.g. {example!r}): "
+        f"graded credit involving them is exact match ({affected} of {len(gold)} instances "
+        f"have an unknown gold key); {hint}"
+    )
+
+
+def unknown_keys_warnings(
+    gold: Sequence[Sequence[str]],
+    answers: Iterable[Sequence[str]],
+    thesauri: Thesauri | Thesaurus,
+    *,
+    hint: Callable[[str], str] = thesaurus_hint,
+) -> list[str]:
+    """:func:`unknown_keys_warning` per part of speech with a thesaurus (none for exact match),
+    each with the ``hint`` of its part of speech (keys of another resource: ``verb``'s)."""
+    books = as_thesauri(thesauri)
+    by_pos: dict[str, tuple[list[Sequence[str]], list[Sequence[str]]]] = {}
+    for keys in gold:
+        if keys:
+            by_pos.setdefault(sense_key_pos(keys[0]) or "verb", ([], []))[0].append(keys)
+    for given in answers:
+        for key in given:
+            by_pos.setdefault(sense_key_pos(key) or "verb", ([], []))[1].append((key,))
+    notes = []
+    for pos, (gold_of, answers_of) in by_pos.items():
+        thes = books.of(pos)
+        if thes is not None:
+            note = unknown_keys_warning(gold_of, answers_of, thes, hint=hint(pos))
+            notes += [note] if note is not None else []
+    return notes

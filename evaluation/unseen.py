@@ -22,21 +22,28 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from evaluation._exceptions import EvaluationError
-from evaluation.measures import Grading
+from evaluation.acceptability import Grading
+from evaluation.thesauri import as_thesauri
 from evaluation.words import key_word
 
 __all__ = [
+    "FIRST_SENSE_ORDER",
     "SEEN_SENSE",
     "UNSEEN_NOT_AVAILABLE",
     "UNSEEN_ORDER",
     "UNSEEN_SENSE",
     "UNSEEN_VERB",
+    "first_sense_of",
     "fold_unseen_groups",
     "key_file_unseen_groups",
     "read_training_keys",
     "unseen_groups",
 ]
 
+# the groups of the first-sense breakdown, in report order
+FIRST_SENSE = {True: "first sense", False: "not first sense"}
+FIRST_SENSE_UNKNOWN = "first sense unknown"
+FIRST_SENSE_ORDER = ("not first sense", "first sense", FIRST_SENSE_UNKNOWN)
 SEEN_SENSE = "seen sense"
 UNSEEN_SENSE = "unseen sense"
 UNSEEN_VERB = "unseen verb"
@@ -144,3 +151,25 @@ def read_training_keys(paths: Sequence[str]) -> dict[str, tuple[str, ...]]:
         for ident, senses in keys.items():
             found[ident] = tuple(dict.fromkeys((*found.get(ident, ()), *senses)))
     return found
+
+
+def first_sense_of(
+    gold: Sequence[Sequence[str]],
+    lemmas: Sequence[str],
+    parts: Sequence[str | None],
+    thesauri: Grading,
+) -> tuple[str, ...]:
+    """Per instance, ``first sense`` when its gold keys hold the first sense of its lemma in
+    the thesaurus of its part of speech (WordNet's order), ``not first sense`` otherwise, or
+    ``first sense unknown`` (no thesaurus for the part of speech, or an unknown lemma)."""
+    books = as_thesauri(thesauri)
+    first: dict[tuple[str, str | None], str | None] = {}
+    out = []
+    for lemma, pos, keys in zip(lemmas, parts, gold, strict=True):
+        if (lemma, pos) not in first:
+            thes = books.of(pos)
+            known = thes is not None and thes.has_word(lemma)
+            first[(lemma, pos)] = thes.senses(lemma)[0] if thes is not None and known else None
+        sense = first[(lemma, pos)]
+        out.append(FIRST_SENSE_UNKNOWN if sense is None else FIRST_SENSE[sense in keys])
+    return tuple(out)

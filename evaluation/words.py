@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from evaluation.measures import key_lemma, sense_lemma
+from evaluation.acceptability import key_lemma, sense_lemma
 from thesaurus import sense_key_pos
 
 __all__ = ["POS_LETTERS", "Word", "key_word", "sense_word", "word_name", "word_names"]
@@ -42,7 +42,7 @@ def sense_word(key: str) -> Word:
 
 def key_word(books: object | None = None) -> Callable[[str], Word]:
     """``key -> Word``: :func:`sense_word`, its lemma being the word owning the key in
-    ``books`` when they know it (:func:`~evaluation.measures.key_lemma`)."""
+    ``books`` when they know it (:func:`~evaluation.acceptability.key_lemma`)."""
     if books is None:
         return sense_word
     lemma_of = key_lemma(books)

@@ -1,42 +1,53 @@
-"""The docs' commands and figures, checked against what the commands print.
+"""The README and docs/, checked against what the toolkit does and writes.
 
-Each test runs what a doc shows (the commands of ``examples/japanese/README.md`` as written,
-``wsd --help`` beside the README's command list, ``wsd data stats``, Table 1's measures) or
-reads what a config comment counts, and compares every figure the doc quotes with the output.
-A figure is found in its doc by a pattern: a doc that no longer says it fails as loudly as a
-wrong figure, so a changed sentence is changed here too.  The README's timing lines quote no
-time (they point at ``bench/bench_evaluate.py``), so nothing here re-times a run.
-
-Table 1 (``test_readme_table1_figures``, integration): the table's cells, the differences,
-the AURC line and the T1 columns of the example-method variants depend only on the answers of
-the 10-fold cross-validation; the learning curve (other fits on parts of each training fold)
-and the bootstrap (intervals and p-values, not quoted) do not change them.  The test runs
-``configs/table1.toml`` without both, and with the variants of
-``configs/example_variants.toml`` (same verbs, folds and seed), in one run.
+- **Commands.**  Every ``sh`` block of the README and of ``docs/`` runs, line by line, in a copy
+  of the checkout's configs, examples and fixtures, where the files a page names
+  (``ALL.gold.key.txt``, ``system_a.key``, ``story.txt``, ``trees.conllu``, ...) are made from
+  small fixtures, SemCor is a few of its tag files and each SemCor config keeps its settings on
+  two verbs they hold.  A block after ``<!-- docs-test: skip (why) -->`` is not run; the
+  comment says which test covers it.  The Japanese example's commands run as written.
+- **Examples.**  Every ``>>>`` example of ``docs/`` runs (``disambiguating.md``'s in
+  ``tests/cli/test_readable.py``, which trains the small tagger it needs).
+- **Links.**  Every relative link resolves, anchors included, and every docs page is linked from
+  the README; the README stays a front door (its length, the quick start, comparing first).
+- **Figures.**  Each table after ``<!-- figures: SOURCE -->`` is compared cell by cell with what
+  its command writes: ``table1`` with the ``results.json`` of a run of ``configs/table1.toml``
+  (integration; with the variants of ``configs/example_variants.toml``, same folds and seed),
+  ``devset.csv`` with ``bench/devset.py``'s output and ``text_pipeline.json`` with
+  ``bench/text_pipeline.py``'s (both hours of work: the outputs behind the page are kept in
+  ``docs/measured/``; ``$WSD_DEVSET_CSV`` and ``$WSD_TEXT_PIPELINE_JSON`` check a new run).
+  Other figures a page quotes are counted by the test of their sentence.
 """
 
 from __future__ import annotations
 
 import contextlib
+import csv
+import doctest
 import json
+import os
 import re
 import shlex
 import shutil
+import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
-from paths import ROOT
+from paths import DATA, ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 from _common import toml_text  # noqa: E402  (the TOML writer of bench/)
-from commands import JA_README, README, held_out_files, number, quoted, run_cli, text
+from commands import JA_README, README, RESULTS, held_out_files, number, quoted, run_cli, text
 
 CONFIGS = ROOT / "configs"
-CORPUS_README = ROOT / "wsd" / "corpus" / "README.md"
+DOCS = ROOT / "docs"
+PAGES = [README, *sorted(DOCS.glob("*.md"))]
 VERBS = "tests/data/thesaurus/tsukau_verbs.tsv"
+SKIP = re.compile(r"<!-- docs-test: skip \((?P<why>[^)]+)\) -->\n")
 
 
 def figure(value: float) -> str:
@@ -45,9 +56,31 @@ def figure(value: float) -> str:
     return shown[1:] if shown.startswith("0.") else shown
 
 
+def signed(value: float) -> str:
+    """A difference as the docs write it: ``+.031``, ``-.004``."""
+    return f"{value:+.3f}".replace("0.", ".", 1)
+
+
+def with_interval(value: str, low: str, high: str) -> str:
+    return f"{value} [{low}, {high}]"
+
+
+def sh_blocks(doc: Path) -> list[tuple[str | None, list[str]]]:
+    """The ``sh`` blocks of ``doc``: why a block is skipped (or None) and its lines, line
+    continuations joined."""
+    found = re.finditer(r"(?P<skip><!-- docs-test: skip [^>]*-->\n)?```sh\n(?P<body>.*?)```",
+                        text(doc), flags=re.S)  # fmt: skip
+    blocks = []
+    for block in found:
+        why = SKIP.match(block["skip"]) if block["skip"] else None
+        assert block["skip"] is None or why is not None, f"{doc.name}: a skip says no reason"
+        lines = block["body"].replace("\\\n", " ").splitlines()
+        blocks.append((why["why"] if why else None, lines))
+    return blocks
+
+
 def code_blocks(doc: Path, heading: str) -> list[str]:
-    """The ``sh`` code blocks of ``doc``'s section ``heading``, as lines (continuations
-    joined)."""
+    """The lines of the ``sh`` blocks of ``doc``'s section ``heading``."""
     section = text(doc).split(heading, 1)[1]
     section = re.split(r"\n#+ ", section, maxsplit=1)[0]
     blocks = re.findall(r"```sh\n(.*?)```", section, flags=re.S)
@@ -57,40 +90,278 @@ def code_blocks(doc: Path, heading: str) -> list[str]:
 def markdown_rows(doc: Path, after: str) -> list[list[str]]:
     """The cells of the first markdown table after the text ``after`` in ``doc`` (header
     and rule excluded)."""
-    lines = text(doc).split(after, 1)[1].splitlines()
+    return table_after(text(doc).split(after, 1)[1])[1]
+
+
+def table_after(rest: str) -> tuple[list[str], list[list[str]]]:
+    """The header and body cells of the first markdown table of ``rest``."""
+    lines = rest.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("|"))
     table = []
     for line in lines[start:]:
         if not line.startswith("|"):
             break
         table.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    return table[2:]
+    return table[0], table[2:]
 
 
-def run_documented(lines: Sequence[str], cwd: Path) -> None:
-    """Run a doc's shell lines in ``cwd``: ``NAME=value`` assignments and ``wsd ...``
-    commands (``$NAME`` expanded); every command must exit 0."""
+def figure_tables(doc: Path, source: str) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Every table of ``doc`` after ``<!-- figures: SOURCE[ ARGUMENT] -->``: the argument,
+    the header and the rows."""
+    tables = []
+    for found in re.finditer(rf"<!-- figures: {re.escape(source)}( \S+)? -->\n", text(doc)):
+        header, rows = table_after(text(doc)[found.end() :])
+        tables.append(((found[1] or "").strip(), header, rows))
+    return tables
+
+
+# --- every command of the README and docs/ runs -------------------------------------------------
+def semcor_files() -> list[str]:
+    """Two tag files, and those the case-frame gold of the docs' `wsd frames --evaluate` reads."""
+    gold = text(DATA / "frames" / "test2.tsv")
+    return sorted({"br-a01", "br-a02", *re.findall(r"^(br-\w+)", gold, flags=re.M)})
+
+
+def needs_semcor(doc: Path) -> bool:
+    """Whether a page's commands read SemCor (the default corpus, ``$WSD_SEMCOR`` or a SemCor
+    config)."""
+    lines = [line for why, block in sh_blocks(doc) if why is None for line in block]
+    semcor_configs = ("configs/table1.toml", "configs/sweep_example.toml")
+    return any(
+        re.fullmatch(r"wsd train\s*(#.*)?", line.strip())
+        or "$WSD_SEMCOR" in line
+        or any(config in line for config in semcor_configs)
+        for line in lines
+    )
+
+
+def write_keys(path: Path, lines: Sequence[str]) -> None:
+    path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+
+
+def make_checkout(root: Path, semcor: Path | None) -> None:
+    """What the pages' commands read, under the names they give it."""
+    import thesaurus
+
+    for part in ("configs", "examples", "tests/data"):
+        shutil.copytree(ROOT / part, root / part)
+    corpus = DATA / "corpus"
+    for name, stem in (("ALL", "x01"), ("train", "x01"), ("test", "tiny")):
+        shutil.copy(corpus / f"{stem}.data.xml", root / f"{name}.data.xml")
+        shutil.copy(corpus / f"{stem}.gold.key.txt", root / f"{name}.gold.key.txt")
+    gold = text(corpus / "x01.gold.key.txt").splitlines()
+
+    def first_sense(line: str) -> str:
+        instance, key = line.split()[:2]
+        pos = thesaurus.sense_key_pos(key)
+        senses = thesaurus.load(thesaurus.WORDNET_SPECS[pos]).senses(key.split("%")[0])
+        return f"{instance} {senses[0]}"
+
+    systems = {"a": gold, "b": gold[::2], "c": [first_sense(line) for line in gold]}
+    for name, lines in systems.items():
+        write_keys(root / f"system_{name}.key", lines)
+    write_keys(root / "annotator_a.key", systems["a"])
+    write_keys(root / "annotator_b.key", systems["c"])
+    write_keys(root / "semcor.gold.key.txt", gold)
+    shutil.copy(DATA / "text" / "story.txt", root / "story.txt")
+    shutil.copy(DATA / "conllu" / "tree.conllu", root / "trees.conllu")
+    # the default model the pages' `wsd disambiguate` reads without --model (a page that
+    # trains one replaces it)
+    model = root / "models" / "default.json.gz"
+    model.parent.mkdir()
+    argv = ["train", "--method", "mfs", "--corpus", str(corpus / "x01.data.xml")]
+    assert run_cli([*argv, "--out", str(model)])[0] == 0
+    if semcor is not None:
+        for name in semcor_files():
+            (found,) = semcor.glob(f"*/tagfiles/{name}")
+            copy = root / "semcor" / found.relative_to(semcor)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(found, copy)
+        small_semcor_configs(root)
+
+
+def small_semcor_configs(root: Path) -> None:
+    """Each SemCor config of the pages, its settings kept, on two of the verbs the small
+    SemCor holds often enough for two folds (the rarest); no bootstrap, no learning curve."""
+    from wsd.corpus import load_corpus
+
+    corpus = load_corpus(root / "semcor", frames=False)
+    counts: dict[str, int] = {}
+    for instance in corpus.instances:
+        counts[instance.lemma] = counts.get(instance.lemma, 0) + 1
+    verbs = sorted((n, v) for v, n in counts.items() if n >= 6)[:2]
+    for name in ("table1.toml", "sweep_example.toml"):
+        config = tomllib.loads(text(root / "configs" / name))
+        config["corpus"] = {"verbs": [v for _, v in verbs]}
+        config["cv"] = {**config.get("cv", {}), "folds": 2, "n_jobs": 1}
+        config["evaluation"].update(bootstrap=0, learning_curve=[])
+        (root / "configs" / name).write_text(toml_text(config), encoding="utf-8")
+
+
+def expand(word: str, variables: dict[str, str]) -> list[str]:
+    """A word of a documented line with ``$NAME`` expanded (a variable holding several words,
+    as ``$HELD`` does, gives them all)."""
+    names = {**os.environ, **variables}
+    if re.fullmatch(r"\$[A-Z_]+", word):
+        return names[word[1:]].split()
+    return [re.sub(r"\$([A-Z_]+)", lambda m: names[m.group(1)], word)]
+
+
+def run_line(line: str, variables: dict[str, str]) -> tuple[str, str]:
+    """One documented line: ``NAME=value`` (by the shell, ``$(...)`` included), ``echo TEXT |
+    wsd ...`` (a process reading TEXT) or ``wsd ...`` (in this process); exit status 0.  What
+    it printed (standard output and error)."""
+    words = shlex.split(line, comments=True)
+    if not words:
+        return "", ""
+    if re.match(r"[A-Z_]+=", line):
+        names = re.findall(r"(?:^|\s)([A-Z_]+)=", line.split("#")[0])
+        script = line + "\nprintf '%s\\0'" + "".join(f' "${name}"' for name in names)
+        done = subprocess.run(["bash", "-c", script], env={**os.environ, **variables},
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        variables.update(zip(names, done.stdout.split("\0"), strict=False))
+        return "", ""
+    if words[0] == "echo" and "|" in words:
+        bar = words.index("|")
+        stdin, words = " ".join(words[1:bar]) + "\n", words[bar + 1 :]
+        assert words[0] == "wsd", f"not a wsd command: {line}"
+        argv = [w for word in words[1:] for w in expand(word, variables)]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run([sys.executable, "-m", "evaluation.cli", *argv], input=stdin,
+                              env=env, capture_output=True, text=True)  # fmt: skip
+        assert done.returncode == 0, f"{line}: exit {done.returncode}: {done.stderr}"
+        assert done.stdout.strip(), f"{line}: printed nothing"
+        return done.stdout, done.stderr
+    assert words[0] == "wsd", f"not a wsd command (mark its block with a docs-test skip): {line}"
+    argv = [w for word in words[1:] for w in expand(word, variables)]
+    code, out, err = run_cli(argv)
+    assert code == 0, f"{line}: exit {code}: {err}"
+    return out, err
+
+
+@pytest.mark.parametrize("doc", PAGES, ids=lambda p: p.name)
+def test_the_commands_of_a_page_run(
+    doc: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+    wordnet: object,
+) -> None:
+    semcor = request.getfixturevalue("semcor_path") if needs_semcor(doc) else None
+    root = tmp_path / "checkout"
+    root.mkdir()
+    make_checkout(root, semcor)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("WSD_SEMCOR", str(root / "semcor"))
+    monkeypatch.setenv("WSD_MODEL", str(root / "models" / "default.json.gz"))
     variables: dict[str, str] = {}
-    with contextlib.chdir(cwd):
-        for line in lines:
-            words = shlex.split(line, comments=True)
-            if not words:
-                continue
-            if all(re.fullmatch(r"[A-Z]+=\S+", w) for w in words):
-                variables.update(w.split("=", 1) for w in words)
-                continue
-            assert words[0] == "wsd", f"not a wsd command: {line}"
-            argv = [re.sub(r"\$([A-Z]+)", lambda m: variables[m.group(1)], w) for w in words]
-            code, _, err = run_cli(argv[1:])
-            assert code == 0, f"{line}: exit {code}: {err}"
+    ran = 0
+    for why, lines in sh_blocks(doc):
+        if why is None:
+            for line in lines:
+                run_line(line, variables)
+                ran += 1
+    assert ran or all(why for why, _ in sh_blocks(doc)), f"{doc.name}: no command runs"
+
+
+def test_the_architecture_page_names_files_that_exist() -> None:
+    """Each concept's file (a path, or a name in the folder of the path before it)."""
+    _, rows = table_after(text(DOCS / "architecture.md").split("## Where each concept lives")[1])
+    for concept, files in rows:
+        folder = ROOT
+        for name in re.findall(r"`([\w./]+\.py|[\w/]+/)`", files):
+            top = name.split("/")[0] in {"thesaurus", "wsd", "evaluation"}
+            path = ROOT / name if top else folder / name
+            assert path.exists(), f"{concept}: {name}"
+            folder = path.parent if top else folder
+        assert re.search(r"`[\w/]+(\.py|/)`", files), concept
+
+
+# --- the examples of docs/ ------------------------------------------------------------------
+DOCTESTS = [doc for doc in sorted(DOCS.glob("*.md")) if ">>> " in text(doc)]
+
+
+@pytest.mark.parametrize(
+    "doc", [d for d in DOCTESTS if d.name != "disambiguating.md"], ids=lambda p: p.name
+)
+def test_the_examples_of_a_page_run(
+    doc: Path, monkeypatch: pytest.MonkeyPatch, wordnet: object
+) -> None:
+    monkeypatch.chdir(ROOT)  # the examples name the checkout's files
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", text(doc), flags=re.S) if ">>> " in b]
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number_, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, {}, doc.name, str(doc), number_)
+        runner.run(test, out=lambda _: None)
+    assert runner.summarize(verbose=False).failed == 0, f"{doc.name}: an example fails"
+
+
+# --- links, and the README as a front door --------------------------------------------------
+def slug(heading: str) -> str:
+    """The anchor a repository host gives a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(doc: Path) -> set[str]:
+    body = re.sub(r"```.*?```", "", text(doc), flags=re.S)
+    return {slug(h) for h in re.findall(r"^#+ (.*)$", body, flags=re.M)}
+
+
+def links(doc: Path) -> list[str]:
+    body = re.sub(r"```.*?```", "", text(doc), flags=re.S)
+    return [t for t in re.findall(r"\]\(([^)\s]+)\)", body) if not re.match(r"[a-z]+:", t)]
+
+
+FOLDER_READMES = [
+    ROOT / "CHANGELOG.md",
+    JA_README,
+    CONFIGS / "README.md",
+    *(ROOT / part / "README.md" for part in ("thesaurus", "wsd/corpus", "wsd/methods")),
+    ROOT / "evaluation" / "README.md",
+]
+
+
+@pytest.mark.parametrize("doc", [*PAGES, *FOLDER_READMES], ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_leads_somewhere(doc: Path) -> None:
+    for target in links(doc):
+        path, _, anchor = target.partition("#")
+        linked = (doc.parent / path).resolve() if path else doc
+        assert linked.exists(), f"{doc.name}: {target} does not exist"
+        if anchor:
+            assert anchor in anchors(linked), f"{doc.name}: {target}: no such heading"
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """At most 150 lines; every docs page and the changelog linked; comparing two systems'
+    key files is the first recipe; the quick start is the two set-up commands."""
+    readme = text(README)
+    assert len(readme.splitlines()) <= 150
+    linked = {(ROOT / t.partition("#")[0]).resolve() for t in links(README)}
+    for page in [*DOCS.glob("*.md"), ROOT / "CHANGELOG.md"]:
+        assert page.resolve() in linked, f"{page.name} is not linked from the README"
+    first = sh_blocks(README)[0][1]
+    assert any(line.startswith("wsd compare") for line in first)
+    assert readme.index("wsd compare") < readme.index("## Quick start")
+    quick = code_blocks(README, "## Quick start")
+    assert [line.split("#")[0].strip() for line in quick] == ["make run", "make test"]
 
 
 # --- the Japanese example, end to end -------------------------------------------------------
+def run_documented(lines: Sequence[str], cwd: Path) -> dict[str, tuple[str, str]]:
+    """Run a doc's shell lines in ``cwd``: what each printed."""
+    variables: dict[str, str] = {}
+    with contextlib.chdir(cwd):
+        return {line: run_line(line, variables) for line in lines}
+
+
+Japanese = tuple[Path, dict[str, tuple[str, str]]]
+
+
 @pytest.fixture(scope="module")
-def japanese(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def japanese(tmp_path_factory: pytest.TempPathFactory) -> Japanese:
     """A copy of what the Japanese example reads, laid out as in the checkout (its commands
     run from the checkout's root and write beside it), with every documented command of
-    examples/japanese/README.md run in it."""
+    examples/japanese/README.md run in it, and what each printed."""
     root = tmp_path_factory.mktemp("checkout")
     for part in ("examples/japanese", "tests/data/thesaurus"):
         shutil.copytree(ROOT / part, root / part)
@@ -99,12 +370,48 @@ def japanese(tmp_path_factory: pytest.TempPathFactory) -> Path:
     lines = code_blocks(JA_README, "## Cross-validation") + code_blocks(
         JA_README, "## Train, disambiguate, score, compare"
     )
-    run_documented(lines, root)
-    return root
+    return root, run_documented(lines, root)
 
 
-def test_japanese_table_is_what_evaluate_prints(japanese: Path) -> None:
-    results = json.loads(text(japanese / "results" / "japanese" / "results.json"))
+def test_japanese_runs_warn_of_nothing_and_say_what_they_wrote(japanese: Japanese) -> None:
+    """The config and the scores with the example's thesaurus warn of nothing; evaluate's last
+    line counts the files it wrote and times the report within the whole command."""
+    root, printed = japanese
+    ((out, err),) = [done for line, done in printed.items() if line.startswith("wsd evaluate")]
+    assert err == ""
+    written = root / "results" / "japanese"
+    done = re.fullmatch(
+        r"wrote (\d+) files to (.+) in (\d+\.\d) s \((\d+\.\d) s in all\)", out.splitlines()[-1]
+    )
+    assert done is not None and int(done[1]) == len(list(written.iterdir()))
+    assert float(done[3]) <= float(done[4])
+    result = json.loads(text(written / "results.json"))
+    assert [row["verb"] for row in result["verbs"]] == ["使う"] and result["warnings"] == []
+    total = result["total"]["scores"]
+    assert total["example"]["inf"]["precision"] > total["mfs"]["inf"]["precision"]
+    scored = [done for line, done in printed.items() if line.startswith("wsd score")]
+    assert scored and all(err == "" for _, err in scored)
+
+
+def test_sample_ids_match_the_sample_thesauri() -> None:
+    """Every gold sense and lemma of the example is the verb thesaurus's, every filler a word
+    of the noun thesaurus."""
+    import thesaurus
+
+    verbs = thesaurus.load(str(ROOT / VERBS))
+    nouns = thesaurus.load(str(ROOT / "tests/data/thesaurus/nouns_ja.tsv"))
+    for name in ("tsukau.jsonl", "probes.jsonl"):
+        for line in text(ROOT / "examples" / "japanese" / name).splitlines():
+            record = json.loads(line)
+            assert record["gold"] and all(verbs.has_sense(key) for key in record["gold"])
+            assert verbs.has_word(record["lemma"])
+            for filler in record["frame"].values():
+                assert nouns.has_word(filler["lemma"]), (name, record["id"], filler)
+
+
+def test_japanese_table_is_what_evaluate_prints(japanese: Japanese) -> None:
+    root, _ = japanese
+    results = json.loads(text(root / "results" / "japanese" / "results.json"))
     scores = results["total"]["scores"]
     folds, methods = quoted(JA_README, r"(\d+)-fold cross-validation of the (\w+) methods").groups()
     assert int(folds) == results["config"]["cv"]["folds"]
@@ -117,16 +424,17 @@ def test_japanese_table_is_what_evaluate_prints(japanese: Path) -> None:
         assert cells == printed, f"examples/japanese/README.md, alpha {alpha}"
 
 
-def test_japanese_probe_figures_are_what_the_commands_print(japanese: Path) -> None:
-    first = text(japanese / "example.key").splitlines()[0]
+def test_japanese_probe_figures_are_what_the_commands_print(japanese: Japanese) -> None:
+    root, _ = japanese
+    first = text(root / "example.key").splitlines()[0]
     assert quoted(JA_README, r"probe\.001 [^\n]*").group(0) == first
-    compared = json.loads(text(japanese / "results" / "japanese-probes" / "results.json"))
+    compared = json.loads(text(root / "results" / "japanese-probes" / "results.json"))
     n = compared["total"]["n"]
     right = {
         label: round(by_alpha["inf"]["precision"] * n)
         for label, by_alpha in compared["total"]["scores"].items()
     }
-    mfs_senses = {line.split()[1].split(":")[0] for line in text(japanese / "mfs.key").splitlines()}
+    mfs_senses = {line.split()[1].split(":")[0] for line in text(root / "mfs.key").splitlines()}
     found = quoted(
         JA_README,
         r"right (\d+) times of (\d+) and MFS \((\S+)\) (\d+) times \(exact\s+precision "
@@ -144,10 +452,10 @@ def test_japanese_probe_figures_are_what_the_commands_print(japanese: Path) -> N
 
 
 def test_japanese_unknown_keys_warning_is_what_score_prints(
-    japanese: Path, wordnet: object
+    japanese: Japanese, wordnet: object
 ) -> None:
     """The README quotes `wsd score` without --verb-thesaurus: WordNet's warning."""
-    with contextlib.chdir(japanese):
+    with contextlib.chdir(japanese[0]):
         code, _, err = run_cli(["score", "--gold", "gold.key", "--pred", "example.key"])
     assert code == 0
     shown = quoted(JA_README, r"wsd: warning: thesaurus wordnet-verb (?s:.*?)\.\.\.").group(0)
@@ -187,8 +495,8 @@ def test_sentence_counts_quoted_about_the_japanese_example() -> None:
     sentences = len(text(ROOT / "examples/japanese/tsukau.jsonl").splitlines())
     quotes = [
         (CONFIGS / "japanese.toml", r"on (\d+) hand-made\s+#?\s*Japanese sentences"),
-        (CONFIGS / "README.md", r"the worked Japanese example: (\d+) sentences"),
-        (README, r"Table 1 of (\d+) sentences of 使う"),
+        (DOCS / "experiments.md", r"the worked Japanese example: (\d+) sentences"),
+        (DOCS / "languages.md", r"(\d+) annotated sentences with the particles"),
     ]
     for doc, pattern in quotes:
         assert number(quoted(doc, pattern).group(1)) == sentences, doc.relative_to(ROOT)
@@ -225,14 +533,14 @@ def test_config_comments_say_what_the_config_does(path: Path) -> None:
         assert (int(least[0]), int(least[1])) == (corpus["min_instances"], corpus["min_senses"])
 
 
-def test_config_readme_schema_comment_on_the_corpus_path() -> None:
-    comment = quoted(CONFIGS / "README.md", r'path = ""\s+#([^\n]*)').group(1)
+def test_config_schema_comment_on_the_corpus_path() -> None:
+    comment = quoted(DOCS / "experiments.md", r'path = ""\s+#([^\n]*)').group(1)
     assert "$WSD_SEMCOR" in comment and "NLTK" in comment and "../shared" not in comment
 
 
-def test_table1_verbs_listed_in_configs_readme() -> None:
+def test_table1_verbs_listed_in_the_configs_table() -> None:
     config = tomllib.loads(text(CONFIGS / "table1.toml"))
-    listed = quoted(CONFIGS / "README.md", r"\| `table1\.toml` \| [^:]*: ([^;]*); (\d+) folds")
+    listed = quoted(DOCS / "experiments.md", r"\| `table1\.toml` \| [^:]*: ([^;]*); (\d+) folds")
     assert [v.strip() for v in listed.group(1).split(",")] == config["corpus"]["verbs"]
     assert int(listed.group(2)) == config["cv"]["folds"]
 
@@ -281,14 +589,14 @@ def listed_commands(help_out: str) -> list[str]:
 
 
 def documented_lines() -> list[list[str]]:
-    """Every ``wsd ...`` line of the docs' ``sh`` blocks, as words (a ``#`` comment cut)."""
+    """Every ``wsd ...`` command of the docs' ``sh`` blocks, as words (a ``#`` comment cut)."""
     lines = []
-    for doc in (README, JA_README, CONFIGS / "README.md"):
+    for doc in (*PAGES, JA_README, CONFIGS / "README.md"):
         for block in re.findall(r"```sh\n(.*?)```", text(doc), flags=re.S):
             for line in block.replace("\\\n", " ").splitlines():
                 words = line.split("#", 1)[0].split()
-                if words and words[0] == "wsd":
-                    lines.append(words)
+                if "wsd" in words:
+                    lines.append(words[words.index("wsd") :])
     return lines
 
 
@@ -322,13 +630,10 @@ def fixed_width() -> Iterator[None]:
         yield
 
 
-def test_readme_command_list_is_the_help_command_list(commands: dict[tuple[str, ...], str]) -> None:
-    """The README's "Commands" block shows every command `wsd --help` lists, and no other
-    (`thesaurus path` in a comment of the `maxlen` line: "also: path KEY_A KEY_B")."""
-    groups = {c[0] for c in commands if len(c) == 2}
-    block = [line.split("#", 1)[0].split() for line in code_blocks(README, "## Commands")]
-    shown = {command_of(words, groups) for words in block if words[:1] == ["wsd"]}
-    shown.add(("thesaurus", quoted(README, r"# also: (\w+) KEY_A KEY_B").group(1)))
+def test_the_command_table_is_the_help_command_list(commands: dict[tuple[str, ...], str]) -> None:
+    """docs/cli.md's table lists every command `wsd --help` lists, and no other."""
+    _, rows = table_after(text(DOCS / "cli.md").split("## Commands", 1)[1])
+    shown = {tuple(row[0].strip("`").split()[1:]) for row in rows}
     assert shown == set(commands)
 
 
@@ -363,13 +668,13 @@ def test_usage_shows_required_options_as_required(commands: dict[tuple[str, ...]
 # --- SemCor figures ---------------------------------------------------------------------------
 @pytest.mark.integration
 def test_semcor_counts_are_what_data_stats_prints(semcor_path: Path) -> None:
-    """wsd/corpus/README.md's counts of SemCor 3.0."""
+    """docs/formats.md's counts of SemCor 3.0."""
     code, out, _ = run_cli(["data", "stats", "--corpus", str(semcor_path)])
     assert code == 0
     stats = json.loads(out)
     skipped = stats["skipped"]
     found = quoted(
-        CORPUS_README,
+        DOCS / "formats.md",
         r"On SemCor 3\.0: ([\d,]+) instances out of ([\d,]+) verb tokens \(([\d,]+) `ot=notag` "
         r"tokens without a lemma, ([\d,]+) `cmd=ignore`, ([\d,]+) `cmd=done` token with neither "
         r"lemma nor `ot`, ([\d,]+) lost in mapping, ([\d,]+) idioms/metaphors/\.\.\., ([\d,]+) "
@@ -395,39 +700,88 @@ def test_semcor_counts_are_what_data_stats_prints(semcor_path: Path) -> None:
 
 @pytest.mark.integration
 def test_held_out_split_counts_are_those_of_its_recipe(semcor_path: Path) -> None:
-    """The README's held-out split: its files and instances, and the training part's size
-    (the TCV column), counted as `wsd disambiguate --files $HELD --gold-out` counts them."""
+    """The held-out split's files and instances, and the training part's size (the TCV
+    column), counted as `wsd disambiguate --files $HELD --gold-out` counts them."""
     from wsd.corpus import load_corpus
 
     held = held_out_files(semcor_path)
-    ho = quoted(
-        README,
-        r"Every 10th tag file by name is held out \((\d+) files, ([\d,]+) verb instances, "
-        r"([\d,]+) of them with a\s+gold line: `--gold-out` says that the other (\d+)",
-    )
+    disambiguating = DOCS / "disambiguating.md"
+    files, instances, gold = quoted(
+        disambiguating,
+        r"every tenth tag file by name \((\d+) files, ([\d,]+) verb instances of which ([\d,]+) "
+        r"have a gold line\)",
+    ).groups()
+    without = quoted(disambiguating, r"The (\d+) instances without a gold line").group(1)
     corpus = load_corpus(semcor_path, files=held, require_gold=False, frames=False)
     with_gold = sum(1 for inst in corpus.instances if inst.gold)
-    assert [number(g) for g in ho.groups()] == [
+    assert [number(files), number(instances), number(gold), number(without)] == [
         len(held),
         len(corpus.instances),
         with_gold,
         len(corpus.instances) - with_gold,
     ]
     everything = load_corpus(semcor_path, frames=False)
-    training = quoted(README, r"\(TCV, ([\d,]+) instances of all verbs\)").group(1)
+    training = quoted(RESULTS, r"\(TCV, ([\d,]+) instances of all verbs\)").group(1)
     assert number(training) == len(everything.instances) - with_gold
 
 
-# --- Table 1 ----------------------------------------------------------------------------------
+# --- the figures of Table 1 -------------------------------------------------------------------
+def check_table1_tables(doc: Path, results: dict[str, Any]) -> int:
+    """Every ``table1`` table of ``doc`` against ``results``: Table 1 (a row per method, a column
+    per alpha, precision with its interval), differences (``a - b`` rows, a column per alpha, the
+    paired interval), AURC (a row, a column per method) and the variants (a ``label`` column,
+    ``T1`` and ``T1 AURC``).  The number of cells compared."""
+    scores, aurc = results["total"]["scores"], results["applicability"]
+    intervals = results["intervals"]["total"]
+    differences = {(p["a"], p["b"]): p["difference"] for p in results["significance"]}
+
+    def precision(label: str, alpha: str) -> str:
+        low, high = intervals[label][alpha]["precision"]
+        shown = figure(scores[label][alpha]["precision"])
+        return with_interval(shown, figure(low), figure(high))
+
+    def difference(a: str, b: str, alpha: str) -> str:
+        if (a, b) in differences:
+            d = differences[(a, b)][alpha]
+            return with_interval(signed(d["mean_diff"]), signed(d["low"]), signed(d["high"]))
+        d = differences[(b, a)][alpha]
+        return with_interval(signed(-d["mean_diff"]), signed(-d["high"]), signed(-d["low"]))
+
+    checked = 0
+    for _, header, rows in figure_tables(doc, "table1"):
+        for row in rows:
+            for name, cell in zip(header[1:], row[1:], strict=True):
+                expected: str | None = None
+                if header[0] == "method" and row[0] in scores:
+                    expected = precision(row[0], name.removeprefix("alpha "))
+                elif header[0] == "difference":
+                    a, b = row[0].split(" - ")
+                    expected = difference(a, b, name.removeprefix("alpha "))
+                elif row[0] == "AURC at alpha 0.5" and name in aurc:
+                    assert aurc[name]["alpha"] == "0.5"
+                    expected = figure(aurc[name]["aurc"])
+                elif "label" in header and name in ("T1", "T1 AURC"):
+                    label = row[header.index("label")]
+                    value = scores[label]["inf"]["precision"] if name == "T1" else None
+                    expected = figure(value if value is not None else aurc[label]["aurc"])
+                if expected is not None:
+                    assert cell == expected, f"{doc.name}: {row[0]}, {name}"
+                    checked += 1
+    return checked
+
+
 @pytest.mark.integration
-def test_readme_table1_figures(semcor_path: Path, tmp_path: Path, wordnet: object) -> None:
-    """Table 1, its differences and AURC line, the published method's totals and the T1
-    columns of the variants table, from one cross-validation (module docstring)."""
+def test_table1_figures_are_what_evaluate_writes(
+    semcor_path: Path, tmp_path: Path, wordnet: object
+) -> None:
+    """Table 1 in the README and the results page, its differences, AURC and the variants of
+    the example method, from one run of configs/table1.toml with configs/example_variants.toml's
+    variants (the learning curve, other fits, left out: it changes none of these figures)."""
     config = tomllib.loads(text(CONFIGS / "table1.toml"))
     variants = tomllib.loads(text(CONFIGS / "example_variants.toml"))
     assert variants["corpus"]["verbs"] == config["corpus"]["verbs"]
     assert (variants["cv"], variants["seed"]) == (config["cv"], config["seed"])
-    config["evaluation"].update(learning_curve=[], bootstrap=0)
+    config["evaluation"].update(learning_curve=[])
     config["methods"].update(
         (label, body) for label, body in variants["methods"].items() if label.startswith("example_")
     )
@@ -438,47 +792,99 @@ def test_readme_table1_figures(semcor_path: Path, tmp_path: Path, wordnet: objec
                         "--corpus", str(semcor_path)])  # fmt: skip
     assert code == 0, err
     results = json.loads(text(out / "results.json"))
-    scores = results["total"]["scores"]
+    assert check_table1_tables(README, results) == 6 * 4
+    assert check_table1_tables(RESULTS, results) == 6 * 4 + 4 * 4 + 6 + 6 * 2
+    for doc in (README, RESULTS):
+        n = quoted(doc, r"([\d,]+) SemCor\s+instances").group(1)
+        assert number(n) == results["total"]["n"], doc.name
 
-    def p(label: str, alpha: str) -> float:
-        return float(scores[label][alpha]["precision"])
 
-    n, verbs = quoted(README, r"totals over the ([\d,]+) instances of the (\w+) verbs").groups()
-    assert number(n) == results["total"]["n"]
-    assert {"ten": 10}[verbs] == len(results["verbs"])
-    labels = ["example", "bayes", "ims", "hybrid", "mfs", "random"]
-    for row in markdown_rows(README, "What `make run` prints"):
-        alpha = row[0].split()[0]
-        assert row[1:7] == [figure(p(label, alpha)) for label in labels], f"README Table 1, {alpha}"
-    alphas = ["0.5", "1", "2", "inf"]
-    paper = quoted(README, r"`configs/example_variants\.toml`\)\s+scores ([.\d /]+)\.\s")
-    assert paper.group(1).split(" / ") == [figure(p("example_paper", a)) for a in alphas]
+# --- the figures of the benches ---------------------------------------------------------------
+SPLITS = {"SemEval-2007": "dev", "held-out": "heldout"}
+GROUPS = ("all", "unseen sense", "unseen verb", "not first sense", "first sense", "diff")
 
-    def diff(a: str, b: str, alpha: str) -> str:
-        return f"{p(a, alpha) - p(b, alpha):+.3f}".replace("0.", ".", 1)
 
-    pairs = quoted(
-        README,
-        r"example - bayes (\S+) / (\S+) / (\S+) / (\S+), example - MFS (\S+) exact; hybrid - ims\s+"
-        r"(\S+) exact",
-    ).groups()
-    assert list(pairs) == [
-        *(diff("example", "bayes", a) for a in alphas),
-        diff("example", "mfs", "inf"),
-        diff("hybrid", "ims", "inf"),
+def bench_output(variable: str, default: str) -> Path:
+    path = Path(os.environ.get(variable, ROOT / default))
+    assert path.is_file(), f"no {path.name} at {path} (${variable})"
+    return path
+
+
+def devset_cell(row: dict[str, str], group: str, shown: str) -> str:
+    """A devset.csv figure as the page writes it: exact precision, with its interval when the
+    cell shows one (and the interval is not a point), or the paired difference."""
+    if group == "diff":
+        if not row["diff"]:
+            return ""
+        values = [signed(float(row[k])) for k in ("diff", "diff_low", "diff_high")]
+        return with_interval(*values)
+    value, low, high = (figure(float(row[k])) for k in ("exact", "exact_low", "exact_high"))
+    return with_interval(value, low, high) if "[" in shown else value
+
+
+def test_results_tables_are_the_devset_csv() -> None:
+    """The choices, the held-out table and the whole sweep against bench/devset.py's CSV: a
+    column ``[SPLIT ]GROUP[ (n)]`` of a row ``run`` is that run's exact precision on the split's
+    group (and its size), ``[SPLIT ]diff`` the paired difference from the method's first run."""
+    path = bench_output("WSD_DEVSET_CSV", "docs/measured/devset.csv")
+    with path.open(encoding="utf-8") as f:
+        measured: dict[tuple[str, str, str], dict[str, str]] = {
+            (r["split"], r["run"], r["group"]): r for r in csv.DictReader(f)
+        }
+    column = re.compile(rf"(?:({'|'.join(SPLITS)}) )?({'|'.join(GROUPS)})(?: \(([\d,]+)\))?")
+    tables = figure_tables(RESULTS, "devset.csv")
+    checked = 0
+    for split, header, rows in tables:
+        for row in rows:
+            for name, cell in zip(header[1:], row[1:], strict=True):
+                found = column.fullmatch(name)
+                if found is None:
+                    continue
+                where = SPLITS[found[1]] if found[1] else split
+                group = found[2]
+                entry = measured[(where, row[0], "all" if group == "diff" else group)]
+                assert cell == devset_cell(entry, group, cell), f"{row[0]}, {name}"
+                if found[3]:
+                    assert number(found[3]) == int(entry["n"]), name
+                checked += 1
+    assert len(tables) == 3 and checked > 500
+
+
+def test_results_table_is_the_text_pipeline_json() -> None:
+    """The plain-text table against bench/text_pipeline.py's JSON, row by row."""
+    report = json.loads(text(bench_output("WSD_TEXT_PIPELINE_JSON",
+                                          "docs/measured/text_pipeline.json")))  # fmt: skip
+    tags = report["tagger"]
+
+    def share(part: str, whole: str) -> str:
+        return f"{100 * tags[part] / tags[whole]:.1f} % of {tags[whole]:,}"
+
+    def road(name: str) -> str:
+        c = report[name]
+        before, after = c["right_from_tags"] / c["gold"], c["right_from_text"] / c["gold"]
+        return f"{figure(before)} -> {figure(after)} ({(after - before) * 100:+.1f})"
+
+    hybrid = report["hybrid"]
+    joined = tags["multiwords_joined"] - tags["multiwords_found"]
+    rows: list[Callable[[], str]] = [
+        lambda: share("universal", "tokens"),
+        lambda: share("tagged_universal", "tagged_tokens"),
+        lambda: share("penn", "tokens"),
+        lambda: share("sense_verbs_found", "sense_verbs"),
+        lambda: share("sense_verbs_read", "sense_verbs"),
+        lambda: f"{tags['multiwords_found']:,} of {tags['multiwords']:,} ({joined:,})",
+        lambda: f"{hybrid['found']:,} / {hybrid['same_lemma']:,} of {hybrid['gold']:,}",
+        lambda: f"{hybrid['text_instances']:,} ({hybrid['text_instances_gold']:,})",
+        lambda: road("hybrid"),
+        lambda: road("example"),
     ]
-    aurc = results["applicability"]
-    line = quoted(README, r"AURC at alpha 0\.5 \(lower is better\): ((?:\w+\s\.\d+[,.]\s)+)")
-    named = {name.lower(): value for name, value in re.findall(r"(\w+)\s(\.\d+)", line.group(1))}
-    assert named == {label: figure(aurc[label]["aurc"]) for label in named}
-    assert set(named) == {"hybrid", "ims", "example", "bayes", "mfs"}
-    rows = markdown_rows(README, "### The example-based method: what was measured")
-    order = [
-        *("example_paper", "example_knn", "example_marks", "example_conf", "example_tuned"),
-        "example",
-    ]
-    for row, label in zip(rows, order, strict=False):
-        assert (row[4], row[5]) == (figure(p(label, "inf")), figure(aurc[label]["aurc"])), row[0]
-    last = rows[len(order)]
-    assert last[4] == f"{figure(p('bayes', 'inf'))} / {figure(p('mfs', 'inf'))}"
-    assert last[5] == f"{figure(aurc['bayes']['aurc'])} / {figure(aurc['mfs']['aurc'])}"
+    ((_, header, shown),) = figure_tables(RESULTS, "text_pipeline.json")
+    now = header.index("now")
+    assert [row[now] for row in shown] == [row() for row in rows]
+
+
+def test_a_figures_table_names_a_known_source() -> None:
+    """A marked table whose source no test reads would go unchecked."""
+    for doc in PAGES:
+        for source in re.findall(r"<!-- figures: (\S+)", text(doc)):
+            assert source in {"table1", "devset.csv", "text_pipeline.json"}, (doc.name, source)

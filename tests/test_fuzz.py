@@ -1255,7 +1255,7 @@ def test_score_with_nothing_attempted_says_precision_is_undefined(
     for scores in (report["overall"], *report["per_verb"].values()):
         for row in scores.values():
             assert row["precision"] is None and row["recall"] == row["f1"] == 0.0
-    assert err.startswith("wsd: warning: precision is undefined: none of the 2 gold")
+    assert err.startswith("wsd: warning: precision of pred is undefined: none of the 2 gold")
     assert report["warnings"] == [err.removeprefix("wsd: warning: ").strip()]
     assert main([*argv, "--per-verb"]) == 0
     out, _ = capsys.readouterr()

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evaluation._exceptions import AgreementError
+from evaluation.acceptability import Grading
 from evaluation.agreement.merging import merge_per_lemma
 from evaluation.agreement.per_word import (
     LEMMA_RULE,
@@ -16,7 +17,6 @@ from evaluation.agreement.per_word import (
     multi_agreement,
     pair_agreement,
 )
-from evaluation.measures import Grading
 from evaluation.words import Word, key_word, word_names
 
 __all__ = ["POOLED_NOTE", "agreement_report"]
@@ -64,11 +64,32 @@ def agreement_report(
     statistic: str = "scott",
     several: str = "first",
 ) -> tuple[dict[str, Any], dict[Word, list[frozenset[str]]]]:
-    """Agreement statistics of several annotations ``{instance_id: sense keys}`` per word (a
-    JSON-ready report: one :func:`~evaluation.agreement.per_word.pair_agreement` per pair of
-    files, :func:`~evaluation.agreement.per_word.multi_agreement` of all, ``merged`` with
-    ``merge_to``; ``None`` for an undefined statistic; words named by
-    :func:`~evaluation.words.word_names`) and each word's merged classes.
+    """Agreement statistics of several annotations per word (``wsd agreement``).
+
+    Parameters
+    ----------
+    names, keys : sequence of str, sequence of mappings of str to sequences of str
+        Two or more annotations' names (their files) and ``{instance_id: sense keys}``.
+    intersection : bool, default=False
+        Compare the shared instances (else the annotations must have the same ones).
+    verbs : VerbThesaurus or Thesauri or None, default=None
+        Adds the weighted kappa (thesaurus distances) and gives the keys' words.
+    merge_to : float or None, default=None
+        Merge senses per word until the statistic reaches this, in (0, 1].
+    statistic : {"scott", "cohen"}, default="scott"
+        The kappa the merging raises.
+    several : {"first", "shared"}, default="first"
+        Lines with several keys: each file's first key, or a key every file gives.
+
+    Returns
+    -------
+    report, classes : dict, dict of Word to list of frozenset of str
+        JSON-ready statistics per pair, of all, merged (``None``: undefined); merged classes.
+
+    Raises
+    ------
+    AgreementError
+        Fewer than two annotations, instances that differ, or a bad setting.
     """
     _check(len(keys), merge_to)
     ids = _shared_ids(names, keys, intersection)
@@ -84,17 +105,29 @@ def agreement_report(
         "lemma_rule": LEMMA_RULE,
         "other_lemma_keys": dict(zip(names, other, strict=True)),
         "pooled_note": POOLED_NOTE,
-        "pairs": [],
+        "pairs": [
+            {"a": na, "b": nb, **pair_agreement(a, b, lemmas, verbs=verbs)}
+            for (na, a), (nb, b) in itertools.combinations(zip(names, labels, strict=True), 2)
+        ],
     }
-    for (na, a), (nb, b) in itertools.combinations(zip(names, labels, strict=True), 2):
-        report["pairs"].append({"a": na, "b": nb, **pair_agreement(a, b, lemmas, verbs=verbs)})
     report["observed"] = sum(p["observed"] for p in report["pairs"]) / len(report["pairs"])
     report["all_files"] = multi_agreement(labels, lemmas)
-    classes: dict[Word, list[frozenset[str]]] = {}
-    if merge_to is not None:
-        report["merged"], named = merge_per_lemma(
-            labels[0], labels[1], lemmas, merge_to, statistic=statistic
-        )
-        word_of_name = dict(zip(lemmas, words, strict=True))
-        classes = {word_of_name[name]: found for name, found in named.items()}
-    return report, classes
+    return _merged(report, labels, words, lemmas, merge_to, statistic)
+
+
+def _merged(
+    report: dict[str, Any],
+    labels: list[list[str]],
+    words: list[Word],
+    lemmas: list[str],
+    merge_to: float | None,
+    statistic: str,
+) -> tuple[dict[str, Any], dict[Word, list[frozenset[str]]]]:
+    """The report with the first two files' merged senses, and each word's classes."""
+    if merge_to is None:
+        return report, {}
+    report["merged"], named = merge_per_lemma(
+        labels[0], labels[1], lemmas, merge_to, statistic=statistic
+    )
+    word_of_name = dict(zip(lemmas, words, strict=True))
+    return report, {word_of_name[name]: found for name, found in named.items()}

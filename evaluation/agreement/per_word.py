@@ -23,6 +23,7 @@ from functools import partial
 from typing import Any
 
 from evaluation._exceptions import AgreementError
+from evaluation.acceptability import Grading
 from evaluation.agreement.statistics import (
     cohen_kappa,
     fleiss_kappa,
@@ -33,7 +34,6 @@ from evaluation.agreement.statistics import (
     weight_defaults,
     weighted_kappa,
 )
-from evaluation.measures import Grading
 from evaluation.words import Word, key_word, sense_word
 
 __all__ = [

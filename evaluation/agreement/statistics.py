@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from evaluation._exceptions import AgreementError
-from evaluation.measures import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
+from evaluation.acceptability import Grading, VerbThesaurus, acceptability, key_lemma, sense_lemma
 from evaluation.thesauri import as_thesauri
 from thesaurus import sense_key_pos
 
@@ -131,6 +131,21 @@ def observed_agreement(a: Sequence[str], b: Sequence[str]) -> float:
 def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float:
     """Cohen's kappa of two raters (chance from each rater's own marginals).
 
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two raters' labels of the same items, one each, in the same order.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    AgreementError
+        Sequences of different lengths or empty, or an undefined kappa (a single label:
+        chance agreement is 1).
+
     >>> round(cohen_kappa(list("xxxyy"), list("xxyyy")), 4)  # Pa = .8, Pc = .48
     0.6154
     """
@@ -139,6 +154,8 @@ def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float:
 
 def scott_pi(a: Sequence[str], b: Sequence[str]) -> float:
     """Scott's pi (chance from the pooled marginals; Ng et al.'s kappa).
+
+    Parameters, returns and raises: as :func:`cohen_kappa`.
 
     >>> a, b = list("xxxyy"), list("xxyyy")  # Pa = .8; pooled x: 5/10, y: 5/10, Pc = .5
     >>> round(scott_pi(a, b), 4)
@@ -159,6 +176,20 @@ def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
         kappa = (P - Pe) / (1 - Pe)
 
     With two raters it equals Scott's pi.
+
+    Parameters
+    ----------
+    ratings : sequence of sequences of str
+        Each item's labels, the same number ``m >= 2`` for every item.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    AgreementError
+        No item, fewer than two or unequal numbers of ratings, or an undefined kappa.
 
     >>> # P = (1 + 1/3 + 1) / 3 = 7/9; p_x = 5/9, p_y = 4/9, Pe = 41/81; kappa = 22/40
     >>> round(fleiss_kappa([["x", "x", "x"], ["x", "x", "y"], ["y", "y", "y"]]), 4)
@@ -198,6 +229,25 @@ def weighted_kappa(
     0 (else :class:`AgreementError`); with the 0/1 distance this is Cohen's kappa.  With
     ``block`` (e.g. a sense key's word), labels of different blocks are at distance 1.
 
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two raters' labels of the same items.
+    distance : callable
+        ``distance(x, y) >= 0``, 0 for equal labels (e.g. :func:`thesaurus_distance`).
+    block : callable or None, default=None
+        A label's block; labels of different blocks are not compared by ``distance``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    AgreementError
+        Bad lengths, a distance that is negative or not 0 on equal labels, or an undefined
+        kappa (no expected disagreement).
+
     >>> linear = lambda x, y: abs(int(x) - int(y)) / 2  # labels 0, 1, 2
     >>> a, b = list("0012"), list("0122")  # observed (1/2 + 1/2) / 4 = 1/4
     >>> weighted_kappa(a, b, linear)  # expected sum_ij w_ij p_a(i) p_b(j) = 1/2
@@ -219,6 +269,21 @@ def weighted_kappa(
         return value
 
     observed = sum(weight(x, y) for x, y in zip(a, b, strict=True)) / n
+    expected = _expected(weight, block, n, count_a, count_b)
+    if expected <= _EPS:
+        raise undefined_error(sorted(count_a | count_b))
+    return 1.0 - observed / expected
+
+
+def _expected(
+    weight: Callable[[str, str], float],
+    block: Callable[[str], Hashable] | None,
+    n: int,
+    count_a: Counter[str],
+    count_b: Counter[str],
+) -> float:
+    """The expected disagreement ``sum_ij w_ij p_a(i) p_b(j)``, a block at a time (pairs of
+    two blocks weigh 1: the mass outside the blocks' products)."""
     groups: dict[Hashable, list[str]] = {}
     for label in sorted(count_a | count_b):
         groups.setdefault(block(label) if block is not None else "", []).append(label)
@@ -230,9 +295,7 @@ def weighted_kappa(
             expected -= mass_a * mass_b
         pairs = [(x, y) for x in labels if count_a[x] for y in labels if count_b[y]]
         expected += sum(weight(x, y) * count_a[x] * count_b[y] / n**2 for x, y in pairs)
-    if expected <= _EPS:
-        raise undefined_error(sorted(count_a | count_b))
-    return 1.0 - observed / expected
+    return expected
 
 
 def _thesaurus_of(verbs: Grading, x: str, y: str) -> VerbThesaurus | None:
@@ -318,6 +381,20 @@ def krippendorff_alpha(
 
     over pairable values (``n``; ``n_c`` of label c).  ``annotations`` is ``{coder: {item:
     label}}`` or one label list per coder (``None`` = not coded).
+
+    Parameters
+    ----------
+    annotations : mapping of str to mapping, or sequence of sequences of str or None
+        Each coder's labels by item, or one list per coder (``None``: not coded).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    AgreementError
+        No pairable value, or an undefined alpha (a single label).
 
     >>> # coincidences o_xx = 4, o_yy = 4, o_xy = o_yx = 1; n = 10, n_x = n_y = 5
     >>> round(krippendorff_alpha([list("xxyyx"), list("xyyyx")]), 4)  # 1 - 9 * 2 / 50

@@ -14,6 +14,14 @@ import numpy as np
 
 import thesaurus
 from evaluation._exceptions import AgreementError
+from evaluation.acceptability import (
+    ALPHA_DEFAULTS,
+    Grading,
+    VerbThesaurus,
+    format_alpha,
+    graded_credit,
+    parse_alpha,
+)
 from evaluation.agreement.per_word import (
     LEMMA_RULE,
     SEVERAL_KEYS_RULES,
@@ -22,21 +30,13 @@ from evaluation.agreement.per_word import (
     instance_words,
     pair_agreement,
 )
-from evaluation.measures import (
-    ALPHA_DEFAULTS,
-    Grading,
-    VerbThesaurus,
-    format_alpha,
-    graded_credit,
-    parse_alpha,
-)
 from evaluation.words import Word, key_word, word_names
 from thesaurus import ToolkitError
 
 __all__ = ["UpperBound", "agreement_upper_bound"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class UpperBound:
     """Inter-annotator agreement between two key files over the ``instances`` they share,
     with the counts of what was left out (``None`` when not asked for); ``total`` holds Pa,
@@ -50,10 +50,10 @@ class UpperBound:
     n_shared: int
     n_only_a: int
     n_only_b: int
-    n_requested: int | None
-    n_missing_a: int | None
-    n_missing_b: int | None
-    n_other_lemma: int | None
+    n_requested: int | None = None
+    n_missing_a: int | None = None
+    n_missing_b: int | None = None
+    n_other_lemma: int | None = None
     lemma_rule: str
     other_lemma_keys: Mapping[str, int]
     several_keys: Mapping[str, Any]
@@ -84,55 +84,79 @@ def agreement_upper_bound(
     several: str = "first",
     instance_lemma: Mapping[str, str] | None = None,
 ) -> UpperBound:
-    """The inter-annotator upper bound of a WSD experiment from two key files, over the
-    ``instances`` (and ``lemmas``) both annotate.  ``verb_thesaurus`` adds the graded
-    agreement ``A_alpha = mean_i A_alpha(a_i, b_i)`` (else only ``alpha = inf``, Pa);
-    ``instance_lemma`` gives each instance's verb instead of the lemma rule.  Bad inputs raise
-    :class:`~evaluation.AgreementError` naming them.
+    """The inter-annotator upper bound of a WSD experiment from two key files.
+
+    Parameters
+    ----------
+    key_files : sequence of str or PathLike
+        Exactly two annotations' key files.
+    instances, lemmas : iterable of str or None, default=None
+        Only these instances, and those of these lemmas; ``None``: all both annotate.
+    verb_thesaurus : VerbThesaurus or str or None, default=None
+        Adds the graded agreement ``mean_i A_alpha(a_i, b_i)``; ``None``: only Pa.
+    alphas : sequence of float, default=(0.5, 1, 2, inf)
+        Each in (0, 1e6] or inf.
+    several : {"first", "shared"}, default="first"
+        Lines with several keys: each file's first key, or a key every file gives.
+    instance_lemma : mapping of str to str or None, default=None
+        Each instance's verb, instead of the lemma of its keys.
+
+    Returns
+    -------
+    UpperBound
+
+    Raises
+    ------
+    AgreementError
+        Not two files, an unreadable file, or a bad setting.
     """
-    files = [str(p) for p in key_files]
-    if len(files) != 2:
+    if len(files := [str(p) for p in key_files]) != 2:
         raise AgreementError(f"the upper bound compares exactly two key files, got {len(files)}")
-    wanted_alphas = tuple(dict.fromkeys(parse_alpha(x) for x in alphas))
     if several not in SEVERAL_KEYS_RULES:
         raise AgreementError(f"unknown rule for several keys {several!r} (first or shared)")
     keys, counts = _requested([_read_key_file(p) for p in files], instances)
     verbs = thesaurus.load(verb_thesaurus) if isinstance(verb_thesaurus, str) else verb_thesaurus
     shared = sorted(keys[0].keys() & keys[1].keys())
-    counts.update(
-        n_shared=len(shared),
-        n_only_a=len(keys[0]) - len(shared),
-        n_only_b=len(keys[1]) - len(shared),
-    )
+    counts.update(n_shared=len(shared), n_only_a=len(keys[0]) - len(shared))
+    counts["n_only_b"] = len(keys[1]) - len(shared)
     (a, b), several_keys = choose_labels(keys, shared, several=several)
     words, other = _instance_words(a, b, shared, key_word(verbs), instance_lemma)
     if lemmas is not None:
-        keep_lemmas = set(lemmas)
-        rows = [r for r, word in enumerate(words) if word.lemma in keep_lemmas]
+        keep = set(lemmas)
+        rows = [r for r, word in enumerate(words) if word.lemma in keep]
         counts["n_other_lemma"] = len(shared) - len(rows)
-        a, b = [a[r] for r in rows], [b[r] for r in rows]
-        words = [words[r] for r in rows]
+        a, b, words = [a[r] for r in rows], [b[r] for r in rows], [words[r] for r in rows]
     if not a:
         raise AgreementError(
             f"no instance to compare in {files[0]} and {files[1]} "
             + ", ".join(f"{k} {v}" for k, v in counts.items())
         )
+    return _bound(files, a, b, words, verbs, alphas, counts, other, (several, several_keys))
+
+
+def _bound(
+    files: list[str],
+    a: list[str],
+    b: list[str],
+    words: list[Word],
+    verbs: VerbThesaurus | None,
+    alphas: Sequence[float],
+    counts: dict[str, int],
+    other: list[int],
+    several: tuple[str, int],
+) -> UpperBound:
+    """The agreement of the labels ``a`` and ``b`` of the instances of ``words``."""
+    alphas = tuple(dict.fromkeys(parse_alpha(x) for x in alphas))
     pair = pair_agreement(a, b, word_names(words))
-    total, issues = _with_graded_agreement(pair, a, b, words, verbs, wanted_alphas)
+    total, issues = _with_graded_agreement(pair, a, b, words, verbs, alphas)
     return UpperBound(
         files=(files[0], files[1]),
         instances=len(a),
         lemmas=pair["lemmas"],
-        n_shared=counts["n_shared"],
-        n_only_a=counts["n_only_a"],
-        n_only_b=counts["n_only_b"],
-        n_requested=counts.get("n_requested"),
-        n_missing_a=counts.get("n_missing_a"),
-        n_missing_b=counts.get("n_missing_b"),
-        n_other_lemma=counts.get("n_other_lemma"),
+        **counts,
         lemma_rule=LEMMA_RULE,
         other_lemma_keys={"a": other[0], "b": other[1]},
-        several_keys={"rule": several, "instances": several_keys},
+        several_keys={"rule": several[0], "instances": several[1]},
         acceptability_issues=issues,
         total=total,
         per_lemma=pair["per_lemma"],

@@ -11,7 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from wsd.methods import COUNT_LIMIT, REAL_LIMIT, SEED, Range, parse_number
+from evaluation.acceptability import ALPHA
+from wsd.methods import COUNT_LIMIT, SEED, Range, parse_number
 
 __all__ = [
     "ALPHA",
@@ -29,7 +30,6 @@ __all__ = [
     "number",
 ]
 
-ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)  # acceptability exponent
 BOOTSTRAP = Range(int, 0, COUNT_LIMIT)  # resamples
 CONFIDENCE = Range(float, 0, 1, low_open=True, high_open=True)  # interval level
 N_JOBS = Range(int, 1, 256, extra=(-1,))  # workers; -1: every core
@@ -85,7 +85,7 @@ def alpha_list(
     (sorted when ``ordered``), ``inf`` added; a graded alpha with ``--classes`` raises
     :class:`~evaluation.EvaluationError`."""
     from evaluation import EvaluationError
-    from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
+    from evaluation.acceptability import ALPHA_DEFAULTS, format_alpha, parse_alpha
 
     if texts is None:
         return (math.inf,) if classes else tuple(ALPHA_DEFAULTS)

@@ -1,6 +1,4 @@
-"""What the command modules share in their arguments: renamed options whose old spellings
-warn (:class:`FutureWarning`, until 0.3), and warnings shown as one line.
-"""
+"""What the command modules share in their arguments, and warnings shown as one line."""
 
 from __future__ import annotations
 
@@ -11,24 +9,11 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 __all__ = [
-    "REMOVED_IN",
-    "add_train_keys_option",
     "renamed",
+    "add_train_keys_option",
     "show_warning",
     "top_k",
-    "warn_renamed",
 ]
-
-REMOVED_IN = "0.3"
-
-
-def warn_renamed(old: str, new: str) -> None:
-    """The :class:`FutureWarning` of an old option spelling."""
-    warnings.warn(
-        f"{old} is deprecated: use {new} (the old spelling goes in version {REMOVED_IN})",
-        FutureWarning,
-        stacklevel=2,
-    )
 
 
 def renamed(*old: str) -> type[argparse.Action]:
@@ -43,7 +28,12 @@ def renamed(*old: str) -> type[argparse.Action]:
             option_string: str | None = None,
         ) -> None:
             if option_string in old:
-                warn_renamed(option_string or "", self.option_strings[0])
+                warnings.warn(
+                    f"{option_string} is deprecated: use {self.option_strings[0]} (the old "
+                    "spelling goes in version 0.3)",
+                    FutureWarning,
+                    stacklevel=2,
+                )
             super().__call__(parser, namespace, values, option_string)
 
     return Renamed

@@ -7,12 +7,17 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from evaluation.experiment.config import EvaluationConfig
 
 __all__ = [
     "POS_OPTIONS",
     "Named",
     "add_thesaurus_options",
     "corpus_inputs",
+    "evaluation_config",
     "thesaurus_inputs",
     "thesaurus_option_inputs",
     "thesaurus_specs",
@@ -98,6 +103,19 @@ def add_thesaurus_options(parser: argparse.ArgumentParser, *, verb_default: str 
 def thesaurus_specs(args: argparse.Namespace) -> dict[str, str | None]:
     """``{pos: spec}`` of the options of :func:`add_thesaurus_options`."""
     return {pos: getattr(args, option[2:].replace("-", "_")) for pos, option in POS_OPTIONS.items()}
+
+
+def evaluation_config(args: argparse.Namespace, **fields: Any) -> EvaluationConfig:
+    """The :class:`~evaluation.experiment.EvaluationConfig` of those options and ``fields``."""
+    from evaluation.experiment.config import EvaluationConfig
+
+    return EvaluationConfig(
+        thesaurus=args.verb_thesaurus,
+        noun_thesaurus=args.noun_thesaurus,
+        adj_thesaurus=args.adj_thesaurus,
+        adv_thesaurus=args.adv_thesaurus,
+        **fields,
+    )
 
 
 def thesaurus_option_inputs(args: argparse.Namespace) -> Named:

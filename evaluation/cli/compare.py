@@ -35,7 +35,12 @@ from evaluation.cli._numbers import (
     number,
 )
 from evaluation.cli._options import add_train_keys_option, say, top_k
-from evaluation.cli._paths import add_thesaurus_options, corpus_inputs, thesaurus_option_inputs
+from evaluation.cli._paths import (
+    add_thesaurus_options,
+    corpus_inputs,
+    evaluation_config,
+    thesaurus_option_inputs,
+)
 from evaluation.cli._progress import Steps
 from thesaurus.utils.outputs import check_outputs
 
@@ -152,9 +157,9 @@ def _add_scoring_options(parser: argparse.ArgumentParser) -> None:
 def _config(args: argparse.Namespace) -> ComparisonConfig:
     """The :class:`ComparisonConfig` of the arguments, checked before any file is read."""
     from evaluation import EvaluationError
+    from evaluation.acceptability import parse_alpha
     from evaluation.experiment.comparison import system_labels
-    from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
-    from evaluation.measures import parse_alpha
+    from evaluation.experiment.config import ComparisonConfig, SystemSpec
 
     classes = args.classes is not None
     alphas = alpha_list(args.alpha, classes, ordered=True)
@@ -179,11 +184,8 @@ def _config(args: argparse.Namespace) -> ComparisonConfig:
         classes=args.classes,
         corpus=tuple(args.corpus or ()),
         train_keys=tuple(args.train_keys or ()),
-        evaluation=EvaluationConfig(
-            thesaurus=args.verb_thesaurus,
-            noun_thesaurus=args.noun_thesaurus,
-            adj_thesaurus=args.adj_thesaurus,
-            adv_thesaurus=args.adv_thesaurus,
+        evaluation=evaluation_config(
+            args,
             alphas=alphas,
             top_k=args.top_k or 0,  # 0: the longest ranking
             applicability_alpha=applicability,
@@ -211,9 +213,9 @@ def _summary(result: ComparisonResult) -> str:
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
+    from evaluation.acceptability import format_alpha
     from evaluation.cli.evaluate import report
     from evaluation.experiment.comparison import compare_systems
-    from evaluation.measures import format_alpha
 
     config = _config(args)
     labels = [s.label for s in config.systems]

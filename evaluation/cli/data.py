@@ -13,10 +13,9 @@ import argparse
 import json
 import sys
 import time
-import warnings
 from pathlib import Path
 
-from evaluation.cli._options import say, warn_renamed
+from evaluation.cli._options import say
 from evaluation.cli._paths import corpus_inputs
 from evaluation.cli._progress import Steps
 from evaluation.cli.model import add_file_selection, check_tag_files, chosen_tag_files
@@ -25,7 +24,7 @@ from thesaurus.utils.outputs import STDOUT, check_outputs
 from wsd import WSDError
 from wsd.corpus import FORMATS, Corpus
 
-__all__ = ["export_formats", "register", "run_export", "run_setup", "run_stats"]
+__all__ = ["register", "run_export", "run_setup", "run_stats"]
 
 _EXPORT_FORMATS = ("raganato", "jsonl", "conllu")
 
@@ -62,33 +61,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Every verb token is counted as an instance (usable gold sense) or as "
         "skipped with a reason; verb_instances + sum(skipped) == verb_tokens.",
     )
-    _corpus_arguments(stats, required=False, format_option="--format")
+    _corpus_arguments(stats, required=False)
     stats.add_argument(
         "--no-gold",
         action="store_true",
         help="count verb tokens without gold as instances (input for disambiguation)",
     )
     stats.set_defaults(func=run_stats)
+    _register_export(commands)
 
+
+def _register_export(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     export = commands.add_parser(
         "export",
         help="write a corpus's verb instances as Raganato XML + key file, JSONL or CoNLL-U",
-        # --to is required, though not by argparse: the old spelling (--format raganato|jsonl
-        # alone) still works until 0.3, so the usage is written out
-        usage="%(prog)s [-h] --corpus PATH\n"
-        "                       [--format {auto,semcor,raganato,jsonl,conllu}]\n"
-        "                       --to {raganato,jsonl,conllu} --out STEM\n"
-        "                       [--verbs LEMMA [LEMMA ...]] [--no-frames]\n"
-        "                       [--files NAME [NAME ...] | --exclude NAME [NAME ...]]",
         description="--format is the corpus's format (as in every command), --to the format "
-        "written.  Old spellings, until 0.3: --input-format F (now --format F), and --format "
-        "raganato|jsonl without --to (now --to).",
+        "written.",
     )
-    _corpus_arguments(export, required=True, format_option="--format", any_format=True)
-    export.add_argument(
-        "--input-format", dest="old_input_format", choices=FORMATS, help=argparse.SUPPRESS
-    )
-    export.add_argument("--to", choices=_EXPORT_FORMATS, help="format written (required)")
+    _corpus_arguments(export, required=True)
+    export.add_argument("--to", required=True, choices=_EXPORT_FORMATS, help="format written")
     export.add_argument(
         "--out",
         required=True,
@@ -106,9 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     export.set_defaults(func=run_export)
 
 
-def _corpus_arguments(
-    parser: argparse.ArgumentParser, *, required: bool, format_option: str, any_format: bool = False
-) -> None:
+def _corpus_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
     shapes = "SemCor dir/file, *.data.xml, *.jsonl or *.conllu"
     parser.add_argument(
         "--corpus",
@@ -117,9 +106,9 @@ def _corpus_arguments(
         help=f"{shapes} (required)" if required else f"{shapes} (default: find SemCor)",
     )
     parser.add_argument(
-        format_option,
+        "--format",
         dest="input_format",
-        default=None if any_format else "auto",
+        default="auto",
         choices=FORMATS,
         help="corpus format (default: by file shape)",
     )
@@ -172,34 +161,10 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def export_formats(args: argparse.Namespace) -> tuple[str, str]:
-    """The (read, written) formats of ``data export``, from ``--format``/``--to`` or their old
-    spellings; a missing ``--to`` is a :class:`WSDError`."""
-    read, written = args.input_format, args.to
-    if args.old_input_format is not None:
-        warn_renamed("--input-format", "--format")
-        if read is not None and written is not None and read != args.old_input_format:
-            raise WSDError("--input-format and --format name two corpus formats: give --format")
-    if written is None:
-        if read in _EXPORT_FORMATS:  # the old spelling: --format was the format written
-            warnings.warn(
-                f"data export --format {read} without --to is deprecated: write --to {read} "
-                "(--format names the corpus's format, as in every command; from 0.3 on, this "
-                "old meaning goes)",
-                FutureWarning,
-                stacklevel=2,
-            )
-            return args.old_input_format or "auto", read
-        raise WSDError("data export needs --to raganato|jsonl|conllu (the format written)")
-    if read is None:
-        read = args.old_input_format
-    return read or "auto", written
-
-
 def run_export(args: argparse.Namespace) -> int:
     from wsd.corpus import load_corpus, write_jsonl, write_raganato
 
-    read, written = export_formats(args)
+    read, written = args.input_format, args.to
     jsonl = written == "jsonl"
     outputs = _export_outputs(args.out, written)
     check_outputs(

@@ -69,9 +69,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # before the heavy imports: they are part of the run
     from evaluation import ConfigError
+    from evaluation.acceptability import format_alpha
     from evaluation.experiment import load_config, run_experiment
     from evaluation.experiment.config import check_scheduler
-    from evaluation.measures import format_alpha
 
     config = load_config(args.config)
     if args.scheduler is not None:

@@ -1,5 +1,6 @@
-"""``wsd score``: graded scoring of any system's key file against a gold key file
-(:func:`evaluation.scoring.score_keys`, which documents the scores).
+"""``wsd score``: graded scoring of any system's key file against a gold key file, the
+comparison of one system (:func:`evaluation.experiment.compare_systems` on every gold
+instance, a missing line being an abstention).
 
 The system's file is plain or ranked (:mod:`evaluation.answers`); an undefined precision is
 ``null`` in ``--json`` and ``undefined`` in the text table.
@@ -10,21 +11,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from evaluation import EvaluationError, EvaluationWarning
-from evaluation.answers import read_answers, several_keys_rule
 from evaluation.cli._numbers import ALPHA, alpha_list, alpha_text
 from evaluation.cli._options import add_train_keys_option
-from evaluation.cli._paths import add_thesaurus_options, thesaurus_specs
+from evaluation.cli._paths import add_thesaurus_options, evaluation_config
 from evaluation.cli.compare import SEVERAL_KEYS
-from evaluation.scoring import score_keys
-from evaluation.thesauri import Thesauri
-from evaluation.unseen import UNSEEN_NOT_AVAILABLE, read_training_keys
+from evaluation.unseen import UNSEEN_NOT_AVAILABLE
+from evaluation.words import Word, word_names
+from thesaurus.utils.outputs import to_json
+
+if TYPE_CHECKING:
+    from evaluation.experiment import ComparisonResult
 
 __all__ = ["register", "run"]
 
+# the report key of each breakdown of a comparison
+BREAKDOWNS = {
+    "dataset": "per_dataset",
+    "pos": "per_pos",
+    "first sense": "per_first_sense",
+    "unseen": "per_unseen",
+}
 # the breakdowns of the text table, after the totals: report key and title
 GROUP_TITLES = (
     ("per_dataset", "dataset"),
@@ -107,9 +115,11 @@ def _format_groups(report: dict[str, Any], name: str, title: str) -> list[str]:
     return lines
 
 
-def _answers_line(ranked: bool, rule: str, several: int) -> str:
-    kind = "ranked keys (key:score)" if ranked else "plain keys"
-    if rule == "first":
+def _answers_line(answers: dict[str, Any]) -> str:
+    """How the system's file was read (the report's ``answers``)."""
+    kind = "ranked keys (key:score)" if answers["ranked"] else "plain keys"
+    several = answers["lines_with_several_keys"]
+    if answers["several_keys"] == "first":
         return f"answers: {kind}; the first key of each line is scored"
     if not several:
         return f"answers: {kind}, one per line"
@@ -119,52 +129,60 @@ def _answers_line(ranked: bool, rule: str, several: int) -> str:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    from evaluation.agreement import read_class_table
-    from wsd.corpus.keys import read_keys
-
-    alphas = alpha_list(args.alpha, args.classes is not None)
-    books = Thesauri.from_specs(thesaurus_specs(args))
-    gold = read_keys(args.gold)
-    if not gold:
-        raise EvaluationError(f"{args.gold}: no instance to score (the gold key file has no line)")
-    answers = read_answers(args.pred)
-    train = read_training_keys(args.train_keys) if args.train_keys else None
-    classes = read_class_table(args.classes) if args.classes else None
-    rule, note = several_keys_rule(answers, args.several_keys)  # warned once all input is read
-    if note is not None:
-        warnings.warn(note, EvaluationWarning, stacklevel=1)
-    pred = answers.keys(rule)
-    report = {
+def _report(result: ComparisonResult, args: argparse.Namespace) -> dict[str, Any]:
+    """The JSON report of a comparison of one system: its totals, scorer issues, breakdowns
+    (dataset and part of speech when there are several groups), per-word scores (with
+    ``--per-verb``), how its file was read, and how many keys the class table lists."""
+    (system,) = result.systems
+    label = system.label
+    total = result.total.scores[label]
+    report: dict[str, Any] = {
         "gold": str(args.gold),
         "pred": str(args.pred),
-        "thesauri": books.described(),
-        **score_keys(
-            gold, pred, books, alphas, per_verb=args.per_verb, classes=classes, train=train
-        ),
+        "thesauri": result.config.evaluation.thesauri.described(),
+        "instances": result.total.n,
+        "attempted": next(iter(total.by_alpha.values())).attempted,
+        "not_in_gold": system.not_in_gold,
+        "alphas": list(result.alphas),
+        "overall": to_json(total),
+        "issues": result.credit_issues[label],
+        "warnings": list(result.warnings),
     }
-    if train is not None:
+    for breakdown in result.breakdowns:
+        if breakdown.name in ("dataset", "pos") and len(breakdown.rows) < 2:
+            continue
+        rows = {row.group: to_json(row.scores[label]) for row in breakdown.rows}
+        report[BREAKDOWNS[breakdown.name]] = None if breakdown.note else rows
+    if args.per_verb:
+        names = word_names([Word(row.verb, row.pos or "") for row in result.verbs])
+        named = zip(names, result.verbs, strict=True)
+        report["per_verb"] = {name: to_json(row.scores[label]) for name, row in named}
+    if args.train_keys:
         report["train_keys"] = [str(path) for path in args.train_keys]
     report["answers"] = {
-        "ranked": answers.ranked,
-        "confidence": answers.has_confidence,
-        "several_keys": rule,
-        "lines_with_several_keys": answers.several,
+        "ranked": system.ranked,
+        "confidence": system.confidence,
+        "several_keys": system.several_keys,
+        "lines_with_several_keys": system.lines_with_several_keys,
     }
-    if note is not None:
-        report["warnings"].insert(0, note)
     if args.classes:
-        report["classes"] = {"path": str(args.classes), **report["classes"]}
-    if args.json:
-        json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
+        in_table = result.corpus.stats["classes"]
+        report["classes"] = {
+            "path": str(args.classes),
+            "gold": in_table["gold"],
+            "pred": in_table[label],
+        }
+    return report
+
+
+def _text(report: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    """The lines of the text report: what was read and scored, the totals, the breakdowns."""
     lines = [
         f"gold: {report['instances']} instances; predicted: {report['attempted']} attempted"
         f" (not in gold: {report['not_in_gold']}, ignored)",
-        _answers_line(answers.ranked, rule, answers.several),
+        _answers_line(report["answers"]),
         "exact match at alpha = inf; graded acceptability otherwise, on "
-        + ", ".join(f"{pos}: {spec}" for pos, spec in books.described().items())
+        + ", ".join(f"{pos}: {spec}" for pos, spec in report["thesauri"].items())
         if not args.classes
         else f"exact match on sense classes of {args.classes} (gold keys in the table: "
         f"{report['classes']['gold']['in_table']}, predicted: "
@@ -182,5 +200,31 @@ def run(args: argparse.Namespace) -> int:
         lines += ["", f"unseen: {UNSEEN_NOT_AVAILABLE}"]
     if args.per_verb:
         lines += ["", *_format_groups(report, "per_verb", "word")]
-    print("\n".join(lines))
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    from evaluation.experiment import compare_systems
+    from evaluation.experiment.comparison import system_labels
+    from evaluation.experiment.config import ComparisonConfig, SystemSpec
+
+    alphas = alpha_list(args.alpha, args.classes is not None)
+    config = ComparisonConfig(
+        gold=str(args.gold),
+        systems=(SystemSpec(system_labels([args.pred])[0], str(args.pred)),),
+        instances="gold",
+        several_keys=args.several_keys,
+        classes=args.classes,
+        train_keys=tuple(args.train_keys or ()),
+        evaluation=evaluation_config(
+            args, alphas=alphas, applicability_alpha=alphas[0], bootstrap=0
+        ),
+        source="wsd score",
+    )
+    report = _report(compare_systems(config), args)
+    if args.json:
+        json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print("\n".join(_text(report, args)))
     return 0

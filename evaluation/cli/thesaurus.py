@@ -23,7 +23,7 @@ import json
 from typing import Any
 
 from evaluation.cli._numbers import PAIRS, SEED, number
-from evaluation.cli._options import say, warn_renamed
+from evaluation.cli._options import say
 from thesaurus import WORDNET_SPECS, Thesaurus, ThesaurusError, UnknownKeyError, load, sense_key_pos
 
 __all__ = ["register", "run"]
@@ -75,7 +75,6 @@ def _thesaurus_options(parser: argparse.ArgumentParser, default: str) -> None:
         extra = f" ({default})" if pos == "verb" else ""
         help_text = f"{_article(word)} {word} thesaurus: {_SPECS}{extra}"
         group.add_argument(f"--{pos}-thesaurus", metavar="SPEC", help=help_text)
-    group.add_argument("--thesaurus", metavar="SPEC", help=argparse.SUPPRESS)  # until 0.3
 
 
 def _article(word: str) -> str:
@@ -84,9 +83,6 @@ def _article(word: str) -> str:
 
 def _given(args: argparse.Namespace) -> tuple[str | None, str]:
     """The thesaurus spec given (or None) and the part of speech of its option (or ``verb``)."""
-    if args.thesaurus is not None:
-        warn_renamed("--thesaurus", "--verb-thesaurus or --noun-thesaurus")
-        return args.thesaurus, "verb"
     for pos in _ROLES:
         spec = getattr(args, f"{pos}_thesaurus")
         if spec is not None:

@@ -2,6 +2,7 @@
 systems' key files (:func:`compare_systems`), measured by the same code and returning a
 :class:`CrossValidationResult` or a :class:`ComparisonResult`."""
 
+from evaluation.cross_validation import make_folds
 from evaluation.experiment.comparison import compare_systems
 from evaluation.experiment.config import (
     BASELINES,
@@ -18,7 +19,6 @@ from evaluation.experiment.config import (
     parse_config,
 )
 from evaluation.experiment.dataset import Dataset, load_dataset, select_verbs
-from evaluation.experiment.folds import make_folds
 from evaluation.experiment.results import (
     RESULTS_FORMAT,
     RESULTS_FORMAT_VERSION,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from evaluation._exceptions import EvaluationError
+from evaluation.acceptability import dataset_of, key_lemma
 from evaluation.agreement.class_table import read_class_table
 from evaluation.answers import SystemAnswers, read_answers, several_keys_rule
 from evaluation.experiment import summary
@@ -32,18 +33,17 @@ from evaluation.experiment.results import (
     Timing,
 )
 from evaluation.experiment.uncertainty import warn
-from evaluation.measures import dataset_of, key_lemma
-from evaluation.scoring import to_classes, unknown_keys_warnings
-from evaluation.thesauri import Thesauri
+from evaluation.thesauri import Thesauri, unknown_keys_warnings
 from evaluation.unseen import key_file_unseen_groups, read_training_keys
 from thesaurus.utils.text_input import quote
 
 if TYPE_CHECKING:
     from wsd.types import Sentence
 
-__all__ = ["compare_systems", "system_labels"]
+__all__ = ["compare_systems", "system_labels", "to_classes"]
 
 Progress = Callable[[str, int, int], None]  # (step, done, total)
+_SCORED = {"common": "instances compared", "gold": "gold instances"}  # by instances rule
 
 
 @dataclass(frozen=True)
@@ -73,12 +73,42 @@ def system_labels(paths: list[str]) -> list[str]:
     return names if len(set(names)) == len(names) else list(paths)
 
 
+def to_classes(
+    keys: Mapping[str, Sequence[str]], classes: Mapping[str, str]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """Each key replaced by its class (unlisted keys: themselves), repeats dropped, and how
+    many keys were ``in_table`` / ``not_in_table``.
+
+    >>> to_classes({"i1": ["a%1", "a%2"]}, {"a%1": "a%1", "a%2": "a%1"})
+    ({'i1': ('a%1',)}, {'in_table': 2, 'not_in_table': 0})
+    """
+    found = sum(1 for senses in keys.values() for k in senses if k in classes)
+    total = sum(len(senses) for senses in keys.values())
+    mapped = {i: tuple(dict.fromkeys(classes.get(k, k) for k in ks)) for i, ks in keys.items()}
+    return mapped, {"in_table": found, "not_in_table": total - found}
+
+
 def compare_systems(
     config: ComparisonConfig, *, progress: Progress | None = None
 ) -> ComparisonResult:
-    """Score every system's key file against the gold and compare them.  Bad settings and
-    files raise :class:`~evaluation.EvaluationError` naming the file; warnings are issued
-    (:class:`~evaluation.EvaluationWarning`) and recorded in the result.
+    """Score systems' key files against the gold and compare them (``wsd compare``, ``score``).
+
+    Parameters
+    ----------
+    config : ComparisonConfig
+        The key files, the instances scored (``"common"`` or ``"gold"``) and how.
+    progress : callable or None, default=None
+        ``progress(step, done, total)`` as the key files are read.
+
+    Returns
+    -------
+    ComparisonResult
+        Warnings are issued (:class:`~evaluation.EvaluationWarning`) and recorded in it.
+
+    Raises
+    ------
+    EvaluationError
+        A bad setting, or a file that cannot be read (naming it and its line).
     """
     started = time.perf_counter()
     _check(config)
@@ -94,14 +124,15 @@ def compare_systems(
     ev = replace(config.evaluation, top_k=config.evaluation.top_k or longest)
     labels = [s.spec.label for s in systems]
     table = summary.measure_table(per, labels, books, ev, config.seed)
-    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels):
+    of = _SCORED[config.instances]
+    for note in summary.undefined_precision_notes(table["verbs"], table["total"], labels, of):
         warn(notes, note)
     measured = time.perf_counter()
     n = len(per.ids)
     return ComparisonResult(
         config=replace(config, evaluation=ev),
         seed=config.seed,
-        corpus=CorpusSummary(config.gold, n, _left_out(config, gold, systems, n)),
+        corpus=CorpusSummary(config.gold, n, _left_out(config, gold, systems, n, classes)),
         **table,
         systems=tuple(_system_input(system, gold) for system in systems),
         warnings=tuple(notes),
@@ -286,9 +317,19 @@ def _lemma(books: Thesauri, key: str, corpus: tuple[str, str] | None) -> str:
 
 
 def _left_out(
-    config: ComparisonConfig, gold: Mapping[str, object], systems: list[_System], evaluated: int
+    config: ComparisonConfig,
+    gold: Mapping[str, Sequence[str]],
+    systems: list[_System],
+    evaluated: int,
+    classes: Mapping[str, str] | None,
 ) -> dict[str, object]:
-    """The comparison's counts of gold instances and of those left out, in all and by system."""
+    """The comparison's counts of gold instances and of those left out, in all and by system,
+    and with sense ``classes``, how many keys of each file the class table lists."""
+    if classes is not None:
+        in_table = {"gold": to_classes(gold, classes)[1]}
+        for s in systems:
+            answered = {i: a.keys for i, a in s.file.answers.items()}
+            in_table[s.spec.label] = to_classes(answered, classes)[1]
     return {
         "gold_instances": len(gold),
         "instances": config.instances,
@@ -297,7 +338,7 @@ def _left_out(
         "left_out_by_system": {
             s.spec.label: sum(1 for i in gold if i not in s.file.answers) for s in systems
         },
-        **({"classes": config.classes} if config.classes else {}),
+        **({"classes": {"path": config.classes, **in_table}} if classes is not None else {}),
     }
 
 

@@ -25,8 +25,8 @@ import numpy as np
 
 import thesaurus
 from evaluation._exceptions import ConfigError, EvaluationError
+from evaluation.acceptability import ALPHA, ALPHA_DEFAULTS, format_alpha
 from evaluation.experiment.backend import BACKENDS
-from evaluation.measures import ALPHA_DEFAULTS, format_alpha, parse_alpha
 from evaluation.thesauri import ThesaurusSpecs
 from thesaurus import WORDNET_SPECS, ToolkitError
 from thesaurus.utils.outputs import to_json
@@ -35,12 +35,12 @@ from wsd.corpus import FORMATS
 from wsd.methods import (
     COUNT_LIMIT,
     METHODS,
-    REAL_LIMIT,
     SEED,
     Range,
     canonical_param,
     make_method,
     param_key,
+    parse_number,
 )
 
 __all__ = [
@@ -69,7 +69,6 @@ BASELINES = ("mfs", "random")
 MAX_ALPHAS = 1000  # alphas of a list or a {start, stop, num} range: each is a column
 MAX_CURVE_POINTS = 100  # learning-curve fractions: each refits every curve method per fold
 MAX_VARIANTS = 1000  # method variants of a [sweep] grid: each is cross-validated
-ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)  # "inf" is exact match
 
 # The range of every numeric key, as configs/README.md ("Ranges") lists them.
 RANGES: dict[str, Range] = {
@@ -131,9 +130,29 @@ class CVConfig:
 
 @dataclass(frozen=True)
 class EvaluationConfig:
-    """``[evaluation]``: how the outputs are scored.  ``thesaurus`` grades verbs (and keys
-    without a WordNet part of speech); ``noun_thesaurus``, ``adj_thesaurus`` and
-    ``adv_thesaurus`` the other parts of speech (``"none"``: exact match)."""
+    """``[evaluation]``: how the outputs are scored (the ranges: :data:`RANGES`).
+
+    Parameters
+    ----------
+    thesaurus : str, default="wordnet-verb"
+        The ``thesaurus.load`` spec grading verbs and keys without a WordNet part of speech.
+    alphas : tuple of float, default=(0.5, 1, 2, inf)
+        The exponents, each in (0, 1e6] or inf; inf (exact match) is always scored.
+    top_k : int, default=5
+        Top-k curves for k = 1..top_k, in [1, 1000] (a comparison: 0 is the longest ranking).
+    learning_curve : tuple of float, default=()
+        Training fractions in (0, 1] of the learning curves (none: no curve).
+    learning_curve_methods : tuple of str, default=()
+        The method labels with learning curves (a config's default: example and bayes).
+    applicability_alpha : float, default=0.5
+        The alpha of the applicability curves, in (0, 1e6] or inf.
+    bootstrap : int, default=2000
+        Resamples of the intervals, in [0, 1000000] (0: no intervals).
+    confidence : float, default=0.95
+        The intervals' level, in (0, 1).
+    noun_thesaurus, adj_thesaurus, adv_thesaurus : str, default=WordNet's
+        The specs of the other parts of speech (``"none"``: exact match).
+    """
 
     thesaurus: str = "wordnet-verb"
     alphas: tuple[float, ...] = field(
@@ -230,10 +249,35 @@ class SystemSpec:
 
 @dataclass(frozen=True)
 class ComparisonConfig:
-    """What ``wsd compare`` compares: ``gold`` and ``systems`` key files, the ``instances``
-    rule (:data:`INSTANCE_RULES`), ``several_keys`` (``None``: by file), sense ``classes`` and
-    the Raganato ``corpus`` files, the ``train_keys`` files of the systems' training data (the
-    unseen breakdown; none: not available); ``evaluation.top_k = 0`` is the longest ranking."""
+    """What :func:`~evaluation.experiment.compare_systems` compares.
+
+    Parameters
+    ----------
+    name : str, default="comparison"
+        The report's name.
+    seed : int, default=0
+        The bootstrap's seed, in [0, 2**32 - 1].
+    gold : str, default=""
+        The gold key file.
+    systems : tuple of SystemSpec, default=()
+        The systems' labels and key files (plain or ranked), at least one.
+    instances : {"common", "gold"}, default="common"
+        Score the gold instances every file answers, or every gold instance (a missing
+        line is an abstention).
+    several_keys : {"first", "all"} or None, default=None
+        Lines with several keys: score the first, or each as a share; ``None``: first in a
+        ranked file, all in a plain one.
+    classes : str or None, default=None
+        A sense class table (``wsd agreement --classes-out``); exact match on classes only.
+    evaluation : EvaluationConfig, default=EvaluationConfig(top_k=0)
+        How the answers are scored; ``top_k = 0`` is the longest ranking.
+    source : str, default="wsd compare"
+        What errors and reports name as the comparison's origin.
+    corpus : tuple of str, default=()
+        Raganato ``*.data.xml`` files of the gold instances: datasets, lemmas, sentences.
+    train_keys : tuple of str, default=()
+        Key files of the systems' training data: the unseen breakdown (none: not available).
+    """
 
     name: str = "comparison"
     seed: int = 0
@@ -252,7 +296,23 @@ class ComparisonConfig:
 
 
 def load_config(path: str | os.PathLike[str]) -> ExperimentConfig:
-    """Read and validate a TOML experiment config; syntax errors name ``file:line``."""
+    """Read and validate a TOML experiment config (``configs/README.md`` lists its keys).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The ``.toml`` file.
+
+    Returns
+    -------
+    ExperimentConfig
+
+    Raises
+    ------
+    ConfigError
+        Unreadable TOML (naming ``file:line``), an unknown key, or a value out of its range
+        (naming the key, e.g. ``evaluation.alphas[1] = 0``).
+    """
     lines = [line for _, line in read_lines(path, ConfigError, "config")]
     try:
         raw = tomllib.loads("".join(line + "\n" for line in lines))
@@ -280,7 +340,26 @@ def _toml_error(path: str | os.PathLike[str], message: str, lines: int) -> str:
 def parse_config(
     raw: Mapping[str, Any], *, source: str = "<config>", default_name: str = "experiment"
 ) -> ExperimentConfig:
-    """Validate a config mapping (as :func:`tomllib.load` returns it)."""
+    """Validate a config mapping (as :func:`tomllib.load` returns it).
+
+    Parameters
+    ----------
+    raw : mapping
+        The config's tables.
+    source : str, default="<config>"
+        What errors name as the config.
+    default_name : str, default="experiment"
+        The experiment's name when the mapping gives none.
+
+    Returns
+    -------
+    ExperimentConfig
+
+    Raises
+    ------
+    ConfigError
+        An unknown key or a value out of its range, naming the key.
+    """
     reader = _Reader(source)
     _check_strings(reader, raw, "")
     top = reader.table(
@@ -387,16 +466,22 @@ class _Reader:
         return int(value) if within.kind is int else float(value)
 
     def alpha(self, value: Any, path: str, within: Range = ALPHA) -> float:
-        """An alpha: a number, or a string ``parse_alpha`` reads (not one overflowing to inf)."""
-        if not isinstance(value, str):
-            return float(self.within(value, path, within))
-        try:
-            number = parse_alpha(value)
-        except ValueError as exc:
-            self.fail(path, value, str(exc))
-        if math.isinf(number) and any(c.isdigit() for c in value):
-            self.fail(path, value, f"must be {within} (write inf for exact match)")
-        return float(self.within(number, path, within))
+        """An alpha: a number, or its text (``"inf"``: exact match, where ``within`` has it)."""
+        if isinstance(value, str):
+            try:
+                value = parse_number(value, within)
+            except ValueError as exc:
+                hint = " (write inf for exact match)" if within.inf and _overflows(value) else ""
+                self.fail(path, value, f"{exc}{hint}")
+        return float(self.within(value, path, within))
+
+
+def _overflows(text: str) -> bool:
+    """Whether ``text`` is a number too large for a float (``1e400``), not meaning inf."""
+    try:
+        return math.isinf(float(text)) and any(c.isdigit() for c in text)
+    except ValueError:
+        return False
 
 
 _KIND_NAMES = {

@@ -23,10 +23,10 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
+from evaluation.cross_validation import FoldTask, fold_tasks
 from evaluation.experiment.backend import parallel
 from evaluation.experiment.config import ExperimentConfig
 from evaluation.experiment.dataset import Dataset
-from evaluation.experiment.folds import FoldTask, fold_tasks
 from evaluation.experiment.results import InstanceOutputs
 from wsd.methods import RunCache
 from wsd.types import Instance

@@ -13,8 +13,8 @@ from itertools import combinations
 
 import numpy as np
 
+from evaluation.acceptability import Credit, format_alpha
 from evaluation.experiment.results import DifferenceTest, McNemarTest, PairwiseTest
-from evaluation.measures import Credit, format_alpha
 from evaluation.significance import holm, mcnemar, ratio_difference_intervals, ratio_t_tests
 
 __all__ = ["pairwise_tests"]

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from evaluation.acceptability import Grading, format_alpha, pair_credit
 from evaluation.experiment.results import InstanceResults, ScoreInterval, SenseMacro
-from evaluation.measures import Grading, format_alpha, pair_credit
 from evaluation.sense_scores import (
     MACRO_VARIANTS,
     SenseIndex,

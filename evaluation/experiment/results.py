@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from evaluation.acceptability import Credit, MethodScores
 from evaluation.agreement.upper_bound import UpperBound
 from evaluation.experiment.config import ComparisonConfig, ExperimentConfig
-from evaluation.measures import Credit, MethodScores
 from evaluation.significance import McNemarResult
 from thesaurus.utils.outputs import to_json
 

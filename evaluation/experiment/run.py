@@ -30,8 +30,7 @@ from evaluation.experiment.results import (
     Timing,
 )
 from evaluation.experiment.uncertainty import warn
-from evaluation.scoring import unknown_keys_warnings
-from evaluation.thesauri import Thesauri
+from evaluation.thesauri import Thesauri, unknown_keys_warnings
 from evaluation.unseen import fold_unseen_groups
 from wsd.methods import evidence_sources
 
@@ -50,10 +49,34 @@ def run_experiment(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> CrossValidationResult:
-    """Run the configured cross-validation and compute every measure.  ``dataset`` defaults
-    to the configured corpus (or ``corpus_path``); ``n_jobs`` and ``scheduler`` (a Dask
-    address) override ``[cv]``.  Resources are checked before the corpus is read; warnings
-    are issued (:class:`~evaluation.EvaluationWarning`) and recorded in the result.
+    """Run the configured cross-validation and compute every measure (``wsd evaluate``).
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The methods, corpus, folds and evaluation (:func:`load_config`).
+    dataset : Dataset or None, default=None
+        The instances; ``None``: the configured corpus, or ``corpus_path``.
+    corpus_path : str or None, default=None
+        A corpus read instead of the configured one.
+    n_jobs : int or None, default=None
+        Worker processes, 1..256 or -1 (every core); ``None``: ``[cv] n_jobs``.
+    scheduler : str or None, default=None
+        A Dask scheduler address; ``None``: ``[cv] scheduler`` (none: joblib).
+    progress : callable or None, default=None
+        ``progress(step, done, total)`` as folds finish.
+
+    Returns
+    -------
+    CrossValidationResult
+        Warnings are issued (:class:`~evaluation.EvaluationWarning`) and recorded in it.
+
+    Raises
+    ------
+    ConfigError
+        A resource the config names is missing (checked before the corpus is read).
+    EvaluationError
+        A corpus or fold that cannot be evaluated.
     """
     started = time.perf_counter()
     check_resources(config)
@@ -69,7 +92,23 @@ def run_experiment(
         cv = cross_validate(
             config, dataset, methods, runner=runner, progress=_step(progress, "folds")
         )
-    trained = time.perf_counter()
+    clock = (started, loaded, time.perf_counter())
+    return _measured(config, dataset, methods, cv, upper, clock, jobs, backend)
+
+
+def _measured(
+    config: ExperimentConfig,
+    dataset: Dataset,
+    methods: Mapping[str, Any],
+    cv: CrossValidation,
+    upper: UpperBound | None,
+    clock: tuple[float, float, float],
+    jobs: int,
+    backend: str,
+) -> CrossValidationResult:
+    """Every measure of a cross-validation's outputs; ``clock``: when it started, had read
+    the corpus and had trained."""
+    started, loaded, trained = clock
     books = Thesauri(config.evaluation.thesauri)
     notes = _warnings(config, methods, cv, books)
     per = _instance_results(config, cv, books)

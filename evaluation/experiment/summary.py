@@ -13,6 +13,17 @@ from typing import TypedDict, cast
 import numpy as np
 
 import thesaurus
+from evaluation.acceptability import (
+    Credit,
+    Grading,
+    MethodScores,
+    applicability_curve,
+    format_alpha,
+    graded_credit,
+    top_k,
+    undefined_precision_note,
+    undefined_words_note,
+)
 from evaluation.experiment.config import EvaluationConfig, ExperimentConfig
 from evaluation.experiment.jobs import CrossValidation
 from evaluation.experiment.pairwise import pairwise_tests
@@ -33,25 +44,8 @@ from evaluation.experiment.results import (
 )
 from evaluation.experiment.uncertainty import bootstrap_settings, total_intervals
 from evaluation.intervals import interval, prefix_mean_intervals, senseval_intervals
-from evaluation.measures import (
-    Credit,
-    Grading,
-    MethodScores,
-    applicability_curve,
-    format_alpha,
-    graded_credit,
-    top_k,
-)
-from evaluation.scoring import (
-    FIRST_SENSE_ORDER,
-    POS_NAMES,
-    POS_ORDER,
-    first_sense_of,
-    undefined_precision_note,
-    undefined_words_note,
-)
 from evaluation.thesauri import as_thesauri
-from evaluation.unseen import UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER
+from evaluation.unseen import FIRST_SENSE_ORDER, UNSEEN_NOT_AVAILABLE, UNSEEN_ORDER, first_sense_of
 from evaluation.words import Word, word_names
 
 __all__ = [
@@ -69,6 +63,8 @@ __all__ = [
     "undefined_precision_notes",
 ]
 
+POS_NAMES = {"noun": "nouns", "verb": "verbs", "adj": "adjectives", "adv": "adverbs"}
+POS_ORDER = ("nouns", "verbs", "adjectives", "adverbs", "other")
 # The order of the breakdowns' groups in reports
 GROUP_ORDER = {"pos": POS_ORDER, "first sense": FIRST_SENSE_ORDER, "unseen": UNSEEN_ORDER}
 
@@ -123,15 +119,15 @@ def measure_table(
 
 
 def undefined_precision_notes(
-    rows: Sequence[VerbRow], total: VerbRow, labels: Sequence[str]
+    rows: Sequence[VerbRow], total: VerbRow, labels: Sequence[str], of: str = "instances compared"
 ) -> list[str]:
-    """A warning for each method whose precision is undefined (it attempted nothing) in all,
-    or else on some words of Table 1 (``rows``)."""
+    """A warning for each method whose precision is undefined (it attempted none ``of`` the
+    instances) in all, or else on some words of Table 1 (``rows``)."""
     names = word_names([Word(row.verb, row.pos or "") for row in rows])
     notes = []
     for label in labels:
         if next(iter(total.scores[label].by_alpha.values())).precision is None:
-            notes.append(undefined_precision_note(total.n, label, "instances compared"))
+            notes.append(undefined_precision_note(total.n, label, of))
             continue
         undefined = [
             name

@@ -29,13 +29,13 @@ from typing import Any
 import numpy as np
 
 from evaluation._exceptions import EvaluationError
+from evaluation.acceptability import MethodScores
 from evaluation.experiment.results import (
     ComparisonResult,
     CrossValidationResult,
     ExperimentResult,
     Intervals,
 )
-from evaluation.measures import MethodScores
 from thesaurus.utils.outputs import to_json
 
 __all__ = ["RECORDS", "SCORE_FIELDS", "records"]

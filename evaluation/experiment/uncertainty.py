@@ -9,10 +9,10 @@ from typing import TypedDict
 import numpy as np
 
 from evaluation._exceptions import EvaluationWarning
+from evaluation.acceptability import Credit, format_alpha
 from evaluation.experiment.config import EvaluationConfig
 from evaluation.experiment.results import Intervals, ScoreInterval
 from evaluation.intervals import interval, senseval_intervals
-from evaluation.measures import Credit, format_alpha
 
 __all__ = ["BootstrapSettings", "bootstrap_settings", "total_intervals", "warn"]
 

@@ -308,31 +308,10 @@ def render_html(result: ExperimentResult, svgs: dict[str, str], *, instances: bo
         "<h2>Per lemma</h2>",
         _table1(result),
     ]
-    if isinstance(result, ComparisonResult):
-        parts += ["<h2>Key files</h2>", _table(*inputs_table(result), left=2)]
-    elif isinstance(result, CrossValidationResult):
-        parts += [
-            "<h2>Bounds</h2><ul>",
-            f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
-            f"<li>upper: {escape(result.bounds.upper_note)}</li></ul>",
-            f"<h2>{escape(PAPER_LABEL)}</h2>",
-            _table(*paper_table()),
-        ]
-    fallbacks = (
-        result.fallbacks
-        if isinstance(result, CrossValidationResult)
-        else dict.fromkeys(result.labels, {})  # a key file has no fallbacks
-    )
     parts += [
+        *_inputs_or_bounds(result),
         "<h2>Fallbacks and scoring issues</h2>",
-        _table(
-            ["method", "fallbacks", "scoring issues"],
-            [
-                [label, _counts(counts), _counts(result.credit_issues.get(label, {}))]
-                for label, counts in fallbacks.items()
-            ],
-            wrap=(1, 2),
-        ),
+        _fallbacks(result),
         "<h2>Instances</h2>",
         _settings(to_json(result.corpus)),
         "<h2>Configuration (resolved)</h2>",
@@ -342,6 +321,38 @@ def render_html(result: ExperimentResult, svgs: dict[str, str], *, instances: bo
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _inputs_or_bounds(result: ExperimentResult) -> list[str]:
+    """A comparison's key files, or a cross-validation's bounds and the paper's totals."""
+    if isinstance(result, ComparisonResult):
+        return ["<h2>Key files</h2>", _table(*inputs_table(result), left=2)]
+    if isinstance(result, CrossValidationResult):
+        return [
+            "<h2>Bounds</h2><ul>",
+            f"<li>lower: {escape(', '.join(result.bounds.lower))} (columns above)</li>",
+            f"<li>upper: {escape(result.bounds.upper_note)}</li></ul>",
+            f"<h2>{escape(PAPER_LABEL)}</h2>",
+            _table(*paper_table()),
+        ]
+    return []
+
+
+def _fallbacks(result: ExperimentResult) -> str:
+    """Each method's fallbacks (none for a key file) and the scorer's issues."""
+    fallbacks = (
+        result.fallbacks
+        if isinstance(result, CrossValidationResult)
+        else dict.fromkeys(result.labels, {})
+    )
+    return _table(
+        ["method", "fallbacks", "scoring issues"],
+        [
+            [label, _counts(counts), _counts(result.credit_issues.get(label, {}))]
+            for label, counts in fallbacks.items()
+        ],
+        wrap=(1, 2),
+    )
 
 
 def _timing(result: ExperimentResult) -> str:

@@ -23,8 +23,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
+from evaluation.acceptability import format_alpha
 from evaluation.experiment.results import CrossValidationResult, ExperimentResult
-from evaluation.measures import format_alpha
 
 __all__ = ["FIGURES", "MIN_SPAN", "render", "y_limits"]
 

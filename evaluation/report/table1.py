@@ -160,17 +160,16 @@ def headline_text(result: ExperimentResult) -> list[str]:
     return out + breakdown_notes(result)
 
 
-def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
-    """What ``wsd evaluate`` and ``wsd compare`` print: :func:`headline_text`, significance,
-    the per-lemma table (``limit`` rows, :func:`shown_verbs`), bounds and totals."""
+def _lemma_table(
+    result: ExperimentResult, limit: int | None, numbers: list[str], first: str
+) -> list[str]:
+    """The lines of the per-lemma table: precision by alpha, a column per method."""
     alphas, labels = result.alphas, result.labels
-    numbers = [str(i + 1) for i in range(len(labels))]
     rows = [
         [row_name(result, r), str(r.n), _senses(r)]
         + [short(r.scores[m][a].precision) for a in alphas for m in labels]
         for r in (*shown_verbs(result, limit), result.total)
     ]
-    first = table1_header(result)[0]
     lead = [max(_width(r[i]) for r in [[first, "n", "senses"], *rows]) for i in range(3)]
     cell = max(4, *(len(n) for n in numbers), *(len(c) for r in rows for c in r[3:]))
     group = len(labels) * (cell + 1) - 1
@@ -189,11 +188,21 @@ def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
     rule = "-" * len(table[1])
     table.insert(1, rule)
     table += [line(r[:3], r[3:]) for r in rows[:-1]] + [rule, line(rows[-1][:3], rows[-1][3:])]
+    return table
+
+
+def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
+    """What ``wsd evaluate`` and ``wsd compare`` print: :func:`headline_text`, significance,
+    the per-lemma table (``limit`` rows, :func:`shown_verbs`), bounds and totals."""
+    labels = result.labels
+    numbers = [str(i + 1) for i in range(len(labels))]
+    first = table1_header(result)[0]
     out = [*headline_text(result)]
     if result.significance:
         title = "differences of precision (paired t-test; McNemar on exact match); "
         out += ["", *textwrap.wrap(title + stars_legend(result), 100, subsequent_indent="  ")]
         out += significance_text(result)
+    table = _lemma_table(result, limit, numbers, first)
     out += ["", "per lemma:" if first == "lemma" else "per verb:", *table]
     oracles = oracles_of(result)
     notes = [

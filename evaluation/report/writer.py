@@ -39,8 +39,30 @@ def write_report(
     figures: bool = True,
     instances: bool = True,
 ) -> list[Path]:
-    """Write every report file into ``out_dir``, all put in place together (``instances``:
-    with the instance browser); the paths written."""
+    """Write every report file of a result into a folder, all put in place together.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        A cross-validation's or a comparison's result.
+    out_dir : str or Path
+        The folder (made if missing): ``results.json``, ``table1.md``, CSVs,
+        ``predictions.jsonl``, ``report.html`` and the figures.
+    figures : bool, default=True
+        Write the PNG/SVG figures.
+    instances : bool, default=True
+        Write the instance browser ``instances.html``.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+
+    Raises
+    ------
+    OSError
+        A file the system refuses (no such folder, no space).
+    """
     out = Path(out_dir)
     with atomic_group():
         out.mkdir(parents=True, exist_ok=True)
@@ -53,18 +75,7 @@ def write_report(
         # one line: the C encoder (an indented dump of an all-words comparison takes seconds)
         atomic_write_json(out / "results.json", result.to_json(), indent=None)
         written.append(out / "results.json")
-        svgs: dict[str, str] = {}
-        if figures:
-            for name, build in plots.FIGURES.items():
-                figure = build(result)
-                if figure is None:
-                    continue
-                png, svg = plots.render(figure)
-                with atomic_open(out / f"{name}.png", "wb") as handle:
-                    handle.write(png)
-                written.append(out / f"{name}.png")
-                text(f"{name}.svg", svg)
-                svgs[name] = svg
+        svgs = _write_figures(result, out, written) if figures else {}
         text("table1.md", table1_markdown(result, figures=list(svgs)))
         for name, content in csv_tables(result).items():
             text(name, content)
@@ -80,3 +91,19 @@ def write_report(
         for name in REPORT_FILES - {path.name for path in written}:
             atomic_remove(out / name)
         return written
+
+
+def _write_figures(result: ExperimentResult, out: Path, written: list[Path]) -> dict[str, str]:
+    """Each figure of the result as PNG and SVG (added to ``written``); the SVGs by name."""
+    svgs: dict[str, str] = {}
+    for name, build in plots.FIGURES.items():
+        figure = build(result)
+        if figure is None:
+            continue
+        png, svg = plots.render(figure)
+        with atomic_open(out / f"{name}.png", "wb") as handle:
+            handle.write(png)
+        atomic_write_text(out / f"{name}.svg", svg)
+        written += [out / f"{name}.png", out / f"{name}.svg"]
+        svgs[name] = svg
+    return svgs

@@ -1,5 +1,5 @@
-"""Consistent option names across commands, the old spellings kept for one release with a
-warning, and commands that say which resource they used (evaluation/cli/_options.py)."""
+"""Consistent option names across commands, the old spellings refused, and commands that say
+which resource they used (evaluation/cli/_options.py)."""
 
 from __future__ import annotations
 
@@ -43,18 +43,19 @@ def test_one_spelling_per_meaning_across_commands() -> None:
     assert "--to" in commands["data export"]  # the format written
 
 
-def test_old_thesaurus_flag_warns_and_maxlen_names_its_thesaurus(
+def test_maxlen_names_its_thesaurus_and_the_old_flag_is_refused(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["thesaurus", "maxlen", "使う", "--verb-thesaurus", VERBS]) == 0
     out, err = capsys.readouterr()
     assert out == "7\n"
     assert err == f"maxlen: 使う in the verb thesaurus {VERBS} (4 senses)\n"
-    assert main(["thesaurus", "maxlen", "使う", "--thesaurus", VERBS]) == 0
-    out, err = capsys.readouterr()
-    assert out == "7\n" and "wsd: warning: --thesaurus is deprecated" in err
-    assert main(["thesaurus", "distance", "道具を使う", "消費する", "--thesaurus", VERBS]) == 0
+    assert main(["thesaurus", "distance", "道具を使う", "消費する", "--verb-thesaurus", VERBS]) == 0
     assert capsys.readouterr().out == "7\n"
+    with pytest.raises(SystemExit) as exited:  # the old spelling
+        main(["thesaurus", "maxlen", "使う", "--thesaurus", VERBS])
+    assert exited.value.code == 2
+    assert "unrecognized arguments: --thesaurus" in capsys.readouterr().err
     assert main(["thesaurus", "maxlen", "学生", "--noun-thesaurus", NOUNS]) == 0
     out, err = capsys.readouterr()
     assert out == "0\n" and "in the noun thesaurus" in err and "(1 senses)" in err

@@ -75,21 +75,19 @@ def test_export_raganato_and_jsonl(
     assert read_keys(f"{back}.gold.key.txt") == {"br-x01.s1.t7": keys["br-x01.s1.t7"]}
 
 
-def test_export_old_spellings_warn_and_still_work(
+def test_export_old_spellings_are_refused(
     tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Until 0.3: --format raganato|jsonl without --to is the format written, --input-format
-    the corpus's format; each says what to write instead."""
-    stem = tmp_path / "old"
-    args = ["data", "export", "--corpus", str(tagfile), "--out", str(stem)]
-    assert main([*args, "--input-format", "semcor", "--format", "jsonl"]) == 0
-    err = capsys.readouterr().err.splitlines()
-    assert any("--input-format is deprecated: use --format" in line for line in err)
-    assert any("write --to jsonl" in line for line in err)
-    assert all(line.startswith(("wsd: warning: ", "wrote ", "data export: ")) for line in err)
-    assert len(list(read_jsonl(f"{stem}.jsonl"))) == 5  # one without gold (wnsn=0)
-    assert main([*args, "--format", "semcor"]) == 2  # the corpus's format, and no --to
-    assert "needs --to raganato|jsonl" in _one_line_error(capsys)
+    """--input-format and --format raganato|jsonl meaning the format written are gone."""
+    args = ["data", "export", "--corpus", str(tagfile), "--out", str(tmp_path / "old")]
+    for old, said in (
+        (["--input-format", "semcor", "--to", "jsonl"], "unrecognized arguments: --input-format"),
+        (["--format", "jsonl"], "the following arguments are required: --to"),
+    ):
+        with pytest.raises(SystemExit) as exited:  # argparse's usage and one error line
+            main([*args, *old])
+        assert exited.value.code == 2 and said in capsys.readouterr().err
+    assert not list(tmp_path.glob("old*"))
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """Output a person reads: ``wsd disambiguate --to key|jsonl|tsv``, WordNet glosses
 (:func:`thesaurus.sense_gloss`, checked against NLTK's WordNet reader), :class:`wsd.Reading`
-records from ``Disambiguator.disambiguate``, the README's API doctest, and the default model
+records from ``Disambiguator.disambiguate``, the API example of the docs, and the default model
 (``wsd train`` without ``--out``, ``wsd disambiguate`` without ``--model``) in a temporary
 ``$WSD_MODEL``, never the user's cache."""
 
@@ -260,11 +260,12 @@ def test_top_k_must_be_positive(model: Path) -> None:
 
 
 # --- the API doctest ---------------------------------------------------------------------------
-def test_readme_api_doctest(
+def test_the_docs_api_example_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wordnet: object
 ) -> None:
-    """The README's ``>>>`` example runs as written, from a copy of the checkout's fixtures."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """docs/disambiguating.md's ``>>>`` example runs as written, from a copy of the checkout's
+    fixtures."""
+    readme = (ROOT / "docs" / "disambiguating.md").read_text(encoding="utf-8")
     blocks = [b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S) if ">>> " in b]
     assert len(blocks) == 1
     (tmp_path / "tests" / "data").mkdir(parents=True)
@@ -273,7 +274,7 @@ def test_readme_api_doctest(
     # disambiguate_text's tagger: a small one trained on the hand-tagged text fixture
     monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
     save_tagger(train_tagger(_tagged_sentences(), iterations=10), tagger_path())
-    test = doctest.DocTestParser().get_doctest(blocks[0], {}, "README", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(blocks[0], {}, "docs", "disambiguating.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0

@@ -118,7 +118,7 @@ def test_score_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     for gold, pred, message in (
         (str(tmp_path / "missing.key"), str(KEYS / "pred.key"), "missing.key"),
         (str(KEYS / "gold.key"), str(bad), "bad.key:2"),
-        (str(empty), str(KEYS / "pred.key"), f"{empty}: no instance to score"),
+        (str(empty), str(KEYS / "pred.key"), f"{empty}: no gold instance"),
     ):
         status = main(["score", "--gold", gold, "--pred", pred, "--verb-thesaurus", TOY])
         _, err = capsys.readouterr()
@@ -386,7 +386,7 @@ def _flip_case(text: str, seed: int, share: float = 0.5) -> str:
 def test_keys_in_any_case_score_as_the_lower_case_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 27, family 5: upper-case keys were lower-cased by the thesaurus (graded credit)
+    """Upper-case keys were lower-cased by the thesaurus (graded credit)
     but not by exact match: 0.756 at alpha 1000 beside 0.000 at alpha inf, without a word."""
     upper = tmp_path / "upper.key"
     upper.write_text(_flip_case((KEYS / "pred.key").read_text(encoding="utf-8"), 0, 1), "utf-8")
@@ -412,7 +412,7 @@ def test_keys_in_any_case_score_as_the_lower_case_file(
 def test_agreement_of_keys_in_any_case_is_that_of_the_lower_case_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Pa 0 beside a weighted kappa of .905 (issue 27): both now read the keys alike."""
+    """Once Pa 0 beside a weighted kappa of .905: both now read the keys alike."""
     b = tmp_path / "ann_b.key"
     b.write_text(_flip_case((KEYS / "ann_b.key").read_text(encoding="utf-8"), 0, 1), "utf-8")
     flags = ["--weighted", "--verb-thesaurus", TOY, "--json"]
@@ -428,7 +428,7 @@ def test_agreement_of_keys_in_any_case_is_that_of_the_lower_case_files(
 def test_agreement_reads_a_ranked_file_as_its_first_keys(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 27, family 12: a ranked file (what ``wsd disambiguate --top-k K --confidence``
+    """A ranked file (what ``wsd disambiguate --top-k K --confidence``
     writes) was read as plain keys 'run%1:0.9' (Pa 0, exit 0); it agrees as its first keys."""
     plain = (KEYS / "ann_b.key").read_text(encoding="utf-8").splitlines()
     others = ["run%1", "run%2", "run%3", "run%4", "go%1"]
@@ -464,7 +464,7 @@ def test_agreement_reads_a_ranked_file_as_its_first_keys(
 def test_a_file_that_is_not_a_key_file_is_refused_by_every_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, looks: str, role: str
 ) -> None:
-    """``wsd score --pred model.json`` exited 0 with two warnings (issue 27)."""
+    """``wsd score --pred model.json`` once exited 0 with two warnings."""
     other = tmp_path / "model.json"
     other.write_text(text, encoding="utf-8")
     if role == "agreement":
@@ -518,8 +518,7 @@ def test_the_unknown_key_warning_names_the_option_of_the_keys_part_of_speech(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A noun key unknown to the noun thesaurus: --noun-thesaurus, not --verb-thesaurus."""
-    from evaluation.scoring import unknown_keys_warnings
-    from evaluation.thesauri import Thesauri
+    from evaluation.thesauri import Thesauri, unknown_keys_warnings
     from thesaurus import load
 
     gold, pred = tmp_path / "gold.key", tmp_path / "pred.key"

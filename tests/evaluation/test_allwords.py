@@ -1,4 +1,4 @@
-"""All-words scoring (issue 28): every part of speech graded on its own thesaurus, the
+"""All-words scoring: every part of speech graded on its own thesaurus, the
 breakdowns papers report checked against the official scorer, and significance that holds
 for many systems."""
 
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from scorers import _official_scorer
 
+from evaluation.acceptability import graded_credit
 from evaluation.cli import main
-from evaluation.measures import graded_credit
 from evaluation.thesauri import Thesauri, ThesaurusSpecs
 from thesaurus import Thesaurus
 

@@ -22,8 +22,6 @@ from evaluation.experiment import (
     compare_systems,
     records,
 )
-from evaluation.scoring import score_keys
-from thesaurus import load
 
 KEYS = DATA / "keys"
 TOY = str(KEYS / "toy.tsv")
@@ -91,19 +89,14 @@ def test_common_instances_and_what_was_left_out(files: dict[str, Path]) -> None:
     assert result.total.scores["plain"]["inf"].coverage == 1.0
 
 
-def test_totals_agree_with_wsd_score_on_the_same_instances(files: dict[str, Path]) -> None:
+def test_every_gold_instance_counts_a_missing_line_as_an_abstention(
+    files: dict[str, Path],
+) -> None:
     result = compare_systems(_config(files, instances="gold"))
-    gold = {i: GOLD[i] for i in result.per_instance.ids}
-    plain = {i: (k,) for i, k in PLAIN.items()}
-    expected = score_keys(gold, plain, load(TOY), (0.5, 1.0, 2.0, float("inf")))["overall"]
-    for alpha, scores in expected.items():
-        got = result.total.scores["plain"][alpha]
-        assert (got.precision, got.recall, got.coverage) == pytest.approx(
-            (scores["precision"], scores["recall"], scores["coverage"])
-        )
-    # every gold instance: plain abstains on two, so recall < precision
+    # plain abstains on two of the 12 gold instances and errs on d01, d02
     assert result.total.n == 12
     assert result.total.scores["plain"]["inf"].coverage == pytest.approx(10 / 12)
+    assert result.total.scores["plain"]["inf"].recall == pytest.approx(8 / 12)
 
 
 def test_a_precision_with_nothing_attempted_is_undefined_everywhere(
@@ -133,9 +126,11 @@ def test_a_precision_with_nothing_attempted_is_undefined_everywhere(
         t for t in result.significance if "silent" in (t.a, t.b) and "plain" in (t.a, t.b)
     ]
     assert silent_vs_plain.difference == {}  # no difference with an undefined precision
-    with pytest.warns(EvaluationWarning, match="precision is undefined"):
-        scored = score_keys(GOLD, {}, load(TOY), (float("inf"),))
-    assert scored["overall"]["inf"]["precision"] is None
+    score = ["score", "--gold", str(files["gold"]), "--pred", str(silent), "--verb-thesaurus", TOY]
+    assert main([*score, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["overall"]["inf"]["precision"] is None
+    assert "precision of silent is undefined" in captured.err
     out = tmp_path / "report"
     argv = ["compare", "--gold", str(files["gold"]), str(files["plain"]), str(silent)]
     argv += ["--verb-thesaurus", TOY, "--instances", "gold", "--out", str(out)]
@@ -175,14 +170,12 @@ def test_datasets_only_where_the_ids_or_the_files_say_so(tmp_path: Path) -> None
     systems = (SystemSpec("gold", str(gold)),)
     config = ComparisonConfig(gold=str(gold), systems=systems, evaluation=exact)
     assert _datasets(compare_systems(config)) is None
-    keys = {i: ("run%1",) for i in ud}
-    assert "per_dataset" not in score_keys(keys, keys, load(TOY), (float("inf"),))
     mixed = ["senseval2.d000.s000.t000", "semeval2007.d001.s002.t003", *ud]
     gold.write_text("".join(f"{i} run%1\n" for i in mixed), encoding="utf-8")
-    assert _datasets(compare_systems(config)) == {"senseval2", "semeval2007", "no dataset"}
-    keys = {i: ("run%1",) for i in mixed}
-    scored = score_keys(keys, keys, load(TOY), (float("inf"),))
-    assert scored["per_dataset"]["no dataset"]["inf"]["n"] == 3
+    by_id = compare_systems(config)
+    assert _datasets(by_id) == {"senseval2", "semeval2007", "no dataset"}
+    (datasets,) = [b for b in by_id.breakdowns if b.name == "dataset"]
+    assert {row.group: row.n for row in datasets.rows}["no dataset"] == 3
     files = (
         str(_corpus(tmp_path / "a.data.xml", ud[:2])),
         str(_corpus(tmp_path / "b.xml", ud[2:])),

@@ -1,19 +1,19 @@
-"""Fuzz targets for sense keys, answer files and annotations (issue 27, families 5, 7, 9, 12):
-each family is generated, not only the hand cases of ``test_keys.py``, ``test_answers.py``,
-``test_score_cli.py`` and ``test_corpus.py``.
+"""Fuzz targets for sense keys, answer files and annotations: each family is generated, not
+only the hand cases of ``test_keys.py``, ``test_answers.py``, ``test_score_cli.py`` and
+``test_corpus.py``.
 
-- family 5, the case of keys: key files, thesaurus sense ids and class tables with the case of
+- the case of keys: key files, thesaurus sense ids and class tables with the case of
   random letters changed read as the lower-case ones; ``wsd score`` at every alpha and ``wsd
   agreement`` (weighted too) give the lower-case files' figures;
-- family 7, numbers inside files: a ranked or plain line given ``key:<a number that is no
+- numbers inside files: a ranked or plain line given ``key:<a number that is no
   score>`` (``nan`` in any case and sign, ``infinity``, signed integers, ...) is an error
   naming its file and line, while the legitimate endings of a key (a head id, letters) read
   as part of the key;
-- family 9, annotations checked for meaning: SemCor tag lines with a malformed ``lexsn`` and
+- annotations checked for meaning: SemCor tag lines with a malformed ``lexsn`` and
   lemmas in any case, Raganato and JSONL gold with malformed or non-verb WordNet keys end in
   counted skips (``fuzzing.gold_problem``, an independent restatement), never in a sense of
   their own or a verb of another case;
-- family 12, one reader: a ranked file and the same answers as plain keys give the same
+- one reader: a ranked file and the same answers as plain keys give the same
   agreement and the same scores; a file that is not a key file (JSON, JSONL, TOML, XML) is
   refused by every reader and command, naming the file and its first line.
 
@@ -71,7 +71,7 @@ def key_text(keys: dict[str, list[str]]) -> str:
     return "".join(f"{i} {' '.join(k)}\n" for i, k in keys.items())
 
 
-# --- family 5: the case of sense keys ---------------------------------------------------------
+# --- the case of sense keys -----------------------------------------------------------------------
 @st.composite
 def recased(draw: Draw, text: str) -> str:
     """``text`` with the case of a random choice of its letters changed."""
@@ -109,8 +109,8 @@ def test_key_files_in_any_case_read_as_the_lower_case_file(data: st.DataObject) 
 @given(st.data())
 def test_keys_in_any_case_score_and_agree_as_the_lower_case_files(data: st.DataObject) -> None:
     """``wsd score`` at alpha 0.5, 1000 and inf, and ``wsd agreement --weighted``: the files
-    in random case give the lower-case files' figures (issue 27: .756 at alpha 1000, .000 at
-    inf; Pa 0 beside a weighted kappa of .905)."""
+    in random case give the lower-case files' figures (once .756 at alpha 1000, .000 at inf;
+    Pa 0 beside a weighted kappa of .905)."""
     gold = data.draw(key_maps(min_size=1))
     pred = data.draw(key_maps(ids=list(gold)))
     files = {"gold.key": gold, "pred.key": pred}
@@ -173,7 +173,7 @@ def test_thesaurus_sense_ids_and_class_tables_in_any_case(data: st.DataObject) -
             assert str(exc).startswith(f"{path / 't.words.tsv'}:{line}: sense id ")
 
 
-# --- family 7: numbers in answer files that are no scores ------------------------------------
+# --- numbers in answer files that are no scores ---------------------------------------------------
 @st.composite
 def not_scores(draw: Draw) -> str:
     """What Python reads as a number but the ranked format does not write as a score: NaN in
@@ -260,7 +260,7 @@ def test_the_endings_of_a_key_that_are_no_numbers_stay_part_of_it(
         assert read_answers(ranked).answers["d1"].keys == tuple(keys)
 
 
-# --- family 9: annotations checked for meaning ------------------------------------------------
+# --- annotations checked for meaning --------------------------------------------------------------
 _GOOD_LEXSN = ["2:32:00::", "2:38:01::", "2:41:12::"]
 _NOT_VERB_LEXSN = ["1:03:00::", "5:00:00:long(a):01", "3:00:00::", "4:02:00::"]
 _BAD_LEXSN = ["garbage", "2:32:0::", "2:32:00", "2:32:00:::", "6:32:00::", "0:32:00::"]
@@ -402,7 +402,7 @@ def test_raganato_and_jsonl_gold_is_checked_for_meaning(
         event(f"{fmt}: {reason}")
 
 
-# --- family 12: one reader for key files -----------------------------------------------------
+# --- one reader for key files ---------------------------------------------------------------------
 @st.composite
 def rankings(draw: Draw) -> dict[str, list[str]]:
     """Rankings of the toy keys (1-4 distinct keys, best first) for instances ``d<n>``."""
@@ -483,7 +483,7 @@ def other_files(draw: Draw) -> tuple[bytes, int, str]:
 def test_a_file_that_is_no_key_file_is_refused_by_every_reader(
     case: tuple[bytes, int, str],
 ) -> None:
-    """``wsd score --pred model.json`` exited 0 with two warnings (issue 27): every key-file
+    """``wsd score --pred model.json`` once exited 0 with two warnings: every key-file
     reader refuses such a file, naming it, its first line and what it looks like."""
     data, line, first = case
     with folder() as path:

@@ -1,4 +1,4 @@
-"""Fuzz targets for thesauri that do not fit the corpus (issue 27, family 12): the warning of
+"""Fuzz targets for thesauri that do not fit the corpus: the warning of
 :mod:`evaluation.experiment.mismatch` appears exactly when most answers fell back because of
 the thesauri, and never on a healthy run.
 

@@ -67,7 +67,7 @@ def test_results_json_has_the_documented_schema(report) -> None:  # type: ignore
     result, out, _ = report
     loaded = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert loaded == result.to_json()  # per-instance data stays in memory
-    readme = (ROOT / "evaluation" / "README.md").read_text()
+    readme = (ROOT / "docs" / "formats.md").read_text()
     documented = readme.split("## `results.json`")[1]
     table = {
         line.split("|")[1].strip() for line in documented.splitlines() if line.startswith("| `")

@@ -179,13 +179,13 @@ def test_a_comparison_reports_the_macro_scores_of_its_instances(tmp_path) -> Non
     """``per_sense`` of ``wsd compare``'s result: at exact match and graded, the scores of
     :func:`macro_f1_score` on the instances compared, intervals at inf and the headline alpha."""
 
+    from evaluation.acceptability import pair_credit
     from evaluation.experiment import (
         ComparisonConfig,
         EvaluationConfig,
         SystemSpec,
         compare_systems,
     )
-    from evaluation.measures import pair_credit
     from thesaurus import load
 
     keys = DATA / "keys"

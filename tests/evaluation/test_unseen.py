@@ -279,19 +279,19 @@ def test_cross_validation_judges_each_fold_against_its_own_training_part(
     assert unseen.intervals is not None
 
 
-# --- the README's held-out split ------------------------------------------------------------
+# --- the held-out split of the docs -------------------------------------------------------
 
 
 @pytest.mark.integration
-def test_readme_group_sizes_are_those_of_the_held_out_split(
+def test_quoted_group_sizes_are_those_of_the_held_out_split(
     semcor_path: Path, wordnet: object
 ) -> None:
-    """The README's counts of the held-out split's groups, against the split's keys (the
-    held-out files of its recipe; the training part: the other tag files)."""
-    from commands import README, held_out_files, number, quoted
+    """The results page's counts of the held-out split's groups, against the split's keys
+    (the held-out files of its recipe; the training part: the other tag files)."""
+    from commands import RESULTS, held_out_files, number, quoted
 
-    from evaluation.scoring import first_sense_of
     from evaluation.thesauri import Thesauri
+    from evaluation.unseen import first_sense_of
     from evaluation.words import key_word
     from wsd.corpus import load_corpus, semcor_files
 
@@ -305,7 +305,7 @@ def test_readme_group_sizes_are_those_of_the_held_out_split(
     words = [key_word(books)(keys[0]) for keys in gold]
     first = first_sense_of(gold, [w[0] for w in words], [w[1] for w in words], books)
     said = quoted(
-        README,
+        RESULTS,
         r"Of the ([\d,]+) instances, ([\d,]+) are unseen senses \([^)]*\), ([\d,]+) unseen "
         r"verbs \([^)]*\), ([\d,]+) not WordNet's first sense",
     )

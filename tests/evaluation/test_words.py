@@ -13,8 +13,6 @@ from evaluation.agreement import agreement_report, cohen_kappa, write_class_tabl
 from evaluation.cli import main
 from evaluation.experiment import ComparisonConfig, EvaluationConfig, SystemSpec, compare_systems
 from evaluation.report.table1 import row_name
-from evaluation.scoring import score_keys
-from evaluation.thesauri import Thesauri
 from evaluation.words import Word, key_word, word_names
 
 NOUN = ["square%1:25:00::", "square%1:25:00::", "square%1:06:00::"]
@@ -58,11 +56,15 @@ def test_merged_classes_keep_each_word_apart(tmp_path: Path) -> None:
     assert counts["other_lemma_left_out"] == 0 and counts["keys"] == 4
 
 
-def test_score_per_word_splits_parts_of_speech() -> None:
-    gold = {i: (k,) for i, k in zip(IDS, GOLD, strict=True)}
-    pred = {i: (k,) for i, k in zip(IDS, ["square%1:25:00::"] * 3 + ADV, strict=True)}
-    report = score_keys(gold, pred, Thesauri.from_thesauri({}), (float("inf"),), per_verb=True)
-    per_word = report["per_verb"]
+def test_score_per_word_splits_parts_of_speech(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold = _write(tmp_path / "gold.key", GOLD)
+    pred = _write(tmp_path / "pred.key", ["square%1:25:00::"] * 3 + ADV)
+    exact = [f"--{pos}-thesaurus" for pos in ("verb", "noun", "adj", "adv")]
+    argv = ["score", "--gold", str(gold), "--pred", str(pred), "--per-verb", "--json"]
+    assert main([*argv, *(x for option in exact for x in (option, "none"))]) == 0
+    per_word = json.loads(capsys.readouterr().out)["per_verb"]
     assert set(per_word) == {"square.n", "square.r"}
     assert per_word["square.n"]["inf"]["precision"] == pytest.approx(2 / 3)
     assert per_word["square.r"]["inf"]["precision"] == 1.0

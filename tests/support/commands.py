@@ -14,6 +14,7 @@ from evaluation.cli import main
 
 # ---- definitions
 README = ROOT / "README.md"
+RESULTS = ROOT / "docs" / "results.md"
 
 
 JA_README = ROOT / "examples" / "japanese" / "README.md"

@@ -2,8 +2,8 @@
 independent model of what a range accepts; for ``tests/wsd/test_ranges.py`` and the fuzz targets
 of ``tests/wsd/test_fuzz_models.py``.
 
-- :func:`method_ranges`: the table of ``wsd/methods/README.md`` (method, parameter, range);
-- :func:`config_ranges`: the table of ``configs/README.md``, "Ranges" (key, range);
+- :func:`method_ranges`: the parameters table of ``docs/methods.md`` (method, parameter, range);
+- :func:`config_ranges`: the table of ``docs/experiments.md``, "Ranges" (key, range);
 - :class:`DocRange`: a range as the documentation words it (``an integer in [1, 1000000]``,
   ``"sentence" or ...``, ``... or inf``), and :meth:`DocRange.accepts`, the rule restated;
 - :func:`samples` (boundary values inside and outside a range) and :func:`odd_numbers` (a
@@ -96,13 +96,20 @@ def _table(path: Path, heading: str | None) -> list[list[str]]:
     return rows
 
 
+def _method_table() -> list[tuple[str, str, str, str]]:
+    """``(methods, parameter, range, default)`` per row of ``docs/methods.md``'s parameters
+    table whose values are a numeric range."""
+    rows = _table(ROOT / "docs" / "methods.md", "## Parameters")
+    return [(m, p, r, d) for m, p, _, d, r in rows if _RANGE.fullmatch(r.strip())]
+
+
 def method_defaults() -> list[tuple[str, str, str]]:
     """``(method, parameter, default)`` per documented method and parameter, as the table of
-    ``wsd/methods/README.md`` writes the default (the similarity mappings' left out)."""
+    ``docs/methods.md`` writes the default (the similarity mappings' left out)."""
     from wsd.methods import METHODS
 
     out = []
-    for methods, parameter, _, default in _table(ROOT / "wsd" / "methods" / "README.md", None):
+    for methods, parameter, _, default in _method_table():
         names = sorted(METHODS) if methods == "every method" else methods.split(", ")
         param = re.findall(r"`([^`]+)`", parameter)[0]
         if param != "similarity_params":
@@ -118,7 +125,7 @@ def method_ranges() -> list[tuple[str, str, DocRange]]:
     from wsd.methods import METHODS
 
     out = []
-    for methods, parameter, text, _ in _table(ROOT / "wsd" / "methods" / "README.md", None):
+    for methods, parameter, text, _ in _method_table():
         names = sorted(METHODS) if methods == "every method" else methods.split(", ")
         param = re.findall(r"`([^`]+)`", parameter)
         if param[0] == "lambda":
@@ -132,8 +139,8 @@ def method_ranges() -> list[tuple[str, str, DocRange]]:
 
 
 def config_ranges() -> list[tuple[str, DocRange]]:
-    """``(key path, range)`` per row of ``configs/README.md``'s "Ranges" table."""
-    rows = _table(ROOT / "configs" / "README.md", "## Ranges")
+    """``(key path, range)`` per row of ``docs/experiments.md``'s "Ranges" table."""
+    rows = _table(ROOT / "docs" / "experiments.md", "## Ranges")
     return [(key.strip("`"), DocRange.parse(text)) for key, text, _ in rows]
 
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import thesaurus
+from evaluation.acceptability import acceptability
 from evaluation.cli import main
-from evaluation.measures import acceptability
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
 
 

@@ -22,8 +22,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from evaluation.acceptability import path_length
 from evaluation.experiment.results import ExperimentResult
-from evaluation.measures import path_length
 from evaluation.report.browser.table import (
     PARTS,
     InstanceTable,

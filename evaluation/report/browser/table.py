@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
+from evaluation.acceptability import path_length
 from evaluation.experiment.per_sense import graded_headline
 from evaluation.experiment.results import ComparisonResult, ExperimentResult
-from evaluation.measures import path_length
-from evaluation.scoring import first_sense_of
 from evaluation.thesauri import Thesauri
+from evaluation.unseen import first_sense_of
 from thesaurus import DataError, sense_key_pos
 from thesaurus.wordnet.glosses import sense_gloss
 
@@ -61,7 +61,7 @@ class InstanceTable:
     (``unseen`` is ``None`` without training data); ``folds`` the cross-validation's (else
     ``None``).  Per method label: ``answers[label][i]`` (empty: abstained), ``lengths[label][i]``
     each answer key's shortest path length to a gold key (``None``: not graded, see
-    :func:`~evaluation.measures.path_length`), ``credit[label][a][i]`` the credit at
+    :func:`~evaluation.acceptability.path_length`), ``credit[label][a][i]`` the credit at
     ``alphas[a]``.  ``sentences`` holds the token forms of each sentence, ``context[i]`` the
     instance's ``(sentence, token)`` or ``None``; ``context_note`` says why there are none."""
 

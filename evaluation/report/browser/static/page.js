@@ -35,7 +35,7 @@
   }
   const lemmaNames = [...new Set(D.lemmas.map((l) => l[0]))].sort();
 
-  // Graded credit as the scorer gives it (evaluation/measures.py): per answer key the
+  // Graded credit as the scorer gives it (evaluation/acceptability.py): per answer key the
   // acceptability ((MAXLEN - LEN) / MAXLEN) ** alpha of its path length to the nearest gold
   // key (none: 0), exact match at alpha inf or without a MAXLEN, the mean over the keys; kept
   // to 6 significant digits, as --instances-out writes it.

@@ -16,19 +16,23 @@ from __future__ import annotations
 import math
 import re
 import sys
+import warnings
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from evaluation._exceptions import EvaluationError
+from evaluation._exceptions import EvaluationError, EvaluationWarning
 from evaluation.thesauri import Thesauri, as_thesauri
 from thesaurus import sense_key_pos
+from wsd.methods.ranges import REAL_LIMIT, Range, parse_number
 
 __all__ = [
+    "ALPHA",
     "ALPHA_DEFAULTS",
+    "AcceptabilityScorer",
     "Credit",
     "Curve",
     "Grading",
@@ -42,17 +46,21 @@ __all__ = [
     "format_alpha",
     "graded_credit",
     "key_lemma",
+    "make_acceptability_scorer",
     "pair_credit",
     "path_length",
     "sense_lemma",
     "parse_alpha",
     "senseval_scores",
     "top_k",
+    "undefined_precision_note",
+    "undefined_words_note",
 ]
 
 ALPHA_DEFAULTS: tuple[float, ...] = (0.5, 1.0, 2.0, math.inf)
 
-_INFINITY_WORDS = {"inf", "+inf", "infinity", "+infinity", "∞"}
+# the acceptability exponent's values; inf (exact match) also as its words of the ranges
+ALPHA = Range(float, 0, REAL_LIMIT, low_open=True, inf=True)
 
 
 class VerbThesaurus(Protocol):
@@ -71,33 +79,40 @@ class VerbThesaurus(Protocol):
 Grading = VerbThesaurus | Thesauri
 
 
-def _check_alpha(alpha: float) -> float:
-    alpha = float(alpha)
-    if math.isnan(alpha) or alpha <= 0:
-        raise EvaluationError(f"alpha must be > 0 (or inf), got {alpha!r}")
-    return alpha
+def parse_alpha(value: str | float) -> float:
+    """One alpha: a number in (0, 1e6], or inf (``inf``, ``infinity``, ``∞``) for exact match.
 
+    Parameters
+    ----------
+    value : str or float
+        The alpha as written (a command line's or a config's text) or as a number.
 
-def parse_alpha(text: str | float) -> float:
-    """Parse one alpha: a positive number, or ``inf``/``infinity``/``∞`` for exact match.
+    Returns
+    -------
+    float
+        The alpha; ``math.inf`` for exact match.
+
+    Raises
+    ------
+    EvaluationError
+        ``value`` is no number of that range (0, negative, NaN, past 1e6, a word).
 
     >>> parse_alpha("0.5"), parse_alpha("inf"), parse_alpha(2)
     (0.5, inf, 2.0)
     >>> parse_alpha("0")
     Traceback (most recent call last):
     ...
-    evaluation.EvaluationError: alpha must be > 0 (or inf), got 0.0
+    evaluation.EvaluationError: alpha must be a number in (0, 1000000] or inf, got '0'
     """
-    if isinstance(text, str):
-        word = text.strip().lower()
-        if word in _INFINITY_WORDS:
-            return math.inf
+    if isinstance(value, str):
         try:
-            value = float(word)
-        except ValueError:
-            raise EvaluationError(f"alpha must be a number > 0 or 'inf', got {text!r}") from None
-        return _check_alpha(value)
-    return _check_alpha(text)
+            return float(parse_number(value, ALPHA))
+        except ValueError as exc:
+            raise EvaluationError(f"alpha {exc}") from None
+    why = ALPHA.problem(value)
+    if why is not None:
+        raise EvaluationError(f"alpha {why}, got {value!r}")
+    return float(value)
 
 
 def format_alpha(alpha: float) -> str:
@@ -110,9 +125,29 @@ def format_alpha(alpha: float) -> str:
 def acceptability(
     length: np.ndarray | float, maxlen: np.ndarray | float, alpha: float
 ) -> np.ndarray | float:
-    """``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise; a float for scalars.
+    """The acceptability ``A = ((MAXLEN - LEN) / MAXLEN) ** alpha``, element-wise.
+
     ``alpha = inf`` or ``MAXLEN == 0``: ``A = 1`` iff ``LEN == 0``; ``LEN > MAXLEN`` gives 0.
-    Negative lengths raise :class:`EvaluationError`.
+
+    Parameters
+    ----------
+    length : float or ndarray
+        Path lengths ``LEN(x, s)`` between an answer and a gold sense, >= 0.
+    maxlen : float or ndarray
+        ``MAXLEN(v)``, the longest path between two senses of the verb, >= 0; broadcast
+        against ``length``.
+    alpha : float or str
+        The exponent, in (0, 1e6] or inf (:func:`parse_alpha`).
+
+    Returns
+    -------
+    float or ndarray
+        ``A`` in [0, 1]: a float when both inputs are scalars.
+
+    Raises
+    ------
+    EvaluationError
+        A negative length or MAXLEN, or an alpha out of range.
 
     >>> acceptability(3, 7, 1.0)  # (7 - 3) / 7
     0.5714285714285714
@@ -123,7 +158,7 @@ def acceptability(
     >>> acceptability(0, 0, 0.5)
     1.0
     """
-    alpha = _check_alpha(alpha)
+    alpha = parse_alpha(alpha)
     scalar = np.ndim(length) == 0 and np.ndim(maxlen) == 0
     lengths = np.asarray(length, dtype=float)
     maxlens = np.asarray(maxlen, dtype=float)
@@ -263,6 +298,30 @@ def graded_credit(
 
         credit_i(alpha) = mean over answers x of ( max over gold s of A_alpha(x, s) )
 
+    Parameters
+    ----------
+    answers : sequence of sequences of str
+        Each instance's answered sense keys; empty: an abstention.
+    gold : sequence of sequences of str
+        Each instance's gold sense keys (none only where it abstains).
+    lemmas : sequence of str
+        Each instance's lemma, whose MAXLEN grades it.
+    thesauri : VerbThesaurus or Thesauri
+        One thesaurus, or one per part of speech (:class:`~evaluation.thesauri.Thesauri`).
+    alphas : sequence of float or str, default=(0.5, 1, 2, inf)
+        The exponents, each in (0, 1e6] or inf.
+    pos : sequence of str or None, default=None
+        Each instance's part of speech; ``None``: its first gold key's.
+
+    Returns
+    -------
+    Credit
+
+    Raises
+    ------
+    EvaluationError
+        Inputs of different lengths, an answered instance without gold, no or a bad alpha.
+
     An empty ``answers[i]`` is an abstention; repeated keys count once.  Instance ``i`` is
     graded on the thesaurus of its part of speech ``pos[i]`` (default: its first gold key's;
     none: exact match).  An answer equal to a gold key earns 1; otherwise a pair earns 0, and
@@ -284,20 +343,7 @@ def graded_credit(
     alphas = tuple(parse_alpha(a) for a in alphas)
     if not alphas:
         raise EvaluationError("no alpha to score")
-    n = len(gold)
-    if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
-        raise EvaluationError(
-            f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
-            f"({n if pos is None else len(pos)}) differ in length"
-        )
-    for i, (given, keys) in enumerate(zip(answers, gold, strict=True)):
-        if given and not keys:
-            raise EvaluationError(f"instance {i} has no gold sense")
-    if pos is None:
-        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    pairs = _Pairs(as_thesauri(thesauri))
-    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
-        pairs.add(i, *case)
+    pairs, n = _Pairs.of(answers, gold, lemmas, thesauri, pos), len(gold)
     return Credit(alphas, pairs.mean_best_credit(alphas, n), pairs.attempted(n), pairs.issues)
 
 
@@ -324,17 +370,7 @@ def pair_credit(
     [[[1.0], [0.5]], []]
     """
     alpha = parse_alpha(alpha)
-    n = len(gold)
-    if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
-        raise EvaluationError(
-            f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of speech "
-            f"({n if pos is None else len(pos)}) differ in length"
-        )
-    if pos is None:
-        pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
-    pairs = _Pairs(as_thesauri(thesauri))
-    for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
-        pairs.add(i, *case)
+    pairs = _Pairs.of(answers, gold, lemmas, thesauri, pos)
     values = pairs.credit(alpha) if pairs.answer_start else np.zeros(0)
     out = []
     start = 0
@@ -394,6 +430,32 @@ class _Pairs:
         self.answer_start = array("q")  # each answer's first pair
         self.answer_instance = array("q")
         self._lengths: dict[tuple[str, str], int] = {}
+
+    @classmethod
+    def of(
+        cls,
+        answers: Sequence[Sequence[str]],
+        gold: Sequence[Sequence[str]],
+        lemmas: Sequence[str],
+        thesauri: Grading,
+        pos: Sequence[str | None] | None,
+    ) -> _Pairs:
+        """The pairs of every instance, each graded on the thesaurus of its part of speech
+        (default: its first gold key's); bad lengths or answers without gold raise."""
+        n = len(gold)
+        if len(answers) != n or len(lemmas) != n or (pos is not None and len(pos) != n):
+            raise EvaluationError(
+                f"answers ({len(answers)}), gold ({n}), lemmas ({len(lemmas)}) and parts of "
+                f"speech ({n if pos is None else len(pos)}) differ in length"
+            )
+        if pos is None:
+            pos = [sense_key_pos(keys[0]) if keys else None for keys in gold]
+        pairs = cls(as_thesauri(thesauri))
+        for i, case in enumerate(zip(answers, gold, lemmas, pos, strict=True)):
+            if case[0] and not case[1]:
+                raise EvaluationError(f"instance {i} has no gold sense")
+            pairs.add(i, *case)
+        return pairs
 
     def add(
         self,
@@ -504,8 +566,24 @@ class MethodScores:
 
 
 def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
-    """The :class:`Scores` of a credit column (module docstring); precision ``None``, never 0
-    or NaN, for 0/0.
+    """Senseval's precision, recall, coverage and F1 of one credit column (module docstring).
+
+    Parameters
+    ----------
+    credit_column : ndarray of shape (n,)
+        Each instance's credit in [0, 1] (:attr:`Credit.values` at one alpha).
+    attempted : ndarray of bool, shape (n,)
+        Whether each instance was answered.
+
+    Returns
+    -------
+    Scores
+        Precision is ``None`` (undefined), never 0 or NaN, when nothing was attempted.
+
+    Raises
+    ------
+    EvaluationError
+        Arrays of different shapes, or no instance.
 
     >>> s = senseval_scores(np.array([1.0, 0.5, 0.0, 0.0]), np.array([True, True, True, False]))
     >>> s.precision, s.recall, s.coverage
@@ -535,11 +613,29 @@ def senseval_scores(credit_column: np.ndarray, attempted: np.ndarray) -> Scores:
 def top_k(
     rankings: Sequence[Sequence[str]], gold: Sequence[Sequence[str]], ks: Sequence[int]
 ) -> dict[int, tuple[float, float | None]]:
-    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6); precision@k is
-    ``None`` (undefined) without any output::
+    """Recall@k and precision@k of ranked outputs (Fujii et al., Fig. 6)::
 
         recall@k    = #{i : gold_i ∩ first_k(ranking_i) ≠ ∅} / n
         precision@k = sum_i |gold_i ∩ first_k(ranking_i)| / sum_i min(k, |ranking_i|)
+
+    Parameters
+    ----------
+    rankings : sequence of sequences of str
+        Each instance's senses, best first (repeats count once).
+    gold : sequence of sequences of str
+        Each instance's gold senses.
+    ks : sequence of int
+        The depths, each >= 1.
+
+    Returns
+    -------
+    dict of int to (float, float or None)
+        ``{k: (recall@k, precision@k)}``; precision@k is ``None`` without any output.
+
+    Raises
+    ------
+    EvaluationError
+        No instance, lengths that differ, or a k that is no positive integer.
 
     >>> top_k([["a", "b", "c"], ["x", "y"]], [["b"], ["z"]], [1, 2])
     {1: (0.0, 0.0), 2: (0.5, 0.25)}
@@ -596,6 +692,23 @@ def applicability_curve(
 
     with ``applicability_0 = 0``; tied confidences enter together, abstentions never.
 
+    Parameters
+    ----------
+    confidence : ndarray of shape (n,)
+        Each instance's confidence; not NaN where attempted.
+    credit_column : ndarray of shape (n,)
+        Each instance's credit at one alpha.
+    attempted : ndarray of bool, shape (n,), default=None
+        Whether each instance was answered; ``None``: all were.
+
+    Returns
+    -------
+    Curve
+
+    Raises
+    ------
+    EvaluationError
+        Arrays of different shapes, no instance, or a NaN confidence.
     >>> c = applicability_curve(np.array([0.9, 0.5]), np.array([1.0, 0.0]))
     >>> c.applicability.tolist(), c.acceptability.tolist(), c.aurc
     ([0.5, 1.0], [1.0, 0.5], 0.25)
@@ -628,3 +741,100 @@ def applicability_curve(
     steps = np.diff(np.concatenate(([0.0], applicability)))
     aurc = float(np.sum(steps * (1.0 - accept)))
     return Curve(thresholds, applicability, accept, aurc)
+
+
+def undefined_precision_note(instances: int, who: str = "", of: str = "gold instances") -> str:
+    """The warning that a precision is undefined: ``who`` attempted none of the ``instances``.
+
+    >>> undefined_precision_note(3, "ims")[:56]
+    'precision of ims is undefined: none of the 3 gold instan'
+    """
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined: none of the {instances} {of} was "
+        "attempted (correct / attempted is 0/0); it is reported as null in JSON and "
+        "'undefined' in tables, never as 0; recall and F1 are 0"
+    )
+
+
+def undefined_words_note(undefined: Sequence[str], words: int, who: str = "") -> str | None:
+    """The warning that the precision of the ``undefined`` words (of ``words``) is undefined,
+    or ``None`` when there is none.
+
+    >>> undefined_words_note(["square.r"], 2)[:43]
+    'precision is undefined for 1 of 2 words (e.'
+    """
+    if not undefined:
+        return None
+    return (
+        f"precision {f'of {who} ' if who else ''}is undefined for {len(undefined)} of {words} "
+        f"words (e.g. {undefined[0]!r}): none of their instances was attempted; reported as "
+        "null in JSON and 'undefined' in tables, never as 0"
+    )
+
+
+@dataclass(frozen=True)
+class AcceptabilityScorer:
+    """A picklable scikit-learn scorer: ``scorer(estimator, X, y=None)`` is the graded
+    precision of ``estimator.predict(X)`` at ``alpha`` (NaN, with a warning, when nothing is
+    attempted: undefined, as scikit-learn takes a failed score).  ``X`` holds
+    :class:`~wsd.types.Instance` records; the gold is ``y`` or, when ``None``, their gold keys.
+
+    Parameters
+    ----------
+    alpha : float
+        The exponent, in (0, 1e6] or inf (exact match).
+    verb_thesaurus : str or None, default=None
+        The ``thesaurus.load`` spec grading the answers; ``None``: the estimator's.
+    """
+
+    alpha: float
+    verb_thesaurus: str | None = None
+
+    def __call__(self, estimator: Any, X: Sequence[Any], y: Sequence[str] | None = None) -> float:
+        import thesaurus
+
+        instances = list(X)
+        answers = [(sense,) if sense else () for sense in estimator.predict(instances)]
+        if y is None:
+            gold = [tuple(instance.gold) for instance in instances]
+        else:
+            gold = [(str(label),) for label in y]
+            if len(gold) != len(instances):
+                raise EvaluationError(f"{len(instances)} instances but {len(gold)} gold labels")
+        verbs = thesaurus.load(self.verb_thesaurus or estimator.verb_thesaurus)
+        lemmas = [instance.lemma for instance in instances]
+        credit = graded_credit(answers, gold, lemmas, verbs, (self.alpha,))
+        precision = credit.scores()[format_alpha(self.alpha)].precision
+        if precision is None:
+            warnings.warn(undefined_precision_note(len(instances)), EvaluationWarning, stacklevel=2)
+            return math.nan
+        return precision
+
+
+def make_acceptability_scorer(
+    alpha: float | str, *, verb_thesaurus: str | None = None
+) -> AcceptabilityScorer:
+    """A scorer for ``cross_val_score`` and ``GridSearchCV``: graded precision at ``alpha``.
+
+    Parameters
+    ----------
+    alpha : float or str
+        The exponent, in (0, 1e6] or ``"inf"`` (exact match).
+    verb_thesaurus : str or None, default=None
+        The ``thesaurus.load`` spec grading the answers; ``None``: the estimator's.
+
+    Returns
+    -------
+    AcceptabilityScorer
+
+    Raises
+    ------
+    EvaluationError
+        An alpha out of range.
+
+    >>> make_acceptability_scorer(0.5)
+    AcceptabilityScorer(alpha=0.5, verb_thesaurus=None)
+    >>> make_acceptability_scorer("inf", verb_thesaurus="wordnet-verb").alpha
+    inf
+    """
+    return AcceptabilityScorer(parse_alpha(alpha), verb_thesaurus)

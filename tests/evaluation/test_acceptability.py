@@ -12,7 +12,7 @@ from paths import DATA
 from worlds import TreeVerbs
 
 from evaluation import EvaluationError
-from evaluation.measures import (
+from evaluation.acceptability import (
     ALPHA_DEFAULTS,
     acceptability,
     applicability_curve,

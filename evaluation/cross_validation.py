@@ -11,20 +11,43 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn.model_selection import KFold, StratifiedKFold
 
 from evaluation._exceptions import ConfigError
-from evaluation.experiment.config import ExperimentConfig
-from evaluation.experiment.dataset import Dataset
 from wsd.types import Instance
+
+if TYPE_CHECKING:  # the experiment package runs the folds: it imports this module
+    from evaluation.experiment.config import ExperimentConfig
+    from evaluation.experiment.dataset import Dataset
 
 __all__ = ["FoldTask", "fold_tasks", "make_folds"]
 
 
 def make_folds(labels: Sequence[str], folds: int, seed: int, stratified: bool = True) -> np.ndarray:
-    """The fold number (``0..folds-1``) of each instance.
+    """The fold number (``0..folds-1``) of each instance of one verb, seeded.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        Each instance's first gold key (the strata).
+    folds : int
+        The number of folds, 2..n (10 in Table 1).
+    seed : int
+        The shuffling seed.
+    stratified : bool, default=True
+        Stratify by the senses with at least ``folds`` instances (module docstring).
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+
+    Raises
+    ------
+    ConfigError
+        More folds than instances.
 
     >>> make_folds(["a"] * 4 + ["b"] * 4, 2, seed=0).tolist().count(0)
     4
