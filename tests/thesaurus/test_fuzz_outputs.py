@@ -1,5 +1,5 @@
-"""Fuzz targets for output paths, endless inputs and signal dispositions (issue 27, families
-1-4, 10 and 11), each against an independent model:
+"""Fuzz targets for output paths, full disks and endless inputs, each against an independent
+model (the signal dispositions are in test_interruptions.py):
 
 - **output paths**: random folders of regular files, folders, FIFOs, sockets, hard and
   symbolic links (dangling ones too), and random spellings of them (``./x``, ``d/../x``,
@@ -18,7 +18,7 @@
   (and ``/dev/full``) all come whole, or an error names one of them and every file is as it
   was;
 - **endless inputs**: every reader fed by a pipe that never ends (zeros, random bytes, a
-  valid start and then a line that never ends) fails at once naming the file;
+  valid start and then a line that never ends) fails at once naming the file.
 """
 
 from __future__ import annotations
