@@ -4,12 +4,15 @@
 >>> verbs = thesaurus.load("wordnet-verb")              # doctest: +SKIP
 >>> verbs.sense_length("use%2:34:01::", "use%2:34:00::")  # doctest: +SKIP
 
-See ``thesaurus/README.md``.  This lowest layer also holds what every layer shares: the
-errors (:class:`ToolkitError`) and :mod:`thesaurus.utils.outputs`.
+Path lengths live in :mod:`thesaurus.path_lengths` (:class:`Tree`), WordNet's readers in
+:mod:`thesaurus.wordnet`.  This lowest layer also holds what every layer shares, in
+:mod:`thesaurus.utils`: the errors (:class:`ToolkitError`), atomic outputs
+(:mod:`thesaurus.utils.outputs`), the text rules of inputs and the disk cache.
 """
 
 from thesaurus._core import Thesaurus, normalize_word
 from thesaurus.files import load_file
+from thesaurus.path_lengths import Tree
 from thesaurus.similarity import similarity_mapping
 from thesaurus.specs import WORDNET_SPECS, load, sense_key_pos
 from thesaurus.utils.errors import (
@@ -29,6 +32,7 @@ __all__ = [
     "Thesaurus",
     "ThesaurusError",
     "ToolkitError",
+    "Tree",
     "UnknownKeyError",
     "WORDNET_SPECS",
     "load",

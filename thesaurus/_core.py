@@ -1,8 +1,5 @@
-"""The :class:`Thesaurus`: a rooted tree of concept nodes with word senses attached to nodes.
-
-``LEN(a, b) = depth(a) + depth(b) - 2 * depth(lca(a, b))`` (root: depth 0), the number of edges
-on the tree path; the lowest common ancestor is a range-minimum query (sparse table) on the
-Euler tour, so :meth:`Thesaurus.path_lengths` is vectorised.
+"""The :class:`Thesaurus`: a tree of concept nodes (:mod:`thesaurus.path_lengths`) with word
+senses attached to nodes.
 
 Senses are strings (WordNet sense keys such as ``use%2:34:01::``, or a file thesaurus's ids);
 a word has an ordered tuple of senses and is looked up by :func:`normalize_word`.
@@ -10,14 +7,13 @@ a word has an ordered tuple of senses and is looked up by :func:`normalize_word`
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
-from thesaurus.path_lengths import euler_tour, find_root, sparse_table, tour_tables
+from thesaurus.path_lengths import Tree, unique_index
 from thesaurus.utils.errors import ThesaurusError, UnknownKeyError
 
 __all__ = ["Thesaurus", "WordTable", "normalize_word"]
@@ -26,7 +22,11 @@ MappingLike = str | Callable[[np.ndarray], np.ndarray]
 
 
 def normalize_word(word: str) -> str:
-    """The lookup form of a lemma: stripped, lower-cased, spaces as underscores."""
+    """The lookup form of a lemma: stripped, lower-cased, spaces as underscores.
+
+    >>> normalize_word("  Give Up ")
+    'give_up'
+    """
     return "_".join(word.strip().lower().split())
 
 
@@ -46,6 +46,7 @@ class WordTable:
 
     @classmethod
     def from_mapping(cls, words: Mapping[str, Sequence[int]]) -> WordTable:
+        """The table of ``word -> sense indices``, in the mapping's order."""
         offsets = np.zeros(len(words) + 1, dtype=np.int64)
         np.cumsum([len(senses) for senses in words.values()], out=offsets[1:])
         flat = [j for senses in words.values() for j in senses]
@@ -66,20 +67,43 @@ class WordTable:
             raise ThesaurusError(f"{name}: word table offsets do not match its senses")
         if senses.size and not (0 <= senses.min() and senses.max() < n_senses):
             raise ThesaurusError(f"{name}: a word points at a sense index out of range")
-        return _unique_index(self.words, f"{name}: a word repeats in the word table")
+        return unique_index(self.words, f"{name}: a word repeats in the word table")
 
 
-class Thesaurus:
-    """A rooted tree of named nodes, with senses attached to nodes and words owning senses.
+class Thesaurus(Tree):
+    """A rooted tree of named concept nodes (a :class:`~thesaurus.path_lengths.Tree`), with
+    senses attached to nodes and words owning senses.
 
-    ``name`` and ``version`` identify the resource (models record both); node ids are positions
-    in ``node_names``; ``parent[i]`` is node ``i``'s parent (``-1``: the one root); sense
-    ``sense_ids[j]`` is attached to node ``sense_nodes[j]``; ``words`` maps a normalised word
-    to indices into ``sense_ids`` in sense order (or is a :class:`WordTable`); ``euler`` is an
-    optional cached :attr:`euler_tour`, checked against ``parent``.
+    Parameters
+    ----------
+    name, version : str
+        What the resource is (models record both), e.g. ``"wordnet-verb"``, ``"3.0"``.
+    node_names : sequence of str
+        Node ``i`` is called ``node_names[i]``; names are unique.
+    parent : array of int, shape (n_nodes,)
+        ``parent[i]`` is node ``i``'s parent; ``-1`` marks the one root.
+    sense_ids : sequence of str
+        The senses (WordNet sense keys, or a file thesaurus's ids); unique.
+    sense_nodes : array of int, shape (n_senses,)
+        Sense ``sense_ids[j]`` is attached to node ``sense_nodes[j]``.
+    words : mapping of str to sequence of int, or WordTable
+        A normalised word (:func:`normalize_word`) -> indices into ``sense_ids``, in sense
+        order.
+    euler : array of int, optional
+        A cached :attr:`euler_tour`, checked against ``parent``.
 
-    Raises :class:`ThesaurusError` if ``parent`` is not a single rooted tree, a given tour is
-    not one of its Euler tours, or names/ids repeat.
+    Raises
+    ------
+    ThesaurusError
+        If ``parent`` is not a single rooted tree, a given tour is not one of its Euler tours,
+        names or ids repeat, or a sense or word points out of range.
+
+    Examples
+    --------
+    >>> t = Thesaurus("t", "0", ["R", "a", "b"], np.array([-1, 0, 0]), ["s1", "s2"],
+    ...               np.array([1, 2]), {"run": [0, 1]})
+    >>> t.senses("Run"), t.sense_length("s1", "s2"), t.maxlen("run")
+    (('s1', 's2'), 2, 2)
     """
 
     def __init__(
@@ -94,13 +118,8 @@ class Thesaurus:
         *,
         euler: np.ndarray | None = None,
     ) -> None:
-        self.name = name
+        super().__init__(name, node_names, parent, euler=euler)
         self.version = version
-        self._names = list(node_names)
-        self._parent = np.asarray(parent, dtype=np.int32)
-        n = len(self._names)
-        if self._parent.shape != (n,) or n == 0:
-            raise ThesaurusError(f"{name}: {n} node names but {self._parent.size} parents")
         self._sense_ids = list(sense_ids)
         self._sense_nodes = np.asarray(sense_nodes, dtype=np.int32)
         if self._sense_nodes.shape != (len(self._sense_ids),):
@@ -108,7 +127,7 @@ class Thesaurus:
                 f"{name}: {len(self._sense_ids)} sense ids but {self._sense_nodes.size} sense nodes"
             )
         if self._sense_nodes.size and not (
-            0 <= self._sense_nodes.min() and self._sense_nodes.max() < n
+            0 <= self._sense_nodes.min() and self._sense_nodes.max() < self.n_nodes
         ):
             raise ThesaurusError(f"{name}: a sense points at a node id out of range")
         table = words if isinstance(words, WordTable) else WordTable.from_mapping(words)
@@ -116,116 +135,9 @@ class Thesaurus:
         self._word_list = table.words
         self._word_bounds: list[int] = table.offsets.tolist()
         self._word_senses: list[int] = table.senses.tolist()
-        self._index = _unique_index(self._names, f"{name}: node names repeat")
-        self._sense_index = _unique_index(self._sense_ids, f"{name}: sense ids repeat")
+        self._sense_index = unique_index(self._sense_ids, f"{name}: sense ids repeat")
         self._maxlen_cache: dict[str, int] = {}
         self._sense_owner: list[int] | None = None  # sense index -> word row, built on demand
-        parent = self._parent
-        self.root = find_root(self.name, parent, self._names)
-        if euler is None:
-            euler, first, depth = euler_tour(self.name, parent, self._names, self.root)
-        else:
-            euler = np.asarray(euler, dtype=np.int32)
-            first, depth = tour_tables(self.name, parent, self.root, euler)
-        self._depth = depth
-        self._first = first
-        self._euler = euler
-        self.n_nodes = len(parent)
-        self.max_depth = int(depth.max())
-        self._sparse = sparse_table(euler, depth)
-        self._first_list: list[int] = first.tolist()
-        self._depth_list: list[int] = depth.tolist()
-        self._log2 = np.zeros(len(euler) + 1, dtype=np.int64)
-        self._log2[2:] = np.floor(np.log2(np.arange(2, len(euler) + 1))).astype(np.int64)
-
-    @property
-    def euler_tour(self) -> np.ndarray:
-        """The Euler tour (int32, 2 n_nodes - 1 node ids)."""
-        return self._euler
-
-    # --- nodes --------------------------------------------------------------------------------
-    def node_index(self, name: str) -> int:
-        """Id of the node called ``name`` (UnknownKeyError if there is none)."""
-        try:
-            return self._index[name]
-        except KeyError:
-            raise UnknownKeyError(f"unknown node {name!r} in thesaurus {self.name}") from None
-
-    def has_node(self, name: str) -> bool:
-        return name in self._index
-
-    def node_name(self, i: int) -> str:
-        return self._names[self._check_node(i)]
-
-    def depth(self, i: int) -> int:
-        """Edges from the root down to node ``i`` (root: 0)."""
-        return int(self._depth[self._check_node(i)])
-
-    def parent(self, i: int) -> int:
-        """Parent node id (-1 for the root)."""
-        return int(self._parent[self._check_node(i)])
-
-    def ancestors(self, i: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids, up)``: node ``i`` and all its ancestors up to the root (int64), and the
-        number of edges from ``i`` up to each (int32; 0 for ``i`` itself)."""
-        node = self._check_node(i)
-        chain = []
-        while node >= 0:
-            chain.append(node)
-            node = int(self._parent[node])
-        return np.asarray(chain, dtype=np.int64), np.arange(len(chain), dtype=np.int32)
-
-    # --- path lengths -------------------------------------------------------------------------
-    def lcas(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Lowest common ancestors of the pairs ``(a[k], b[k])`` (vectorised RMQ)."""
-        return self._lcas(self._check_nodes(a), self._check_nodes(b))
-
-    def _lcas(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        fa, fb = self._first[a], self._first[b]
-        lo, hi = np.minimum(fa, fb), np.maximum(fa, fb)
-        k = self._log2[hi - lo + 1]
-        left = self._sparse[k, lo]
-        right = self._sparse[k, hi - (1 << k) + 1]
-        return np.where(self._depth[left] <= self._depth[right], left, right)
-
-    def lca(self, a: int, b: int) -> int:
-        """Lowest common ancestor of nodes ``a`` and ``b``."""
-        return self._lca(self._check_node(a), self._check_node(b))
-
-    def _lca(self, a: int, b: int) -> int:
-        fa, fb = self._first_list[a], self._first_list[b]
-        lo, hi = (fa, fb) if fa <= fb else (fb, fa)
-        k = (hi - lo + 1).bit_length() - 1
-        left = int(self._sparse[k, lo])
-        right = int(self._sparse[k, hi - (1 << k) + 1])
-        return left if self._depth_list[left] <= self._depth_list[right] else right
-
-    def path_lengths(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """``LEN(a[k], b[k])`` for every k (int64)."""
-        a = self._check_nodes(a)
-        b = self._check_nodes(b)
-        lca = self._lcas(a, b)
-        depth = self._depth
-        return (depth[a] + depth[b] - 2 * depth[lca]).astype(np.int64)
-
-    def path_length(self, a: int, b: int) -> int:
-        """``LEN(a, b)``: edges on the tree path between nodes ``a`` and ``b``."""
-        a, b = self._check_node(a), self._check_node(b)
-        depth = self._depth_list
-        return depth[a] + depth[b] - 2 * depth[self._lca(a, b)]
-
-    def path(self, a: int, b: int) -> list[int]:
-        """Node ids on the path ``a, ..., lca, ..., b`` (both ends included)."""
-        a, b = self._check_node(a), self._check_node(b)
-        top = self._lca(a, b)
-        return self._chain(a, top) + [top] + self._chain(b, top)[::-1]
-
-    def _chain(self, node: int, top: int) -> list[int]:
-        out = []
-        while node != top:
-            out.append(node)
-            node = int(self._parent[node])
-        return out
 
     # --- words and senses ---------------------------------------------------------------------
     @property
@@ -235,9 +147,11 @@ class Thesaurus:
 
     @property
     def sense_ids(self) -> tuple[str, ...]:
+        """All sense ids, in the order they were given."""
         return tuple(self._sense_ids)
 
     def has_word(self, lemma: str) -> bool:
+        """Whether ``lemma`` (normalised by :func:`normalize_word`) has senses here."""
         return normalize_word(lemma) in self._word_index
 
     def senses(self, lemma: str) -> tuple[str, ...]:
@@ -249,6 +163,7 @@ class Thesaurus:
         return tuple(int(self._sense_nodes[j]) for j in self._word(lemma))
 
     def has_sense(self, sense_id: str) -> bool:
+        """Whether ``sense_id`` (as given, else lower-cased) is a sense here."""
         return self._find_sense(sense_id) is not None
 
     def sense_word(self, sense_id: str) -> str | None:
@@ -338,48 +253,11 @@ class Thesaurus:
         more = ", ..." if len(known) > 6 else ""
         return f" ({lemma} has {', '.join(known[:6])}{more})"
 
-    def _check_node(self, i: int) -> int:
-        """``i`` as a Python int; :class:`UnknownKeyError` unless it is in ``[0, n_nodes)``."""
-        try:
-            node = operator.index(i)
-        except TypeError:
-            raise UnknownKeyError(
-                f"node id {i!r} is not an integer (thesaurus {self.name})"
-            ) from None
-        if not 0 <= node < self.n_nodes:
-            raise UnknownKeyError(f"node id {i} out of range [0, {self.n_nodes}) in {self.name}")
-        return node
-
-    def _check_nodes(self, ids: np.ndarray | Iterable[int]) -> np.ndarray:
-        """``ids`` as an int64 array, checked like :meth:`_check_node`."""
-        arr = np.asarray(ids)
-        if arr.size == 0:
-            return arr.astype(np.int64)
-        if arr.dtype.kind not in "iu":
-            raise UnknownKeyError(
-                f"node ids must be integers, got {arr.dtype} ({arr.ravel()[0].item()!r}, ...) "
-                f"in {self.name}"
-            )
-        arr = arr.astype(np.int64, copy=False)
-        if arr.min() < 0 or arr.max() >= self.n_nodes:
-            bad = arr[(arr < 0) | (arr >= self.n_nodes)][0]
-            raise UnknownKeyError(f"node id {bad} out of range [0, {self.n_nodes}) in {self.name}")
-        return arr
-
     def __repr__(self) -> str:
         return (
             f"Thesaurus({self.name!r}, version={self.version!r}, nodes={self.n_nodes}, "
             f"senses={len(self._sense_ids)}, words={len(self._word_list)})"
         )
-
-
-def _unique_index(items: Sequence[str], message: str) -> dict[str, int]:
-    """``item -> position``; :class:`ThesaurusError` with ``message`` if an item repeats."""
-    index = dict(zip(items, range(len(items)), strict=True))
-    if len(index) != len(items):
-        repeated = next(item for i, item in enumerate(items) if index[item] != i)
-        raise ThesaurusError(f"{message}: {repeated!r}")
-    return index
 
 
 def _as_mapping(mapping: MappingLike) -> Callable[[np.ndarray], np.ndarray]:

@@ -232,8 +232,27 @@ def _read_words(
 
 
 def load_file(path: str | Path) -> Thesaurus:
-    """Read a file thesaurus ``<stem>.tsv`` + ``<stem>.words.tsv`` (module docstring), named
-    after the stem, versioned by the first 12 hex digits of the SHA-256 of the two files."""
+    """Read a file thesaurus ``<stem>.tsv`` + ``<stem>.words.tsv`` (module docstring).
+
+    Parameters
+    ----------
+    path : str or Path
+        The tree file, named ``<stem>.tsv``; the word table ``<stem>.words.tsv`` lies beside it.
+
+    Returns
+    -------
+    Thesaurus
+        Named after the stem, versioned by the first 12 hex digits of the SHA-256 of the
+        two files.
+
+    Raises
+    ------
+    DataError
+        For a wrong file name or a missing file.
+    ThesaurusError
+        For a malformed line, a cycle, several roots, a repeated sense id, naming
+        ``file:line``.
+    """
     tree_path = Path(path)
     if not tree_path.name.endswith(_SUFFIX) or tree_path.name.endswith(_WORDS_SUFFIX):
         raise DataError(

@@ -45,13 +45,31 @@ MAPPINGS: dict[str, tuple[Callable[..., np.ndarray], dict[str, float]]] = {
 def similarity_mapping(
     name: str = "kurohashi", **params: float
 ) -> Callable[[np.ndarray], np.ndarray]:
-    """The length-to-similarity map ``name`` with its parameters (see the module docstring).
+    """The length-to-similarity map ``name`` with its parameters (module docstring).
 
+    Parameters
+    ----------
+    name : {"kurohashi", "linear", "exp"}, default="kurohashi"
+        The map.
+    **params : float
+        ``scale`` (kurohashi, default 1.5), ``max_len`` (linear, default 18) or ``tau`` (exp,
+        default 4); each > 0.
+
+    Returns
+    -------
+    callable
+        From an int array of lengths to float64 similarities in [0, 1], non-increasing.
+
+    Raises
+    ------
+    ThesaurusError
+        For an unknown name or parameter, or a value that is not > 0.
+
+    Examples
+    --------
     >>> sim = similarity_mapping("kurohashi", scale=1)
     >>> sim(np.array([0, 2, 3, 12, 20])).round(4).tolist()
     [1.0, 0.9091, 0.8636, 0.0, 0.0]
-
-    Raises :class:`ThesaurusError` for an unknown name, parameter or a non-positive value.
     """
     if name not in MAPPINGS:
         raise ThesaurusError(

@@ -40,9 +40,21 @@ _SS_TYPE_POS = {"1": "noun", "2": "verb", "3": "adj", "4": "adv", "5": "adj"}
 
 
 def sense_key_pos(key: str) -> str | None:
-    """The part of speech of a WordNet sense key (a key of :data:`WORDNET_SPECS`), ``None``
-    for anything that is no WordNet sense key.
+    """The part of speech of a WordNet sense key.
 
+    Parameters
+    ----------
+    key : str
+        Any sense id.
+
+    Returns
+    -------
+    str or None
+        ``"noun"``, ``"verb"``, ``"adj"`` or ``"adv"`` (a key of :data:`WORDNET_SPECS`);
+        ``None`` for anything that is no WordNet sense key.
+
+    Examples
+    --------
     >>> [sense_key_pos(k) for k in ("bank%1:14:00::", "use%2:34:01::", "hot%3:00:01::")]
     ['noun', 'verb', 'adj']
     >>> sense_key_pos("warm%5:00:00:hot:01"), sense_key_pos("quickly%4:02:00::")
@@ -57,9 +69,24 @@ def sense_key_pos(key: str) -> str | None:
 
 
 def load(spec: str | Path) -> Thesaurus:
-    """``"wordnet-verb"``, ``"wordnet-verb+groups"``, ``"wordnet-noun"``, ``"wordnet-adj"``,
-    ``"wordnet-adv"`` or the path of a ``<stem>.tsv`` file thesaurus, loaded once per process
-    (``load.cache_clear()`` forgets them).
+    """A thesaurus by name or path, loaded once per process (``load.cache_clear()`` forgets).
+
+    Parameters
+    ----------
+    spec : str or Path
+        ``"wordnet-verb"``, ``"wordnet-verb+groups"``, ``"wordnet-noun"``, ``"wordnet-adj"``,
+        ``"wordnet-adv"`` or the path of a ``<stem>.tsv`` file thesaurus (:func:`load_file`).
+
+    Returns
+    -------
+    Thesaurus
+
+    Raises
+    ------
+    DataError
+        For an unknown name, or when WordNet or the file is missing.
+    ThesaurusError
+        For a malformed file thesaurus.
     """
     text = str(spec)
     if text in SPECS:

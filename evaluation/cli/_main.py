@@ -103,38 +103,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     for other in SIGNALS:  # the first signal unwinds; a second must not cut its cleanup short
         signal.signal(other, signal.SIG_IGN)
     when_released(None)  # this is the interruption: none is to come when a hold ends
-    _RESEND.signum = 0  # delivered
     raise Interrupted(signum)
-
-
-class _Resend:
-    """A signal Python swallowed, sent again to the main thread from a timer thread."""
-
-    def __init__(self) -> None:
-        self.signum = 0  # swallowed and not delivered since
-        self.timer: threading.Timer | None = None
-
-    def schedule(self, signum: int) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.signum = signum
-        main = threading.main_thread().ident
-        self.timer = threading.Timer(0.005, signal.pthread_kill, (main, signum))
-        self.timer.daemon = True
-        self.timer.start()
-
-    def stop(self) -> int:
-        """No more sending (a send under way is finished first); the signal swallowed and not
-        delivered since, or 0."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer.join()
-            self.timer = None
-        signum, self.signum = self.signum, 0
-        return signum
-
-
-_RESEND = _Resend()
 
 
 @contextmanager
@@ -142,10 +111,11 @@ def _interruptible() -> Iterator[None]:
     """SIGINT and SIGTERM raise :class:`Interrupted` in the main thread while the block runs;
     the caller's handlers and ``sys.unraisablehook`` are back afterwards.  A signal ignored at
     the start (``nohup``) stays ignored, and outside the main thread the block runs as it is.
-    Inside :func:`thesaurus.utils.outputs.signals_held` the signal waits for the hold's end; after
-    the first, further signals are ignored until the cleanup ends; one raised inside a finalizer
-    (which cannot raise) is sent again 5 ms later from a timer thread; one swallowed, or
-    landing while the handlers are put back, is raised once they are all back.
+    Inside :func:`thesaurus.utils.outputs.signals_held` the signal waits for the hold's end;
+    after the first, further signals are ignored until the cleanup ends.  A finalizer or weakref
+    callback cannot raise: an :class:`Interrupted` it swallowed is raised again at the next call
+    or return outside it, by a one-shot profile function (it replaces a profiler's).  One
+    landing while the handlers are put back is raised once they are all back.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -160,7 +130,14 @@ def _interruptible() -> Iterator[None]:
             return
         for signum in armed:  # _interrupt ignored further signals: this one must still land
             signal.signal(signum, _interrupt)
-        _RESEND.schedule(report.exc_value.signum)
+        received = report.exc_value.signum
+
+        def again(frame: FrameType, event: str, arg: object) -> None:
+            if frame.f_code is not swallowed.__code__:  # out of this hook: raise it here
+                sys.setprofile(None)
+                _interrupt(received, frame)
+
+        sys.setprofile(again)
 
     for signum in armed:
         signal.signal(signum, _interrupt)
@@ -168,20 +145,14 @@ def _interruptible() -> Iterator[None]:
     try:
         yield
     finally:
-        sys.unraisablehook = hook
         late: Interrupted | None = None
-        try:
-            undelivered = _RESEND.stop()
-        except Interrupted as exc:  # the last send landed here
-            late, undelivered = exc, 0
-        for signum, handler in previous.items():
-            while True:
-                try:
+        while True:  # each call here may raise one swallowed, or one landing now
+            try:
+                for signum, handler in previous.items():
                     signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
-                    break
-                except Interrupted as exc:
-                    late = late or exc
-        if late is None and undelivered:
-            late = Interrupted(undelivered)
+                sys.unraisablehook = hook
+                break
+            except Interrupted as exc:
+                late = late or exc
         if late is not None:
             raise late

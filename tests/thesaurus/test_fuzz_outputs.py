@@ -1,5 +1,5 @@
-"""Fuzz targets for output paths, endless inputs and signal dispositions (issue 27, families
-1-4, 10 and 11), each against an independent model:
+"""Fuzz targets for output paths, full disks and endless inputs, each against an independent
+model (the signal dispositions are in test_interruptions.py):
 
 - **output paths**: random folders of regular files, folders, FIFOs, sockets, hard and
   symbolic links (dangling ones too), and random spellings of them (``./x``, ``d/../x``,
@@ -18,17 +18,13 @@
   (and ``/dev/full``) all come whole, or an error names one of them and every file is as it
   was;
 - **endless inputs**: every reader fed by a pipe that never ends (zeros, random bytes, a
-  valid start and then a line that never ends) fails at once naming the file;
-- **signal dispositions**: whatever the caller set for SIGINT and SIGTERM (default, ignored,
-  its own handler), ``wsd``'s main is interrupted by a signal that is not ignored, leaves an
-  ignored one ignored, and gives the caller's handlers back.
+  valid start and then a line that never ends) fails at once naming the file.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import signal
 import socket
 import stat
 import threading
@@ -587,47 +583,3 @@ def test_an_endless_input_fails_at_once(
     assert time.perf_counter() - started < HANG_SECONDS
     event(f"outcome: {reader} {endless}")
     writer.join(HANG_SECONDS)
-
-
-# --- signal dispositions --------------------------------------------------------------------------
-DISPOSITIONS = ("default", "ignored", "own handler")
-
-
-@FUZZ
-@given(
-    sigint=st.sampled_from(DISPOSITIONS),
-    sigterm=st.sampled_from(DISPOSITIONS),
-    sent=st.sampled_from([signal.SIGINT, signal.SIGTERM]),
-)
-def test_main_honours_the_callers_signal_dispositions(sigint: str, sigterm: str, sent: int) -> None:
-    """A signal the caller did not ignore interrupts ``wsd`` (exit 128 + its number); an
-    ignored one stays ignored (the command runs to its end, as under ``nohup``); the
-    caller's dispositions are back afterwards."""
-    from evaluation.cli import main, score
-
-    def own(signum: int, frame: Any) -> None:
-        raise AssertionError("the caller's handler ran while wsd ran")
-
-    chosen = {signal.SIGINT: sigint, signal.SIGTERM: sigterm}
-    handlers = {"ignored": signal.SIG_IGN, "own handler": own}
-    defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
-    previous = {signum: signal.getsignal(signum) for signum in chosen}
-
-    def run(args: Any) -> int:
-        os.kill(os.getpid(), sent)
-        time.sleep(0.05)  # the handler runs here
-        return 0
-
-    real_run, score.run = score.run, run
-    try:
-        for signum, how in chosen.items():
-            signal.signal(signum, handlers.get(how, defaults[signum]))
-        given_before = {signum: signal.getsignal(signum) for signum in chosen}
-        status = main(["score", "--gold", "g", "--pred", "p"])
-        assert {signum: signal.getsignal(signum) for signum in chosen} == given_before
-    finally:
-        score.run = real_run
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-    assert status == (0 if chosen[sent] == "ignored" else 128 + sent)
-    event(f"outcome: exit {status}")

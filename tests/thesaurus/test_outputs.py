@@ -6,6 +6,7 @@ the memory on an endless input."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import resource
 import signal
@@ -25,8 +26,10 @@ from thesaurus import OutputError, ToolkitError
 from thesaurus.utils.outputs import (
     atomic_group,
     atomic_open,
+    atomic_write_json,
     atomic_write_text,
     check_outputs,
+    current_umask,
     guarding_inputs,
 )
 
@@ -508,3 +511,68 @@ def test_a_full_disk_leaves_no_temp_file_and_names_the_output(
     assert caught.value.filename == "p.key"
     assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
     assert (folder / "p.key").read_text() == "earlier\n"
+
+
+# --- atomic output ------------------------------------------------------------------------------
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_atomic_files_get_the_usual_mode(tmp_path: Path, umask: int) -> None:
+    old = os.umask(umask)
+    try:
+        assert current_umask() == umask
+        atomic_write_text(tmp_path / "result.txt", "ok\n")
+        atomic_write_json(tmp_path / "model.json", {"a": 1})
+        plain = tmp_path / "plain.txt"
+        plain.write_text("ok\n", encoding="utf-8")
+    finally:
+        os.umask(old)
+    expected = stat.S_IMODE(plain.stat().st_mode)
+    assert expected == 0o666 & ~umask
+    for name in ("result.txt", "model.json"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == expected, name
+    os.chmod(tmp_path / "result.txt", 0o640)  # replacing a file keeps its mode, like open("w")
+    atomic_write_text(tmp_path / "result.txt", "again\n")
+    assert stat.S_IMODE((tmp_path / "result.txt").stat().st_mode) == 0o640
+    assert (tmp_path / "result.txt").read_text(encoding="utf-8") == "again\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "plain.txt", "result.txt"]
+
+
+def test_an_atomic_group_puts_its_files_in_place_together_or_not_at_all(tmp_path: Path) -> None:
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("earlier\n", encoding="utf-8")
+    with pytest.raises(ValueError), atomic_group():
+        atomic_write_text(tmp_path / "a.txt", "new\n")
+        atomic_write_json(tmp_path / "c.json", {})
+        assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "earlier\n"  # not yet
+        raise ValueError("the second output fails")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no temp file
+    assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "earlier\n"
+    with atomic_group():
+        atomic_write_text(tmp_path / "a.txt", "new\n")
+        with atomic_group():  # a nested block belongs to the outer one
+            atomic_write_text(tmp_path / "b.txt", "new\n")
+        assert (tmp_path / "b.txt").read_text(encoding="utf-8") == "earlier\n"
+    assert [(tmp_path / n).read_text(encoding="utf-8") for n in ("a.txt", "b.txt")] == ["new\n"] * 2
+
+
+def test_an_interruption_as_a_group_commits_leaves_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the interruption fuzz (``wsd train`` killed with SIGTERM as it wrote its
+    model): a signal handled as ``commit`` was entered, before it held signals back, left the
+    temp file behind.  The earlier output stays, and no temp file does."""
+    from thesaurus.utils import outputs as io
+
+    (tmp_path / "m.json").write_text("earlier\n", encoding="utf-8")
+    commit = io._Group.commit
+
+    def interrupted(group: object) -> None:
+        raise KeyboardInterrupt  # what the CLI's handler raises, at commit's first bytecode
+
+    monkeypatch.setattr(io._Group, "commit", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write_json(tmp_path / "m.json", {"new": 1})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+    assert (tmp_path / "m.json").read_text(encoding="utf-8") == "earlier\n"
+    monkeypatch.setattr(io._Group, "commit", commit)
+    atomic_write_json(tmp_path / "m.json", {"new": 1})  # the next group starts clean
+    assert json.loads((tmp_path / "m.json").read_text(encoding="utf-8")) == {"new": 1}

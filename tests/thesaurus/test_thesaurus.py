@@ -1,35 +1,19 @@
-"""The thesaurus package on small trees: hand-built Japanese fixtures (the paper's 使う and its
-Figure 3 nouns), random trees against networkx, bad files, similarity maps, the disk cache and
-the CLI.  WordNet-backed checks live in test_thesaurus_wordnet.py."""
+"""Thesauri on small trees: hand-built Japanese fixtures (the paper's 使う and its Figure 3
+nouns), bad files, similarity maps and the CLI.  Path lengths on random trees:
+test_path_lengths.py; WordNet: test_wordnet*.py."""
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import stat
-import warnings
 from pathlib import Path
 
-import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import thesaurus
 from evaluation.acceptability import acceptability
 from evaluation.cli import main
 from thesaurus import DataError, Thesaurus, ThesaurusError, UnknownKeyError
-from thesaurus.utils.disk_cache import stamp_files
-from thesaurus.utils.outputs import (
-    atomic_group,
-    atomic_write_json,
-    atomic_write_text,
-    current_umask,
-)
-from thesaurus.wordnet.tree_cache import load_cached
-from thesaurus.wordnet.verbs_nouns import GROUP_PREFIX, _hang_groups, components
 
 
 @pytest.fixture(scope="module")
@@ -158,95 +142,6 @@ def test_word_similarity_takes_the_best_sense_pair(tmp_path: Path) -> None:
     assert thes.word_similarity("money", "bank", growing) == 1.0
 
 
-# --- random trees against networkx --------------------------------------------------------------
-def random_tree(parents: list[int]) -> Thesaurus:
-    """Node i + 1 hangs under ``parents[i] % (i + 1)``; node 0 is the root."""
-    n = len(parents) + 1
-    parent = np.array([-1] + [p % (i + 1) for i, p in enumerate(parents)], dtype=np.int32)
-    return Thesaurus("random", "0", [f"n{i}" for i in range(n)], parent, [], np.array([]), {})
-
-
-def as_graph(thes: Thesaurus) -> nx.Graph:
-    graph = nx.Graph()
-    graph.add_nodes_from(range(thes.n_nodes))
-    graph.add_edges_from((i, thes.parent(i)) for i in range(thes.n_nodes) if thes.parent(i) >= 0)
-    return graph
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    parents=st.lists(st.integers(min_value=0, max_value=10_000), min_size=0, max_size=60),
-    seed=st.integers(min_value=0, max_value=2**32 - 1),
-)
-def test_random_trees_match_networkx(parents: list[int], seed: int) -> None:
-    thes = random_tree(parents)
-    graph = as_graph(thes)
-    n = thes.n_nodes
-    rng = np.random.default_rng(seed)
-    a, b, c = (rng.integers(0, n, size=40) for _ in range(3))
-    ab = thes.path_lengths(a, b)
-    reference = [nx.shortest_path_length(graph, int(x), int(y)) for x, y in zip(a, b, strict=True)]
-    assert ab.tolist() == reference
-    assert np.array_equal(ab, thes.path_lengths(b, a))  # symmetric
-    assert np.all(ab <= thes.path_lengths(a, c) + thes.path_lengths(c, b))  # triangle
-    assert np.all((ab == 0) == (a == b))
-    directed = nx.DiGraph((thes.parent(i), i) for i in range(1, n))
-    for x, y in zip(a[:10].tolist(), b[:10].tolist(), strict=True):
-        if n > 1:
-            assert thes.lca(x, y) == nx.lowest_common_ancestor(directed, x, y)
-        assert thes.path(x, y) == nx.shortest_path(graph, x, y)
-
-
-def test_deep_chain_and_star() -> None:
-    chain = random_tree([i for i in range(2000)])  # i % (i + 1) == i: a path of 2001 nodes
-    assert chain.max_depth == 2000
-    assert chain.path_length(0, 2000) == 2000 and chain.path_length(700, 1300) == 600
-    star = random_tree([0] * 500)
-    assert star.path_lengths(np.arange(1, 501), np.arange(500, 0, -1)).tolist() == [
-        0 if i == 501 - i else 2 for i in range(1, 501)
-    ]
-
-
-# --- verb groups (the tree rule on hand-made trees; WordNet in test_thesaurus_wordnet.py) ------
-@pytest.mark.parametrize(
-    ("parent", "groups", "expected", "firsts", "stayed"),
-    [
-        # R(0) -> a(1) -> b(2) -> c(3); R -> d(4) -> e(5).  Group {c, a, e}: first member a
-        # (lowest id), so group node 6 sits under R (a's parent); a keeps b, c leaves b, e
-        # leaves d.
-        ([-1, 0, 1, 2, 0, 4], [[1, 3, 5]], [-1, 6, 1, 6, 0, 6, 0], [1], 0),
-        # R(0) -> y(2) -> x(1); R -> z(3).  Group {x, y, z}: the node goes under y (x's
-        # parent); y is above that place and stays; x and z become siblings under it.
-        ([-1, 2, 0, 0], [[1, 2, 3]], [-1, 4, 0, 4, 2], [1], 1),
-        # Group {x, y} alone: only x could move, so no group node is made.
-        ([-1, 2, 0, 0], [[1, 2]], [-1, 2, 0, 0], [], 1),
-        # R(0) -> 1 -> 2; R -> 3 -> 4.  Groups in order: {1, 3} -> node 5 under R; {2, 4}:
-        # 2's parent is 1, so node 6 goes under 1 and 4 leaves 3.
-        ([-1, 0, 1, 0, 3], [[1, 3], [2, 4]], [-1, 5, 6, 5, 6, 0, 1], [1, 2], 0),
-    ],
-)
-def test_verb_group_nodes_by_hand(
-    parent: list[int], groups: list[list[int]], expected: list[int], firsts: list[int], stayed: int
-) -> None:
-    n = len(parent)
-    names = [f"n{i}" for i in range(n)]
-    parent = list(parent)
-    assert _hang_groups(names, parent, groups) == (len(firsts), stayed)
-    assert parent == expected
-    assert names[n:] == [f"{GROUP_PREFIX}n{first}" for first in firsts]
-    thes = Thesaurus("g", "0", names, np.array(parent), [], np.array([]), {})
-    assert nx.is_tree(as_graph(thes))
-    for group in groups:
-        moved = [m for m in group if parent[m] >= n]
-        for a in moved:
-            assert all(thes.path_length(a, b) == 2 for b in moved if b != a)
-
-
-def test_verb_groups_are_connected_components() -> None:
-    links = [(30, 10), (10, 30), (10, 20), (50, 60)]  # 40: no links, 60 only a target
-    assert components(links) == [[10, 20, 30], [50, 60]]
-
-
 # --- bad input ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("edges", "message"),
@@ -354,33 +249,6 @@ def test_unknown_keys_are_key_errors_naming_the_key(tsukau: Thesaurus) -> None:
     assert not tsukau.has_sense("人を使わない") and not tsukau.has_word("走る")
 
 
-@pytest.mark.parametrize("bad", [-1, -11, 11, 99, 1.5, "3", None])
-def test_node_ids_are_validated_scalar_and_vectorised(tsukau: Thesaurus, bad: object) -> None:
-    assert tsukau.n_nodes == 11
-    shown = repr(bad) if isinstance(bad, str | float | None) else str(bad)
-    calls = (
-        lambda: tsukau.path_length(bad, 0),  # type: ignore[arg-type]
-        lambda: tsukau.path_length(0, bad),  # type: ignore[arg-type]
-        lambda: tsukau.lca(bad, 1),  # type: ignore[arg-type]
-        lambda: tsukau.path(1, bad),  # type: ignore[arg-type]
-    )
-    for call in calls:
-        with pytest.raises(UnknownKeyError, match=f"node id {shown}"):
-            call()
-    if isinstance(bad, int):
-        with pytest.raises(UnknownKeyError, match=f"node id {bad} out of range"):
-            tsukau.path_lengths(np.array([0, 1, bad]), np.array([1, 2, 3]))
-        with pytest.raises(UnknownKeyError, match=f"node id {bad} out of range"):
-            tsukau.lcas(np.array([0]), np.array([bad]))
-
-
-def test_float_node_arrays_are_rejected(tsukau: Thesaurus) -> None:
-    with pytest.raises(UnknownKeyError, match=r"node ids must be integers, got float64 \(1\.5"):
-        tsukau.path_lengths(np.array([1.5, 2.0]), np.array([0, 1]))
-    assert tsukau.path_lengths(np.array([], dtype=float), []).tolist() == []
-    assert tsukau.path_length(np.int32(3), np.int64(1)) == 2  # numpy integers are fine
-
-
 def test_comments_blank_lines_root_line_and_version_hash(tmp_path: Path) -> None:
     edges = "# tree\n\nR\t\n  \na\tR\r\nb\ta\n"
     first = thesaurus.load_file(write_thesaurus(tmp_path, edges, "W\tw1\tb\n", stem="x"))
@@ -436,201 +304,6 @@ def test_bad_mapping_arguments() -> None:
         thesaurus.similarity_mapping("kurohashi", tau=2)
     with pytest.raises(ThesaurusError, match="tau must be > 0"):
         thesaurus.similarity_mapping("exp", tau=0)
-
-
-# --- disk cache (with a stand-in builder, so no WordNet is needed) ------------------------------
-class FakeWordNet:
-    """A stand-in build (counting calls) and source files whose stamps form the cache key."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.calls = 0
-        root.mkdir(exist_ok=True)
-        for name in ("data.noun", "index.noun"):
-            (root / name).write_text(f"{name} v1\n", encoding="utf-8")
-
-    def key(self) -> dict[str, object]:
-        paths = {name: self.root / name for name in ("data.noun", "index.noun")}
-        return {"kind": "noun", "format": 2, **stamp_files(str(self.root), paths)}
-
-    def build(self) -> dict[str, object]:
-        self.calls += 1
-        return {
-            "names": ["ROOT", "x.n.01", "y.n.01", "z.n.01"],
-            "parent": np.array([-1, 0, 1, 0], dtype=np.int32),
-            "sense_ids": ["x%1:00:00::", "y%1:00:00::", "y%1:00:01::", "z%1:00:00::"],
-            "sense_nodes": np.array([1, 2, 1, 3], dtype=np.int32),
-            "words": {"x": [0], "y": [1, 2], "z": [3]},
-        }
-
-    def load(self, cache: Path) -> Thesaurus:
-        return load_cached("noun", self.key(), self.build, self.make, cache)
-
-    @staticmethod
-    def make(payload: dict[str, object], euler: np.ndarray | None = None) -> Thesaurus:
-        return Thesaurus(
-            "wordnet-noun",
-            "3.0",
-            payload["names"],  # type: ignore[arg-type]
-            payload["parent"],  # type: ignore[arg-type]
-            payload["sense_ids"],  # type: ignore[arg-type]
-            payload["sense_nodes"],  # type: ignore[arg-type]
-            payload["words"],  # type: ignore[arg-type]
-            euler=euler,
-        )
-
-
-def one_line_warning(record: pytest.WarningsRecorder, path: Path, reason: str) -> None:
-    """Exactly one RuntimeWarning, formatted on one line that names the cache file."""
-    assert len(record) == 1
-    warning = record[0]
-    text = warnings.formatwarning(
-        warning.message, warning.category, warning.filename, warning.lineno, warning.line
-    )
-    assert text.count("\n") == 1 and text.startswith(f"{path}:0: RuntimeWarning: ")
-    assert reason in text and "rebuilding" in text
-
-
-def test_cache_round_trip_uses_the_stored_tour(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    source = FakeWordNet(tmp_path / "wn")
-    built = source.load(tmp_path)
-    assert source.calls == 1 and (tmp_path / "noun.json").exists()
-
-    def no_walk(*args: object) -> None:
-        raise AssertionError("a warm start must not walk the tree again")
-
-    monkeypatch.setattr("thesaurus._core.euler_tour", no_walk)
-    again = source.load(tmp_path)
-    assert source.calls == 1
-    assert again.senses("y") == built.senses("y") == ("y%1:00:00::", "y%1:00:01::")
-    assert again.sense_length("y%1:00:00::", "z%1:00:00::") == 3  # y - x - ROOT - z
-    assert again.maxlen("y") == 1 and again.words == ("x", "y", "z")
-    assert np.array_equal(again.euler_tour, built.euler_tour)
-    assert again.name == "wordnet-noun" and again.version == "3.0"
-
-
-def test_cache_rebuilds_when_a_source_file_changes(tmp_path: Path) -> None:
-    source = FakeWordNet(tmp_path / "wn")
-    source.load(tmp_path)
-    (source.root / "data.noun").write_text("data.noun v2, longer\n", encoding="utf-8")
-    with pytest.warns(RuntimeWarning) as record:
-        source.load(tmp_path)
-    one_line_warning(record, tmp_path / "noun.json", "changed since the build: data.noun")
-    assert source.calls == 2
-    source.load(tmp_path)  # the new stamp is stored
-    assert source.calls == 2
-    stamp = (source.root / "index.noun").stat()
-    os.utime(source.root / "index.noun", ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
-    with pytest.warns(RuntimeWarning, match="changed since the build: index.noun"):
-        source.load(tmp_path)  # same size, newer mtime
-    assert source.calls == 3
-    moved = FakeWordNet(tmp_path / "elsewhere")
-    moved.calls = 3
-    with pytest.warns(RuntimeWarning, match="source '.*wn' != '.*elsewhere'"):
-        moved.load(tmp_path)
-    assert moved.calls == 4
-
-
-def test_corrupt_caches_are_rebuilt_with_one_line(tmp_path: Path) -> None:
-    source = FakeWordNet(tmp_path / "wn")
-    source.load(tmp_path)
-    npz, document = tmp_path / "noun.npz", tmp_path / "noun.json"
-    arrays = dict(np.load(npz))
-    npz.write_bytes(b"not a zip file")
-    with pytest.warns(RuntimeWarning) as record:
-        source.load(tmp_path)
-    one_line_warning(record, npz, "unusable thesaurus cache (not an NPZ archive)")
-    assert source.calls == 2
-    tour = arrays["euler"]
-    assert tour.tolist() == [0, 1, 2, 1, 0, 3, 0]
-    arrays["euler"] = tour[::-1].copy()  # another Euler tour (children in the other order)
-    np.savez(npz, **arrays)
-    assert source.load(tmp_path).sense_length("x%1:00:00::", "z%1:00:00::") == 2
-    arrays["euler"] = tour.copy()
-    arrays["euler"][2] = 3  # ROOT x [z] ...: x -> z is not an edge
-    np.savez(npz, **arrays)
-    with pytest.warns(RuntimeWarning) as record:
-        source.load(tmp_path)
-    one_line_warning(record, npz, "stored Euler tour steps from node 1 to node 3")
-    assert source.calls == 3
-    document.write_text("{", encoding="utf-8")  # truncated JSON
-    with pytest.warns(RuntimeWarning) as record:
-        source.load(tmp_path)
-    one_line_warning(record, document, "unusable thesaurus cache (JSONDecodeError")
-    assert source.calls == 4
-    stored = json.loads(document.read_text(encoding="utf-8"))
-    stored["key"]["format"] = 1
-    document.write_text(json.dumps(stored), encoding="utf-8")
-    with pytest.warns(RuntimeWarning, match="stale thesaurus cache \\(format 1 != 2\\)"):
-        source.load(tmp_path)
-    assert source.calls == 5
-
-
-# --- atomic output ------------------------------------------------------------------------------
-@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
-def test_atomic_files_get_the_usual_mode(tmp_path: Path, umask: int) -> None:
-    old = os.umask(umask)
-    try:
-        assert current_umask() == umask
-        atomic_write_text(tmp_path / "result.txt", "ok\n")
-        atomic_write_json(tmp_path / "model.json", {"a": 1})
-        plain = tmp_path / "plain.txt"
-        plain.write_text("ok\n", encoding="utf-8")
-    finally:
-        os.umask(old)
-    expected = stat.S_IMODE(plain.stat().st_mode)
-    assert expected == 0o666 & ~umask
-    for name in ("result.txt", "model.json"):
-        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == expected, name
-    os.chmod(tmp_path / "result.txt", 0o640)  # replacing a file keeps its mode, like open("w")
-    atomic_write_text(tmp_path / "result.txt", "again\n")
-    assert stat.S_IMODE((tmp_path / "result.txt").stat().st_mode) == 0o640
-    assert (tmp_path / "result.txt").read_text(encoding="utf-8") == "again\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "plain.txt", "result.txt"]
-
-
-def test_an_atomic_group_puts_its_files_in_place_together_or_not_at_all(tmp_path: Path) -> None:
-    for name in ("a.txt", "b.txt"):
-        (tmp_path / name).write_text("earlier\n", encoding="utf-8")
-    with pytest.raises(ValueError), atomic_group():
-        atomic_write_text(tmp_path / "a.txt", "new\n")
-        atomic_write_json(tmp_path / "c.json", {})
-        assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "earlier\n"  # not yet
-        raise ValueError("the second output fails")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no temp file
-    assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "earlier\n"
-    with atomic_group():
-        atomic_write_text(tmp_path / "a.txt", "new\n")
-        with atomic_group():  # a nested block belongs to the outer one
-            atomic_write_text(tmp_path / "b.txt", "new\n")
-        assert (tmp_path / "b.txt").read_text(encoding="utf-8") == "earlier\n"
-    assert [(tmp_path / n).read_text(encoding="utf-8") for n in ("a.txt", "b.txt")] == ["new\n"] * 2
-
-
-def test_an_interruption_as_a_group_commits_leaves_no_temp_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Found by the interruption fuzz (``wsd train`` killed with SIGTERM as it wrote its
-    model): a signal handled as ``commit`` was entered, before it held signals back, left the
-    temp file behind.  The earlier output stays, and no temp file does."""
-    from thesaurus.utils import outputs as io
-
-    (tmp_path / "m.json").write_text("earlier\n", encoding="utf-8")
-    commit = io._Group.commit
-
-    def interrupted(group: object) -> None:
-        raise KeyboardInterrupt  # what the CLI's handler raises, at commit's first bytecode
-
-    monkeypatch.setattr(io._Group, "commit", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        atomic_write_json(tmp_path / "m.json", {"new": 1})
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
-    assert (tmp_path / "m.json").read_text(encoding="utf-8") == "earlier\n"
-    monkeypatch.setattr(io._Group, "commit", commit)
-    atomic_write_json(tmp_path / "m.json", {"new": 1})  # the next group starts clean
-    assert json.loads((tmp_path / "m.json").read_text(encoding="utf-8")) == {"new": 1}
 
 
 # --- CLI ----------------------------------------------------------------------------------------

@@ -29,11 +29,11 @@ import numpy as np
 
 from thesaurus.utils.errors import ToolkitError
 from thesaurus.utils.outputs import atomic_save_npz, atomic_write_json
-from thesaurus.wordnet.data import data_dir
 
 __all__ = [
     "DiskCache",
     "cache_dir",
+    "cache_home",
     "code_digest",
     "collector_paused",
     "package_modules",
@@ -45,10 +45,19 @@ T = TypeVar("T")
 _DAMAGED = (OSError, ValueError, KeyError, TypeError, IndexError, zipfile.BadZipFile, ToolkitError)
 
 
+def cache_home() -> Path:
+    """The folder of every cache: the parent of ``$WSD_NLTK_DATA`` if set, else
+    ``$XDG_CACHE_HOME/verb-wsd`` (default ``~/.cache/verb-wsd``)."""
+    env = os.environ.get("WSD_NLTK_DATA")
+    if env:
+        return Path(env).expanduser().parent
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "verb-wsd"
+
+
 def cache_dir(name: str, variable: str) -> Path:
-    """``$variable`` if set, else the folder ``name`` beside the WordNet data folder."""
+    """``$variable`` if set, else the folder ``name`` of :func:`cache_home`."""
     env = os.environ.get(variable)
-    return Path(env).expanduser() if env else data_dir().parent / name
+    return Path(env).expanduser() if env else cache_home() / name
 
 
 def stamp_files(source: str, paths: dict[str, Path]) -> dict[str, Any]:

@@ -91,9 +91,11 @@ _HOLD = threading.local()  # this thread's hold depth and the action held back
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back while the block runs: by this thread's signal mask, and by
-    the flag :func:`signals_held` that ``wsd``'s handler reads (it then defers its work with
-    :func:`when_released`, run as the outermost hold ends)."""
+    """SIGINT and SIGTERM held back while the block runs: by this thread's signal mask (enough
+    for any caller's handler while no other thread can take the signal), and by the flag
+    :func:`signals_held` that ``wsd``'s handler reads, as it runs in the main thread whichever
+    thread took the signal (it then defers its work with :func:`when_released`, run as the
+    outermost hold ends)."""
     previous = None
     if hasattr(signal, "pthread_sigmask"):
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})

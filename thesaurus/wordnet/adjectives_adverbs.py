@@ -13,19 +13,16 @@ The reasons are in ``thesaurus/README.md``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from thesaurus._core import Thesaurus
 from thesaurus.wordnet.verbs_nouns import (
     ROOT,
     SS_TYPES,
     Synset,
-    _Files,
+    Tree,
     components,
     files_read,
     index_offsets,
     load_wordnet,
-    payload,
     read_lexnames,
     read_synsets,
     sense_rows,
@@ -68,11 +65,10 @@ def _heads(adjectives: list[Synset]) -> dict[int, int]:
     return out
 
 
-def build_adjectives() -> dict[str, Any]:
-    """The ``wordnet-adj`` tree (module docstring) as :class:`Thesaurus` arguments."""
-    files = _Files()
-    synsets = read_synsets(files, "adj")
-    index = index_offsets(files, "adj")
+def build_adjectives() -> Tree:
+    """The ``wordnet-adj`` tree (module docstring) for :func:`load_wordnet`."""
+    synsets = read_synsets("adj")
+    index = index_offsets("adj")
     satellites = _satellites(synsets)
     node = {synset.offset: 1 + k for k, synset in enumerate(synsets)}
     names = [ROOT, *(synset_name(synset, index, satellites) for synset in synsets)]
@@ -101,18 +97,17 @@ def build_adjectives() -> dict[str, Any]:
             parent.append(group_node)
     for synset in synsets:
         parent[node[synset.offset]] = cluster[head_of[synset.offset]]
-    return payload(names, parent, sense_rows(files, SS_TYPES["adj"], node))
+    return names, parent, sense_rows(SS_TYPES["adj"], node)
 
 
-def build_adverbs() -> dict[str, Any]:
-    """The ``wordnet-adv`` tree (module docstring) as :class:`Thesaurus` arguments."""
-    files = _Files()
-    lexnames = read_lexnames(files)
-    adverbs = read_synsets(files, "adv")
-    adjectives = read_synsets(files, "adj")
+def build_adverbs() -> Tree:
+    """The ``wordnet-adv`` tree (module docstring) for :func:`load_wordnet`."""
+    lexnames = read_lexnames()
+    adverbs = read_synsets("adv")
+    adjectives = read_synsets("adj")
     head_of, satellites = _heads(adjectives), _satellites(adjectives)
     by_offset = {synset.offset: synset for synset in adjectives}
-    adj_index, index = index_offsets(files, "adj"), index_offsets(files, "adv")
+    adj_index, index = index_offsets("adj"), index_offsets("adv")
     names = [ROOT, *sorted({lexnames[synset.lexfile] for synset in adverbs})]  # + lexfiles
     parent = [-1] + [0] * (len(names) - 1)
     file_node = {name: i for i, name in enumerate(names)}
@@ -133,14 +128,16 @@ def build_adverbs() -> dict[str, Any]:
             parent[node[synset.offset]] = len(names)
             names.append(OWN_PREFIX + names[node[synset.offset]])
             parent.append(file_node[lexnames[synset.lexfile]])
-    return payload(names, parent, sense_rows(files, SS_TYPES["adv"], node))
+    return names, parent, sense_rows(SS_TYPES["adv"], node)
 
 
 def load_wordnet_adjectives() -> Thesaurus:
-    """WordNet 3.0 adjectives and satellites (``wordnet-adj``, module docstring)."""
+    """WordNet 3.0 adjectives and satellites (``wordnet-adj``, module docstring);
+    :class:`DataError` without WordNet 3.0."""
     return load_wordnet("adj", files_read("adj"), build_adjectives)
 
 
 def load_wordnet_adverbs() -> Thesaurus:
-    """WordNet 3.0 adverbs (``wordnet-adv``, module docstring)."""
+    """WordNet 3.0 adverbs (``wordnet-adv``, module docstring); :class:`DataError` without
+    WordNet 3.0."""
     return load_wordnet("adv", files_read("adv", "adj"), build_adverbs)

@@ -10,18 +10,28 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from thesaurus.utils.disk_cache import cache_home, stamp_files
 from thesaurus.utils.errors import DataError
 
 if TYPE_CHECKING:  # pragma: no cover
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
-__all__ = ["data_dir", "setup_wordnet", "wordnet", "wordnet_status"]
+__all__ = [
+    "data_dir",
+    "database_dir",
+    "database_lines",
+    "database_stamp",
+    "setup_wordnet",
+    "wordnet",
+    "wordnet_status",
+]
 
 DEBIAN_WORDNET = Path("/usr/share/wordnet")
 LEXNAMES: Traversable = resources.files("thesaurus") / "_data" / "lexnames"
@@ -40,10 +50,7 @@ INSTALL_HINT = (
 def data_dir() -> Path:
     """The NLTK data directory this toolkit builds and uses (``$WSD_NLTK_DATA`` overrides)."""
     env = os.environ.get("WSD_NLTK_DATA")
-    if env:
-        return Path(env).expanduser()
-    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache_home) / "verb-wsd" / "nltk_data"
+    return Path(env).expanduser() if env else cache_home() / "nltk_data"
 
 
 def built_dir() -> Path | None:
@@ -113,3 +120,33 @@ def wordnet_status() -> dict[str, str]:
     """A small report for ``wsd data stats`` / ``wsd data setup``."""
     wn = wordnet()
     return {"wordnet_version": wn.get_version(), "wordnet_root": str(wn.root)}
+
+
+def database_dir() -> Path | None:
+    """The directory of WordNet's database files, provisioned on first use (``None``: NLTK's
+    own corpus, read through its reader)."""
+    built = built_dir()
+    return built if built is not None else setup_wordnet()
+
+
+def database_lines(name: str) -> list[str]:
+    """The lines of WordNet database file ``name`` (``data.verb``, ``index.sense``, ...)."""
+    root = database_dir()
+    if root is not None:
+        return (root / name).read_text(encoding="utf-8").splitlines()
+    with wordnet().open(name) as handle:
+        return handle.read().splitlines()
+
+
+def database_stamp(names: Sequence[str]) -> dict[str, Any]:
+    """The cache-key part naming the WordNet files ``names``: directory, sizes and mtimes."""
+    root = database_dir()
+    if root is not None:
+        return stamp_files(str(root), {name: root / name for name in names})
+    pointer = wordnet().root  # NLTK's own corpus: a directory or a zip file
+    zipped = getattr(pointer, "zipfile", None)
+    if zipped is not None:
+        archive = Path(zipped.filename)
+        return stamp_files(str(pointer), {name: archive for name in names})
+    base = Path(str(pointer))
+    return stamp_files(str(base), {name: base / name for name in names})

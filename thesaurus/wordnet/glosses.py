@@ -14,16 +14,31 @@ from __future__ import annotations
 from functools import cache
 
 from thesaurus.specs import sense_key_pos
-from thesaurus.wordnet.verbs_nouns import _Files
+from thesaurus.wordnet.data import database_lines
 
 __all__ = ["sense_gloss"]
 
 
 def sense_gloss(key: str) -> str | None:
-    """The WordNet gloss of the synset of sense ``key`` (lower-cased), or ``None`` when
-    ``key`` is no WordNet sense key or WordNet does not list it.  :class:`DataError` only
-    when WordNet itself is missing (for a WordNet key).
+    """The WordNet gloss of the synset of a sense.
 
+    Parameters
+    ----------
+    key : str
+        A sense id (looked up lower-cased).
+
+    Returns
+    -------
+    str or None
+        The gloss; ``None`` when ``key`` is no WordNet sense key or WordNet does not list it.
+
+    Raises
+    ------
+    DataError
+        When WordNet itself is missing (for a WordNet key).
+
+    Examples
+    --------
     >>> sense_gloss("人を使う") is None                       # a file thesaurus's sense id
     True
     >>> sense_gloss("make%2:36:01::")                        # doctest: +SKIP
@@ -42,7 +57,7 @@ def sense_gloss(key: str) -> str | None:
 def _sense_offsets() -> dict[str, int]:
     """``sense key -> synset offset``, from ``index.sense`` (``key offset number count``)."""
     out = {}
-    for line in _Files().lines("index.sense"):
+    for line in database_lines("index.sense"):
         key, offset, _ = line.split(" ", 2)
         out[key] = int(offset)
     return out
@@ -52,7 +67,7 @@ def _sense_offsets() -> dict[str, int]:
 def _glosses(pos: str) -> dict[int, str]:
     """``synset offset -> gloss`` of ``data.<pos>`` (``noun``, ``verb``, ``adj``, ``adv``)."""
     out = {}
-    for line in _Files().lines(f"data.{pos}"):
+    for line in database_lines(f"data.{pos}"):
         if line.startswith(" "):  # license header
             continue
         _, bar, gloss = line.partition(" | ")

@@ -129,15 +129,9 @@ _FILES = (
 
 def morphy_source_key() -> dict[str, Any]:
     """The WordNet files :func:`wordnet_morphy` reads, stamped (size, mtime) for cache keys."""
-    from thesaurus.utils.disk_cache import stamp_files
-    from thesaurus.wordnet.verbs_nouns import _wordnet_root
+    from thesaurus.wordnet.data import database_stamp
 
-    root = _wordnet_root()
-    if root is None:  # NLTK's own corpus: its reader's root names the copy
-        from thesaurus.wordnet.data import wordnet
-
-        return {"source": str(wordnet().root)}
-    return stamp_files(str(root), {name: root / name for name in _FILES})
+    return database_stamp(_FILES)
 
 
 _WORDNET: list[Morphy] = []
@@ -147,10 +141,9 @@ def wordnet_morphy() -> Morphy:
     """Morphy over WordNet 3.0's database files (provisioned as for the thesauri), loaded once
     per process."""
     if not _WORDNET:
-        from thesaurus.wordnet.verbs_nouns import _Files
+        from thesaurus.wordnet.data import database_lines as lines
 
-        files = _Files()
-        lemmas = {pos: _read_lemmas(files.lines(f"index.{_POS_NAMES[pos]}")) for pos in POS}
-        exceptions = {pos: _read_exceptions(files.lines(f"{_POS_NAMES[pos]}.exc")) for pos in POS}
+        lemmas = {pos: _read_lemmas(lines(f"index.{_POS_NAMES[pos]}")) for pos in POS}
+        exceptions = {pos: _read_exceptions(lines(f"{_POS_NAMES[pos]}.exc")) for pos in POS}
         _WORDNET.append(Morphy(lemmas, exceptions))
     return _WORDNET[0]

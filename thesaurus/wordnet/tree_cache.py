@@ -23,8 +23,6 @@ __all__ = ["CACHE_FORMAT", "cache_dir", "load_cached"]
 
 CACHE_FORMAT = 2  # bump when the tree rule or the cache layout changes (2: Euler tour, CSR words)
 
-Payload = dict[str, Any]
-
 
 def cache_dir() -> Path:
     """Where built WordNet thesauri are cached (``$WSD_THESAURUS_CACHE`` overrides)."""
@@ -34,13 +32,12 @@ def cache_dir() -> Path:
 def load_cached(
     stem: str,
     key: dict[str, Any],
-    build: Callable[[], Payload],
-    make: Callable[..., Thesaurus],
+    make: Callable[[], Thesaurus],
+    identity: tuple[str, str],
     directory: Path | None = None,
 ) -> Thesaurus:
-    """The thesaurus cached as ``<stem>.*`` under ``key``, else ``make(build())``, cached;
-    ``make(payload, euler=None)`` turns a payload (:func:`~thesaurus.wordnet.verbs_nouns.payload`)
-    into a :class:`Thesaurus`."""
+    """The thesaurus cached as ``<stem>.*`` under ``key``, named and versioned by
+    ``identity``, else ``make()`` (which gives it that identity), cached."""
     cache = DiskCache(cache_dir() if directory is None else directory, "thesaurus")
 
     def decode(document: dict[str, Any], arrays: dict[str, np.ndarray]) -> Thesaurus:
@@ -49,23 +46,21 @@ def load_cached(
         if len(parent) != len(names) or len(sense_nodes) != len(sense_ids):
             raise ValueError("array lengths differ from the JSON")
         words = WordTable(tuple(document["words"]), arrays["word_offsets"], arrays["word_senses"])
-        payload = {"names": names, "parent": parent, "sense_ids": sense_ids}
-        payload |= {"sense_nodes": sense_nodes, "words": words}
-        return make(payload, euler=arrays["euler"])
+        return Thesaurus(
+            *identity, names, parent, sense_ids, sense_nodes, words, euler=arrays["euler"]
+        )
 
     found = cache.read(stem, key, decode)
     if found is not None:
         return found
-    payload = build()
-    thes = make(payload)
-    table = WordTable.from_mapping(payload["words"])
-    arrays = {
-        "parent": np.asarray(payload["parent"], dtype=np.int32),
-        "sense_nodes": np.asarray(payload["sense_nodes"], dtype=np.int32),
-        "word_offsets": table.offsets,
-        "word_senses": table.senses,
+    thes = make()
+    arrays: dict[str, np.ndarray] = {
+        "parent": thes._parent,
+        "sense_nodes": thes._sense_nodes,
+        "word_offsets": np.asarray(thes._word_bounds, dtype=np.int64),
+        "word_senses": np.asarray(thes._word_senses, dtype=np.int32),
         "euler": thes.euler_tour,
     }
-    data = {"names": payload["names"], "sense_ids": payload["sense_ids"], "words": table.words}
+    data = {"names": thes._names, "sense_ids": thes._sense_ids, "words": thes.words}
     cache.write(stem, key, data, arrays)
     return thes

@@ -36,8 +36,7 @@ from typing import Any
 from thesaurus.utils.disk_cache import stamp_files
 from thesaurus.utils.errors import DataError, UnknownKeyError
 from thesaurus.utils.text_input import numbered_lines, read_lines
-from thesaurus.wordnet.data import DEBIAN_WORDNET
-from thesaurus.wordnet.verbs_nouns import _wordnet_root, source_key
+from thesaurus.wordnet.data import DEBIAN_WORDNET, database_dir, database_stamp, wordnet
 
 __all__ = [
     "VerbSynset",
@@ -122,7 +121,7 @@ def irregular_verb_forms() -> dict[str, tuple[str, ...]]:
 
 def verb_example_source() -> dict[str, Any]:
     """A cache-key part naming the files this module reads: folder, sizes and mtimes."""
-    key = source_key(["data.verb", "verb.exc"])
+    key = database_stamp(["data.verb", "verb.exc"])
     extras = {name: path for name in _EXTRA_FILES if (path := _extra_file(name)) is not None}
     return {"data": key, "extras": stamp_files("", extras)}
 
@@ -143,14 +142,12 @@ def clear_cache() -> None:
 # --- reading ------------------------------------------------------------------------------------
 def _data_lines(name: str) -> Iterator[tuple[str, int, str]]:
     """``(file shown in errors, number, line)`` of WordNet database file ``name``."""
-    root = _wordnet_root()
+    root = database_dir()
     if root is not None:
         path = root / name
         for number, line in read_lines(path, DataError, "WordNet file"):
             yield str(path), number, line
         return
-    from thesaurus.wordnet.data import wordnet
-
     with wordnet().open(name) as handle:  # NLTK's own corpus (maybe a zip file)
         text = handle.read()
     for number, line in numbered_lines(name, text, DataError):
@@ -161,7 +158,7 @@ def _extra_file(name: str) -> Path | None:
     """``frames.vrb``, ``sentidx.vrb`` or ``sents.vrb``: beside ``data.verb``, else in
     Debian's folder; ``None`` when neither has it."""
     try:
-        root = _wordnet_root()
+        root = database_dir()
     except DataError:  # no WordNet: the frame texts still come from the table
         root = None
     source = Path(os.environ.get("WSD_WORDNET_SOURCE", str(DEBIAN_WORDNET)))

@@ -16,14 +16,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from thesaurus._core import Thesaurus
-from thesaurus.utils.disk_cache import stamp_files
 from thesaurus.utils.errors import DataError
-from thesaurus.wordnet.data import built_dir
+from thesaurus.wordnet.data import database_lines, database_stamp
 from thesaurus.wordnet.tree_cache import CACHE_FORMAT, load_cached
 
 __all__ = [
@@ -38,17 +36,17 @@ __all__ = [
     "load_wordnet",
     "load_wordnet_nouns",
     "load_wordnet_verbs",
-    "payload",
     "read_lexnames",
     "read_synsets",
     "sense_rows",
-    "source_key",
     "synset_name",
 ]
 
 WORDNET_VERSION = "3.0"
 ROOT = "ROOT"
 GROUP_PREFIX = "group:"
+Senses = tuple[list[str], list[int], dict[str, list[int]]]  # sense keys, their nodes, words
+Tree = tuple[list[str], list[int], Senses]  # node names, parents, senses
 SS_TYPES = {"noun": "1", "verb": "2", "adj": "35", "adv": "4"}  # kind -> sense-key ss_types
 
 
@@ -66,16 +64,6 @@ class Synset:
 
 
 # --- reading the database files -----------------------------------------------------------------
-def _wordnet_root() -> Path | None:
-    """The directory of the database files (``None``: NLTK's own corpus)."""
-    built = built_dir()
-    if built is not None:
-        return built
-    from thesaurus.wordnet.data import setup_wordnet
-
-    return setup_wordnet()
-
-
 def files_read(*kinds: str) -> list[str]:
     """The database files a build over the parts of speech ``kinds`` reads."""
     return [f"{name}.{kind}" for kind in kinds for name in ("data", "index")] + [
@@ -84,46 +72,15 @@ def files_read(*kinds: str) -> list[str]:
     ]
 
 
-def source_key(names: Sequence[str]) -> dict[str, Any]:
-    """The cache-key part naming the WordNet files ``names``: directory, sizes and mtimes."""
-    root = _wordnet_root()
-    if root is not None:
-        return stamp_files(str(root), {name: root / name for name in names})
-    from thesaurus.wordnet.data import wordnet
-
-    pointer = wordnet().root  # NLTK's own corpus: a directory or a zip file
-    zipped = getattr(pointer, "zipfile", None)
-    if zipped is not None:
-        archive = Path(zipped.filename)
-        return stamp_files(str(pointer), {name: archive for name in names})
-    base = Path(str(pointer))
-    return stamp_files(str(base), {name: base / name for name in names})
-
-
-class _Files:
-    """WordNet's database files as text lines (a directory, else NLTK's reader)."""
-
-    def __init__(self) -> None:
-        self.root = _wordnet_root()
-
-    def lines(self, name: str) -> list[str]:
-        if self.root is not None:
-            return (self.root / name).read_text(encoding="utf-8").splitlines()
-        from thesaurus.wordnet.data import wordnet
-
-        with wordnet().open(name) as handle:
-            return handle.read().splitlines()
-
-
-def read_lexnames(files: _Files) -> dict[int, str]:
+def read_lexnames() -> dict[int, str]:
     """``lex_filenum -> lexicographer file name`` (``29 -> verb.body``)."""
-    return {int(f[0]): f[1] for f in (line.split() for line in files.lines("lexnames")) if f}
+    return {int(f[0]): f[1] for f in (line.split() for line in database_lines("lexnames")) if f}
 
 
-def index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
+def index_offsets(pos_name: str) -> dict[str, list[int]]:
     """``lemma -> synset offsets`` in sense-number order, from ``index.<pos>``."""
     out = {}
-    for line in files.lines(f"index.{pos_name}"):
+    for line in database_lines(f"index.{pos_name}"):
         if line.startswith(" "):  # license header
             continue
         fields = line.split()
@@ -132,10 +89,10 @@ def index_offsets(files: _Files, pos_name: str) -> dict[str, list[int]]:
     return out
 
 
-def read_synsets(files: _Files, pos_name: str) -> list[Synset]:
+def read_synsets(pos_name: str) -> list[Synset]:
     """One record per line of ``data.<pos>``, sorted by offset, with all its pointers;
     :class:`DataError` unless the file is WordNet 3.0."""
-    lines = files.lines(f"data.{pos_name}")
+    lines = database_lines(f"data.{pos_name}")
     if not any("WordNet 3.0" in line for line in lines[:30] if line.startswith(" ")):
         raise DataError(f"data.{pos_name} is not WordNet 3.0 (SemCor 3.0 uses 3.0 sense keys)")
     out = []
@@ -223,15 +180,14 @@ def _hang_groups(names: list[str], parent: list[int], groups: list[list[int]]) -
     return made, left
 
 
-def build_wordnet(kind: str, *, verb_groups: bool = False) -> dict[str, Any]:
-    """The ``"verb"`` or ``"noun"`` tree as :func:`payload`; ``verb_groups`` (verbs only,
+def build_wordnet(kind: str, *, verb_groups: bool = False) -> Tree:
+    """The ``"verb"`` or ``"noun"`` tree for :func:`load_wordnet`; ``verb_groups`` (verbs only,
     else ``ValueError``) hangs verb groups under virtual nodes (module docstring)."""
     if verb_groups and kind != "verb":
         raise ValueError("verb groups exist for verbs only")
-    files = _Files()
-    lexnames = read_lexnames(files)
-    synsets = read_synsets(files, kind)
-    index = index_offsets(files, kind)
+    lexnames = read_lexnames()
+    synsets = read_synsets(kind)
+    index = index_offsets(kind)
     names = [ROOT]
     if kind == "verb":
         names += sorted({lexnames[synset.lexfile] for synset in synsets})
@@ -249,16 +205,14 @@ def build_wordnet(kind: str, *, verb_groups: bool = False) -> dict[str, Any]:
         links = ((synset.offset, other) for synset in synsets for other in synset.targets("$"))
         groups = [[by_offset[offset] for offset in group] for group in components(links)]
         _hang_groups(names, parent, groups)
-    return payload(names, parent, sense_rows(files, SS_TYPES[kind], by_offset))
+    return names, parent, sense_rows(SS_TYPES[kind], by_offset)
 
 
-def sense_rows(
-    files: _Files, ss_types: str, by_offset: dict[int, int]
-) -> tuple[list[str], list[int], dict[str, list[int]]]:
+def sense_rows(ss_types: str, by_offset: dict[int, int]) -> Senses:
     """``(sense keys, their nodes, lemma -> sense indices)`` for the keys of ``index.sense``
     whose ``ss_type`` is in ``ss_types``, in sense-number order; ``by_offset``: offset -> node."""
     rows = []  # (lemma, sense number, key, node)
-    for line in files.lines("index.sense"):
+    for line in database_lines("index.sense"):
         key, synset_offset, number, _ = line.split(" ", 3)
         lemma, _, lexsn = key.partition("%")
         if lexsn[:1] in ss_types and lexsn[1:2] == ":":
@@ -270,59 +224,50 @@ def sense_rows(
     return [row[2] for row in rows], [row[3] for row in rows], words
 
 
-def payload(
-    names: list[str], parent: list[int], senses: tuple[list[str], list[int], dict[str, list[int]]]
-) -> dict[str, Any]:
-    """The :class:`Thesaurus` arguments of a built tree, as :func:`load_wordnet` caches them."""
-    sense_ids, sense_nodes, words = senses
-    return {
-        "names": names,
-        "parent": np.asarray(parent, dtype=np.int32),
-        "sense_ids": sense_ids,
-        "sense_nodes": np.asarray(sense_nodes, dtype=np.int32),
-        "words": words,
-    }
-
-
 # --- loading ------------------------------------------------------------------------------------
-def _make(name: str, version: str, payload: dict[str, Any], euler: Any = None) -> Thesaurus:
-    return Thesaurus(
-        name=name,
-        version=version,
-        node_names=payload["names"],
-        parent=payload["parent"],
-        sense_ids=payload["sense_ids"],
-        sense_nodes=payload["sense_nodes"],
-        words=payload["words"],
-        euler=euler,
-    )
-
-
 def load_wordnet(
     stem: str,
     names: Sequence[str],
-    build: Callable[[], dict[str, Any]],
+    build: Callable[[], Tree],
     version: str = WORDNET_VERSION,
     directory: Path | None = None,
 ) -> Thesaurus:
-    """The thesaurus ``wordnet-<stem>``, built by ``build`` or read from the disk cache."""
-    key = {
-        "kind": stem,
-        "wordnet": WORDNET_VERSION,
-        "format": CACHE_FORMAT,
-        **source_key(names),
-    }
-    return load_cached(stem, key, build, partial(_make, f"wordnet-{stem}", version), directory)
+    """The thesaurus ``wordnet-<stem>`` of the tree ``build()`` gives (node names, parents,
+    :func:`sense_rows`), or read from the disk cache, keyed by the files ``names``."""
+    key = {"kind": stem, "wordnet": WORDNET_VERSION, "format": CACHE_FORMAT}
+
+    def make() -> Thesaurus:
+        node_names, parent, (sense_ids, sense_nodes, words) = build()
+        parents, nodes = np.asarray(parent), np.asarray(sense_nodes)
+        return Thesaurus(*identity, node_names, parents, sense_ids, nodes, words)
+
+    identity = (f"wordnet-{stem}", version)
+    return load_cached(stem, key | database_stamp(names), make, identity, directory)
 
 
 def load_wordnet_verbs(*, verb_groups: bool = False) -> Thesaurus:
-    """WordNet 3.0 verbs (module docstring); ``verb_groups``: ``wordnet-verb+groups``, version
-    ``3.0+groups``."""
+    """WordNet 3.0 verbs (``wordnet-verb``; module docstring), built once and cached on disk.
+
+    Parameters
+    ----------
+    verb_groups : bool, default=False
+        Hang verb groups under virtual nodes: ``wordnet-verb+groups``, version ``3.0+groups``.
+
+    Returns
+    -------
+    Thesaurus
+
+    Raises
+    ------
+    DataError
+        When WordNet 3.0 is missing (the message names what to install).
+    """
     suffix = "+groups" if verb_groups else ""
     build = partial(build_wordnet, "verb", verb_groups=verb_groups)
     return load_wordnet("verb" + suffix, files_read("verb"), build, WORDNET_VERSION + suffix)
 
 
 def load_wordnet_nouns() -> Thesaurus:
-    """WordNet 3.0 nouns (module docstring)."""
+    """WordNet 3.0 nouns (``wordnet-noun``; module docstring); :class:`DataError` without
+    WordNet 3.0."""
     return load_wordnet("noun", files_read("noun"), partial(build_wordnet, "noun"))

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import thesaurus
-import thesaurus.wordnet.verbs_nouns as wordnet_module
+import thesaurus.wordnet.data as wordnet_data
 from evaluation.cli import main
 from thesaurus import Thesaurus
 from thesaurus.wordnet.adjectives_adverbs import (
@@ -29,7 +29,7 @@ from thesaurus.wordnet.adjectives_adverbs import (
     build_adjectives,
     build_adverbs,
 )
-from thesaurus.wordnet.verbs_nouns import _Files, files_read, load_wordnet
+from thesaurus.wordnet.verbs_nouns import files_read, load_wordnet
 
 integration = pytest.mark.integration
 
@@ -103,7 +103,7 @@ def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root.mkdir()
     for name, text in MINI.items():
         (root / name).write_text(text, encoding="utf-8")
-    monkeypatch.setattr(wordnet_module, "_wordnet_root", lambda: root)
+    monkeypatch.setattr(wordnet_data, "database_dir", lambda: root)
     return root
 
 
@@ -326,74 +326,7 @@ def test_adverb_nodes_by_hand(adv: Thesaurus) -> None:
     assert adv.node_name(adv.parent(adv.node_index("adj:fast.a.01"))) == "adv.all"
 
 
-# --- every sense, in order ------------------------------------------------------------------------
-def index_sense(ss_types: str) -> dict[str, list[tuple[int, str]]]:
-    """``lemma -> [(sense number, key)]`` for the keys of index.sense with those ss_types."""
-    out: dict[str, list[tuple[int, str]]] = {}
-    for line in _Files().lines("index.sense"):
-        key, _, number, _ = line.split()
-        lemma, _, lexsn = key.partition("%")
-        if lexsn[0] in ss_types:
-            out.setdefault(lemma, []).append((int(number), key))
-    return out
-
-
-@integration
-@pytest.mark.parametrize(("spec", "ss_types"), [("wordnet-adj", "35"), ("wordnet-adv", "4")])
-def test_every_sense_key_in_sense_number_order(wordnet, spec: str, ss_types: str) -> None:  # type: ignore[no-untyped-def]
-    thes = thesaurus.load(spec)
-    expected = index_sense(ss_types)
-    assert len(thes.sense_ids) == sum(len(rows) for rows in expected.values())
-    assert set(thes.words) == set(expected)
-    for lemma, rows in expected.items():
-        numbers = [number for number, _ in sorted(rows)]
-        assert numbers == list(range(1, len(rows) + 1)), lemma  # index.sense numbers 1..n
-        assert thes.senses(lemma) == tuple(key for _, key in sorted(rows)), lemma
-
-
-@integration
-@pytest.mark.parametrize(("spec", "pos"), [("wordnet-adj", "a"), ("wordnet-adv", "r")])
-def test_senses_follow_nltk_synsets_order(wordnet, spec: str, pos: str) -> None:  # type: ignore[no-untyped-def]
-    """``wn.synsets(lemma, 'a')`` (heads and satellites) and our synset nodes agree, names
-    included; a sample of lemmas."""
-    thes = thesaurus.load(spec)
-    words = thes.words
-    for k in np.random.default_rng(3).integers(0, len(words), size=400).tolist():
-        lemma = words[k]
-        expected = list(
-            dict.fromkeys(  # synsets of morphy's other base forms come last: keep the lemma's
-                s.name()
-                for s in wordnet.synsets(lemma, pos)
-                if lemma in {name.lower() for name in s.lemma_names()}
-            )
-        )
-        assert [thes.node_name(n) for n in thes.word_nodes(lemma)] == expected, lemma
-        keys = thes.senses(lemma)
-        assert [wordnet.lemma_from_key(key).synset().name() for key in keys] == expected
-
-
 # --- the shape ------------------------------------------------------------------------------------
-def as_graph(thes: Thesaurus) -> nx.Graph:
-    graph = nx.Graph()
-    graph.add_edges_from((i, thes.parent(i)) for i in range(thes.n_nodes) if thes.parent(i) >= 0)
-    return graph
-
-
-@integration
-@pytest.mark.parametrize("spec", ["wordnet-adj", "wordnet-adv"])
-def test_a_tree_every_node_reaches_root(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
-    thes = thesaurus.load(spec)
-    graph = as_graph(thes)
-    assert nx.is_tree(graph) and graph.number_of_nodes() == thes.n_nodes
-    depths = nx.single_source_shortest_path_length(graph, thes.root)
-    assert all(thes.depth(i) == depths[i] for i in range(thes.n_nodes))
-    rng = np.random.default_rng(5)
-    nodes = [thes.sense_node(k) for k in thes.sense_ids]
-    a, b = rng.choice(nodes, 2000), rng.choice(nodes, 2000)
-    expected = [nx.shortest_path_length(graph, x, y) for x, y in zip(a, b, strict=True)]
-    assert thes.path_lengths(a, b).tolist() == expected
-
-
 def nltk_heads(wordnet) -> tuple[dict[str, str], dict[str, set[str]]]:  # type: ignore[no-untyped-def]
     """NLTK's reading of the clusters: ``synset -> its head`` (its own name for a head,
     ``similar_tos()`` for a satellite: one each in 3.0) and ``head -> its antonym heads``

@@ -14,7 +14,8 @@ import thesaurus
 from evaluation.cli import main
 from thesaurus import Thesaurus
 from thesaurus.wordnet.compare_nltk import compare
-from thesaurus.wordnet.verbs_nouns import GROUP_PREFIX
+from thesaurus.wordnet.data import database_lines
+from thesaurus.wordnet.verbs_nouns import GROUP_PREFIX, SS_TYPES, _hang_groups, components
 
 pytestmark = pytest.mark.integration
 
@@ -35,25 +36,58 @@ def as_graph(thes: Thesaurus) -> nx.Graph:
     return graph
 
 
-def random_sense_nodes(thes: Thesaurus, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    rng = np.random.default_rng(seed)
-    keys = thes.sense_ids
-    pick = rng.integers(0, len(keys), size=(2, n))
-    nodes = np.array([thes.sense_node(keys[j]) for j in pick.ravel()]).reshape(2, n)
-    return nodes[0], nodes[1]
+SPECS = ["wordnet-verb", "wordnet-verb+groups", "wordnet-noun", "wordnet-adj", "wordnet-adv"]
+POS = [("wordnet-verb", "v"), ("wordnet-noun", "n"), ("wordnet-adj", "a"), ("wordnet-adv", "r")]
 
 
-@pytest.mark.parametrize("spec", ["wordnet-verb", "wordnet-verb+groups", "wordnet-noun"])
-def test_random_sense_pairs_match_networkx(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_tree_whose_lengths_match_networkx(wordnet, spec: str) -> None:  # type: ignore[no-untyped-def]
     thes = thesaurus.load(spec)
     graph = as_graph(thes)
     assert nx.is_tree(graph) and graph.number_of_nodes() == thes.n_nodes
-    a, b = random_sense_nodes(thes, 1000 if spec == "wordnet-noun" else 2000, seed=7)
-    pairs = zip(a.tolist(), b.tolist(), strict=True)
-    expected = [nx.shortest_path_length(graph, x, y) for x, y in pairs]
-    assert thes.path_lengths(a, b).tolist() == expected
     depths = nx.single_source_shortest_path_length(graph, thes.root)
+    assert all(thes.depth(i) == depths[i] for i in range(thes.n_nodes))
     assert thes.max_depth == max(depths.values())
+    rng = np.random.default_rng(7)
+    keys = thes.sense_ids
+    size = (2, 1000 if spec == "wordnet-noun" else 2000)
+    picks = rng.integers(0, len(keys), size=size).tolist()
+    a, b = (np.array([thes.sense_node(keys[j]) for j in pick]) for pick in picks)
+    expected = [nx.shortest_path_length(graph, x, y) for x, y in zip(a, b, strict=True)]
+    assert thes.path_lengths(a, b).tolist() == expected
+
+
+@pytest.mark.parametrize(("spec", "pos"), POS)
+def test_senses_follow_wordnet_sense_order(wordnet, spec: str, pos: str) -> None:  # type: ignore[no-untyped-def]
+    """Every sense key of index.sense, in sense-number order; on a sample of lemmas, the
+    synsets of ``wn.synsets(lemma, pos)`` (heads and satellites for adjectives)."""
+    thes = thesaurus.load(spec)
+    expected_keys: dict[str, list[tuple[int, str]]] = {}
+    for line in database_lines("index.sense"):
+        key, _, number, _ = line.split()
+        lemma, _, lexsn = key.partition("%")
+        if lexsn[0] in SS_TYPES[spec.removeprefix("wordnet-")]:
+            expected_keys.setdefault(lemma, []).append((int(number), key))
+    assert len(thes.sense_ids) == sum(len(rows) for rows in expected_keys.values())
+    assert set(thes.words) == set(expected_keys)
+    for lemma, rows in expected_keys.items():
+        assert [number for number, _ in sorted(rows)] == list(range(1, len(rows) + 1)), lemma
+        assert thes.senses(lemma) == tuple(key for _, key in sorted(rows)), lemma
+    words = thes.words
+    for k in np.random.default_rng(11).integers(0, len(words), size=300).tolist():
+        lemma = words[k]
+        # wn.synsets also returns synsets of morphy's other base forms ("canvass" ->
+        # "canvas"), after the lemma's own: keep synsets holding the lemma, first occurrence.
+        expected = list(
+            dict.fromkeys(
+                s.name()
+                for s in wordnet.synsets(lemma, pos)
+                if lemma in {name.lower() for name in s.lemma_names()}
+            )
+        )
+        keys = thes.senses(lemma)
+        assert [wordnet.lemma_from_key(key).synset().name() for key in keys] == expected
+        assert [thes.node_name(n) for n in thes.word_nodes(lemma)] == expected, lemma
 
 
 def sample_synsets(wn, thes: Thesaurus, n: int, seed: int) -> list:  # type: ignore[no-untyped-def]
@@ -103,26 +137,6 @@ def test_tree_rule_lowest_offset_hypernym(wordnet, verbs: Thesaurus, nouns: Thes
     assert nouns.depth(entity) == 1 and nouns.node_name(nouns.root) == "ROOT"
     person = nouns.node_index("person.n.01")  # hypernyms causal_agent.n.01, organism.n.01
     assert nouns.node_name(nouns.parent(person)) == "organism.n.01"
-
-
-def test_senses_follow_wordnet_sense_order(wordnet, verbs: Thesaurus, nouns: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    rng = np.random.default_rng(11)
-    for pos, thes in (("v", verbs), ("n", nouns)):
-        words = thes.words
-        for k in rng.integers(0, len(words), size=300).tolist():
-            lemma = words[k]
-            keys = thes.senses(lemma)
-            # wn.synsets also returns synsets of morphy's other base forms ("canvass" ->
-            # "canvas"), after the lemma's own: keep synsets holding the lemma, first occurrence.
-            expected = list(
-                dict.fromkeys(
-                    s.name()
-                    for s in wordnet.synsets(lemma, pos)
-                    if lemma in {name.lower() for name in s.lemma_names()}
-                )
-            )
-            assert [wordnet.lemma_from_key(key).synset().name() for key in keys] == expected
-            assert [thes.node_name(n) for n in thes.word_nodes(lemma)] == expected
 
 
 def test_use_and_class_words(verbs: Thesaurus, nouns: Thesaurus) -> None:
@@ -221,3 +235,43 @@ def test_nltk_comparison_classes(wordnet, spec: str) -> None:  # type: ignore[no
         assert counts["ours_shorter"] == 0 and counts["lca_is_root"] == 0
     else:
         assert counts["lca_is_root"] > 150  # most random verb pairs meet at ROOT
+
+
+# --- verb groups by hand (the tree rule on hand-made trees) --------------------------------------
+@pytest.mark.parametrize(
+    ("parent", "groups", "expected", "firsts", "stayed"),
+    [
+        # R(0) -> a(1) -> b(2) -> c(3); R -> d(4) -> e(5).  Group {c, a, e}: first member a
+        # (lowest id), so group node 6 sits under R (a's parent); a keeps b, c leaves b, e
+        # leaves d.
+        ([-1, 0, 1, 2, 0, 4], [[1, 3, 5]], [-1, 6, 1, 6, 0, 6, 0], [1], 0),
+        # R(0) -> y(2) -> x(1); R -> z(3).  Group {x, y, z}: the node goes under y (x's
+        # parent); y is above that place and stays; x and z become siblings under it.
+        ([-1, 2, 0, 0], [[1, 2, 3]], [-1, 4, 0, 4, 2], [1], 1),
+        # Group {x, y} alone: only x could move, so no group node is made.
+        ([-1, 2, 0, 0], [[1, 2]], [-1, 2, 0, 0], [], 1),
+        # R(0) -> 1 -> 2; R -> 3 -> 4.  Groups in order: {1, 3} -> node 5 under R; {2, 4}:
+        # 2's parent is 1, so node 6 goes under 1 and 4 leaves 3.
+        ([-1, 0, 1, 0, 3], [[1, 3], [2, 4]], [-1, 5, 6, 5, 6, 0, 1], [1, 2], 0),
+    ],
+)
+def test_verb_group_nodes_by_hand(
+    parent: list[int], groups: list[list[int]], expected: list[int], firsts: list[int], stayed: int
+) -> None:
+    n = len(parent)
+    names = [f"n{i}" for i in range(n)]
+    parent = list(parent)
+    assert _hang_groups(names, parent, groups) == (len(firsts), stayed)
+    assert parent == expected
+    assert names[n:] == [f"{GROUP_PREFIX}n{first}" for first in firsts]
+    thes = Thesaurus("g", "0", names, np.array(parent), [], np.array([]), {})
+    assert nx.is_tree(as_graph(thes))
+    for group in groups:
+        moved = [m for m in group if parent[m] >= n]
+        for a in moved:
+            assert all(thes.path_length(a, b) == 2 for b in moved if b != a)
+
+
+def test_verb_groups_are_connected_components() -> None:
+    links = [(30, 10), (10, 30), (10, 20), (50, 60)]  # 40: no links, 60 only a target
+    assert components(links) == [[10, 20, 30], [50, 60]]
