@@ -20,8 +20,8 @@ from worlds import inst
 from wsd import Instance
 from wsd._exceptions import ModelError
 from wsd.methods import PAPER, ExampleBasedWSD, RunCache, load_model, make_method, save_model
-from wsd.methods.example._examples import PointIndex
-from wsd.methods.example._similarity import knn_best
+from wsd.methods.example.examples import PointIndex
+from wsd.methods.example.similarity import knn_best
 
 LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
 # Each test starts from the paper's method and turns on what it checks.
@@ -252,7 +252,7 @@ def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> Non
         a, b = model.verbs_["use"], fresh.verbs_["use"]
         assert a.ccd == b.ccd
         assert a.senses == b.senses
-        n_nodes = model.nouns.n_nodes
+        n_nodes = model.lookup.nouns.n_nodes
         assert _entries(a, n_nodes) == pytest.approx(_entries(b, n_nodes))
         for got, want in zip(model.rank(train), fresh.rank(train), strict=True):
             assert [sense for sense, _ in got.ranking] == [sense for sense, _ in want.ranking]
@@ -299,18 +299,18 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
             (pairs[i], verb.senses[c], n)
             for i, c, n in zip(items.tolist(), columns.tolist(), numbers.tolist(), strict=True)
         ]
-        marks = [
-            (s, w)
-            for s, by in expected["comp"].items()
-            for (w, _), n in by.items()
-            for _ in range(n)
-        ]
-        rows = list(dict.fromkeys(w for s in verb.senses for (w, _) in expected["comp"].get(s, {})))
-        assert list(verb.words["comp"].rows) == rows
-        counts = np.zeros((len(rows), len(verb.senses)))
-        for sense, word in marks:
-            counts[rows.index(word), verb.senses.index(sense)] += 1
-        assert np.array_equal(verb.words["comp"].counts, counts)
+        # a mark's word is a node of its own holding its per-sense counts, at 0 edges below
+        counts = {
+            (w, s): float(n) for s, by in expected["comp"].items() for (w, _), n in by.items()
+        }
+        index, found = verb.points, {}
+        for (case, (word, _)), item in verb.marks.items():
+            assert case == "comp"
+            (i,) = np.flatnonzero(index.keys == -1 - item)
+            for e in range(index.offsets[i], index.offsets[i + 1]):
+                assert index.down[e] == 0
+                found[(word, verb.senses[index.column[e]])] = float(index.weight[e])
+        assert found == counts
 
 
 def _random_marked(n: int, seed: int, *, sparse: bool = False) -> list[Instance]:
@@ -334,12 +334,15 @@ def _random_marked(n: int, seed: int, *, sparse: bool = False) -> list[Instance]
     ]
 
 
-def _entries(verb: Any, n_nodes: int) -> dict[tuple[str, int, int, int], float]:
-    """A point index's entries as (case, node, sense, edges below) -> weight."""
+def _entries(verb: Any, n_nodes: int) -> dict[tuple[str, Any, int, int], float]:
+    """A point index's entries as (case, node or a mark's filler, sense, edges below) -> weight."""
     index, cases = verb.points, {shift: case for case, shift in verb.shift.items()}
     out = {}
     for i, key in enumerate(index.keys.tolist()):
-        case, node = cases[key - key % n_nodes], key % n_nodes
+        if key < 0:  # a mark's word, numbered by its item
+            case, node = verb.pairs[-1 - key]
+        else:
+            case, node = cases[key - key % n_nodes], key % n_nodes
         for e in range(index.offsets[i], index.offsets[i + 1]):
             out[(case, node, int(index.column[e]), int(index.down[e]))] = float(index.weight[e])
     return out
@@ -519,7 +522,7 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
             ).fit(train)
             verb = model.verbs_["use"]
             by_nodes = dict(verb.ccd)  # every case at once, by shared nodes
-            by_nearest = {case: model.case_ccd(verb, case) for case in verb.examples}
+            by_nearest = model.ccd(verb, model._pool("use"), by_nodes=False)
             assert by_nodes == by_nearest
             assert all(0.0 <= value <= 1.0 for value in by_nodes.values())
             assert 0.0 < by_nodes["subj"] < 1.0  # some fillers shared, not all
