@@ -65,7 +65,7 @@ def knn_best_kernel(  # pragma: no cover - compiled
         start = end
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _best_means(  # pragma: no cover - compiled
     hist: np.ndarray,
     last: np.ndarray,

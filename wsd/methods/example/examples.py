@@ -89,8 +89,7 @@ class ExamplePool:
         self.n_nodes = lookup.nouns.n_nodes
         self.items: dict[Item, int] = {}
         self.pairs: list[Item] = []  # item number -> (case, filler key)
-        self.cases: dict[str, int] = {}  # nominal case -> number (its shift / n_nodes)
-        self.case_ids: dict[str, int] = {}  # every case -> number
+        self.case_ids: dict[str, int] = {}  # case -> number
         self.item_case: list[int] = []  # item number -> its case's number
         self.encodings: dict[int, tuple[list[Item], list[Item], np.ndarray]] = {}
         self.tables: dict[str, Any] = {}  # what _build made, over `built` items
@@ -145,7 +144,7 @@ class ExamplePool:
 
     def shift(self, case: str) -> int:
         """The node-id shift of a nominal case in this pool's point indexes."""
-        return self.cases.setdefault(case, len(self.cases)) * self.n_nodes
+        return self.case_ids[case] * self.n_nodes
 
     def point_index(self, entries: Entries, n_senses: int, *, nearest: bool) -> PointIndex:
         """The point index of a model's examples: a filler of ``m`` nodes counts ``1/m`` at
@@ -166,68 +165,49 @@ class ExamplePool:
         """Whether each example's filler shares a node (a mark: its word) with an example of
         each sense: CCD's sharing when ``ccd_match`` is reached at length 0 only."""
         t = self._build()
-        sizes, owner, at = _spread(t["unit_ptr"], entries.items)
-        units = t["unit_ids"][at]
-        held = np.zeros((t["n_units"], n_senses), bool)
-        held[units, entries.columns[owner]] = True
-        below = np.zeros((len(units) + 1, n_senses), np.int64)  # held units counted so far
-        np.cumsum(held[units], axis=0, out=below[1:])
+        _, owner, at = _spread(t["spread_ptr"], entries.items)
+        rows = t["spread_rows"][at]
+        own = t["row_down"][rows] == 0  # the item's own nodes
+        rows, owner = rows[own], owner[own]
+        held = np.zeros((len(t["row_key"]), n_senses), bool)
+        held[rows, entries.columns[owner]] = True
+        below = np.zeros((len(rows) + 1, n_senses), np.int64)  # held nodes counted so far
+        np.cumsum(held[rows], axis=0, out=below[1:])
+        sizes = np.bincount(owner, minlength=len(entries.items))
         ends = np.cumsum(sizes)
         return below[ends] > below[ends - sizes]
 
     def _build(self) -> dict[str, Any]:
-        """The item tables over every item numbered so far."""
+        """The tables over every item numbered so far: ``row_key``/``row_down``, the (node,
+        edges down) rows of every item's nodes' ancestors; ``spread_*``, each item's cells on
+        the rows (CSR) with its share of the filler and its count of nodes there."""
         t = self.tables
         if self.built == len(self.items):
             return t
-        anc_parts: list[np.ndarray] = []
-        up_parts: list[np.ndarray] = []
-        owner: list[int] = []
-        share: list[float] = []
-        unit_items: list[int] = []
-        unit_keys: list[tuple[int, Any]] = []
+        anc_parts, up_parts, shares = [np.empty(0, np.int64)], [np.empty(0, np.int64)], []
         for (case, key), item in self.items.items():
             if case in self.lexical:
-                unit_items.append(item)
-                unit_keys.append((-1, item))
-                denoted: tuple[int, ...] = (0,)
-                ids, up = mark_chain(item)
+                (ids, up), denoted = mark_chain(item), 1
             else:
-                denoted, shift = self.lookup.nodes(key) or (), self.shift(case)
-                unit_items.extend([item] * len(denoted))
-                unit_keys.extend((shift, node) for node in denoted)
-                ids, up = self.lookup.ancestors(key)
-                ids = ids.astype(np.int64) + shift
-            if denoted:
-                anc_parts.append(ids)
-                up_parts.append(up.astype(np.int64))
-                owner.extend([item] * len(ids))
-                share.extend([1.0 / len(denoted)] * len(ids))
-        n_items = len(self.items)
-        if anc_parts:
-            anc, up = np.concatenate(anc_parts), np.concatenate(up_parts)
-            width = int(up.max()) + 2
-            rows, row_of = np.unique(anc * width + up, return_inverse=True)
-            t["row_key"], t["row_down"] = rows // width, rows % width
-            # one cell per (item, row): an item's nodes may share an ancestor at one depth
-            cells = np.asarray(owner) * len(rows) + row_of.ravel()
-            cell, where = np.unique(cells, return_inverse=True)
-            t["spread_share"] = np.bincount(where.ravel(), np.asarray(share))
-            t["spread_count"] = np.bincount(where.ravel()).astype(float)
-            t["spread_ptr"] = _pointers(cell // len(rows), n_items)
-            t["spread_rows"] = cell % len(rows)
-        else:
-            t["row_key"] = t["row_down"] = t["spread_rows"] = np.empty(0, np.int64)
-            t["spread_ptr"] = np.zeros(n_items + 1, np.int64)
-            t["spread_share"] = t["spread_count"] = np.empty(0)
-        numbers: dict[tuple[int, Any], int] = {}
-        unit_ids = np.fromiter(
-            (numbers.setdefault(u, len(numbers)) for u in unit_keys), np.int64, len(unit_keys)
-        )
-        t["n_units"] = n_units = max(1, len(numbers))
-        pairs = np.unique(np.asarray(unit_items, np.int64) * n_units + unit_ids)
-        t["unit_ptr"], t["unit_ids"] = _pointers(pairs // n_units, n_items), pairs % n_units
-        self.built = n_items
+                (ids, up), denoted = self.lookup.ancestors(key), len(self.lookup.nodes(key) or ())
+                ids = ids.astype(np.int64) + self.shift(case)
+            anc_parts.append(ids)
+            up_parts.append(up.astype(np.int64))
+            shares.append(1.0 / max(denoted, 1))
+        sizes = [len(ids) for ids in anc_parts[1:]]
+        anc, up = np.concatenate(anc_parts), np.concatenate(up_parts)
+        width = int(up.max(initial=0)) + 2
+        rows, row_of = np.unique(anc * width + up, return_inverse=True)
+        t["row_key"], t["row_down"] = rows // width, rows % width
+        # one cell per (item, row): an item's nodes may share an ancestor at one depth
+        n_rows = max(len(rows), 1)
+        cells = np.repeat(np.arange(len(sizes)), sizes) * n_rows + row_of.ravel()
+        cell, where = np.unique(cells, return_inverse=True)
+        t["spread_share"] = np.bincount(where.ravel(), np.repeat(shares, sizes))
+        t["spread_count"] = np.bincount(where.ravel()).astype(float)
+        t["spread_ptr"] = _pointers(cell // n_rows, len(sizes))
+        t["spread_rows"] = cell % n_rows
+        self.built = len(sizes)
         return t
 
 
