@@ -526,3 +526,26 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
             assert by_nodes == by_nearest
             assert all(0.0 <= value <= 1.0 for value in by_nodes.values())
             assert 0.0 < by_nodes["subj"] < 1.0  # some fillers shared, not all
+
+
+def test_infinite_beta_lets_the_cases_of_highest_ccd_decide_then_the_next(
+    world: dict[str, str],
+) -> None:
+    """``beta=inf``: the highest CCD level (obj, disjoint fillers) ranks the senses, its ties
+    go to the next level (subj) before the sense columns' order; a very large finite beta
+    leaves such a tie to the columns (subj's weight is 0 beside obj's)."""
+    train = [
+        inst("a", "use#2", subj="woman", obj="man"),
+        inst("b", "use#2", subj="woman", obj="man"),
+        inst("c", "use#1", subj="hammer", obj="student"),
+        inst("d", "use#3", subj="woman", obj="bread"),
+    ]
+    probe = [inst("t", None, subj="hammer", obj="person")]  # obj: man and student at LEN 1
+    lexicographic = ExampleBasedWSD(**{**PAPER, "beta": float("inf")}, **world).fit(train)
+    (p,) = lexicographic.rank(probe)
+    assert lexicographic.verbs_["use"].ccd == pytest.approx({"subj": 2 / 3, "obj": 1.0})
+    assert p.sense == "use#1" and dict(p.details) == {"weight:subj": 0.0, "weight:obj": 1.0}
+    near = lexicographic.setting({}).sim(np.array([1]))[0]
+    assert dict(p.ranking)["use#1"] == dict(p.ranking)["use#2"] == pytest.approx(near)
+    (q,) = ExampleBasedWSD(**{**PAPER, "beta": 1e6}, **world).fit(train).rank(probe)
+    assert q.sense == "use#2"  # the first column: the more frequent training sense
