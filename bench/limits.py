@@ -86,14 +86,14 @@ def key_files(folder: Path, lines: int, systems: int, seed: int = 0) -> tuple[Pa
     chance = random.Random(seed)
     pool = list(tagged_tokens(find_semcor(None), files=40))
     keys_of: dict[str, list[str]] = {}
-    for _, pos, key in pool:
+    for _, pos, key, *_ in pool:
         keys_of.setdefault(pos, []).append(key)
     names = list(DATASETS)
     gold = []
     for i in range(lines):
         j = i // len(names)  # the instance's number in its dataset
         ident = f"{names[i % len(names)]}.d{j // 100_000:03d}.s{j // 100 % 1000:03d}.t{j % 100:03d}"
-        _, pos, key = pool[chance.randrange(len(pool))]
+        _, pos, key, *_ = pool[chance.randrange(len(pool))]
         gold.append((ident, pos, key))
     folder.mkdir(parents=True, exist_ok=True)
     gold_path = folder / "gold.key"
