@@ -25,7 +25,6 @@ from wsd.methods.example.tuning import (
     SIM_K,
     TUNABLE,
     Setting,
-    checked_settings,
     make_setting,
     setting_key,
 )
@@ -195,8 +194,9 @@ class ExampleBasedWSD(Disambiguator):
             )
         self._lexical = frozenset(self.marks)
         self._lengths: dict[str, np.ndarray] = {}
-        own = {name: getattr(self, name) for name in TUNABLE}
-        self._settings = checked_settings(own, self.tune)  # ModelError names a bad one
+        self._settings: dict[str, Setting] = {}
+        for overrides in ({}, *self.tune):  # each checked now: ModelError names a bad one
+            self.setting(overrides)
 
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
         """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied; ModelError."""
@@ -279,7 +279,7 @@ class ExampleBasedWSD(Disambiguator):
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> VerbModel:
         pool = self._pool(lemma)
-        encoded = list(map(pool.encoded, self.frame_items(instances, training=True)))
+        encoded = list(map(pool.ids, self.frame_items(instances, training=True)))
         model = self._model_of(lemma, pool, encoded, labels)
         if self.tune and len(instances) >= self.tune_min_instances:
             model.setting = self._tuned(lemma, pool, instances, encoded, labels)
