@@ -140,15 +140,14 @@ class ExamplePool:
         t = self._build()
         share = t["spread_count" if nearest else "spread_share"]
         _, owner, at = _spread(t["spread_ptr"], entries.items)
-        cell, where = np.unique(
-            t["spread_rows"][at] * n_senses + entries.columns[owner], return_inverse=True
-        )
+        cells = t["spread_rows"][at] * n_senses + entries.columns[owner]
         # summed in model order, as bincount adds its weights one by one
-        weights = np.bincount(where, share[at] * entries.counts[owner])
+        dense = np.bincount(cells, share[at] * entries.counts[owner], len(t["row_key"]) * n_senses)
+        cell = np.flatnonzero(dense)
         rows, cols = np.divmod(cell, n_senses)
         keys, first = np.unique(t["row_key"][rows], return_index=True)  # rows run by key
         offsets = np.append(first, len(rows)).astype(np.int64)
-        return PointIndex(keys, offsets, cols, t["row_down"][rows], weights, n_senses)
+        return PointIndex(keys, offsets, cols, t["row_down"][rows], dense[cell], n_senses)
 
     def shared(self, entries: Entries, n_senses: int) -> np.ndarray:
         """Whether each example's filler shares a node (a mark: its word) with an example of
