@@ -279,7 +279,7 @@ class ExampleBasedWSD(Disambiguator):
     # --- training -------------------------------------------------------------------------------
     def _fit_verb(self, lemma: str, instances: list[Instance], labels: list[str]) -> VerbModel:
         pool = self._pool(lemma)
-        encoded = list(map(pool.ids, self.frame_items(instances, training=True)))
+        encoded = list(map(pool.encoded, self.frame_items(instances, training=True)))
         model = self._model_of(lemma, pool, encoded, labels)
         if self.tune and len(instances) >= self.tune_min_instances:
             model.setting = self._tuned(lemma, pool, instances, encoded, labels)

@@ -91,6 +91,7 @@ class ExamplePool:
         self.pairs: list[Item] = []  # item number -> (case, filler key)
         self.case_ids: dict[str, int] = {}  # case -> number
         self.item_case: list[int] = []  # item number -> its case's number
+        self.encodings: dict[int, tuple[list[Item], list[Item], np.ndarray]] = {}
         self.tables: dict[str, Any] = {}  # what _build made, over `built` items
         self.built = -1
 
@@ -105,6 +106,17 @@ class ExamplePool:
                 self.item_case.append(self.case_ids.setdefault(item[0], len(self.case_ids)))
             out[i] = found
         return out
+
+    def encoded(self, pairs: list[Item]) -> np.ndarray:
+        """:meth:`ids` of one instance's items, memoised by the list object."""
+        entry = self.encodings.get(id(pairs))
+        if entry is not None and entry[0] is pairs and entry[1] == pairs:
+            return entry[2]
+        ids = self.ids(pairs)
+        if len(self.encodings) >= 1_000_000:
+            self.encodings.clear()
+        self.encodings[id(pairs)] = (pairs, list(pairs), ids)  # the list kept: its id stays
+        return ids
 
     def entries(self, ids: np.ndarray, columns: np.ndarray, n_senses: int) -> Entries:
         """A model's :class:`Entries`: item ``ids[e]`` seen with sense column ``columns[e]``."""
