@@ -111,9 +111,9 @@ def naive_scores(
     for case, key in items:
         if case not in verb.examples:
             continue
-        lexical = case in verb.words
+        lexical = case in model.marks
         inputs = [None] if lexical else nodes_of(key)
-        if not inputs or (lexical and key[0] not in verb.words[case].rows):
+        if not inputs or (lexical and (case, key) not in verb.marks):
             continue
         weight = verb.ccd[case] ** setting.beta
         weights += weight

@@ -97,12 +97,11 @@ def numpy_knn_rows(est: Any, model: Any, case: str, keys: list[Any], spec: list[
 
 def bench_verb(instances: list[Any], verb: str, repeats: int) -> dict[str, Any]:
     from wsd.methods import ExampleBasedWSD, RunCache
-    from wsd.methods.example._similarity import knn_best
+    from wsd.methods.example.similarity import knn_best
 
     train = [inst for i, inst in enumerate(instances) if i % 10]
     est = ExampleBasedWSD(**CORPUS_ALONE).set_cache(RunCache()).fit(train)
-    items = est.frame_items(train, training=True)
-    model = est.verb_model(verb, items, [inst.gold[0] for inst in train])
+    model = est.verbs_[verb]
     inputs = est.frame_items(est.seen_as_all(train), training=False)
     pairs = list(dict.fromkeys(p for its in inputs for p in its if p[0] in model.shift))
     by_case: dict[str, list[Any]] = {}

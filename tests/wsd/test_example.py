@@ -20,8 +20,8 @@ from worlds import inst
 from wsd import Instance
 from wsd._exceptions import ModelError
 from wsd.methods import PAPER, ExampleBasedWSD, RunCache, load_model, make_method, save_model
-from wsd.methods.example._examples import PointIndex
-from wsd.methods.example._similarity import knn_best
+from wsd.methods.example.examples import PointIndex
+from wsd.methods.example.similarity import knn_best
 
 LINEAR = {"similarity": "linear", "similarity_params": {"max_len": 10}}  # sim(L) = 1 - L/10
 # Each test starts from the paper's method and turns on what it checks.
@@ -252,7 +252,7 @@ def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> Non
         a, b = model.verbs_["use"], fresh.verbs_["use"]
         assert a.ccd == b.ccd
         assert a.senses == b.senses
-        n_nodes = model.nouns.n_nodes
+        n_nodes = model.lookup.nouns.n_nodes
         assert _entries(a, n_nodes) == pytest.approx(_entries(b, n_nodes))
         for got, want in zip(model.rank(train), fresh.rank(train), strict=True):
             assert [sense for sense, _ in got.ranking] == [sense for sense, _ in want.ranking]
@@ -299,18 +299,18 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
             (pairs[i], verb.senses[c], n)
             for i, c, n in zip(items.tolist(), columns.tolist(), numbers.tolist(), strict=True)
         ]
-        marks = [
-            (s, w)
-            for s, by in expected["comp"].items()
-            for (w, _), n in by.items()
-            for _ in range(n)
-        ]
-        rows = list(dict.fromkeys(w for s in verb.senses for (w, _) in expected["comp"].get(s, {})))
-        assert list(verb.words["comp"].rows) == rows
-        counts = np.zeros((len(rows), len(verb.senses)))
-        for sense, word in marks:
-            counts[rows.index(word), verb.senses.index(sense)] += 1
-        assert np.array_equal(verb.words["comp"].counts, counts)
+        # a mark's word is a node of its own holding its per-sense counts, at 0 edges below
+        counts = {
+            (w, s): float(n) for s, by in expected["comp"].items() for (w, _), n in by.items()
+        }
+        index, found = verb.points, {}
+        for (case, (word, _)), item in verb.marks.items():
+            assert case == "comp"
+            (i,) = np.flatnonzero(index.keys == -1 - item)
+            for e in range(index.offsets[i], index.offsets[i + 1]):
+                assert index.down[e] == 0
+                found[(word, verb.senses[index.column[e]])] = float(index.weight[e])
+        assert found == counts
 
 
 def _random_marked(n: int, seed: int, *, sparse: bool = False) -> list[Instance]:
@@ -334,12 +334,15 @@ def _random_marked(n: int, seed: int, *, sparse: bool = False) -> list[Instance]
     ]
 
 
-def _entries(verb: Any, n_nodes: int) -> dict[tuple[str, int, int, int], float]:
-    """A point index's entries as (case, node, sense, edges below) -> weight."""
+def _entries(verb: Any, n_nodes: int) -> dict[tuple[str, Any, int, int], float]:
+    """A point index's entries as (case, node or a mark's filler, sense, edges below) -> weight."""
     index, cases = verb.points, {shift: case for case, shift in verb.shift.items()}
     out = {}
     for i, key in enumerate(index.keys.tolist()):
-        case, node = cases[key - key % n_nodes], key % n_nodes
+        if key < 0:  # a mark's word, numbered by its item
+            case, node = verb.pairs[-1 - key]
+        else:
+            case, node = cases[key - key % n_nodes], key % n_nodes
         for e in range(index.offsets[i], index.offsets[i + 1]):
             out[(case, node, int(index.column[e]), int(index.down[e]))] = float(index.weight[e])
     return out
@@ -463,21 +466,19 @@ def test_a_tuned_choice_is_saved_with_the_model(world: dict[str, str], tmp_path:
     ],
 )
 def test_bad_tune_candidates_name_the_value(tune: object, message: str) -> None:
-    for _ in range(2):  # the second time too: only checked settings are kept for clones
-        with pytest.raises(ModelError, match=message):
-            make_method("example", tune=tune)
+    with pytest.raises(ModelError, match=message):
+        make_method("example", tune=tune)
 
 
-def test_clones_share_checked_settings_of_their_own_parameters() -> None:
-    """Clones reuse the checked settings of equal parameters; other parameters, or other
-    candidates, give their own settings."""
+def test_settings_follow_each_estimators_own_parameters() -> None:
+    """A clone checks the same settings; other parameters or candidates give their own."""
     from sklearn.base import clone
 
     first = make_method("example", beta=2.0, tune=[{"sim_k": 3}])
     again = clone(first).set_params()
     again._validate_params()
-    assert again._settings == first._settings and again._settings is not first._settings
-    assert again.setting({"sim_k": 3}) is first.setting({"sim_k": 3})
+    assert list(again._settings) == list(first._settings) == ["{}", '{"sim_k": 3}']
+    assert again.setting({"sim_k": 3}).k == 3 and again.setting({}).beta == 2.0
     other = make_method("example", beta=3.0, tune=[{"sim_k": 4}])
     assert other.setting({}).beta == 3.0 and first.setting({}).beta == 2.0
     assert other.setting({"sim_k": 4}).k == 4 and '{"sim_k": 4}' not in first._settings
@@ -519,7 +520,30 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
             ).fit(train)
             verb = model.verbs_["use"]
             by_nodes = dict(verb.ccd)  # every case at once, by shared nodes
-            by_nearest = {case: model.case_ccd(verb, case) for case in verb.examples}
+            by_nearest = model.ccd(verb, model._pool("use"), by_nodes=False)
             assert by_nodes == by_nearest
             assert all(0.0 <= value <= 1.0 for value in by_nodes.values())
             assert 0.0 < by_nodes["subj"] < 1.0  # some fillers shared, not all
+
+
+def test_infinite_beta_lets_the_cases_of_highest_ccd_decide_then_the_next(
+    world: dict[str, str],
+) -> None:
+    """``beta=inf``: the highest CCD level (obj, disjoint fillers) ranks the senses, its ties
+    go to the next level (subj) before the sense columns' order; a very large finite beta
+    leaves such a tie to the columns (subj's weight is 0 beside obj's)."""
+    train = [
+        inst("a", "use#2", subj="woman", obj="man"),
+        inst("b", "use#2", subj="woman", obj="man"),
+        inst("c", "use#1", subj="hammer", obj="student"),
+        inst("d", "use#3", subj="woman", obj="bread"),
+    ]
+    probe = [inst("t", None, subj="hammer", obj="person")]  # obj: man and student at LEN 1
+    lexicographic = ExampleBasedWSD(**{**PAPER, "beta": float("inf")}, **world).fit(train)
+    (p,) = lexicographic.rank(probe)
+    assert lexicographic.verbs_["use"].ccd == pytest.approx({"subj": 2 / 3, "obj": 1.0})
+    assert p.sense == "use#1" and dict(p.details) == {"weight:subj": 0.0, "weight:obj": 1.0}
+    near = lexicographic.setting({}).sim(np.array([1]))[0]
+    assert dict(p.ranking)["use#1"] == dict(p.ranking)["use#2"] == pytest.approx(near)
+    (q,) = ExampleBasedWSD(**{**PAPER, "beta": 1e6}, **world).fit(train).rank(probe)
+    assert q.sense == "use#2"  # the first column: the more frequent training sense

@@ -81,7 +81,7 @@ def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(
     assert p.sense == "use#2"
     # subj has weight 0, so the score is obj's similarity alone: 1 for use#2's closest example.
     sims = dict(p.ranking)
-    hammer_knife = model._sim(np.array([2]))[0]  # knife -> tool -> hammer
+    hammer_knife = model.setting({}).sim(np.array([2]))[0]  # knife -> tool -> hammer
     assert sims["use#2"] == pytest.approx(hammer_knife)
 
 

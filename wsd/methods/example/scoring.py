@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wsd.methods.example._examples import VerbModel
-from wsd.methods.example._tuning import Setting
+from wsd.methods.example.examples import VerbModel
+from wsd.methods.example.tuning import Setting
 
 __all__ = ["Ranked", "choices", "rank_inputs", "weighted_scores"]
 

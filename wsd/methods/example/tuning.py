@@ -4,7 +4,7 @@ with one ``tune`` candidate (a table overriding some of :data:`TUNABLE`) applied
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,7 +21,6 @@ __all__ = [
     "SIM_K",
     "TUNABLE",
     "Setting",
-    "checked_settings",
     "make_setting",
     "setting_key",
 ]
@@ -101,22 +100,3 @@ def make_setting(overrides: Mapping[str, Any], own: Mapping[str, Any]) -> Settin
     beta = beta_range.check(f"{where}beta", overrides.get("beta", own["beta"]), param=param)
     mapping = json.dumps([name, params], sort_keys=True)
     return Setting(setting_key(overrides), mapping, sim, k, float(beta))
-
-
-_CHECKED: dict[str, dict[str, Setting]] = {}
-
-
-def checked_settings(
-    own: Mapping[str, Any], candidates: Sequence[Mapping[str, Any]]
-) -> dict[str, Setting]:
-    """The checked settings of ``own`` and each candidate by :func:`setting_key` (a new dict)."""
-    key = repr((tuple(own[name] for name in TUNABLE), candidates))
-    known = _CHECKED.get(key)
-    if known is None:
-        known = {}
-        for overrides in ({}, *candidates):
-            known.setdefault(setting_key(overrides), make_setting(overrides, own))
-        if len(_CHECKED) >= 256:
-            _CHECKED.clear()
-        _CHECKED[key] = known
-    return dict(known)

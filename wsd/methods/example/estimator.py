@@ -12,23 +12,19 @@ from typing import Any
 
 import numpy as np
 
-import thesaurus
-from thesaurus import Thesaurus
 from wsd._exceptions import ModelError
 from wsd.methods._base import Disambiguator, check_choice
 from wsd.methods._state import MAX_COUNT, sense_key
-from wsd.methods.example._ccd import ccd, ccd_values
-from wsd.methods.example._examples import Entries, Examples, VerbModel, WordIndex
-from wsd.methods.example._pool import ExamplePool
-from wsd.methods.example._scoring import choices, rank_inputs
-from wsd.methods.example._similarity import AGGREGATES, nearest_sims, sim_rows
-from wsd.methods.example._tuning import (
+from wsd.methods.example.ccd import ccd_values, nearest_shared
+from wsd.methods.example.examples import Entries, ExamplePool, Examples, VerbModel
+from wsd.methods.example.scoring import choices, rank_inputs
+from wsd.methods.example.similarity import sim_rows
+from wsd.methods.example.tuning import (
     BETA,
     DEFAULT_TUNE,
     SIM_K,
     TUNABLE,
     Setting,
-    checked_settings,
     make_setting,
     setting_key,
 )
@@ -58,32 +54,69 @@ Pair = tuple[str, FillerKey]  # (case, filler)
 
 
 class ExampleBasedWSD(Disambiguator):
-    """Example-based verb sense disambiguation (method 1).
+    """Example-based verb sense disambiguation (method 1, Fujii et al.).
 
-    The defaults are the best variant on the held-out SemCor split (README, "Methods");
-    ``ExampleBasedWSD(**PAPER)`` is the published method.  Parameters (ranges:
-    ``wsd/methods/README.md``):
+    A sense's score is the SIM of the input's case fillers to the sense's training examples,
+    weighted by each case's CCD.  The defaults are the best variant on the held-out SemCor
+    split; ``ExampleBasedWSD(**PAPER)`` is the published method.
 
-    - ``beta``: exponent on CCD; 0 ignores CCD, ``inf`` lets the most contributing case decide.
-    - ``confidence_prior`` ``gamma``: confidence ``(1-gamma)*C + gamma*P(S1)``, ``P(S1)`` the
-      chosen sense's share of the verb's training instances.
-    - ``similarity``, ``similarity_params``: path length -> similarity
-      (``thesaurus.similarity_mapping``).
-    - ``sim_aggregate``, ``sim_k``: SIM of a sense's examples: ``"max"`` (the paper) the
-      nearest; ``"knn"`` the mean of the ``sim_k`` nearest, each counted as often as seen,
-      missing ones 0, a filler of ``m`` possible senses ``1/m`` at each.
-    - ``marks``: non-nominal frame parts used as cases (``comp``, ``adv``, ``pron``, ``voice``),
-      their words compared by identity; ``()``: noun cases only (the paper).
-    - ``tune``, ``tune_folds``, ``tune_min_instances``: tables overriding ``similarity``,
-      ``similarity_params``, ``sim_k``, finite ``beta``; a verb with enough training instances
-      keeps the one with the most exact matches in ``tune_folds``-fold cross-validation (own
-      parameters win ties), saved with the model.
-    - ``noun_senses``: ``"all"`` (an input noun takes its best sense) or ``"oracle"`` (the
-      corpus's tagged sense).  ``example_senses``: a training filler's tagged sense, else
-      ``"tagged"`` every sense, ``"first"`` its first; ``"all"``: always every sense.
-    - ``ccd_match``: similarity at which two fillers count as shared in CCD (1: same node).
-    - ``thesaurus_examples``, ``thesaurus_backoff``, ``frame_penalty``: the verb thesaurus's
-      own evidence, off at 0 (:mod:`wsd.methods.thesaurus_evidence`).
+    Parameters
+    ----------
+    beta : float or inf, default=1.0
+        Exponent on CCD, in [0, 1e6] or inf: 0 ignores CCD, inf lets the cases of the highest
+        CCD decide (ties go to the next level).
+    confidence_lambda : float, default=0.5
+        ``lambda`` of the confidence ``lambda*S1 + (1-lambda)*(S1-S2)``, in [0, 1].
+    similarity : str, default="kurohashi"
+        Path length -> similarity: a name of ``thesaurus.similarity_mapping``.
+    similarity_params : dict of str to float or None, default=None
+        The mapping's parameters (``scale``, ``max_len``, ``tau``), each in (0, 1e6].
+    sim_aggregate : {"knn", "max"}, default="knn"
+        SIM of a sense's examples: ``"max"`` (the paper) the similarity of the nearest;
+        ``"knn"`` the mean of the ``sim_k`` nearest, each counted as often as seen, missing
+        ones 0, a filler of ``m`` possible senses ``1/m`` at each.
+    sim_k : int, default=7
+        ``k`` of ``"knn"``, in [1, 1e6].
+    confidence_prior : float, default=0.33
+        ``gamma`` in [0, 1]: the confidence becomes ``(1-gamma)*C + gamma*P(S1)``, ``P(S1)``
+        the chosen sense's share of the verb's training instances.
+    marks : list of str, default=("comp", "adv")
+        Non-nominal frame parts used as cases (``comp``, ``adv``, ``pron``, ``voice``), their
+        words compared by identity; ``()``: noun cases only (the paper).
+    tune : list of dict, default=DEFAULT_TUNE
+        Candidate tables overriding ``similarity``, ``similarity_params``, ``sim_k`` or a
+        finite ``beta``; a verb with at least ``tune_min_instances`` training instances keeps
+        the one with the most exact matches in ``tune_folds``-fold cross-validation (its own
+        parameters win ties), saved with the model.  ``()``: no tuning.
+    tune_folds : int, default=3
+        In [2, 1000].
+    tune_min_instances : int, default=50
+        In [2, 1e6].
+    noun_senses : {"all", "oracle"}, default="all"
+        An input noun's senses: every one (the best counts) or the corpus's tagged one.
+    example_senses : {"first", "tagged", "all"}, default="first"
+        A training filler's tagged sense, else its first (``"first"``) or every sense
+        (``"tagged"``); ``"all"``: always every sense.
+    ccd_match : float, default=1.0
+        Similarity in (0, 1] at which two fillers count as shared in CCD (1: the same node).
+    thesaurus_examples, thesaurus_backoff, frame_penalty : int, float, float, default=1, 0, 0.2
+        The verb thesaurus's own evidence, off at 0 (:mod:`wsd.methods.thesaurus_evidence`):
+        its examples counted that many times (in [0, 100]), a share of the neighbours' scores
+        lent to a sense and the penalty on senses whose frames cannot take the input's (in
+        [0, 1]).
+    noun_thesaurus, verb_thesaurus : str, default="wordnet-noun", "wordnet-verb"
+        The thesauri of case fillers and of verb senses (``thesaurus.load`` specs).
+
+    Raises
+    ------
+    ModelError
+        At ``fit``, a parameter out of its range or a bad ``tune`` candidate, naming it.
+
+    Examples
+    --------
+    >>> from wsd.methods import PAPER, ExampleBasedWSD
+    >>> ExampleBasedWSD(**PAPER).sim_aggregate
+    'max'
     """
 
     name = "example"
@@ -146,7 +179,7 @@ class ExampleBasedWSD(Disambiguator):
         super()._validate_params()
         check_choice("noun_senses", self.noun_senses, ("all", "oracle"))
         check_choice("example_senses", self.example_senses, ("tagged", "first", "all"))
-        check_choice("sim_aggregate", self.sim_aggregate, AGGREGATES)
+        check_choice("sim_aggregate", self.sim_aggregate, ("max", "knn"))
         if not isinstance(self.marks, list | tuple) or not all(
             isinstance(m, str) and m for m in self.marks
         ):
@@ -160,12 +193,10 @@ class ExampleBasedWSD(Disambiguator):
                 f"tune must be a list of tables of parameters, got {self.tune!r}", param="tune"
             )
         self._lexical = frozenset(self.marks)
-        self._aggregate = AGGREGATES[self.sim_aggregate]
         self._lengths: dict[str, np.ndarray] = {}
-        self._identity: bool | None = None  # _match_is_identity
-        own = {name: getattr(self, name) for name in TUNABLE}
-        self._settings = checked_settings(own, self.tune)  # ModelError names a bad one
-        self._sim = self.setting({}).sim
+        self._settings: dict[str, Setting] = {}
+        for overrides in ({}, *self.tune):  # each checked now: ModelError names a bad one
+            self.setting(overrides)
 
     def setting(self, overrides: Mapping[str, Any]) -> Setting:
         """The scoring parameters with ``overrides`` (a ``tune`` candidate) applied; ModelError."""
@@ -179,14 +210,11 @@ class ExampleBasedWSD(Disambiguator):
         """``sim(L)`` for ``L = 0, 1, ...`` as long as it can be > 0 in the noun thesaurus."""
         sims = self._lengths.get(setting.mapping)
         if sims is None:
-            full = np.asarray(setting.sim(np.arange(2 * self.nouns.max_depth + 1)), dtype=float)
+            depth = self.lookup.nouns.max_depth
+            full = np.asarray(setting.sim(np.arange(2 * depth + 1)), dtype=float)
             positive = np.flatnonzero(full > 0)
             sims = self._lengths[setting.mapping] = full[: positive[-1] + 1 if len(positive) else 1]
         return sims
-
-    @property
-    def nouns(self) -> Thesaurus:
-        return thesaurus.load(self.noun_thesaurus)
 
     @property
     def lookup(self) -> NounLookup:
@@ -212,8 +240,9 @@ class ExampleBasedWSD(Disambiguator):
             return (filler.lemma, gold)
         if filler.cls is not None:
             return (filler.lemma, filler.sense)
-        if training and self.example_senses == "first" and self.nouns.has_word(filler.lemma):
-            return (filler.lemma, self.nouns.senses(filler.lemma)[0])
+        nouns = self.lookup.nouns
+        if training and self.example_senses == "first" and nouns.has_word(filler.lemma):
+            return (filler.lemma, nouns.senses(filler.lemma)[0])
         return (filler.lemma, None)
 
     def frame_items(self, instances: Iterable[Instance], *, training: bool) -> list[list[Pair]]:
@@ -256,13 +285,6 @@ class ExampleBasedWSD(Disambiguator):
             model.setting = self._tuned(lemma, pool, instances, encoded, labels)
         return model
 
-    def verb_model(
-        self, lemma: str, items: Sequence[list[Pair]], labels: Sequence[str]
-    ) -> VerbModel:
-        """One verb's model (no tuning) from its instances' :meth:`frame_items` and senses."""
-        pool = self._pool(lemma)
-        return self._model_of(lemma, pool, list(map(pool.encoded, items)), labels)
-
     def _model_of(
         self, lemma: str, pool: ExamplePool, arrays: Sequence[np.ndarray], labels: Sequence[str]
     ) -> VerbModel:
@@ -282,22 +304,15 @@ class ExampleBasedWSD(Disambiguator):
         entries: Entries,
         saved: Examples | None = None,
     ) -> VerbModel:
-        items, columns, counts, case_of, _, cases = entries
-        model = VerbModel(senses, pool.pairs, entries, saved=saved)
-        for c, case in enumerate(cases):
-            if case in self._lexical:
-                mine = np.flatnonzero(case_of == c)
-                words = [pool.pairs[item][1][0] for item in items[mine].tolist()]
-                model.words[case] = WordIndex.build(len(senses), words, columns[mine], counts[mine])
-            else:
+        points = pool.point_index(entries, len(senses), nearest=self.sim_aggregate == "max")
+        model = VerbModel(senses, pool.pairs, entries, points, saved=saved)
+        marked = [c for c, case in enumerate(entries.cases) if case in self._lexical]
+        for case in entries.cases:
+            if case not in self._lexical:
                 model.shift[case] = pool.shift(case)
-        if len(senses) > 1 and self._match_is_identity():
-            model.ccd = dict(
-                zip(cases, ccd_values(*pool.shared(entries, len(senses))), strict=True)
-            )
-        else:
-            model.ccd = {case: self.case_ccd(model, case) for case in cases}
-        self._aggregate.index(model, pool)
+        mine = entries.items[np.isin(entries.case_of, marked)].tolist()
+        model.marks = {pool.pairs[item]: item for item in mine}
+        model.ccd = self.ccd(model, pool)
         return model
 
     def _pool(self, lemma: str) -> ExamplePool:
@@ -307,24 +322,34 @@ class ExampleBasedWSD(Disambiguator):
             pool = pools[lemma] = ExamplePool(self.lookup, self._lexical)
         return pool
 
-    def case_ccd(self, model: VerbModel, case: str) -> float:
-        """CCD of one case by its fillers' nearest examples (:mod:`._ccd`)."""
-        if case in model.words:
-            return ccd(model, case, lambda keys: model.words[case].counts_of(keys) > 0)
-
-        def near(keys: Sequence[FillerKey]) -> np.ndarray:
-            sims = nearest_sims(model, case, keys, self._sim, self.lookup)
-            return sims >= float(self.ccd_match) - 1e-12
-
-        return ccd(model, case, near)
-
-    def _match_is_identity(self) -> bool:
-        """Whether ``ccd_match`` is reached by ``sim(0)`` and by no longer path."""
-        if self._identity is None:
+    def ccd(
+        self, model: VerbModel, pool: ExamplePool, *, by_nodes: bool | None = None
+    ) -> dict[str, float]:
+        """CCD of each case of a model (:mod:`.ccd`): by shared nodes where ``ccd_match`` is
+        reached at length 0 only (``by_nodes``: force either way), else by nearest examples."""
+        entries, n = model.entries, len(model.senses)
+        if n < 2 or not entries.cases:
+            return dict.fromkeys(entries.cases, 1.0)
+        if by_nodes is None:
+            sims, match = self.length_sims(self.setting({})), float(self.ccd_match) - 1e-12
+            by_nodes = bool(sims[0] >= match and np.all(sims[1:] < match))
+        if by_nodes:
+            shared = pool.shared(entries, n)
+        else:
+            nearest = pool.point_index(entries, n, nearest=True)
             sims = self.length_sims(self.setting({}))
-            threshold = float(self.ccd_match) - 1e-12
-            self._identity = bool(sims[0] >= threshold and np.all(sims[1:] < threshold))
-        return self._identity
+            shared = nearest_shared(model, nearest, sims, float(self.ccd_match), self.lookup)
+        return dict(zip(entries.cases, ccd_values(entries, shared, n), strict=True))
+
+    def _sim_rows(
+        self, model: VerbModel, pairs: Sequence[Pair], settings: Sequence[Setting]
+    ) -> list[np.ndarray]:
+        """Per setting, the (pairs x senses) SIM of (case, filler) pairs the model can score."""
+        unique = {(s.mapping, s.k): s for s in settings}  # beta alone changes no row
+        nearest = self.sim_aggregate == "max"
+        specs = [(self.length_sims(s), 1 if nearest else s.k) for s in unique.values()]
+        rows = sim_rows(model, pairs, specs, self.lookup)
+        return [rows[list(unique).index((s.mapping, s.k))] for s in settings]
 
     def _tuned(
         self,
@@ -352,7 +377,7 @@ class ExampleBasedWSD(Disambiguator):
             owner, pairs = self.usable_pairs(model, [inputs[i] for i in test])
             columns = {sense: c for c, sense in enumerate(model.senses)}
             gold = np.array([columns.get(labels[i], -1) for i in test])
-            sims = sim_rows(self._aggregate, model, pairs, settings, self.lookup, self.length_sims)
+            sims = self._sim_rows(model, pairs, settings)
             cases = [case for case, _ in pairs]
             for c, chosen in enumerate(choices(model, owner, cases, sims, settings, len(test))):
                 correct[c] += int(np.sum(chosen == gold))
@@ -383,9 +408,8 @@ class ExampleBasedWSD(Disambiguator):
         pairs: list[Pair] = []
         for i, frame_items in enumerate(items):
             for case, key in frame_items:
-                words = model.words.get(case)
                 # (a nominal case has examples exactly when it has a CCD)
-                if case in model.ccd if words is None else key[0] in words.rows:
+                if (case, key) in model.marks if case in self._lexical else case in model.ccd:
                     owner.append(i)
                     pairs.append((case, key))
         return owner, pairs
@@ -393,10 +417,7 @@ class ExampleBasedWSD(Disambiguator):
     def _rows(self, model: VerbModel, wanted: list[Pair]) -> np.ndarray:
         missing = [pair for pair in dict.fromkeys(wanted) if pair not in model.memo]
         if missing:
-            setting = self.setting(model.setting)
-            (rows,) = sim_rows(
-                self._aggregate, model, missing, [setting], self.lookup, self.length_sims
-            )
+            (rows,) = self._sim_rows(model, missing, [self.setting(model.setting)])
             model.memo.update(zip(missing, rows, strict=True))
         return np.array([model.memo[pair] for pair in wanted]).reshape(
             len(wanted), len(model.senses)
