@@ -58,7 +58,6 @@ import threading
 import time
 import tomllib
 import unicodedata
-import warnings
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -648,11 +647,8 @@ def _load_config_bytes(data: bytes) -> Any:
         path.write_bytes(data)
         _, expected = _config_expected(data, str(path))
         if not isinstance(expected, set):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", FutureWarning)  # lambda_ is deprecated
-                return expect(lambda: config_back(load_config(path)), expected, ConfigError)
-        with pytest.raises(ConfigError) as info, no_hang(), warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)
+            return expect(lambda: config_back(load_config(path)), expected, ConfigError)
+        with pytest.raises(ConfigError) as info, no_hang():
             load_config(path)
         message = str(info.value)
         assert message.startswith(f"{path}: ") and "\n" not in message and "\r" not in message

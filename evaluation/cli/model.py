@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from evaluation.cli._options import renamed, say, top_k
+from evaluation.cli._options import say, top_k
 from evaluation.cli._paths import corpus_inputs, thesaurus_inputs
 from evaluation.cli._progress import Steps
 from evaluation.cli._readings import FORMS, write_readings
@@ -70,8 +70,7 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:  # type: ig
         action="append",
         default=[],
         metavar="K=V",
-        help="method parameter, repeatable; the config keys (lambda=0.3 sets confidence_lambda; "
-        "lambda_ is the old spelling)",
+        help="method parameter, repeatable; the config keys (lambda=0.3 sets confidence_lambda)",
     )
     train.add_argument(
         "--out",
@@ -94,13 +93,10 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
     source = dis.add_mutually_exclusive_group(required=True)
     source.add_argument(
         "--corpus",
-        "--input",
-        action=renamed("--input"),
-        dest="corpus",
         nargs="+",
         metavar="PATH",
         help="corpus to disambiguate: SemCor tag file(s)/dir(s), Raganato *.data.xml, JSONL or "
-        "CoNLL-U (--input: the old spelling)",
+        "CoNLL-U",
     )
     source.add_argument(
         "--text",

@@ -46,25 +46,14 @@ MODEL_FORMAT = "verb-wsd-model"
 MODEL_FORMAT_VERSION = 1
 
 PARAM_KEYS = {"confidence_lambda": "lambda"}  # parameter -> its spelling in configs and --param
-DEPRECATED_PARAMS = {"lambda_": "confidence_lambda"}  # old name -> parameter (until 0.3)
 
 
 def canonical_param(name: str) -> str:
-    """The parameter a config or ``--param`` key names: ``lambda`` (and the deprecated
-    ``lambda_``, with a :class:`FutureWarning`) is ``confidence_lambda``.
+    """The parameter a config or ``--param`` key names: ``lambda`` is ``confidence_lambda``.
 
     >>> canonical_param("lambda"), canonical_param("beta")
     ('confidence_lambda', 'beta')
     """
-    if name in DEPRECATED_PARAMS:
-        new = DEPRECATED_PARAMS[name]
-        warnings.warn(
-            f"method parameter {name!r} is deprecated: use {new!r} ({PARAM_KEYS[new]!r} in "
-            "configs and --param)",
-            FutureWarning,
-            stacklevel=3,
-        )
-        return new
     keys = {key: param for param, key in PARAM_KEYS.items()}
     return keys.get(name, name)
 
