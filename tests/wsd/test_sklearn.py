@@ -68,7 +68,7 @@ def test_fitted_state_and_not_fitted_error(name: str, world: dict[str, str]) -> 
     method = _method(name, world)
     with pytest.raises(SklearnNotFittedError):
         check_is_fitted(method)
-    for predict in (method.predict, method.predict_proba, method.rank, method.decision_function):
+    for predict in (method.predict, method.predict_proba, method.rank):
         with pytest.raises(NotFittedError, match="is not fitted"):
             predict(TRAIN)
     assert issubclass(NotFittedError, ModelError) and NotFittedError.__module__ == "wsd.methods"

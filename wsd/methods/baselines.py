@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+import thesaurus
 from wsd.methods._base import Disambiguator, check_choice
 from wsd.methods.ranges import SEED
 from wsd.types import Instance, Prediction
@@ -79,7 +80,7 @@ class RandomSense(_Baseline):
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
-        inventory = self.verb_inventory
+        inventory = thesaurus.load(self.verb_thesaurus)
         if self.candidates == "inventory" and inventory.has_word(lemma):
             senses = tuple(inventory.senses(lemma))
         else:
@@ -87,7 +88,7 @@ class RandomSense(_Baseline):
         return [self._draw(inst, senses) for inst in instances]
 
     def _unknown_verb(self, instance: Instance) -> Prediction:
-        inventory = self.verb_inventory
+        inventory = thesaurus.load(self.verb_thesaurus)
         if not inventory.has_word(instance.lemma):
             return super()._unknown_verb(instance)
         return self._draw(instance, tuple(inventory.senses(instance.lemma)))

@@ -31,6 +31,7 @@ from wsd.methods._base import Disambiguator, check_bool, check_choice
 from wsd.methods._state import counts_table, feature_names
 from wsd.methods.context import context_words
 from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd.methods.senses import state_senses
 from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
 from wsd.types import Instance, Prediction
 
@@ -260,7 +261,7 @@ class BayesWSD(Disambiguator):
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
         """The table of a saved state; else ValueError naming the field."""
-        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        senses = state_senses(self, lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)
         counts = counts_table("counts", state["counts"], (len(vocab), len(senses)), high)

@@ -19,12 +19,13 @@ from thesaurus import ToolkitError
 from thesaurus.utils.outputs import atomic_open, atomic_write_json, package_version
 from thesaurus.utils.text_input import read_limited
 from wsd._exceptions import ModelError
-from wsd.methods._base import Disambiguator
+from wsd.methods._base import Disambiguator, check_fitted
 from wsd.methods._state import MAX_COUNT, sense_key
 from wsd.methods.baselines import MostFrequentSense, RandomSense
 from wsd.methods.bayes import BayesWSD
 from wsd.methods.example import ExampleBasedWSD
 from wsd.methods.ranges import shown
+from wsd.methods.senses import not_listed, unlisted_sense
 from wsd.methods.supervised import IMSWSD, HybridWSD
 
 __all__ = [
@@ -124,7 +125,7 @@ def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
 
 def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
     """Write a fitted method as versioned JSON, atomically (gzip-compressed: ``.gz``)."""
-    method._check_fitted()
+    check_fitted(method)
     document = {
         "format": MODEL_FORMAT,
         "format_version": MODEL_FORMAT_VERSION,
@@ -278,18 +279,18 @@ def _check_listed(path: str | os.PathLike[str], method: Disambiguator, *, mismat
     (with ``mismatch``, another thesaurus version: a warning counting them)."""
     unlisted = []
     for lemma, counts in method.sense_counts_.items():
-        sense = method.unlisted_sense(lemma, counts)
+        sense = unlisted_sense(method, lemma, counts)
         if sense is None:
             continue
         if not mismatch:
             raise ModelError(
-                f"{path}: verb {lemma!r}: sense_counts: {method.not_listed(lemma, sense)}"
+                f"{path}: verb {lemma!r}: sense_counts: {not_listed(method, lemma, sense)}"
             )
         unlisted.append((lemma, sense))
     if unlisted:
         lemma, sense = unlisted[0]
         warnings.warn(
             f"{path}: {len(unlisted)} verbs have senses the verb thesaurus of this version does "
-            f"not list (first: {method.not_listed(lemma, sense)})",
+            f"not list (first: {not_listed(method, lemma, sense)})",
             stacklevel=3,
         )

@@ -22,6 +22,7 @@ from wsd.methods._base import Disambiguator, check_bool
 from wsd.methods._state import MAX_WEIGHT, feature_names, finite_weights, weights
 from wsd.methods.feature_index import FeatureIndex, Vocabulary
 from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd.methods.senses import state_senses
 from wsd.methods.supervised.features import GROUPS, ims_features
 from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
 from wsd.types import Instance, Prediction
@@ -221,7 +222,7 @@ class IMSWSD(Disambiguator):
 
     def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
         """The classifier of a saved state; else ValueError naming the field."""
-        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        senses = state_senses(self, lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         coef = _coef_array(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         finite_weights("coef", coef)
