@@ -550,7 +550,7 @@ def test_nltk_style_quoted_copy_reads_the_same(tmp_path: Path, tagfile: Path) ->
     assert list(read_nltk_semcor(tmp_path / "semcor")) == list(read_semcor(tagfile))
 
 
-# --- annotations checked for meaning (issue 27, family 9) -----------------------------------
+# --- annotations checked for meaning ----------------------------------------------------------
 _ANNOTATED = (
     "<s snum=1>\n"
     "<wf cmd=done pos=VBD lemma=SAY wnsn=1 lexsn=2:32:00::>Said</wf>\n"  # lemma in upper case

@@ -1,4 +1,4 @@
-"""Models checked for absurd values and for meaning (issue 27, families 7 and 8): a model file
+"""Models checked for absurd values and for meaning: a model file
 whose counts, weights or senses training could not have made is refused when it is loaded,
 naming the file, the verb and the field; training refuses a gold sense the verb thesaurus does
 not list under its verb.  The tiny world of ``tests/support/worlds.py`` (file thesauri: ``use``
