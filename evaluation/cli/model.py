@@ -111,6 +111,18 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         choices=FORMATS,
         help="corpus format (default: by file shape); the form written is --to",
     )
+    _add_outputs(dis)
+    dis.add_argument(
+        "--allow-resource-mismatch",
+        action="store_true",
+        help="warn instead of failing when the model's thesaurus version differs",
+    )
+    add_file_selection(dis)
+    dis.set_defaults(func=run_disambiguate)
+
+
+def _add_outputs(dis: argparse.ArgumentParser) -> None:
+    """``disambiguate``'s outputs: --out, --to, --gold-out, --top-k, --confidence."""
     dis.add_argument(
         "--out", required=True, help="file to write (a key file by default; - for standard output)"
     )
@@ -143,13 +155,6 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         "instance, and in a key file key:score items and confidence=C on each line (jsonl "
         "and tsv carry the confidence anyway)",
     )
-    dis.add_argument(
-        "--allow-resource-mismatch",
-        action="store_true",
-        help="warn instead of failing when the model's thesaurus version differs",
-    )
-    add_file_selection(dis)
-    dis.set_defaults(func=run_disambiguate)
 
 
 def _corpus_format(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from wsd._exceptions import ModelError
@@ -31,57 +32,42 @@ def load_corpora(
     Parameters
     ----------
     paths : sequence of str or None
-        The corpora (SemCor directories or tag files, ``*.data.xml``, JSONL, CoNLL-U); None
-        or empty: SemCor, found as :func:`~wsd.corpus.find_semcor` finds it.
-    fmt : {"auto", "semcor", "raganato", "jsonl", "conllu"}, default="auto"
-        The format of every path (``auto``: by each file's shape).
-    verbs : sequence of str, optional
-        Only these verb lemmas.
-    require_gold : bool, default=True
-        Keep only the instances with a gold sense (the others are counted).
-    context_window : int or "document", default=0
-        The context read beyond the sentence (:func:`~wsd.corpus.load_corpus`).
+        The corpora; None or empty: SemCor, found as :func:`~wsd.corpus.find_semcor` does.
+    fmt, verbs, require_gold, context_window
+        As for :func:`~wsd.corpus.load_corpus`, for every path.
     files, exclude : sequence of str, optional
         SemCor tag file names (``br-a01``) to read, or to leave out; at most one of the two.
     progress : callable, optional
-        ``progress(source name)`` gives the ``callback(done, total)`` of reading that source.
+        ``progress(source name)`` gives the ``callback(done, total)`` of that source.
 
     Returns
     -------
-    instances : list of Instance
-    skipped : Counter
-        The verb tokens that are no instance, by reason.
-    without_gold : Counter
-        The instances without gold, by reason.
+    instances, skipped, without_gold : list of Instance, Counter, Counter
+        The instances, the verb tokens skipped and the instances without gold, by reason.
 
     Raises
     ------
     ModelError
-        ``files``/``exclude`` with a corpus that is not SemCor, or naming a tag file no
-        corpus holds.
+        ``files``/``exclude`` with a corpus not SemCor, or naming a tag file none holds.
     CorpusFormatError
         A corpus that cannot be read, or an instance id two corpora share.
     """
     sources = [str(find_semcor(None))] if not paths else list(paths)
     seen: set[str] = set()
-    taken: dict[str, str] = {}
+    taken: dict[str, str] = {}  # instance id -> the corpus that holds it
     instances: list[Instance] = []
     skipped: Counter[str] = Counter()
     without_gold: Counter[str] = Counter()
+    load = partial(
+        load_corpus, fmt=fmt, verbs=verbs, require_gold=require_gold, context_window=context_window
+    )
     for source in sources:
         chosen, found = select_tag_files(source, fmt, files, exclude)
         seen.update(found)
         if chosen == []:
             continue
-        corpus = load_corpus(
-            source,
-            fmt=fmt,
-            verbs=verbs,
-            require_gold=require_gold,
-            context_window=context_window,
-            files=chosen,
-            progress=None if progress is None else progress(Path(source).name),
-        )
+        report = None if progress is None else progress(Path(source).name)
+        corpus = load(source, files=chosen, progress=report)
         claim_ids(corpus, taken)
         instances.extend(corpus.instances)
         skipped.update(corpus.stats.skipped)

@@ -112,11 +112,28 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         *,
         progress: Callable[[int, int], None] | None = None,
     ) -> Disambiguator:
-        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key;
-        with ``thesaurus_examples`` the thesaurus's examples of the trained verbs join ``X``
-        (:mod:`~wsd.methods.thesaurus_evidence`); ``progress(verbs_done, verbs)`` after each
-        verb.  ModelError: no instance, or a label
-        the verb thesaurus does not list under the instance's verb."""
+        """Train one model per verb lemma.
+
+        Parameters
+        ----------
+        X : sequence of Instance
+            The training instances; with ``thesaurus_examples`` the thesaurus's examples of
+            the trained verbs join them (:mod:`~wsd.methods.thesaurus_evidence`).
+        y : sequence of str, optional
+            A sense key per instance; default: each instance's first gold key.
+        progress : callable, optional
+            ``progress(verbs_done, verbs)`` after each verb.
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        ModelError
+            No instance, an instance without gold (``y`` not given), a parameter outside its
+            range, or a label the verb thesaurus does not list under the instance's verb.
+        """
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         self._validate_params()
@@ -128,16 +145,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         for index, instance in enumerate(X):
             by_verb[instance.lemma].append(index)
         counts = {lemma: Counter(labels[i] for i in by_verb[lemma]) for lemma in sorted(by_verb)}
-        for lemma, senses in counts.items():  # refused before any fit
-            sense = unlisted_sense(self, lemma, senses)
-            if sense is not None:
-                first = next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
-                raise ModelError(
-                    f"training instance {first!r}: gold sense {sense!r} of verb {lemma!r}: "
-                    f"{not_listed(self, lemma, sense)}; give the method the thesaurus that lists "
-                    "the corpus's senses (verb_thesaurus)",
-                    param="verb_thesaurus",
-                )
+        _refuse_unlisted(self, X, labels, by_verb, counts)  # before any fit
         self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
@@ -157,7 +165,10 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return np.array([p.sense or "" for p in self.rank(X)], dtype=object)
 
     def rank(self, X: Sequence[Instance]) -> list[Prediction]:
-        """A :class:`Prediction` per instance of :meth:`seen_as_all`, best candidate first."""
+        """A :class:`Prediction` per instance (read as :meth:`seen_as_all`, without its gold),
+        its candidate senses best first with their scores, its confidence and any fallback
+        (an unseen verb: the inventory's order; a lemma the inventory lacks: abstained).
+        NotFittedError before ``fit``."""
         check_fitted(self)
         groups: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
@@ -382,6 +393,27 @@ def _reading(
         form=instance.token.form,
         senses=senses,
     )
+
+
+def _refuse_unlisted(
+    method: Disambiguator,
+    X: Sequence[Instance],
+    labels: list[str],
+    by_verb: Mapping[str, list[int]],
+    counts: Mapping[str, Counter[str]],
+) -> None:
+    """ModelError naming the first training instance whose label the verb thesaurus does not
+    list under its verb."""
+    for lemma, senses in counts.items():
+        sense = unlisted_sense(method, lemma, senses)
+        if sense is not None:
+            first = next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
+            raise ModelError(
+                f"training instance {first!r}: gold sense {sense!r} of verb {lemma!r}: "
+                f"{not_listed(method, lemma, sense)}; give the method the thesaurus that lists "
+                "the corpus's senses (verb_thesaurus)",
+                param="verb_thesaurus",
+            )
 
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:

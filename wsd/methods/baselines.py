@@ -32,6 +32,14 @@ class MostFrequentSense(_Baseline):
 
     Scores are the senses' relative training frequencies.
 
+    Parameters
+    ----------
+    confidence_lambda : float, default=0.5
+        ``lambda`` of :func:`~wsd.methods.confidence` (``lambda`` in configs and ``--param``);
+        in [0, 1].
+    verb_thesaurus : str, default="wordnet-verb"
+        The :func:`thesaurus.load` spec of the sense inventory (tie-breaks, fallbacks).
+
     >>> MostFrequentSense().get_params()
     {'confidence_lambda': 0.5, 'verb_thesaurus': 'wordnet-verb'}
     """
@@ -52,11 +60,19 @@ class MostFrequentSense(_Baseline):
 
 
 class RandomSense(_Baseline):
-    """Uniform choice among the verb's senses: the lower bound.
+    """Uniform choice among the verb's senses: the lower bound.  The draw depends only on
+    ``seed`` and the instance id; every candidate scores ``1/n``.
 
-    ``candidates``: ``"inventory"`` (the verb's senses in the inventory) or ``"observed"``
-    (in training).  The draw depends only on ``seed`` and the instance id; every candidate
-    scores ``1/n``.
+    Parameters
+    ----------
+    seed : int, default=0
+        In [0, 2**32 - 1].
+    candidates : {"inventory", "observed"}, default="inventory"
+        The verb's senses in the inventory, or those seen in training.
+    confidence_lambda : float, default=0.5
+        ``lambda`` of :func:`~wsd.methods.confidence`; in [0, 1].
+    verb_thesaurus : str, default="wordnet-verb"
+        The :func:`thesaurus.load` spec of the sense inventory.
     """
 
     name = "random"
