@@ -147,16 +147,18 @@ def sense_keys(lemma: str, lexsn: str) -> tuple[str, ...] | None:
     return keys if all(is_wordnet_key(key) for key in keys) else None
 
 
-@functools.lru_cache(maxsize=1 << 17)
-def _token(where: str, kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
+def _token(
+    path: Path, lineno: int, kind: str, attr_text: str, text: str
+) -> tuple[Token, Annotation]:
     """The token and annotation of one ``<wf>``/``<punc>`` line; CorpusFormatError at
-    ``where`` with the reason."""
+    ``path:lineno`` with the reason."""
     try:
         return _parse_token(kind, attr_text, text)
     except ValueError as exc:
-        raise CorpusFormatError(f"{where}: {exc}") from None
+        raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
 
 
+@functools.lru_cache(maxsize=1 << 17)  # a corpus repeats its token lines
 def _parse_token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
     """The token and annotation of one ``<wf>``/``<punc>`` line; ValueError with the reason."""
     form = _unescape(text)
@@ -214,7 +216,7 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
         if kind is not None:
             if tokens is None:
                 raise CorpusFormatError(f"{path}:{lineno}: <{kind}> outside a sentence")
-            token, annotation = _token(f"{path}:{lineno}", kind, match["attrs"], match["text"])
+            token, annotation = _token(path, lineno, kind, match["attrs"], match["text"])
             tokens.append(token)
             annotations.append(annotation)
             continue
