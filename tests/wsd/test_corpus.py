@@ -113,6 +113,8 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
         ("<punccmd=x>.</punc>", "not a SemCor tag line"),
         ("<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::></wf>", "<wf> without text"),
         ("<punc>&#32;</punc>", "<punc> without text"),
+        ("<wf cmd=done cmd=done pos=VB>went</wf>", "attribute 'cmd' given twice"),
+        ("<p pnum=1 colour=red>", "unknown attribute 'colour' of <p>"),
     ],
 )
 def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
@@ -122,6 +124,9 @@ def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, me
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_semcor(path))
     assert str(info.value).startswith(f"{path}:4: ")
+    (tmp_path / "orphan").write_text("<contextfile>\n</s>\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match=":2: </s> without <s>"):
+        list(read_semcor(tmp_path / "orphan"))
 
 
 def test_semcor_structure_errors(tmp_path: Path) -> None:
