@@ -2,7 +2,7 @@
 implementations, and scaling with corpus size.
 
 Every timing is the median of ``repeats`` runs, and every run of ours starts cold
-(``clear_caches()``: no memoised similarity, node or ancestor lookup survives from a previous
+(``set_cache()``: no memoised similarity, node or ancestor lookup survives from a previous
 run).  Measured side by side in one run:
 
 - ours, all instances: ``ExampleBasedWSD.rank`` on every SemCor verb instance, trained on all
@@ -32,7 +32,7 @@ run).  Measured side by side in one run:
   low (it is what a corpus of exact duplicates costs), but it would show any per-call cost that
   grows faster than the input (grouping, sorting, bookkeeping).
   (b) ``scaling_exponent_distinct``: the copies are made distinct for the caches by ranking
-  each copy in its own call after ``clear_caches()``, i.e. the time of k separate cold passes
+  each copy in its own call after ``set_cache()``, i.e. the time of k separate cold passes
   (measured as one sequence of 8 passes per run; size k takes the first k).  No copy benefits
   from another's memo, so (b) is the upper bound of a k times larger corpus of new fillers; it
   exceeds 1 only when a pass gets slower as passes accumulate (leaks, caches that are not
@@ -75,7 +75,7 @@ TOLERANCE = 1e-9  # ours vs the tree reference: float rounding only
 
 
 def _clear(model: Any) -> None:
-    model.clear_caches()
+    model.set_cache()
 
 
 def cold_times(model: Any, data: Sequence[Any], repeats: int) -> list[float]:

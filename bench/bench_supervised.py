@@ -2,7 +2,7 @@
 throughput, peak memory, and the obvious scikit-learn implementation as the reference.
 
 Measured side by side in one run (medians of ``repeats``; every rank starts with cold caches,
-``clear_caches()``):
+``set_cache()``):
 
 - ours: ``IMSWSD`` / ``HybridWSD`` ``fit`` on every SemCor verb instance (quick: six tag
   files), from the corpus alone as the reference (``CORPUS_ALONE``), then ``rank`` of every
@@ -59,7 +59,7 @@ def measure(name: str, instances: Sequence[Any], repeats: int) -> dict[str, Any]
         model = make_method(name, **CORPUS_ALONE)
         seconds, _ = _timed(lambda m=model: m.fit(instances))
         fits.append(seconds)
-        model.clear_caches()
+        model.set_cache()
         seconds, predictions = _timed(lambda m=model: m.rank(instances))
         ranks.append(seconds)
     fit_s, rank_s = statistics.median(fits), statistics.median(ranks)

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from evaluation.cli import main
-from evaluation.cli.frames import frame_record
 from evaluation.experiment import compare_systems
 from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
 from evaluation.experiment.tables import prediction_lines
 from wsd.corpus import load_corpus, read_conllu
+from wsd.corpus.frame_reports import frame_record
 from wsd.frames import extract_frame, extract_tree_frame
 from wsd.methods import MostFrequentSense
 from wsd.types import AnnotatedSentence, Instance, Sentence, Token

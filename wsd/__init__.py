@@ -1,8 +1,8 @@
 """Verb sense disambiguation: records, corpora, case frames, disambiguators.
 
 ``wsd.load_model()`` reads a trained model (the default one without a path), whose
-``disambiguate(instances, top_k=1)`` gives a :class:`Reading` per instance, and
-``disambiguate_text(text)`` one per verb of plain English text.
+``disambiguate(instances, top_k=1)`` gives a :class:`Reading` per instance, or per verb of
+plain English text given as a string.
 """
 
 from wsd._exceptions import CorpusFormatError, ModelError, WSDError

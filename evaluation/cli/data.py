@@ -18,11 +18,12 @@ from pathlib import Path
 from evaluation.cli._options import say
 from evaluation.cli._paths import corpus_inputs
 from evaluation.cli._progress import Steps
-from evaluation.cli.model import add_file_selection, check_tag_files, chosen_tag_files
+from evaluation.cli.model import add_file_selection
 from thesaurus import OutputError
 from thesaurus.utils.outputs import STDOUT, check_outputs
 from wsd import WSDError
 from wsd.corpus import FORMATS, Corpus
+from wsd.corpus.selection import check_tag_files, select_tag_files
 
 __all__ = ["register", "run_export", "run_setup", "run_stats"]
 
@@ -170,7 +171,7 @@ def run_export(args: argparse.Namespace) -> int:
     check_outputs(
         files=[("--out", path) for path in outputs], inputs=corpus_inputs([args.corpus], fmt=read)
     )
-    chosen, found = chosen_tag_files(args.corpus, read, args.files, args.exclude)
+    chosen, found = select_tag_files(args.corpus, read, args.files, args.exclude)
     check_tag_files(args.files or args.exclude or (), found, [args.corpus])
     if chosen == []:
         raise WSDError(f"{args.corpus}: --exclude leaves no tag file to export")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from evaluation.cli._options import renamed, say, top_k
+from evaluation.cli._options import say, top_k
 from evaluation.cli._paths import corpus_inputs, thesaurus_inputs
 from evaluation.cli._progress import Steps
 from evaluation.cli._readings import FORMS, write_readings
@@ -70,8 +70,7 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:  # type: ig
         action="append",
         default=[],
         metavar="K=V",
-        help="method parameter, repeatable; the config keys (lambda=0.3 sets confidence_lambda; "
-        "lambda_ is the old spelling)",
+        help="method parameter, repeatable; the config keys (lambda=0.3 sets confidence_lambda)",
     )
     train.add_argument(
         "--out",
@@ -94,13 +93,10 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
     source = dis.add_mutually_exclusive_group(required=True)
     source.add_argument(
         "--corpus",
-        "--input",
-        action=renamed("--input"),
-        dest="corpus",
         nargs="+",
         metavar="PATH",
         help="corpus to disambiguate: SemCor tag file(s)/dir(s), Raganato *.data.xml, JSONL or "
-        "CoNLL-U (--input: the old spelling)",
+        "CoNLL-U",
     )
     source.add_argument(
         "--text",
@@ -115,6 +111,18 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         choices=FORMATS,
         help="corpus format (default: by file shape); the form written is --to",
     )
+    _add_outputs(dis)
+    dis.add_argument(
+        "--allow-resource-mismatch",
+        action="store_true",
+        help="warn instead of failing when the model's thesaurus version differs",
+    )
+    add_file_selection(dis)
+    dis.set_defaults(func=run_disambiguate)
+
+
+def _add_outputs(dis: argparse.ArgumentParser) -> None:
+    """``disambiguate``'s outputs: --out, --to, --gold-out, --top-k, --confidence."""
     dis.add_argument(
         "--out", required=True, help="file to write (a key file by default; - for standard output)"
     )
@@ -147,13 +155,6 @@ def _register_disambiguate(subparsers: argparse._SubParsersAction) -> None:  # t
         "instance, and in a key file key:score items and confidence=C on each line (jsonl "
         "and tsv carry the confidence anyway)",
     )
-    dis.add_argument(
-        "--allow-resource-mismatch",
-        action="store_true",
-        help="warn instead of failing when the model's thesaurus version differs",
-    )
-    add_file_selection(dis)
-    dis.set_defaults(func=run_disambiguate)
 
 
 def _corpus_format(text: str) -> str:
@@ -177,76 +178,8 @@ def add_file_selection(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _load_instances(
-    paths: Sequence[str] | None,
-    fmt: str,
-    verbs: Sequence[str] | None,
-    *,
-    require_gold: bool = True,
-    context_window: int | str = 0,
-    files: Sequence[str] | None = None,
-    exclude: Sequence[str] | None = None,
-    steps: Steps | None = None,
-) -> tuple[list[Instance], Counter[str], Counter[str]]:
-    """Verb instances of every corpus in ``paths`` (SemCor when None), with the counts of verb
-    tokens skipped and of instances without gold, by reason."""
-
-    from wsd.corpus import claim_ids, find_semcor, load_corpus
-
-    sources = [str(find_semcor(None))] if not paths else list(paths)
-    seen: set[str] = set()
-    taken: dict[str, str] = {}
-    instances: list[Instance] = []
-    skipped: Counter[str] = Counter()
-    without_gold: Counter[str] = Counter()
-    for source in sources:
-        chosen, found = chosen_tag_files(source, fmt, files, exclude)
-        seen.update(found)
-        if chosen == []:
-            continue
-        corpus = load_corpus(
-            source,
-            fmt=fmt,
-            verbs=verbs,
-            require_gold=require_gold,
-            context_window=context_window,
-            files=chosen,
-            progress=None if steps is None else steps.step(f"reading {Path(source).name}"),
-        )
-        claim_ids(corpus, taken)
-        instances.extend(corpus.instances)
-        skipped.update(corpus.stats.skipped)
-        without_gold.update(corpus.stats.without_gold)
-    check_tag_files(files or exclude or (), seen, sources)
-    return instances, skipped, without_gold
-
-
-def chosen_tag_files(
-    source: str, fmt: str, files: Sequence[str] | None, exclude: Sequence[str] | None
-) -> tuple[list[str] | None, set[str]]:
-    """The tag files of the SemCor corpus ``source`` that ``--files``/``--exclude`` choose
-    (``None``: neither given, read all) and the names given that ``source`` holds; a
-    :class:`ModelError` when a selection is given and ``source`` is not SemCor."""
-    from wsd.corpus import detect_format, semcor_files
-
-    wanted = set(files or exclude or ())
-    if not wanted:
-        return None, set()
-    if (fmt if fmt != "auto" else detect_format(Path(source))) != "semcor":
-        raise ModelError(f"--files/--exclude select SemCor tag files; {source} is not one")
-    names = [p.name for p in semcor_files(source)]
-    return [n for n in names if (n in wanted) == bool(files)], wanted.intersection(names)
-
-
-def check_tag_files(given: Sequence[str], found: set[str], sources: Sequence[str]) -> None:
-    """A :class:`ModelError` naming the first tag file of ``--files``/``--exclude`` that no
-    source holds."""
-    missing = sorted(set(given) - found)
-    if missing:
-        raise ModelError(f"no SemCor tag file {missing[0]!r} in {', '.join(sources)}")
-
-
 def run_train(args: argparse.Namespace) -> int:
+    from wsd.corpus.selection import load_corpora
     from wsd.methods import evidence_sources, make_method, parse_param, save_model
 
     params = dict(parse_param(p) for p in args.param)
@@ -259,14 +192,14 @@ def run_train(args: argparse.Namespace) -> int:
     )
     started = time.perf_counter()
     with Steps("train") as steps:
-        instances, skipped, _ = _load_instances(
+        instances, skipped, _ = load_corpora(
             args.corpus,
             args.format,
             args.verbs,
             context_window=method.context_window,
             files=args.files,
             exclude=args.exclude,
-            steps=steps,
+            progress=lambda name: steps.step(f"reading {name}"),
         )
         if not instances:
             raise ModelError("no verb instances with a gold sense to train on")
@@ -299,6 +232,7 @@ def run_train(args: argparse.Namespace) -> int:
 
 def run_disambiguate(args: argparse.Namespace) -> int:
     from wsd.corpus.keys import write_keys
+    from wsd.corpus.selection import load_corpora
     from wsd.methods import load_model
 
     model = _model_path(args.model)
@@ -317,15 +251,14 @@ def run_disambiguate(args: argparse.Namespace) -> int:
         if args.text is not None:
             instances, skipped, without_gold = _text_instances(args, method.context_window)
         else:
-            instances, skipped, without_gold = _load_instances(
+            instances, skipped, without_gold = load_corpora(
                 args.corpus,
                 args.format,
-                None,
                 require_gold=False,
                 context_window=method.context_window,
                 files=args.files,
                 exclude=args.exclude,
-                steps=steps,
+                progress=lambda name: steps.step(f"reading {name}"),
             )
         if not instances:
             source = " ".join(args.corpus) if args.text is None else _text_input(args) or "<stdin>"
@@ -418,7 +351,8 @@ def _text_inputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
 def _text_instances(
     args: argparse.Namespace, context_window: int | str
 ) -> tuple[list[Instance], Counter[str], Counter[str]]:
-    """The verb instances of the --text file, as :func:`_load_instances` gives a corpus's."""
+    """The verb instances of the --text file, as :func:`~wsd.corpus.selection.load_corpora`
+    gives a corpus's."""
     from wsd.text import STDIN, read_text, text_instances
 
     text = read_text(args.text)

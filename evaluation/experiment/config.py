@@ -658,8 +658,7 @@ def _evaluation(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> E
 
 
 def _parameters(reader: _Reader, path: str, table: Mapping[str, Any]) -> dict[str, Any]:
-    """A method table's parameters by the method's names (``lambda`` is ``confidence_lambda``;
-    the deprecated ``lambda_`` warns)."""
+    """A method table's parameters by the method's names (``lambda`` is ``confidence_lambda``)."""
     params: dict[str, Any] = {}
     for key, value in table.items():
         name = canonical_param(key)

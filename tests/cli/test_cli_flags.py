@@ -80,19 +80,18 @@ def test_maxlen_of_a_noun_says_where_it_is(
     )
 
 
-def test_param_lambda_is_confidence_lambda_and_lambda_underscore_warns(
+def test_param_lambda_is_confidence_lambda_and_lambda_underscore_is_unknown(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     corpus = ROOT / "examples" / "japanese" / "tsukau.jsonl"
     argv = ["train", "--corpus", str(corpus), "--method", "mfs", f"--param=verb_thesaurus={VERBS}"]
-    for key in ("lambda", "lambda_"):
-        model = tmp_path / f"{key}.json"
-        assert main([*argv, f"--param={key}=0.3", "--out", str(model)]) == 0
-        err = capsys.readouterr().err
-        warned = "wsd: warning: method parameter 'lambda_' is deprecated" in err
-        assert warned == (key == "lambda_")
-        params = json.loads(model.read_text(encoding="utf-8"))["params"]
-        assert params["confidence_lambda"] == 0.3 and "lambda_" not in params
+    model = tmp_path / "lambda.json"
+    assert main([*argv, "--param=lambda=0.3", "--out", str(model)]) == 0
+    params = json.loads(model.read_text(encoding="utf-8"))["params"]
+    assert params["confidence_lambda"] == 0.3 and "lambda" not in params
+    capsys.readouterr()
+    assert main([*argv, "--param=lambda_=0.3", "--out", str(tmp_path / "old.json")]) == 2
+    assert "unknown parameter 'lambda_'" in capsys.readouterr().err
 
 
 def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:

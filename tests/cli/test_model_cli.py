@@ -192,15 +192,17 @@ def test_gold_out_says_which_instances_have_no_gold_line(
     assert len(read_keys(gold)) == 4 and "br-x01.s3.t2" not in read_keys(gold)
 
 
-def test_top_k_writes_a_ranking_and_the_old_input_flag_warns(
+def test_top_k_writes_a_ranking_and_the_old_input_flag_is_gone(
     world: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     model = train(world, "example")
     out = world["dir"] / "top2.key"
-    argv = ["disambiguate", "--model", str(model), "--input", str(world["input"])]
+    argv = ["disambiguate", "--model", str(model), "--corpus", str(world["input"])]
     assert main([*argv, "--out", str(out), "--top-k", "2"]) == 0
-    err = capsys.readouterr().err
-    assert "wsd: warning: --input is deprecated: use --corpus" in err
+    with pytest.raises(SystemExit) as stop:
+        main(["disambiguate", "--model", str(model), "--input", str(world["input"]), "--out",
+              str(out)])  # fmt: skip
+    assert stop.value.code == 2
     answers = read_answers(out)
     assert answers.ranked and not answers.has_confidence  # key:score, no confidence=
     assert all(len(a.keys) == 2 for a in answers.answers.values())

@@ -271,7 +271,7 @@ def test_the_docs_api_example_runs(
     (tmp_path / "tests" / "data").mkdir(parents=True)
     shutil.copytree(CORPUS, tmp_path / "tests" / "data" / "corpus")
     monkeypatch.chdir(tmp_path)
-    # disambiguate_text's tagger: a small one trained on the hand-tagged text fixture
+    # disambiguate's tagger: a small one trained on the hand-tagged text fixture
     monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
     save_tagger(train_tagger(_tagged_sentences(), iterations=10), tagger_path())
     test = doctest.DocTestParser().get_doctest(blocks[0], {}, "docs", "disambiguating.md", 0)

@@ -138,9 +138,8 @@ def test_a_parameter_error_carries_the_key() -> None:
     with pytest.raises(ConfigError) as error:
         parse({"methods": {"example": {"lambda": 2.0}}})
     assert error.value.key == "methods.example.lambda"
-    with pytest.warns(FutureWarning, match="lambda_"):
-        config = parse({"methods": {"example": {"lambda_": 0.3}}})
-    assert dict(config.methods[0].params) == {"confidence_lambda": 0.3}
+    with pytest.raises(ConfigError, match="lambda_"):
+        parse({"methods": {"example": {"lambda_": 0.3}}})
     with pytest.raises(ConfigError, match="sets 'lambda' a second time"):
         parse({"methods": {"mfs": {"lambda": 0.3, "confidence_lambda": 0.4}}})
 

@@ -119,7 +119,7 @@ def _controls(value: Any, path: str) -> None:
 def _params(table: dict[str, Any], path: str) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for key, value in table.items():
-        name = {"lambda": "confidence_lambda", "lambda_": "confidence_lambda"}.get(key, key)
+        name = {"lambda": "confidence_lambda"}.get(key, key)
         if name in params:
             raise _Invalid(f"{path}.{key}")
         params[name] = value

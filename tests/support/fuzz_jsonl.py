@@ -1,12 +1,6 @@
-"""JSONL instances for the fuzz suite: a generator of valid files, an independent model of the
-format (the field table of ``wsd/corpus/jsonl.py``, restated): bytes -> the instances, or the
-line of the first problem; and edits at the level of JSON values (a field dropped, given a
-value of another type, given twice, an unknown field) that keep a line valid JSON.
-
-JSON syntax is decided by :mod:`json` (the grammar, nothing more); the fields' rules are
-restated here: which are required, their types, that strings are not blank, that a field
-which only qualifies another (``position`` of ``tokens``, ``context_index`` of ``context``,
-``passive`` of ``frame``) comes with it, ids and gold keys a key file can hold, ids unique.
+"""JSONL instances for the fuzz suite: a generator of valid files with the instances they
+hold, and edits at the level of JSON values (a field dropped, given a value of another type,
+given twice, an unknown field) that keep a line valid JSON.
 """
 
 from __future__ import annotations
@@ -15,173 +9,16 @@ import json
 import re
 from typing import Any
 
-from fuzz_raganato import instance_id_ok, spelled, writable
-from fuzz_semcor import content_lines
-from fuzzing import BOM, Draw, Failure, gold_problem, line_breaks, places
+from fuzz_raganato import spelled
+from fuzzing import BOM, Draw, line_breaks, places
 from hypothesis import strategies as st
 
-FIELDS = {"id", "lemma", "gold", "lang", "tokens", "position", "sentence", "source", "frame"}
-FIELDS |= {"passive", "context", "context_index"}
-QUALIFIERS = {"position": "tokens", "context_index": "context", "passive": "frame"}
 Case = tuple[str, str, str | None, str | None, int]  # label, lemma, sense, class, position
 Summary = tuple[Any, ...]  # see read_back
 
 
-class _Bad(Exception):
-    """A field breaks a rule (the model's own signal)."""
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    names = [name for name, _ in pairs]
-    if len(set(names)) != len(names):
-        raise _Bad("a field twice")
-    return dict(pairs)
-
-
-def _text(value: Any, optional: bool = False) -> str | None:
-    """A string that is not blank (or, when ``optional``, null)."""
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or not value.strip():
-        raise _Bad("not a non-blank string")
-    return value
-
-
-def _key(value: Any) -> str:
-    text = _text(value)
-    assert text is not None
-    if not writable(text):
-        raise _Bad("a key file cannot hold it")
-    return text
-
-
-def _index(value: Any, size: int) -> int:
-    if type(value) is not int or not 0 <= value < size:
-        raise _Bad("not an index")
-    return value
-
-
-def _forms(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise _Bad("not a non-empty list")
-    forms = []
-    for token in value:
-        if isinstance(token, dict):
-            if set(token) - {"form", "lemma", "pos"}:
-                raise _Bad("a token field that is not form, lemma or pos")
-            if token.get("pos") and not isinstance(token["pos"], str):
-                raise _Bad("pos not a string")
-            _text(token.get("lemma"), optional=True)
-            token = token.get("form")
-        forms.append(spelled(str(_text(token))))
-    return tuple(forms)
-
-
-def _frame(value: Any, passive: Any) -> tuple[tuple[Case, ...], bool, tuple[str | None, ...]]:
-    if not isinstance(passive, bool):
-        raise _Bad("passive not a boolean")
-    if isinstance(value, dict):
-        items = list(value.items())
-    elif isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value):
-        items = [(label, filler) for label, filler in value]
-    else:
-        raise _Bad("frame not an object or pairs")
-    cases: list[Case] = []
-    gold: list[str | None] = []
-    for label, filler in items:
-        label = _text(label)
-        assert label is not None
-        if isinstance(filler, str):
-            cases.append((label, str(_text(filler)), None, None, -1))
-            gold.append(None)
-            continue
-        if not isinstance(filler, dict) or set(filler) - {
-            "lemma",
-            "class",
-            "sense",
-            "gold",
-            "position",
-        }:
-            raise _Bad("filler not a lemma or an object of known fields")
-        position = filler.get("position", -1)
-        if type(position) is not int:
-            raise _Bad("filler position not an integer")
-        cls, sense, filler_gold = (
-            _text(filler.get(k), optional=True) for k in ("class", "sense", "gold")
-        )
-        if cls is None and sense is not None:  # version 0.1: a sense without a class is gold
-            if filler_gold is not None:
-                raise _Bad("sense without class, and gold")
-            sense, filler_gold = None, sense
-        if filler_gold is not None and gold_problem([filler_gold]) == "malformed-sense-key":
-            raise _Bad("a filler's gold that claims to be a WordNet key and is not one")
-        cases.append((label, str(_text(filler.get("lemma"))), sense, cls, position))
-        gold.append(filler_gold)
-    return tuple(cases), passive, tuple(gold) if any(gold) else ()
-
-
-def _record(value: Any, source: str) -> Summary:
-    if not isinstance(value, dict) or set(value) - FIELDS:
-        raise _Bad("not an object of known fields")
-    for qualifier, qualified in QUALIFIERS.items():
-        if qualifier in value and qualified not in value:
-            raise _Bad(f"{qualifier} without {qualified}")
-    instance_id = str(_text(value.get("id")))
-    if not instance_id_ok(instance_id):
-        raise _Bad("not an instance id")
-    lemma = _text(value.get("lemma"))
-    gold = value.get("gold")
-    if gold is not None and not isinstance(gold, list):
-        raise _Bad("gold not a list")
-    keys = tuple(_key(k).lower() for k in gold or [])  # the instance's lemma and keys: lower
-    lang = str(_text(value.get("lang", "en"))).lower()
-    if "tokens" in value:
-        forms = _forms(value["tokens"])
-        if "position" not in value:
-            raise _Bad("tokens without position")
-        position = _index(value["position"], len(forms))
-    else:
-        forms, position = (spelled(str(lemma)),), 0
-    sentence = _text(value.get("sentence", instance_id))
-    where = value.get("source", source)
-    if not isinstance(where, str):
-        raise _Bad("source not a string")
-    frame, filler_gold = None, ()
-    if "frame" in value:
-        cases, passive, filler_gold = _frame(value["frame"], value.get("passive", False))
-        frame = (cases, passive)
-    context: tuple[str, ...] = ()
-    context_index = -1
-    if "context" in value:
-        context = _forms(value["context"])
-        context_index = _index(value.get("context_index"), len(context))
-    summary = (instance_id, str(lemma).lower(), keys, lang, sentence, where, forms, position, frame)
-    return (*summary, filler_gold, context, context_index)
-
-
-def jsonl_model(data: bytes, file: str, source: str) -> list[Summary] | Failure:
-    """The instances of a JSONL file whose name without ``.jsonl`` is ``source``, or the
-    failure at the first problem (a file without an instance: the file as a whole)."""
-    out: list[Summary] = []
-    ids: set[str] = set()
-    for number, line in enumerate(content_lines(data, file), 1):
-        if isinstance(line, Failure):
-            return line
-        if not line.strip():
-            continue
-        try:
-            summary = _record(json.loads(line, object_pairs_hook=_pairs), source)
-        except (ValueError, RecursionError, _Bad) as why:  # bad JSON, 5,000 digits, nesting
-            return Failure(file, number, str(why) if isinstance(why, _Bad) else "bad JSON")
-        if summary[0] in ids:
-            return Failure(file, number, "id twice")
-        ids.add(summary[0])
-        out.append(summary)
-    return out or Failure(file, None, "no instance")
-
-
 def read_back(instances: Any) -> list[Summary]:
-    """What ``read_jsonl`` read, in the model's terms."""
+    """What ``read_jsonl`` read, in the generator's terms."""
     return [
         (
             i.id,

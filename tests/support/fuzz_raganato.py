@@ -1,60 +1,20 @@
 """Raganato XML with its key file, for the fuzz suite: a generator of valid ``*.data.xml`` +
-``*.gold.key.txt`` pairs and an independent model of the format (``wsd/corpus/raganato.py``'s
-docstring, restated): bytes -> the annotated sentences, or the file and line of the first
-problem; and which verb tokens become instances, or are skipped and why.
-
-XML well-formedness is decided by a parser (:mod:`xml.sax`, which numbers lines as any
-expat-based reader does); everything above it -- the element structure, ids given twice,
-instance ids a key file cannot hold, keys of no instance -- is restated here.
+``*.gold.key.txt`` pairs with the sentences they hold, element-level edits that keep the XML
+well-formed, and which verb tokens become instances, or are skipped and why.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-import xml.sax
-import xml.sax.handler
 from typing import Any
 
 from fuzz_semcor import Token, tokens_of
-from fuzzing import BOM, Draw, Failure, gold_problem, key_lines_model, line_breaks
+from fuzzing import BOM, Draw, gold_problem, line_breaks
 from hypothesis import strategies as st
 
 Sentences = list[tuple[str, str, str, tuple[Token, ...]]]  # (sentence id, text id, lang, tokens)
 PENN_VERBS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD", "AUX"}
-
-
-class _Element:
-    """An element: its name, attributes, start-tag line, text pieces and child elements."""
-
-    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
-        self.tag, self.attrs, self.line = tag, attrs, line
-        self.text: list[str] = []
-        self.children: list[_Element] = []
-
-
-class _Tree(xml.sax.handler.ContentHandler):
-    """The element tree of a document, each element with the line its start tag is on."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.stack: list[_Element] = []
-        self.root: _Element | None = None
-
-    def startElement(self, name: str, attrs: Any) -> None:  # noqa: N802 (SAX's name)
-        element = _Element(name, dict(attrs.items()), self._locator.getLineNumber())
-        if self.stack:
-            self.stack[-1].children.append(element)
-        else:
-            self.root = element
-        self.stack.append(element)
-
-    def endElement(self, name: str) -> None:  # noqa: N802
-        self.stack.pop()
-
-    def characters(self, content: str) -> None:
-        if self.stack:
-            self.stack[-1].text.append(content)
 
 
 def writable(value: str) -> bool:
@@ -75,68 +35,8 @@ def spelled(form: str) -> str:
     return "_".join(form.split())
 
 
-def raganato_model(
-    xml_data: bytes, key: bytes, xml_file: str, key_file: str
-) -> Sentences | Failure:
-    """The sentences of ``xml_data`` with gold keys from ``key`` (both read: the key file
-    first), or the failure at the first problem."""
-    rows = key_lines_model(key, key_file)
-    if isinstance(rows, Failure):
-        return rows
-    gold = {instance: keys for _, instance, keys in rows}
-    tree = _Tree()
-    try:
-        xml.sax.parseString(xml_data, tree)
-    except xml.sax.SAXParseException as exc:
-        return Failure(xml_file, exc.getLineNumber(), "not well-formed XML")
-    except (LookupError, ValueError):  # the declaration's encoding: unknown, or multi-byte
-        return Failure(xml_file, 1, "an encoding that cannot be read")
-    root = tree.root
-    assert root is not None
-    if root.tag != "corpus":
-        return Failure(xml_file, root.line, "root is not <corpus>")
-    lang = (root.attrs.get("lang") or "en").lower()
-    sentences: Sentences = []
-    sentence_ids: set[str] = set()
-    instance_ids: set[str] = set()
-    for text in root.children:
-        if text.tag != "text":
-            return Failure(xml_file, text.line, "not <text> in <corpus>")
-        text_id = text.attrs.get("id") or ""
-        for sentence in text.children:
-            sentence_id = sentence.attrs.get("id") or ""
-            if sentence.tag != "sentence" or not sentence_id:
-                return Failure(xml_file, sentence.line, "not <sentence id> in <text>")
-            if sentence_id in sentence_ids:
-                return Failure(xml_file, sentence.line, "sentence id twice")
-            sentence_ids.add(sentence_id)
-            tokens = []
-            for child in sentence.children:
-                form = "".join(child.text).strip()
-                if child.tag not in ("wf", "instance") or not form or child.children:
-                    return Failure(xml_file, child.line, "not <wf>/<instance> with text")
-                lemma = (child.attrs.get("lemma") or "").lower() or None  # lemmas: lower case
-                tag = child.attrs.get("pos") or ""
-                if child.tag == "wf":
-                    tokens.append(Token(spelled(form), lemma, tag, (), ()))
-                    continue
-                instance_id = child.attrs.get("id") or ""
-                if not instance_id_ok(instance_id) or instance_id in instance_ids:
-                    return Failure(xml_file, child.line, "instance id missing, odd or twice")
-                instance_ids.add(instance_id)
-                senses = gold.get(instance_id, ())
-                tokens.append(Token(spelled(form), lemma, tag, senses, (("id", instance_id),)))
-            sentences.append((sentence_id, text_id, lang, tuple(tokens)))
-    for number, instance, _ in rows:
-        if instance not in instance_ids:
-            return Failure(key_file, number, "key of no instance")
-    if not sentences:
-        return Failure(xml_file, None, "no sentence")
-    return sentences
-
-
 def read_back(items: Any) -> Sentences:
-    """What ``read_raganato`` read, in the model's terms."""
+    """What ``read_raganato`` read, in the generator's terms."""
     return [(i.sentence.id, i.sentence.source, i.sentence.lang, tokens_of(i)) for i in items]
 
 

@@ -1,7 +1,6 @@
-"""SemCor tag files for the fuzz suite: a generator of valid files and an independent model of
-the format (``wsd/corpus/semcor.py``'s docstring, restated): bytes -> the annotated sentences,
-or the line of the first problem; and which verb tokens become instances, or are skipped and
-why (``wsd/corpus/_load.py``'s account of every verb token).
+"""SemCor tag files for the fuzz suite: a generator of valid files with the sentences they
+hold, near-valid tag lines, and which verb tokens become instances, or are skipped and why
+(``wsd/corpus/_load.py``'s account of every verb token).
 """
 
 from __future__ import annotations
@@ -11,19 +10,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzing import BOM, Draw, Failure, gold_problem, line_breaks, text_model, wordnet_key
+from fuzzing import BOM, Draw, gold_problem, line_breaks, wordnet_key
 from hypothesis import strategies as st
 
-# --- the model -------------------------------------------------------------------------------
 TOKEN_ATTRIBUTES = {"cmd", "pos", "lemma", "wnsn", "lexsn", "pn", "rdf", "ot", "dc", "sep"}
-STRUCTURE = {"contextfile": {"concordance"}, "context": {"filename", "paras"}, "p": {"pnum"}}
-STRUCTURE["s"] = {"snum"}
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ufeff]")  # what an entity may not give
 
 
 @dataclass(frozen=True)
 class Token:
-    """What the model expects of one token: its form (whitespace as ``_``) and annotation."""
+    """What a reader should make of one token: its form (whitespace as ``_``) and annotation."""
 
     form: str
     lemma: str | None
@@ -35,151 +30,18 @@ class Token:
 Sentences = list[tuple[str, tuple[Token, ...]]]  # (sentence id, tokens)
 
 
-class _Bad(Exception):
-    """A malformed line (the model's own signal)."""
-
-
-def content_lines(data: bytes, file: str) -> list[str | Failure]:
-    """:func:`fuzzing.text_model` without the empty piece after a final line break."""
-    lines = text_model(data, file)
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def _decode_value(value: str) -> str:
-    if "&" in value:
-        value = html.unescape(value)
-        if _CONTROL.search(value):
-            raise _Bad("an entity decodes to a control character")
-    return value
-
-
-def _attributes(text: str, allowed: set[str]) -> dict[str, str]:
-    """``name=value`` items separated by whitespace; values bare or in matching quotes."""
-    attrs: dict[str, str] = {}
-    for item in text.split():
-        name, equals, value = item.partition("=")
-        if not equals or not name.isidentifier():
-            raise _Bad("malformed attribute")
-        if name in attrs or name not in allowed:
-            raise _Bad("unknown attribute, or twice")
-        if len(value) > 1 and value[0] in "'\"" and value[-1] == value[0]:
-            value = value[1:-1]
-        value = _decode_value(value)
-        if any(c.isspace() for c in value) or _CONTROL.search(value):
-            raise _Bad("whitespace in a value")
-        attrs[name] = value
-    return attrs
-
-
-def _token(kind: str, attr_text: str, text: str) -> Token:
-    form = _decode_value(text)
-    if not form.strip():
-        raise _Bad("a token without text")
-    form = "_".join(form.split()) if any(c.isspace() for c in form) else form
-    if kind == "punc":
-        if attr_text.strip():
-            raise _Bad("<punc> with attributes")
-        return Token(form, None, "", (), ())
-    attrs = _attributes(attr_text, TOKEN_ATTRIBUTES)
-    tag = attrs.pop("pos", "")
-    lemma = attrs.pop("lemma", "").lower() or None
-    senses: tuple[str, ...] = ()
-    if "lexsn" in attrs:
-        if lemma is None:
-            raise _Bad("lexsn without lemma")
-        keys = attrs["lexsn"].split(";")
-        numbers = attrs["wnsn"].split(";") if "wnsn" in attrs else ["1"] * len(keys)
-        if len(keys) != len(numbers) or "" in keys or "" in numbers:
-            raise _Bad("wnsn and lexsn do not pair up")
-        if all(wordnet_key(sense_key_of(lemma, k)) for k in keys):
-            senses = tuple(
-                sense_key_of(lemma, k) for k, n in zip(keys, numbers, strict=True) if n != "0"
-            )
-    return Token(form, lemma, tag, senses, tuple(sorted(attrs.items())))
-
-
 def sense_key_of(lemma: str, lexsn: str) -> str:
     """The sense key of a lemma and one lexsn item, in lower case."""
     return f"{lemma}%{lexsn}".lower()
 
 
-def _split(line: str) -> tuple[str, str, str, str]:
-    """``(kind, name, attribute text, text)`` of a tag line; kind is ``token``, ``open`` or
-    ``close``.  A name ends at a whitespace character, ``>`` or the end of the tag."""
-    for kind in ("wf", "punc"):
-        head, end = f"<{kind}", f"</{kind}>"
-        if line.startswith(head) and line.endswith(end) and len(line) >= len(head + end):
-            attrs, bracket, text = line[len(head) : -len(end)].partition(">")
-            if not bracket or "<" in attrs + text or ">" in text:
-                raise _Bad("not a tag line")
-            if attrs and not attrs[0].isspace():
-                raise _Bad("not a tag line")
-            return "token", kind, attrs, text
-    if not (line.startswith("<") and line.endswith(">")) or len(line) < 3:
-        raise _Bad("not a tag line")
-    body = line[1:-1]
-    closing = body.startswith("/")
-    body = body[1:] if closing else body
-    cut = next((i for i, c in enumerate(body) if c.isspace()), len(body))
-    name, attrs = body[:cut], body[cut:]
-    if "<" in body or ">" in body or name not in STRUCTURE or (closing and attrs.strip()):
-        raise _Bad("not a tag line")
-    return ("close" if closing else "open"), name, attrs, ""
-
-
-def semcor_model(data: bytes, file: str, name: str) -> Sentences | Failure:
-    """The sentences of a tag file named ``name`` (ids ``<name>.s<snum>``), or the failure
-    at the first problem in file order."""
-    sentences: Sentences = []
-    tokens: list[Token] | None = None
-    snum = ""
-    opened: dict[str, int] = {}
-    for number, line in enumerate(content_lines(data, file), 1):
-        if isinstance(line, Failure):
-            return line
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            kind, tag, attrs, text = _split(line)
-            if kind == "token":
-                if tokens is None:
-                    raise _Bad("token outside a sentence")
-                tokens.append(_token(tag, attrs, text))
-            elif kind == "close":
-                if tag == "s":
-                    if tokens is None:
-                        raise _Bad("</s> without <s>")
-                    sentences.append((f"{name}.s{snum}", tuple(tokens)))
-                    tokens = None
-            else:
-                values = _attributes(attrs, STRUCTURE[tag])
-                if tag == "s":
-                    if tokens is not None:
-                        raise _Bad("<s> in a sentence")
-                    snum = values.get("snum", "")
-                    if not snum or snum in opened:
-                        raise _Bad("no snum, or twice")
-                    opened[snum] = number
-                    tokens = []
-        except _Bad as why:
-            return Failure(file, number, str(why))
-    if tokens is not None:
-        return Failure(file, opened[snum], "sentence not closed")
-    if not opened:
-        return Failure(file, None, "no sentence")
-    return sentences
-
-
 def read_back(items: Any) -> Sentences:
-    """What ``read_semcor`` read, in the model's terms."""
+    """What ``read_semcor`` read, in the generator's terms."""
     return [(item.sentence.id, tokens_of(item)) for item in items]
 
 
 def tokens_of(item: Any) -> tuple[Token, ...]:
-    """An annotated sentence's tokens in the model's terms (form and annotation)."""
+    """An annotated sentence's tokens in the generator's terms (form and annotation)."""
     pairs = zip(item.sentence.tokens, item.annotations, strict=True)
     return tuple(Token(t.form, a.lemma, a.tag, a.senses, a.attrs) for t, a in pairs)
 

@@ -1,13 +1,13 @@
 """Shared machinery of the fuzz suite (``tests/test_fuzz.py``): the hypothesis profiles, a
-hang guard, the oracle that checks a reader against a model of its format, the mutations
-every target applies to its files, and the text rules every line-based format shares.
+hang guard, the oracles, the mutations every target applies to its files.
 
 - Profiles: ``fuzz-ci`` (the default: :data:`CI_EXAMPLES` examples per test, no deadline: the
   machine is shared) and ``fuzz-deep`` (many more), chosen by ``$WSD_FUZZ_PROFILE``; tests
   take them as the :data:`FUZZ` decorator.
-- :func:`expect`: the result equals the model's, or the error is the toolkit's own, one short
-  line naming ``file:line`` as the model predicts (:class:`Failure`); anything else, or a run
-  past :data:`HANG_SECONDS`, fails.
+- :func:`expect`: the result equals the one expected (a generator's records, or the config
+  model's), or the error is the toolkit's own, one short line naming ``file:line`` as expected
+  (:class:`Failure`); :func:`read_or_fail`, for mutated inputs: a result, or the toolkit's own
+  one-line error naming the file; anything else, or a run past :data:`HANG_SECONDS`, fails.
 - :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, deleted bytes, whitespace
   deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
   the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
@@ -15,11 +15,8 @@ every target applies to its files, and the text rules every line-based format sh
 - :data:`CLI`, :data:`CLI_HEAVY`, :func:`run_wsd` and :func:`run_main`: the command-line
   targets' settings (a few subprocesses per command) and runners (a subprocess, or this
   process), which check the exit status and the one-line error.
-- :func:`text_model`: the rules of ``thesaurus/utils/text_input.py`` restated independently (UTF-8,
-  optional BOM, ``\\n``/``\\r\\n``/``\\r`` line breaks, no control characters).
-- :func:`key_rows`, :func:`key_lines_model` and :func:`key_model`: key files (``id key
-  [key ...]`` lines), read by the key-file target and by every target whose input includes
-  one.
+- :func:`wordnet_key`, :func:`malformed_key`, :func:`gold_problem`: the shape of WordNet sense
+  keys, for generators that must write (or avoid) keys the loader refuses.
 """
 
 from __future__ import annotations
@@ -33,7 +30,6 @@ import re
 import signal
 import subprocess
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -114,7 +110,7 @@ def mutation_events(names: Iterable[str]) -> None:
 # --- the shared oracle ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Failure:
-    """What the model expects instead of a result: an error naming ``file`` and ``line``
+    """What is expected instead of a result: an error naming ``file`` and ``line``
     (None: the error is about the file as a whole, e.g. a cycle)."""
 
     file: str
@@ -123,7 +119,7 @@ class Failure:
 
 
 def expect(read: Callable[[], Any], expected: Any, error: type[ToolkitError] = ToolkitError) -> Any:
-    """Run ``read`` and check it against the model's ``expected`` result or :class:`Failure`:
+    """Run ``read`` and check it against the ``expected`` result or :class:`Failure`:
     the result must equal it, or the error must be ``error``'s, one short line starting with
     ``file:line: `` (``file`` alone for whole-file errors).  Any other exception propagates
     and fails the test.  Records the outcome as a hypothesis event."""
@@ -131,21 +127,47 @@ def expect(read: Callable[[], Any], expected: Any, error: type[ToolkitError] = T
         with no_hang():
             got = read()
     except ToolkitError as exc:
-        message = str(exc)
-        assert isinstance(expected, Failure), f"valid input rejected: {message}"
-        assert isinstance(exc, error), f"{type(exc).__name__}, not {error.__name__}: {message}"
-        assert "\n" not in message and "\r" not in message, f"not one line: {message!r}"
-        assert len(message) < 600 + 2 * len(expected.file), f"message too long: {message[:200]}"
+        assert isinstance(expected, Failure), f"valid input rejected: {exc}"
+        message = _one_short_line(exc, error, [expected.file])
         where = expected.file if expected.line is None else f"{expected.file}:{expected.line}"
         assert message.startswith(where), f"expected {where} ({expected.why}), got: {message}"
-        if expected.line is None:  # the model knows no line: the message may still name one
+        if expected.line is None:  # no line expected: the message may still name one
             assert re.match(re.escape(expected.file) + r"(:\d+)?: ", message), message
         event(f"outcome: error ({expected.why})")
         return None
     assert not isinstance(expected, Failure), f"accepted, but expected {expected}"
-    assert got == expected, f"read {_short(got)}, the model says {_short(expected)}"
+    assert got == expected, f"read {_short(got)}, expected {_short(expected)}"
     event("outcome: read")
     return got
+
+
+def read_or_fail(
+    read: Callable[[], Any], files: Iterable[str], error: type[ToolkitError] = ToolkitError
+) -> Any:
+    """Run ``read`` on a mutated input: its result, or None after checking that the error is
+    ``error``'s, one short line starting with one of ``files`` (``file: `` or ``file:N: ``).
+    Any other exception propagates and fails the test."""
+    names = list(files)
+    try:
+        with no_hang():
+            got = read()
+    except ToolkitError as exc:
+        message = _one_short_line(exc, error, names)
+        where = "|".join(re.escape(name) for name in names)
+        assert re.match(rf"({where})(:\d+)?: ", message), f"names no file of {names}: {message}"
+        event("outcome: error")
+        return None
+    event("outcome: read")
+    return got
+
+
+def _one_short_line(exc: ToolkitError, error: type[ToolkitError], files: list[str]) -> str:
+    """The message of ``exc``, checked to be ``error``'s and one line of reasonable length."""
+    message = str(exc)
+    assert isinstance(exc, error), f"{type(exc).__name__}, not {error.__name__}: {message}"
+    assert "\n" not in message and "\r" not in message, f"not one line: {message!r}"
+    assert len(message) < 600 + 2 * max(map(len, files)), f"message too long: {message[:200]}"
+    return message
 
 
 def _short(value: Any) -> str:
@@ -389,51 +411,7 @@ def line_breaks(draw: Draw) -> str:
     return str(draw(st.sampled_from(["\n", "\r\n", "\r"])))
 
 
-# --- the model's text rules (thesaurus/utils/text_input.py, restated) -----------------------
-def text_model(data: bytes, file: str) -> list[str | Failure]:
-    """The lines of a UTF-8 file (BOM skipped; breaks \\n, \\r\\n, \\r; the text after the last
-    break is a line, empty or not); a line that is not UTF-8, or holds a Cc character (tab
-    aside) or U+FEFF, is replaced by its failure (readers report the first problem in file
-    order)."""
-    if data[:3] == BOM:
-        data = data[3:]
-    lines: list[str | Failure] = []
-    for number, raw in enumerate(re.split(rb"\r\n|\r|\n", data), 1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            lines.append(Failure(file, number, "not utf-8"))
-            continue
-        bad = any(unicodedata.category(c) == "Cc" and c != "\t" or c == "\ufeff" for c in line)
-        lines.append(Failure(file, number, "control character or bom") if bad else line)
-    return lines
-
-
-def key_rows(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]] | Failure]:
-    """``(line, instance_id, keys)`` of a key file's lines, in order, up to its first problem,
-    which ends the list as a :class:`Failure`: ``instance_id key [key ...]`` per line,
-    whitespace-separated, blank lines ignored, keys in lower case; a line whose id starts
-    with ``{``, ``[`` or ``<`` (JSON, TOML, XML: not a key file), with an id alone or with an
-    id given twice fails (as does a line breaking the text rules)."""
-    rows: list[tuple[int, str, tuple[str, ...]] | Failure] = []
-    ids: set[str] = set()
-    for number, line in enumerate(text_model(data, file), 1):
-        if isinstance(line, Failure):
-            return [*rows, line]
-        fields = line.split()
-        if fields and fields[0][0] in "{[<":
-            return [*rows, Failure(file, number, "not a key file")]
-        if len(fields) == 1:
-            return [*rows, Failure(file, number, "no sense key")]
-        if fields and fields[0] in ids:
-            return [*rows, Failure(file, number, "id given twice")]
-        if fields:
-            ids.add(fields[0])
-            rows.append((number, fields[0], tuple(f.lower() for f in fields[1:])))
-    return rows
-
-
-# --- sense keys (wsd/corpus/keys.py, restated) -----------------------------------------------
+# --- sense keys (wsd/corpus/keys.py) -----------------------------------------------
 def wordnet_key(key: str) -> bool:
     """``lemma%ss_type:lex_filenum:lex_id:head_word:head_id``: ss_type 1-5, two-digit numbers,
     a head word and id for a satellite adjective (5) only."""
@@ -470,28 +448,6 @@ def gold_problem(keys: Iterable[str]) -> str | None:
     if any(wordnet_key(k) and k.partition("%")[2][0] != "2" for k in keys):
         return "not-a-verb-sense"
     return None
-
-
-def key_lines_model(data: bytes, file: str) -> list[tuple[int, str, tuple[str, ...]]] | Failure:
-    """The rows of :func:`key_rows`, or its failure."""
-    rows = key_rows(data, file)
-    if rows and isinstance(rows[-1], Failure):
-        return rows[-1]
-    return [row for row in rows if not isinstance(row, Failure)]
-
-
-def key_model(data: bytes, file: str) -> dict[str, tuple[str, ...]] | Failure:
-    """The keys of a key file by instance id (:func:`key_rows`); a :func:`malformed_key`
-    fails at its line."""
-    keys: dict[str, tuple[str, ...]] = {}
-    for row in key_rows(data, file):
-        if isinstance(row, Failure):
-            return row
-        number, instance, senses = row
-        if any(malformed_key(k) for k in senses):
-            return Failure(file, number, "malformed sense key")
-        keys[instance] = senses
-    return keys
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

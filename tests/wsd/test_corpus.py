@@ -113,6 +113,8 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
         ("<punccmd=x>.</punc>", "not a SemCor tag line"),
         ("<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::></wf>", "<wf> without text"),
         ("<punc>&#32;</punc>", "<punc> without text"),
+        ("<wf cmd=done cmd=done pos=VB>went</wf>", "attribute 'cmd' given twice"),
+        ("<p pnum=1 colour=red>", "unknown attribute 'colour' of <p>"),
     ],
 )
 def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
@@ -122,6 +124,9 @@ def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, me
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_semcor(path))
     assert str(info.value).startswith(f"{path}:4: ")
+    (tmp_path / "orphan").write_text("<contextfile>\n</s>\n", encoding="utf-8")
+    with pytest.raises(CorpusFormatError, match=":2: </s> without <s>"):
+        list(read_semcor(tmp_path / "orphan"))
 
 
 def test_semcor_structure_errors(tmp_path: Path) -> None:
@@ -550,7 +555,7 @@ def test_nltk_style_quoted_copy_reads_the_same(tmp_path: Path, tagfile: Path) ->
     assert list(read_nltk_semcor(tmp_path / "semcor")) == list(read_semcor(tagfile))
 
 
-# --- annotations checked for meaning (issue 27, family 9) -----------------------------------
+# --- annotations checked for meaning ----------------------------------------------------------
 _ANNOTATED = (
     "<s snum=1>\n"
     "<wf cmd=done pos=VBD lemma=SAY wnsn=1 lexsn=2:32:00::>Said</wf>\n"  # lemma in upper case

@@ -1,4 +1,4 @@
-"""Fuzz targets of issue 27, families 6 to 8: numbers without limits, absurd values in models,
+"""Fuzz targets of numbers without limits, absurd values in models,
 models checked for meaning.
 
 - numeric method parameters, config keys and command-line options drawn from huge, tiny,

@@ -238,7 +238,8 @@ def _reference(
 
     names = [model._feature_names(i) for i in train]
     labels = [i.gold[0] for i in train]
-    senses = sorted(set(labels), key=model.tiebreak("use").__getitem__)
+    assert set(labels) == set(model.sense_counts_["use"])
+    senses = model.sense_columns("use")
     columns: dict[str, int] = {}
     for row in names:
         for feature in row:

@@ -53,6 +53,7 @@ def test_read_keys_whatever_the_bom_and_line_breaks(tmp_path: Path, data: bytes)
         (b"d1 k1\n" + BOM + b"d2 k2\n", "2: a byte-order mark (U+FEFF) inside the file"),
         (b"d1 k1\nd2 k2\x00\n", "2: control character U+0000 at column 6"),
         (b"d1 k1\n" + b"x" * 1_000_000 + b"\n", "2: no sense key for 'xxx"),
+        (b"d1 say%2:32:00::\nd2 say%2:32:0::\n", "2: sense key 'say%2:32:0::' is shaped like"),
     ],
 )
 def test_read_keys_errors_name_file_and_line(tmp_path: Path, data: bytes, message: str) -> None:

@@ -319,8 +319,9 @@ def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) 
     assert method.cache is cache
     assert "_cache" not in clone(method).__dict__  # never cloned ...
     assert "_cache" not in method.__getstate__()  # ... nor pickled or copied
-    method.fit(TRAIN).clear_caches()
-    assert repr(cache) == "RunCache(noun_lookups=0, tables=0, instance_values=0)"
+    method.fit(TRAIN).set_cache()  # a new, empty cache; the shared one is left alone
+    assert method.cache is not cache and "tables=0" not in repr(cache)
+    assert repr(method.cache) == "RunCache(noun_lookups=0, tables=0, instance_values=0)"
 
 
 def test_run_cache_batch_lookups_compute_each_instance_once() -> None:

@@ -1,4 +1,4 @@
-"""Models checked for absurd values and for meaning (issue 27, families 7 and 8): a model file
+"""Models checked for absurd values and for meaning: a model file
 whose counts, weights or senses training could not have made is refused when it is loaded,
 naming the file, the verb and the field; training refuses a gold sense the verb thesaurus does
 not list under its verb.  The tiny world of ``tests/support/worlds.py`` (file thesauri: ``use``
@@ -282,3 +282,17 @@ def test_lower_bounds_a_config_adds_take_its_verb_thesaurus(world: dict[str, str
         assert spec.build().fit(TRAIN).sense_counts_["use"]["use#2"] == 3
     default = parse_config({"methods": {"example": {}}}).methods
     assert all(m.params == () for m in default if m.role == "bound")
+
+
+def test_a_saved_state_lists_each_trained_sense_once_in_a_list() -> None:
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from wsd.methods.senses import state_senses
+
+    method = SimpleNamespace(sense_counts_={"use": Counter({"use#1": 2, "use#2": 1})})
+    listed = state_senses(method, "use", "senses", ["USE#1", "use#2"], every=True)
+    assert listed == ("use#1", "use#2")
+    for senses, why in (("use#1", "must be a list"), (["use#1", "use#1"], "lists a sense twice")):
+        with pytest.raises(ValueError, match=why):
+            state_senses(method, "use", "senses", senses, every=False)

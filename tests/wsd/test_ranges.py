@@ -1,4 +1,4 @@
-"""Numbers without limits (issue 27, family 6): every numeric method parameter, config key and
+"""Numbers without limits: every numeric method parameter, config key and
 command-line option has a documented range, and the documentation and the checks agree.
 
 The documented tables (``wsd/methods/README.md``, ``configs/README.md``) are read as text
@@ -87,7 +87,7 @@ def test_each_method_range_is_enforced(method: str, param: str, doc: DocRange) -
 
 
 def test_an_absurd_parameter_fails_before_training(tmp_path: Any) -> None:
-    """The issue's case: sim_k = 10**400 trained, and disambiguate overflowed."""
+    """sim_k = 10**400 once trained, and disambiguate overflowed."""
     from evaluation.cli import main
 
     out = tmp_path / "m.json"

@@ -68,7 +68,7 @@ def test_fitted_state_and_not_fitted_error(name: str, world: dict[str, str]) -> 
     method = _method(name, world)
     with pytest.raises(SklearnNotFittedError):
         check_is_fitted(method)
-    for predict in (method.predict, method.predict_proba, method.rank, method.decision_function):
+    for predict in (method.predict, method.predict_proba, method.rank):
         with pytest.raises(NotFittedError, match="is not fitted"):
             predict(TRAIN)
     assert issubclass(NotFittedError, ModelError) and NotFittedError.__module__ == "wsd.methods"
@@ -112,24 +112,23 @@ def test_tags_say_instances_in_and_y_optional(world: dict[str, str]) -> None:
     assert tags.estimator_type == "classifier" and tags.requires_fit
 
 
-def test_lambda_is_confidence_lambda_and_lambda_underscore_is_deprecated(
+def test_lambda_is_confidence_lambda_and_lambda_underscore_is_unknown(
     world: dict[str, str], tmp_path: Path
 ) -> None:
     assert parse_param("lambda=0.25") == ("confidence_lambda", 0.25)
-    with pytest.warns(FutureWarning, match="'lambda_' is deprecated"):
-        assert parse_param("lambda_=0.25") == ("confidence_lambda", 0.25)
-    with pytest.warns(FutureWarning, match="use 'confidence_lambda'"):
-        old = make_method("mfs", lambda_=0.25, verb_thesaurus=world["verb_thesaurus"])
-    assert old.get_params()["confidence_lambda"] == 0.25
+    model = make_method("mfs", **{"lambda": 0.25}, verb_thesaurus=world["verb_thesaurus"])
+    assert model.get_params()["confidence_lambda"] == 0.25
+    with pytest.raises(ModelError, match="unknown parameter 'lambda_'") as error:
+        make_method("mfs", lambda_=0.25, verb_thesaurus=world["verb_thesaurus"])
+    assert error.value.param == "lambda_"
     with pytest.raises(ModelError, match="given twice") as error:
         make_method("mfs", **{"lambda": 0.2, "confidence_lambda": 0.3})
     assert error.value.param == "confidence_lambda"
-    # a model saved before the rename (params hold "lambda_") still loads, with the warning
     path = tmp_path / "old.json"
-    save_model(old.fit(TRAIN), path)
+    save_model(model.fit(TRAIN), path)
     path.write_text(path.read_text().replace('"confidence_lambda"', '"lambda_"'))
-    with pytest.warns(FutureWarning):
-        assert load_model(path).confidence_lambda == 0.25
+    with pytest.raises(ModelError, match=f"{path}: unknown parameter 'lambda_'"):
+        load_model(path)
 
 
 def test_bad_parameters_name_themselves(world: dict[str, str]) -> None:

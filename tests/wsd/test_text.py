@@ -281,12 +281,12 @@ def test_bad_text_is_one_line_exit_2(
 def test_the_api_refuses_the_text_the_command_refuses(
     model: Path, content: bytes, message: str
 ) -> None:
-    """One set of limits: ``disambiguate_text`` and ``text_instances`` refuse, naming
+    """One set of limits: ``disambiguate`` of a text and ``text_instances`` refuse, naming
     ``<text>`` and the line, what ``wsd disambiguate --text`` refuses (a control character
     once dropped the word it stuck to: "made\\x07" was no verb)."""
     text = decode(content)  # a byte that is not UTF-8 as Python holds it: a lone surrogate
     with pytest.raises(CorpusFormatError, match=re.escape(message)) as caught:
-        load_model(model).disambiguate_text(text)
+        load_model(model).disambiguate(text)
     assert str(caught.value).startswith("<text>")
     with pytest.raises(CorpusFormatError, match=re.escape(message)):
         text_instances(text)

@@ -15,6 +15,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from thesaurus.utils.disk_cache import collector_paused
@@ -299,7 +300,6 @@ def _load_semcor(
     builder: _Builder,
     files: Sequence[str] | None,
     context_window: int | str,
-    *,
     cache: bool,
     default_frames: bool,
     progress: Callable[[int, int], None] | None,
@@ -445,18 +445,87 @@ def load_corpus(
     cache: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Corpus:
-    """The verb instances of a corpus (SemCor directory or tag file, Raganato ``*.data.xml``
-    with its key file, our JSONL, or CoNLL-U), in corpus order.
+    """The verb instances of a corpus, in corpus order; every other verb token counted.
 
-    ``verbs`` keeps only these lemmas (absent ones go to ``stats.missing_verbs``); ``files``
-    restricts SemCor to these file names (``["br-a01"]``); ``frames`` fills ``Instance.frame``
-    (English by rules; CoNLL-U with a tree from the tree; JSONL frames come from the file);
-    ``context_window`` (sentences or
-    ``"document"``) fills ``Instance.context``; ``require_gold=False`` keeps instances without
-    gold; ``cache`` reads SemCor through its disk cache; ``progress(files_done, files)`` is
-    called after each file.  Raises :class:`WSDError` for a bad argument,
-    :class:`CorpusFormatError` for a bad path or file.
+    Parameters
+    ----------
+    path : str or PathLike
+        SemCor (a directory or tag file), Raganato ``*.data.xml`` (its key file beside it),
+        JSONL or CoNLL-U.
+    fmt : {"auto", "semcor", "raganato", "jsonl", "conllu"}, default="auto"
+        ``auto``: by the file's shape.
+    verbs : iterable of str, optional
+        Only these lemmas (those absent go to ``stats.missing_verbs``).
+    files : sequence of str, optional
+        SemCor only: these tag file names (``["br-a01"]``).
+    frames : bool, default=True
+        Fill ``Instance.frame`` (English by rules with the class table ``classes``, CoNLL-U
+        from a tree, JSONL from the file).
+    context_window : int >= 0 or "document", default=0
+        The sentences each side put in ``Instance.context``, or the whole document.
+    require_gold : bool, default=True
+        Keep only instances with a gold sense (the others are counted as skipped).
+    cache : bool, default=True
+        Read SemCor through its disk cache.
+    progress : callable, optional
+        ``progress(files_done, files)`` after each file.
+
+    Returns
+    -------
+    Corpus
+        ``instances`` and ``stats``: every verb token an instance or a counted skip.
+
+    Raises
+    ------
+    WSDError
+        A bad argument.
+    CorpusFormatError
+        A missing path, a file not of its format (naming the file and the line).
     """
+    root, fmt = _checked_arguments(path, fmt, files, context_window)
+    extract = partial(_frame, fmt, classes) if frames and fmt != "jsonl" else None
+    builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
+    with collector_paused():
+        if fmt == "semcor":
+            _load_semcor(root, builder, files, context_window, cache, classes is None, progress)
+        else:
+            _load_file(root, fmt, builder, context_window, progress)
+    return builder.finish(str(root), fmt)
+
+
+def _frame(
+    fmt: str, classes: ClassTable | None, item: AnnotatedSentence, position: int
+) -> CaseFrame:
+    """The case frame of a verb: from the tree of a CoNLL-U sentence that has one, else by
+    the English rules (JSONL files give their own)."""
+    if fmt == "conllu" and has_tree(item):
+        return extract_tree_frame(item, position, classes=classes)
+    return extract_frame(item.sentence, position, classes=classes)
+
+
+def _load_file(
+    root: Path,
+    fmt: str,
+    builder: _Builder,
+    context_window: int | str,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """The instances of a Raganato, CoNLL-U or JSONL file, into ``builder``."""
+    if fmt == "jsonl":
+        _load_jsonl(root, builder)
+    else:
+        builder.stats.files = 1
+        read = read_raganato if fmt == "raganato" else iter_conllu
+        for document in _documents(read(root), context_window):
+            _add_document(document, builder, context_window, fmt)
+    if progress is not None:
+        progress(1, 1)
+
+
+def _checked_arguments(
+    path: str | os.PathLike[str], fmt: str, files: Sequence[str] | None, context_window: int | str
+) -> tuple[Path, str]:
+    """The corpus path and its format (``auto`` resolved), once the arguments are checked."""
     if fmt not in FORMATS:
         raise WSDError(f"unknown corpus format {fmt!r} (expected one of {', '.join(FORMATS)})")
     _check_window(context_window)
@@ -466,39 +535,10 @@ def load_corpus(
     fmt = detect_format(root) if fmt == "auto" else fmt
     if files is not None and fmt != "semcor":
         raise WSDError(f"files= selects SemCor files; {root} is {fmt}")
-
-    def frame(item: AnnotatedSentence, position: int) -> CaseFrame:
-        if fmt == "conllu" and has_tree(item):
-            return extract_tree_frame(item, position, classes=classes)
-        return extract_frame(item.sentence, position, classes=classes)
-
-    extract = frame if frames and fmt != "jsonl" else None
-    builder = _Builder(_normalise_verbs(verbs), require_gold, extract)
     if fmt != "semcor" and root.is_dir():
         need = {"raganato": "*.data.xml", "jsonl": "*.jsonl"}.get(fmt, "*.conllu")
         raise CorpusFormatError(f"{root} is a directory; give the {need} file")
-    with collector_paused():
-        if fmt == "semcor":
-            _load_semcor(
-                root,
-                builder,
-                files,
-                context_window,
-                cache=cache,
-                default_frames=classes is None,
-                progress=progress,
-            )
-        else:
-            if fmt in ("raganato", "conllu"):
-                builder.stats.files = 1
-                read = read_raganato if fmt == "raganato" else iter_conllu
-                for document in _documents(read(root), context_window):
-                    _add_document(document, builder, context_window, fmt)
-            else:
-                _load_jsonl(root, builder)
-            if progress is not None:
-                progress(1, 1)
-    return builder.finish(str(root), fmt)
+    return root, fmt
 
 
 def _check_window(context_window: int | str) -> None:

@@ -168,9 +168,24 @@ def key_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, tuple[st
 
 
 def read_keys(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
-    """``{instance_id: (sense_key, ...)}`` of a key file (as :func:`key_lines`); a
-    :func:`malformed_key` raises :class:`CorpusFormatError` naming ``file:line``.  Lines with
-    the same keys share one tuple (a million lines repeat a few thousand senses)."""
+    """The sense keys of a key file by instance id.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        ``instance_id key [key ...]`` per line (:func:`key_lines`).
+
+    Returns
+    -------
+    dict of str to tuple of str
+        Keys in lower case; lines with the same keys share one tuple (a million lines repeat
+        a few thousand senses).
+
+    Raises
+    ------
+    CorpusFormatError
+        A line that breaks the format, or a :func:`malformed_key`, naming ``file:line``.
+    """
     found: dict[str, tuple[str, ...]] = {}
     shared: dict[tuple[str, ...], tuple[str, ...]] = {}
     for lineno, instance, keys in key_lines(path):
@@ -243,8 +258,25 @@ def write_keys(
     path: str | os.PathLike[str],
     keys: Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]],
 ) -> int:
-    """Write ``(instance_id, sense_keys)`` pairs with :class:`KeyFileWriter`, skipping
-    instances with no sense key (an abstention); return the number of lines."""
+    """Write a key file, atomically (:class:`KeyFileWriter`).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The file (``-``: standard output).
+    keys : mapping or iterable of (str, iterable of str)
+        The sense keys by instance id; an instance without a key (an abstention) gets no line.
+
+    Returns
+    -------
+    int
+        The lines written.
+
+    Raises
+    ------
+    CorpusFormatError
+        An id or key a key file cannot hold, an id twice; the earlier file stays.
+    """
     items = keys.items() if isinstance(keys, Mapping) else keys
     with KeyFileWriter(path) as out:
         for instance_id, senses in items:

@@ -188,27 +188,15 @@ def _read_sentence(
     return AnnotatedSentence(sentence, tuple(annotations))
 
 
-def write_raganato(
-    items: Iterable[Instance] | Iterable[AnnotatedSentence],
-    path_xml: str | os.PathLike[str],
-    path_key: str | os.PathLike[str] | None = None,
-    *,
-    source: str = "verb-wsd",
-    lang: str | None = None,
-) -> tuple[int, int]:
-    """Write ``*.data.xml`` and its key file (default: :func:`gold_key_path`); return
-    ``(sentences, instances)`` written.
+_Marks = dict[int, tuple[str, str, str, tuple[str, ...]]]  # position -> id, lemma, tag, gold
 
-    ``items`` are instances (each instance's token becomes an ``<instance pos="VERB">``,
-    whatever its tag: the format's ``pos`` of an instance is its part of speech, and
-    :func:`~wsd.corpus.load_corpus` reads the verbs) or annotated sentences (every token with
-    sense keys does, with its tag: its annotation's ``id``, else
-    ``<sentence id>.t<position>``).  ``<text>`` elements group sentences by
-    ``Sentence.source``; instances without gold are not in the key file.  ``lang`` defaults to
-    the sentences' language (:class:`CorpusFormatError` when they have several).
-    """
+
+def _marked_sentences(
+    items: Iterable[Instance] | Iterable[AnnotatedSentence],
+) -> tuple[dict[str, Sentence], dict[str, _Marks]]:
+    """The sentences of ``items`` by id, in order, and the tokens each marks as instances."""
     sentences: dict[str, Sentence] = {}
-    marked: dict[str, dict[int, tuple[str, str, str, tuple[str, ...]]]] = {}
+    marked: dict[str, _Marks] = {}
     for item in items:
         if isinstance(item, Instance):
             sentence = item.sentence
@@ -231,6 +219,29 @@ def write_raganato(
         known = sentences.setdefault(sentence.id, sentence)
         if known is not sentence and known != sentence:
             raise CorpusFormatError(f"two different sentences with id {sentence.id!r}")
+    return sentences, marked
+
+
+def write_raganato(
+    items: Iterable[Instance] | Iterable[AnnotatedSentence],
+    path_xml: str | os.PathLike[str],
+    path_key: str | os.PathLike[str] | None = None,
+    *,
+    source: str = "verb-wsd",
+    lang: str | None = None,
+) -> tuple[int, int]:
+    """Write ``*.data.xml`` and its key file (default: :func:`gold_key_path`); return
+    ``(sentences, instances)`` written.
+
+    ``items`` are instances (each instance's token becomes an ``<instance pos="VERB">``,
+    whatever its tag: the format's ``pos`` of an instance is its part of speech, and
+    :func:`~wsd.corpus.load_corpus` reads the verbs) or annotated sentences (every token with
+    sense keys does, with its tag: its annotation's ``id``, else
+    ``<sentence id>.t<position>``).  ``<text>`` elements group sentences by
+    ``Sentence.source``; instances without gold are not in the key file.  ``lang`` defaults to
+    the sentences' language (:class:`CorpusFormatError` when they have several).
+    """
+    sentences, marked = _marked_sentences(items)
     keys: list[tuple[str, tuple[str, ...]]] = []
     if lang is None:
         langs = sorted({s.lang for s in sentences.values()})

@@ -147,8 +147,19 @@ def sense_keys(lemma: str, lexsn: str) -> tuple[str, ...] | None:
     return keys if all(is_wordnet_key(key) for key in keys) else None
 
 
-@functools.lru_cache(maxsize=1 << 17)
-def _token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
+def _token(
+    path: Path, lineno: int, kind: str, attr_text: str, text: str
+) -> tuple[Token, Annotation]:
+    """The token and annotation of one ``<wf>``/``<punc>`` line; CorpusFormatError at
+    ``path:lineno`` with the reason."""
+    try:
+        return _parse_token(kind, attr_text, text)
+    except ValueError as exc:
+        raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=1 << 17)  # a corpus repeats its token lines
+def _parse_token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotation]:
     """The token and annotation of one ``<wf>``/``<punc>`` line; ValueError with the reason."""
     form = _unescape(text)
     if not form.strip():
@@ -205,10 +216,7 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
         if kind is not None:
             if tokens is None:
                 raise CorpusFormatError(f"{path}:{lineno}: <{kind}> outside a sentence")
-            try:
-                token, annotation = _token(kind, match["attrs"], match["text"])
-            except ValueError as exc:
-                raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
+            token, annotation = _token(path, lineno, kind, match["attrs"], match["text"])
             tokens.append(token)
             annotations.append(annotation)
             continue
@@ -223,13 +231,7 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
                 yield AnnotatedSentence(sentence, tuple(annotations))
                 tokens = None
             continue
-        try:
-            attrs = _parse_attributes(match["sattrs"])
-        except ValueError as exc:
-            raise CorpusFormatError(f"{path}:{lineno}: {exc}") from None
-        unknown = sorted(set(attrs) - _STRUCTURE_ATTRIBUTES[tag])
-        if unknown:
-            raise CorpusFormatError(f"{path}:{lineno}: unknown attribute {unknown[0]!r} of <{tag}>")
+        attrs = _structure_attributes(f"{path}:{lineno}", tag, match["sattrs"])
         if tag == "s":
             if tokens is not None:
                 raise CorpusFormatError(f"{path}:{lineno}: <s> inside sentence {snum}")
@@ -237,13 +239,12 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
             if not snum:
                 raise CorpusFormatError(f"{path}:{lineno}: <s> without snum")
             if snum in opened:
+                first = opened[snum]
                 raise CorpusFormatError(
-                    f"{path}:{lineno}: sentence {quote(snum)} given twice (first at line "
-                    f"{opened[snum]})"
+                    f"{path}:{lineno}: sentence {quote(snum)} given twice (first at line {first})"
                 )
             opened[snum] = lineno
-            tokens = []
-            annotations = []
+            tokens, annotations = [], []
     if tokens is not None:
         raise CorpusFormatError(
             f"{path}:{opened[snum]}: sentence {quote(snum)} is not closed (no </s> before the "
@@ -251,6 +252,18 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
         )
     if not opened:
         raise CorpusFormatError(f"{path}: no sentence (<s snum=N> ... </s>) in this file")
+
+
+def _structure_attributes(where: str, tag: str, text: str) -> dict[str, str]:
+    """The attributes of a structure tag (``<s snum=1>``); CorpusFormatError at ``where``."""
+    try:
+        attrs = _parse_attributes(text)
+    except ValueError as exc:
+        raise CorpusFormatError(f"{where}: {exc}") from None
+    unknown = sorted(set(attrs) - _STRUCTURE_ATTRIBUTES[tag])
+    if unknown:
+        raise CorpusFormatError(f"{where}: unknown attribute {unknown[0]!r} of <{tag}>")
+    return attrs
 
 
 def read_nltk_semcor(root: str | os.PathLike[str] | None = None) -> Iterator[AnnotatedSentence]:

@@ -55,8 +55,26 @@ __all__ = [
 def extract_frame(
     sentence: Sentence, position: int, *, classes: ClassTable | None = None
 ) -> CaseFrame:
-    """The case frame of the verb at ``position`` in a POS-tagged English sentence (read from
-    forms, lemmas and universal or Penn tags); ``classes`` maps pronouns and names to classes
-    (default: the package's tables)."""
+    """The case frame of the verb at ``position`` of a POS-tagged English sentence.
+
+    Parameters
+    ----------
+    sentence : Sentence
+        Its tokens' forms, lemmas and universal or Penn tags are read.
+    position : int
+        The verb's token index.
+    classes : ClassTable, optional
+        Classes of pronouns, titles and names (default: the package's tables).
+
+    Returns
+    -------
+    CaseFrame
+        ``subj``, ``obj``, ``iobj`` and ``prep:<p>`` fillers, passive voice, frame marks.
+
+    Raises
+    ------
+    WSDError
+        ``position`` outside the sentence.
+    """
     table = default_class_table() if classes is None else classes
     return extract_english(sentence, position, classes=table)

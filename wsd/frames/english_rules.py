@@ -130,11 +130,11 @@ class _Extractor:
         if infinitive:
             subject = self._for_subject(start)
         elif (not auxes and T.is_gerund(form)) or (auxes[-1:] == ["being"] and participle):
-            subject = self._participle_subject(start)  # "radiation reaching", "being studied"
+            subject = _participle_subject(a, start)  # "radiation reaching", "being studied"
         elif not auxes and participle and self._reduced_passive(v, start):
             passive = True
             subject = a.left(start)
-        elif not auxes and participle and self._comma_passive(v, start):
+        elif not auxes and participle and _comma_passive(a, v, start):
             passive = True  # "cloudy skies , followed by sunny days"
             before = a.left(a.left(start))
             subject = before if a.cat(before) in _NOMINAL_PRON else None
@@ -201,13 +201,6 @@ class _Extractor:
         np = self._np_left(end)
         return np.head if a.word(a.left(np.start)) == "for" else None
 
-    def _participle_subject(self, start: int) -> int | None:
-        """``the radiation reaching the earth``: the noun just before a bare gerund."""
-        j = self.a.left(start)
-        if j >= 0 and self.a.cat(j) in _NOMINAL_PRON:
-            return j
-        return None
-
     def _reduced_passive(self, v: int, start: int) -> bool:
         """``the terms employed``, ``the spectrum indicated by``: noun + bare participle."""
         a = self.a
@@ -224,11 +217,6 @@ class _Extractor:
             b = a.left(self._np_left(a.left(b)).start)  # "perforations and X achieved via"
         return a.cat(b) in (T.P, T.V, T.TO) and a.word(b) not in _SUBORDINATING_PREPS
 
-    def _comma_passive(self, v: int, start: int) -> bool:
-        """``..., followed by sunny days``: a bare participle after a comma, with ``by``."""
-        a = self.a
-        return a.word(a.left(start)) == "," and a.word(a.right(v, _SKIP_ADV)) == "by"
-
     def _subject(
         self, v: int, start: int, finite: bool, depth: int = 0
     ) -> tuple[int | None, tuple[str, int] | None, bool]:
@@ -244,14 +232,14 @@ class _Extractor:
             gap = self._gap(left_of)
             return head, gap, gap is not None
         if c == T.WH and a.words[j] in _RELATIVES:
-            return self._antecedent(j), None, True
+            return _antecedent(a, j), None, True
         if depth < 3 and (c == T.CC or (c == T.PUNCT and a.words[j] == ";" and finite)):
             return self._coordinated_subject(j, depth), None, False
         if c == T.PUNCT and a.words[j] in (",", "-", "--"):
             inverted = self._inverted_subject(v)
             if inverted is not None:
                 return inverted, None, False
-            k = self._skip_parenthetical(j)
+            k = _skip_parenthetical(a, j)
             if k is not None and depth < 3:
                 return self._subject(v, k + 1, finite, depth + 1)
         return None, None, False
@@ -263,7 +251,7 @@ class _Extractor:
         best = chain[:1]
         for size in range(len(chain), 0, -1):
             crossed_and = any(link == "and" for _, link in chain[1:size])
-            if self._valid_left_boundary(chain[size - 1][0], crossed_and):
+            if _valid_left_boundary(a, chain[size - 1][0], crossed_and):
                 best = chain[:size]
                 break
         first = best[-1][0]
@@ -311,22 +299,6 @@ class _Extractor:
             chain.append((np, kind))
         return chain
 
-    def _valid_left_boundary(self, np: _NP, crossed_and: bool) -> bool:
-        a = self.a
-        b = a.left(np.start)
-        if b < 0:
-            return True
-        c = a.cats[b]
-        if c == T.V:  # "made ratings of X and the team made": a clause, not "X and the team"
-            return not crossed_and
-        if c in _CLAUSE_BOUNDARY:
-            return True
-        if c == T.P:
-            return a.words[b] in _SUBORDINATING_PREPS
-        if c in T.NP_INTERNAL or c == T.PRON:  # "In the modern world neither spirit ..."
-            return a.cats[np.start] in (T.DET, T.POSS)
-        return False
-
     def _np_left(self, j: int) -> _NP:
         """The noun-phrase chunk ending at ``j`` (determiners, adjectives, compounds, 's)."""
         a = self.a
@@ -365,24 +337,10 @@ class _Extractor:
             return None
         p = a.left(left_of)
         if a.cat(p) == T.P:
-            ante = self._antecedent(p)
+            ante = _antecedent(a, p)
             return (f"prep:{a.words[p]}", ante) if ante is not None else None
-        ante = self._antecedent(left_of)
+        ante = _antecedent(a, left_of)
         return ("obj", ante) if ante is not None else None
-
-    def _antecedent(self, j: int) -> int | None:
-        """The noun a relative pronoun at ``j`` refers to (the nearest one)."""
-        a = self.a
-        k = a.left(j)
-        while k >= 0 and a.words[k] == ",":
-            k = a.left(k)
-        if a.word(k) == ")":
-            while k >= 0 and a.words[k] != "(":
-                k -= 1
-            k = a.left(k)
-        if a.cat(k) in _NOMINAL_PRON:
-            return k
-        return None
 
     def _coordinated_subject(self, j: int, depth: int) -> int | None:
         """``X came and saw Y``: the subject of the verb before the conjunction."""
@@ -398,17 +356,6 @@ class _Extractor:
         if infinitive or (not auxes and T.is_gerund(a.tokens[k].form)):
             return None
         return self._subject(k, start, bool(auxes), depth + 1)[0]
-
-    def _skip_parenthetical(self, j: int) -> int | None:
-        """Index just before a ``, ... ,`` or ``- ... -`` stretch that ends at ``j``."""
-        a = self.a
-        delimiter = a.words[j]
-        k = j - 1
-        while k >= 0 and a.words[k] != delimiter:
-            if a.words[k] in (";", ":", "(", ")"):
-                return None
-            k -= 1
-        return k - 1 if k > 0 else None
 
     def _inverted_subject(self, v: int) -> int | None:
         """``'' , said the jury .``"""
@@ -474,9 +421,9 @@ class _Extractor:
                 head = None  # "Atlanta 's recent primary": the possessed noun heads
             elif c == T.ADV and j > i and a.cat(j + 1) in (T.ADJ, T.N, T.NUM):
                 pass  # "a very high temperature"
-            elif c == T.CC and head is None and self._premodifier_conjunct(j):
+            elif c == T.CC and head is None and _premodifier_conjunct(a, j):
                 pass  # "thermal and electrical characteristics"
-            elif c == T.PUNCT and a.words[j] in (",", "-") and self._inner_punct(j):
+            elif c == T.PUNCT and a.words[j] in (",", "-") and _inner_punct(a, j):
                 pass  # "grim , dirty West_Side", "3 - cm"
             elif c not in T.NP_INTERNAL:
                 break
@@ -485,20 +432,6 @@ class _Extractor:
         if head is None and a.word(a.right(end)).startswith("of") and a.cat(a.right(end)) == T.P:
             return _NP(head, i, end), a.right(a.right(end)), False  # "a_lot of time", "some of"
         return _NP(head, i, end), None, False
-
-    def _premodifier_conjunct(self, j: int) -> bool:
-        a = self.a
-        nxt = a.cat(j + 1)
-        if nxt == T.ADV:
-            nxt = a.cat(j + 2)
-        return nxt in (T.ADJ, T.N, T.NUM) and a.cat(j - 1) in (T.ADJ, T.N, T.NUM)
-
-    def _inner_punct(self, j: int) -> bool:
-        a = self.a
-        before, after = a.cat(j - 1), a.cat(j + 1)
-        if a.words[j] == ",":
-            return before == T.ADJ and after == T.ADJ
-        return before in (T.NUM, T.ADJ) and after in (T.N, T.NUM, T.ADJ)
 
     def _skip_pp_chain(self, end: int) -> int:
         """Index after a noun phrase's following ``P NP`` chain (at most three links)."""
@@ -548,23 +481,13 @@ class _Extractor:
             second = self._second_object(v, i) if not passive else None
             if second is not None:
                 lemma = (a.tokens[v].lemma or a.words[v]).split("_")[0]
-                predicative = lemma in PREDICATIVE_VERBS and not self._benefactive(first, second)
+                predicative = lemma in PREDICATIVE_VERBS and not _benefactive(a, first, second)
                 if not predicative and second.head is not None:
                     out[-1] = ("iobj", first.head)
                     out.append(("obj", second.head))
                 i = a.right(second.end)
         out.extend(self._prepositional(i, after_noun=first is not None))
         return out
-
-    def _benefactive(self, first: _NP, second: _NP) -> bool:
-        """``made themselves a comforting break``: a reflexive, then an indefinite phrase (not
-        ``made himself the personification of ...``, ``made him a favorite``)."""
-        a = self.a
-        return a.words[first.start].endswith(("self", "selves")) and a.words[second.start] in (
-            "a",
-            "an",
-            "some",
-        )
 
     def _second_object(self, v: int, i: int) -> _NP | None:
         """``gave [the boy] [a book]``: a second bare noun phrase right after the first."""
@@ -694,6 +617,84 @@ PARTICLE_ADVERBS = frozenset(
     abroad overboard""".split()
 )
 _NOT_A_CLAUSE = frozenset({T.PUNCT, T.CC})
+
+
+def _participle_subject(a: _Analysis, start: int) -> int | None:
+    """``the radiation reaching the earth``: the noun just before a bare gerund."""
+    j = a.left(start)
+    if j >= 0 and a.cat(j) in _NOMINAL_PRON:
+        return j
+    return None
+
+
+def _comma_passive(a: _Analysis, v: int, start: int) -> bool:
+    """``..., followed by sunny days``: a bare participle after a comma, with ``by``."""
+    return a.word(a.left(start)) == "," and a.word(a.right(v, _SKIP_ADV)) == "by"
+
+
+def _antecedent(a: _Analysis, j: int) -> int | None:
+    """The noun a relative pronoun at ``j`` refers to (the nearest one)."""
+    k = a.left(j)
+    while k >= 0 and a.words[k] == ",":
+        k = a.left(k)
+    if a.word(k) == ")":
+        while k >= 0 and a.words[k] != "(":
+            k -= 1
+        k = a.left(k)
+    if a.cat(k) in _NOMINAL_PRON:
+        return k
+    return None
+
+
+def _skip_parenthetical(a: _Analysis, j: int) -> int | None:
+    """Index just before a ``, ... ,`` or ``- ... -`` stretch that ends at ``j``."""
+    delimiter = a.words[j]
+    k = j - 1
+    while k >= 0 and a.words[k] != delimiter:
+        if a.words[k] in (";", ":", "(", ")"):
+            return None
+        k -= 1
+    return k - 1 if k > 0 else None
+
+
+def _premodifier_conjunct(a: _Analysis, j: int) -> bool:
+    nxt = a.cat(j + 1)
+    if nxt == T.ADV:
+        nxt = a.cat(j + 2)
+    return nxt in (T.ADJ, T.N, T.NUM) and a.cat(j - 1) in (T.ADJ, T.N, T.NUM)
+
+
+def _inner_punct(a: _Analysis, j: int) -> bool:
+    before, after = a.cat(j - 1), a.cat(j + 1)
+    if a.words[j] == ",":
+        return before == T.ADJ and after == T.ADJ
+    return before in (T.NUM, T.ADJ) and after in (T.N, T.NUM, T.ADJ)
+
+
+def _benefactive(a: _Analysis, first: _NP, second: _NP) -> bool:
+    """``made themselves a comforting break``: a reflexive, then an indefinite phrase (not
+    ``made himself the personification of ...``, ``made him a favorite``)."""
+    return a.words[first.start].endswith(("self", "selves")) and a.words[second.start] in (
+        "a",
+        "an",
+        "some",
+    )
+
+
+def _valid_left_boundary(a: _Analysis, np: _NP, crossed_and: bool) -> bool:
+    b = a.left(np.start)
+    if b < 0:
+        return True
+    c = a.cats[b]
+    if c == T.V:  # "made ratings of X and the team made": a clause, not "X and the team"
+        return not crossed_and
+    if c in _CLAUSE_BOUNDARY:
+        return True
+    if c == T.P:
+        return a.words[b] in _SUBORDINATING_PREPS
+    if c in T.NP_INTERNAL or c == T.PRON:  # "In the modern world neither spirit ..."
+        return a.cats[np.start] in (T.DET, T.POSS)
+    return False
 
 
 def frame_marks(ex: _Extractor, v: int) -> tuple[tuple[str, str], ...]:

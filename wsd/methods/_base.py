@@ -14,12 +14,12 @@ import sklearn.exceptions
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 import thesaurus
-from thesaurus import Thesaurus, ToolkitError
+from thesaurus import ToolkitError
 from thesaurus.wordnet.glosses import sense_gloss
 from wsd._exceptions import ModelError
-from wsd.methods._state import sense_key
 from wsd.methods.ranges import UNIT, Range
 from wsd.methods.run_cache import RunCache
+from wsd.methods.senses import not_listed, sense_order, unlisted_sense
 from wsd.methods.thesaurus_evidence import (
     adjusted_predictions,
     adjusts_rankings,
@@ -30,7 +30,15 @@ from wsd.types import Instance, Prediction, RankedSense, Reading
 if TYPE_CHECKING:
     from sklearn.utils import Tags
 
-__all__ = ["Disambiguator", "NotFittedError", "check_bool", "check_choice", "confidence", "ranked"]
+__all__ = [
+    "Disambiguator",
+    "NotFittedError",
+    "check_bool",
+    "check_choice",
+    "check_fitted",
+    "confidence",
+    "ranked",
+]
 
 # Fallback labels, counted in summaries and reports.
 FALLBACK_UNKNOWN_VERB = "first-sense:unknown-verb"
@@ -70,6 +78,12 @@ def check_choice(name: str, value: Any, choices: Iterable[str]) -> str:
     return value
 
 
+def check_fitted(method: Disambiguator) -> None:
+    """NotFittedError unless ``method`` is fitted (or loaded)."""
+    if not hasattr(method, "verbs_"):
+        raise NotFittedError(f"{type(method).__name__} is not fitted: call fit() or load a model")
+
+
 def ranked(
     scores: dict[str, float], tiebreak: dict[str, tuple[Any, ...]]
 ) -> tuple[tuple[str, float], ...]:
@@ -98,11 +112,28 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         *,
         progress: Callable[[int, int], None] | None = None,
     ) -> Disambiguator:
-        """Train one model per verb lemma; ``y`` defaults to each instance's first gold key;
-        with ``thesaurus_examples`` the thesaurus's examples of the trained verbs join ``X``
-        (:mod:`~wsd.methods.thesaurus_evidence`); ``progress(verbs_done, verbs)`` after each
-        verb.  ModelError: no instance, or a label
-        the verb thesaurus does not list under the instance's verb."""
+        """Train one model per verb lemma.
+
+        Parameters
+        ----------
+        X : sequence of Instance
+            The training instances; with ``thesaurus_examples`` the thesaurus's examples of
+            the trained verbs join them (:mod:`~wsd.methods.thesaurus_evidence`).
+        y : sequence of str, optional
+            A sense key per instance; default: each instance's first gold key.
+        progress : callable, optional
+            ``progress(verbs_done, verbs)`` after each verb.
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        ModelError
+            No instance, an instance without gold (``y`` not given), a parameter outside its
+            range, or a label the verb thesaurus does not list under the instance's verb.
+        """
         if len(X) == 0:
             raise ModelError(f"{type(self).__name__}.fit() needs at least one training instance")
         self._validate_params()
@@ -114,16 +145,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         for index, instance in enumerate(X):
             by_verb[instance.lemma].append(index)
         counts = {lemma: Counter(labels[i] for i in by_verb[lemma]) for lemma in sorted(by_verb)}
-        for lemma, senses in counts.items():  # refused before any fit
-            sense = self.unlisted_sense(lemma, senses)
-            if sense is not None:
-                first = next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
-                raise ModelError(
-                    f"training instance {first!r}: gold sense {sense!r} of verb {lemma!r}: "
-                    f"{self.not_listed(lemma, sense)}; give the method the thesaurus that lists "
-                    "the corpus's senses (verb_thesaurus)",
-                    param="verb_thesaurus",
-                )
+        _refuse_unlisted(self, X, labels, by_verb, counts)  # before any fit
         self._reset_caches()
         self.sense_counts_: dict[str, Counter[str]] = {}
         self.verbs_: dict[str, Any] = {}
@@ -143,8 +165,11 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         return np.array([p.sense or "" for p in self.rank(X)], dtype=object)
 
     def rank(self, X: Sequence[Instance]) -> list[Prediction]:
-        """A :class:`Prediction` per instance of :meth:`seen_as_all`, best candidate first."""
-        self._check_fitted()
+        """A :class:`Prediction` per instance (read as :meth:`seen_as_all`, without its gold),
+        its candidate senses best first with their scores, its confidence and any fallback
+        (an unseen verb: the inventory's order; a lemma the inventory lacks: abstained).
+        NotFittedError before ``fit``."""
+        check_fitted(self)
         groups: dict[str, list[int]] = defaultdict(list)
         for index, instance in enumerate(X):
             groups[instance.lemma].append(index)
@@ -161,26 +186,44 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
                 out[i] = prediction
         return out  # type: ignore[return-value]
 
-    def disambiguate(self, X: Sequence[Instance], top_k: int = 1) -> list[Reading]:
+    def disambiguate(self, X: Sequence[Instance] | str, top_k: int = 1) -> list[Reading]:
         """A :class:`~wsd.types.Reading` per instance: its :meth:`rank` prediction in its
-        sentence, with the ``top_k`` best senses and their WordNet glosses (README, "Python
-        API"; what ``wsd disambiguate --to jsonl|tsv`` writes).  ModelError: ``top_k`` < 1."""
+        sentence, with the ``top_k`` best senses and their WordNet glosses (what ``wsd
+        disambiguate --to jsonl|tsv`` writes).
+
+        Parameters
+        ----------
+        X : sequence of Instance, or str
+            The instances; a string is plain English text, whose every verb is an instance:
+            sentences, tokens, tags and lemmas by :func:`wsd.text.text_instances` (its tagger
+            is trained on SemCor on first use), ids ``text.s<N>.t<i>``.
+        top_k : int, default=1
+            The senses per reading, best first; >= 1.
+
+        Returns
+        -------
+        list of Reading
+            One per instance, in order.
+
+        Raises
+        ------
+        ModelError
+            ``top_k`` < 1, or the method is not fitted.
+        DataError
+            Text, and no tagger can be trained.
+        CorpusFormatError
+            Text that ``wsd disambiguate --text`` refuses as well (a control character, no
+            word: :func:`wsd.text.check_text`).
+        """
         if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
             raise ModelError(f"top_k must be an integer >= 1, got {top_k!r}")
+        if isinstance(X, str):
+            from wsd.text import text_instances
+
+            X = text_instances(X, context_window=self.context_window).instances
         predictions = self.rank(X)
         texts: dict[int, str] = {}  # one text per sentence, shared by the readings of its verbs
         return [_reading(inst, p, top_k, texts) for inst, p in zip(X, predictions, strict=True)]
-
-    def disambiguate_text(self, text: str, top_k: int = 1) -> list[Reading]:
-        """:meth:`disambiguate` every verb of plain English ``text``: sentences, tokens, tags
-        and lemmas by :func:`wsd.text.text_instances` (its tagger is trained on SemCor on first
-        use); ids ``text.s<N>.t<i>``.  ModelError: ``top_k`` < 1; DataError: no tagger;
-        CorpusFormatError: text that ``wsd disambiguate --text`` refuses as well (a control
-        character, no word: :func:`wsd.text.check_text`)."""
-        from wsd.text import text_instances
-
-        corpus = text_instances(text, context_window=self.context_window)
-        return self.disambiguate(corpus.instances, top_k=top_k)
 
     def seen_as_all(self, instances: Iterable[Instance]) -> list[Instance]:
         """Each instance without gold (an :attr:`oracle` keeps the fillers'), one copy each."""
@@ -194,7 +237,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def predict_proba(self, X: Sequence[Instance]) -> np.ndarray:
         """(``len(X)`` x ``len(classes_)``): the ranking's positive scores of the senses in
         ``classes_`` divided by their sum; a row of zeros where none is positive."""
-        self._check_fitted()
+        check_fitted(self)
         column = {sense: j for j, sense in enumerate(self.classes_.tolist())}
         probabilities = np.zeros((len(X), len(column)))
         for i, prediction in enumerate(self.rank(X)):
@@ -206,10 +249,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         np.divide(probabilities, totals, out=probabilities, where=totals > 0)
         return probabilities
 
-    def decision_function(self, X: Sequence[Instance]) -> list[dict[str, float]]:
-        """Scores of every candidate sense per instance (a mapping each: candidates differ)."""
-        return [dict(p.ranking) for p in self.rank(X)]
-
     def score(self, X: Sequence[Instance], y: Sequence[str] | None = None) -> float:
         """Exact-match accuracy against any gold key (several gold keys: any counts)."""
         golds = [(g,) for g in y] if y is not None else [inst.gold for inst in X]
@@ -218,10 +257,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
 
     # --- shared helpers --------------------------------------------------------------------
     @property
-    def verb_inventory(self) -> Thesaurus:
-        return thesaurus.load(self.verb_thesaurus)
-
-    @property
     def cache(self) -> RunCache:
         """The :class:`~wsd.methods.RunCache` in use (never saved, copied or cloned)."""
         cache: RunCache | None = self.__dict__.get("_cache")
@@ -229,37 +264,23 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
             cache = self._cache = RunCache()
         return cache
 
-    def set_cache(self, cache: RunCache) -> Disambiguator:
-        """Share ``cache`` (e.g. between the folds' clones of a run); returns self."""
-        self._cache = cache
+    def set_cache(self, cache: RunCache | None = None) -> Disambiguator:
+        """Use ``cache`` (e.g. one shared by the folds' clones of a run; None: a new, empty
+        one) and drop the model's own memos; returns self."""
+        self._cache = RunCache() if cache is None else cache
+        self._reset_caches()
         return self
-
-    def sense_order(self, lemma: str, sense: str) -> int:
-        """Position of ``sense`` in the inventory's order for ``lemma`` (unknown: last)."""
-        orders = self.cache.table(("sense-order", self.verb_thesaurus))
-        order = orders.get(lemma)
-        if order is None:
-            inventory = self.verb_inventory
-            senses = inventory.senses(lemma) if inventory.has_word(lemma) else ()
-            order = orders[lemma] = {s: i for i, s in enumerate(senses)}
-        return int(order.get(sense, len(order)))
-
-    def tiebreak(self, lemma: str) -> dict[str, tuple[Any, ...]]:
-        """Tie-break keys of a verb's training senses: more frequent, lower sense number, key."""
-        counts = self.sense_counts_[lemma]
-        return {s: (-counts[s], self.sense_order(lemma, s), s) for s in counts}
 
     def sense_columns(self, lemma: str, counts: Mapping[str, int] | None = None) -> tuple[str, ...]:
         """The senses of ``counts`` (default: the verb's training senses) in tie-break order."""
         known = self.sense_counts_[lemma] if counts is None else counts
-        return tuple(sorted(known, key=lambda s: (-known[s], self.sense_order(lemma, s), s)))
+        return tuple(sorted(known, key=lambda s: (-known[s], sense_order(self, lemma, s), s)))
 
     def mfs_prediction(self, instance: Instance, fallback: str | None) -> Prediction:
         """Most frequent training sense, scores = relative frequencies (method 3's answer)."""
         counts = self.sense_counts_[instance.lemma]
         total = sum(counts.values())
-        scores = {s: c / total for s, c in counts.items()}
-        ranking = ranked(scores, self.tiebreak(instance.lemma))
+        ranking = tuple((s, counts[s] / total) for s in self.sense_columns(instance.lemma))
         return self.make_prediction(instance, ranking, fallback)
 
     def make_prediction(
@@ -281,7 +302,7 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         )
 
     def _unknown_verb(self, instance: Instance) -> Prediction:
-        inventory = self.verb_inventory
+        inventory = thesaurus.load(self.verb_thesaurus)
         if not inventory.has_word(instance.lemma):
             return self.make_prediction(instance, (), ABSTAIN_UNKNOWN_LEMMA)
         senses = inventory.senses(instance.lemma)
@@ -309,15 +330,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
                 except ToolkitError as exc:
                     raise ModelError(str(exc), param=name) from exc
 
-    def clear_caches(self) -> Disambiguator:
-        """Empty the (shared) :attr:`cache` and the model's memos; returns self."""
-        self.cache.clear()
-        self._reset_caches()
-        return self
-
-    def __sklearn_is_fitted__(self) -> bool:
-        return hasattr(self, "verbs_")
-
     def __sklearn_tags__(self) -> Tags:
         tags = super().__sklearn_tags__()
         # X is a sequence of Instance records, not a matrix
@@ -325,10 +337,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
         tags.input_tags.two_d_array = False
         tags.target_tags.required = False  # y defaults to each instance's first gold key
         return tags
-
-    def _check_fitted(self) -> None:
-        if not self.__sklearn_is_fitted__():
-            raise NotFittedError(f"{type(self).__name__} is not fitted: call fit() or load a model")
 
     def _validate_params(self) -> None:
         for name, within in self.ranges.items():
@@ -364,49 +372,6 @@ class Disambiguator(ClassifierMixin, BaseEstimator):  # type: ignore[misc]
     def load_verb_state(self, lemma: str, state: Any) -> Any:
         return state
 
-    def state_senses(self, lemma: str, field: str, senses: Any, *, every: bool) -> tuple[str, ...]:
-        """The senses a saved state lists in ``field``, lower-cased, each once and trained
-        (``sense_counts_``); ``every``: all the trained ones.  Else ValueError."""
-        if not isinstance(senses, list | tuple | dict):
-            raise ValueError(f"{field} must be a list of sense keys")
-        keys = tuple(sense_key(f"{field}[{i}]", s) for i, s in enumerate(senses))
-        known: Mapping[str, int] = self.sense_counts_.get(lemma, {})
-        for key in keys:
-            if key not in known:
-                raise ValueError(f"{field} names sense {key!r}, not one of its sense_counts")
-        if len(set(keys)) != len(keys):
-            raise ValueError(f"{field} lists a sense twice")
-        if every and len(keys) != len(known):
-            missing = sorted(set(known) - set(keys))[0]
-            raise ValueError(f"{field} leaves out the trained sense {missing!r}")
-        return keys
-
-    def listed_senses(self, lemma: str) -> frozenset[str] | None:
-        """The senses the verb thesaurus lists under ``lemma``, lower-cased (None: no word)."""
-        table = self.cache.table(("listed-senses", self.verb_thesaurus))
-        if lemma not in table:
-            inventory = self.verb_inventory
-            listed = inventory.senses(lemma) if inventory.has_word(lemma) else None
-            table[lemma] = None if listed is None else frozenset(s.lower() for s in listed)
-        found: frozenset[str] | None = table[lemma]
-        return found
-
-    def unlisted_sense(self, lemma: str, senses: Iterable[str]) -> str | None:
-        """The first of ``senses`` the verb thesaurus does not list under ``lemma``, or None."""
-        listed = self.listed_senses(lemma)
-        for sense in senses:
-            if listed is None or sense.lower() not in listed:
-                return sense
-        return None
-
-    def not_listed(self, lemma: str, sense: str) -> str:
-        """Why ``sense`` cannot be a sense of ``lemma`` here (the end of an error message)."""
-        inventory = self.verb_inventory
-        where = f"the verb thesaurus {self.verb_thesaurus!r} (version {inventory.version})"
-        if self.listed_senses(lemma) is None:
-            return f"{lemma!r} is not a word of {where}"
-        return f"{sense!r} is not a sense of {lemma!r} in {where}"
-
 
 def _reading(
     instance: Instance, prediction: Prediction, top_k: int, texts: dict[int, str]
@@ -428,6 +393,27 @@ def _reading(
         form=instance.token.form,
         senses=senses,
     )
+
+
+def _refuse_unlisted(
+    method: Disambiguator,
+    X: Sequence[Instance],
+    labels: list[str],
+    by_verb: Mapping[str, list[int]],
+    counts: Mapping[str, Counter[str]],
+) -> None:
+    """ModelError naming the first training instance whose label the verb thesaurus does not
+    list under its verb."""
+    for lemma, senses in counts.items():
+        sense = unlisted_sense(method, lemma, senses)
+        if sense is not None:
+            first = next(X[i].id for i in by_verb[lemma] if labels[i] == sense)
+            raise ModelError(
+                f"training instance {first!r}: gold sense {sense!r} of verb {lemma!r}: "
+                f"{not_listed(method, lemma, sense)}; give the method the thesaurus that lists "
+                "the corpus's senses (verb_thesaurus)",
+                param="verb_thesaurus",
+            )
 
 
 def _labels(X: Sequence[Instance], y: Iterable[str] | None) -> list[str]:

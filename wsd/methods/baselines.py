@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+import thesaurus
 from wsd.methods._base import Disambiguator, check_choice
 from wsd.methods.ranges import SEED
 from wsd.types import Instance, Prediction
@@ -31,6 +32,14 @@ class MostFrequentSense(_Baseline):
 
     Scores are the senses' relative training frequencies.
 
+    Parameters
+    ----------
+    confidence_lambda : float, default=0.5
+        ``lambda`` of :func:`~wsd.methods.confidence` (``lambda`` in configs and ``--param``);
+        in [0, 1].
+    verb_thesaurus : str, default="wordnet-verb"
+        The :func:`thesaurus.load` spec of the sense inventory (tie-breaks, fallbacks).
+
     >>> MostFrequentSense().get_params()
     {'confidence_lambda': 0.5, 'verb_thesaurus': 'wordnet-verb'}
     """
@@ -51,11 +60,19 @@ class MostFrequentSense(_Baseline):
 
 
 class RandomSense(_Baseline):
-    """Uniform choice among the verb's senses: the lower bound.
+    """Uniform choice among the verb's senses: the lower bound.  The draw depends only on
+    ``seed`` and the instance id; every candidate scores ``1/n``.
 
-    ``candidates``: ``"inventory"`` (the verb's senses in the inventory) or ``"observed"``
-    (in training).  The draw depends only on ``seed`` and the instance id; every candidate
-    scores ``1/n``.
+    Parameters
+    ----------
+    seed : int, default=0
+        In [0, 2**32 - 1].
+    candidates : {"inventory", "observed"}, default="inventory"
+        The verb's senses in the inventory, or those seen in training.
+    confidence_lambda : float, default=0.5
+        ``lambda`` of :func:`~wsd.methods.confidence`; in [0, 1].
+    verb_thesaurus : str, default="wordnet-verb"
+        The :func:`thesaurus.load` spec of the sense inventory.
     """
 
     name = "random"
@@ -79,7 +96,7 @@ class RandomSense(_Baseline):
         check_choice("candidates", self.candidates, ("inventory", "observed"))
 
     def _rank_verb(self, lemma: str, model: Any, instances: list[Instance]) -> list[Prediction]:
-        inventory = self.verb_inventory
+        inventory = thesaurus.load(self.verb_thesaurus)
         if self.candidates == "inventory" and inventory.has_word(lemma):
             senses = tuple(inventory.senses(lemma))
         else:
@@ -87,7 +104,7 @@ class RandomSense(_Baseline):
         return [self._draw(inst, senses) for inst in instances]
 
     def _unknown_verb(self, instance: Instance) -> Prediction:
-        inventory = self.verb_inventory
+        inventory = thesaurus.load(self.verb_thesaurus)
         if not inventory.has_word(instance.lemma):
             return super()._unknown_verb(instance)
         return self._draw(instance, tuple(inventory.senses(instance.lemma)))

@@ -31,6 +31,7 @@ from wsd.methods._base import Disambiguator, check_bool, check_choice
 from wsd.methods._state import counts_table, feature_names
 from wsd.methods.context import context_words
 from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd.methods.senses import state_senses
 from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
 from wsd.types import Instance, Prediction
 
@@ -68,13 +69,37 @@ class _VerbTable:
 
 
 class BayesWSD(Disambiguator):
-    """Method 2.  Parameters (ranges: ``wsd/methods/README.md``): ``window``, ``"sentence"``
-    or tokens each side; ``noun_classes``, a noun's class from its first sense: ``"lexfile"``
-    (its WordNet lexicographer file), ``"depth:N"`` (its ancestor at depth N) or ``"none"``;
-    ``noun_words``, keep noun lemmas beside their classes; ``scoring``, ``"posterior"`` or
-    ``"log-ratio"``; ``smoothing``, ``m`` or ``k`` (module docstring); ``thesaurus_examples``,
-    ``thesaurus_backoff``, ``frame_penalty``, the verb thesaurus's own evidence, off at 0
-    (:mod:`wsd.methods.thesaurus_evidence`)."""
+    """Method 2: Yarowsky-style Bayes over the context words, nouns as thesaurus classes.
+
+    Parameters
+    ----------
+    window : "sentence" or int, default="sentence"
+        The context: the sentence, or this many tokens each side; an int in [1, 1e6].
+    noun_classes : {"lexfile", "depth:N", "none"}, default="lexfile"
+        A noun's class from its first sense: its WordNet lexicographer file, its ancestor at
+        depth N, or none.
+    noun_words : bool, default=False
+        Keep noun lemmas beside their classes.
+    scoring : {"posterior", "log-ratio"}, default="posterior"
+        The score of a sense (module docstring).
+    smoothing : float, default=1.0
+        ``m`` or ``k`` of the scoring; in [1e-6, 1e6].
+    confidence_lambda : float, default=0.5
+        ``lambda`` of :func:`~wsd.methods.confidence` (``lambda`` in configs and ``--param``);
+        in [0, 1].
+    thesaurus_examples : int, default=1
+        The verb thesaurus's example sentences of each trained verb joined to the training
+        set, per sense; in [0, 100] (0: none; :mod:`wsd.methods.thesaurus_evidence`).
+    thesaurus_backoff : float, default=0.0
+        The weight of the thesaurus's sense order in the scores; in [0, 1].
+    frame_penalty : float, default=1.0
+        The factor of a sense whose examples never take the instance's frame; in [0, 1]
+        (1: no penalty).
+    noun_thesaurus : str, default="wordnet-noun"
+        The :func:`thesaurus.load` spec of the nouns' classes.
+    verb_thesaurus : str, default="wordnet-verb"
+        The :func:`thesaurus.load` spec of the sense inventory (tie-breaks, fallbacks).
+    """
 
     name = "bayes"
     ranges = {
@@ -260,7 +285,7 @@ class BayesWSD(Disambiguator):
 
     def load_verb_state(self, lemma: str, state: Any) -> _VerbTable:
         """The table of a saved state; else ValueError naming the field."""
-        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        senses = state_senses(self, lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         high = np.array([self.sense_counts_[lemma][s] for s in senses], dtype=np.int64)
         counts = counts_table("counts", state["counts"], (len(vocab), len(senses)), high)

@@ -19,12 +19,13 @@ from thesaurus import ToolkitError
 from thesaurus.utils.outputs import atomic_open, atomic_write_json, package_version
 from thesaurus.utils.text_input import read_limited
 from wsd._exceptions import ModelError
-from wsd.methods._base import Disambiguator
+from wsd.methods._base import Disambiguator, check_fitted
 from wsd.methods._state import MAX_COUNT, sense_key
 from wsd.methods.baselines import MostFrequentSense, RandomSense
 from wsd.methods.bayes import BayesWSD
 from wsd.methods.example import ExampleBasedWSD
 from wsd.methods.ranges import shown
+from wsd.methods.senses import not_listed, unlisted_sense
 from wsd.methods.supervised import IMSWSD, HybridWSD
 
 __all__ = [
@@ -46,25 +47,14 @@ MODEL_FORMAT = "verb-wsd-model"
 MODEL_FORMAT_VERSION = 1
 
 PARAM_KEYS = {"confidence_lambda": "lambda"}  # parameter -> its spelling in configs and --param
-DEPRECATED_PARAMS = {"lambda_": "confidence_lambda"}  # old name -> parameter (until 0.3)
 
 
 def canonical_param(name: str) -> str:
-    """The parameter a config or ``--param`` key names: ``lambda`` (and the deprecated
-    ``lambda_``, with a :class:`FutureWarning`) is ``confidence_lambda``.
+    """The parameter a config or ``--param`` key names: ``lambda`` is ``confidence_lambda``.
 
     >>> canonical_param("lambda"), canonical_param("beta")
     ('confidence_lambda', 'beta')
     """
-    if name in DEPRECATED_PARAMS:
-        new = DEPRECATED_PARAMS[name]
-        warnings.warn(
-            f"method parameter {name!r} is deprecated: use {new!r} ({PARAM_KEYS[new]!r} in "
-            "configs and --param)",
-            FutureWarning,
-            stacklevel=3,
-        )
-        return new
     keys = {key: param for param, key in PARAM_KEYS.items()}
     return keys.get(name, name)
 
@@ -80,7 +70,27 @@ def param_key(param: str) -> str:
 
 def make_method(name: str, **params: Any) -> Disambiguator:
     """A disambiguator of :data:`METHODS` by name, its parameters validated (no resource
-    loaded); :class:`ModelError` names an unknown name or bad value (``param``)."""
+    loaded).
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`METHODS`: ``bayes``, ``example``, ``hybrid``, ``ims``, ``mfs``,
+        ``random``.
+    **params
+        The method's parameters, by name or by their config key (``lambda``).
+
+    Returns
+    -------
+    Disambiguator
+        Not fitted.
+
+    Raises
+    ------
+    ModelError
+        An unknown method or parameter, a parameter given twice, or a value outside its
+        range; ``param`` names the parameter.
+    """
     cls = METHODS.get(name)
     if cls is None:
         raise ModelError(f"unknown method {name!r} (choose from {', '.join(METHODS)})")
@@ -134,8 +144,24 @@ def _resources(method: Disambiguator) -> dict[str, dict[str, str]]:
 
 
 def save_model(method: Disambiguator, path: str | os.PathLike[str]) -> None:
-    """Write a fitted method as versioned JSON, atomically (gzip-compressed: ``.gz``)."""
-    method._check_fitted()
+    """Write a fitted method as versioned JSON, atomically.
+
+    Parameters
+    ----------
+    method : Disambiguator
+        Fitted.
+    path : str or PathLike
+        The file (gzip-compressed when it ends in ``.gz``); an earlier file stays as it was
+        unless the whole model is written.
+
+    Raises
+    ------
+    NotFittedError
+        ``method`` is not fitted.
+    OutputError
+        The file cannot be written.
+    """
+    check_fitted(method)
     document = {
         "format": MODEL_FORMAT,
         "format_version": MODEL_FORMAT_VERSION,
@@ -159,46 +185,32 @@ def _gzipped(path: str | os.PathLike[str]) -> bool:
 
 
 def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambiguator:
-    """Read a model written by :func:`save_model`: :class:`ModelError` for a file that is
-    not one or is corrupted; another thesaurus version raises (``strict``) or warns."""
-    try:
-        with gzip.open(path, "rb") if _gzipped(path) else open(path, "rb") as handle:
-            raw = read_limited(handle, path, ModelError, "model file", max_line=MAX_MODEL_BYTES)
-        document = json.loads(raw.decode("utf-8-sig"))
-    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
-        raise ModelError(f"{path} is not a gzip-compressed model file ({exc})") from exc
-    except OSError as exc:
-        raise ModelError(f"cannot read model {path}: {exc.strerror or exc}") from exc
-    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, 5,000 digits, [[[[...]]]]
-        why = "nested too deeply" if isinstance(exc, RecursionError) else _short(exc)
-        raise ModelError(f"{path} is not a model file (not valid JSON: {why})") from exc
-    if not isinstance(document, dict) or document.get("format") != MODEL_FORMAT:
-        raise ModelError(f"{path} is not a {MODEL_FORMAT} file")
-    if document.get("format_version") != MODEL_FORMAT_VERSION:
-        raise ModelError(
-            f"{path}: model format version {document.get('format_version')!r} is not supported "
-            f"(this toolkit reads version {MODEL_FORMAT_VERSION})"
-        )
+    """Read a model written by :func:`save_model`.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The model file (``.gz``: gzip-compressed).
+    strict : bool, default=True
+        A thesaurus whose version differs from the one the model was trained with raises;
+        False: it warns.
+
+    Returns
+    -------
+    Disambiguator
+        Fitted.
+
+    Raises
+    ------
+    ModelError
+        A file that is no model file, is corrupted, holds values training could not have
+        made, or (``strict``) names another thesaurus version; the message names the file
+        (and the verb).
+    """
+    document = _model_document(path)
     try:
         method = make_method(document["method"], **document["params"])
-        resources = document["resources"]
-        for param in _RESOURCE_PARAMS:  # the thesauri used are those whose versions are checked
-            spec = getattr(method, param, None)
-            recorded = resources[param]["spec"] if param in resources else None
-            if spec != recorded:
-                raise ValueError(f"{param} {spec!r} is not the {recorded!r} its resources record")
-        mismatch = False
-        for param, saved in resources.items():
-            current = thesaurus.load(saved["spec"])
-            if current.version != saved["version"]:
-                mismatch = mismatch or param == "verb_thesaurus"
-                message = (
-                    f"trained with {param} {saved['name']} version {saved['version']}, "
-                    f"but {saved['spec']!r} is now version {current.version}"
-                )
-                if strict:
-                    raise ModelError(message)
-                warnings.warn(f"{path}: {message}", stacklevel=2)
+        mismatch = _check_versions(path, method, document["resources"], strict=strict)
         method._reset_caches()
         method.sense_counts_ = _sense_counts(path, document["sense_counts"])
         verbs = _verb_table(path, "verbs", document["verbs"])
@@ -224,6 +236,54 @@ def load_model(path: str | os.PathLike[str], *, strict: bool = True) -> Disambig
     except _CORRUPTED as exc:
         raise ModelError(f"{path}: corrupted model ({type(exc).__name__}: {_short(exc)})") from exc
     return method
+
+
+def _check_versions(
+    path: str | os.PathLike[str], method: Disambiguator, resources: Any, *, strict: bool
+) -> bool:
+    """Whether the verb thesaurus's version differs from the one the model records (another
+    thesaurus's, or with ``strict`` any: ModelError; else a warning)."""
+    for param in _RESOURCE_PARAMS:  # the thesauri used are those whose versions are checked
+        spec = getattr(method, param, None)
+        recorded = resources[param]["spec"] if param in resources else None
+        if spec != recorded:
+            raise ValueError(f"{param} {spec!r} is not the {recorded!r} its resources record")
+    mismatch = False
+    for param, saved in resources.items():
+        current = thesaurus.load(saved["spec"])
+        if current.version != saved["version"]:
+            mismatch = mismatch or param == "verb_thesaurus"
+            message = (
+                f"trained with {param} {saved['name']} version {saved['version']}, "
+                f"but {saved['spec']!r} is now version {current.version}"
+            )
+            if strict:
+                raise ModelError(message)
+            warnings.warn(f"{path}: {message}", stacklevel=3)
+    return mismatch
+
+
+def _model_document(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The JSON document of a model file of this format version, else ModelError."""
+    try:
+        with gzip.open(path, "rb") if _gzipped(path) else open(path, "rb") as handle:
+            raw = read_limited(handle, path, ModelError, "model file", max_line=MAX_MODEL_BYTES)
+        document = json.loads(raw.decode("utf-8-sig"))
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise ModelError(f"{path} is not a gzip-compressed model file ({exc})") from exc
+    except OSError as exc:
+        raise ModelError(f"cannot read model {path}: {exc.strerror or exc}") from exc
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, 5,000 digits, [[[[...]]]]
+        why = "nested too deeply" if isinstance(exc, RecursionError) else _short(exc)
+        raise ModelError(f"{path} is not a model file (not valid JSON: {why})") from exc
+    if not isinstance(document, dict) or document.get("format") != MODEL_FORMAT:
+        raise ModelError(f"{path} is not a {MODEL_FORMAT} file")
+    if document.get("format_version") != MODEL_FORMAT_VERSION:
+        raise ModelError(
+            f"{path}: model format version {document.get('format_version')!r} is not supported "
+            f"(this toolkit reads version {MODEL_FORMAT_VERSION})"
+        )
+    return document
 
 
 # what reading a corrupted document's values raises
@@ -289,18 +349,18 @@ def _check_listed(path: str | os.PathLike[str], method: Disambiguator, *, mismat
     (with ``mismatch``, another thesaurus version: a warning counting them)."""
     unlisted = []
     for lemma, counts in method.sense_counts_.items():
-        sense = method.unlisted_sense(lemma, counts)
+        sense = unlisted_sense(method, lemma, counts)
         if sense is None:
             continue
         if not mismatch:
             raise ModelError(
-                f"{path}: verb {lemma!r}: sense_counts: {method.not_listed(lemma, sense)}"
+                f"{path}: verb {lemma!r}: sense_counts: {not_listed(method, lemma, sense)}"
             )
         unlisted.append((lemma, sense))
     if unlisted:
         lemma, sense = unlisted[0]
         warnings.warn(
             f"{path}: {len(unlisted)} verbs have senses the verb thesaurus of this version does "
-            f"not list (first: {method.not_listed(lemma, sense)})",
+            f"not list (first: {not_listed(method, lemma, sense)})",
             stacklevel=3,
         )

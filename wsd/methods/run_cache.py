@@ -66,12 +66,6 @@ class RunCache:
         """The numbering of the features computed under ``settings``."""
         return self._indexes.setdefault(settings, FeatureIndex())
 
-    def clear(self) -> None:
-        """Forget everything."""
-        for memo in (self._nouns, self._tables, self._instances, self._indexes):
-            memo.clear()
-        self._instance_count = 0
-
     def __repr__(self) -> str:
         sizes = (len(self._nouns), len(self._tables), self._instance_count)
         return "RunCache(noun_lookups={}, tables={}, instance_values={})".format(*sizes)

@@ -31,10 +31,10 @@ import numpy as np
 
 import thesaurus
 from wsd.methods.ranges import UNIT, Range
+from wsd.methods.senses import sense_order
 from wsd.types import CaseFrame, Instance, Prediction
 
 if TYPE_CHECKING:
-    from thesaurus import Thesaurus
     from wsd.methods.run_cache import RunCache
 
 
@@ -50,11 +50,6 @@ class Method(Protocol):
 
     @property
     def context_window(self) -> int | str: ...
-
-    @property
-    def verb_inventory(self) -> Thesaurus: ...
-
-    def sense_order(self, lemma: str, sense: str) -> int: ...
 
     def make_prediction(
         self,
@@ -191,7 +186,7 @@ def adjusted_predictions(
     """``predictions`` of a trained verb with the back-off and the frame penalty applied."""
     senses = _inventory_senses(method, lemma)
     counts = method.sense_counts_[lemma]
-    order = {s: (-counts.get(s, 0), method.sense_order(lemma, s), s) for s in senses}
+    order = {s: (-counts.get(s, 0), sense_order(method, lemma, s), s) for s in senses}
     out = []
     for instance, prediction in zip(instances, predictions, strict=True):
         if not prediction.ranking:
@@ -209,7 +204,7 @@ def adjusted_predictions(
 
 
 def _inventory_senses(method: Method, lemma: str) -> tuple[str, ...]:
-    inventory = method.verb_inventory
+    inventory = thesaurus.load(method.verb_thesaurus)
     return tuple(s.lower() for s in inventory.senses(lemma)) if inventory.has_word(lemma) else ()
 
 

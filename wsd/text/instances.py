@@ -204,13 +204,34 @@ def text_instances(
     context_window: int | str = 0,
     classes: ClassTable | None = None,
 ) -> Corpus:
-    """The verb instances of plain English ``text`` (one document ``doc``), without gold, with
-    the counts of :class:`~wsd.corpus.CorpusStats` (every verb token an instance or a counted
-    skip); ``text`` keeps the limits of a file read by :func:`read_text` (a byte-order mark at
-    its start is no text; :func:`check_text`, the errors name ``<text>``).  ``tagger``
-    defaults to the SemCor tagger of the user cache, put there first when it is missing
-    (:func:`wsd.text.ensure_tagger`); ``frames``, ``context_window`` and ``classes`` as for
-    :func:`wsd.corpus.load_corpus`."""
+    """The verb instances of plain English ``text``, without gold.
+
+    Parameters
+    ----------
+    text : str
+        The text, with the limits of a file read by :func:`read_text` (a byte-order mark at
+        its start is no text; :func:`check_text`).
+    doc : str, default="text"
+        The document's name: instance ids ``<doc>.s<N>.t<i>``.
+    tagger : Tagger, optional
+        Default: the SemCor tagger of the user cache, put there first when it is missing
+        (:func:`wsd.text.ensure_tagger`).
+    frames, context_window, classes
+        As for :func:`wsd.corpus.load_corpus`.
+
+    Returns
+    -------
+    Corpus
+        Its ``stats`` count every verb token an instance or a skip with its reason.
+
+    Raises
+    ------
+    CorpusFormatError
+        Text the command line refuses too (a control character, no word), naming ``<text>``
+        and the line.
+    DataError
+        No tagger given and none can be put in the user cache.
+    """
     text = check_text(text.removeprefix("\ufeff"))  # a file's byte-order mark, as read_text
     if tagger is None:
         from wsd.text.training import ensure_tagger

@@ -30,6 +30,7 @@ from wsd.methods.example.tuning import (
 )
 from wsd.methods.noun_lookup import FillerKey, NounLookup
 from wsd.methods.ranges import COUNT_LIMIT, UNIT, Range, shown
+from wsd.methods.senses import state_senses
 from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
 from wsd.types import Filler, Instance, Prediction
 
@@ -469,7 +470,7 @@ class ExampleBasedWSD(Disambiguator):
             field = f"examples[{case!r}]"
             if not isinstance(by_sense, dict):
                 raise ValueError(f"{field} must be a table of senses")
-            keys = self.state_senses(lemma, field, list(by_sense), every=False)
+            keys = state_senses(self, lemma, field, list(by_sense), every=False)
             examples[case] = {
                 sense: _fillers(f"{field}[{sense!r}]", fillers)
                 for sense, fillers in zip(keys, by_sense.values(), strict=True)

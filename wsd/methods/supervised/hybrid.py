@@ -20,11 +20,23 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 
 
 class HybridWSD(IMSWSD):
-    """IMS features plus the verb's case frame.  Besides :class:`IMSWSD`'s parameters:
-    ``frame_lemmas`` (``F:<case>=<filler lemma>``; ``F:<case>`` is always on);
-    ``filler_classes``, ``"lexfile"`` (the filler's lexicographer files) or ``"none"``;
-    ``filler_hypernyms``, ancestors of the filler's ``"first"`` or ``"all"`` senses, or
-    ``"none"``; ``noun_thesaurus``, of the fillers."""
+    """IMS features plus the verb's case frame.
+
+    Parameters
+    ----------
+    C, pos, bag, collocations, window, min_count, temperature
+        As :class:`IMSWSD`'s.
+    frame_lemmas : bool, default=True
+        The feature ``F:<case>=<filler lemma>`` (``F:<case>`` is always on).
+    filler_classes : {"lexfile", "none"}, default="lexfile"
+        The fillers' lexicographer files as features.
+    filler_hypernyms : {"first", "all", "none"}, default="first"
+        The ancestors of the filler's first or every sense as features.
+    confidence_lambda, thesaurus_examples, thesaurus_backoff, frame_penalty, verb_thesaurus
+        As :class:`IMSWSD`'s.
+    noun_thesaurus : str, default="wordnet-noun"
+        The :func:`thesaurus.load` spec of the fillers.
+    """
 
     name = "hybrid"
 

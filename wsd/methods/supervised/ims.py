@@ -22,6 +22,7 @@ from wsd.methods._base import Disambiguator, check_bool
 from wsd.methods._state import MAX_WEIGHT, feature_names, finite_weights, weights
 from wsd.methods.feature_index import FeatureIndex, Vocabulary
 from wsd.methods.ranges import COUNT_LIMIT, REAL_LIMIT, Range
+from wsd.methods.senses import state_senses
 from wsd.methods.supervised.features import GROUPS, ims_features
 from wsd.methods.thesaurus_evidence import EVIDENCE_RANGES
 from wsd.types import Instance, Prediction
@@ -47,12 +48,40 @@ class _LinearModel:
 
 
 class IMSWSD(Disambiguator):
-    """A linear SVM per verb.  Parameters (ranges: ``wsd/methods/README.md``): ``C``, the
-    SVM's inverse regularisation; ``pos``, ``bag``, ``collocations``, the feature groups;
-    ``window``, the bag's (``"sentence"`` or tokens each side); ``min_count``, fewer training
-    instances of the verb drop a feature; ``temperature``, divides the decision values;
-    ``thesaurus_examples``, ``thesaurus_backoff``, ``frame_penalty``, the verb thesaurus's own
-    evidence, off at 0 (:mod:`wsd.methods.thesaurus_evidence`)."""
+    """A linear SVM per verb over IMS's features (Zhong and Ng).
+
+    Parameters
+    ----------
+    C : float, default=0.05
+        The SVM's inverse regularisation; in [1e-6, 1e6].
+    pos, bag, collocations : bool, default=True
+        The feature groups: the parts of speech around the verb, the bag of context words,
+        the collocations; at least one group on.
+    window : "sentence" or int, default="sentence"
+        The bag's context: the sentence, or this many tokens each side; an int in [1, 1e6].
+    min_count : int, default=1
+        A feature seen in fewer training instances of the verb is dropped; in [1, 1e6].
+    temperature : float, default=1.0
+        Divides the decision values before their softmax; in [1e-6, 1e6].
+    confidence_lambda : float, default=0.5
+        ``lambda`` of :func:`~wsd.methods.confidence` (``lambda`` in configs and ``--param``);
+        in [0, 1].
+    thesaurus_examples : int, default=2
+        The verb thesaurus's example sentences of each trained verb joined to the training
+        set, per sense; in [0, 100] (0: none; :mod:`wsd.methods.thesaurus_evidence`).
+    thesaurus_backoff : float, default=0.0
+        The weight of the thesaurus's sense order in the scores; in [0, 1].
+    frame_penalty : float, default=0.5
+        The factor of a sense whose examples never take the instance's frame; in [0, 1]
+        (1: no penalty).
+    verb_thesaurus : str, default="wordnet-verb"
+        The :func:`thesaurus.load` spec of the sense inventory (tie-breaks, fallbacks).
+
+    Raises
+    ------
+    ModelError
+        A value outside its range, or every feature group off (at ``fit``).
+    """
 
     name = "ims"
     ranges = {
@@ -221,7 +250,7 @@ class IMSWSD(Disambiguator):
 
     def load_verb_state(self, lemma: str, state: Any) -> _LinearModel:
         """The classifier of a saved state; else ValueError naming the field."""
-        senses = self.state_senses(lemma, "senses", state["senses"], every=True)
+        senses = state_senses(self, lemma, "senses", state["senses"], every=True)
         vocab = feature_names("features", state["features"])
         coef = _coef_array(state["coef"], (len(senses), len(vocab))).astype(np.float32)
         finite_weights("coef", coef)
