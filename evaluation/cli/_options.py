@@ -4,39 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import warnings
-from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 __all__ = [
-    "renamed",
     "add_train_keys_option",
     "show_warning",
     "top_k",
 ]
-
-
-def renamed(*old: str) -> type[argparse.Action]:
-    """An argparse ``store`` action that warns when one of the ``old`` spellings is used."""
-
-    class Renamed(argparse._StoreAction):
-        def __call__(
-            self,
-            parser: argparse.ArgumentParser,
-            namespace: argparse.Namespace,
-            values: str | Sequence[Any] | None,
-            option_string: str | None = None,
-        ) -> None:
-            if option_string in old:
-                warnings.warn(
-                    f"{option_string} is deprecated: use {self.option_strings[0]} (the old "
-                    "spelling goes in version 0.3)",
-                    FutureWarning,
-                    stacklevel=2,
-                )
-            super().__call__(parser, namespace, values, option_string)
-
-    return Renamed
 
 
 def top_k(text: str) -> int:
