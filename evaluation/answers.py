@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -196,8 +197,8 @@ def _scored(field: str) -> tuple[str, float] | None:
     """``(key, score)`` of a ``key:score`` field, ``None`` for a plain key; raises for a key
     ending in a number that is not a score."""
     match = _SCORED.match(field)
-    if match is not None:
-        return match["key"], float(match["score"])
+    if match is not None:  # a ranked file repeats its keys on every line: one string each
+        return sys.intern(match["key"]), float(match["score"])
     key, colon, tail = field.rpartition(":")
     if not (colon and key) or _HEAD_ID.fullmatch(tail):
         return None

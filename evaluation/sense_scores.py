@@ -31,6 +31,7 @@ no sense.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -143,13 +144,19 @@ def sense_index(
     if like is not None and like.n != len(gold):
         raise EvaluationError(f"like indexes {like.n} instances, not {len(gold)}")
     index, g, several_gold = _gold_side(gold) if like is None else _known_gold(like)
-    answer_keys: list[tuple[str, int, int]] = []
+    # each answer naming a gold sense: its sense, instance and row in typed columns (a tuple
+    # per answer took 150 bytes: a million instances, a peak of 150 MB)
+    a_sense, a_instance, a_row = array("q"), array("q"), array("q")
     n_answers = np.zeros(len(gold), dtype=np.int64)
     exact = np.zeros(len(gold))
     several: dict[int, np.ndarray] = {}
     for i, (keys, given) in enumerate(zip(gold, answers, strict=True)):
         named = list(dict.fromkeys(given))
-        answer_keys += [(key, i, row) for row, key in enumerate(named)]
+        for row, key in enumerate(named):
+            if key in index:
+                a_sense.append(index[key])
+                a_instance.append(i)
+                a_row.append(row)
         n_answers[i] = len(named)
         if named:
             exact[i] = sum(key in keys for key in named) / len(named)
@@ -158,7 +165,7 @@ def sense_index(
             several[i] = np.array([[float(x == s) for s in senses] for x in named]).reshape(
                 len(named), len(senses)
             )
-    a = _sorted([(index[key], i, row) for key, i, row in answer_keys if key in index])
+    a = _sorted(a_sense, a_instance, a_row)
     return SenseIndex(
         n=len(gold),
         senses=tuple(index),
@@ -178,16 +185,19 @@ def _gold_side(gold: Sequence[Sequence[str]]) -> tuple[dict[str, int], np.ndarra
     """Each gold sense's index, the (sense, instance, column) rows sorted by sense, and the
     instances with several gold senses."""
     index: dict[str, int] = {}
-    rows: list[tuple[int, int, int]] = []
+    g_sense, g_instance, g_column = array("q"), array("q"), array("q")
     several: set[int] = set()
     for i, keys in enumerate(gold):
         senses = list(dict.fromkeys(keys))
         if not senses:
             raise EvaluationError(f"instance {i} has no gold sense")
-        rows += [(index.setdefault(s, len(index)), i, c) for c, s in enumerate(senses)]
+        for c, s in enumerate(senses):
+            g_sense.append(index.setdefault(s, len(index)))
+            g_instance.append(i)
+            g_column.append(c)
         if len(senses) > 1:
             several.add(i)
-    return index, _sorted(rows), several
+    return index, _sorted(g_sense, g_instance, g_column), several
 
 
 def _known_gold(like: SenseIndex) -> tuple[dict[str, int], np.ndarray, set[int]]:
@@ -198,9 +208,9 @@ def _known_gold(like: SenseIndex) -> tuple[dict[str, int], np.ndarray, set[int]]
     return {s: k for k, s in enumerate(like.senses)}, rows, several
 
 
-def _sorted(rows: list[tuple[int, int, int]]) -> np.ndarray:
-    """``rows`` as an integer array sorted by its first column (stable)."""
-    table = np.array(rows, dtype=np.int64).reshape(-1, 3)
+def _sorted(*columns: array[int]) -> np.ndarray:
+    """The rows of ``columns`` as an integer array sorted by its first column (stable)."""
+    table = np.column_stack([np.array(c, dtype=np.int64) for c in columns]).reshape(-1, 3)
     return table[np.argsort(table[:, 0], kind="stable")]
 
 
@@ -396,6 +406,9 @@ def _matrix(
     return matrix
 
 
+_BATCH_CELLS = 1 << 20  # instances x resamples in one batch of the macro intervals: 8 MB
+
+
 def _batches(chunks: Iterator[np.ndarray], columns: int = 256) -> Iterator[np.ndarray]:
     """The resamples of ``chunks`` (resamples x instances) as instances x resamples arrays of
     about ``columns`` resamples: a sum over a sense's instances then runs over whole rows."""
@@ -457,7 +470,10 @@ def _draw_all(
 ) -> None:
     """Append each table's macro scores in every resample to its ``samples``."""
     plans = [_plans(table) for table in tables]
-    for draws in _batches(resample_counts(n, n_resamples=n_resamples, seed=seed)):
+    # fewer resamples a batch as the instances grow: a batch is held several times over,
+    # and 256 resamples of a million instances are 2 GB
+    columns = max(1, min(256, _BATCH_CELLS // n))
+    for draws in _batches(resample_counts(n, n_resamples=n_resamples, seed=seed), columns):
         shared: list[tuple[SenseIndex, _Drawn]] = []  # one per gold
         for table, plan, found in zip(tables, plans, samples, strict=True):
             drawn = next((d for ix, d in shared if _same_gold(ix, table.index)), None)

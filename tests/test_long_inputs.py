@@ -24,6 +24,7 @@ from evaluation.cli import main
 from evaluation.experiment import compare_systems
 from evaluation.experiment.config import ComparisonConfig, EvaluationConfig, SystemSpec
 from evaluation.experiment.tables import prediction_lines
+from evaluation.sense_scores import macro_intervals, sense_index
 from wsd.corpus import load_corpus, read_conllu
 from wsd.corpus.frame_reports import frame_record
 from wsd.frames import extract_frame, extract_tree_frame
@@ -302,3 +303,26 @@ def test_compare_takes_a_bounded_number_of_bytes_per_instance(tmp_path: Path) ->
         tracemalloc.stop()
     per_instance = (large - small) / 30_000
     assert per_instance < 1_000, f"{per_instance:.0f} bytes per instance"
+
+
+def test_the_macro_intervals_draw_a_bounded_batch_of_resamples() -> None:
+    """The resamples of the scores macro-averaged over gold senses are drawn a batch at a
+    time, fewer of them as the instances grow: the memory taken does not grow with the
+    instances times the resamples (256 resamples of a million instances: gigabytes)."""
+
+    def peak(n: int) -> int:
+        gold = [[f"s{i % 7}"] for i in range(n)]
+        answers = [[f"s{i % 5}"] for i in range(n)]
+        table = sense_index(gold, answers).table()
+        tracemalloc.reset_peak()
+        before, _ = tracemalloc.get_traced_memory()
+        macro_intervals([table], n_resamples=256)
+        return tracemalloc.get_traced_memory()[1] - before
+
+    tracemalloc.start()
+    try:
+        small, large = peak(20_000), peak(80_000)
+    finally:
+        tracemalloc.stop()
+    per_instance = (large - small) / 60_000
+    assert per_instance < 500, f"{per_instance:.0f} bytes per instance"

@@ -54,7 +54,16 @@ def per_sense_scores(
         return {}
     gold = [per.gold[i] for i in rows]
     lemmas = [per.lemmas[i] for i in rows]
-    tables: dict[tuple[str, str], SenseTable] = {}
+    points: dict[tuple[str, str], tuple[dict[str, np.ndarray], int]] = {}
+    shown: dict[tuple[str, str], SenseTable] = {}  # the tables whose intervals are drawn
+
+    def scored(key: tuple[str, str], table: SenseTable) -> None:
+        """Score a table now and keep it only if its intervals are drawn (a table holds
+        numbers per instance: all of them at once weighed on a million instances)."""
+        points[key] = macro_scores(table), len(table.index.senses)
+        if n_resamples and key[1] in {"inf", headline}:
+            shown[key] = table
+
     first: SenseIndex | None = None  # the gold side every method's index shares
     for label in labels:
         answers = per.outputs[label].answers()
@@ -65,7 +74,7 @@ def per_sense_scores(
         for j, alpha in enumerate(credit.alphas):
             name = format_alpha(alpha)
             if name == "inf":
-                tables[(label, name)] = index.table()
+                scored((label, name), index.table())
                 continue
             pairs = pair_credit(
                 [answers[i] for i in several],
@@ -75,20 +84,18 @@ def per_sense_scores(
                 alpha,
             )
             column = credit.values[rows, j]
-            tables[(label, name)] = index.table(column, dict(zip(several, pairs, strict=True)))
-    shown = [key for key in tables if key[1] in {"inf", headline}] if n_resamples else []
+            scored((label, name), index.table(column, dict(zip(several, pairs, strict=True))))
     bounds = macro_intervals(
-        [tables[key] for key in shown], n_resamples=n_resamples, seed=seed, confidence=confidence
+        list(shown.values()), n_resamples=n_resamples, seed=seed, confidence=confidence
     )
     intervals = dict(zip(shown, bounds, strict=True))
     out: dict[str, dict[str, dict[str, SenseMacro]]] = {label: {} for label in labels}
-    for (label, name), table in tables.items():
-        point = macro_scores(table)
+    for (label, name), (point, senses) in points.items():
         found = intervals.get((label, name))
         out[label][name] = {
             variant: SenseMacro(
                 *_three(point[variant][:, 0]),
-                senses=len(table.index.senses),
+                senses=senses,
                 interval=None if found is None else _interval(found[variant]),
             )
             for variant in MACRO_VARIANTS

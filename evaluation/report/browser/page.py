@@ -17,7 +17,7 @@ instances and 20 methods.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -34,7 +34,7 @@ from evaluation.report.browser.table import (
 from evaluation.report.browser.where import UNSEEN
 from evaluation.thesauri import Thesauri
 
-__all__ = ["instances_page", "page_data", "render_page"]
+__all__ = ["instances_page", "page_data", "page_fields", "render_page"]
 
 FIRST_GROUPS = ("first sense", "not first sense", "first sense unknown")
 
@@ -52,7 +52,10 @@ def instances_page(result: ExperimentResult) -> str:
 
 def render_page(table: InstanceTable, thesauri: Thesauri) -> str:
     """The page of ``table``, glosses and sense numbers from ``thesauri`` and WordNet."""
-    data = json.dumps(page_data(table, thesauri), ensure_ascii=False, separators=(",", ":"))
+    # what json.dumps(page_data(...)) writes, a field at a time: each column's values are
+    # dropped once written (a million instances: a hundred megabytes of lists at once)
+    fields = (f"{_json(name)}:{_json(value)}" for name, value in page_fields(table, thesauri))
+    data = "{" + ",".join(fields) + "}"
     data = data.replace("<", "\\u003c")  # nothing in the JSON can close or open a tag
     from html import escape
 
@@ -97,11 +100,17 @@ class _Senses:
 
 def page_data(table: InstanceTable, thesauri: Thesauri) -> dict[str, Any]:
     """The JSON the page's script reads (``static/page.js``)."""
+    return dict(page_fields(table, thesauri))
+
+
+def page_fields(table: InstanceTable, thesauri: Thesauri) -> Iterator[tuple[str, Any]]:
+    """The fields of :func:`page_data` in order, each column made when its turn comes (the
+    senses the columns name are numbered as they are made: the sense tables come last)."""
     senses = _Senses()
     lemma_rows, lemma_of = _lemmas(table, thesauri, senses)
     datasets = list(dict.fromkeys(d for d in table.datasets if d))
     systems = table.systems
-    data: dict[str, Any] = {
+    yield from {
         "name": table.name,
         "kind": table.kind,
         "setup": table.setup,
@@ -114,29 +123,37 @@ def page_data(table: InstanceTable, thesauri: Thesauri) -> dict[str, Any]:
         "unseenGroups": None if table.unseen is None else list(UNSEEN.values()),
         "contextNote": table.context_note,
         "lemmas": lemma_rows,
-        "sentences": [list(forms) for forms in table.sentences],
-        "id": list(table.ids),
-        "ds": [datasets.index(d) if d else -1 for d in table.datasets],
-        "pos": [PARTS.index(p) for p in table.parts],
-        "lp": lemma_of,
-        "gold": [senses.column(keys) for keys in table.gold],
-        "first": [FIRST_GROUPS.index(group) for group in table.first],
-        "unseen": None
-        if table.unseen is None
-        else [list(UNSEEN.values()).index(group) for group in table.unseen],
-        "fold": None if table.folds is None else list(table.folds),
-        "sent": [c[0] if c is not None else -1 for c in table.context],
-        "tok": [c[1] if c is not None else -1 for c in table.context],
-        "answers": [[senses.column(given) for given in table.answers[m]] for m in systems],
-        "lengths": [
+    }.items()
+    del lemma_rows
+    yield "sentences", [list(forms) for forms in table.sentences]
+    yield "id", list(table.ids)
+    yield "ds", [datasets.index(d) if d else -1 for d in table.datasets]
+    yield "pos", [PARTS.index(p) for p in table.parts]
+    yield "lp", lemma_of
+    del lemma_of
+    yield "gold", [senses.column(keys) for keys in table.gold]
+    yield "first", [FIRST_GROUPS.index(group) for group in table.first]
+    unseen = list(UNSEEN.values())
+    yield "unseen", None if table.unseen is None else [unseen.index(g) for g in table.unseen]
+    yield "fold", None if table.folds is None else list(table.folds)
+    yield "sent", [c[0] if c is not None else -1 for c in table.context]
+    yield "tok", [c[1] if c is not None else -1 for c in table.context]
+    yield "answers", [[senses.column(given) for given in table.answers[m]] for m in systems]
+    yield (
+        "lengths",
+        [
             [
                 _lengths(given, found)
                 for given, found in zip(table.answers[m], table.lengths[m], strict=True)
             ]
             for m in systems
         ],
-    }
-    return {**data, **senses.json()}
+    )
+    yield from senses.json().items()
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _lengths(given: Sequence[str], found: Sequence[int | None]) -> Any:
