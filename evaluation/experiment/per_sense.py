@@ -5,7 +5,7 @@ instances per method and alpha, so the others keep their point values."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -52,39 +52,14 @@ def per_sense_scores(
     rows = [i for i, keys in enumerate(per.gold) if keys]
     if not rows or not labels:
         return {}
-    gold = [per.gold[i] for i in rows]
-    lemmas = [per.lemmas[i] for i in rows]
     points: dict[tuple[str, str], tuple[dict[str, np.ndarray], int]] = {}
     shown: dict[tuple[str, str], SenseTable] = {}  # the tables whose intervals are drawn
-
-    def scored(key: tuple[str, str], table: SenseTable) -> None:
-        """Score a table now and keep it only if its intervals are drawn (a table holds
-        numbers per instance: all of them at once weighed on a million instances)."""
+    # each table is scored as it comes and kept only if its intervals are drawn (a table
+    # holds numbers per instance: all of them at once weigh much on a million instances)
+    for key, table in _tables(per, labels, rows, thesauri):
         points[key] = macro_scores(table), len(table.index.senses)
         if n_resamples and key[1] in {"inf", headline}:
             shown[key] = table
-
-    first: SenseIndex | None = None  # the gold side every method's index shares
-    for label in labels:
-        answers = per.outputs[label].answers()
-        answers = [answers[i] for i in rows]
-        index = first = sense_index(gold, answers, like=first)
-        credit = per.credit[label]
-        several = sorted(index.several)
-        for j, alpha in enumerate(credit.alphas):
-            name = format_alpha(alpha)
-            if name == "inf":
-                scored((label, name), index.table())
-                continue
-            pairs = pair_credit(
-                [answers[i] for i in several],
-                [gold[i] for i in several],
-                [lemmas[i] for i in several],
-                thesauri,
-                alpha,
-            )
-            column = credit.values[rows, j]
-            scored((label, name), index.table(column, dict(zip(several, pairs, strict=True))))
     bounds = macro_intervals(
         list(shown.values()), n_resamples=n_resamples, seed=seed, confidence=confidence
     )
@@ -101,6 +76,35 @@ def per_sense_scores(
             for variant in MACRO_VARIANTS
         }
     return out
+
+
+def _tables(
+    per: InstanceResults, labels: Sequence[str], rows: list[int], thesauri: Grading
+) -> Iterator[tuple[tuple[str, str], SenseTable]]:
+    """Each method's sense table at each alpha, over the instances ``rows``."""
+    gold = [per.gold[i] for i in rows]
+    lemmas = [per.lemmas[i] for i in rows]
+    first: SenseIndex | None = None  # the gold side every method's index shares
+    for label in labels:
+        answers = per.outputs[label].answers()
+        answers = [answers[i] for i in rows]
+        index = first = sense_index(gold, answers, like=first)
+        credit = per.credit[label]
+        several = sorted(index.several)
+        for j, alpha in enumerate(credit.alphas):
+            name = format_alpha(alpha)
+            if name == "inf":
+                yield (label, name), index.table()
+                continue
+            pairs = pair_credit(
+                [answers[i] for i in several],
+                [gold[i] for i in several],
+                [lemmas[i] for i in several],
+                thesauri,
+                alpha,
+            )
+            column = credit.values[rows, j]
+            yield (label, name), index.table(column, dict(zip(several, pairs, strict=True)))
 
 
 def _three(values: np.ndarray) -> tuple[float, float, float]:
