@@ -62,7 +62,7 @@ def _clear_memos() -> None:
     from wsd import normalise
     from wsd.corpus import semcor
 
-    semcor._token.cache_clear()
+    semcor._parse_token.cache_clear()
     normalise.normalise_token.cache_clear()
     normalise.universal_tag.cache_clear()
     wordnet_morphy()._memo.clear()
