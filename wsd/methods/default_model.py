@@ -54,13 +54,12 @@ def load_model(path: str | os.PathLike[str] | None = None, *, strict: bool = Tru
     path : str or PathLike, optional
         The model file (None: the default model).
     strict : bool, default=True
-        A thesaurus whose version differs from the one the model was trained with raises;
-        False: it warns (as :func:`wsd.methods.load_model`).
+        As for :func:`wsd.methods.load_model` (False: another thesaurus version only warns).
 
     Returns
     -------
     Disambiguator
-        Fitted.
+        Fitted, ready to disambiguate.
 
     Raises
     ------
