@@ -24,6 +24,18 @@ MappingLike = str | Callable[[np.ndarray], np.ndarray]
 def normalize_word(word: str) -> str:
     """The lookup form of a lemma: stripped, lower-cased, spaces as underscores.
 
+    Parameters
+    ----------
+    word : str
+        A lemma as written (``"Give up"``).
+
+    Returns
+    -------
+    str
+        The lookup form (``"give_up"``).
+
+    Examples
+    --------
     >>> normalize_word("  Give Up ")
     'give_up'
     """

@@ -26,9 +26,20 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """One token as every method sees it.  Readers build it with
-    :func:`wsd.normalise.normalise_token` (a lemma and a universal tag); hand-made tokens may
-    leave the lemma empty or use Penn tags."""
+    """One token as every method sees it.
+
+    Readers build it with :func:`wsd.normalise.normalise_token` (a lemma and a universal tag);
+    hand-made tokens may leave the lemma empty or use Penn tags.
+
+    Parameters
+    ----------
+    form : str
+        The token as written in the text.
+    lemma : str, default=""
+        Its lemma (empty: not known).
+    pos : str, default=""
+        Its part-of-speech tag (universal, or Penn for hand-made tokens).
+    """
 
     form: str
     lemma: str = ""
@@ -58,7 +69,19 @@ NO_ANNOTATION = Annotation()
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """A sentence, ``id`` unique in its corpus; ``lang``: its tokens' ISO 639-1 language."""
+    """A sentence of a corpus.
+
+    Parameters
+    ----------
+    id : str
+        The sentence's id, unique in its corpus.
+    tokens : tuple of Token
+        Its tokens in order.
+    source : str, default=""
+        The file the sentence came from (empty: not from a file).
+    lang : str, default="en"
+        The ISO 639-1 language of its tokens.
+    """
 
     id: str
     tokens: tuple[Token, ...]
@@ -83,9 +106,19 @@ class AnnotatedSentence:
 
 @dataclass(frozen=True, slots=True)
 class Filler:
-    """The head noun filling one case of a verb, as read from the text (never from gold):
-    ``lemma`` (a class name for a pronoun or name), ``cls`` the class a pronoun or named
-    entity was mapped to and ``sense`` that class's noun sense key."""
+    """The head noun filling one case of a verb, as read from the text (never from gold).
+
+    Parameters
+    ----------
+    lemma : str
+        The head's lemma (a class name for a pronoun or name).
+    sense : str or None, default=None
+        The noun sense key of the class a pronoun or named entity was mapped to.
+    cls : str or None, default=None
+        The class a pronoun or named entity was mapped to.
+    position : int, default=-1
+        The head's token index in the sentence (-1: not from a sentence).
+    """
 
     lemma: str
     sense: str | None = None
@@ -95,9 +128,18 @@ class Filler:
 
 @dataclass(frozen=True, slots=True)
 class CaseFrame:
-    """A verb's case frame: case label (``subj``, ``prep:with``, ``が`` ...) -> filler, in
-    surface order; ``marks`` are the complements that are no noun, as ``(label, word)`` pairs
-    (English: ``comp``, ``adv``, ``pron``; :func:`wsd.frames.english_rules.frame_marks`)."""
+    """A verb's case frame: case label (``subj``, ``prep:with``, ``が`` ...) -> filler.
+
+    Parameters
+    ----------
+    cases : tuple of (str, Filler), default=()
+        The case labels and their fillers, in surface order.
+    passive : bool, default=False
+        Whether the verb is passive.
+    marks : tuple of (str, str), default=()
+        The complements that are no noun, as ``(label, word)`` pairs (English: ``comp``,
+        ``adv``, ``pron``; :func:`wsd.frames.english_rules.frame_marks`).
+    """
 
     cases: tuple[tuple[str, Filler], ...] = ()
     passive: bool = False
@@ -121,10 +163,27 @@ class CaseFrame:
 class Instance:
     """One occurrence of a target verb to disambiguate.
 
-    ``gold``: the gold sense keys (empty for unannotated input); ``position``: the verb's
-    token index in ``sentence``; ``context``: an optional wider window with the target at
-    ``context_index``; ``filler_gold``: the gold noun sense of each case filler, aligned with
-    ``frame.cases`` (None where untagged; empty when none is).
+    Parameters
+    ----------
+    id : str
+        The instance's id.
+    lemma : str
+        The verb's lemma.
+    gold : tuple of str
+        The gold sense keys (empty for unannotated input).
+    sentence : Sentence
+        The sentence the verb occurs in.
+    position : int
+        The verb's token index in ``sentence``.
+    frame : CaseFrame or None, default=None
+        The verb's case frame (None: not extracted).
+    context : tuple of Token, default=()
+        An optional wider window than the sentence (empty: the sentence is the window).
+    context_index : int, default=-1
+        The target's index in ``context``.
+    filler_gold : tuple of str or None, default=()
+        The gold noun sense of each case filler, aligned with ``frame.cases`` (None where
+        untagged; empty when none is).
     """
 
     id: str
@@ -168,9 +227,24 @@ class Instance:
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
-    """A disambiguator's answer for one instance: ``ranking`` lists ``(sense_key, score)``
-    best first (empty: the method abstained); ``fallback`` names why a backup answer was used
-    (``"mfs:no-filler"``), ``None`` when the method decided by itself."""
+    """A disambiguator's answer for one instance.
+
+    Parameters
+    ----------
+    instance_id : str
+        The id of the instance answered.
+    lemma : str
+        The verb's lemma.
+    ranking : tuple of (str, float)
+        ``(sense_key, score)`` pairs, best first (empty: the method abstained).
+    confidence : float, default=0.0
+        The method's confidence in its answer.
+    fallback : str or None, default=None
+        Why a backup answer was used (``"mfs:no-filler"``); None when the method decided by
+        itself.
+    details : tuple of (str, float), default=()
+        Named figures behind the answer (e.g. per-case contributions).
+    """
 
     instance_id: str
     lemma: str
@@ -189,8 +263,17 @@ class Prediction:
 
 @dataclass(frozen=True, slots=True)
 class RankedSense:
-    """One candidate sense of a :class:`Reading`: its ``key``, the method's ``score`` and the
-    synset's WordNet ``gloss`` (``None`` for a file thesaurus's sense ids)."""
+    """One candidate sense of a :class:`Reading`.
+
+    Parameters
+    ----------
+    key : str
+        The sense key.
+    score : float
+        The method's score for it.
+    gloss : str or None, default=None
+        The synset's WordNet gloss (None for a file thesaurus's sense ids).
+    """
 
     key: str
     score: float
@@ -199,10 +282,25 @@ class RankedSense:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """A :class:`Prediction` as a person reads it: the verb in its sentence (``sentence_id``,
-    ``text``: the sentence's token forms joined by spaces, ``position``: the verb's token index,
-    ``form``) and the ``senses`` asked for, best first with their glosses (empty: the method
-    abstained).  ``sense``, ``gloss``, ``confidence`` ... are those of the prediction."""
+    """A :class:`Prediction` as a person reads it: the verb in its sentence and its senses.
+
+    ``sense``, ``gloss``, ``confidence`` ... are those of the prediction.
+
+    Parameters
+    ----------
+    prediction : Prediction
+        The prediction read.
+    sentence_id : str
+        The id of the verb's sentence.
+    text : str
+        The sentence's token forms joined by spaces.
+    position : int
+        The verb's token index in the sentence.
+    form : str
+        The verb as written.
+    senses : tuple of RankedSense, default=()
+        The senses asked for, best first with their glosses (empty: the method abstained).
+    """
 
     prediction: Prediction
     sentence_id: str

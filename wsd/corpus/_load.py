@@ -50,9 +50,31 @@ _UD_AUXILIARY = "AUX"
 
 @dataclass(slots=True)
 class CorpusStats:
-    """Counts of one loaded corpus: ``verb_lemmas`` and ``senses`` are distinct lemmas and
-    gold keys among the instances; ``missing_verbs`` requested verbs with no instance;
-    ``skipped`` and ``without_gold`` count by reason (module docstring)."""
+    """Counts of one loaded corpus (filled by the loader; reasons in the module docstring).
+
+    Parameters
+    ----------
+    files : int, default=0
+        The files read.
+    sentences : int, default=0
+        The sentences read.
+    tokens : int, default=0
+        The tokens read.
+    verb_tokens : int, default=0
+        The verb tokens: ``verb_instances + sum(skipped.values())``.
+    verb_instances : int, default=0
+        The instances made.
+    verb_lemmas : int, default=0
+        The distinct lemmas among the instances.
+    senses : int, default=0
+        The distinct gold keys among the instances.
+    skipped : dict of str to int, default={}
+        Verb tokens left out, by reason.
+    missing_verbs : list of str, default=[]
+        Requested verbs with no instance.
+    without_gold : dict of str to int, default={}
+        Instances without gold, by reason (``require_gold=False``).
+    """
 
     files: int = 0
     sentences: int = 0
@@ -74,7 +96,19 @@ class CorpusStats:
 
 @dataclass(slots=True)
 class Corpus:
-    """The verb instances of a corpus, its counts, where it came from and its format."""
+    """The verb instances of a corpus, its counts, where it came from and its format.
+
+    Parameters
+    ----------
+    instances : list of Instance
+        The verb instances, in corpus order.
+    stats : CorpusStats
+        The counts, every verb token an instance or a counted skip.
+    source : str
+        Where the corpus came from (its path).
+    fmt : str
+        Its format (``semcor``, ``raganato``, ``jsonl``, ``conllu``, ``text``).
+    """
 
     instances: list[Instance]
     stats: CorpusStats
@@ -83,8 +117,24 @@ class Corpus:
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.xml``, ``jsonl`` for
-    ``*.jsonl``, ``conllu`` for ``*.conllu``; :class:`CorpusFormatError` otherwise."""
+    """The format of a corpus, told by its path.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        A corpus file or directory.
+
+    Returns
+    -------
+    str
+        ``semcor`` for a directory or a ``br-*`` file, ``raganato`` for ``*.xml``, ``jsonl``
+        for ``*.jsonl``, ``conllu`` for ``*.conllu``.
+
+    Raises
+    ------
+    CorpusFormatError
+        If the name matches none of these.
+    """
     path = Path(path)
     name = path.name
     if path.is_dir() or name.startswith("br-"):
@@ -102,9 +152,21 @@ def detect_format(path: str | os.PathLike[str]) -> str:
 
 
 def claim_ids(corpus: Corpus, taken: dict[str, str]) -> None:
-    """Add the instance ids of ``corpus`` to ``taken`` (id -> the corpus that holds it) for
-    the corpora read together in one run; :class:`CorpusFormatError` naming an id an earlier
-    corpus holds (its instance would be answered, counted and trained on twice)."""
+    """Add the instance ids of ``corpus`` to ``taken``, for the corpora read together in one run.
+
+    Parameters
+    ----------
+    corpus : Corpus
+        The corpus just read.
+    taken : dict of str to str
+        Instance id -> the source of the corpus that holds it; updated in place.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming an id an earlier corpus holds (its instance would be answered, counted and
+        trained on twice); ``taken`` is then left unchanged.
+    """
     clash = next((i.id for i in corpus.instances if i.id in taken), None)
     if clash is not None:
         raise CorpusFormatError(
@@ -564,11 +626,40 @@ def load_sentences(
     frame: Callable[[AnnotatedSentence, int], CaseFrame] | None = None,
 ) -> Corpus:
     """The verb instances of Penn-tagged sentences made elsewhere (plain text tagged by
-    :mod:`wsd.text`), a sequence per document: as for SemCor, every ``VB*`` token is a verb
-    token, an instance without gold when its annotation has a lemma, else skipped with a
-    counted reason (``no-lemma:<ot>``); ids ``<sentence id>.t<position>``.  With ``frames``,
-    ``frame(sentence, position)`` gives an instance's case frame (frames extracted before,
-    say from a cache); by default it is extracted by rules with ``classes``."""
+    :mod:`wsd.text`).
+
+    As for SemCor, every ``VB*`` token is a verb token, an instance without gold when its
+    annotation has a lemma, else skipped with a counted reason (``no-lemma:<ot>``); ids are
+    ``<sentence id>.t<position>``.
+
+    Parameters
+    ----------
+    documents : iterable of sequence of AnnotatedSentence
+        The sentences, a sequence per document.
+    source : str
+        Where they came from (``Corpus.source``).
+    fmt : str, default="text"
+        The format recorded in ``Corpus.fmt``.
+    frames : bool, default=True
+        Fill ``Instance.frame``.
+    context_window : int >= 0 or "document", default=0
+        The sentences each side put in ``Instance.context``, or the whole document.
+    classes : ClassTable, optional
+        The class table for extracting frames by rules.
+    frame : callable, optional
+        ``frame(sentence, position)`` gives an instance's case frame (frames extracted
+        before, say from a cache); by default it is extracted by rules with ``classes``.
+
+    Returns
+    -------
+    Corpus
+        The instances and their counts.
+
+    Raises
+    ------
+    WSDError
+        If ``context_window`` is neither a number >= 0 nor ``"document"``.
+    """
     _check_window(context_window)
 
     def extract(item: AnnotatedSentence, position: int) -> CaseFrame:

@@ -353,10 +353,30 @@ def iter_conllu(
     lang: str | None = None,
 ) -> Iterator[AnnotatedSentence]:
     """The annotated sentences of a CoNLL-U file, in file order, read as they are taken
-    (:func:`read_conllu`: the same as a list).  The key file is read, and the file looked
-    through for ``Instance=``, at the call; :class:`CorpusFormatError` naming ``file:line`` when
-    a sentence is reached that is malformed, and at the end for a key-file id that is no
-    instance."""
+    (:func:`read_conllu`: the same as a list).
+
+    The key file is read, and the file looked through for ``Instance=``, at the call.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The CoNLL-U file.
+    key : str or PathLike, optional
+        A gold key file (default: ``*.gold.key.txt`` beside the file if present).
+    lang : str, optional
+        The language of the sentences, overriding the file's.
+
+    Yields
+    ------
+    AnnotatedSentence
+        Each sentence with its tokens' annotations.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``file:line`` when a sentence is reached that is malformed, and at the end for a
+        key-file id that is no instance.
+    """
     path = Path(path)
     key_path = Path(key) if key is not None else gold_key_path(path)
     gold: dict[str, tuple[int, tuple[str, ...]]] = {}
@@ -410,24 +430,58 @@ def read_conllu(
     *,
     lang: str | None = None,
 ) -> list[AnnotatedSentence]:
-    """The annotated sentences of a CoNLL-U file, in file order (module docstring), gold keys
-    from MISC ``Sense=`` and from ``key`` (default: ``*.gold.key.txt`` beside the file if
-    present); ``lang`` overrides the file's language.  :class:`CorpusFormatError` naming
-    ``file:line`` for a malformed line, a sentence or instance id given twice or one that is
-    no instance id (:func:`~wsd.corpus.keys.id_problem`), ``Instance=``/``Sense=`` given twice
-    in one MISC or on a line that is no word, a case filler's malformed WordNet key, a key-file
-    id that is no instance, or gold given both ways and differing."""
+    """The annotated sentences of a CoNLL-U file, in file order (module docstring).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The CoNLL-U file; gold keys come from MISC ``Sense=``.
+    key : str or PathLike, optional
+        A gold key file too (default: ``*.gold.key.txt`` beside the file if present).
+    lang : str, optional
+        The language of the sentences, overriding the file's.
+
+    Returns
+    -------
+    list of AnnotatedSentence
+        Each sentence with its tokens' annotations.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``file:line`` for a malformed line, a sentence or instance id given twice or one
+        that is no instance id (:func:`~wsd.corpus.keys.id_problem`), ``Instance=``/``Sense=``
+        given twice in one MISC or on a line that is no word, a case filler's malformed WordNet
+        key, a key-file id that is no instance, or gold given both ways and differing.
+    """
     return list(iter_conllu(path, key, lang=lang))
 
 
 def annotate_instances(
     instances: Iterable[Instance], trees: Iterable[AnnotatedSentence] | None = None
 ) -> Iterator[AnnotatedSentence]:
-    """The sentences of ``instances`` (first-seen order) with each instance's id, lemma and
-    gold, and its fillers' gold, on their tokens.  ``trees``: the annotated sentences the
-    instances were read from, in the same order (taken as they are needed, so a file read with
-    :func:`iter_conllu` is never held whole): a sentence keeps its tree's columns (tree,
-    features, multiword tokens).  ValueError when ``trees`` lack an instance's sentence."""
+    """The sentences of ``instances`` with each instance's id, lemma and gold, and its
+    fillers' gold, on their tokens.
+
+    Parameters
+    ----------
+    instances : iterable of Instance
+        The instances to annotate.
+    trees : iterable of AnnotatedSentence, optional
+        The annotated sentences the instances were read from, in the same order (taken as they
+        are needed, so a file read with :func:`iter_conllu` is never held whole): a sentence
+        keeps its tree's columns (tree, features, multiword tokens).
+
+    Yields
+    ------
+    AnnotatedSentence
+        The instances' sentences in first-seen order.
+
+    Raises
+    ------
+    ValueError
+        If ``trees`` lack an instance's sentence.
+    """
     groups: dict[str, list[Instance]] = {}
     for instance in instances:
         groups.setdefault(instance.sentence.id, []).append(instance)
@@ -533,9 +587,24 @@ def _word_lines(sentence: Sentence, notes: Sequence[Annotation]) -> Iterator[str
 
 
 def write_conllu(items: Iterable[AnnotatedSentence], path: str | os.PathLike[str]) -> int:
-    """Write annotated sentences as CoNLL-U, atomically (``# newdoc id`` when the source
-    changes, ``# lang`` when the language does; targets as ``Instance=``, gold as ``Sense=``);
-    :func:`read_conllu` reads back equal sentences.  Return the number of sentences."""
+    """Write annotated sentences as CoNLL-U, atomically.
+
+    ``# newdoc id`` is written when the source changes, ``# lang`` when the language does;
+    targets as ``Instance=``, gold as ``Sense=``.  :func:`read_conllu` reads back equal
+    sentences.
+
+    Parameters
+    ----------
+    items : iterable of AnnotatedSentence
+        The sentences to write.
+    path : str or PathLike
+        The output file.
+
+    Returns
+    -------
+    int
+        The number of sentences written.
+    """
     count = 0
     source: str | None = None
     lang: str | None = None

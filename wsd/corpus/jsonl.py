@@ -240,9 +240,24 @@ def _instance(record: Any, source: str) -> Instance:
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Instance]:
-    """The instances of a JSONL file, in file order, read as it goes (blank lines skipped);
-    :class:`CorpusFormatError` naming ``file:line`` and the field for a bad line or an id given
-    twice, naming the file when it holds no instance."""
+    """The instances of a JSONL file, in file order, read as it goes (blank lines skipped).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The JSONL file, one instance per line.
+
+    Yields
+    ------
+    Instance
+        Each instance.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``file:line`` and the field for a bad line or an id given twice; naming the file
+        when it holds no instance.
+    """
     path = Path(path)
     try:
         handle = open(path, "rb")
@@ -322,7 +337,20 @@ def instance_record(instance: Instance) -> dict[str, Any]:
 
 
 def write_jsonl(instances: Iterable[Instance], path: str | os.PathLike[str]) -> int:
-    """Write one JSON object per instance, atomically; return the number written."""
+    """Write one JSON object per instance, atomically.
+
+    Parameters
+    ----------
+    instances : iterable of Instance
+        The instances to write.
+    path : str or PathLike
+        The output file.
+
+    Returns
+    -------
+    int
+        The number of instances written.
+    """
     count = 0
     with atomic_open(Path(path)) as out:
         for instance in instances:

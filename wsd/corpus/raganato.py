@@ -30,7 +30,23 @@ _VERB = "VERB"  # the universal tag of a verb instance
 
 
 def gold_key_path(data_xml: str | os.PathLike[str]) -> Path:
-    """``x.data.xml`` -> ``x.gold.key.txt`` (the benchmark's naming)."""
+    """The key file beside a data file, by the benchmark's naming.
+
+    Parameters
+    ----------
+    data_xml : str or PathLike
+        The data file (``x.data.xml``; another name keeps its stem).
+
+    Returns
+    -------
+    Path
+        ``x.gold.key.txt`` in the same directory.
+
+    Examples
+    --------
+    >>> gold_key_path("semeval2007/semeval2007.data.xml").as_posix()
+    'semeval2007/semeval2007.gold.key.txt'
+    """
     path = Path(data_xml)
     stem = path.name[: -len(".data.xml")] if path.name.endswith(".data.xml") else path.stem
     return path.with_name(f"{stem}.gold.key.txt")
@@ -92,9 +108,26 @@ def _parse_xml(path: Path) -> _Node:
 def read_raganato(
     data_xml: str | os.PathLike[str], key: str | os.PathLike[str] | None = None
 ) -> list[AnnotatedSentence]:
-    """The annotated sentences of a ``*.data.xml`` file, in document order, with gold keys
-    from ``key``, else from ``*.gold.key.txt`` beside it if present; :class:`CorpusFormatError`
-    naming ``file:line`` for bad XML, an id given twice or a key for no instance of the XML."""
+    """The annotated sentences of a ``*.data.xml`` file, in document order.
+
+    Parameters
+    ----------
+    data_xml : str or PathLike
+        The data file.
+    key : str or PathLike, optional
+        The gold key file (default: ``*.gold.key.txt`` beside it if present).
+
+    Returns
+    -------
+    list of AnnotatedSentence
+        Each sentence with its tokens' annotations and gold keys.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``file:line`` for bad XML, an id given twice or a key for no instance of the
+        XML.
+    """
     path = Path(data_xml)
     key_path = Path(key) if key is not None else gold_key_path(path)
     gold: dict[str, tuple[str, ...]] = {}
@@ -230,16 +263,37 @@ def write_raganato(
     source: str = "verb-wsd",
     lang: str | None = None,
 ) -> tuple[int, int]:
-    """Write ``*.data.xml`` and its key file (default: :func:`gold_key_path`); return
-    ``(sentences, instances)`` written.
+    """Write ``*.data.xml`` and its key file.
 
-    ``items`` are instances (each instance's token becomes an ``<instance pos="VERB">``,
-    whatever its tag: the format's ``pos`` of an instance is its part of speech, and
-    :func:`~wsd.corpus.load_corpus` reads the verbs) or annotated sentences (every token with
-    sense keys does, with its tag: its annotation's ``id``, else
-    ``<sentence id>.t<position>``).  ``<text>`` elements group sentences by
-    ``Sentence.source``; instances without gold are not in the key file.  ``lang`` defaults to
-    the sentences' language (:class:`CorpusFormatError` when they have several).
+    ``<text>`` elements group sentences by ``Sentence.source``; instances without gold are not
+    in the key file.
+
+    Parameters
+    ----------
+    items : iterable of Instance or iterable of AnnotatedSentence
+        Instances (each instance's token becomes an ``<instance pos="VERB">``, whatever its
+        tag: the format's ``pos`` of an instance is its part of speech, and
+        :func:`~wsd.corpus.load_corpus` reads the verbs) or annotated sentences (every token
+        with sense keys does, with its tag: its annotation's ``id``, else
+        ``<sentence id>.t<position>``).
+    path_xml : str or PathLike
+        The data file to write.
+    path_key : str or PathLike, optional
+        The key file to write (default: :func:`gold_key_path` of ``path_xml``).
+    source : str, default="verb-wsd"
+        The ``source`` attribute of ``<corpus>``.
+    lang : str, optional
+        The language written (default: the sentences' language).
+
+    Returns
+    -------
+    tuple of (int, int)
+        ``(sentences, instances)`` written.
+
+    Raises
+    ------
+    CorpusFormatError
+        If ``lang`` is not given and the sentences have several languages.
     """
     sentences, marked = _marked_sentences(items)
     keys: list[tuple[str, tuple[str, ...]]] = []

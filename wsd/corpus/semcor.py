@@ -63,8 +63,25 @@ def _nltk_semcor_dir() -> Path | None:
 
 
 def find_semcor(path: str | os.PathLike[str] | None = None) -> Path:
-    """Locate SemCor: ``path`` if given, else ``$WSD_SEMCOR``, else NLTK's ``semcor`` corpus;
-    :class:`CorpusFormatError` if the one given does not exist, :class:`DataError` if none."""
+    """Locate SemCor: ``path`` if given, else ``$WSD_SEMCOR``, else NLTK's ``semcor`` corpus.
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        Where SemCor is (a directory or a tag file).
+
+    Returns
+    -------
+    Path
+        The location found.
+
+    Raises
+    ------
+    CorpusFormatError
+        If the path given (or ``$WSD_SEMCOR``) does not exist.
+    DataError
+        If none is given and NLTK's corpus is not installed.
+    """
     env = os.environ.get(ENV_VAR)
     if path is not None or env:
         given = Path(path if path is not None else str(env))
@@ -90,7 +107,23 @@ def _is_tag_file(path: Path) -> bool:
 
 
 def semcor_files(root: str | os.PathLike[str]) -> list[Path]:
-    """The tag files ``br-*`` under ``root``, sorted by path (``root`` itself if a file)."""
+    """The tag files ``br-*`` under ``root``, sorted by path.
+
+    Parameters
+    ----------
+    root : str or PathLike
+        A directory searched recursively, or one tag file.
+
+    Returns
+    -------
+    list of Path
+        The tag files (``[root]`` itself if a file).
+
+    Raises
+    ------
+    CorpusFormatError
+        If ``root`` does not exist or is not a file or folder, or holds no tag file.
+    """
     root = Path(root)
     if root.is_file():
         return [root]
@@ -193,8 +226,23 @@ def _parse_token(kind: str, attr_text: str, text: str) -> tuple[Token, Annotatio
 
 
 def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
-    """The sentences of one SemCor tag file (of every tag file when ``path`` is a directory),
-    each with its tokens' annotations."""
+    """The sentences of one SemCor tag file (of every tag file when ``path`` is a directory).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        A tag file, or a directory (its files as :func:`semcor_files` finds them).
+
+    Yields
+    ------
+    AnnotatedSentence
+        Each sentence with its tokens' annotations.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``file:line`` for a line that is no SemCor tag line, or other malformed input.
+    """
     path = Path(path)
     if path.is_dir():
         for file in semcor_files(path):
@@ -267,8 +315,23 @@ def _structure_attributes(where: str, tag: str, text: str) -> dict[str, str]:
 
 
 def read_nltk_semcor(root: str | os.PathLike[str] | None = None) -> Iterator[AnnotatedSentence]:
-    """The sentences of NLTK's ``semcor`` corpus (``root`` defaults to NLTK's copy) as
-    :func:`read_semcor`; :class:`DataError` when it is not installed."""
+    """The sentences of NLTK's ``semcor`` corpus, as :func:`read_semcor` reads them.
+
+    Parameters
+    ----------
+    root : str or PathLike, optional
+        The corpus directory (default: NLTK's copy).
+
+    Yields
+    ------
+    AnnotatedSentence
+        Each sentence with its tokens' annotations.
+
+    Raises
+    ------
+    DataError
+        If the corpus is not installed.
+    """
     if root is None:
         found = _nltk_semcor_dir()
         if found is None:

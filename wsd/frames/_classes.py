@@ -39,7 +39,17 @@ _KINDS = ("pronoun", "title", "name")
 
 @dataclass(frozen=True, slots=True)
 class ClassEntry:
-    """What a word maps to: ``cls`` None means uninformative (no filler)."""
+    """What a word of the class table maps to.
+
+    Parameters
+    ----------
+    cls : str or None
+        The class (None: uninformative, no filler).
+    sense : str or None, default=None
+        The class's noun sense key.
+    kind : {"pronoun", "title", "name"}, default="pronoun"
+        The kind of word (module docstring).
+    """
 
     cls: str | None
     sense: str | None = None
@@ -52,7 +62,21 @@ def _empty() -> Mapping[str, ClassEntry]:
 
 @dataclass(frozen=True, slots=True)
 class ClassTable:
-    """Lower-cased word -> :class:`ClassEntry`, split by kind."""
+    """Lower-cased word -> :class:`ClassEntry`, split by kind.
+
+    Build one with :meth:`from_entries` or :func:`load_class_table`.
+
+    Parameters
+    ----------
+    pronouns : mapping of str to ClassEntry, default={}
+        The entries of kind ``pronoun``.
+    titles : mapping of str to ClassEntry, default={}
+        The entries of kind ``title``.
+    source : str, default=""
+        The files the table was read from.
+    names : mapping of str to ClassEntry, default={}
+        The entries of kind ``name``.
+    """
 
     pronouns: Mapping[str, ClassEntry] = field(default_factory=_empty)
     titles: Mapping[str, ClassEntry] = field(default_factory=_empty)
@@ -105,8 +129,27 @@ class ClassTable:
 
 
 def load_class_table(*paths: str | Path | Traversable) -> ClassTable:
-    """Read class table files (format in the module docstring); an entry of a later file
-    replaces the same word's entry of an earlier one."""
+    """Read class table files (format in the module docstring).
+
+    Parameters
+    ----------
+    *paths : str, Path or Traversable
+        The files, at least one; an entry of a later file replaces the same word's entry of
+        an earlier one.
+
+    Returns
+    -------
+    ClassTable
+        The entries of all the files.
+
+    Raises
+    ------
+    DataError
+        If no file is given, or a file is missing or unreadable.
+    CorpusFormatError
+        Naming ``file:line`` for a malformed line or a word listed twice for one kind in a
+        file.
+    """
     if not paths:
         raise DataError("load_class_table needs at least one file")
     entries: list[tuple[str, ClassEntry]] = []

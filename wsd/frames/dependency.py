@@ -54,7 +54,18 @@ _RELATIVE = frozenset({"who", "whom", "which", "that"})
 
 
 def has_tree(item: AnnotatedSentence) -> bool:
-    """Whether every word of ``item`` has a HEAD and a DEPREL."""
+    """Whether every word of ``item`` has a HEAD and a DEPREL.
+
+    Parameters
+    ----------
+    item : AnnotatedSentence
+        A sentence read from CoNLL-U.
+
+    Returns
+    -------
+    bool
+        True when the sentence has a complete tree.
+    """
     return _tree(item).complete
 
 
@@ -141,7 +152,27 @@ def extract_tree_frame(
     item: AnnotatedSentence, position: int, *, classes: ClassTable | None = None
 ) -> CaseFrame:
     """The case frame of the verb at ``position`` of a sentence with a tree (module
-    docstring); ``classes`` maps pronouns and names to classes (default: the package's)."""
+    docstring).
+
+    Parameters
+    ----------
+    item : AnnotatedSentence
+        A sentence with a dependency tree (:func:`has_tree`).
+    position : int
+        The verb's token index.
+    classes : ClassTable, optional
+        Maps pronouns and names to classes (default: the package's).
+
+    Returns
+    -------
+    CaseFrame
+        The verb's cases and marks.
+
+    Raises
+    ------
+    WSDError
+        If ``position`` is outside the sentence.
+    """
     if not 0 <= position < len(item.sentence.tokens):
         raise WSDError(
             f"verb position {position} is outside sentence {item.sentence.id!r} "

@@ -42,7 +42,23 @@ class GoldCase:
 
 @dataclass(frozen=True, slots=True)
 class GoldFrame:
-    """One annotated verb instance: ``source`` is the SemCor file name (``br-a01``)."""
+    """One annotated verb instance of a gold file.
+
+    Parameters
+    ----------
+    source : str
+        The SemCor file name (``br-a01``).
+    sentence : int
+        The sentence number in that file.
+    position : int
+        The verb's token index in the sentence.
+    verb : str
+        The verb's lemma.
+    cases : tuple of GoldCase
+        The gold cases (label, head index, head lemma).
+    line : int, default=0
+        The line of the gold file the instance was read from.
+    """
 
     source: str
     sentence: int
@@ -62,7 +78,19 @@ class GoldFrame:
 
 @dataclass(frozen=True, slots=True)
 class CaseScore:
-    """Counts and scores of one case label; ``None`` where a ratio is undefined (0/0)."""
+    """Counts and scores of one case label; ``None`` where a ratio is undefined (0/0).
+
+    Parameters
+    ----------
+    label : str
+        The case label (``subj``, ``prep:with``, ``prep``, ``all``).
+    gold : int
+        The gold cases with this label.
+    predicted : int
+        The predicted cases with this label.
+    correct : int
+        The predicted cases that match a gold case.
+    """
 
     label: str
     gold: int
@@ -107,7 +135,23 @@ def _index(text: str) -> int | None:
 
 
 def read_gold(path: str | Path) -> list[GoldFrame]:
-    """Parse a gold file; :class:`CorpusFormatError` naming the first malformed line."""
+    """Parse a gold file (format in the module docstring).
+
+    Parameters
+    ----------
+    path : str or Path
+        The gold file.
+
+    Returns
+    -------
+    list of GoldFrame
+        Its instances in file order.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming the first malformed line.
+    """
     path = Path(path)
     if not path.exists():
         raise CorpusFormatError(f"{path}: gold file not found")
@@ -172,6 +216,24 @@ def case_scores(
     single prepositions (``prep:with``) are kept when they have at least ``min_count`` gold
     cases.  Undefined ratios are ``None``, never a silent 0.
 
+    Parameters
+    ----------
+    gold : sequence of iterable of (str, int, str)
+        The gold cases of each instance.
+    predicted : sequence of iterable of (str, int, str)
+        The predicted cases of each instance, aligned with ``gold``.
+    lenient : bool, default=False
+        Match by label and head lemma instead of label and head index.
+    min_count : int, default=1
+        The gold cases a single preposition's row needs to be kept.
+
+    Returns
+    -------
+    dict of str to CaseScore
+        Label -> its scores, with ``prep`` and ``all``.
+
+    Examples
+    --------
     >>> s = case_scores([[("subj", 0, "he"), ("obj", 2, "cake")]], [[("subj", 0, "he")]])
     >>> s["all"].precision, s["all"].recall, round(s["all"].f1, 3), s["obj"].precision
     (1.0, 0.5, 0.667, None)
@@ -215,7 +277,17 @@ def _order(label: str) -> tuple[int, str]:
 
 @dataclass(frozen=True, slots=True)
 class FrameEvaluation:
-    """Scores of an extractor on a gold file, and each instance's gold and predicted cases."""
+    """Scores of an extractor on a gold file, and each instance's gold and predicted cases.
+
+    Parameters
+    ----------
+    strict : dict of str to CaseScore
+        Scores matching by label and head index.
+    lenient : dict of str to CaseScore
+        Scores matching by label and head lemma.
+    instances : tuple of (GoldFrame, tuple of (str, int, str))
+        Each gold instance and its predicted cases ``(label, head_index, head_lemma)``.
+    """
 
     strict: dict[str, CaseScore]
     lenient: dict[str, CaseScore]
@@ -279,7 +351,32 @@ def evaluate_frames(
     path: str = "<gold>",
     min_count: int = 5,
 ) -> FrameEvaluation:
-    """Run ``extract`` on every gold instance and score it (strict and lenient)."""
+    """Run ``extract`` on every gold instance and score it (strict and lenient).
+
+    Parameters
+    ----------
+    frames : sequence of GoldFrame
+        The gold instances.
+    sentences : mapping of str to AnnotatedSentence
+        Sentence id (``br-a01.s3``) -> the corpus sentence.
+    extract : callable
+        ``extract(sentence, position)`` -> the case frame of the verb at ``position``.
+    path : str, default="<gold>"
+        The gold file's name, for error messages.
+    min_count : int, default=5
+        The gold cases a single preposition's row needs to be kept.
+
+    Returns
+    -------
+    FrameEvaluation
+        Strict and lenient scores and each instance's cases.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``path:line`` when a gold instance points at no sentence, a token outside its
+        sentence or a token whose lemma is not the annotated verb.
+    """
     check_gold(frames, sentences, path)
     rows: list[tuple[GoldFrame, tuple[Case, ...]]] = []
     for frame in frames:

@@ -54,6 +54,22 @@ class NotFittedError(ModelError, sklearn.exceptions.NotFittedError):
 def confidence(score1: float, score2: float, confidence_lambda: float) -> float:
     """``C = lambda * Score1 + (1 - lambda) * (Score1 - Score2)`` (Fujii et al.).
 
+    Parameters
+    ----------
+    score1 : float
+        The score of the best sense.
+    score2 : float
+        The score of the second-best sense.
+    confidence_lambda : float
+        The weight ``lambda``; methods check it is in [0, 1] (not checked here).
+
+    Returns
+    -------
+    float
+        The confidence ``C``.
+
+    Examples
+    --------
     >>> confidence(0.8, 0.5, 0.5)
     0.55
     """

@@ -44,9 +44,25 @@ _LEXFILE = re.compile(r"%1:(\d\d):")
 def content_features(
     instance: Instance, window: int | None, noun_class: Any = None, noun_words: bool = False
 ) -> list[str]:
-    """Context features of ``instance``, each once, in text order: ``W:<lemma>`` per context
-    word (:func:`~wsd.methods.context.context_words` of ``window``), ``C:<class>`` instead for a
-    noun with a ``noun_class`` (beside it with ``noun_words``)."""
+    """Context features of ``instance``, each once, in text order.
+
+    Parameters
+    ----------
+    instance : Instance
+        The instance.
+    window : int or None
+        Tokens each side (None: the sentence), as
+        :func:`~wsd.methods.context.context_words` takes it.
+    noun_class : callable, optional
+        ``noun_class(lemma)`` -> a noun's class, or None.
+    noun_words : bool, default=False
+        Keep ``W:<lemma>`` beside ``C:<class>`` for a noun with a class.
+
+    Returns
+    -------
+    list of str
+        ``W:<lemma>`` per context word, ``C:<class>`` instead for a noun with a class.
+    """
     features: dict[str, None] = {}
     for token in context_words(instance, window):
         lemma = token.lemma or token.form.lower()

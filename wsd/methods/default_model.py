@@ -46,10 +46,27 @@ def missing_default_model() -> ModelError | None:
 
 
 def load_model(path: str | os.PathLike[str] | None = None, *, strict: bool = True) -> Disambiguator:
-    """The trained disambiguator saved at ``path`` (None: the default model), ready for
-    :meth:`~wsd.methods.Disambiguator.disambiguate`.  :class:`ModelError` for a missing
-    default model (saying what to run) and for anything :func:`wsd.methods.load_model` refuses;
-    ``strict`` as there."""
+    """The trained disambiguator saved at ``path``, ready for
+    :meth:`~wsd.methods.Disambiguator.disambiguate`.
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        The model file (None: the default model).
+    strict : bool, default=True
+        As for :func:`wsd.methods.load_model` (False: another thesaurus version only warns).
+
+    Returns
+    -------
+    Disambiguator
+        Fitted, ready to disambiguate.
+
+    Raises
+    ------
+    ModelError
+        For a missing default model (saying what to run) and for anything
+        :func:`wsd.methods.load_model` refuses.
+    """
     from wsd.methods.registry import load_model as load_file
 
     if path is None:

@@ -61,9 +61,25 @@ def shown(value: Any, limit: int = 40) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Range:
-    """The values a numeric setting accepts: ``kind`` (``int`` or ``float``) within ``low`` ..
-    ``high`` (either end open), ``inf`` too when ``inf`` is set, and the values of ``extra``
-    (a word such as ``"sentence"``, or ``-1``) beside the interval."""
+    """The values a numeric setting accepts (module docstring for an example).
+
+    Parameters
+    ----------
+    kind : type
+        ``int`` or ``float``.
+    low : float
+        The lower end of the interval.
+    high : float
+        The upper end of the interval.
+    low_open : bool, default=False
+        Whether ``low`` itself is left out.
+    high_open : bool, default=False
+        Whether ``high`` itself is left out.
+    inf : bool, default=False
+        Whether infinity is accepted too.
+    extra : tuple, default=()
+        Values accepted beside the interval (a word such as ``"sentence"``, or ``-1``).
+    """
 
     kind: type
     low: float
@@ -118,9 +134,28 @@ class Range:
 
 
 def parse_number(text: str, within: Range) -> Any:
-    """A command-line text as ``within``'s kind, checked (an integer is ASCII digits with an
-    optional sign; ``inf`` only as a word, never ``nan``); :class:`ValueError` saying why.
+    """A command-line text as ``within``'s kind, checked.
 
+    Parameters
+    ----------
+    text : str
+        The text: an integer is ASCII digits with an optional sign, ``inf`` is accepted only
+        as a word, never ``nan``, and an ``extra`` value of ``within`` as ``str()`` writes it.
+    within : Range
+        The values accepted.
+
+    Returns
+    -------
+    int, float or an extra value
+        The value read.
+
+    Raises
+    ------
+    ValueError
+        Saying why the text is not accepted.
+
+    Examples
+    --------
     >>> parse_number("0.5", Range(float, 0, 1))
     0.5
     >>> parse_number("1e400", Range(float, 0, 1e6, inf=True))

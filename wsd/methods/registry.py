@@ -52,6 +52,18 @@ PARAM_KEYS = {"confidence_lambda": "lambda"}  # parameter -> its spelling in con
 def canonical_param(name: str) -> str:
     """The parameter a config or ``--param`` key names: ``lambda`` is ``confidence_lambda``.
 
+    Parameters
+    ----------
+    name : str
+        A key as configs and ``--param`` spell it.
+
+    Returns
+    -------
+    str
+        The method's parameter name (the key itself unless it is an alias).
+
+    Examples
+    --------
     >>> canonical_param("lambda"), canonical_param("beta")
     ('confidence_lambda', 'beta')
     """
@@ -62,6 +74,18 @@ def canonical_param(name: str) -> str:
 def param_key(param: str) -> str:
     """How configs and ``--param`` spell a parameter: ``confidence_lambda`` is ``lambda``.
 
+    Parameters
+    ----------
+    param : str
+        A method's parameter name.
+
+    Returns
+    -------
+    str
+        Its key (the name itself unless it has an alias).
+
+    Examples
+    --------
     >>> param_key("confidence_lambda"), param_key("beta")
     ('lambda', 'beta')
     """
@@ -116,6 +140,23 @@ def make_method(name: str, **params: Any) -> Disambiguator:
 def parse_param(text: str) -> tuple[str, Any]:
     """``"beta=2"`` -> ``("beta", 2)``; values are read as JSON when they parse, else strings.
 
+    Parameters
+    ----------
+    text : str
+        ``key=value``; the key as :func:`canonical_param` reads it.
+
+    Returns
+    -------
+    tuple of (str, object)
+        The parameter name and its value.
+
+    Raises
+    ------
+    ModelError
+        If ``text`` is not of the form ``key=value`` with a key.
+
+    Examples
+    --------
     >>> parse_param("window=50"), parse_param("similarity=linear"), parse_param("lambda=0.3")
     (('window', 50), ('similarity', 'linear'), ('confidence_lambda', 0.3))
     """

@@ -16,8 +16,13 @@ T = TypeVar("T")
 
 
 class RunCache:
-    """Memoised lookups per thesaurus spec, instance object and feature setting; past
-    ``instance_limit`` per-instance values, all of them are forgotten."""
+    """Memoised lookups per thesaurus spec, instance object and feature setting.
+
+    Parameters
+    ----------
+    instance_limit : int, default=1_000_000
+        Past this many per-instance values, all of them are forgotten.
+    """
 
     def __init__(self, *, instance_limit: int = 1_000_000) -> None:
         self.instance_limit = instance_limit

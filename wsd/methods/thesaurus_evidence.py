@@ -110,8 +110,19 @@ def adjusts_rankings(method: Method) -> bool:
 
 
 def evidence_sources(method: Method) -> str:
-    """What ``method`` learns from, as reports name it: ``"corpus"``, or the corpus and the
-    thesaurus sources that are on (and can apply) with their weights."""
+    """What ``method`` learns from, as reports name it.
+
+    Parameters
+    ----------
+    method : Method
+        A disambiguator.
+
+    Returns
+    -------
+    str
+        ``"corpus"``, or the corpus and the thesaurus sources that are on (and can apply)
+        with their weights, joined by ``" + "``.
+    """
     k, b = (float(getattr(method, name, 0.0)) for name in EVIDENCE_PARAMS[:2])
     p = _penalty(method)
     parts = ["corpus"]

@@ -28,8 +28,15 @@ Row = Mapping[str, float]
 
 @dataclass(frozen=True)
 class LinearModel:
-    """A logistic model: P(yes | row) = sigmoid(bias + sum of weight * value); features with
-    no weight count zero."""
+    """A logistic model: P(yes | row) = sigmoid(bias + sum of weight * value).
+
+    Parameters
+    ----------
+    weights : dict of str to float
+        Feature name -> weight; features with no weight count zero.
+    bias : float
+        The intercept.
+    """
 
     weights: dict[str, float]
     bias: float
@@ -65,8 +72,27 @@ def _is_number(value: Any) -> bool:
 
 
 def train_linear(rows: Sequence[Row], labels: Sequence[bool], *, c: float = 1.0) -> LinearModel:
-    """The logistic model of ``rows`` and their ``labels`` (``c``: scikit-learn's inverse
-    regularisation strength); :class:`WSDError` when the labels are not both present."""
+    """The logistic model of ``rows`` and their ``labels`` (scikit-learn, L2, lbfgs).
+
+    Parameters
+    ----------
+    rows : sequence of mapping of str to float
+        Feature name -> value, one mapping per example.
+    labels : sequence of bool
+        Each row's label, aligned with ``rows``.
+    c : float, default=1.0
+        scikit-learn's inverse regularisation strength ``C``.
+
+    Returns
+    -------
+    LinearModel
+        Its nonzero weights by name and its bias.
+
+    Raises
+    ------
+    WSDError
+        If ``rows`` and ``labels`` differ in length, or the labels are not both present.
+    """
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 

@@ -53,18 +53,40 @@ NOT_IN_WORDNET = "not-in-wordnet"  # the skip reason no-lemma:not-in-wordnet
 
 @dataclass(frozen=True, slots=True)
 class TextSentence:
-    """One sentence of a text: its tokens and their annotations (the Penn tag; a verb's
-    lemma), and each token's character span in the text."""
+    """One sentence of a text, as :func:`tag_text` returns it.
+
+    Parameters
+    ----------
+    item : AnnotatedSentence
+        Its tokens and their annotations (the Penn tag; a verb's lemma).
+    spans : tuple of (int, int)
+        Each token's character span in the text.
+    """
 
     item: AnnotatedSentence
     spans: tuple[tuple[int, int], ...]
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """The UTF-8 text of the file at ``path`` (``-``: standard input), read with the limits of
-    every reader (:mod:`thesaurus.utils.text_input`, :func:`check_text`); :class:`CorpusFormatError`
-    naming the file (and line) for a NUL byte, bytes that are not UTF-8 text, a control
-    character or a text with no word."""
+    """The UTF-8 text of a file, read with the limits of every reader
+    (:mod:`thesaurus.utils.text_input`, :func:`check_text`).
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The file (``-``: standard input).
+
+    Returns
+    -------
+    str
+        The text.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming the file (and line) for a file that cannot be read, a NUL byte, bytes that are
+        not UTF-8 text, a control character or a text with no word.
+    """
     name = "<stdin>" if os.fspath(path) == STDIN else os.fspath(path)
     try:
         if name == "<stdin>":
@@ -82,9 +104,27 @@ def check_text(text: str, name: str = TEXT) -> str:
     for a file (its byte-order mark taken off) and for a string given to the API: no NUL byte, no
     control character other than tab and line breaks, no byte-order mark inside, no lone
     surrogate (bytes that are not UTF-8), no line longer than
-    :data:`~thesaurus.utils.text_input.MAX_LINE_BYTES` in UTF-8, and a word;
-    :class:`CorpusFormatError` naming ``name`` and the line otherwise.
+    :data:`~thesaurus.utils.text_input.MAX_LINE_BYTES` in UTF-8, and a word.
 
+    Parameters
+    ----------
+    text : str
+        The text.
+    name : str, default="<text>"
+        The name of the text in messages.
+
+    Returns
+    -------
+    str
+        ``text`` itself.
+
+    Raises
+    ------
+    CorpusFormatError
+        Naming ``name`` and the line for the first limit broken.
+
+    Examples
+    --------
     >>> check_text("She made a cake.")
     'She made a cake.'
     >>> check_text("She made\\x07 a cake.")
@@ -126,7 +166,22 @@ def _line_of(text: str, at: int) -> int:
 
 
 def tag_text(text: str, tagger: Tagger, *, doc: str = "text") -> list[TextSentence]:
-    """The sentences of ``text``, tokenised, tagged and normalised (module docstring)."""
+    """The sentences of ``text``, tokenised, tagged and normalised (module docstring).
+
+    Parameters
+    ----------
+    text : str
+        The text.
+    tagger : Tagger
+        The tagger (with its sentence parameters, verb detector and multiword model).
+    doc : str, default="text"
+        The document's name: sentence ids ``<doc>.s<N>``.
+
+    Returns
+    -------
+    list of TextSentence
+        The sentences with at least one token.
+    """
     sentences: list[TextSentence] = []
     for start, end in split_sentences(text, tagger.sentence_parameters):
         spans = tokenise(text[start:end], start)
@@ -136,9 +191,22 @@ def tag_text(text: str, tagger: Tagger, *, doc: str = "text") -> list[TextSenten
 
 
 def tag_words(words: Sequence[str], tagger: Tagger) -> tuple[list[str], list[str]]:
-    """The tags of one sentence's ``words`` as the pipeline reads them: the tagger's, a token
-    the verb detector reads as a verb retagged (``VBN`` ...); and for each word the verb tag of
-    an inflected form the detector rejected (a verb token skipped), else ``""``."""
+    """The tags of one sentence's ``words`` as the pipeline reads them.
+
+    Parameters
+    ----------
+    words : sequence of str
+        The sentence's tokens.
+    tagger : Tagger
+        The tagger and its verb detector.
+
+    Returns
+    -------
+    tuple of (list of str, list of str)
+        The tags (the tagger's, a token the verb detector reads as a verb retagged: ``VBN``
+        ...), and for each word the verb tag of an inflected form the detector rejected (a
+        verb token skipped), else ``""``.
+    """
     tags = tagger.tag(words)
     read = list(tags)
     rejected = [""] * len(words)
@@ -156,7 +224,22 @@ def tag_words(words: Sequence[str], tagger: Tagger) -> tuple[list[str], list[str
 def sentence_multiwords(
     words: Sequence[str], tags: Sequence[str], tagger: Tagger
 ) -> dict[int, int]:
-    """The multiword verbs of one tagged sentence, ``start: end`` (module docstring)."""
+    """The multiword verbs of one tagged sentence (module docstring).
+
+    Parameters
+    ----------
+    words : sequence of str
+        The sentence's tokens.
+    tags : sequence of str
+        Their Penn tags.
+    tagger : Tagger
+        Its multiword model decides the joins (None: every WordNet run is joined).
+
+    Returns
+    -------
+    dict of int to int
+        ``start: end`` token ranges of the multiword verbs.
+    """
     model = tagger.multiword_model
     join = joins(model, words, tags) if model is not None else None
     return dict(verb_multiwords(words, tags, join=join))

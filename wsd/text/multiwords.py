@@ -41,15 +41,36 @@ MAX_WORDS = 3  # of SemCor's 116,531 verb tokens, 5,730 have two words, 249 thre
 
 
 def verb_lemma(form: str) -> str:
-    """The WordNet verb lemma of ``form`` by morphy (``took_place``: ``take_place``)."""
+    """The WordNet verb lemma of ``form`` by morphy.
+
+    Parameters
+    ----------
+    form : str
+        An inflected verb, multiwords written ``_`` (``took_place``).
+
+    Returns
+    -------
+    str
+        Its lemma (``take_place``).
+    """
     from thesaurus.wordnet.morphy import wordnet_morphy
 
     return wordnet_morphy().lemma(form, "v")
 
 
 def is_wordnet_verb(form: str) -> bool:
-    """Whether ``form`` (an inflected verb, multiwords written ``_``) has a WordNet verb lemma
-    (``took_place``: ``take_place``)."""
+    """Whether ``form`` has a WordNet verb lemma.
+
+    Parameters
+    ----------
+    form : str
+        An inflected verb, multiwords written ``_`` (``took_place``: ``take_place``).
+
+    Returns
+    -------
+    bool
+        True when morphy's lemma of ``form`` is a WordNet verb.
+    """
     from thesaurus.wordnet.morphy import wordnet_morphy
 
     morphy = wordnet_morphy()
@@ -64,9 +85,27 @@ def verb_multiwords(
     max_words: int = MAX_WORDS,
     join: Callable[[int, int], bool] | None = None,
 ) -> list[tuple[int, int]]:
-    """The ``(start, end)`` token ranges of a sentence's multiword verbs (module docstring);
-    ``known`` tells a multiword verb (its words joined by ``_``), ``join`` (default: always)
-    whether a known run is joined here (a run it refuses gives way to a shorter one)."""
+    """The token ranges of a sentence's multiword verbs (module docstring).
+
+    Parameters
+    ----------
+    forms : sequence of str
+        The sentence's tokens.
+    tags : sequence of str
+        Their Penn tags.
+    known : callable, default=is_wordnet_verb
+        ``known(words joined by "_")``: whether a run is a multiword verb.
+    max_words : int, default=MAX_WORDS
+        The longest run looked for.
+    join : callable, optional
+        ``join(start, end)``: whether a known run is joined here (default: always); a run it
+        refuses gives way to a shorter one.
+
+    Returns
+    -------
+    list of (int, int)
+        The ``(start, end)`` ranges, in sentence order.
+    """
     found: list[tuple[int, int]] = []
     i = 0
     while i < len(forms):
@@ -154,7 +193,27 @@ def train_multiword_model(
     *,
     c: float = 1.0,
 ) -> LinearModel:
-    """The join-or-apart model of :func:`multiword_rows` (SemCor's own joins are the labels)."""
+    """The join-or-apart model of :func:`multiword_rows` (SemCor's own joins are the labels).
+
+    Parameters
+    ----------
+    sentences : iterable of sequence of (str, str)
+        Tagged sentences, ``(word, tag)`` pairs.
+    joined : iterable of collection of (int, int)
+        Each sentence's ``(start, end)`` word ranges the corpus writes as one token.
+    c : float, default=1.0
+        scikit-learn's inverse regularisation strength (:func:`train_linear`).
+
+    Returns
+    -------
+    LinearModel
+        The model :func:`joins` reads.
+
+    Raises
+    ------
+    WSDError
+        If the candidate runs are not both joined and apart somewhere.
+    """
     rows, labels = multiword_rows(sentences, joined)
     return train_linear(rows, labels, c=c)
 

@@ -64,13 +64,32 @@ SHIPPED = "semcor-tagger.json.gz"  # the tagger trained on all SemCor, in the pa
 
 @dataclass(frozen=True)
 class Tagger:
-    """Penn tags for tokenised sentences (:meth:`tag`) and the sentence splitter's parameters
-    (``sentence_parameters``: Punkt's abbreviations, collocations, sentence starters and
-    orthographic context, as JSON; empty: Punkt's defaults), the ``multiword_model`` (join a
-    WordNet multiword verb of running text or leave it apart; None: always join), the
-    ``verb_detector`` and ``verb_forms`` (how often the training corpus sense-tags a verb form
-    as a verb and tags it otherwise; :mod:`wsd.text.verbs`; None: tokens are verbs as tagged);
-    ``source`` says what it was trained on."""
+    """Penn tags for tokenised sentences (:meth:`tag`), and the models the text pipeline reads
+    beside them.
+
+    Made by :func:`train_tagger` or :func:`load_tagger`.
+
+    Parameters
+    ----------
+    weights : dict of str to dict of str to float
+        The perceptron's weights: feature -> tag -> weight.
+    tagdict : dict of str to str
+        The perceptron's tag dictionary: word -> its one tag.
+    classes : tuple of str
+        The tags.
+    sentence_parameters : dict, default={}
+        The sentence splitter's parameters: Punkt's abbreviations, collocations, sentence
+        starters and orthographic context, as JSON (empty: Punkt's defaults).
+    multiword_model : LinearModel or None, default=None
+        Joins a WordNet multiword verb of running text or leaves it apart (None: always join).
+    source : dict, default={}
+        What the tagger was trained on.
+    verb_forms : dict of str to (int, int), default={}
+        How often the training corpus sense-tags a verb form as a verb and tags it otherwise
+        (:mod:`wsd.text.verbs`).
+    verb_detector : LinearModel or None, default=None
+        The verb detector (None: tokens are verbs as tagged).
+    """
 
     weights: dict[str, dict[str, float]]
     tagdict: dict[str, str]
@@ -134,10 +153,33 @@ def train_tagger(
 ) -> Tagger:
     """An averaged perceptron trained on ``(word, tag)`` sentences; the same sentences, in the
     same order, give the same tagger (NLTK shuffles them between passes with ``random``: its
-    state is seeded for the training and restored afterwards).  Its weights are rounded to
-    whole numbers (NLTK keeps three decimals): on the held-out split of
-    ``bench/tagger_choice.py`` the tagger is as accurate (95.18 % of the universal tags right
-    against 95.17 %) and the file half the size."""
+    state is seeded for the training and restored afterwards).
+
+    Its weights are rounded to whole numbers (NLTK keeps three decimals): on the held-out split
+    of ``bench/tagger_choice.py`` the tagger is as accurate (95.18 % of the universal tags
+    right against 95.17 %) and the file half the size.
+
+    Parameters
+    ----------
+    sentences : iterable of sequence of (str, str)
+        ``(word, Penn tag)`` pairs per sentence; empty sentences are left out.
+    iterations : int, default=ITERATIONS
+        The perceptron's passes over the sentences (NLTK's default, 5).
+    seed : int, default=SEED
+        The seed of the shuffle between passes.
+    sentence_parameters, multiword_model, source, verb_forms, verb_detector : optional
+        Stored in the tagger as given (:class:`Tagger`; None: empty).
+
+    Returns
+    -------
+    Tagger
+        The trained tagger.
+
+    Raises
+    ------
+    WSDError
+        If there is no tagged sentence.
+    """
     from nltk.tag.perceptron import PerceptronTagger
 
     sentences = [list(s) for s in sentences if s]
@@ -179,9 +221,16 @@ def shipped_digest() -> str:
 
 
 def save_tagger(tagger: Tagger, path: str | os.PathLike[str]) -> None:
-    """Write ``tagger`` as JSON to ``path`` atomically (its folder is made if need be);
-    gzip-compressed when ``path`` ends with ``.gz`` (with no time stamp: the same tagger gives
-    the same bytes)."""
+    """Write ``tagger`` as JSON, atomically.
+
+    Parameters
+    ----------
+    tagger : Tagger
+        The tagger.
+    path : str or PathLike
+        The file (its folder is made if need be); gzip-compressed when it ends with ``.gz``
+        (with no time stamp: the same tagger gives the same bytes).
+    """
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     if not os.fspath(path).endswith(".gz"):
         atomic_write_json(path, tagger.to_json(), indent=None)
@@ -192,9 +241,23 @@ def save_tagger(tagger: Tagger, path: str | os.PathLike[str]) -> None:
 
 
 def load_tagger(path: str | os.PathLike[str]) -> Tagger:
-    """The tagger saved at ``path`` (gzip-compressed when it ends with ``.gz``);
-    :class:`DataError` naming the file when it cannot be read or is not a tagger file of this
-    version."""
+    """The tagger saved at ``path``.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The tagger file (gzip-compressed when it ends with ``.gz``).
+
+    Returns
+    -------
+    Tagger
+        The tagger.
+
+    Raises
+    ------
+    DataError
+        Naming the file when it cannot be read or is not a tagger file of this version.
+    """
     try:
         with gzip.open(path) if os.fspath(path).endswith(".gz") else open(path, "rb") as handle:
             raw = read_limited(handle, path, DataError, "tagger file", max_line=_MAX_BYTES)

@@ -32,8 +32,17 @@ _PARAGRAPH = re.compile(r"\n[ \t\r\f\v]*\n\s*")
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """One token: its form (quotes written `````` / ``''``) and its character span in the
-    text, ``text[start:end]``."""
+    """One token and its character span in the text, ``text[start:end]``.
+
+    Parameters
+    ----------
+    form : str
+        The token (quotes written `````` / ``''``).
+    start : int
+        The offset of its first character in the text.
+    end : int
+        The offset just after its last character.
+    """
 
     form: str
     start: int
@@ -41,8 +50,25 @@ class Span:
 
 
 def tokenise(text: str, offset: int = 0) -> list[Span]:
-    """The tokens of one sentence, spans shifted by ``offset`` (the sentence's start in its
-    document)."""
+    """The tokens of one sentence (NLTK's Treebank-style tokenizer).
+
+    Parameters
+    ----------
+    text : str
+        The sentence.
+    offset : int, default=0
+        Added to every span: the sentence's start in its document.
+
+    Returns
+    -------
+    list of Span
+        The tokens and their spans.
+
+    Raises
+    ------
+    WSDError
+        If the tokens cannot be aligned with the text.
+    """
     from nltk.tokenize import NLTKWordTokenizer
 
     tokenizer = NLTKWordTokenizer()
@@ -57,9 +83,20 @@ def tokenise(text: str, offset: int = 0) -> list[Span]:
 
 
 def detokenise(forms: Sequence[str]) -> str:
-    """Tokens written back as text (NLTK's Treebank detokenizer: quotes as ``"``, ``ca n't`` as
-    ``can't``), which :func:`tokenise` reads as the same tokens.
+    """Tokens written back as text, which :func:`tokenise` reads as the same tokens.
 
+    Parameters
+    ----------
+    forms : sequence of str
+        The tokens.
+
+    Returns
+    -------
+    str
+        The text (NLTK's Treebank detokenizer: quotes as ``"``, ``ca n't`` as ``can't``).
+
+    Examples
+    --------
     >>> print(detokenise(["She", "said", ",", "``", "I", "ca", "n't", "''"]))
     She said, "I can't"
     """
@@ -69,9 +106,22 @@ def detokenise(forms: Sequence[str]) -> str:
 
 
 def split_sentences(text: str, parameters: dict[str, Any] | None = None) -> list[tuple[int, int]]:
-    """The ``(start, end)`` spans of the sentences of ``text`` (without surrounding whitespace):
-    paragraphs split at blank lines, each into sentences by Punkt (``parameters`` from
-    :func:`learn_sentence_parameters`; None or empty: Punkt's defaults)."""
+    """The sentences of ``text``: paragraphs split at blank lines, each into sentences by
+    Punkt.
+
+    Parameters
+    ----------
+    text : str
+        The text.
+    parameters : dict, optional
+        Punkt's parameters from :func:`learn_sentence_parameters` (None or empty: Punkt's
+        defaults).
+
+    Returns
+    -------
+    list of (int, int)
+        The ``(start, end)`` spans of the sentences, without surrounding whitespace.
+    """
     splitter = _splitter(parameters or {})
     spans: list[tuple[int, int]] = []
     start = 0
@@ -116,7 +166,19 @@ def _new_splitter(data: dict[str, Any]) -> PunktSentenceTokenizer:
 
 
 def learn_sentence_parameters(documents: Sequence[str]) -> dict[str, Any]:
-    """Punkt's parameters learnt (unsupervised) from ``documents``, as sorted JSON data."""
+    """Punkt's parameters learnt (unsupervised) from ``documents``.
+
+    Parameters
+    ----------
+    documents : sequence of str
+        The training texts.
+
+    Returns
+    -------
+    dict
+        Sorted JSON data: ``abbreviations``, ``collocations``, ``sentence_starters``,
+        ``orthographic_context``.
+    """
     from nltk.tokenize.punkt import PunktTrainer
 
     trainer = PunktTrainer()

@@ -83,7 +83,18 @@ def _verb_part(note: Annotation) -> bool:
 
 def tagged_words(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[list[tuple[str, str]]]:
     """Every sentence of ``documents`` as ``(word, Penn tag)`` pairs, multiwords split (module
-    docstring); :func:`joined_verbs` gives where the multiword verbs were."""
+    docstring).
+
+    Parameters
+    ----------
+    documents : iterable of sequence of AnnotatedSentence
+        SemCor's sentences, a sequence per file.
+
+    Returns
+    -------
+    list of list of (str, str)
+        The sentences; :func:`joined_verbs` gives where the multiword verbs were.
+    """
     items = [item for document in documents for item in document]
     alone: defaultdict[str, Counter[str]] = defaultdict(Counter)
     verbs = set()  # words that are sense-tagged verbs somewhere
@@ -117,8 +128,18 @@ def tagged_words(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[list[
 
 
 def joined_verbs(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[set[tuple[int, int]]]:
-    """Each sentence's multiword verb tokens as ``(start, end)`` ranges of the words of
-    :func:`tagged_words`."""
+    """Each sentence's multiword verb tokens, as :func:`tagged_words` splits them.
+
+    Parameters
+    ----------
+    documents : iterable of sequence of AnnotatedSentence
+        SemCor's sentences, a sequence per file.
+
+    Returns
+    -------
+    list of set of (int, int)
+        Per sentence, the ``(start, end)`` word ranges of its multiword verb tokens.
+    """
     ranges = []
     for item in (item for document in documents for item in document):
         found, start = set(), 0
@@ -134,8 +155,25 @@ def joined_verbs(documents: Iterable[Sequence[AnnotatedSentence]]) -> list[set[t
 def semcor_documents(
     root: str | os.PathLike[str], *, exclude: Iterable[str] = ()
 ) -> list[list[AnnotatedSentence]]:
-    """The sentences of every SemCor tag file under ``root`` but those named in ``exclude``
-    (``br-a01``), a list per file, in file order."""
+    """The sentences of every SemCor tag file under ``root``, a list per file, in file order.
+
+    Parameters
+    ----------
+    root : str or PathLike
+        SemCor's directory (or one tag file).
+    exclude : iterable of str, default=()
+        Names of tag files left out (``br-a01``).
+
+    Returns
+    -------
+    list of list of AnnotatedSentence
+        The sentences of each file.
+
+    Raises
+    ------
+    CorpusFormatError
+        If ``root`` holds no tag file or a file is malformed (:func:`wsd.corpus.read_semcor`).
+    """
     from wsd.corpus import read_semcor, semcor_files
 
     left_out = set(exclude)
@@ -155,8 +193,23 @@ def _plain_text(document: Sequence[AnnotatedSentence]) -> str:
 
 
 def fold_files(names: Iterable[str]) -> list[str]:
-    """The training files of the verb detector's fold: every :data:`FOLD`-th name, sorted,
-    from the first."""
+    """The training files of the verb detector's fold.
+
+    Parameters
+    ----------
+    names : iterable of str
+        Tag file names.
+
+    Returns
+    -------
+    list of str
+        Every :data:`FOLD`-th of the distinct names, sorted, from the first.
+
+    Examples
+    --------
+    >>> fold_files(f"br-{i:02}" for i in range(25))
+    ['br-00', 'br-10', 'br-20']
+    """
     return sorted(set(names))[::FOLD]
 
 
@@ -169,10 +222,28 @@ def train_semcor_tagger(
     perceptron: Tagger | None = None,
 ) -> Tagger:
     """The tagger, sentence splitter, multiword model and verb detector trained on SemCor's
-    tag files under ``root`` but ``exclude`` (module docstring); the same files give the same
-    tagger.  ``fold_tagger``, ``perceptron``: the perceptron trained on the files but the fold,
-    and the one trained on all the files, when at hand (each is trained otherwise: the same
-    files give the same one; only its weights, tag dictionary and classes are used)."""
+    tag files under ``root`` (module docstring); the same files give the same tagger.
+
+    Parameters
+    ----------
+    root : str or PathLike
+        SemCor's directory.
+    exclude : iterable of str, default=()
+        Names of tag files left out (``br-a01``).
+    iterations : int, default=ITERATIONS
+        The perceptron's passes.
+    fold_tagger : Tagger, optional
+        The perceptron trained on the files but the detector's fold, when at hand (trained
+        otherwise; only its weights, tag dictionary and classes are used).
+    perceptron : Tagger, optional
+        The perceptron trained on all the files, when at hand (trained otherwise; only its
+        weights, tag dictionary and classes are used).
+
+    Returns
+    -------
+    Tagger
+        With its source, sentence parameters, multiword model, verb forms and detector.
+    """
     left_out = sorted(set(exclude))
     documents = semcor_documents(root, exclude=left_out)
     names = [d[0].sentence.source for d in documents if d]
@@ -225,12 +296,33 @@ def ensure_tagger(
     say: Callable[[str], None] | None = None,
     force: bool = False,
 ) -> tuple[Tagger, bool]:
-    """The tagger saved at ``path`` (default :func:`tagger_path`), and whether it was put there
-    now: the toolkit's own tagger (:func:`~wsd.text.tagger.shipped_tagger_file`, trained on all
-    of SemCor) is copied there when the file is missing, when it is a copy of an older release
-    of it, or with ``force``; a tagger trained by the user is kept.  ``say`` gets a one-line
-    message before a copy.  :class:`DataError` naming the file when it cannot be read or
-    written."""
+    """The tagger saved at ``path``, and whether it was put there now.
+
+    The toolkit's own tagger (:func:`~wsd.text.tagger.shipped_tagger_file`, trained on all of
+    SemCor) is copied there when the file is missing, when it is a copy of an older release of
+    it, or with ``force``; a tagger trained by the user is kept.
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        The tagger file (default: :func:`~wsd.text.tagger.tagger_path`).
+    say : callable, optional
+        Gets a one-line message before a copy (default: written to standard error).
+    force : bool, default=False
+        Copy the toolkit's tagger even over a tagger trained by the user.
+
+    Returns
+    -------
+    tuple of (Tagger, bool)
+        The tagger, and whether it was copied now.
+
+    Raises
+    ------
+    DataError
+        Naming the file when it cannot be read or written.
+    OutputError
+        If the file's place cannot be written (checked before the copy).
+    """
     target = Path(path) if path is not None else tagger_path()
     if target.exists() and not force:
         tagger = load_tagger(target)

@@ -78,9 +78,20 @@ def is_candidate(form: str, tag: str, counts: Counts) -> bool:
 def verb_form_counts(
     documents: Iterable[Sequence[AnnotatedSentence]],
 ) -> dict[str, tuple[int, int]]:
-    """For each lower-cased one-word form with a WordNet verb lemma that ``documents``
-    sense-tag as a verb (a ``VB*`` tag with a lemma): (times sense-tagged as a verb, times
-    tagged other than ``VB*``), sorted by form."""
+    """How often each verb form of ``documents`` is sense-tagged as a verb and tagged otherwise.
+
+    Parameters
+    ----------
+    documents : iterable of sequence of AnnotatedSentence
+        A corpus's sentences, a sequence per file.
+
+    Returns
+    -------
+    dict of str to (int, int)
+        For each lower-cased one-word form with a WordNet verb lemma that ``documents``
+        sense-tag as a verb (a ``VB*`` tag with a lemma): (times sense-tagged as a verb, times
+        tagged other than ``VB*``), sorted by form.
+    """
     verb: Counter[str] = Counter()
     other: Counter[str] = Counter()
     for item in (item for document in documents for item in document):
@@ -201,8 +212,27 @@ def train_verb_detector(
     *,
     c: float = C,
 ) -> LinearModel:
-    """The detector trained on ``(words, tags, labels)`` sentences: the tags of a tagger that
-    has not seen them, the labels of :func:`sense_tagged_words`; ``counts``: the
-    :func:`verb_form_counts` of the tagger's own training corpus."""
+    """The verb detector (module docstring).
+
+    Parameters
+    ----------
+    sentences : iterable of (sequence of str, sequence of str, sequence of bool)
+        ``(words, tags, labels)`` per sentence: the tags of a tagger that has not seen them,
+        the labels of :func:`sense_tagged_words`.
+    counts : mapping of str to (int, int)
+        The :func:`verb_form_counts` of the tagger's own training corpus.
+    c : float, default=C
+        scikit-learn's inverse regularisation strength (0.3).
+
+    Returns
+    -------
+    LinearModel
+        The probability that SemCor sense-tags a candidate as a verb.
+
+    Raises
+    ------
+    WSDError
+        If the candidates are not both verbs and not somewhere (:func:`train_linear`).
+    """
     rows, labels = detector_rows(sentences, counts)
     return train_linear(rows, labels, c=c)

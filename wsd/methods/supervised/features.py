@@ -40,8 +40,25 @@ def ims_features(
     window: int | None = None,
     pos_window: int = 3,
 ) -> list[str]:
-    """The names of ``instance``'s features of ``groups`` (module docstring), each once;
-    ``window`` is the bag's (:func:`~wsd.methods.context.context_words`)."""
+    """The names of ``instance``'s features of ``groups`` (module docstring), each once.
+
+    Parameters
+    ----------
+    instance : Instance
+        The instance.
+    groups : iterable of str, default=GROUPS
+        Among ``"pos"``, ``"bag"`` and ``"collocations"``.
+    window : int, optional
+        The bag's tokens each side (None: the sentence;
+        :func:`~wsd.methods.context.context_words`).
+    pos_window : int, default=3
+        The tags taken each side of the target.
+
+    Returns
+    -------
+    list of str
+        The feature names.
+    """
     wanted = set(groups)
     tokens, target = instance.sentence.tokens, instance.position
     n = len(tokens)
@@ -66,9 +83,22 @@ def ims_features(
 def frame_features(
     instance: Instance, classes: Callable[[Filler], Iterable[str]] | None = None
 ) -> list[str]:
-    """The case-frame features of ``instance``: ``F:<case>`` and ``F:<case>=<lemma>`` per
-    case, plus ``<prefix>:<case>=<class>`` for every class name ``classes(filler)`` yields
-    (lexicographer files ``L:...``, ancestors ``H:...``)."""
+    """The case-frame features of ``instance``, each once.
+
+    Parameters
+    ----------
+    instance : Instance
+        The instance (no features without a frame).
+    classes : callable, optional
+        ``classes(filler)`` -> class names (lexicographer files ``L:...``, ancestors
+        ``H:...``).
+
+    Returns
+    -------
+    list of str
+        ``F:<case>`` and ``F:<case>=<lemma>`` per case, plus ``<prefix>:<case>=<class>``
+        for every class name ``classes(filler)`` yields.
+    """
     if instance.frame is None:
         return []
     out: dict[str, None] = {}
