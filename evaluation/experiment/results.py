@@ -100,7 +100,19 @@ class VerbRow:
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One group of a breakdown (a dataset, a part of speech, ...)."""
+    """One group of a breakdown (a dataset, a part of speech, ...).
+
+    Parameters
+    ----------
+    group : str
+        The group's name.
+    n : int
+        Its instances.
+    scores : Mapping of str to MethodScores
+        Each method's scores on the group, by method label.
+    intervals : Intervals or None, default=None
+        Bootstrap intervals of the group's scores; ``None`` without them.
+    """
 
     group: str
     n: int
@@ -110,9 +122,17 @@ class GroupRow:
 
 @dataclass(frozen=True)
 class Breakdown:
-    """The groups of one breakdown (``dataset``, ``pos``, ``first sense``, ``unseen``) in
-    report order; ``note`` says why a breakdown has no rows (``unseen`` without training
-    data), else ``None``."""
+    """The groups of one breakdown, in report order.
+
+    Parameters
+    ----------
+    name : str
+        The breakdown: ``dataset``, ``pos``, ``first sense`` or ``unseen``.
+    rows : tuple of GroupRow
+        Its groups.
+    note : str or None, default=None
+        Why the breakdown has no rows (``unseen`` without training data), else ``None``.
+    """
 
     name: str
     rows: tuple[GroupRow, ...]
@@ -231,10 +251,20 @@ class Intervals:
 
 @dataclass(frozen=True)
 class SenseMacro:
-    """A method's precision, recall and F1 macro-averaged over the ``senses`` gold senses
-    (:mod:`evaluation.sense_scores`), lenient or strict, at one alpha; ``interval`` their
-    bootstrap intervals (``None`` without a bootstrap, and at the alphas the headline does not
-    show)."""
+    """A method's scores macro-averaged over the gold senses (:mod:`evaluation.sense_scores`).
+
+    Lenient or strict, at one alpha.
+
+    Parameters
+    ----------
+    precision, recall, f1 : float
+        The macro-averaged scores.
+    senses : int
+        The gold senses averaged over.
+    interval : ScoreInterval or None, default=None
+        Their bootstrap intervals; ``None`` without a bootstrap, and at the alphas the
+        headline does not show.
+    """
 
     precision: float
     recall: float
