@@ -116,7 +116,23 @@ def parse_alpha(value: str | float) -> float:
 
 
 def format_alpha(alpha: float) -> str:
-    """``0.5 -> "0.5"``, ``1.0 -> "1"``, ``inf -> "inf"``: the label used in tables and JSON."""
+    """The label of an alpha used in tables and JSON: ``0.5 -> "0.5"``, ``inf -> "inf"``.
+
+    Parameters
+    ----------
+    alpha : float
+        The alpha; ``math.inf`` for exact match.
+
+    Returns
+    -------
+    str
+        ``"inf"`` for an infinite alpha, else the number in ``%g`` form.
+
+    Examples
+    --------
+    >>> format_alpha(0.5), format_alpha(1.0), format_alpha(math.inf)
+    ('0.5', '1', 'inf')
+    """
     if math.isinf(alpha):
         return "inf"
     return f"{alpha:g}"
@@ -177,8 +193,20 @@ def acceptability(
 
 @dataclass(frozen=True)
 class Credit:
-    """Per-instance credit at several alphas: ``values[i, j]`` of instance ``i`` at
-    ``alphas[j]`` (0 when abstained); ``issues`` counts what the scorer had to decide."""
+    """Per-instance credit at several alphas.
+
+    Parameters
+    ----------
+    alphas : tuple of float
+        The alphas scored, in column order.
+    values : ndarray of shape (n_instances, n_alphas)
+        ``values[i, j]`` is the credit of instance ``i`` at ``alphas[j]``; 0 when abstained.
+    attempted : ndarray of bool, shape (n_instances,)
+        Whether the system answered instance ``i``.
+    issues : dict of str to int, default={}
+        Counts by reason of what the scorer had to decide (``"unknown-lemma"``,
+        ``"monosemous"``, ``"unknown-gold-key"``, ...).
+    """
 
     alphas: tuple[float, ...]
     values: np.ndarray
@@ -267,6 +295,18 @@ def dataset_of(instance_id: str) -> str:
 def sense_lemma(key: str) -> str:
     """The lemma of a WordNet sense key: the part before ``%``.
 
+    Parameters
+    ----------
+    key : str
+        A sense key such as ``"look_up%2:32:00::"``; a key without ``%`` is returned whole.
+
+    Returns
+    -------
+    str
+        The lemma.
+
+    Examples
+    --------
     >>> sense_lemma("look_up%2:32:00::"), sense_lemma("go")
     ('look_up', 'go')
     """
@@ -538,8 +578,23 @@ class _Pairs:
 
 @dataclass(frozen=True)
 class Scores:
-    """Senseval-style scores of one credit column (see the module docstring); ``precision``
-    is ``None`` when nothing was attempted."""
+    """Senseval-style scores of one credit column (see the module docstring).
+
+    Parameters
+    ----------
+    precision : float or None
+        Credit over attempted instances; ``None`` when nothing was attempted.
+    recall : float
+        Credit over all instances.
+    coverage : float
+        Attempted over all instances.
+    f1 : float
+        Harmonic mean of precision and recall; 0 when both are 0 or precision is undefined.
+    n : int
+        Number of instances.
+    attempted : int
+        Number of instances answered.
+    """
 
     precision: float | None
     recall: float
@@ -551,7 +606,15 @@ class Scores:
 
 @dataclass(frozen=True)
 class MethodScores:
-    """A system's :class:`Scores` by alpha label (:func:`format_alpha`), in the order scored."""
+    """A system's :class:`Scores` by alpha label, in the order scored.
+
+    Indexing with a label gives its scores; iterating gives the labels.
+
+    Parameters
+    ----------
+    by_alpha : Mapping of str to Scores
+        The scores under each alpha label (:func:`format_alpha`).
+    """
 
     by_alpha: Mapping[str, Scores]
 

@@ -29,9 +29,27 @@ def write_class_table(
     comment: str = "",
     word_of: Callable[[str], Word] = sense_word,
 ) -> dict[str, int]:
-    """Write merged classes (``{word: classes}``, :mod:`evaluation.words`) atomically, with
-    ``comment`` in the header; keys of another word than their class's (``word_of``) are left
-    out.  Returns ``{"keys", "classes", "other_lemma_left_out"}``."""
+    """Write merged classes as a class table, atomically.
+
+    Each class's id is its smallest key of the word; keys of another word than their
+    class's (``word_of``) are left out, and a class left with no key is not written.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The file to write.
+    classes_by_word : Mapping of Word to sequence of frozenset of str
+        Each word's sense classes (:mod:`evaluation.words`).
+    comment : str, default=""
+        A line for the header, after :data:`CLASS_TABLE_FORMAT`.
+    word_of : callable, default=sense_word
+        ``key -> Word``.
+
+    Returns
+    -------
+    dict of str to int
+        ``{"keys", "classes", "other_lemma_left_out"}``: the counts written and left out.
+    """
     counts = Counter({"keys": 0, "classes": 0, "other_lemma_left_out": 0})
     with atomic_open(path) as handle:
         handle.write(f"# {CLASS_TABLE_FORMAT}\n")
@@ -49,9 +67,27 @@ def write_class_table(
 
 
 def read_class_table(path: str | os.PathLike[str]) -> dict[str, str]:
-    """Read a class table into ``{sense_key: class_id}`` (lower case; ``#`` and blank lines
-    skipped).  A key listed twice, a class id that is a key of another class, or whitespace
-    in a key raises :class:`~evaluation.AgreementError`."""
+    """Read a class table into ``{sense_key: class_id}``.
+
+    Keys and class ids are normalised (lower case); ``#`` and blank lines are skipped.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The class table (``sense_key<TAB>class_id`` lines).
+
+    Returns
+    -------
+    dict of str to str
+        ``{sense_key: class_id}``.
+
+    Raises
+    ------
+    AgreementError
+        If the file cannot be read, or a line is not two tab-separated fields, a key or class
+        id holds whitespace, a key is listed twice, or a class id is a key of another class;
+        the message names the file and, for a bad line, its number.
+    """
     from wsd.corpus.keys import normalise_key, writable
 
     table: dict[str, str] = {}

@@ -33,7 +33,15 @@ _TIE = 1e-12  # kappas closer than this are a tie: the first pair in class order
 
 @dataclass(frozen=True)
 class MergeStep:
-    """One merge: the two classes joined and the statistic after (``None``: one class left)."""
+    """One merge of :func:`greedy_merge`.
+
+    Parameters
+    ----------
+    left, right : frozenset of str
+        The two sense classes joined.
+    kappa : float or None
+        The statistic after the merge; ``None`` when one class is left.
+    """
 
     left: frozenset[str]
     right: frozenset[str]
@@ -42,8 +50,21 @@ class MergeStep:
 
 @dataclass(frozen=True)
 class MergeResult:
-    """Final sense classes (sorted by their smallest label), the statistic and observed
-    agreement before and after, and the merges; ``kappa_after`` is ``None`` for one class."""
+    """What :func:`greedy_merge` returns.
+
+    Parameters
+    ----------
+    classes : list of frozenset of str
+        The final sense classes, sorted by their smallest label.
+    kappa_before : float
+        The statistic before any merge.
+    kappa_after : float or None
+        The statistic after the last merge; ``None`` when one class is left.
+    observed_before, observed_after : float
+        Observed agreement before and after merging.
+    steps : list of MergeStep
+        The merges in the order made.
+    """
 
     classes: list[frozenset[str]]
     kappa_before: float
@@ -61,12 +82,34 @@ class MergeResult:
 def greedy_merge(
     a: Sequence[str], b: Sequence[str], k_min: float = 0.8, *, statistic: str = "scott"
 ) -> MergeResult:
-    """Ng, Lim & Foo's greedy search: while kappa < ``k_min``, join the two sense classes whose
-    union gives the highest kappa (ties: the first pair in class order).  Apply it to the
-    instances of one word.  ``statistic`` is ``"scott"`` (the paper's) or ``"cohen"``; merging
-    may end in a single class (:attr:`MergeResult.single_class`).  Labels of one category
-    only raise :class:`~evaluation.AgreementError`.
+    """Ng, Lim & Foo's greedy merging of sense classes until two annotators agree.
 
+    While kappa < ``k_min``, join the two sense classes whose union gives the highest kappa
+    (ties: the first pair in class order).  Apply it to the instances of one word.  Merging
+    may end in a single class (:attr:`MergeResult.single_class`).
+
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two annotators' labels, one per instance, aligned.
+    k_min : float, default=0.8
+        The kappa at which merging stops.
+    statistic : {"scott", "cohen"}, default="scott"
+        Scott's pi (pooled marginals, the paper's) or Cohen's kappa.
+
+    Returns
+    -------
+    MergeResult
+        The final classes, the statistic and observed agreement before and after, the merges.
+
+    Raises
+    ------
+    AgreementError
+        If ``statistic`` is unknown, ``a`` and ``b`` differ in length or are empty, or the
+        labels hold one category only (kappa undefined).
+
+    Examples
+    --------
     >>> a, b = list("abbcd"), list("abccd")  # b/c confused once: Pa .8, Pc .26
     >>> r = greedy_merge(a, b, 0.8)
     >>> round(r.kappa_before, 3), [sorted(c) for c in r.classes], r.kappa_after
@@ -113,8 +156,20 @@ def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
 
 
 def class_map(classes: Sequence[frozenset[str]]) -> dict[str, str]:
-    """``{label: representative}`` (the class's smallest label): a coarse sense inventory.
+    """A coarse sense inventory: each label mapped to its class's smallest label.
 
+    Parameters
+    ----------
+    classes : sequence of frozenset of str
+        Sense classes, e.g. :attr:`MergeResult.classes`.
+
+    Returns
+    -------
+    dict of str to str
+        ``{label: representative}``.
+
+    Examples
+    --------
     >>> class_map([frozenset({"run%2", "run%3"}), frozenset({"run%1"})])
     {'run%2': 'run%2', 'run%3': 'run%2', 'run%1': 'run%1'}
     """
@@ -135,8 +190,32 @@ def merge_per_lemma(
     """Ng et al.'s greedy merging applied to each lemma's instances, with the seed's summary.
 
     Each lemma ends ``unchanged``, ``merged``, ``single-class`` or ``single-category``
-    (:data:`MERGE_OUTCOMES`); ``summary["with_classes"]`` is the seed's table over the words
-    left with two or more classes.  Returns the report and every lemma's classes.
+    (:data:`MERGE_OUTCOMES`); a lemma of one category keeps its senses as classes.
+
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two annotators' labels, one per instance, aligned.
+    lemmas : sequence of str
+        The lemma of each instance.
+    k_min : float
+        The kappa at which merging stops (:func:`greedy_merge`).
+    statistic : {"scott", "cohen"}, default="scott"
+        Scott's pi or Cohen's kappa.
+
+    Returns
+    -------
+    report : dict
+        ``statistic``, ``k_min``, ``summary`` (``words``, ``outcomes`` counted by name, and
+        ``with_classes``: the seed's table over the words left with two or more classes, or
+        ``None`` when there is none) and ``per_lemma`` (each lemma's entry).
+    classes : dict of str to list of frozenset of str
+        Every lemma's classes.
+
+    Raises
+    ------
+    AgreementError
+        If ``statistic`` is unknown, or ``a`` and ``b`` differ in length or are empty.
     """
     per_lemma: dict[str, dict[str, Any]] = {}
     classes: dict[str, list[frozenset[str]]] = {}

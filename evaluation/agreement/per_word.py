@@ -58,10 +58,32 @@ SEVERAL_KEYS_RULES = ("first", "shared")
 def choose_labels(
     keys: Sequence[Mapping[str, Sequence[str]]], ids: Sequence[str], *, several: str = "first"
 ) -> tuple[list[list[str]], int]:
-    """One label per file for each instance of ``ids``, and how many instances have several
-    keys in some file.  ``several="first"``: each file's first key; ``"shared"``: a key all
-    files give the instance (the first in the first file's order) when there is one.
+    """One label per file for each instance of ``ids``, and how many have several keys.
 
+    Parameters
+    ----------
+    keys : sequence of Mapping of str to sequence of str
+        Each file's keys by instance id; every id of ``ids`` must be in every file.
+    ids : sequence of str
+        The instances to label, in output order.
+    several : {"first", "shared"}, default="first"
+        ``"first"``: each file's first key; ``"shared"``: a key all files give the instance
+        (the first in the first file's order) when there is one, else each file's first.
+
+    Returns
+    -------
+    labels : list of list of str
+        Per file, one label per instance of ``ids``.
+    multiple : int
+        How many instances have several keys in some file.
+
+    Raises
+    ------
+    AgreementError
+        If ``several`` is unknown.
+
+    Examples
+    --------
     >>> files = [{"i": ("run%2", "run%3")}, {"i": ("run%3",)}]
     >>> choose_labels(files, ["i"]), choose_labels(files, ["i"], several="shared")
     (([['run%2'], ['run%3']], 1), ([['run%3'], ['run%3']], 1))
@@ -88,9 +110,29 @@ def choose_labels(
 def instance_words(
     labels: Sequence[Sequence[str]], word_of: Callable[[str], Word] = sense_word
 ) -> tuple[list[Word], list[int]]:
-    """The word of each instance (:data:`LEMMA_RULE`) and, per file, how many of its labels
-    are of another word.
+    """The word of each instance (:data:`LEMMA_RULE`), and per file the labels of another word.
 
+    Parameters
+    ----------
+    labels : sequence of sequence of str
+        Per file, one sense key per instance, aligned.
+    word_of : callable, default=sense_word
+        ``key -> Word``; e.g. :func:`evaluation.words.key_word` of a thesaurus.
+
+    Returns
+    -------
+    words : list of Word
+        The word of each instance: the most common word of its keys, ties to the earliest file.
+    other : list of int
+        Per file, how many of its labels are of another word than the instance's.
+
+    Raises
+    ------
+    AgreementError
+        If ``labels`` is empty.
+
+    Examples
+    --------
     >>> words, other = instance_words([["run%1", "run%2", "go%1"], ["run%1", "go%1", "run%1"]])
     >>> [w.lemma for w in words], other
     (['run', 'run', 'go'], [0, 2])
@@ -111,8 +153,20 @@ def instance_words(
 
 
 def group_by_lemma(lemmas: Sequence[str]) -> dict[str, list[int]]:
-    """``{lemma: row indices}``, lemmas sorted.
+    """The rows of each lemma.
 
+    Parameters
+    ----------
+    lemmas : sequence of str
+        The lemma of each row.
+
+    Returns
+    -------
+    dict of str to list of int
+        ``{lemma: row indices}``, lemmas sorted.
+
+    Examples
+    --------
     >>> group_by_lemma(["take", "give", "take"])
     {'give': [1], 'take': [0, 2]}
     """
@@ -135,6 +189,23 @@ def summarise(
 ) -> dict[str, Any]:
     """The summaries of the statistic ``name`` (module docstring) and the counts of words.
 
+    Parameters
+    ----------
+    per_lemma : Mapping of str to Mapping
+        Each lemma's row: ``"instances"`` and the statistic ``name`` (``None``: undefined).
+    name : str
+        The statistic to summarise.
+    pooled : float or None
+        The statistic of all instances at once, reported as ``pooled_over_lemmas``.
+
+    Returns
+    -------
+    dict
+        ``mean_per_word``, ``instance_weighted_mean`` (``None`` without a defined word),
+        ``pooled_over_lemmas``, and the counts ``defined`` and ``undefined``.
+
+    Examples
+    --------
     >>> rows = {"give": {"instances": 30, "k": 0.5}, "take": {"instances": 10, "k": 0.1},
     ...         "be": {"instances": 5, "k": None}}
     >>> s = summarise(rows, "k", pooled=0.6)
@@ -156,10 +227,31 @@ def summarise(
 def pair_agreement(
     a: Sequence[str], b: Sequence[str], lemmas: Sequence[str], *, verbs: Grading | None = None
 ) -> dict[str, Any]:
-    """Per-lemma ``Pa``, Cohen's kappa, Scott's pi (with ``verbs``, weighted kappa too) of two
-    label lists: ``{"instances", "lemmas", "observed", "statistics": {name: summary},
-    "per_lemma": {...}}`` and, with ``verbs``, ``"weight_defaults"``.
+    """Per-lemma ``Pa``, Cohen's kappa and Scott's pi of two label lists, and summaries.
 
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two label lists, one label per instance, aligned.
+    lemmas : sequence of str
+        The lemma of each instance.
+    verbs : VerbThesaurus or Thesauri or None, default=None
+        With a thesaurus, weighted kappa (:func:`thesaurus_distance`) is computed too.
+
+    Returns
+    -------
+    dict
+        ``{"instances", "lemmas", "observed", "statistics": {name: summary},
+        "per_lemma": {lemma: row}}`` (:func:`summarise`) and, with ``verbs``,
+        ``"weight_defaults"`` (:func:`weight_defaults`).
+
+    Raises
+    ------
+    AgreementError
+        If ``a``, ``b`` and ``lemmas`` differ in length or are empty.
+
+    Examples
+    --------
     >>> gold = ["give%1", "give%2", "take%1", "take%2"]
     >>> mfs = ["give%1", "give%1", "take%1", "take%1"]  # constant within each verb
     >>> cohen = pair_agreement(gold, mfs, ["give", "give", "take", "take"])["statistics"][
@@ -200,8 +292,22 @@ def pair_agreement(
 
 
 def multi_agreement(labels: Sequence[Sequence[str]], lemmas: Sequence[str]) -> dict[str, Any]:
-    """Fleiss' kappa and Krippendorff's alpha of all files, per lemma (with the mean pairwise
-    ``Pa`` as ``observed``) and summarised."""
+    """Fleiss' kappa and Krippendorff's alpha of all files, per lemma and summarised.
+
+    Parameters
+    ----------
+    labels : sequence of sequence of str
+        Per file, one label per instance, aligned; two files or more.
+    lemmas : sequence of str
+        The lemma of each instance.
+
+    Returns
+    -------
+    dict
+        ``{"statistics": {name: summary}, "per_lemma": {lemma: row}}``; each row holds
+        ``instances``, ``observed`` (the mean pairwise ``Pa``) and the two statistics
+        (``None``: undefined).
+    """
     items = list(zip(*labels, strict=True))
     pairs = list(itertools.combinations(range(len(labels)), 2))
 

@@ -53,6 +53,25 @@ def _check_lengths(a: Sequence[str], b: Sequence[str]) -> None:
 def confusion_table(a: Sequence[str], b: Sequence[str]) -> tuple[list[str], np.ndarray]:
     """Sorted categories and the dense count table ``T[i, j] = #{items : a = c_i, b = c_j}``.
 
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two raters' labels of the same items, in the same order.
+
+    Returns
+    -------
+    categories : list of str
+        Every label of either rater, sorted.
+    table : ndarray of float, shape (n_categories, n_categories)
+        The counts; rows are ``a``'s labels, columns ``b``'s.
+
+    Raises
+    ------
+    AgreementError
+        If ``a`` and ``b`` differ in length or are empty.
+
+    Examples
+    --------
     >>> categories, table = confusion_table(["x", "x", "y"], ["x", "y", "y"])
     >>> categories, table.tolist()
     (['x', 'y'], [[1.0, 1.0], [0.0, 1.0]])
@@ -76,9 +95,24 @@ def undefined_error(categories: Sequence[str], statistic: str = "kappa") -> Agre
 def kappa_from_shares(
     observed: float, shares_a: np.ndarray, shares_b: np.ndarray, *, pooled: bool
 ) -> float | None:
-    """Cohen's kappa (``pooled=False``) or Scott's pi from ``Pa`` and each rater's share of
-    every category (aligned arrays); ``None`` when undefined (``Pc = 1``).
+    """Cohen's kappa (``pooled=False``) or Scott's pi from ``Pa`` and each rater's shares.
 
+    Parameters
+    ----------
+    observed : float
+        The observed agreement ``Pa``.
+    shares_a, shares_b : ndarray
+        Each rater's share of every category, aligned by category.
+    pooled : bool
+        ``True``: Scott's pi (chance from the pooled shares); ``False``: Cohen's kappa.
+
+    Returns
+    -------
+    float or None
+        The statistic; ``None`` when undefined (``Pc = 1``).
+
+    Examples
+    --------
     >>> round(kappa_from_shares(0.8, np.array([0.6, 0.4]), np.array([0.4, 0.6]), pooled=False), 4)
     0.6154
     """
@@ -91,8 +125,22 @@ def kappa_from_shares(
 
 
 def table_kappa(table: np.ndarray, *, pooled: bool) -> float | None:
-    """Cohen's kappa or Scott's pi of a :func:`confusion_table`; ``None`` when undefined.
+    """Cohen's kappa or Scott's pi of a :func:`confusion_table`.
 
+    Parameters
+    ----------
+    table : ndarray of shape (n_categories, n_categories)
+        Counts, rows one rater's labels and columns the other's.
+    pooled : bool
+        ``True``: Scott's pi; ``False``: Cohen's kappa.
+
+    Returns
+    -------
+    float or None
+        The statistic; ``None`` when undefined (``Pc = 1``).
+
+    Examples
+    --------
     >>> round(table_kappa(np.array([[51.0, 9.0], [4.0, 36.0]]), pooled=False), 3)  # the seed's
     0.735
     """
@@ -120,8 +168,25 @@ def _chance_corrected(a: Sequence[str], b: Sequence[str], pooled: bool) -> float
 
 
 def observed_agreement(a: Sequence[str], b: Sequence[str]) -> float:
-    """``Pa = #{i : a_i = b_i} / N``.
+    """The observed agreement ``Pa = #{i : a_i = b_i} / N``.
 
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two raters' labels of the same items, in the same order.
+
+    Returns
+    -------
+    float
+        The share of items both raters labelled alike.
+
+    Raises
+    ------
+    AgreementError
+        If ``a`` and ``b`` differ in length or are empty.
+
+    Examples
+    --------
     >>> observed_agreement(["x", "y", "y"], ["x", "y", "x"])
     0.6666666666666666
     """
@@ -318,9 +383,24 @@ def _default_reason(verbs: Grading, x: str, y: str) -> str | None:
 
 
 def thesaurus_distance(verbs: Grading) -> Callable[[str, str], float]:
-    """``d(x, y) = LEN(x, y) / MAXLEN(v) = 1 - A_1(x, y)`` on the thesaurus of the keys' part of
-    speech; keys of different lemmas or parts of speech, or unknown keys, are at distance 1.
+    """A distance between sense keys: ``d(x, y) = LEN(x, y) / MAXLEN(v) = 1 - A_1(x, y)``.
 
+    Computed on the thesaurus of the keys' part of speech; keys of different lemmas or parts
+    of speech, keys of an unknown lemma, or unknown keys, are at distance 1.  Distances are
+    cached per pair.
+
+    Parameters
+    ----------
+    verbs : VerbThesaurus or Thesauri
+        The thesaurus, or one per part of speech.
+
+    Returns
+    -------
+    callable
+        ``distance(x, y) -> float`` in [0, 1], 0 for equal keys (for :func:`weighted_kappa`).
+
+    Examples
+    --------
     >>> class Toy:  # lemma "run": LEN(run%1, run%2) = 2, MAXLEN = 4
     ...     def maxlen(self, lemma): return 4
     ...     def sense_length(self, a, b): return 0 if a == b else 2
@@ -351,9 +431,28 @@ def thesaurus_distance(verbs: Grading) -> Callable[[str, str], float]:
 
 
 def weight_defaults(a: Sequence[str], b: Sequence[str], verbs: Grading) -> dict[str, int]:
-    """Disagreeing items whose :func:`thesaurus_distance` is 1 by default, counted by reason:
-    ``other-lemma``, ``unknown-lemma``, ``unknown-key``.
+    """Disagreeing items whose :func:`thesaurus_distance` is 1 by default, counted by reason.
 
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two raters' sense keys of the same items, in the same order.
+    verbs : VerbThesaurus or Thesauri
+        The thesaurus, or one per part of speech.
+
+    Returns
+    -------
+    dict of str to int
+        Counts by reason (``other-lemma``, ``unknown-lemma``, ``unknown-key``), sorted by
+        reason; reasons that never occur are left out.
+
+    Raises
+    ------
+    AgreementError
+        If ``a`` and ``b`` differ in length or are empty.
+
+    Examples
+    --------
     >>> class Toy:
     ...     def has_sense(self, key): return key in {"run%1", "run%2"}
     ...     def has_word(self, lemma): return lemma == "run"

@@ -38,10 +38,39 @@ __all__ = ["UpperBound", "agreement_upper_bound"]
 
 @dataclass(frozen=True, kw_only=True)
 class UpperBound:
-    """Inter-annotator agreement between two key files over the ``instances`` they share,
-    with the counts of what was left out (``None`` when not asked for); ``total`` holds Pa,
-    each kappa's :func:`~evaluation.agreement.per_word.summarise` and ``acceptability`` by
-    alpha, ``per_lemma`` the same per word; ``note`` is one line for a report.
+    """Inter-annotator agreement between two key files over the instances they share.
+
+    Returned by :func:`agreement_upper_bound`; all fields are keyword-only.
+
+    Parameters
+    ----------
+    files : tuple of (str, str)
+        The two key files, ``a`` and ``b``.
+    instances : int
+        The instances compared.
+    lemmas : int
+        The words among them.
+    n_shared, n_only_a, n_only_b : int
+        Instances annotated in both files, only in ``a``, only in ``b``.
+    n_requested, n_missing_a, n_missing_b : int or None, default=None
+        With a list of instances: its size and how many of them each file lacks.
+    n_other_lemma : int or None, default=None
+        With a list of lemmas: shared instances of other lemmas, left out.
+    lemma_rule : str
+        How an instance's word was chosen (:data:`~evaluation.agreement.LEMMA_RULE`).
+    other_lemma_keys : Mapping of str to int
+        Per file (``"a"``, ``"b"``), keys of another word than the instance's.
+    several_keys : Mapping of str to Any
+        The ``"rule"`` for lines with several keys and the ``"instances"`` that had them.
+    acceptability_issues : Mapping of str to int
+        What the graded scorer had to decide, counted by reason (:class:`~evaluation.Credit`).
+    total : Mapping of str to Any
+        ``observed`` (Pa), each kappa's :func:`~evaluation.agreement.summarise`, and
+        ``acceptability``: the mean graded agreement by alpha label.
+    per_lemma : Mapping of str to Mapping
+        The same figures per word.
+    note : str
+        One line for a report.
     """
 
     files: tuple[str, str]

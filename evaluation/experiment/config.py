@@ -112,6 +112,23 @@ def _freeze_back(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class CorpusConfig:
+    """``[corpus]``: the corpus read (:func:`~evaluation.experiment.load_dataset`).
+
+    Parameters
+    ----------
+    path : str, default=""
+        The corpus; ``""``: SemCor found by ``find_semcor`` (env ``WSD_SEMCOR``, then the
+        shared folder).  Required for formats other than ``auto`` and ``semcor``.
+    format : {"auto", "semcor", "raganato", "jsonl", "conllu"}, default="auto"
+        The corpus format.
+    verbs : tuple of str, default=()
+        The verbs to evaluate; ``()``: every verb passing the filters.
+    min_instances : int, default=0
+        The fewest gold instances a verb needs, in [0, 1000000].
+    min_senses : int, default=1
+        The fewest distinct first gold keys a verb needs, in [1, 1000].
+    """
+
     path: str = ""  # "" = find_semcor (env WSD_SEMCOR, then the shared folder)
     format: str = "auto"
     verbs: tuple[str, ...] = ()  # () = every verb passing the filters
@@ -121,6 +138,23 @@ class CorpusConfig:
 
 @dataclass(frozen=True)
 class CVConfig:
+    """``[cv]``: how the cross-validation runs.
+
+    Parameters
+    ----------
+    folds : int, default=10
+        The folds per verb, in [2, 1000]; every verb needs at least as many instances.
+    stratified : bool, default=True
+        Stratify the folds by sense (:func:`~evaluation.cross_validation.make_folds`).
+    n_jobs : int, default=1
+        Parallel jobs, in [1, 256] or -1 (every core).
+    backend : {"loky", "dask"}, default="loky"
+        Where the jobs run: local processes or a Dask cluster.
+    scheduler : str, default=""
+        The Dask scheduler's address (needs ``backend = "dask"``); ``""``: Dask's
+        configuration or a local cluster.
+    """
+
     folds: int = 10
     stratified: bool = True
     n_jobs: int = 1
@@ -181,13 +215,34 @@ class EvaluationConfig:
 
 @dataclass(frozen=True)
 class BoundsConfig:
+    """``[bounds]``: the data of the agreement upper bound.
+
+    Parameters
+    ----------
+    agreement_keys : tuple of str, default=()
+        Two key files annotating the evaluated instances; ``()``: no upper bound.
+    """
+
     agreement_keys: tuple[str, ...] = ()  # two key files of the evaluated instances, or none
 
 
 @dataclass(frozen=True)
 class MethodSpec:
-    """One evaluated method: its report ``label``, registry name, ``role`` (``"method"``,
-    ``"bound"`` or ``"sweep"``), parameters by the method's names, and config ``key``."""
+    """One evaluated method of an experiment.
+
+    Parameters
+    ----------
+    label : str
+        The method's label in reports.
+    method : str
+        Its registry name (``wsd.methods``).
+    params : tuple of (str, Any) pairs, default=()
+        Its parameters by the method's names, sorted, lists and tables frozen into tuples.
+    role : {"method", "bound", "sweep"}, default="method"
+        A configured method, a lower bound added by default, or a ``[sweep]`` variant.
+    key : str, default=""
+        The config key it comes from, for error messages (not compared, not in JSON).
+    """
 
     label: str
     method: str
@@ -207,8 +262,30 @@ class MethodSpec:
 
 @dataclass(frozen=True)
 class ExperimentConfig:
-    """A validated experiment config, every default filled in and the ``[sweep]`` grid
-    expanded into method variants; ``to_json()`` is the resolved config (alphas as labels)."""
+    """A validated experiment config (:func:`load_config`, :func:`parse_config`).
+
+    Every default is filled in and the ``[sweep]`` grid expanded into method variants;
+    ``to_json()`` is the resolved config (alphas as labels).
+
+    Parameters
+    ----------
+    name : str
+        The experiment's name.
+    seed : int, default=0
+        The seed of folds and bootstrap, in [0, 2**32 - 1].
+    source : str, default=""
+        What errors name as the config (its file).
+    corpus : CorpusConfig, default=CorpusConfig()
+        ``[corpus]``.
+    cv : CVConfig, default=CVConfig()
+        ``[cv]``.
+    evaluation : EvaluationConfig, default=EvaluationConfig()
+        ``[evaluation]``.
+    methods : tuple of MethodSpec, default=()
+        The methods, the lower bounds and the sweep variants.
+    bounds : BoundsConfig, default=BoundsConfig()
+        ``[bounds]``.
+    """
 
     name: str
     seed: int = 0
@@ -241,7 +318,15 @@ INSTANCE_RULES = ("common", "gold")  # a comparison's instances: answered by eve
 
 @dataclass(frozen=True)
 class SystemSpec:
-    """A compared system: its ``label`` in reports and its key file's ``path``."""
+    """A compared system of :class:`ComparisonConfig`.
+
+    Parameters
+    ----------
+    label : str
+        Its label in reports.
+    path : str
+        Its key file.
+    """
 
     label: str
     path: str
@@ -767,8 +852,22 @@ def _sweep(reader: _Reader, raw: Any, methods: tuple[MethodSpec, ...]) -> tuple[
 
 
 def check_resources(config: ExperimentConfig) -> None:
-    """Load every thesaurus ``config`` names and check the methods can use them; a missing or
-    unusable one raises :class:`ConfigError` naming the key."""
+    """Check the thesauri ``config`` names and the resources of its methods before a run.
+
+    The verb thesaurus of ``[evaluation]`` is loaded; the other parts of speech' specs are
+    only checked (they load when a key of theirs is scored); every distinct method setting
+    checks its own resources.
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The experiment's config.
+
+    Raises
+    ------
+    ConfigError
+        If a thesaurus or a method's resource is missing or unusable; it names the key.
+    """
     reader = _Reader(config.source)
     spec = config.evaluation.thesaurus
     try:

@@ -17,7 +17,17 @@ __all__ = ["Dataset", "load_dataset", "select_verbs"]
 
 @dataclass(frozen=True)
 class Dataset:
-    """The instances to evaluate, per verb lemma (sorted), with the corpus's bookkeeping."""
+    """The instances to evaluate, per verb lemma (sorted), with the corpus's bookkeeping.
+
+    Parameters
+    ----------
+    by_verb : dict of str to list of Instance
+        Each verb's gold-annotated instances.
+    source : str, default=""
+        The corpus read.
+    stats : dict of str to Any, default={}
+        The loader's counts.
+    """
 
     by_verb: dict[str, list[Instance]]
     source: str = ""
@@ -37,8 +47,30 @@ def select_verbs(
 ) -> Dataset:
     """Group gold-annotated instances per verb and apply the config's verb list and filters.
 
-    Raises :class:`ConfigError` when a listed verb is absent or fails a filter, when no verb is
-    left, or when a verb has fewer instances than folds.
+    Instances without gold are left out; a verb is kept when it has at least
+    ``corpus.min_instances`` instances and ``corpus.min_senses`` distinct first gold keys.
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The ``[corpus]`` verb list and filters, and ``cv.folds``.
+    instances : sequence of Instance
+        The corpus's instances.
+    source : str, default=""
+        The corpus, as errors and :attr:`Dataset.source` name it.
+    stats : dict of str to Any or None, default=None
+        The loader's counts, copied into :attr:`Dataset.stats`.
+
+    Returns
+    -------
+    Dataset
+        The chosen verbs' instances, verbs sorted.
+
+    Raises
+    ------
+    ConfigError
+        If a listed verb is absent or fails a filter, no verb is left, or a verb has fewer
+        instances than folds.
     """
     groups: dict[str, list[Instance]] = {}
     for instance in instances:
@@ -81,7 +113,30 @@ def load_dataset(
     *,
     progress: Callable[[int, int], None] | None = None,
 ) -> Dataset:
-    """Load the configured corpus and :func:`select_verbs`."""
+    """Load the configured corpus and :func:`select_verbs`.
+
+    Only gold-annotated instances (of the listed verbs, if any) are read, with the case
+    frames and the widest context window a method needs.
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The experiment's config.
+    corpus_path : str or None, default=None
+        Overrides ``corpus.path``.
+    progress : callable or None, default=None
+        Called as ``progress(done, total)`` while the corpus is read.
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    ConfigError
+        If no path is given for a format other than ``auto`` and ``semcor``, or as
+        :func:`select_verbs`.
+    """
     from wsd.corpus import DOCUMENT, find_semcor, load_corpus
 
     path = corpus_path or config.corpus.path or None

@@ -290,8 +290,26 @@ RECORDS: dict[str, tuple[type[ExperimentResult], Callable[[Any], Iterator[Record
 
 
 def records(result: ExperimentResult, name: str) -> list[Record]:
-    """The records of ``result``'s table ``name`` (none for the other kind's tables); an
-    unknown name raises :class:`~evaluation.EvaluationError`."""
+    """The records of one of ``result``'s tables, one dict per row (the CSV rows).
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        A cross-validation's or a comparison's result.
+    name : str
+        A key of :data:`RECORDS` (``"table1"``, ``"totals"``, ``"significance"``, ...).
+
+    Returns
+    -------
+    list of dict
+        The rows; none for a table of the other kind of result (``"sweep"`` of a
+        comparison, ``"systems"`` of a cross-validation).
+
+    Raises
+    ------
+    EvaluationError
+        If ``name`` is no table's name.
+    """
     if name not in RECORDS:
         raise EvaluationError(f"no records named {name!r} (choose from {', '.join(RECORDS)})")
     kind, build = RECORDS[name]

@@ -40,6 +40,17 @@ def _csv(records: list[dict[str, Any]]) -> str:
 
 
 def csv_tables(result: ExperimentResult) -> dict[str, str]:
-    """The CSV files of a report, name -> text (tables with rows only)."""
+    """The CSV files of a report (:data:`CSV_FILES`), one row per record.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        A cross-validation's or a comparison's result.
+
+    Returns
+    -------
+    dict of str to str
+        File name -> CSV text, header first; tables without rows are left out.
+    """
     tables = {name: records(result, table) for name, table in CSV_FILES.items()}
     return {name: _csv(rows) for name, rows in tables.items() if rows}

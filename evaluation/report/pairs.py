@@ -77,8 +77,23 @@ def _signed(value: float) -> str:
 
 
 def difference_matrix(result: ExperimentResult, alpha: str) -> tuple[list[str], list[list[str]]]:
-    """The methods x methods matrix of one alpha (Table 1's order and numbers): the header and
-    one row per method, each cell row minus column with ``*`` when significant."""
+    """The methods x methods matrix of differences of precision at one alpha.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result; methods in Table 1's order and numbers.
+    alpha : str
+        One of ``result.alphas``.
+
+    Returns
+    -------
+    header : list of str
+        ``""`` then the method numbers.
+    rows : list of list of str
+        One per method: its number and label, then each cell row minus column (``*`` when
+        significant; empty on the diagonal; undefined when either precision is).
+    """
     labels = result.labels
     scores = result.total.scores
     tests = {(t.a, t.b): t.difference[alpha] for t in result.significance if alpha in t.difference}
@@ -117,8 +132,20 @@ def _p(p: float) -> str:
 
 
 def significance_lines(result: ExperimentResult, *, compact: bool = False) -> list[str]:
-    """One line per method pair: each alpha's difference and Holm-adjusted p-value (and,
-    unless ``compact``, interval and t), then McNemar's test."""
+    """One line per method pair: each alpha's difference, then McNemar's test.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result.
+    compact : bool, default=False
+        Leave out the intervals, t and McNemar's method and n, and indent each line.
+
+    Returns
+    -------
+    list of str
+        ``"a - b: ..."`` per pair, with differences and Holm-adjusted p-values.
+    """
     lines = []
     for test in result.significance:
         parts = []
@@ -168,8 +195,19 @@ def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def significance_text(result: ExperimentResult) -> list[str]:
-    """The terminal's significance block: the pairs (up to :data:`LIST_UP_TO` methods) or one
-    matrix per alpha."""
+    """The terminal's significance block.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result.
+
+    Returns
+    -------
+    list of str
+        The compact pairs (up to :data:`LIST_UP_TO` methods), or one matrix per alpha and
+        McNemar's summary; empty without pairs.
+    """
     if not result.significance:
         return []
     if not use_matrix(result):
@@ -185,7 +223,19 @@ def significance_text(result: ExperimentResult) -> list[str]:
 
 
 def significance_markdown(result: ExperimentResult) -> list[str]:
-    """The ``## Significance`` section of ``table1.md``."""
+    """The ``## Significance`` section of ``table1.md``.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result.
+
+    Returns
+    -------
+    list of str
+        Markdown lines: the note on the tests, then the pairs (up to :data:`LIST_UP_TO`
+        methods) or one matrix per alpha.
+    """
     out = ["## Significance", "", significance_note(result), ""]
     if not result.significance:
         return [*out, "- (no pairs)"]

@@ -192,8 +192,23 @@ def _lemma_table(
 
 
 def table1_text(result: ExperimentResult, *, limit: int | None = None) -> str:
-    """What ``wsd evaluate`` and ``wsd compare`` print: :func:`headline_text`, significance,
-    the per-lemma table (``limit`` rows, :func:`shown_verbs`), bounds and totals."""
+    """What ``wsd evaluate`` and ``wsd compare`` print.
+
+    :func:`headline_text`, significance, the per-lemma table, the notes on methods, bounds
+    and the paper's totals (a cross-validation), then the totals.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result.
+    limit : int or None, default=None
+        At most this many lemma rows, the biggest (:func:`shown_verbs`); ``None``: all.
+
+    Returns
+    -------
+    str
+        The text, ending in a newline.
+    """
     labels = result.labels
     numbers = [str(i + 1) for i in range(len(labels))]
     first = table1_header(result)[0]
@@ -277,7 +292,18 @@ def _interval_title(result: ExperimentResult) -> str:
 
 
 def totals_text(result: ExperimentResult) -> list[str]:
-    """The totals block of :func:`table1_text`: :func:`totals_rows` aligned."""
+    """The totals block of :func:`table1_text`: :func:`totals_rows` aligned.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result.
+
+    Returns
+    -------
+    list of str
+        A title line, then the indented rows.
+    """
     lines = _aligned_text(TOTALS_HEADER, totals_rows(result))
     return [f"{_interval_title(result)}:", *("  " + line for line in lines)]
 
@@ -286,8 +312,24 @@ MARKDOWN_LEMMAS = 40  # lemma rows of table1.md (the most frequent); every lemma
 
 
 def table1_markdown(result: ExperimentResult, figures: Sequence[str] = ()) -> str:
-    """The report in Markdown: Table 1, the headline breakdown, the ``figures`` (PNG names),
-    significance, totals, the biggest lemmas, the inputs or bounds, the paper's totals."""
+    """The report in Markdown (``table1.md``).
+
+    Table 1, the headline breakdown, the figures, significance, totals, the
+    :data:`MARKDOWN_LEMMAS` biggest lemmas, then the key files (a comparison) or the bounds
+    and the paper's totals.
+
+    Parameters
+    ----------
+    result : ExperimentResult
+        The result.
+    figures : sequence of str, default=()
+        Names of the figures, linked as ``NAME.png``.
+
+    Returns
+    -------
+    str
+        The Markdown document, ending in a newline.
+    """
     out = [f"# {title_of(result)}: {result.name}", "", f"{result.setup}."]
     out += [f"**ORACLE** {label}: {what}." for label, what in oracles_of(result).items()]
     out += [f"{line[0].upper()}{line[1:]}." for line in filter(None, [examples_line(result)])]
