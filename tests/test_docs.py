@@ -888,3 +888,39 @@ def test_a_figures_table_names_a_known_source() -> None:
     for doc in PAGES:
         for source in re.findall(r"<!-- figures: (\S+)", text(doc)):
             assert source in {"table1", "devset.csv", "text_pipeline.json"}, (doc.name, source)
+
+
+def _exported() -> Iterator[tuple[str, Any]]:
+    """Every class and function a package ``__init__`` of the three packages exports (the
+    command line and the instance browser are applications, not API), once each."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    seen: set[int] = set()
+    for top in ("thesaurus", "wsd", "evaluation"):
+        root = importlib.import_module(top)
+        names = [m.name for m in pkgutil.walk_packages(root.__path__, f"{top}.") if m.ispkg]
+        for module in [root, *map(importlib.import_module, names)]:
+            if module.__name__.endswith((".cli", ".browser")):
+                continue
+            for name in getattr(module, "__all__", ()):
+                obj = getattr(module, name)
+                if id(obj) in seen or not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                    continue
+                if inspect.isclass(obj) and issubclass(obj, BaseException):
+                    continue
+                seen.add(id(obj))
+                yield f"{module.__name__}.{name}", obj
+
+
+def test_every_exported_class_and_function_states_its_parameters() -> None:
+    """The public API's docstrings have sections: whatever takes parameters lists them."""
+    import inspect
+
+    undocumented = []
+    for name, obj in _exported():
+        taken = [p for p in inspect.signature(obj).parameters if p not in ("self", "cls")]
+        if taken and "Parameters\n----------" not in (inspect.getdoc(obj) or ""):
+            undocumented.append(name)
+    assert not undocumented, undocumented

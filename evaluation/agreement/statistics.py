@@ -220,7 +220,19 @@ def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float:
 def scott_pi(a: Sequence[str], b: Sequence[str]) -> float:
     """Scott's pi (chance from the pooled marginals; Ng et al.'s kappa).
 
-    Parameters, returns and raises: as :func:`cohen_kappa`.
+    Parameters
+    ----------
+    a, b : sequence of str
+        The two raters' labels of the same items, one each, in the same order.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    AgreementError
+        As :func:`cohen_kappa`.
 
     >>> a, b = list("xxxyy"), list("xxyyy")  # Pa = .8; pooled x: 5/10, y: 5/10, Pc = .5
     >>> round(scott_pi(a, b), 4)
