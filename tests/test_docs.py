@@ -8,6 +8,8 @@
   comment says which test covers it.  The Japanese example's commands run as written.
 - **Examples.**  Every ``>>>`` example of ``docs/`` runs (``disambiguating.md``'s in
   ``tests/cli/test_readable.py``, which trains the small tagger it needs).
+- **Docstrings.**  Every class and function a package exports lists its parameters in a
+  ``Parameters`` section.
 - **Links.**  Every relative link resolves, anchors included, and every docs page is linked from
   the README; the README stays a front door (its length, the quick start, comparing first).
 - **Figures.**  Each table after ``<!-- figures: SOURCE -->`` is compared cell by cell with what
