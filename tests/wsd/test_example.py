@@ -8,6 +8,7 @@ student} and thing/{tool/{hammer, knife}, food/{bread, apple}} under one root; t
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -547,3 +548,23 @@ def test_infinite_beta_lets_the_cases_of_highest_ccd_decide_then_the_next(
     assert dict(p.ranking)["use#1"] == dict(p.ranking)["use#2"] == pytest.approx(near)
     (q,) = ExampleBasedWSD(**{**PAPER, "beta": 1e6}, **world).fit(train).rank(probe)
     assert q.sense == "use#2"  # the first column: the more frequent training sense
+
+
+def test_tuning_judges_an_infinite_beta_as_ranking_does() -> None:
+    """Per-verb tuning picks, for a setting with ``beta=inf``, the sense ranking gives: the
+    highest CCD level first, its ties to the next level, then to the columns' order, and the
+    first column where no case is informative."""
+    from types import SimpleNamespace
+
+    from wsd.methods.example.scoring import choices, rank_inputs
+
+    model = SimpleNamespace(senses=("s1", "s2", "s3"), ccd={"subj": 0.5, "obj": 1.0, "loc": 0.0})
+    owner, cases = [0, 0, 1, 1, 2], ["subj", "obj", "subj", "obj", "loc"]
+    sims = np.array(
+        [[0.9, 0.1, 0.0], [0.2, 0.7, 0.1], [0.1, 0.3, 0.3], [0.5, 0.6, 0.6], [1.0, 0.0, 0.0]]
+    )
+    (chosen,) = choices(model, owner, cases, [sims], [SimpleNamespace(beta=math.inf)], 3)
+    ranked = rank_inputs(model, owner, cases, sims, math.inf)
+    assert ranked[2] is None
+    tops = [model.senses.index(r[0][0][0]) for r in (ranked[0], ranked[1])]
+    assert chosen.tolist() == [*tops, 0] == [1, 1, 0]

@@ -114,6 +114,12 @@ def choices(
     for c, setting in enumerate(settings):
         by_beta[setting.beta].append(c)
     for beta, group in by_beta.items() if owner else ():
+        if math.isinf(beta):  # CCD^inf has no weights to sum: the levels decide, as in ranking
+            column = {sense: j for j, sense in enumerate(model.senses)}
+            for c in group:
+                for i, ranked in _lexicographic(model, owner, cases, sims[c]).items():
+                    chosen[c][i] = 0 if ranked is None else column[ranked[0][0][0]]
+            continue
         table = np.hstack([sims[c] for c in group])
         starts, _, totals, scores = weighted_scores(model, owner, cases, table, beta)
         best = np.argmax(scores.reshape(len(scores), len(group), len(model.senses)), axis=2)
