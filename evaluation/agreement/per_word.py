@@ -307,7 +307,17 @@ def multi_agreement(labels: Sequence[Sequence[str]], lemmas: Sequence[str]) -> d
         ``{"statistics": {name: summary}, "per_lemma": {lemma: row}}``; each row holds
         ``instances``, ``observed`` (the mean pairwise ``Pa``) and the two statistics
         (``None``: undefined).
+
+    Raises
+    ------
+    AgreementError
+        Fewer than two files, files of different lengths, or not one lemma per instance.
     """
+    if len(labels) < 2:
+        raise AgreementError(f"agreement of several files needs two or more, got {len(labels)}")
+    if len({len(x) for x in [*labels, lemmas]}) > 1:
+        sizes = ", ".join(str(len(x)) for x in [*labels, lemmas])
+        raise AgreementError(f"files and lemmas of different lengths: {sizes}")
     items = list(zip(*labels, strict=True))
     pairs = list(itertools.combinations(range(len(labels)), 2))
 

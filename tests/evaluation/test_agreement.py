@@ -306,3 +306,22 @@ def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0
     assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("labels", "lemmas", "message"),
+    [
+        ([["a", "b"]], ["x", "x"], "two or more, got 1"),
+        ([["a", "b"], ["a", "b"]], ["x", "x", "y"], "different lengths: 2, 2, 3"),
+        ([["a", "b"], ["a"]], ["x", "x"], "different lengths: 2, 1, 2"),
+    ],
+)
+def test_agreement_of_several_files_refuses_what_it_cannot_align(
+    labels: list[list[str]], lemmas: list[str], message: str
+) -> None:
+    """One file, or files and lemmas of different lengths: an AgreementError saying so (a
+    ZeroDivisionError or IndexError before)."""
+    from evaluation.agreement.per_word import multi_agreement
+
+    with pytest.raises(AgreementError, match=message):
+        multi_agreement(labels, lemmas)
