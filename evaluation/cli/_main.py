@@ -23,7 +23,12 @@ from evaluation.cli import agreement, compare, data, evaluate, frames, model, sc
 from evaluation.cli import thesaurus as thesaurus_command
 from evaluation.cli._options import say, show_warning
 from thesaurus import ToolkitError
-from thesaurus.utils.outputs import guarding_inputs, signals_held, when_released
+from thesaurus.utils.outputs import (
+    guarding_inputs,
+    package_version,
+    signals_held,
+    when_released,
+)
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs
@@ -50,18 +55,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"wsd: error: {message}\n")
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("verb-wsd")
-    except PackageNotFoundError:  # a source tree that was never installed
-        return "unknown"
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wsd", description="Verb sense disambiguation with graded evaluation.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
     for command in COMMANDS:
