@@ -12,8 +12,8 @@ from fuzz_ranges import DocRange
 from evaluation.cli import _numbers, build_parser
 
 # ---- definitions
-# numeric options whose rule another change of issue 27 decides (one rule for --top-k in
-# disambiguate and compare); they are to use evaluation/cli/_numbers.py as the others do
+# numeric options with a rule of their own (--top-k: an integer >= 1 in disambiguate and
+# compare, evaluation/cli/_options.py); the others use evaluation/cli/_numbers.py
 LEFT_TO_OTHERS = {"--top-k"}
 
 

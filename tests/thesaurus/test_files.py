@@ -134,7 +134,7 @@ def test_sense_ids_are_kept_in_lower_case_as_every_key_file_reads_them(
     tmp_path: Path,
 ) -> None:
     """Sense ids are sense keys: ``senses()``, ``sense_ids`` and a key file agree, whatever
-    case the word table writes them in (issue 27)."""
+    case the word table writes them in."""
     path = write(
         tmp_path, b"R\nA\tR\nB\tR\n", "Run\tRun%1\tA\nrun\tRUN%2\tB\nuse\tÉté.1\tB\n".encode()
     )
