@@ -100,6 +100,7 @@ from fuzzing import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from japanese_worlds import tiny_config
 from paths import DATA, ROOT
 
 import thesaurus
@@ -1102,18 +1103,6 @@ def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, lis
                 json.loads(done.stdout)
             else:
                 assert all(json.loads(line) for line in done.stdout.splitlines())
-
-
-def tiny_config() -> bytes:
-    """An experiment that runs in a second or two: the Japanese example, its file thesauri,
-    mfs and random, two folds, no bootstrap."""
-    verbs = json.dumps(str(THESAURI / "tsukau_verbs.tsv"))
-    return (
-        f'name = "tiny"\n[corpus]\npath = {json.dumps(str(JAPANESE / "tsukau.jsonl"))}\n'
-        f'format = "jsonl"\n[cv]\nfolds = 2\n[evaluation]\nthesaurus = {verbs}\n'
-        f'alphas = [1, "inf"]\nbootstrap = 0\n[methods.mfs]\nverb_thesaurus = {verbs}\n'
-        f"[methods.random]\nverb_thesaurus = {verbs}\n"
-    ).encode()
 
 
 @CLI_HEAVY

@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+from paths import ROOT
 from worlds import FIGURE3, GA, JA, WO, ja
 
 from evaluation.cli import main
@@ -45,3 +46,16 @@ def train(world: dict[str, Path], method: str, *extra: str) -> Path:
     argv = ["train", "--corpus", str(world["train"]), "--method", method, "--out", str(model)]
     assert main([*argv, *params, *extra]) == 0
     return model
+
+
+def tiny_config() -> bytes:
+    """An experiment that runs in a second or two: the Japanese example, its file thesauri,
+    mfs and random, two folds, no bootstrap."""
+    verbs = json.dumps(str(JA / "tsukau_verbs.tsv"))
+    corpus = json.dumps(str(ROOT / "examples" / "japanese" / "tsukau.jsonl"))
+    return (
+        f'name = "tiny"\n[corpus]\npath = {corpus}\n'
+        f'format = "jsonl"\n[cv]\nfolds = 2\n[evaluation]\nthesaurus = {verbs}\n'
+        f'alphas = [1, "inf"]\nbootstrap = 0\n[methods.mfs]\nverb_thesaurus = {verbs}\n'
+        f"[methods.random]\nverb_thesaurus = {verbs}\n"
+    ).encode()

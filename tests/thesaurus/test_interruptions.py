@@ -21,24 +21,13 @@ import pytest
 from fuzzing import FUZZ, HANG_SECONDS, event, leftovers, no_hang
 from hypothesis import given
 from hypothesis import strategies as st
+from japanese_worlds import tiny_config
 from paths import DATA, ROOT
 
 JAPANESE = ROOT / "examples" / "japanese"
 THESAURI = DATA / "thesaurus"
 VERBS = f"--param=verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}"
 NOUNS = f"--param=noun_thesaurus={THESAURI / 'nouns_ja.tsv'}"
-
-
-def tiny_config() -> bytes:
-    """An experiment that runs in a second or two: the Japanese example, its file thesauri,
-    mfs and random, two folds, no bootstrap."""
-    verbs = json.dumps(str(THESAURI / "tsukau_verbs.tsv"))
-    return (
-        f'name = "tiny"\n[corpus]\npath = {json.dumps(str(JAPANESE / "tsukau.jsonl"))}\n'
-        f'format = "jsonl"\n[cv]\nfolds = 2\n[evaluation]\nthesaurus = {verbs}\n'
-        f'alphas = [1, "inf"]\nbootstrap = 0\n[methods.mfs]\nverb_thesaurus = {verbs}\n'
-        f"[methods.random]\nverb_thesaurus = {verbs}\n"
-    ).encode()
 
 
 INTERRUPTIONS = (signal.SIGINT, signal.SIGTERM)
