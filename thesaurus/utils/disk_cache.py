@@ -1,11 +1,13 @@
-"""A keyed disk cache: pairs of files ``<stem>.npz`` (NumPy arrays) and ``<stem>.json`` (the
-cache key and any JSON data).
+"""The one disk cache of the toolkit: pairs of files ``<stem>.npz`` (NumPy arrays) and
+``<stem>.json`` (the cache key and any JSON data), for built thesauri, parsed corpora, tagged
+texts and WordNet's example documents alike.
 
-:meth:`DiskCache.read` returns what ``decode`` makes of the stored pair if its key equals the
-wanted one, else ``None`` (after one ``RuntimeWarning`` if the pair is stale or damaged);
-``decode`` runs with the cyclic garbage collector paused (:func:`collector_paused`).
-:meth:`DiskCache.write` writes both atomically, the JSON last; a directory that cannot be
-written costs only the cache (one warning).  No pickle.
+:meth:`DiskCache.fetch` gives the artefact stored under a key (a dict of what it is made from:
+:func:`stamp_files` of the input files, :func:`code_digest` of the code, a format number,
+options), else builds and stores it.  A stale or damaged pair is rebuilt after one
+``RuntimeWarning``; decoding runs with the cyclic garbage collector paused
+(:func:`collector_paused`); both files are written atomically, the JSON last; a directory that
+cannot be written costs only the cache (one warning).  No pickle.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import json
 import os
 import warnings
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -36,7 +38,6 @@ __all__ = [
     "cache_home",
     "code_digest",
     "collector_paused",
-    "package_modules",
     "stamp_files",
 ]
 
@@ -74,20 +75,27 @@ def stamp_files(source: str, paths: dict[str, Path]) -> dict[str, Any]:
     return {"source": source, "files": files}
 
 
-def package_modules(package: str) -> list[Traversable]:
-    """The ``.py`` files of ``package`` (a dotted name), by name: for :func:`code_digest`."""
-    found = (p for p in resources.files(package).iterdir() if p.name.endswith(".py"))
-    return sorted(found, key=lambda p: p.name)
-
-
-def code_digest(parts: Iterable[Traversable]) -> str:
-    """A short digest of the names and bytes of ``parts`` (code and tables a cache's records
-    are made with), in order: a cache-key part that changes with the code."""
+def code_digest(*sources: str) -> str:
+    """A short digest of the names and bytes of the library files ``sources`` (code and
+    tables an artefact is made with), in order: a cache-key part that changes with the code.
+    A source is a file ``"package/path"`` (``"wsd/types.py"``, ``"wsd/_data/x.tsv"``) or a
+    package folder (``"wsd/text"``: its ``.py`` files, by name)."""
     digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.name.encode())
-        digest.update(part.read_bytes())
+    for source in sources:
+        package, *path = source.split("/")
+        found = resources.files(package).joinpath(*path)
+        if found.is_dir():
+            parts = sorted((p for p in found.iterdir() if p.name.endswith(".py")), key=_name)
+        else:
+            parts = [found]
+        for part in parts:
+            digest.update(part.name.encode())
+            digest.update(part.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _name(part: Traversable) -> str:
+    return part.name
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,22 @@ class DiskCache:
     compress: bool = True
     keep: int | None = None
     family: str = ""
+
+    def fetch(
+        self,
+        stem: str,
+        key: dict[str, Any],
+        decode: Callable[[dict[str, Any], dict[str, Any]], T],
+        build: Callable[[], tuple[T, dict[str, Any], dict[str, np.ndarray]]],
+    ) -> T:
+        """The artefact stored as the pair ``stem`` under ``key`` (:meth:`read` with
+        ``decode``), else the first item of ``build()``, which gives the artefact with its JSON
+        data and arrays: those are stored under ``key`` (:meth:`write`)."""
+        found = self.read(stem, key, decode)
+        if found is None:
+            found, data, arrays = build()
+            self.write(stem, key, data, arrays)
+        return found
 
     def read(
         self, stem: str, key: dict[str, Any], decode: Callable[[dict[str, Any], dict[str, Any]], T]

@@ -50,17 +50,16 @@ def load_cached(
             *identity, names, parent, sense_ids, sense_nodes, words, euler=arrays["euler"]
         )
 
-    found = cache.read(stem, key, decode)
-    if found is not None:
-        return found
-    thes = make()
-    arrays: dict[str, np.ndarray] = {
-        "parent": thes._parent,
-        "sense_nodes": thes._sense_nodes,
-        "word_offsets": np.asarray(thes._word_bounds, dtype=np.int64),
-        "word_senses": np.asarray(thes._word_senses, dtype=np.int32),
-        "euler": thes.euler_tour,
-    }
-    data = {"names": thes._names, "sense_ids": thes._sense_ids, "words": thes.words}
-    cache.write(stem, key, data, arrays)
-    return thes
+    def build() -> tuple[Thesaurus, dict[str, Any], dict[str, np.ndarray]]:
+        thes = make()
+        data: dict[str, Any] = {"names": thes._names, "sense_ids": thes._sense_ids, "words": thes.words}
+        arrays: dict[str, np.ndarray] = {
+            "parent": thes._parent,
+            "sense_nodes": thes._sense_nodes,
+            "word_offsets": np.asarray(thes._word_bounds, dtype=np.int64),
+            "word_senses": np.asarray(thes._word_senses, dtype=np.int32),
+            "euler": thes.euler_tour,
+        }
+        return thes, data, arrays
+
+    return cache.fetch(stem, key, decode, build)

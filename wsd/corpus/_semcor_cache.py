@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from thesaurus.utils.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+import numpy as np
+
+from thesaurus.utils.disk_cache import DiskCache, code_digest, stamp_files
 from thesaurus.utils.disk_cache import cache_dir as _cache_dir
 from thesaurus.wordnet.morphy import morphy_source_key
 from wsd.corpus.document_store import (
@@ -32,30 +34,22 @@ __all__ = ["CACHE_FORMAT", "cache_dir", "cached_name", "semcor_store"]
 
 CACHE_FORMAT = 6  # 5: strings in the JSON, plain columns; 6: each sentence's source and language
 KEEP = 8
-_CODE = (
-    ("wsd", "normalise.py"),
-    ("wsd", "types.py"),
-    ("wsd.corpus", "semcor.py"),
-    ("wsd.corpus", "_semcor_cache.py"),
-    ("wsd.corpus", "document_store.py"),
-    ("thesaurus.wordnet", "morphy.py"),
+_CODE = (  # the code and tables the cached records are made with
+    "wsd/normalise.py",
+    "wsd/types.py",
+    "wsd/corpus/semcor.py",
+    "wsd/corpus/_semcor_cache.py",
+    "wsd/corpus/document_store.py",
+    "thesaurus/wordnet/morphy.py",
+    "wsd/frames",
+    "wsd/_data/pronoun_classes.tsv",
+    "wsd/_data/name_classes.tsv",
 )
-_CODE_PACKAGES = ("wsd.frames",)
-_TABLES = ("pronoun_classes.tsv", "name_classes.tsv")
 
 
 def cache_dir() -> Path:
     """Where parsed corpora are cached (``$WSD_CORPUS_CACHE`` overrides)."""
     return _cache_dir("corpora", "WSD_CORPUS_CACHE")
-
-
-def _code_digest() -> str:
-    """A digest of the code and tables the cached records are made with."""
-    parts = [resources.files(pkg) / name for pkg, name in _CODE]
-    for pkg in _CODE_PACKAGES:
-        parts += package_modules(pkg)
-    parts += [resources.files("wsd") / "_data" / name for name in _TABLES]
-    return code_digest(parts)
 
 
 def semcor_store(
@@ -71,7 +65,7 @@ def semcor_store(
     (``parse`` each file, ``frame`` each token ``is_verb`` accepts) and saved when missing or
     stale."""
     cache = DiskCache(cache_dir() if directory is None else directory, "corpus", False, KEEP)
-    code = _code_digest()
+    code = code_digest(*_CODE)
     # the code version is part of the name too: two checkouts of different code (or a run of
     # the tests of another branch) keep their own caches instead of rebuilding each other's
     stem = "semcor-" + hashlib.sha256(f"{root.resolve()}\0{code}".encode()).hexdigest()[:12]
@@ -82,13 +76,13 @@ def semcor_store(
         "wordnet": morphy_source_key(),
         **stamp_files(str(root.resolve()), names),
     }
-    store = cache.read(stem, key, decode_store)
-    if store is not None:
-        return store
-    documents = {name: parse(path) for name, path in names.items()}
-    frames = verb_frames(documents.values(), frame, is_verb)
-    cache.write(stem, key, *encode_store(documents, frames))
-    return store_of(documents, frames)
+
+    def build() -> tuple[DocumentStore, dict[str, Any], dict[str, np.ndarray]]:
+        documents = {name: parse(path) for name, path in names.items()}
+        frames = verb_frames(documents.values(), frame, is_verb)
+        return store_of(documents, frames), *encode_store(documents, frames)
+
+    return cache.fetch(stem, key, decode_store, build)
 
 
 def cached_name(root: Path, path: Path) -> str:

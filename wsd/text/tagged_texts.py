@@ -17,11 +17,10 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from thesaurus.utils.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+from thesaurus.utils.disk_cache import DiskCache, code_digest, stamp_files
 from thesaurus.wordnet.morphy import morphy_source_key
 from wsd.text import Tagger, load_tagger, tag_text
 from wsd.types import AnnotatedSentence, Annotation, Sentence, Token
@@ -30,8 +29,7 @@ __all__ = ["CACHE_FORMAT", "tag_texts"]
 
 CACHE_FORMAT = 1
 KEEP = 4  # pairs of one name beside a tagger file (code versions); older ones pruned
-_CODE = (("wsd", "normalise.py"), ("wsd", "types.py"), ("thesaurus.wordnet", "morphy.py"))
-_CODE_PACKAGES = ("wsd.text",)
+_CODE = ("wsd/normalise.py", "wsd/types.py", "thesaurus/wordnet/morphy.py", "wsd/text")
 
 
 def tag_texts(
@@ -67,12 +65,12 @@ def tag_texts(
     # the code version names the files: two checkouts of different code sharing a tagger
     # folder keep their own caches instead of rebuilding each other's
     stem = f"{family}{key['code']}"
-    found = cache.read(stem, key, lambda document, _: _decode(document, doc))
-    if found is not None:
-        return found
-    tagged = _tag_all(unique, load_tagger(path), doc)
-    cache.write(stem, key, _encode(tagged), {})
-    return tagged
+
+    def build() -> tuple[dict[str, list[AnnotatedSentence]], dict[str, Any], dict[str, Any]]:
+        tagged = _tag_all(unique, load_tagger(path), doc)
+        return tagged, _encode(tagged), {}
+
+    return cache.fetch(stem, key, lambda document, _: _decode(document, doc), build)
 
 
 def _tag_all(texts: Sequence[str], tagger: Tagger, doc: str) -> dict[str, list[AnnotatedSentence]]:
@@ -82,8 +80,7 @@ def _tag_all(texts: Sequence[str], tagger: Tagger, doc: str) -> dict[str, list[A
 
 def _code_digest() -> str:
     """A digest of the code the tagged sentences are made with."""
-    parts = [resources.files(pkg) / name for pkg, name in _CODE]
-    return code_digest(parts + [p for pkg in _CODE_PACKAGES for p in package_modules(pkg)])
+    return code_digest(*_CODE)
 
 
 def _encode(tagged: dict[str, list[AnnotatedSentence]]) -> dict[str, Any]:

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from thesaurus.utils.disk_cache import DiskCache, code_digest, package_modules, stamp_files
+import numpy as np
+
+from thesaurus.utils.disk_cache import DiskCache, code_digest, stamp_files
 from thesaurus.wordnet.morphy import morphy_source_key
 from thesaurus.wordnet.verb_examples import verb_example_source
 from wsd.corpus.document_store import decode_store, encode_store, store_of, verb_frames
@@ -36,20 +37,19 @@ __all__ = ["CACHE_FORMAT", "ExampleDocuments", "cached_example_documents"]
 CACHE_FORMAT = 1
 FAMILY = "wordnet-examples-documents-"  # the files' names start so
 KEEP = 8  # pairs beside a tagger file (code versions x option sets)
-_CODE = (
-    ("wsd.text", "wordnet_examples.py"),
-    ("wsd.text", "wordnet_documents.py"),
-    ("wsd.text", "tagged_texts.py"),
-    ("wsd.corpus", "document_store.py"),
-    ("wsd", "normalise.py"),
-    ("wsd", "types.py"),
-    ("wsd.corpus", "_load.py"),
-    ("thesaurus.wordnet", "inflection.py"),
-    ("thesaurus.wordnet", "verb_examples.py"),
-    ("thesaurus.wordnet", "morphy.py"),
+_CODE = (  # the code and tables the cached documents and frames are made with
+    "wsd/text",  # wordnet_examples.py, wordnet_documents.py, tagged_texts.py among them
+    "wsd/frames",
+    "wsd/corpus/document_store.py",
+    "wsd/normalise.py",
+    "wsd/types.py",
+    "wsd/corpus/_load.py",
+    "thesaurus/wordnet/inflection.py",
+    "thesaurus/wordnet/verb_examples.py",
+    "thesaurus/wordnet/morphy.py",
+    "wsd/_data/pronoun_classes.tsv",  # the default class table
+    "wsd/_data/name_classes.tsv",
 )
-_CODE_PACKAGES = ("wsd.text", "wsd.frames")
-_TABLES = ("pronoun_classes.tsv", "name_classes.tsv")  # the default class table
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def cached_example_documents(
     )
     key = {
         "format": CACHE_FORMAT,
-        "code": _code_digest(),
+        "code": code_digest(*_CODE),
         "tagger": stamp_files(str(tagger_file.parent), {tagger_file.name: tagger_file}),
         "wordnet": morphy_source_key(),
         "source": verb_example_source(),
@@ -86,15 +86,16 @@ def cached_example_documents(
     }
     flags = "-".join(name for name, on in sorted(options.items()) if on) or "plain"
     stem = f"{FAMILY}{key['code']}-{flags}"
-    found = cache.read(stem, key, _decode)
-    if found is not None:
-        return found
-    made = build()
-    frames = verb_frames(made.documents.values(), extract_frame, _is_target)
-    data, arrays = encode_store(made.documents, frames)
-    cache.write(stem, key, {**data, "counts": made.counts, "skipped": made.skipped}, arrays)
-    store = store_of(made.documents, frames)
-    return ExampleDocuments(made.documents, made.counts, made.skipped, store.frame)
+
+    def build_with_frames() -> tuple[ExampleDocuments, dict[str, Any], dict[str, np.ndarray]]:
+        made = build()
+        frames = verb_frames(made.documents.values(), extract_frame, _is_target)
+        data, arrays = encode_store(made.documents, frames)
+        store = store_of(made.documents, frames)
+        made = ExampleDocuments(made.documents, made.counts, made.skipped, store.frame)
+        return made, {**data, "counts": made.counts, "skipped": made.skipped}, arrays
+
+    return cache.fetch(stem, key, _decode, build_with_frames)
 
 
 def _is_target(note: Annotation) -> bool:
@@ -109,11 +110,3 @@ def _decode(data: dict[str, Any], arrays: dict[str, Any]) -> ExampleDocuments:
     if not all(isinstance(d, dict) for d in (counts, skipped)):
         raise ValueError("counts and skips are no mappings")
     return ExampleDocuments(store.documents, counts, skipped, store.frame)
-
-
-def _code_digest() -> str:
-    """A digest of the code and tables the cached documents and frames are made with."""
-    parts = [resources.files(pkg) / name for pkg, name in _CODE]
-    parts += [p for pkg in _CODE_PACKAGES for p in package_modules(pkg)]
-    parts += [resources.files("wsd") / "_data" / name for name in _TABLES]
-    return code_digest(parts)
