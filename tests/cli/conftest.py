@@ -12,4 +12,3 @@ from japanese_worlds import japanese_world
 def world(tmp_path: Path) -> dict[str, Path]:
     """The Japanese sample of :mod:`japanese_worlds` in a fresh folder."""
     return japanese_world(tmp_path)
-

@@ -19,7 +19,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def tiny_result(world: dict[str, str]) -> Any:
+def result(world: dict[str, str]) -> Any:
     """The tiny experiment's cross-validation result (read only)."""
     config = tiny_config(world)
     return run_experiment(config, tiny_dataset(config))

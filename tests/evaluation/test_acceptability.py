@@ -36,8 +36,7 @@ def test_tree_double_lengths() -> None:
 
 
 @pytest.mark.parametrize(
-    ("alpha", "expected"),
-    [(0.5, math.sqrt(4 / 7)), (1.0, 4 / 7), (2.0, 16 / 49), (math.inf, 0.0)],
+    ("alpha", "expected"), [(0.5, math.sqrt(4 / 7)), (1.0, 4 / 7), (2.0, 16 / 49), (math.inf, 0.0)]
 )
 def test_acceptability_by_hand(alpha: float, expected: float) -> None:
     assert acceptability(3, 7, alpha) == pytest.approx(expected)

@@ -179,12 +179,7 @@ def test_krippendorff_leaves_out_unpairable_items() -> None:
 
 def test_greedy_merge_raises_kappa_above_threshold() -> None:
     # s2 and s3 are confusable: the raters swap them often; s1 and s4 are clear.
-    table = [
-        [20, 0, 0, 0],
-        [0, 10, 8, 0],
-        [0, 7, 10, 0],
-        [0, 0, 0, 25],
-    ]
+    table = [[20, 0, 0, 0], [0, 10, 8, 0], [0, 7, 10, 0], [0, 0, 0, 25]]
     a, b = _from_table(table, ["s1", "s2", "s3", "s4"])
     result = greedy_merge(a, b, k_min=0.8, statistic="cohen")
     assert result.kappa_before == pytest.approx(cohen_kappa(a, b))

@@ -188,9 +188,7 @@ def test_upper_bound_counts_restricts_and_grades(tmp_path: Path) -> None:
     assert only_go.instances == 1 and only_go.n_other_lemma == 4
 
 
-def test_upper_bound_reads_ranked_and_upper_case_files_as_wsd_score_does(
-    tmp_path: Path,
-) -> None:
+def test_upper_bound_reads_ranked_and_upper_case_files_as_wsd_score_does(tmp_path: Path) -> None:
     """A ranked key file is its first keys and keys are read in lower case: the
     bound of such files is that of the plain lower-case ones."""
     a = {"i1": "run%1", "i2": "run%2", "i3": "run%2", "i4": "run%4", "i5": "go%1"}

@@ -89,9 +89,7 @@ def test_common_instances_and_what_was_left_out(files: dict[str, Path]) -> None:
     assert result.total.scores["plain"]["inf"].coverage == 1.0
 
 
-def test_every_gold_instance_counts_a_missing_line_as_an_abstention(
-    files: dict[str, Path],
-) -> None:
+def test_every_gold_instance_counts_a_missing_line_as_an_abstention(files: dict[str, Path]) -> None:
     result = compare_systems(_config(files, instances="gold"))
     # plain abstains on two of the 12 gold instances and errs on d01, d02
     assert result.total.n == 12
@@ -225,8 +223,7 @@ def test_several_keys_warn_and_few_resamples_do_not(files: dict[str, Path], tmp_
     multi = tmp_path / "multi.key"
     multi.write_text("".join(f"{i} run%1 run%2\n" for i in GOLD), encoding="utf-8")
     config = _config(
-        files,
-        systems=(SystemSpec("multi", str(multi)), SystemSpec("ranked", str(files["ranked"]))),
+        files, systems=(SystemSpec("multi", str(multi)), SystemSpec("ranked", str(files["ranked"])))
     )
     with pytest.warns(UserWarning) as caught:
         result = compare_systems(config)

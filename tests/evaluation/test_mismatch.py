@@ -81,9 +81,7 @@ def unknown_nouns_world(root: Path) -> dict[str, str]:
     return {**world, "noun_thesaurus": str(root / "other.tsv")}
 
 
-def test_one_warning_per_config_table_and_none_for_methods_without_fillers(
-    tmp_path: Path,
-) -> None:
+def test_one_warning_per_config_table_and_none_for_methods_without_fillers(tmp_path: Path) -> None:
     """Sweep variants of the mismatched example method share one warning (their table's);
     bayes falls back for other reasons and reads fillers as words: no warning for it."""
     world = unknown_nouns_world(tmp_path)

@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from experiment_worlds import tiny_config, tiny_dataset, write_world
 from paths import DATA, ROOT
 
-from evaluation.experiment import CrossValidationResult, records, run_experiment
+from evaluation.experiment import CrossValidationResult, records
 from evaluation.report import (
     PAPER_TOTALS,
     csv_tables,
@@ -27,14 +26,11 @@ from thesaurus.utils.outputs import to_json
 
 @pytest.fixture(scope="module")
 def report(
-    tmp_path_factory: pytest.TempPathFactory,
+    result: CrossValidationResult, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[CrossValidationResult, Path, list[Path]]:
-    world = write_world(tmp_path_factory.mktemp("world"))
-    config = tiny_config(world)
-    result = run_experiment(config, tiny_dataset(config))
+    """The tiny experiment's result, the folder of its report and the files written."""
     out = tmp_path_factory.mktemp("out")
-    written = write_report(result, out)
-    return result, out, written
+    return result, out, write_report(result, out)
 
 
 def _reject_constant(name: str) -> None:
@@ -412,8 +408,7 @@ def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type
     folds[0] = -1
     ids = ("使う.1", 'quote"and\\slash', *per.ids[2:])
     odd_result = dataclasses.replace(
-        result,
-        per_instance=dataclasses.replace(per, ids=ids, outputs=outputs, folds=folds),
+        result, per_instance=dataclasses.replace(per, ids=ids, outputs=outputs, folds=folds)
     )
     expected = [
         json.dumps(to_json(record), ensure_ascii=False)

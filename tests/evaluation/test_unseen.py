@@ -238,9 +238,7 @@ def test_compare_refuses_a_training_file_that_is_an_output(tmp_path: Path) -> No
 # --- a cross-validation ------------------------------------------------------------------
 
 
-def test_cross_validation_judges_each_fold_against_its_own_training_part(
-    tmp_path: Path,
-) -> None:
+def test_cross_validation_judges_each_fold_against_its_own_training_part(tmp_path: Path) -> None:
     world = write_world(tmp_path)
     raw = {
         "name": "tiny",
