@@ -250,30 +250,14 @@ def test_export_keeps_instances_without_gold_and_says_so(
 ) -> None:
     """JSONL and Raganato exports once dropped instances without gold (input to disambiguate
     as often as gold); an unannotated CoNLL-U file exported "no verb instance"."""
+    export = ["data", "export", "--to", "jsonl", "--corpus"]
     sample = str(data_dir / "corpus" / "ja.jsonl")
-    assert (
-        main(["data", "export", "--corpus", sample, "--to", "jsonl", "--out", str(tmp_path / "j")])
-        == 0
-    )
+    assert main([*export, sample, "--out", str(tmp_path / "j")]) == 0
     assert [i.id for i in read_jsonl(tmp_path / "j.jsonl")] == ["ja.1", "ja.2", "ja.3"]
     assert "wrote 3 verb instances" in capsys.readouterr().err
     plain = tmp_path / "plain.conllu"  # the fixture without its key file: no gold at all
     plain.write_bytes((data_dir / "conllu" / "notree.conllu").read_bytes())
-    assert (
-        main(
-            [
-                "data",
-                "export",
-                "--corpus",
-                str(plain),
-                "--to",
-                "jsonl",
-                "--out",
-                str(tmp_path / "p"),
-            ]
-        )
-        == 0
-    )
+    assert main([*export, str(plain), "--out", str(tmp_path / "p")]) == 0
     assert [i.id for i in read_jsonl(tmp_path / "p.jsonl")] == ["n.1.t2", "n.2.t4"]
     err = capsys.readouterr().err.splitlines()
     assert err[-2].endswith("(2 without gold: 2 no-gold)")

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from japanese_worlds import japanese_world, train
+from japanese_worlds import train
 from paths import DATA
 from worlds import GA
 
@@ -20,22 +20,9 @@ from wsd.corpus.keys import read_keys
 from wsd.methods import METHODS
 
 
-@pytest.fixture()
-def world(tmp_path: Path) -> dict[str, Path]:
-    """The Japanese sample of :mod:`japanese_worlds` in a fresh folder."""
-    return japanese_world(tmp_path)
-
-
 def disambiguate(world: dict[str, Path], model: Path, out: Path) -> list[str]:
-    return [
-        "disambiguate",
-        "--model",
-        str(model),
-        "--corpus",
-        str(world["input"]),
-        "--out",
-        str(out),
-    ]
+    corpus = str(world["input"])
+    return ["disambiguate", "--model", str(model), "--corpus", corpus, "--out", str(out)]
 
 
 def _summary_line(err: str) -> str:

@@ -14,7 +14,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from japanese_worlds import japanese_world
 from japanese_worlds import train as train_ja
 from paths import ROOT
 
@@ -27,13 +26,6 @@ from wsd.corpus import load_corpus
 from wsd.methods import load_model, make_method
 from wsd.text import save_tagger, tagger_path, train_tagger
 from wsd.types import Prediction, RankedSense, Reading
-
-
-@pytest.fixture()
-def world(tmp_path: Path) -> dict[str, Path]:
-    """The Japanese sample of :mod:`japanese_worlds` in a fresh folder."""
-    return japanese_world(tmp_path)
-
 
 CORPUS = ROOT / "tests" / "data" / "corpus"
 TRAIN, INPUT = CORPUS / "x01.data.xml", CORPUS / "tiny.data.xml"
@@ -178,10 +170,7 @@ def test_confidence_and_gold_out_work_with_every_form(
     assert "d000.s000.t000 drive%2:38:01::" in gold_key.read_text(encoding="utf-8")
 
 
-def test_file_thesaurus_keys_have_no_gloss(
-    world: dict[str, Path],  # noqa: F811
-    tmp_path: Path,
-) -> None:
+def test_file_thesaurus_keys_have_no_gloss(world: dict[str, Path], tmp_path: Path) -> None:
     """The Japanese example's sense ids are no WordNet keys: empty gloss fields, JSON null."""
     model = train_ja(world, "example")
     tsv, jsonl = tmp_path / "ja.tsv", tmp_path / "ja.jsonl"
@@ -228,21 +217,8 @@ def test_format_names_the_corpus_format_and_points_at_to(
         assert info.value.code == 2
         assert f"give --to {form} (--format is the corpus's format)" in capsys.readouterr().err
     jsonl = tmp_path / "input.jsonl"
-    assert (
-        main(
-            [
-                "data",
-                "export",
-                "--corpus",
-                str(INPUT),
-                "--to",
-                "jsonl",
-                "--out",
-                str(tmp_path / "input"),
-            ]
-        )
-        == 0
-    )
+    export = ["data", "export", "--corpus", str(INPUT), "--to", "jsonl"]
+    assert main([*export, "--out", str(tmp_path / "input")]) == 0
     out = tmp_path / "p.key"
     assert disambiguate(model, out, "--format", "jsonl", corpus=jsonl) == 0  # a corpus format
     assert out.read_text(encoding="utf-8").startswith("d000.s000.t000 drive%2:38:01::")
