@@ -19,6 +19,8 @@ from evaluation.cli.model import METHOD_NAMES
 from wsd.corpus.keys import read_keys
 from wsd.methods import METHODS
 
+Capture = pytest.CaptureFixture[str]
+
 
 def disambiguate(world: dict[str, Path], model: Path, out: Path) -> list[str]:
     corpus = str(world["input"])
@@ -36,7 +38,7 @@ def test_method_names_match_the_registry() -> None:
 
 @pytest.mark.parametrize("method", sorted(METHOD_NAMES))
 def test_every_input_instance_gets_a_key_line(
-    method: str, world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+    method: str, world: dict[str, Path], capsys: Capture
 ) -> None:
     model = train(world, method)
     out = world["dir"] / "pred.key"
@@ -60,7 +62,7 @@ def test_every_input_instance_gets_a_key_line(
 
 
 def test_a_changed_thesaurus_is_refused_unless_allowed(
-    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+    world: dict[str, Path], capsys: Capture
 ) -> None:
     model = train(world, "example")
     capsys.readouterr()
@@ -90,7 +92,7 @@ def test_a_changed_thesaurus_is_refused_unless_allowed(
     ],
 )
 def test_bad_parameters_are_one_line_and_exit_2(
-    param: str, message: str, world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+    param: str, message: str, world: dict[str, Path], capsys: Capture
 ) -> None:
     argv = ["train", "--corpus", str(world["train"]), "--method", "example"]
     assert main([*argv, "--param", param, "--out", str(world["dir"] / "m.json")]) == 2
@@ -99,9 +101,7 @@ def test_bad_parameters_are_one_line_and_exit_2(
     assert not (world["dir"] / "m.json").exists()
 
 
-def test_corrupted_models_are_one_line_and_exit_2(
-    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_corrupted_models_are_one_line_and_exit_2(world: dict[str, Path], capsys: Capture) -> None:
     model = train(world, "example")
     capsys.readouterr()
     document = json.loads(model.read_text(encoding="utf-8"))
@@ -129,9 +129,7 @@ def test_corrupted_models_are_one_line_and_exit_2(
         assert str(broken) in error and error.count("\n") == 0, (expected, error)
 
 
-def test_a_held_out_split_of_semcor_by_file_name(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_held_out_split_of_semcor_by_file_name(tmp_path: Path, capsys: Capture) -> None:
     """--exclude for training, --files for the test files: the held-out experiment."""
     tagfiles = tmp_path / "semcor" / "brown1" / "tagfiles"
     tagfiles.mkdir(parents=True)
@@ -160,9 +158,7 @@ def test_a_held_out_split_of_semcor_by_file_name(
     assert "select SemCor tag files" in capsys.readouterr().err
 
 
-def test_gold_out_says_which_instances_have_no_gold_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_gold_out_says_which_instances_have_no_gold_line(tmp_path: Path, capsys: Capture) -> None:
     """The fixture's 'lose' is tagged wnsn=0 (its WordNet 1.6 sense has no 3.0 counterpart):
     it is disambiguated but has no gold line, and the summary says so."""
     tagfile = DATA / "corpus" / "br-x01"
@@ -180,7 +176,7 @@ def test_gold_out_says_which_instances_have_no_gold_line(
 
 
 def test_top_k_writes_a_ranking_and_the_old_input_flag_is_gone(
-    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
+    world: dict[str, Path], capsys: Capture
 ) -> None:
     model = train(world, "example")
     out = world["dir"] / "top2.key"
@@ -222,9 +218,7 @@ def test_long_steps_show_progress_off_a_terminal(tmp_path: Path) -> None:
     assert silent.getvalue() == ""
 
 
-def test_an_id_in_two_corpus_files_is_refused(
-    world: dict[str, Path], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_id_in_two_corpus_files_is_refused(world: dict[str, Path], capsys: Capture) -> None:
     """The same id in two --corpus files (a file given twice, overlapping exports) gave every
     row twice, counts that did not add up, and trained on the instance twice."""
     again = world["dir"] / "again.jsonl"

@@ -27,6 +27,8 @@ from wsd.methods import load_model, make_method
 from wsd.text import save_tagger, tagger_path, train_tagger
 from wsd.types import Prediction, RankedSense, Reading
 
+Capture = pytest.CaptureFixture[str]
+
 CORPUS = ROOT / "tests" / "data" / "corpus"
 TRAIN, INPUT = CORPUS / "x01.data.xml", CORPUS / "tiny.data.xml"
 HEADER = "id sentence_id position form lemma sense score gloss confidence fallback".split()
@@ -209,7 +211,7 @@ def test_infinite_scores_stay_valid_json() -> None:
 
 
 def test_format_names_the_corpus_format_and_points_at_to(
-    model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    model: Path, tmp_path: Path, capsys: Capture
 ) -> None:
     for form in ("tsv", "key"):
         with pytest.raises(SystemExit) as info:
@@ -298,7 +300,7 @@ def test_train_trains_hybrid_unless_told_otherwise(
 
 
 def test_missing_default_model_says_what_to_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     absent = tmp_path / "none" / "model.json.gz"
     monkeypatch.setenv("WSD_MODEL", str(absent))

@@ -18,6 +18,8 @@ from evaluation.cli import main
 from evaluation.thesauri import Thesauri, ThesaurusSpecs
 from thesaurus import Thesaurus
 
+Capture = pytest.CaptureFixture[str]
+
 POS_SS = {"noun": "1", "verb": "2", "adj": "3", "adv": "4"}
 
 
@@ -174,7 +176,7 @@ def _group_of(instance: str, keys: set[str], breakdown: str) -> str:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_exact_totals_per_dataset_and_pos_equal_the_official_scorer(
-    seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    seed: int, tmp_path: Path, capsys: Capture
 ) -> None:
     gold, systems = _random_benchmark(seed)
     _write(tmp_path / "gold.key", gold)
@@ -212,7 +214,7 @@ def test_exact_totals_per_dataset_and_pos_equal_the_official_scorer(
 
 # --- significance for many systems ------------------------------------------------------------
 def test_twenty_systems_get_p_values_far_below_the_resample_floor(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: Capture
 ) -> None:
     """With 20 systems x 4 alphas (760 Holm-adjusted tests) at the default 2,000 resamples a
     bootstrap p-value could never be significant; the paired t-test gives a large difference

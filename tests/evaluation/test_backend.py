@@ -20,6 +20,8 @@ from evaluation.cli import main
 from evaluation.experiment import backend as backend_module
 from evaluation.experiment import parse_config, run_experiment
 
+Capture = pytest.CaptureFixture[str]
+
 
 def _numbers(result: Any) -> dict[str, Any]:
     """Every number of a result's JSON: all but the timing, versions and where it ran."""
@@ -66,7 +68,7 @@ def test_the_scheduler_argument_overrides_the_config(
 
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     pytest.importorskip("dask.distributed")
     monkeypatch.setattr(backend_module, "CONNECT_TIMEOUT_S", 1)
@@ -79,7 +81,7 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(
 
 
 def test_a_missing_extra_is_one_line_and_exit_2(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture, tmp_path: Path
 ) -> None:
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails as if absent
     monkeypatch.chdir(ROOT)
@@ -116,7 +118,7 @@ def test_backend_settings_are_checked(world: dict[str, str], cv: Any, message: s
         tiny_config(world, cv=cv)
 
 
-def test_a_bad_scheduler_flag_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_scheduler_flag_is_one_line(capsys: Capture) -> None:
     status = main(["evaluate", str(ROOT / "configs" / "table1.toml"), "--scheduler", "a b"])
     assert status == 2
     assert capsys.readouterr().err.strip() == (

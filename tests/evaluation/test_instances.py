@@ -17,6 +17,8 @@ from evaluation.cli import main
 from evaluation.experiment import ComparisonResult
 from evaluation.report.browser import instance_table, instances_page, parse_where, select
 
+Capture = pytest.CaptureFixture[str]
+
 
 @pytest.fixture(scope="module")
 def keys(wordnet: object) -> dict[str, dict[str, list[str]]]:
@@ -182,9 +184,7 @@ def run_compare(tmp_path: Path, *extra: str) -> tuple[int, str]:
     return main(argv), ""
 
 
-def test_instances_out_writes_the_view_as_json_lines(
-    tmp_path: Path, keys, capsys: pytest.CaptureFixture[str]
-) -> None:  # type: ignore[no-untyped-def]
+def test_instances_out_writes_the_view_as_json_lines(tmp_path: Path, keys, capsys: Capture) -> None:  # type: ignore[no-untyped-def]
     lines = tmp_path / "errors.jsonl"
     code, _ = run_compare(tmp_path, "--instances-out", str(lines), "--where", "all-wrong")
     assert code == 0
@@ -222,7 +222,7 @@ def test_no_instances_html_leaves_the_page_out(tmp_path: Path) -> None:
     ],
 )
 def test_bad_views_stop_the_command_with_one_line(
-    tmp_path: Path, extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, extra: list[str], message: str, capsys: Capture
 ) -> None:
     extra = [str(tmp_path / e) if e.endswith(".jsonl") else e for e in extra]
     code, _ = run_compare(tmp_path, *extra)
