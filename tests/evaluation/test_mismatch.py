@@ -36,8 +36,8 @@ def without_noun_thesaurus(config: str, name: str) -> str:
 
 # --- wsd evaluate ---------------------------------------------------------------------------
 def test_japanese_config_without_noun_thesaurus_warns(tmp_path: Path, wordnet: object) -> None:
-    """The issue's case: every example answer is MFS because wordnet-noun knows no Japanese
-    filler; one warning line, the same text in results.json and table1.md; exit 0."""
+    """Every example answer is MFS because wordnet-noun knows no Japanese filler: one warning
+    line, the same text in results.json and table1.md; exit 0."""
     config = tmp_path / "nonoun.toml"
     config.write_text(without_noun_thesaurus(JAPANESE, "nonoun"), encoding="utf-8")
     out = tmp_path / "out"
@@ -181,8 +181,9 @@ def instance(i: int, *fillers: Filler | str) -> Instance:
     )
 
 
-def test_more_than_half_of_the_predictions_must_point_at_the_thesaurus(tmp_path: Path) -> None:
-    world = write_world(tmp_path)
+def test_more_than_half_of_the_predictions_must_point_at_the_thesaurus(
+    world: dict[str, str],
+) -> None:
     method = _Method(**world)
 
     def fix(param: str) -> str:
