@@ -206,10 +206,8 @@ def _identity(instances: list[Instance]) -> list[tuple[object, ...]]:
 def test_every_instance_exported_reads_back_as_itself(
     data_dir: Path, tmp_path: Path, capsys: Capture, to: str, written: str, source: str
 ) -> None:
-    """What the toolkit writes it reads back as the same instances, those without gold too:
-    the JSONL sample's targets tagged X (no tagger's tag) and its unannotated instance were
-    lost (CoNLL-U read 1 of 3, Raganato 1 of 2 written); CoNLL-U keeps every tag, Raganato
-    says pos="VERB" of an instance, its part of speech."""
+    """What the toolkit writes it reads back as the same instances, those without gold and
+    targets tagged X too; CoNLL-U keeps every tag, Raganato says pos="VERB" of an instance."""
     stem = tmp_path / "out"
     argv = ["data", "export", "--corpus", str(data_dir / source), "--to", to, "--out", str(stem)]
     assert main(argv) == 0
@@ -233,8 +231,7 @@ def test_every_instance_exported_reads_back_as_itself(
 def test_export_keeps_instances_without_gold_and_says_so(
     data_dir: Path, tmp_path: Path, capsys: Capture
 ) -> None:
-    """JSONL and Raganato exports once dropped instances without gold (input to disambiguate
-    as often as gold); an unannotated CoNLL-U file exported "no verb instance"."""
+    """Exports keep instances without gold, an unannotated CoNLL-U file's too, and count them."""
     export = ["data", "export", "--to", "jsonl", "--corpus"]
     sample = str(data_dir / "corpus" / "ja.jsonl")
     assert main([*export, sample, "--out", str(tmp_path / "j")]) == 0
@@ -277,7 +274,7 @@ def test_instance_ids_are_checked_at_reading(
 def test_two_tag_files_of_one_name_are_refused(
     tagfile: Path, tmp_path: Path, capsys: Capture
 ) -> None:
-    """SemCor ids are made of the file name: two br-x01 gave every id twice."""
+    """SemCor ids are made of the file name: two tag files of one name are an error."""
     for folder in ("brown1", "brown2"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "br-x01").write_bytes(tagfile.read_bytes())

@@ -189,8 +189,7 @@ def test_evaluate_real_gold(semcor_path: Path, data_dir: Path, gold: str, capsys
 def test_evaluate_on_a_jsonl_sentence_given_twice_with_different_tokens_is_exit_2(
     corpus_dir: Path, tmp_path: Path, capsys: Capture
 ) -> None:
-    """Found by the CLI fuzz: two records of sentence s1, one without tokens (one token: the
-    verb) and one with two, used to end in a traceback when the gold was evaluated."""
+    """Two records of sentence s1 with different tokens: one error line naming the corpus."""
     records = [
         {"id": "a.1", "lemma": "use", "sentence": "s1"},
         {"id": "a.2", "lemma": "use", "position": 0, "sentence": "s1", "tokens": ["use", "it"]},

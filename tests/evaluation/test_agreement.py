@@ -314,8 +314,7 @@ def test_docstring_examples(module: object) -> None:
 def test_agreement_of_several_files_refuses_what_it_cannot_align(
     labels: list[list[str]], lemmas: list[str], message: str
 ) -> None:
-    """One file, or files and lemmas of different lengths: an AgreementError saying so (a
-    ZeroDivisionError or IndexError before)."""
+    """One file, or files and lemmas of different lengths: an AgreementError saying so."""
     from evaluation.agreement.per_word import multi_agreement
 
     with pytest.raises(AgreementError, match=message):

@@ -175,8 +175,7 @@ EXTERNAL = re.compile(
 
 
 def test_html_legends_say_what_the_stars_mean(report) -> None:  # type: ignore[no-untyped-def]
-    """The stars follow Holm-adjusted p-values; no legend may say they mean an interval
-    excluding 0 (the old report.html did)."""
+    """The stars follow Holm-adjusted p-values, and every legend says so."""
     result, out, _ = report
     page = (out / "report.html").read_text(encoding="utf-8")
     markdown = (out / "table1.md").read_text(encoding="utf-8")
