@@ -23,56 +23,46 @@ def _one_line_error(capsys: Capture) -> str:
     return err
 
 
+def _frames(capsys: Capture, corpus: Path, *extra: str) -> list[dict]:  # type: ignore[type-arg]
+    """The records ``wsd frames --corpus CORPUS EXTRA`` lists."""
+    assert main(["frames", "--corpus", str(corpus), *extra]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
 def test_list_frames_of_one_verb(corpus_dir: Path, capsys: Capture) -> None:
-    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--verb", "say"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 1  # one tagged 'say' in the fixture
-    record = json.loads(lines[0])
+    (record,) = _frames(capsys, corpus_dir / "br-x01", "--verb", "say")  # one tagged 'say'
     assert record["id"] == "br-x01.s1.t7"
     assert record["senses"] == ["say%2:32:00::", "say%2:32:01::"]
     assert "[said]" in record["text"]
     # "..., officials said ." -> the subject is token 6
-    assert [(c["case"], c["position"], c["form"]) for c in record["cases"]] == [
-        ("subj", 6, "officials")
-    ]
+    cases = [(c["case"], c["position"], c["form"]) for c in record["cases"]]
+    assert cases == [("subj", 6, "officials")]
 
 
 def test_list_frames_limit(corpus_dir: Path, capsys: Capture) -> None:
-    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "2"]) == 0
-    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    ids = [r["id"] for r in _frames(capsys, corpus_dir / "br-x01", "--limit", "2")]
     assert ids == ["br-x01.s1.t2", "br-x01.s1.t7"]
-    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "0"]) == 0
-    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    ids = [r["id"] for r in _frames(capsys, corpus_dir / "br-x01", "--limit", "0")]
     # every sense-tagged verb: approve, say, tack, run_off (lose has wnsn=0: no sense)
     assert ids == ["br-x01.s1.t2", "br-x01.s1.t7", "br-x01.s2.t2", "br-x01.s3.t4"]
 
 
 def test_list_frames_of_a_raganato_file(corpus_dir: Path, capsys: Capture) -> None:
     """Universal tags: "She drove the car to the station", "We have eaten bread & jam"."""
-    assert main(["frames", "--corpus", str(corpus_dir / "tiny.data.xml"), "--limit", "0"]) == 0
-    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    records = _frames(capsys, corpus_dir / "tiny.data.xml", "--limit", "0")
     assert [r["id"] for r in records] == ["d000.s000.t000", "d000.s001.t000"]  # not the noun
     assert records[0]["senses"] == ["drive%2:38:01::"] and records[1]["verb"] == "eat"
-    assert [(c["case"], c["form"]) for c in records[0]["cases"]] == [
-        ("subj", "She"),
-        ("obj", "car"),
-        ("prep:to", "station"),
-    ]
-    assert [(c["case"], c["form"]) for c in records[1]["cases"]] == [
-        ("subj", "We"),
-        ("obj", "bread"),
-    ]
+    cases = [[(c["case"], c["form"]) for c in r["cases"]] for r in records]
+    drove = [("subj", "She"), ("obj", "car"), ("prep:to", "station")]
+    assert cases == [drove, [("subj", "We"), ("obj", "bread")]]
 
 
 def test_list_frames_of_a_jsonl_file_keeps_its_frames(corpus_dir: Path, capsys: Capture) -> None:
-    assert main(["frames", "--corpus", str(corpus_dir / "ja.jsonl"), "--limit", "1"]) == 0
-    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    (record,) = _frames(capsys, corpus_dir / "ja.jsonl", "--limit", "1")
     assert record["id"] == "ja.1" and record["verb"] == "使う"
     # the file's own frame (Japanese case particles), fillers without a token position
-    assert [(c["case"], c["lemma"], c["form"]) for c in record["cases"]] == [
-        ("が", "彼", None),
-        ("を", "箸", None),
-    ]
+    cases = [(c["case"], c["lemma"], c["form"]) for c in record["cases"]]
+    assert cases == [("が", "彼", None), ("を", "箸", None)]
 
 
 def test_class_tables_merge_later_file_wins(

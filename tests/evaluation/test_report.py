@@ -325,21 +325,10 @@ def test_report_renders_in_a_headless_browser(report, tmp_path: Path) -> None:  
         pytest.skip("no Chromium to render report.html (apt-get install chromium)")
     _, out, _ = report
     shot = tmp_path / "report.png"
-    command = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        f"--screenshot={shot}",
-        "--window-size=1400,1600",
-        (out / "report.html").as_uri(),
-    ]
+    flags = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-sync"
+    flags += " --disable-background-networking --disable-component-update"
+    command = [browser, *flags.split(), f"--user-data-dir={tmp_path / 'profile'}"]
+    command += [f"--screenshot={shot}", "--window-size=1400,1600", (out / "report.html").as_uri()]
     subprocess.run(command, capture_output=True, timeout=120, check=False)
     from PIL import Image
 

@@ -81,13 +81,8 @@ def test_each_fold_is_judged_against_the_other_folds_only() -> None:
     gold = [("a%1",), ("a%1",), ("a%2",), ("b%1",), ("a%3",)]
     words = ["a", "a", "a", "b", "a"]
     folds = np.array([0, 1, 1, 2, 2])
-    assert fold_unseen_groups(gold, words, folds) == (
-        SEEN_SENSE,
-        SEEN_SENSE,
-        UNSEEN_SENSE,
-        UNSEEN_VERB,
-        UNSEEN_SENSE,
-    )
+    expected = (SEEN_SENSE, SEEN_SENSE, UNSEEN_SENSE, UNSEEN_VERB, UNSEEN_SENSE)
+    assert fold_unseen_groups(gold, words, folds) == expected
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
