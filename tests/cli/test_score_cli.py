@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -302,40 +301,6 @@ def test_graded_scores_warn_when_the_keys_are_unknown_to_the_thesaurus(
     assert main([*argv, "--json"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and json.loads(out)["warnings"] == []
-
-
-def _flip_case(text: str, seed: int, share: float = 0.5) -> str:
-    """``text`` with ``share`` of the letters of its sense keys in upper case (ids kept)."""
-    rng = random.Random(seed)
-    lines = []
-    for line in text.splitlines():
-        instance, *keys = line.split()
-        keys = ["".join(c.upper() if rng.random() < share else c for c in k) for k in keys]
-        lines.append(" ".join([instance, *keys]))
-    return "\n".join(lines) + "\n"
-
-
-def test_keys_in_any_case_score_as_the_lower_case_file(tmp_path: Path, capsys: Capture) -> None:
-    """Keys in any case give the lower-case file's scores and warnings at every alpha."""
-    upper = tmp_path / "upper.key"
-    upper.write_text(_flip_case((KEYS / "pred.key").read_text(encoding="utf-8"), 0, 1), "utf-8")
-    flipped = tmp_path / "flipped.key"
-    flipped.write_text(_flip_case((KEYS / "pred.key").read_text(encoding="utf-8"), 7), "utf-8")
-    gold_upper = tmp_path / "gold.key"
-    gold_upper.write_text(_flip_case((KEYS / "gold.key").read_text(encoding="utf-8"), 8), "utf-8")
-    reports = []
-    for gold, pred in (
-        (KEYS / "gold.key", KEYS / "pred.key"),
-        (KEYS / "gold.key", flipped),
-        (gold_upper, upper),
-    ):
-        argv = ["score", "--gold", str(gold), "--pred", str(pred), "--verb-thesaurus", TOY]
-        assert main([*argv, "--alpha", "0.5", "1000", "inf", "--json", "--per-verb"]) == 0
-        report = json.loads(capsys.readouterr().out)
-        warnings = [w.replace(str(pred), "PRED") for w in report["warnings"]]
-        reports.append({**{k: report[k] for k in ("overall", "per_verb", "issues")}, "w": warnings})
-    assert reports[0]["overall"]["inf"]["precision"] == pytest.approx(3.5 / 6)
-    assert reports[1] == reports[0] and reports[2] == reports[0]
 
 
 @pytest.mark.parametrize(

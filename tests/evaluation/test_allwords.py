@@ -36,33 +36,21 @@ def _toy_thesauri() -> Thesauri:
                 MAXLEN = LEN(head, far) = 4 (head up 3, far up 1); LEN(head, satellite) = 2
     adverbs:    ROOT -> {a, b}: two senses at LEN 2 = MAXLEN (a flat tree: exact match)
     """
-    nouns = Thesaurus(
-        "toy-nouns",
-        "1",
-        ["ROOT", "animal", "dog", "cat", "plant", "tree"],
-        np.array([-1, 0, 1, 1, 0, 4]),
-        ["pet%1:05:00::", "pet%1:05:01::", "pet%1:20:00::"],
-        np.array([2, 3, 5]),
-        {"pet": [0, 1, 2]},
-    )
-    adjectives = Thesaurus(
-        "toy-adj",
-        "1",
-        ["ROOT", "group", "cluster", "head", "satellite", "far"],
-        np.array([-1, 0, 1, 2, 2, 0]),
-        ["pet%3:00:00::", "pet%5:00:00:tame:00", "pet%3:00:01::"],
-        np.array([3, 4, 5]),
-        {"pet": [0, 1, 2]},
-    )
-    adverbs = Thesaurus(
-        "toy-adv",
-        "1",
-        ["ROOT", "a", "b"],
-        np.array([-1, 0, 0]),
-        ["pet%4:02:00::", "pet%4:02:01::"],
-        np.array([1, 2]),
-        {"pet": [0, 1]},
-    )
+
+    def tree(name: str, nodes: str, parents: list[int], keys: str, at: list[int]) -> Thesaurus:
+        senses = keys.split()
+        pet = {"pet": list(range(len(senses)))}
+        return Thesaurus(name, "1", nodes.split(), np.array(parents), senses, np.array(at), pet)
+
+    nouns = tree(
+        "toy-nouns", "ROOT animal dog cat plant tree", [-1, 0, 1, 1, 0, 4],
+        "pet%1:05:00:: pet%1:05:01:: pet%1:20:00::", [2, 3, 5],
+    )  # fmt: skip
+    adjectives = tree(
+        "toy-adj", "ROOT group cluster head satellite far", [-1, 0, 1, 2, 2, 0],
+        "pet%3:00:00:: pet%5:00:00:tame:00 pet%3:00:01::", [3, 4, 5],
+    )  # fmt: skip
+    adverbs = tree("toy-adv", "ROOT a b", [-1, 0, 0], "pet%4:02:00:: pet%4:02:01::", [1, 2])
     return Thesauri.from_thesauri({"noun": nouns, "adj": adjectives, "adv": adverbs})
 
 

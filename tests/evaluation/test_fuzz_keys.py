@@ -91,7 +91,7 @@ def test_key_files_in_any_case_read_as_the_lower_case_file(data: st.DataObject) 
 @given(st.data())
 def test_keys_in_any_case_score_and_agree_as_the_lower_case_files(data: st.DataObject) -> None:
     """``wsd score`` at alpha 0.5, 1000 and inf and ``wsd agreement --weighted``: files in
-    random case give the lower-case files' figures."""
+    random case give the lower-case files' figures and warnings."""
     gold = data.draw(key_maps(min_size=1))
     pred = data.draw(key_maps(ids=list(gold)))
     files = {"gold.key": gold, "pred.key": pred}
@@ -106,7 +106,9 @@ def test_keys_in_any_case_score_and_agree_as_the_lower_case_files(data: st.DataO
             status, out, err = run_cli([*argv, "--alpha", "0.5", "1000", "inf", "--per-verb"])
             assert status == 0, err
             report = json.loads(out)
-            reports.append([report[k] for k in ("overall", "per_verb", "issues", "attempted")])
+            said = "\n".join(report["warnings"]).replace(str(path / p), "P")
+            figures = [report[k] for k in ("overall", "per_verb", "issues", "attempted")]
+            reports.append([*figures, said.replace(str(path / g), "G")])
         assert reports[1] == reports[0] and reports[2] == reports[0]
         agreements = []
         for g, p in (("gold.key", "pred.key"), ("GOLD.key", "PRED.key")):
