@@ -94,9 +94,7 @@ def test_param_lambda_is_confidence_lambda_and_lambda_underscore_is_unknown(
 
 def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
     """``say`` writes a line with its newline in one call, and no command prints to stderr
-    otherwise: ``print`` writes the newline separately, and a SIGTERM between the two writes
-    left ``wsd: interrupted (SIGTERM)`` glued to ``trained ... -> out/m.json`` (the CI's
-    interruption fuzz caught it)."""
+    otherwise (``print`` writes the newline apart: a signal between the writes glues lines)."""
     import ast
     import io
     import sys
@@ -136,8 +134,7 @@ def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize("value", ["0", "-1", "x", "1.5"])
 @pytest.mark.parametrize("command", ["compare", "disambiguate"])
 def test_top_k_is_one_rule_in_every_command(capsys: Capture, command: str, value: str) -> None:
-    """``wsd compare --top-k 0`` was accepted while ``wsd disambiguate`` refused it: one
-    check (an integer >= 1), one message, before any file is read."""
+    """One check (an integer >= 1), one message, before any file is read."""
     argv = {
         "compare": ["compare", "--gold", "absent.key", "absent.key"],
         "disambiguate": ["disambiguate", "--model", "absent.json", "--corpus", "x", "--out", "o"],

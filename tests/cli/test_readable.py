@@ -140,7 +140,7 @@ def test_key_is_the_default_and_unchanged(
     model: Path, tmp_path: Path, extra: list[str], wordnet: object
 ) -> None:
     """``--to key`` and no ``--to`` write the same bytes; plain lines are ``id key``, the
-    method's first-ranked sense (the format before ``--to`` existed)."""
+    method's first-ranked sense."""
     default, keyed = tmp_path / "default.key", tmp_path / "to.key"
     assert disambiguate(model, default, *extra) == 0
     assert disambiguate(model, keyed, "--to", "key", *extra) == 0

@@ -368,12 +368,8 @@ def test_t_test_degenerate_cases_are_explicit() -> None:
     # every instance differs by the same 0.1 (rounding included): exact, p = 0, said so
     shifted = paired_t_test(a, everything, a - 0.1, everything)
     assert shifted.mean_diff == pytest.approx(0.1)
-    assert (shifted.se, shifted.t, shifted.p_value, shifted.note) == (
-        0.0,
-        math.inf,
-        0.0,
-        NO_VARIANCE,
-    )
+    expected = (0.0, math.inf, 0.0, NO_VARIANCE)
+    assert (shifted.se, shifted.t, shifted.p_value, shifted.note) == expected
     lower = paired_t_test(a - 0.1, everything, a, everything)
     assert (lower.t, lower.p_value) == (-math.inf, 0.0)
     # a method that attempted nothing has precision 0 and no variance: a finite test
