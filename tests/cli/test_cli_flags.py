@@ -11,6 +11,8 @@ from paths import DATA, ROOT
 
 from evaluation.cli import build_parser, main
 
+Capture = pytest.CaptureFixture[str]
+
 THESAURI = DATA / "thesaurus"
 VERBS = str(THESAURI / "tsukau_verbs.tsv")
 NOUNS = str(THESAURI / "nouns_ja.tsv")
@@ -43,9 +45,7 @@ def test_one_spelling_per_meaning_across_commands() -> None:
     assert "--to" in commands["data export"]  # the format written
 
 
-def test_maxlen_names_its_thesaurus_and_the_old_flag_is_refused(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_maxlen_names_its_thesaurus_and_the_old_flag_is_refused(capsys: Capture) -> None:
     assert main(["thesaurus", "maxlen", "使う", "--verb-thesaurus", VERBS]) == 0
     out, err = capsys.readouterr()
     assert out == "7\n"
@@ -65,9 +65,7 @@ def test_maxlen_names_its_thesaurus_and_the_old_flag_is_refused(
 
 
 @pytest.mark.integration
-def test_maxlen_of_a_noun_says_where_it_is(
-    wordnet: object, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_maxlen_of_a_noun_says_where_it_is(wordnet: object, capsys: Capture) -> None:
     """'bank' is a verb too: maxlen says it used the verb thesaurus; 'dog' only a noun."""
     assert main(["thesaurus", "maxlen", "bank"]) == 0
     out, err = capsys.readouterr()
@@ -81,7 +79,7 @@ def test_maxlen_of_a_noun_says_where_it_is(
 
 
 def test_param_lambda_is_confidence_lambda_and_lambda_underscore_is_unknown(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: Capture
 ) -> None:
     corpus = ROOT / "examples" / "japanese" / "tsukau.jsonl"
     argv = ["train", "--corpus", str(corpus), "--method", "mfs", f"--param=verb_thesaurus={VERBS}"]
@@ -96,9 +94,7 @@ def test_param_lambda_is_confidence_lambda_and_lambda_underscore_is_unknown(
 
 def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
     """``say`` writes a line with its newline in one call, and no command prints to stderr
-    otherwise: ``print`` writes the newline separately, and a SIGTERM between the two writes
-    left ``wsd: interrupted (SIGTERM)`` glued to ``trained ... -> out/m.json`` (the CI's
-    interruption fuzz caught it)."""
+    otherwise (``print`` writes the newline apart: a signal between the writes glues lines)."""
     import ast
     import io
     import sys
@@ -137,11 +133,8 @@ def test_a_message_line_reaches_stderr_in_one_write(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("value", ["0", "-1", "x", "1.5"])
 @pytest.mark.parametrize("command", ["compare", "disambiguate"])
-def test_top_k_is_one_rule_in_every_command(
-    capsys: pytest.CaptureFixture[str], command: str, value: str
-) -> None:
-    """``wsd compare --top-k 0`` was accepted while ``wsd disambiguate`` refused it: one
-    check (an integer >= 1), one message, before any file is read."""
+def test_top_k_is_one_rule_in_every_command(capsys: Capture, command: str, value: str) -> None:
+    """One check (an integer >= 1), one message, before any file is read."""
     argv = {
         "compare": ["compare", "--gold", "absent.key", "absent.key"],
         "disambiguate": ["disambiguate", "--model", "absent.json", "--corpus", "x", "--out", "o"],

@@ -11,24 +11,26 @@ from evaluation.cli import main
 from wsd.corpus import load_corpus, read_jsonl, read_keys, read_raganato
 from wsd.types import Instance
 
+Capture = pytest.CaptureFixture[str]
+
 
 @pytest.fixture
 def tagfile(data_dir: Path) -> Path:
     return data_dir / "corpus" / "br-x01"
 
 
-def _json(capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+def _json(capsys: Capture) -> dict:  # type: ignore[type-arg]
     return json.loads(capsys.readouterr().out)
 
 
-def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+def _one_line_error(capsys: Capture) -> str:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("wsd: error: ")
     assert "Traceback" not in err
     return err
 
 
-def test_stats_on_fixture(tagfile: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_on_fixture(tagfile: Path, capsys: Capture) -> None:
     assert main(["data", "stats", "--corpus", str(tagfile)]) == 0
     report = _json(capsys)
     assert report["format"] == "semcor"
@@ -37,9 +39,7 @@ def test_stats_on_fixture(tagfile: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert report["verb_instances"] + sum(report["skipped"].values()) == report["verb_tokens"]
 
 
-def test_stats_verbs_filter_and_formats(
-    tagfile: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_stats_verbs_filter_and_formats(tagfile: Path, data_dir: Path, capsys: Capture) -> None:
     assert main(["data", "stats", "--corpus", str(tagfile), "--verbs", "say", "fly"]) == 0
     report = _json(capsys)
     assert report["verb_instances"] == 1 and report["missing_verbs"] == ["fly"]
@@ -48,9 +48,7 @@ def test_stats_verbs_filter_and_formats(
     assert report["format"] == "jsonl" and report["verb_instances"] == 2
 
 
-def test_export_raganato_and_jsonl(
-    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_export_raganato_and_jsonl(tagfile: Path, tmp_path: Path, capsys: Capture) -> None:
     stem = tmp_path / "out" / "fixture"
     args = ["data", "export", "--corpus", str(tagfile), "--out", str(stem)]
     assert main([*args, "--to", "raganato"]) == 0
@@ -75,9 +73,7 @@ def test_export_raganato_and_jsonl(
     assert read_keys(f"{back}.gold.key.txt") == {"br-x01.s1.t7": keys["br-x01.s1.t7"]}
 
 
-def test_export_old_spellings_are_refused(
-    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_export_old_spellings_are_refused(tagfile: Path, tmp_path: Path, capsys: Capture) -> None:
     """--input-format and --format raganato|jsonl meaning the format written are gone."""
     args = ["data", "export", "--corpus", str(tagfile), "--out", str(tmp_path / "old")]
     for old, said in (
@@ -97,23 +93,19 @@ def test_export_old_spellings_are_refused(
         ["data", "export", "--corpus", "/nonexistent/x.jsonl", "--to", "jsonl", "--out", "x"],
     ],
 )
-def test_missing_corpus_is_one_line_exit_2(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_missing_corpus_is_one_line_exit_2(argv: list[str], capsys: Capture) -> None:
     assert main(argv) == 2
     assert "/nonexistent/" in _one_line_error(capsys)
 
 
-def test_malformed_file_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_malformed_file_is_one_line_exit_2(tmp_path: Path, capsys: Capture) -> None:
     bad = tmp_path / "br-bad"
     bad.write_text("<s snum=1>\n<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::>went\n</s>\n")
     assert main(["data", "stats", "--corpus", str(bad)]) == 2
     assert f"{bad}:2:" in _one_line_error(capsys)
 
 
-def test_empty_jsonl_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_empty_jsonl_is_one_line_exit_2(tmp_path: Path, capsys: Capture) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_text(" \n\n", encoding="utf-8")
     assert main(["data", "stats", "--corpus", str(empty)]) == 2
@@ -121,7 +113,7 @@ def test_empty_jsonl_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_setup_under_a_regular_file_is_one_line_exit_2(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
@@ -146,7 +138,7 @@ def _count_lines(root: Path) -> dict[str, int]:
     return counts
 
 
-def test_stats_on_real_semcor(semcor_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_on_real_semcor(semcor_path: Path, capsys: Capture) -> None:
     assert main(["data", "stats", "--corpus", str(semcor_path)]) == 0
     report = _json(capsys)
     assert report["files"] == 352
@@ -176,9 +168,7 @@ def test_stats_on_real_semcor(semcor_path: Path, capsys: pytest.CaptureFixture[s
     assert report["verb_instances"] > 80_000 and report["verb_lemmas"] > 3_000
 
 
-def test_export_selects_semcor_tag_files(
-    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_export_selects_semcor_tag_files(tagfile: Path, tmp_path: Path, capsys: Capture) -> None:
     """--files/--exclude as in ``wsd train``: the training part of a held-out split."""
     root = tmp_path / "semcor" / "brown1" / "tagfiles"
     root.mkdir(parents=True)
@@ -214,17 +204,10 @@ def _identity(instances: list[Instance]) -> list[tuple[object, ...]]:
 @pytest.mark.parametrize(("to", "written"), [("conllu", ".conllu"), ("raganato", ".data.xml")])
 @pytest.mark.parametrize("source", ["corpus/ja.jsonl", "corpus/br-x01", "conllu/tree.conllu"])
 def test_every_instance_exported_reads_back_as_itself(
-    data_dir: Path,
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    to: str,
-    written: str,
-    source: str,
+    data_dir: Path, tmp_path: Path, capsys: Capture, to: str, written: str, source: str
 ) -> None:
-    """What the toolkit writes it reads back as the same instances, those without gold too:
-    the JSONL sample's targets tagged X (no tagger's tag) and its unannotated instance were
-    lost (CoNLL-U read 1 of 3, Raganato 1 of 2 written); CoNLL-U keeps every tag, Raganato
-    says pos="VERB" of an instance, its part of speech."""
+    """What the toolkit writes it reads back as the same instances, those without gold and
+    targets tagged X too; CoNLL-U keeps every tag, Raganato says pos="VERB" of an instance."""
     stem = tmp_path / "out"
     argv = ["data", "export", "--corpus", str(data_dir / source), "--to", to, "--out", str(stem)]
     assert main(argv) == 0
@@ -246,34 +229,17 @@ def test_every_instance_exported_reads_back_as_itself(
 
 
 def test_export_keeps_instances_without_gold_and_says_so(
-    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    data_dir: Path, tmp_path: Path, capsys: Capture
 ) -> None:
-    """JSONL and Raganato exports once dropped instances without gold (input to disambiguate
-    as often as gold); an unannotated CoNLL-U file exported "no verb instance"."""
+    """Exports keep instances without gold, an unannotated CoNLL-U file's too, and count them."""
+    export = ["data", "export", "--to", "jsonl", "--corpus"]
     sample = str(data_dir / "corpus" / "ja.jsonl")
-    assert (
-        main(["data", "export", "--corpus", sample, "--to", "jsonl", "--out", str(tmp_path / "j")])
-        == 0
-    )
+    assert main([*export, sample, "--out", str(tmp_path / "j")]) == 0
     assert [i.id for i in read_jsonl(tmp_path / "j.jsonl")] == ["ja.1", "ja.2", "ja.3"]
     assert "wrote 3 verb instances" in capsys.readouterr().err
     plain = tmp_path / "plain.conllu"  # the fixture without its key file: no gold at all
     plain.write_bytes((data_dir / "conllu" / "notree.conllu").read_bytes())
-    assert (
-        main(
-            [
-                "data",
-                "export",
-                "--corpus",
-                str(plain),
-                "--to",
-                "jsonl",
-                "--out",
-                str(tmp_path / "p"),
-            ]
-        )
-        == 0
-    )
+    assert main([*export, str(plain), "--out", str(tmp_path / "p")]) == 0
     assert [i.id for i in read_jsonl(tmp_path / "p.jsonl")] == ["n.1.t2", "n.2.t4"]
     err = capsys.readouterr().err.splitlines()
     assert err[-2].endswith("(2 without gold: 2 no-gold)")
@@ -295,7 +261,7 @@ def test_export_keeps_instances_without_gold_and_says_so(
     ],
 )
 def test_instance_ids_are_checked_at_reading(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: str, line: int
+    tmp_path: Path, capsys: Capture, name: str, content: str, line: int
 ) -> None:
     """An id a key-file line cannot start with (JSON, a TOML section, XML) is refused when
     the corpus is read, by every reader, not after the work when a key file is written."""
@@ -306,9 +272,9 @@ def test_instance_ids_are_checked_at_reading(
 
 
 def test_two_tag_files_of_one_name_are_refused(
-    tagfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tagfile: Path, tmp_path: Path, capsys: Capture
 ) -> None:
-    """SemCor ids are made of the file name: two br-x01 gave every id twice."""
+    """SemCor ids are made of the file name: two tag files of one name are an error."""
     for folder in ("brown1", "brown2"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "br-x01").write_bytes(tagfile.read_bytes())

@@ -9,76 +9,64 @@ import pytest
 
 from evaluation.cli import main
 
+Capture = pytest.CaptureFixture[str]
+
 
 @pytest.fixture
 def corpus_dir(data_dir: Path) -> Path:
     return data_dir / "corpus"
 
 
-def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+def _one_line_error(capsys: Capture) -> str:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("wsd: error: ")
     return err
 
 
-def test_list_frames_of_one_verb(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--verb", "say"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 1  # one tagged 'say' in the fixture
-    record = json.loads(lines[0])
+def _frames(capsys: Capture, corpus: Path, *extra: str) -> list[dict]:  # type: ignore[type-arg]
+    """The records ``wsd frames --corpus CORPUS EXTRA`` lists."""
+    assert main(["frames", "--corpus", str(corpus), *extra]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_list_frames_of_one_verb(corpus_dir: Path, capsys: Capture) -> None:
+    (record,) = _frames(capsys, corpus_dir / "br-x01", "--verb", "say")  # one tagged 'say'
     assert record["id"] == "br-x01.s1.t7"
     assert record["senses"] == ["say%2:32:00::", "say%2:32:01::"]
     assert "[said]" in record["text"]
     # "..., officials said ." -> the subject is token 6
-    assert [(c["case"], c["position"], c["form"]) for c in record["cases"]] == [
-        ("subj", 6, "officials")
-    ]
+    cases = [(c["case"], c["position"], c["form"]) for c in record["cases"]]
+    assert cases == [("subj", 6, "officials")]
 
 
-def test_list_frames_limit(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "2"]) == 0
-    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+def test_list_frames_limit(corpus_dir: Path, capsys: Capture) -> None:
+    ids = [r["id"] for r in _frames(capsys, corpus_dir / "br-x01", "--limit", "2")]
     assert ids == ["br-x01.s1.t2", "br-x01.s1.t7"]
-    assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--limit", "0"]) == 0
-    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    ids = [r["id"] for r in _frames(capsys, corpus_dir / "br-x01", "--limit", "0")]
     # every sense-tagged verb: approve, say, tack, run_off (lose has wnsn=0: no sense)
     assert ids == ["br-x01.s1.t2", "br-x01.s1.t7", "br-x01.s2.t2", "br-x01.s3.t4"]
 
 
-def test_list_frames_of_a_raganato_file(
-    corpus_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_list_frames_of_a_raganato_file(corpus_dir: Path, capsys: Capture) -> None:
     """Universal tags: "She drove the car to the station", "We have eaten bread & jam"."""
-    assert main(["frames", "--corpus", str(corpus_dir / "tiny.data.xml"), "--limit", "0"]) == 0
-    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    records = _frames(capsys, corpus_dir / "tiny.data.xml", "--limit", "0")
     assert [r["id"] for r in records] == ["d000.s000.t000", "d000.s001.t000"]  # not the noun
     assert records[0]["senses"] == ["drive%2:38:01::"] and records[1]["verb"] == "eat"
-    assert [(c["case"], c["form"]) for c in records[0]["cases"]] == [
-        ("subj", "She"),
-        ("obj", "car"),
-        ("prep:to", "station"),
-    ]
-    assert [(c["case"], c["form"]) for c in records[1]["cases"]] == [
-        ("subj", "We"),
-        ("obj", "bread"),
-    ]
+    cases = [[(c["case"], c["form"]) for c in r["cases"]] for r in records]
+    drove = [("subj", "She"), ("obj", "car"), ("prep:to", "station")]
+    assert cases == [drove, [("subj", "We"), ("obj", "bread")]]
 
 
-def test_list_frames_of_a_jsonl_file_keeps_its_frames(
-    corpus_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["frames", "--corpus", str(corpus_dir / "ja.jsonl"), "--limit", "1"]) == 0
-    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+def test_list_frames_of_a_jsonl_file_keeps_its_frames(corpus_dir: Path, capsys: Capture) -> None:
+    (record,) = _frames(capsys, corpus_dir / "ja.jsonl", "--limit", "1")
     assert record["id"] == "ja.1" and record["verb"] == "使う"
     # the file's own frame (Japanese case particles), fillers without a token position
-    assert [(c["case"], c["lemma"], c["form"]) for c in record["cases"]] == [
-        ("が", "彼", None),
-        ("を", "箸", None),
-    ]
+    cases = [(c["case"], c["lemma"], c["form"]) for c in record["cases"]]
+    assert cases == [("が", "彼", None), ("を", "箸", None)]
 
 
 def test_class_tables_merge_later_file_wins(
-    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, data_dir: Path, capsys: Capture
 ) -> None:
     corpus = tmp_path / "br-q01"
     corpus.write_text(
@@ -101,9 +89,7 @@ def test_class_tables_merge_later_file_wins(
     assert subject(mine, shipped) == "location"
 
 
-def test_evaluate_on_a_raganato_export(
-    corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_evaluate_on_a_raganato_export(corpus_dir: Path, tmp_path: Path, capsys: Capture) -> None:
     """The gold refers to SemCor sentences; an export of them keeps the ids."""
     stem = tmp_path / "x01"
     assert main(["data", "export", "--corpus", str(corpus_dir / "br-x01"), "--to",
@@ -115,7 +101,7 @@ def test_evaluate_on_a_raganato_export(
     assert report["instances"] == 2 and report["strict"]["all"]["gold"] == 3
 
 
-def test_evaluate_fixture_gold(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_evaluate_fixture_gold(corpus_dir: Path, capsys: Capture) -> None:
     argv = ["frames", "--corpus", str(corpus_dir / "br-x01")]
     argv += ["--evaluate", str(corpus_dir / "frames_gold.tsv"), "--json", "--errors"]
     assert main(argv) == 0
@@ -128,7 +114,7 @@ def test_evaluate_fixture_gold(corpus_dir: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_lenient_below_strict_is_explained(
-    corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    corpus_dir: Path, tmp_path: Path, capsys: Capture
 ) -> None:
     """A head found at the gold position with another lemma (the gold writes 'officer', the
     extractor 'official') is right strictly and wrong leniently: the report says why."""
@@ -159,11 +145,7 @@ def test_lenient_below_strict_is_explained(
     ],
 )
 def test_evaluate_bad_gold_is_one_line_exit_2(
-    corpus_dir: Path,
-    tmp_path: Path,
-    gold_line: str,
-    message: str,
-    capsys: pytest.CaptureFixture[str],
+    corpus_dir: Path, tmp_path: Path, gold_line: str, message: str, capsys: Capture
 ) -> None:
     gold = tmp_path / "gold.tsv"
     gold.write_text(f"# test\n{gold_line}\n", encoding="utf-8")
@@ -173,7 +155,7 @@ def test_evaluate_bad_gold_is_one_line_exit_2(
     assert message in err and f"{gold}:2" in err
 
 
-def test_user_errors_exit_2(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_user_errors_exit_2(corpus_dir: Path, capsys: Capture) -> None:
     assert main(["frames", "--corpus", str(corpus_dir / "br-x01"), "--verb", "fly"]) == 2
     assert "'fly'" in _one_line_error(capsys)
     assert main(["frames", "--corpus", "/nonexistent/semcor"]) == 2
@@ -182,9 +164,7 @@ def test_user_errors_exit_2(corpus_dir: Path, capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize("gold", ["gold.tsv", "heldout.tsv", "test2.tsv"])
-def test_evaluate_real_gold(
-    semcor_path: Path, data_dir: Path, gold: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_evaluate_real_gold(semcor_path: Path, data_dir: Path, gold: str, capsys: Capture) -> None:
     path = data_dir / "frames" / gold
     argv = ["frames", "--corpus", str(semcor_path), "--json"]
     assert main([*argv, "--evaluate", str(path)]) == 0
@@ -197,10 +177,9 @@ def test_evaluate_real_gold(
 
 
 def test_evaluate_on_a_jsonl_sentence_given_twice_with_different_tokens_is_exit_2(
-    corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    corpus_dir: Path, tmp_path: Path, capsys: Capture
 ) -> None:
-    """Found by the CLI fuzz: two records of sentence s1, one without tokens (one token: the
-    verb) and one with two, used to end in a traceback when the gold was evaluated."""
+    """Two records of sentence s1 with different tokens: one error line naming the corpus."""
     records = [
         {"id": "a.1", "lemma": "use", "sentence": "s1"},
         {"id": "a.2", "lemma": "use", "position": 0, "sentence": "s1", "tokens": ["use", "it"]},

@@ -14,7 +14,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from japanese_worlds import japanese_world
 from japanese_worlds import train as train_ja
 from paths import ROOT
 
@@ -28,12 +27,7 @@ from wsd.methods import load_model, make_method
 from wsd.text import save_tagger, tagger_path, train_tagger
 from wsd.types import Prediction, RankedSense, Reading
 
-
-@pytest.fixture()
-def world(tmp_path: Path) -> dict[str, Path]:
-    """The Japanese sample of :mod:`japanese_worlds` in a fresh folder."""
-    return japanese_world(tmp_path)
-
+Capture = pytest.CaptureFixture[str]
 
 CORPUS = ROOT / "tests" / "data" / "corpus"
 TRAIN, INPUT = CORPUS / "x01.data.xml", CORPUS / "tiny.data.xml"
@@ -146,7 +140,7 @@ def test_key_is_the_default_and_unchanged(
     model: Path, tmp_path: Path, extra: list[str], wordnet: object
 ) -> None:
     """``--to key`` and no ``--to`` write the same bytes; plain lines are ``id key``, the
-    method's first-ranked sense (the format before ``--to`` existed)."""
+    method's first-ranked sense."""
     default, keyed = tmp_path / "default.key", tmp_path / "to.key"
     assert disambiguate(model, default, *extra) == 0
     assert disambiguate(model, keyed, "--to", "key", *extra) == 0
@@ -178,10 +172,7 @@ def test_confidence_and_gold_out_work_with_every_form(
     assert "d000.s000.t000 drive%2:38:01::" in gold_key.read_text(encoding="utf-8")
 
 
-def test_file_thesaurus_keys_have_no_gloss(
-    world: dict[str, Path],  # noqa: F811
-    tmp_path: Path,
-) -> None:
+def test_file_thesaurus_keys_have_no_gloss(world: dict[str, Path], tmp_path: Path) -> None:
     """The Japanese example's sense ids are no WordNet keys: empty gloss fields, JSON null."""
     model = train_ja(world, "example")
     tsv, jsonl = tmp_path / "ja.tsv", tmp_path / "ja.jsonl"
@@ -220,7 +211,7 @@ def test_infinite_scores_stay_valid_json() -> None:
 
 
 def test_format_names_the_corpus_format_and_points_at_to(
-    model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    model: Path, tmp_path: Path, capsys: Capture
 ) -> None:
     for form in ("tsv", "key"):
         with pytest.raises(SystemExit) as info:
@@ -228,21 +219,8 @@ def test_format_names_the_corpus_format_and_points_at_to(
         assert info.value.code == 2
         assert f"give --to {form} (--format is the corpus's format)" in capsys.readouterr().err
     jsonl = tmp_path / "input.jsonl"
-    assert (
-        main(
-            [
-                "data",
-                "export",
-                "--corpus",
-                str(INPUT),
-                "--to",
-                "jsonl",
-                "--out",
-                str(tmp_path / "input"),
-            ]
-        )
-        == 0
-    )
+    export = ["data", "export", "--corpus", str(INPUT), "--to", "jsonl"]
+    assert main([*export, "--out", str(tmp_path / "input")]) == 0
     out = tmp_path / "p.key"
     assert disambiguate(model, out, "--format", "jsonl", corpus=jsonl) == 0  # a corpus format
     assert out.read_text(encoding="utf-8").startswith("d000.s000.t000 drive%2:38:01::")
@@ -322,7 +300,7 @@ def test_train_trains_hybrid_unless_told_otherwise(
 
 
 def test_missing_default_model_says_what_to_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     absent = tmp_path / "none" / "model.json.gz"
     monkeypatch.setenv("WSD_MODEL", str(absent))

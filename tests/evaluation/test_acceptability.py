@@ -36,8 +36,7 @@ def test_tree_double_lengths() -> None:
 
 
 @pytest.mark.parametrize(
-    ("alpha", "expected"),
-    [(0.5, math.sqrt(4 / 7)), (1.0, 4 / 7), (2.0, 16 / 49), (math.inf, 0.0)],
+    ("alpha", "expected"), [(0.5, math.sqrt(4 / 7)), (1.0, 4 / 7), (2.0, 16 / 49), (math.inf, 0.0)]
 )
 def test_acceptability_by_hand(alpha: float, expected: float) -> None:
     assert acceptability(3, 7, alpha) == pytest.approx(expected)
@@ -274,6 +273,8 @@ def test_applicability_curve_abstentions_never_applied() -> None:
     np.testing.assert_allclose(curve.applicability, [0.25, 0.5])
     np.testing.assert_allclose(curve.acceptability, [1.0, 0.5])
     assert curve.aurc == pytest.approx(0.25 * 0 + 0.25 * 0.5)
+    nothing = applicability_curve(conf, credit, np.zeros(4, dtype=bool))  # nothing attempted
+    assert (nothing.thresholds.size, nothing.applicability.size, nothing.aurc) == (0, 0, 0.0)
 
 
 def _write_file_thesaurus(directory, stem: str = "toy") -> str:  # type: ignore[no-untyped-def]
@@ -295,8 +296,6 @@ def _write_file_thesaurus(directory, stem: str = "toy") -> str:  # type: ignore[
 def test_graded_credit_with_file_thesaurus(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import thesaurus
 
-    if not hasattr(thesaurus, "load"):
-        pytest.skip("thesaurus.load is not available yet")
     verbs = thesaurus.load(_write_file_thesaurus(tmp_path))
     for a in VERBS.senses("run"):
         for b in VERBS.senses("run"):

@@ -179,12 +179,7 @@ def test_krippendorff_leaves_out_unpairable_items() -> None:
 
 def test_greedy_merge_raises_kappa_above_threshold() -> None:
     # s2 and s3 are confusable: the raters swap them often; s1 and s4 are clear.
-    table = [
-        [20, 0, 0, 0],
-        [0, 10, 8, 0],
-        [0, 7, 10, 0],
-        [0, 0, 0, 25],
-    ]
+    table = [[20, 0, 0, 0], [0, 10, 8, 0], [0, 7, 10, 0], [0, 0, 0, 25]]
     a, b = _from_table(table, ["s1", "s2", "s3", "s4"])
     result = greedy_merge(a, b, k_min=0.8, statistic="cohen")
     assert result.kappa_before == pytest.approx(cohen_kappa(a, b))
@@ -319,8 +314,7 @@ def test_docstring_examples(module: object) -> None:
 def test_agreement_of_several_files_refuses_what_it_cannot_align(
     labels: list[list[str]], lemmas: list[str], message: str
 ) -> None:
-    """One file, or files and lemmas of different lengths: an AgreementError saying so (a
-    ZeroDivisionError or IndexError before)."""
+    """One file, or files and lemmas of different lengths: an AgreementError saying so."""
     from evaluation.agreement.per_word import multi_agreement
 
     with pytest.raises(AgreementError, match=message):

@@ -18,6 +18,8 @@ from evaluation.cli import main
 from evaluation.thesauri import Thesauri, ThesaurusSpecs
 from thesaurus import Thesaurus
 
+Capture = pytest.CaptureFixture[str]
+
 POS_SS = {"noun": "1", "verb": "2", "adj": "3", "adv": "4"}
 
 
@@ -34,33 +36,21 @@ def _toy_thesauri() -> Thesauri:
                 MAXLEN = LEN(head, far) = 4 (head up 3, far up 1); LEN(head, satellite) = 2
     adverbs:    ROOT -> {a, b}: two senses at LEN 2 = MAXLEN (a flat tree: exact match)
     """
-    nouns = Thesaurus(
-        "toy-nouns",
-        "1",
-        ["ROOT", "animal", "dog", "cat", "plant", "tree"],
-        np.array([-1, 0, 1, 1, 0, 4]),
-        ["pet%1:05:00::", "pet%1:05:01::", "pet%1:20:00::"],
-        np.array([2, 3, 5]),
-        {"pet": [0, 1, 2]},
-    )
-    adjectives = Thesaurus(
-        "toy-adj",
-        "1",
-        ["ROOT", "group", "cluster", "head", "satellite", "far"],
-        np.array([-1, 0, 1, 2, 2, 0]),
-        ["pet%3:00:00::", "pet%5:00:00:tame:00", "pet%3:00:01::"],
-        np.array([3, 4, 5]),
-        {"pet": [0, 1, 2]},
-    )
-    adverbs = Thesaurus(
-        "toy-adv",
-        "1",
-        ["ROOT", "a", "b"],
-        np.array([-1, 0, 0]),
-        ["pet%4:02:00::", "pet%4:02:01::"],
-        np.array([1, 2]),
-        {"pet": [0, 1]},
-    )
+
+    def tree(name: str, nodes: str, parents: list[int], keys: str, at: list[int]) -> Thesaurus:
+        senses = keys.split()
+        pet = {"pet": list(range(len(senses)))}
+        return Thesaurus(name, "1", nodes.split(), np.array(parents), senses, np.array(at), pet)
+
+    nouns = tree(
+        "toy-nouns", "ROOT animal dog cat plant tree", [-1, 0, 1, 1, 0, 4],
+        "pet%1:05:00:: pet%1:05:01:: pet%1:20:00::", [2, 3, 5],
+    )  # fmt: skip
+    adjectives = tree(
+        "toy-adj", "ROOT group cluster head satellite far", [-1, 0, 1, 2, 2, 0],
+        "pet%3:00:00:: pet%5:00:00:tame:00 pet%3:00:01::", [3, 4, 5],
+    )  # fmt: skip
+    adverbs = tree("toy-adv", "ROOT a b", [-1, 0, 0], "pet%4:02:00:: pet%4:02:01::", [1, 2])
     return Thesauri.from_thesauri({"noun": nouns, "adj": adjectives, "adv": adverbs})
 
 
@@ -174,7 +164,7 @@ def _group_of(instance: str, keys: set[str], breakdown: str) -> str:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_exact_totals_per_dataset_and_pos_equal_the_official_scorer(
-    seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    seed: int, tmp_path: Path, capsys: Capture
 ) -> None:
     gold, systems = _random_benchmark(seed)
     _write(tmp_path / "gold.key", gold)
@@ -212,7 +202,7 @@ def test_exact_totals_per_dataset_and_pos_equal_the_official_scorer(
 
 # --- significance for many systems ------------------------------------------------------------
 def test_twenty_systems_get_p_values_far_below_the_resample_floor(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: Capture
 ) -> None:
     """With 20 systems x 4 alphas (760 Holm-adjusted tests) at the default 2,000 resamples a
     bootstrap p-value could never be significant; the paired t-test gives a large difference

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from experiment_worlds import config_dict, tiny_config, tiny_dataset, write_world
+from experiment_worlds import config_dict, tiny_config, tiny_dataset
 from paths import ROOT
 
 from evaluation import ConfigError
@@ -20,10 +20,7 @@ from evaluation.cli import main
 from evaluation.experiment import backend as backend_module
 from evaluation.experiment import parse_config, run_experiment
 
-
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return write_world(tmp_path_factory.mktemp("world"))
+Capture = pytest.CaptureFixture[str]
 
 
 def _numbers(result: Any) -> dict[str, Any]:
@@ -61,16 +58,17 @@ def test_dask_gives_the_numbers_of_the_local_run(world: dict[str, str], cluster:
     assert {v.label for v in remote.sweep} == {"bayes[smoothing=0.5]", "bayes[smoothing=2.0]"}
 
 
-def test_the_scheduler_argument_overrides_the_config(world: dict[str, str], cluster: Any) -> None:
+def test_the_scheduler_argument_overrides_the_config(
+    world: dict[str, str], result: Any, cluster: Any
+) -> None:
     config = tiny_config(world)
-    local = run_experiment(config, tiny_dataset(config))
     remote = run_experiment(config, tiny_dataset(config), scheduler=cluster.scheduler_address)
     assert remote.timing.backend == "dask"
-    assert _numbers(remote) == _numbers(local)
+    assert _numbers(remote) == _numbers(result)
 
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     pytest.importorskip("dask.distributed")
     monkeypatch.setattr(backend_module, "CONNECT_TIMEOUT_S", 1)
@@ -83,7 +81,7 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(
 
 
 def test_a_missing_extra_is_one_line_and_exit_2(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture, tmp_path: Path
 ) -> None:
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails as if absent
     monkeypatch.chdir(ROOT)
@@ -120,7 +118,7 @@ def test_backend_settings_are_checked(world: dict[str, str], cv: Any, message: s
         tiny_config(world, cv=cv)
 
 
-def test_a_bad_scheduler_flag_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_scheduler_flag_is_one_line(capsys: Capture) -> None:
     status = main(["evaluate", str(ROOT / "configs" / "table1.toml"), "--scheduler", "a b"])
     assert status == 2
     assert capsys.readouterr().err.strip() == (
@@ -129,15 +127,15 @@ def test_a_bad_scheduler_flag_is_one_line(capsys: pytest.CaptureFixture[str]) ->
     )
 
 
-def test_dask_addresses() -> None:
-    good = ["tcp://host:8786", "host:8786", "tls://10.0.0.1:8786", "tcp://[::1]:8786"]
-    bad = ["tcp://a b", "", "tcp://", "tcp://host:port"]
-    failures: list[str] = []
-    for address in good + bad:
-        backend_check = []
-        from evaluation.experiment.config import check_scheduler
+@pytest.mark.parametrize(
+    ("address", "good"),
+    [("tcp://host:8786", True), ("host:8786", True), ("tls://10.0.0.1:8786", True)]
+    + [("tcp://[::1]:8786", True), ("tcp://a b", False), ("", False), ("tcp://", False)]
+    + [("tcp://host:port", False)],
+)
+def test_dask_addresses(address: str, good: bool) -> None:
+    from evaluation.experiment.config import check_scheduler
 
-        check_scheduler(address, backend_check.append)
-        if bool(backend_check) != (address in bad):
-            failures.append(address)
-    assert failures == []
+    problems: list[str] = []
+    check_scheduler(address, problems.append)
+    assert not problems == good

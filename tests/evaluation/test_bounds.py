@@ -110,41 +110,22 @@ def _table(rows: list[tuple[str, str, int]]) -> tuple[list[str], list[str]]:
 def test_merge_per_lemma_outcomes_and_seed_table() -> None:
     parts = {
         "give": [("give%1", "give%1", 9), ("give%2", "give%2", 9), ("give%1", "give%2", 1)],
-        "take": [
-            ("take%1", "take%1", 4),
-            ("take%2", "take%2", 4),
-            ("take%2", "take%3", 4),
-            ("take%3", "take%3", 4),
-            ("take%3", "take%2", 3),
-        ],  # fmt: skip
+        "take": [("take%1", "take%1", 4), ("take%2", "take%2", 4), ("take%2", "take%3", 4)]
+        + [("take%3", "take%3", 4), ("take%3", "take%2", 3)],
         "see": [("see%1", "see%2", 5), ("see%2", "see%1", 5)],  # kappa < 0: merged away
         "be": [("be%1", "be%1", 3)],
     }
-    a: list[str] = []
-    b: list[str] = []
-    for rows in parts.values():
-        xa, xb = _table(rows)
-        a += xa
-        b += xb
+    a, b = _table([row for rows in parts.values() for row in rows])
     lemmas = word_names(instance_words([a, b])[0])
     report, classes = merge_per_lemma(a, b, lemmas, 0.8)
     outcome = {lemma: e["outcome"] for lemma, e in report["per_lemma"].items()}
-    assert outcome == {
-        "be": "single-category",
-        "give": "unchanged",
-        "see": "single-class",
-        "take": "merged",
-    }
+    kinds = {"be": "single-category", "give": "unchanged", "see": "single-class", "take": "merged"}
+    assert outcome == kinds
     assert report["per_lemma"]["see"]["kappa_after"] is None
     assert classes["take"] == [frozenset({"take%1"}), frozenset({"take%2", "take%3"})]
     assert classes["be"] == [frozenset({"be%1"})]
     summary = report["summary"]
-    assert summary["outcomes"] == {
-        "unchanged": 1,
-        "merged": 1,
-        "single-class": 1,
-        "single-category": 1,
-    }
+    assert summary["outcomes"] == dict.fromkeys(kinds.values(), 1)
     table = summary["with_classes"]  # give and take: the words left with >= 2 classes
     assert (table["words"], table["instances"]) == (2, 19 + 19)
     assert table["before"]["agree"] == 18 + 12 and table["after"]["agree"] == 18 + 19
@@ -188,9 +169,7 @@ def test_upper_bound_counts_restricts_and_grades(tmp_path: Path) -> None:
     assert only_go.instances == 1 and only_go.n_other_lemma == 4
 
 
-def test_upper_bound_reads_ranked_and_upper_case_files_as_wsd_score_does(
-    tmp_path: Path,
-) -> None:
+def test_upper_bound_reads_ranked_and_upper_case_files_as_wsd_score_does(tmp_path: Path) -> None:
     """A ranked key file is its first keys and keys are read in lower case: the
     bound of such files is that of the plain lower-case ones."""
     a = {"i1": "run%1", "i2": "run%2", "i3": "run%2", "i4": "run%4", "i5": "go%1"}

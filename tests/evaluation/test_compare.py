@@ -23,6 +23,8 @@ from evaluation.experiment import (
     records,
 )
 
+Capture = pytest.CaptureFixture[str]
+
 KEYS = DATA / "keys"
 TOY = str(KEYS / "toy.tsv")
 
@@ -89,9 +91,7 @@ def test_common_instances_and_what_was_left_out(files: dict[str, Path]) -> None:
     assert result.total.scores["plain"]["inf"].coverage == 1.0
 
 
-def test_every_gold_instance_counts_a_missing_line_as_an_abstention(
-    files: dict[str, Path],
-) -> None:
+def test_every_gold_instance_counts_a_missing_line_as_an_abstention(files: dict[str, Path]) -> None:
     result = compare_systems(_config(files, instances="gold"))
     # plain abstains on two of the 12 gold instances and errs on d01, d02
     assert result.total.n == 12
@@ -100,7 +100,7 @@ def test_every_gold_instance_counts_a_missing_line_as_an_abstention(
 
 
 def test_a_precision_with_nothing_attempted_is_undefined_everywhere(
-    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    files: dict[str, Path], tmp_path: Path, capsys: Capture
 ) -> None:
     """0/0 is no 0: null in results.json, 'undefined' in the tables, a warning, as wsd score."""
     silent = tmp_path / "silent.key"
@@ -185,9 +185,7 @@ def test_datasets_only_where_the_ids_or_the_files_say_so(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("second", ["b.data.xml", "sub/a.data.xml", "a.data.xml"])
-def test_overlapping_corpus_files_are_refused(
-    tmp_path: Path, second: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_overlapping_corpus_files_are_refused(tmp_path: Path, second: str, capsys: Capture) -> None:
     """An instance in two --corpus files (or a dataset name twice) has no one dataset."""
     ids = ["d000.s000.t000", "d000.s000.t001"]
     gold = tmp_path / "gold.key"
@@ -225,8 +223,7 @@ def test_several_keys_warn_and_few_resamples_do_not(files: dict[str, Path], tmp_
     multi = tmp_path / "multi.key"
     multi.write_text("".join(f"{i} run%1 run%2\n" for i in GOLD), encoding="utf-8")
     config = _config(
-        files,
-        systems=(SystemSpec("multi", str(multi)), SystemSpec("ranked", str(files["ranked"]))),
+        files, systems=(SystemSpec("multi", str(multi)), SystemSpec("ranked", str(files["ranked"])))
     )
     with pytest.warns(UserWarning) as caught:
         result = compare_systems(config)
@@ -262,7 +259,7 @@ def test_sense_classes_score_exact_match_on_classes(files: dict[str, Path], tmp_
 
 
 def test_the_command_writes_the_report(
-    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    files: dict[str, Path], tmp_path: Path, capsys: Capture
 ) -> None:
     out = tmp_path / "report"
     argv = ["compare", "--gold", str(files["gold"]), str(files["ranked"]), str(files["plain"])]
@@ -300,7 +297,7 @@ def test_the_command_writes_the_report(
     ],
 )
 def test_mistakes_are_one_line_and_exit_2(
-    files: dict[str, Path], extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    files: dict[str, Path], extra: list[str], message: str, capsys: Capture
 ) -> None:
     """(Numbers out of range are argparse's errors: tests/wsd/test_ranges.py.)"""
     argv = ["compare", "--gold", str(files["gold"]), str(files["ranked"]), str(files["plain"])]
@@ -310,7 +307,7 @@ def test_mistakes_are_one_line_and_exit_2(
 
 
 def test_no_common_instance_says_what_to_do(
-    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    files: dict[str, Path], tmp_path: Path, capsys: Capture
 ) -> None:
     other = tmp_path / "other.key"
     other.write_text("zz run%1\n", encoding="utf-8")

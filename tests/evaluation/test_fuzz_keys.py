@@ -1,36 +1,27 @@
-"""Fuzz targets for sense keys, answer files and annotations: each family is generated, not
-only the hand cases of ``test_keys.py``, ``test_answers.py``, ``test_score_cli.py`` and
-``test_corpus.py``.
+"""Fuzz targets for sense keys, answer files and annotations (the generated families of the
+hand cases in test_answers.py, test_score_cli.py and tests/wsd):
 
-- the case of keys: key files, thesaurus sense ids and class tables with the case of
-  random letters changed read as the lower-case ones; ``wsd score`` at every alpha and ``wsd
-  agreement`` (weighted too) give the lower-case files' figures;
-- numbers inside files: a ranked or plain line given ``key:<a number that is no
-  score>`` (``nan`` in any case and sign, ``infinity``, signed integers, ...) is an error
-  naming its file and line, while the legitimate endings of a key (a head id, letters) read
-  as part of the key;
-- annotations checked for meaning: SemCor tag lines with a malformed ``lexsn`` and
-  lemmas in any case, Raganato and JSONL gold with malformed or non-verb WordNet keys end in
-  counted skips (``fuzzing.gold_problem``, an independent restatement), never in a sense of
-  their own or a verb of another case;
-- one reader: a ranked file and the same answers as plain keys give the same
-  agreement and the same scores; a file that is not a key file (JSON, JSONL, TOML, XML) is
-  refused by every reader and command, naming the file and its first line.
+- keys in any case read, score and agree as the lower-case ones;
+- ``key:<a number that is no score>`` is an error naming its file and line; other endings of a
+  key are part of it;
+- malformed or non-verb keys and lemmas in any case in SemCor, Raganato and JSONL gold end in
+  counted skips (``fuzzing.gold_problem``, an independent restatement);
+- a ranked file agrees and scores as its first keys; a file that is no key file is refused by
+  every reader and command, naming it and its first line.
 
-The commands run in-process (``evaluation.cli.main``): no subprocess, so the default profile
-stays short (``fuzzing.FUZZ``; ``WSD_FUZZ_PROFILE=fuzz-deep`` for many more cases).
+The commands run in-process, so the default profile stays short (``fuzzing.FUZZ``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from commands import run_cli
 from fuzzing import BOM, DEEP, FUZZ, Draw, event, gold_problem, line_breaks, wordnet_key
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,7 +31,6 @@ import thesaurus
 from evaluation import EvaluationError
 from evaluation.agreement import read_class_table
 from evaluation.answers import read_answer_keys, read_answers
-from evaluation.cli import main
 from wsd._exceptions import CorpusFormatError
 from wsd.corpus import load_corpus, read_keys
 
@@ -57,14 +47,6 @@ def folder() -> Iterator[Path]:
         for name in ("toy.tsv", "toy.words.tsv"):
             (path / name).write_bytes((DATA / "keys" / name).read_bytes())
         yield path
-
-
-def run(argv: list[str]) -> tuple[int, str, str]:
-    """``wsd ARGV`` in this process: exit status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(argv)
-    return status, out.getvalue(), err.getvalue()
 
 
 def key_text(keys: dict[str, list[str]]) -> str:
@@ -108,9 +90,8 @@ def test_key_files_in_any_case_read_as_the_lower_case_file(data: st.DataObject) 
 @COMMANDS
 @given(st.data())
 def test_keys_in_any_case_score_and_agree_as_the_lower_case_files(data: st.DataObject) -> None:
-    """``wsd score`` at alpha 0.5, 1000 and inf, and ``wsd agreement --weighted``: the files
-    in random case give the lower-case files' figures (once .756 at alpha 1000, .000 at inf;
-    Pa 0 beside a weighted kappa of .905)."""
+    """``wsd score`` at alpha 0.5, 1000 and inf and ``wsd agreement --weighted``: files in
+    random case give the lower-case files' figures and warnings."""
     gold = data.draw(key_maps(min_size=1))
     pred = data.draw(key_maps(ids=list(gold)))
     files = {"gold.key": gold, "pred.key": pred}
@@ -122,15 +103,17 @@ def test_keys_in_any_case_score_and_agree_as_the_lower_case_files(data: st.DataO
         reports = []
         for g, p in (("gold.key", "pred.key"), ("GOLD.key", "PRED.key"), ("gold.key", "PRED.key")):
             argv = ["score", "--gold", str(path / g), "--pred", str(path / p), *toy, "--json"]
-            status, out, err = run([*argv, "--alpha", "0.5", "1000", "inf", "--per-verb"])
+            status, out, err = run_cli([*argv, "--alpha", "0.5", "1000", "inf", "--per-verb"])
             assert status == 0, err
             report = json.loads(out)
-            reports.append([report[k] for k in ("overall", "per_verb", "issues", "attempted")])
+            said = "\n".join(report["warnings"]).replace(str(path / p), "P")
+            figures = [report[k] for k in ("overall", "per_verb", "issues", "attempted")]
+            reports.append([*figures, said.replace(str(path / g), "G")])
         assert reports[1] == reports[0] and reports[2] == reports[0]
         agreements = []
         for g, p in (("gold.key", "pred.key"), ("GOLD.key", "PRED.key")):
             argv = ["agreement", str(path / g), str(path / p), "--weighted", *toy, "--json"]
-            status, out, err = run([*argv, "--intersection"])
+            status, out, err = run_cli([*argv, "--intersection"])
             pairs = json.loads(out)["pairs"] if status == 0 else []
             for pair in pairs:  # the files' names
                 del pair["a"], pair["b"]
@@ -216,8 +199,7 @@ def answer_lines(draw: Draw) -> tuple[list[str], bool]:
 def test_a_key_ending_in_a_number_that_is_no_score_names_its_line(
     case: tuple[list[str], bool], bad: str, data: st.DataObject
 ) -> None:
-    """``key:nan`` was read as a plain key (scored 0, an "unknown keys" warning) while
-    ``confidence=nan`` was an error; every such ending is now an error at its line."""
+    """Every such ending is an error naming the file, line, instance and key."""
     lines, ranked = case
     at = data.draw(st.integers(0, len(lines) - 1))
     fields = lines[at].split()
@@ -238,7 +220,7 @@ def test_a_key_ending_in_a_number_that_is_no_score_names_its_line(
         toy = ["--verb-thesaurus", str(path / "toy.tsv")]
         gold = path / "gold.key"  # plain: a ranked file is no gold ("run%1:0.9" is no key)
         gold.write_text("".join(f"d{n} run%1\n" for n in range(len(lines))), encoding="utf-8")
-        status, _, err = run(["score", "--gold", str(gold), "--pred", str(file), *toy])
+        status, _, err = run_cli(["score", "--gold", str(gold), "--pred", str(file), *toy])
         assert status == 2 and err.startswith(f"wsd: error: {file}:{at + 1}: ")
     event(f"ranked: {ranked}; NaN: {'nan' in bad.lower()}")
 
@@ -310,8 +292,7 @@ def _semcor_expected(
 def test_semcor_malformed_senses_and_lemma_case_end_in_counted_skips(
     tokens: list[tuple[str, bool]],
 ) -> None:
-    """``lexsn=garbage`` trained ``say%garbage`` and ``lemma=SAY`` was a verb of its own:
-    every verb token is now an instance with a lower-case lemma and well-formed verb keys, or
+    """Every verb token is an instance with a lower-case lemma and well-formed verb keys, or
     a skip counted under the model's reason."""
     lines = [line for line, _ in tokens]
     text = "<s snum=1>\n" + "".join(line + "\n" for line in lines) + "</s>\n"
@@ -424,9 +405,8 @@ def _ranked_text(rankings: dict[str, list[str]], confidence: bool) -> str:
 def test_a_ranked_file_agrees_and_scores_as_its_first_keys(
     ranked: dict[str, list[str]], data: st.DataObject, confidence: bool, rule: str
 ) -> None:
-    """``wsd agreement`` read a ranked file as plain keys (``run%1:0.9``: Pa 0, exit 0); a
-    ranked file and its first keys as a plain file give the same agreement and scores (the
-    other file annotates the same instances, or random ones)."""
+    """A ranked file and its first keys as a plain file give the same agreement and scores
+    (against a file of the same instances, or of random ones)."""
     other = data.draw(st.one_of(key_maps(ids=list(ranked)), key_maps()))
     with folder() as path:
         (path / "ranked.key").write_text(_ranked_text(ranked, confidence), encoding="utf-8")
@@ -437,12 +417,14 @@ def test_a_ranked_file_agrees_and_scores_as_its_first_keys(
         got = []
         for name in ("ranked.key", "first.key"):
             argv = ["agreement", str(path / "other.key"), str(path / name), "--intersection"]
-            status, out, err = run([*argv, "--weighted", *toy, "--several-keys", rule, "--json"])
+            status, out, err = run_cli(
+                [*argv, "--weighted", *toy, "--several-keys", rule, "--json"]
+            )
             pairs = json.loads(out)["pairs"] if status == 0 else None
             for pair in pairs or []:
                 pair.pop("b")
             argv = ["score", "--gold", str(path / "other.key"), "--pred", str(path / name)]
-            scored, out, _ = run([*argv, *toy, "--json", "--alpha", "1", "inf"])
+            scored, out, _ = run_cli([*argv, *toy, "--json", "--alpha", "1", "inf"])
             score = json.loads(out)["overall"] if scored == 0 else None
             got.append((status, pairs, err.replace(name, "B"), scored, score))
         assert got[0] == got[1]
@@ -483,8 +465,7 @@ def other_files(draw: Draw) -> tuple[bytes, int, str]:
 def test_a_file_that_is_no_key_file_is_refused_by_every_reader(
     case: tuple[bytes, int, str],
 ) -> None:
-    """``wsd score --pred model.json`` once exited 0 with two warnings: every key-file
-    reader refuses such a file, naming it, its first line and what it looks like."""
+    """Every key-file reader and command refuses it, naming it and its first line."""
     data, line, first = case
     with folder() as path:
         file = path / "model.json"
@@ -505,7 +486,7 @@ def test_a_file_that_is_no_key_file_is_refused_by_every_reader(
             ["score", "--gold", str(file), "--pred", str(gold), *toy],
             ["agreement", str(gold), str(file)],
         ):
-            status, out, err = run(argv)
+            status, out, err = run_cli(argv)
             assert status == 2 and out == "" and err.count("\n") == 1
             assert err.startswith(f"wsd: error: {file}:{line}: not a key file")
     event(f"first character: {first}")

@@ -14,10 +14,10 @@ from browser_sample import DATA, GOLD, SYSTEMS, compare_sample, read_keys
 
 from evaluation import EvaluationError
 from evaluation.cli import main
-from evaluation.experiment import (
-    ComparisonResult,
-)
+from evaluation.experiment import ComparisonResult
 from evaluation.report.browser import instance_table, instances_page, parse_where, select
+
+Capture = pytest.CaptureFixture[str]
 
 
 @pytest.fixture(scope="module")
@@ -27,13 +27,13 @@ def keys(wordnet: object) -> dict[str, dict[str, list[str]]]:
 
 
 @pytest.fixture(scope="module")
-def result(wordnet: object) -> ComparisonResult:
+def comparison(wordnet: object) -> ComparisonResult:
     return compare_sample()
 
 
 @pytest.fixture(scope="module")
-def table(result):  # type: ignore[no-untyped-def]
-    return instance_table(result)
+def table(comparison: ComparisonResult):  # type: ignore[no-untyped-def]
+    return instance_table(comparison)
 
 
 def right(answer: list[str], gold: list[str]) -> bool:
@@ -162,8 +162,8 @@ def test_the_address_and_the_command_line_are_the_same_terms() -> None:
     assert parse_where([where.address()]) == where
 
 
-def test_the_page_is_one_self_contained_file(result) -> None:  # type: ignore[no-untyped-def]
-    page = instances_page(result)
+def test_the_page_is_one_self_contained_file(comparison: ComparisonResult) -> None:
+    page = instances_page(comparison)
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"""(?:src|href)\s*=\s*["'](?!#|report\.html)""", page)
     assert "<link" not in page and "@import" not in page and "url(" not in page
@@ -184,9 +184,7 @@ def run_compare(tmp_path: Path, *extra: str) -> tuple[int, str]:
     return main(argv), ""
 
 
-def test_instances_out_writes_the_view_as_json_lines(
-    tmp_path: Path, keys, capsys: pytest.CaptureFixture[str]
-) -> None:  # type: ignore[no-untyped-def]
+def test_instances_out_writes_the_view_as_json_lines(tmp_path: Path, keys, capsys: Capture) -> None:  # type: ignore[no-untyped-def]
     lines = tmp_path / "errors.jsonl"
     code, _ = run_compare(tmp_path, "--instances-out", str(lines), "--where", "all-wrong")
     assert code == 0
@@ -224,7 +222,7 @@ def test_no_instances_html_leaves_the_page_out(tmp_path: Path) -> None:
     ],
 )
 def test_bad_views_stop_the_command_with_one_line(
-    tmp_path: Path, extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, extra: list[str], message: str, capsys: Capture
 ) -> None:
     extra = [str(tmp_path / e) if e.endswith(".jsonl") else e for e in extra]
     code, _ = run_compare(tmp_path, *extra)
@@ -238,16 +236,8 @@ def test_instances_out_may_not_overwrite_an_input(tmp_path: Path) -> None:
     assert code == 2
 
 
-def test_a_cross_validation_shows_its_sentences_and_folds(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
+def test_a_cross_validation_shows_its_sentences_and_folds(result) -> None:  # type: ignore[no-untyped-def]
     """``wsd evaluate``'s page: the corpus's sentences, each instance's fold, the methods."""
-    from experiment_worlds import tiny_config, tiny_dataset, write_world
-
-    from evaluation.experiment import run_experiment
-
-    config = tiny_config(write_world(tmp_path_factory.mktemp("world")))
-    result = run_experiment(config, tiny_dataset(config))
     table = instance_table(result)
     assert table.systems == result.labels and table.kind == "cross-validation"
     assert table.folds is not None and set(table.folds) == {0, 1, 2}

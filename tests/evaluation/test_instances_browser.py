@@ -19,14 +19,8 @@ from browser_sample import DATA, GOLD, SYSTEMS, compare_sample, read_keys
 
 from evaluation.report.browser import instance_table, instances_page, parse_where, select
 
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-)
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+CHROMIUM_FLAGS += ["--disable-background-networking", "--disable-component-update"]
 
 
 @pytest.fixture(scope="module")
@@ -85,35 +79,11 @@ def test_the_page_loads_without_a_console_error(driver: Any, sample: tuple[Path,
     assert not driver.find_element("id", "errors").is_displayed()
 
 
-VIEWS = [
-    "dataset=senseval2",
-    "pos=noun",
-    "pos=adj",
-    "lemma=run",
-    "lemma=*AN*",
-    "first-sense",
-    "not-first-sense",
-    "seen-sense",
-    "unseen-sense",
-    "unseen-verb",
-    "disagree",
-    "all-wrong",
-    "all-right",
-    "only-right=gamma",
-    "right=alpha&wrong=beta",
-    "wrong=gamma",
-    "near-miss=beta",
-    "near-miss=gamma&alpha=2",
-    "abstains=gamma",
-    "pos=verb&not-first-sense&disagree",
-    "sort=right",
-    "sort=-right",
-    "sort=credit",
-    "sort=-credit&alpha=1",
-    "sort=credit:gamma&alpha=inf",
-    "sort=id",
-    "sort=-lemma",
-]
+VIEWS = """dataset=senseval2 pos=noun pos=adj lemma=run lemma=*AN* first-sense not-first-sense
+seen-sense unseen-sense unseen-verb disagree all-wrong all-right only-right=gamma
+right=alpha&wrong=beta wrong=gamma near-miss=beta near-miss=gamma&alpha=2 abstains=gamma
+pos=verb&not-first-sense&disagree sort=right sort=-right sort=credit sort=-credit&alpha=1
+sort=credit:gamma&alpha=inf sort=id sort=-lemma""".split()
 
 
 @pytest.mark.parametrize("address", VIEWS)
@@ -149,11 +119,10 @@ def test_the_controls_write_the_address_and_the_address_restores_the_view(
 ) -> None:
     page, table = sample
     show(driver, page)
-    _choose(driver, "f-dataset", "senseval2")
-    _choose(driver, "f-cond", "right-wrong")
-    _choose(driver, "f-x", "gamma")
-    _choose(driver, "f-y", "beta")
-    _choose(driver, "f-sort", "-right")
+    chosen = {"f-dataset": "senseval2", "f-cond": "right-wrong", "f-x": "gamma", "f-y": "beta"}
+    chosen["f-sort"] = "-right"
+    for name, value in chosen.items():
+        _choose(driver, name, value)
     address = "dataset=senseval2&right=gamma&wrong=beta&sort=-right"
     assert driver.execute_script("return location.hash") == "#" + address
     expected = [table.ids[i] for i in select(table, parse_where([address]))]
@@ -166,17 +135,8 @@ def test_the_controls_write_the_address_and_the_address_restores_the_view(
     driver.get("about:blank")
     driver.get(url)
     assert shown_ids(driver) == expected
-    values = {
-        name: driver.execute_script(f"return document.getElementById('{name}').value")
-        for name in ("f-dataset", "f-cond", "f-x", "f-y", "f-sort")
-    }
-    assert values == {
-        "f-dataset": "senseval2",
-        "f-cond": "right-wrong",
-        "f-x": "gamma",
-        "f-y": "beta",
-        "f-sort": "-right",
-    }
+    script = "return document.getElementById('{}').value"
+    assert {name: driver.execute_script(script.format(name)) for name in chosen} == chosen
 
 
 def test_the_lemma_view_matrices_are_the_counts(driver: Any, sample: tuple[Path, Any]) -> None:

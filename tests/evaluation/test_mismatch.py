@@ -36,8 +36,8 @@ def without_noun_thesaurus(config: str, name: str) -> str:
 
 # --- wsd evaluate ---------------------------------------------------------------------------
 def test_japanese_config_without_noun_thesaurus_warns(tmp_path: Path, wordnet: object) -> None:
-    """The issue's case: every example answer is MFS because wordnet-noun knows no Japanese
-    filler; one warning line, the same text in results.json and table1.md; exit 0."""
+    """Every example answer is MFS because wordnet-noun knows no Japanese filler: one warning
+    line, the same text in results.json and table1.md; exit 0."""
     config = tmp_path / "nonoun.toml"
     config.write_text(without_noun_thesaurus(JAPANESE, "nonoun"), encoding="utf-8")
     out = tmp_path / "out"
@@ -81,9 +81,7 @@ def unknown_nouns_world(root: Path) -> dict[str, str]:
     return {**world, "noun_thesaurus": str(root / "other.tsv")}
 
 
-def test_one_warning_per_config_table_and_none_for_methods_without_fillers(
-    tmp_path: Path,
-) -> None:
+def test_one_warning_per_config_table_and_none_for_methods_without_fillers(tmp_path: Path) -> None:
     """Sweep variants of the mismatched example method share one warning (their table's);
     bayes falls back for other reasons and reads fillers as words: no warning for it."""
     world = unknown_nouns_world(tmp_path)
@@ -183,8 +181,9 @@ def instance(i: int, *fillers: Filler | str) -> Instance:
     )
 
 
-def test_more_than_half_of_the_predictions_must_point_at_the_thesaurus(tmp_path: Path) -> None:
-    world = write_world(tmp_path)
+def test_more_than_half_of_the_predictions_must_point_at_the_thesaurus(
+    world: dict[str, str],
+) -> None:
     method = _Method(**world)
 
     def fix(param: str) -> str:

@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from experiment_worlds import tiny_config, tiny_dataset, write_world
 from paths import DATA, ROOT
 
-from evaluation.experiment import CrossValidationResult, records, run_experiment
+from evaluation.experiment import CrossValidationResult, records
 from evaluation.report import (
     PAPER_TOTALS,
     csv_tables,
@@ -27,14 +26,11 @@ from thesaurus.utils.outputs import to_json
 
 @pytest.fixture(scope="module")
 def report(
-    tmp_path_factory: pytest.TempPathFactory,
+    result: CrossValidationResult, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[CrossValidationResult, Path, list[Path]]:
-    world = write_world(tmp_path_factory.mktemp("world"))
-    config = tiny_config(world)
-    result = run_experiment(config, tiny_dataset(config))
+    """The tiny experiment's result, the folder of its report and the files written."""
     out = tmp_path_factory.mktemp("out")
-    written = write_report(result, out)
-    return result, out, written
+    return result, out, write_report(result, out)
 
 
 def _reject_constant(name: str) -> None:
@@ -42,83 +38,52 @@ def _reject_constant(name: str) -> None:
 
 
 def test_to_json_replaces_inf_and_nan() -> None:
-    assert to_json({"a": [math.inf, -math.inf, math.nan, 1.5], 2: (1,)}) == {
-        "a": ["inf", "-inf", None, 1.5],
-        "2": [1],
-    }
+    got = to_json({"a": [math.inf, -math.inf, math.nan, 1.5], 2: (1,)})
+    assert got == {"a": ["inf", "-inf", None, 1.5], "2": [1]}
 
 
-def test_results_json_is_strict_json_with_config_and_versions(report) -> None:  # type: ignore[no-untyped-def]
-    result, out, _ = report
-    loaded = json.loads(
-        (out / "results.json").read_text(encoding="utf-8"), parse_constant=_reject_constant
-    )
+def test_results_json_is_the_documented_strict_json(report) -> None:  # type: ignore[no-untyped-def]
+    """Strict JSON (no NaN or Infinity) of the result, with config, versions and timing; its
+    keys are the table of docs/formats.md."""
+    result, out, written = report
+    text = (out / "results.json").read_text(encoding="utf-8")
+    loaded = json.loads(text, parse_constant=_reject_constant)
+    assert loaded == result.to_json()  # per-instance data stays in memory
     assert (loaded["format"], loaded["format_version"]) == ("verb-wsd-results", 4)
     assert loaded["config"]["name"] == "tiny" and loaded["seed"] == 3
     assert loaded["config"]["evaluation"]["alphas"] == ["0.5", "1", "2", "inf"]
-    assert {"toolkit", "python", "numpy", "scikit-learn", "nltk", "thesauri"} <= set(
-        loaded["versions"]
-    )
-    assert loaded["timing"]["total_s"] > 0
-    assert loaded["total"] == result.to_json()["total"]
-
-
-def test_results_json_has_the_documented_schema(report) -> None:  # type: ignore[no-untyped-def]
-    result, out, _ = report
-    loaded = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    assert loaded == result.to_json()  # per-instance data stays in memory
+    versions = {"toolkit", "python", "numpy", "scikit-learn", "nltk", "thesauri"}
+    assert versions <= set(loaded["versions"]) and loaded["timing"]["total_s"] > 0
     readme = (ROOT / "docs" / "formats.md").read_text()
-    documented = readme.split("## `results.json`")[1]
-    table = {
-        line.split("|")[1].strip() for line in documented.splitlines() if line.startswith("| `")
-    }
-    keys = {name.strip(" `") for cell in table for name in cell.split(",")}
-    assert keys == set(loaded)
+    documented = readme.split("## `results.json`")[1].splitlines()
+    table = {line.split("|")[1].strip() for line in documented if line.startswith("| `")}
+    assert {name.strip(" `") for cell in table for name in cell.split(",")} == set(loaded)
     assert f"version {loaded['format_version']})" in readme
     assert loaded["bounds"] == {"lower": ["mfs", "random"], "upper": None}
     row = loaded["verbs"][0]
-    assert set(row) == {
-        "verb",
-        "n",
-        "senses_inventory",
-        "senses_observed",
-        "maxlen",
-        "scores",
-        "pos",
-    }
+    assert set(row) == {*"verb n senses_inventory senses_observed maxlen scores pos".split()}
     assert set(row["scores"]["example"]) == set(loaded["alphas"])
-    assert set(loaded["significance"][0]["mcnemar"]) == {
-        "n01", "n10", "statistic", "p_value", "method", "n", "p_holm", "significant"
-    }  # fmt: skip
     pair = loaded["significance"][0]
     assert set(pair) == {"a", "b", "difference", "mcnemar"}
+    assert set(pair["mcnemar"]) == {
+        *"n01 n10 statistic p_value method n p_holm significant".split()
+    }
     assert set(pair["difference"]) == set(loaded["alphas"])
-    assert set(pair["difference"]["0.5"]) == {
-        "mean_diff", "low", "high", "se", "t", "df", "p_value", "p_holm", "significant", "note"
-    }  # fmt: skip
+    tests = "mean_diff low high se t df p_value p_holm significant note"
+    assert set(pair["difference"]["0.5"]) == set(tests.split())
 
 
-def test_every_report_file_is_written(report) -> None:  # type: ignore[no-untyped-def]
+def test_every_report_file_is_written_and_owned(report) -> None:  # type: ignore[no-untyped-def]
+    from evaluation.report.writer import REPORT_FILES
+
     _, out, written = report
     names = {p.name for p in written}
-    expected = {
-        "results.json",
-        "table1.md",
-        "report.html",
-        "per_verb.csv",
-        "learning_curve.csv",
-        "applicability.csv",
-        "top_k.csv",
-        "alpha_sweep.csv",
-        "significance.csv",
-        "instances.html",
-    }
-    expected |= {
-        f"{f}.{ext}"
-        for f in ("learning_curve", "applicability", "top_k", "alpha")
-        for ext in ("png", "svg")
-    }
-    assert expected <= names
+    expected = {"results.json", "table1.md", "report.html", "instances.html"}
+    expected |= {f"{t}.csv" for t in "per_verb learning_curve applicability top_k".split()}
+    expected |= {"alpha_sweep.csv", "significance.csv"}
+    figures = ("learning_curve", "applicability", "top_k", "alpha")
+    expected |= {f"{f}.{ext}" for f in figures for ext in ("png", "svg")}
+    assert expected <= names <= REPORT_FILES
     assert all((out / n).stat().st_size > 0 for n in names)
     assert (out / "alpha.png").read_bytes().startswith(b"\x89PNG")
     assert not list(out.glob(".*.tmp"))  # no leftover temp files
@@ -210,8 +175,7 @@ EXTERNAL = re.compile(
 
 
 def test_html_legends_say_what_the_stars_mean(report) -> None:  # type: ignore[no-untyped-def]
-    """The stars follow Holm-adjusted p-values; no legend may say they mean an interval
-    excluding 0 (the old report.html did)."""
+    """The stars follow Holm-adjusted p-values, and every legend says so."""
     result, out, _ = report
     page = (out / "report.html").read_text(encoding="utf-8")
     markdown = (out / "table1.md").read_text(encoding="utf-8")
@@ -361,21 +325,10 @@ def test_report_renders_in_a_headless_browser(report, tmp_path: Path) -> None:  
         pytest.skip("no Chromium to render report.html (apt-get install chromium)")
     _, out, _ = report
     shot = tmp_path / "report.png"
-    command = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        f"--screenshot={shot}",
-        "--window-size=1400,1600",
-        (out / "report.html").as_uri(),
-    ]
+    flags = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-sync"
+    flags += " --disable-background-networking --disable-component-update"
+    command = [browser, *flags.split(), f"--user-data-dir={tmp_path / 'profile'}"]
+    command += [f"--screenshot={shot}", "--window-size=1400,1600", (out / "report.html").as_uri()]
     subprocess.run(command, capture_output=True, timeout=120, check=False)
     from PIL import Image
 
@@ -412,8 +365,7 @@ def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type
     folds[0] = -1
     ids = ("使う.1", 'quote"and\\slash', *per.ids[2:])
     odd_result = dataclasses.replace(
-        result,
-        per_instance=dataclasses.replace(per, ids=ids, outputs=outputs, folds=folds),
+        result, per_instance=dataclasses.replace(per, ids=ids, outputs=outputs, folds=folds)
     )
     expected = [
         json.dumps(to_json(record), ensure_ascii=False)
@@ -423,16 +375,9 @@ def test_predictions_jsonl_lines_are_the_records_dumped(report) -> None:  # type
     assert '"confidence": null' in expected[0] and '"confidence": -0.0' in expected[3]
 
 
-def test_the_report_writes_only_files_it_owns(report) -> None:  # type: ignore[no-untyped-def]
-    from evaluation.report.writer import REPORT_FILES
-
-    _, _, written = report
-    assert {p.name for p in written} <= REPORT_FILES
-
-
 def test_a_reused_report_folder_keeps_no_file_of_an_earlier_report(tmp_path: Path) -> None:
-    """A second ``compare --out`` into the same folder kept the first report's ``top_k.*``
-    and ``applicability.*`` (a ranked system with confidences) beside the new results."""
+    """A second ``compare --out`` into the same folder removes the first report's files it
+    does not write (``top_k.*``, ``applicability.*``) and keeps files of others."""
     from evaluation.cli import main
 
     keys = DATA / "keys"
@@ -452,19 +397,7 @@ def test_a_reused_report_folder_keeps_no_file_of_an_earlier_report(tmp_path: Pat
     (out / "alpha.png").mkdir()  # not a file of the report's: it stays
     assert main([*argv, str(keys / "pred.key"), "--no-plots"]) == 0
     second = {p.name for p in out.iterdir()}
-    assert second == {
-        "results.json",
-        "table1.md",
-        "predictions.jsonl",
-        "report.html",
-        "instances.html",
-        *(
-            name
-            for name in first
-            if name.endswith(".csv") and not name.startswith(("top_k", "applicability"))
-        ),
-        "notes.txt",
-        "top_k.old",
-        "alpha.png",
-    }
+    csvs = {n for n in first if n.endswith(".csv") and not n.startswith(("top_k", "applic"))}
+    pages = {"results.json", "table1.md", "predictions.jsonl", "report.html", "instances.html"}
+    assert second == pages | csvs | {"notes.txt", "top_k.old", "alpha.png"}
     assert (out / "alpha.png").is_dir()

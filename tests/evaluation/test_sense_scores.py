@@ -12,12 +12,7 @@ import pytest
 from paths import DATA
 
 from evaluation import EvaluationError
-from evaluation.sense_scores import (
-    macro_f1_score,
-    macro_intervals,
-    macro_scores,
-    sense_index,
-)
+from evaluation.sense_scores import macro_f1_score, macro_intervals, macro_scores, sense_index
 
 
 def benchmark_rule(

@@ -307,20 +307,15 @@ def test_t_test_p_values_have_no_resample_floor() -> None:
     assert far.p_value < P_FLOOR and format_p_value(far.p_value) == "< 1e-300"
 
 
-def _permutation_p(
-    credit_a: np.ndarray,
-    attempted_a: np.ndarray,
-    credit_b: np.ndarray,
-    attempted_b: np.ndarray,
-    rounds: int,
-    seed: int,
-) -> float:
-    """A paired permutation test (approximate randomisation) of ``P_a - P_b``: each instance's
-    two outputs swapped with probability 1/2; two-sided, ``(1 + extreme) / (1 + rounds)``."""
+def _permutation_p(*methods: np.ndarray, seed: int) -> float:
+    """A paired permutation test (approximate randomisation, 20,000 rounds) of ``P_a - P_b``
+    of (credit a, attempted a, credit b, attempted b): each instance's two outputs swapped with
+    probability 1/2; two-sided, ``(1 + extreme) / (1 + rounds)``."""
+    credit_a, attempted_a, credit_b, attempted_b = methods
     num_a, num_b = credit_a * attempted_a, credit_b * attempted_b
     den_a, den_b = attempted_a.astype(float), attempted_b.astype(float)
     observed = num_a.sum() / den_a.sum() - num_b.sum() / den_b.sum()
-    swap = (np.random.default_rng(seed).random((rounds, credit_a.size)) < 0.5).astype(float)
+    swap = (np.random.default_rng(seed).random((20_000, credit_a.size)) < 0.5).astype(float)
     # swapped sums: the unswapped sum plus the swapped instances' change
     sum_a = num_a.sum() + swap @ (num_b - num_a)
     sum_b = num_b.sum() + swap @ (num_a - num_b)
@@ -328,7 +323,7 @@ def _permutation_p(
     att_b = den_b.sum() + swap @ (den_a - den_b)
     diffs = sum_a / att_a - sum_b / att_b
     extreme = int(np.sum(np.abs(diffs) >= abs(observed) - 1e-12))
-    return (1 + extreme) / (1 + rounds)
+    return (1 + extreme) / (1 + len(swap))
 
 
 @pytest.mark.parametrize(("seed", "shift"), [(2, 0.01), (3, 0.02), (4, 0.015), (5, 0.03)])
@@ -346,7 +341,7 @@ def test_delta_method_p_agrees_with_a_permutation_test_when_systems_abstain(
     result = paired_t_test(credit_a, attempted_a, credit_b, attempted_b)
     precision_a = credit_a[attempted_a].mean()
     assert result.mean_diff == pytest.approx(precision_a - credit_b[attempted_b].mean())
-    expected = _permutation_p(credit_a, attempted_a, credit_b, attempted_b, 20_000, seed)
+    expected = _permutation_p(credit_a, attempted_a, credit_b, attempted_b, seed=seed)
     assert 0.01 <= expected <= 0.5
     assert result.p_value == pytest.approx(expected, abs=0.01)
 
@@ -373,12 +368,8 @@ def test_t_test_degenerate_cases_are_explicit() -> None:
     # every instance differs by the same 0.1 (rounding included): exact, p = 0, said so
     shifted = paired_t_test(a, everything, a - 0.1, everything)
     assert shifted.mean_diff == pytest.approx(0.1)
-    assert (shifted.se, shifted.t, shifted.p_value, shifted.note) == (
-        0.0,
-        math.inf,
-        0.0,
-        NO_VARIANCE,
-    )
+    expected = (0.0, math.inf, 0.0, NO_VARIANCE)
+    assert (shifted.se, shifted.t, shifted.p_value, shifted.note) == expected
     lower = paired_t_test(a - 0.1, everything, a, everything)
     assert (lower.t, lower.p_value) == (-math.inf, 0.0)
     # a method that attempted nothing has precision 0 and no variance: a finite test

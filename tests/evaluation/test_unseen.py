@@ -33,6 +33,8 @@ from evaluation.unseen import (
     unseen_groups,
 )
 
+Capture = pytest.CaptureFixture[str]
+
 KEYS = DATA / "keys"
 TOY = str(KEYS / "toy.tsv")
 TRAIN = str(KEYS / "train.key")
@@ -79,13 +81,8 @@ def test_each_fold_is_judged_against_the_other_folds_only() -> None:
     gold = [("a%1",), ("a%1",), ("a%2",), ("b%1",), ("a%3",)]
     words = ["a", "a", "a", "b", "a"]
     folds = np.array([0, 1, 1, 2, 2])
-    assert fold_unseen_groups(gold, words, folds) == (
-        SEEN_SENSE,
-        SEEN_SENSE,
-        UNSEEN_SENSE,
-        UNSEEN_VERB,
-        UNSEEN_SENSE,
-    )
+    expected = (SEEN_SENSE, SEEN_SENSE, UNSEEN_SENSE, UNSEEN_VERB, UNSEEN_SENSE)
+    assert fold_unseen_groups(gold, words, folds) == expected
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -134,7 +131,7 @@ def test_training_key_files_are_merged_and_an_empty_one_is_an_error(tmp_path: Pa
 # --- wsd score ---------------------------------------------------------------------------
 
 
-def _score(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str, str]:
+def _score(capsys: Capture, *extra: str) -> tuple[int, str, str]:
     status = main(
         ["score", "--gold", str(KEYS / "gold.key"), "--pred", str(KEYS / "pred.key")]
         + ["--verb-thesaurus", TOY, "--alpha", "inf", "--several-keys", "first", *extra]
@@ -143,7 +140,7 @@ def _score(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str, s
     return status, out, err
 
 
-def test_score_counts_the_groups_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
+def test_score_counts_the_groups_by_hand(capsys: Capture) -> None:
     status, out, _ = _score(capsys, "--json", "--train-keys", TRAIN)
     assert status == 0
     report = json.loads(out)
@@ -166,9 +163,7 @@ def test_score_counts_the_groups_by_hand(capsys: pytest.CaptureFixture[str]) -> 
     }
 
 
-def test_score_without_training_data_says_it_is_not_available(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_score_without_training_data_says_it_is_not_available(capsys: Capture) -> None:
     status, out, _ = _score(capsys, "--json")
     assert status == 0 and json.loads(out)["per_unseen"] is None
     status, out, _ = _score(capsys)
@@ -178,9 +173,7 @@ def test_score_without_training_data_says_it_is_not_available(
     assert "unseen sense" in out and "not available" not in out
 
 
-def test_a_bad_training_key_file_is_one_line_and_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_bad_training_key_file_is_one_line_and_exit_2(tmp_path: Path, capsys: Capture) -> None:
     bad = tmp_path / "bad.key"
     bad.write_text("t1 run%1\nt2\n", encoding="utf-8")
     status, _, err = _score(capsys, "--train-keys", str(bad))
@@ -238,9 +231,7 @@ def test_compare_refuses_a_training_file_that_is_an_output(tmp_path: Path) -> No
 # --- a cross-validation ------------------------------------------------------------------
 
 
-def test_cross_validation_judges_each_fold_against_its_own_training_part(
-    tmp_path: Path,
-) -> None:
+def test_cross_validation_judges_each_fold_against_its_own_training_part(tmp_path: Path) -> None:
     world = write_world(tmp_path)
     raw = {
         "name": "tiny",

@@ -15,6 +15,8 @@ from evaluation.experiment import ComparisonConfig, EvaluationConfig, SystemSpec
 from evaluation.report.table1 import row_name
 from evaluation.words import Word, key_word, word_names
 
+Capture = pytest.CaptureFixture[str]
+
 NOUN = ["square%1:25:00::", "square%1:25:00::", "square%1:06:00::"]
 ADV = ["square%4:02:00::", "square%4:02:01::", "square%4:02:00::"]
 GOLD = NOUN + ADV
@@ -29,9 +31,7 @@ def _write(path: Path, keys: list[str]) -> Path:
     return path
 
 
-def test_agreement_computes_each_word_apart(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_agreement_computes_each_word_apart(tmp_path: Path, capsys: Capture) -> None:
     per_word = cohen_kappa(GOLD[:3], OTHER[:3])
     assert per_word == pytest.approx(0.4)
     assert cohen_kappa(GOLD[3:], OTHER[3:]) == pytest.approx(per_word)
@@ -56,9 +56,7 @@ def test_merged_classes_keep_each_word_apart(tmp_path: Path) -> None:
     assert counts["other_lemma_left_out"] == 0 and counts["keys"] == 4
 
 
-def test_score_per_word_splits_parts_of_speech(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_score_per_word_splits_parts_of_speech(tmp_path: Path, capsys: Capture) -> None:
     gold = _write(tmp_path / "gold.key", GOLD)
     pred = _write(tmp_path / "pred.key", ["square%1:25:00::"] * 3 + ADV)
     exact = [f"--{pos}-thesaurus" for pos in ("verb", "noun", "adj", "adv")]
