@@ -1,12 +1,5 @@
-"""Long inputs: every verb of a long sentence or a deep tree gets its frame (no
-``RecursionError``), the work grows with a sentence's length, not with its square, and
-``compare`` holds a large key file in a bounded number of bytes per instance.
-
-Cost is counted in Python lines executed (``sys.settrace``) and memory in bytes allocated
-(``tracemalloc``), counts no other load on the machine changes: a sentence four times as long
-must cost less than six times as much (a linear cost gives about 4; a cost that grows with the
-square, 16).
-"""
+"""Long inputs: every verb of a long sentence or deep tree gets its frame; cost (Python lines
+run) grows linearly: 4x the input costs < 6x (square: 16x); memory per instance is bounded."""
 
 from __future__ import annotations
 
@@ -80,8 +73,7 @@ def _xcomp_chain(verbs: int) -> str:
 
 
 def _conj_chain(verbs: int) -> str:
-    """``Dogs bark and bark and bark ...``: each verb a conjunct of the one before, only the
-    first with a subject (the others inherit it, up the whole chain)."""
+    """``Dogs bark and bark ...``: each verb a conjunct of the one before, one subject."""
     rows = [("Dogs", "dog", "NOUN", "_", 2, "nsubj"), ("bark", "bark", "VERB", "_", 0, "root")]
     for _ in range(verbs - 1):
         verb = len(rows)
@@ -91,8 +83,7 @@ def _conj_chain(verbs: int) -> str:
 
 
 def _flat_list(verbs: int) -> str:
-    """``bark , bark , ... the dogs``: every verb a conjunct of the first, whose subject comes
-    after them all."""
+    """``bark , bark , ... the dogs``: every verb a conjunct of the first, subject last."""
     rows: list[tuple[str, str, str, str, int, str]] = [("bark", "bark", "VERB", "_", 0, "root")]
     for _ in range(verbs - 1):
         rows.append((",", ",", "PUNCT", "_", len(rows) + 2, "punct"))
@@ -164,8 +155,7 @@ def test_reading_a_deep_tree_costs_linear_time(tmp_path: Path) -> None:
 
 
 def test_listing_the_frames_of_a_long_sentence_costs_linear_time(tmp_path: Path) -> None:
-    """``wsd frames``: every verb's frame from the tree and its record (a snippet of the
-    sentence around the verb, not the whole sentence)."""
+    """``wsd frames``: each verb's frame and record (a snippet, not the sentence)."""
 
     def listed(verbs: int) -> None:
         path = tmp_path / "chain.conllu"
@@ -237,8 +227,7 @@ def test_rule_frames_of_every_verb_of_a_long_sentence_cost_linear_time() -> None
 def test_loading_a_long_semcor_sentence_costs_linear_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``data stats`` of a SemCor file holding one long sentence (the corpus cache it builds
-    holds every verb's frame)."""
+    """Loading a SemCor file of one long sentence (its cache holds every frame)."""
     monkeypatch.setenv("WSD_CORPUS_CACHE", str(tmp_path / "cache"))
     files = iter(range(1000))
 
@@ -263,8 +252,7 @@ def test_loading_a_long_semcor_sentence_costs_linear_time(
 
 
 def _key_files(folder: Path, n: int) -> ComparisonConfig:
-    """A gold key file of ``n`` instances and two systems' (every line answered), graded on
-    the toy thesaurus of ``tests/data/keys``, with one bootstrap resample."""
+    """Gold and two systems' key files of ``n`` instances on the toy thesaurus."""
     keys = ["run%1", "run%2", "run%3", "run%4"]
     ids = [f"senseval2.d000.s{i // 100:04d}.t{i % 100:03d}" for i in range(n)]
     answers = {"gold": 2, "a": 3, "b": 4}
@@ -291,9 +279,7 @@ def _peak_bytes(config: ComparisonConfig) -> int:
 
 
 def test_compare_takes_a_bounded_number_of_bytes_per_instance(tmp_path: Path) -> None:
-    """Two systems: about 700 bytes per instance at the peak (the key files held once, the
-    graded pairs in arrays, the report's lines a block at a time); 1,600 when every line
-    held its own strings and the report encoded every column whole."""
+    """Two systems cost under 1,000 bytes per instance at the peak (about 700)."""
     configs = {n: _key_files(tmp_path, n) for n in (1_000, 10_000, 40_000)}
     tracemalloc.start()
     try:
@@ -306,9 +292,7 @@ def test_compare_takes_a_bounded_number_of_bytes_per_instance(tmp_path: Path) ->
 
 
 def test_the_macro_intervals_draw_a_bounded_batch_of_resamples() -> None:
-    """The resamples of the scores macro-averaged over gold senses are drawn a batch at a
-    time, fewer of them as the instances grow: the memory taken does not grow with the
-    instances times the resamples (256 resamples of a million instances: gigabytes)."""
+    """Macro-average resamples are drawn in batches: memory does not grow with n x resamples."""
 
     def peak(n: int) -> int:
         gold = [[f"s{i % 7}"] for i in range(n)]

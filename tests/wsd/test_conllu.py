@@ -1,5 +1,4 @@
-"""CoNLL-U in and out (``wsd.corpus.conllu``) and case frames from dependency trees
-(``wsd.frames.extract_tree_frame``), on the hand-written files of ``tests/data/conllu/``."""
+"""CoNLL-U in and out and case frames from dependency trees, on ``tests/data/conllu/``."""
 
 from __future__ import annotations
 
@@ -197,8 +196,7 @@ def test_malformed_lines_name_file_and_line(
 
 
 def test_instance_marks_a_target_whatever_its_upos(tmp_path: Path) -> None:
-    """``Instance=`` is a target on a word a tagger tagged NOUN, X, ``_`` or AUX; every verb
-    token is an instance or a counted skip."""
+    """``Instance=`` marks a target whatever its UPOS; every verb token is counted."""
     lines = [
         _word("1", "She", "PRON"),
         _word("2", "made", "NOUN", misc="Instance=i.noun|Sense=make%2:36:01::"),
@@ -223,9 +221,7 @@ def test_instance_marks_a_target_whatever_its_upos(tmp_path: Path) -> None:
 def test_a_targets_malformed_gold_is_no_fillers_gold(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """ "cake", tagged NOUN, is the object of "made" and a target whose malformed key is a
-    counted skip: it was the gold of made's filler, exported and read as gold (the JSONL
-    written then refused)."""
+    """A NOUN target's malformed key is a counted skip, not its verb's filler gold."""
     lines = [
         _word("1", "She", "PRON"),
         _word("2", "made", "VERB", misc="Instance=a"),
@@ -244,8 +240,7 @@ def test_a_targets_malformed_gold_is_no_fillers_gold(
 
 
 def test_sentences_are_read_as_they_are_taken(tmp_path: Path) -> None:
-    """A sentence comes before the next one is read: a malformed second sentence is reached
-    after the first is yielded (the file is never held whole)."""
+    """A sentence is yielded before the next (malformed) one is read."""
     from wsd.corpus import iter_conllu
 
     path = _write(tmp_path, [_word("1", upos="VERB"), "", "# sent_id = s2", "1\tw"])
@@ -256,8 +251,7 @@ def test_sentences_are_read_as_they_are_taken(tmp_path: Path) -> None:
 
 
 def test_reading_holds_one_sentence_at_a_time(tmp_path: Path) -> None:
-    """Memory: what ``load_corpus`` allocates beyond what it keeps stays far below the file's
-    size (a file held whole as split lines and columns costs about ten times its size)."""
+    """What loading allocates beyond what it keeps stays below half the file's size."""
     words = [_word(str(i), f"w{i}", "NOUN") for i in range(1, 20)] + [_word("20", "ran", "VERB")]
     blocks = [f"# sent_id = s{n}\n" + "\n".join(words) + "\n" for n in range(2000)]
     path = tmp_path / "big.conllu"
@@ -332,8 +326,7 @@ def test_semcor_fixture_exported_reads_back_as_the_same_instances(tmp_path: Path
 def test_raganato_as_conllu_disambiguates_to_the_same_bytes(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Raganato XML -> ``data export --to conllu`` (no tree) -> ``disambiguate``: the key file
-    is byte-identical to the one made from the XML (tokens, ids, lemmas, frames agree)."""
+    """XML and its CoNLL-U export (no tree) disambiguate to byte-identical keys."""
     model = tmp_path / "m.json"
     train = ["train", "--corpus", str(CORPUS / "x01.data.xml"), "--method", "hybrid"]
     train += ["--param", "thesaurus_examples=0"]  # WordNet's examples: the tagger, not needed
@@ -368,8 +361,7 @@ def test_frames_command_lists_tree_frames(capsys: pytest.CaptureFixture[str]) ->
 def test_frames_evaluate_on_a_conllu_file_scores_its_frames(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``wsd frames --evaluate GOLD --corpus X.conllu``: the fixture exported without a tree
-    scores as the tag file does (the rules); with a tree put in by hand, the tree's frame."""
+    """``frames --evaluate`` scores a CoNLL-U file's rule frames, or its tree's."""
     gold = str(CORPUS / "frames_gold.tsv")
     argv = ["data", "export", "--corpus", str(CORPUS / "br-x01"), "--to", "conllu"]
     assert main([*argv, "--out", str(tmp_path / "x01")]) == 0

@@ -1,5 +1,4 @@
-"""Corpus readers on hand-written fixtures (tests/data/corpus): every expected value below was
-read off the fixture files by hand."""
+"""Corpus readers on hand-written fixtures (tests/data/corpus), expected values read by hand."""
 
 from __future__ import annotations
 
@@ -360,9 +359,7 @@ def test_write_raganato_from_sentences(tmp_path: Path, tagfile: Path) -> None:
 
 
 def test_writers_refuse_what_their_files_cannot_hold(tmp_path: Path) -> None:
-    """A token is one instance in Raganato XML and CoNLL-U, a sentence id one sentence, and a
-    Raganato file has one language: each was lost without a word (the last instance on a token
-    kept, a Japanese sentence read back as English)."""
+    """Two instances on a token, two sentences of one id, two languages: refused."""
     sentence = Sentence("s", (Token("ran", "run", "VERB"),), source="d")
     one, two = Instance("a", "run", (), sentence, 0), Instance("b", "run", (), sentence, 0)
     for write in (
@@ -422,8 +419,7 @@ def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, mes
 
 @pytest.mark.parametrize("encoding", ["z", "rot13", "shift_jis", "utf-32"])
 def test_raganato_unreadable_encodings_are_errors(tmp_path: Path, encoding: str) -> None:
-    """Found by tests/test_fuzz.py: an encoding Python lacks, or a multi-byte one expat cannot
-    use, escaped as LookupError/ValueError (a traceback at the command line)."""
+    """An encoding Python lacks or expat cannot use is a format error at line 1."""
     path = tmp_path / "x.data.xml"
     body = _SENTENCE.format('<wf pos="X">a</wf>')
     path.write_text(f'<?xml version="1.0" encoding="{encoding}"?>\n<corpus>\n{body}\n</corpus>\n')
@@ -573,8 +569,7 @@ _ANNOTATED = (
 def test_semcor_lemmas_are_lower_case_and_malformed_senses_are_counted_skips(
     tmp_path: Path,
 ) -> None:
-    """``lemma=SAY`` became a verb of its own and ``lexsn=garbage`` trained a sense
-    ``say%garbage`` without a word: now ``say``, and counted skips with a reason."""
+    """Lemmas are lower-cased; a malformed or a noun's sense is a counted skip."""
     path = _write(tmp_path, _ANNOTATED)
     (item,) = read_semcor(path)
     notes = item.annotations

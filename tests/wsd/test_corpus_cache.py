@@ -1,5 +1,4 @@
-"""The SemCor parse cache: a warm load gives exactly what parsing gives, and a cache that no
-longer matches its corpus, WordNet or code is rebuilt, never served."""
+"""The SemCor parse cache: a warm load gives what parsing gives; a stale cache is rebuilt."""
 
 from __future__ import annotations
 
@@ -241,8 +240,7 @@ def test_arrays_that_do_not_fit_together_are_rebuilt(
 
 
 def test_records_made_while_reading_skip_the_young_collections() -> None:
-    """What a read makes goes straight to the oldest generation; the collector's state and
-    objects the program froze itself are left as they were."""
+    """Reads go to the oldest generation; the collector's state and frozen objects stay."""
     assert gc.isenabled()
     with collector_paused():
         assert not gc.isenabled()

@@ -23,8 +23,7 @@ from wsd.types import Sentence, Token
 
 
 def sentence(text: str, *, universal: bool = False) -> tuple[Sentence, int]:
-    """``form/TAG[/lemma]`` tokens; ``*`` marks the target verb; ``universal`` maps each tag
-    to its universal tag first (what the readers do)."""
+    """``form/TAG[/lemma]`` tokens, ``*`` on the target; ``universal`` maps tags first."""
     tokens = []
     target = -1
     for i, item in enumerate(text.split()):
@@ -185,8 +184,7 @@ def test_class_table_files(tmp_path: Path) -> None:
 
 
 def test_name_table_agrees_with_wordnet(wordnet) -> None:  # type: ignore[no-untyped-def]
-    """The shipped table against its generator's rule, on a seeded sample of its rows and on
-    names of known class."""
+    """The shipped name table against its generator's rule, on a sample and known names."""
     import random
 
     from wsd.frames._names import name_class

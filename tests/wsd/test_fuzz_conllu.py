@@ -1,11 +1,5 @@
-"""Fuzz targets for the CoNLL-U reader and writer (``wsd/corpus/conllu.py``) and for plain
-text in (``wsd.text``): generated valid files round-trip exactly and load with every verb
-token accounted for; mutated files (``fuzzing.MUTATIONS``) and arbitrary text end in a result
-or in the toolkit's own one-line error naming the file, never in another exception.
-
-As in ``tests/test_fuzz.py``, the error of a mutated file is checked for its type, its single
-line and the file it names (``fuzzing.read_or_fail``).
-"""
+"""Fuzz targets for CoNLL-U and text: valid files round-trip, with every verb token counted;
+mutated files and any text end in a result or the toolkit's one-line error naming the file."""
 
 from __future__ import annotations
 
@@ -29,8 +23,7 @@ WORDS = st.text(alphabet=st.sampled_from("abcdefgxyzéあを"), min_size=1, max_
 
 @st.composite
 def conllu_files(draw: Draw) -> bytes:
-    """A valid CoNLL-U file: sentences with ids, words with UPOS, a tree (each word's head
-    an earlier word, the first word the root) or none, some targets with gold senses."""
+    """Valid CoNLL-U: sentences with ids, words with UPOS, a tree or none, some targets."""
     targeted = draw(st.booleans())  # Instance= on some verbs, or every VERB a target
     sentences = []
     for s in range(draw(st.integers(1, 4))):

@@ -1,22 +1,7 @@
-"""Fuzz targets for what the readers make of instances: none dropped or doubled without a word.
-
-Write-then-read properties rather than a second model of each format:
-
-- every format the toolkit writes (JSONL, Raganato XML + key file, CoNLL-U) reads back as the
-  same instances (ids, lemmas, gold, sentences, positions; the target's tag but in Raganato,
-  whose ``pos`` of an instance is ``VERB``), those without gold too, or the writer refuses in
-  one line naming the value;
-- any CoNLL-U file made of words of any UPOS, ``Instance=`` on some (any UPOS), ``Sense=``
-  on targets and fillers, and hazards put in at known lines (``Instance=``/``Sense=`` on an
-  empty node or a multiword-token line, a MISC key twice, a filler's malformed WordNet key,
-  an id a key-file line cannot start with, an id twice) either yields the instances the
-  generator marked, with counted skips that add up to the verb tokens, or one error naming
-  the file and the line of the first hazard;
-- corpora read together never share an instance id, or the error names both files;
-- ``wsd data export`` writes every instance, with or without gold;
-- text given to the API is refused exactly when the same text in a file is refused by the
-  command line, at the same line.
-"""
+"""Fuzz targets for the readers: every format written reads back as the same instances (or
+the writer refuses in one line); any CoNLL-U file gives its marked targets with counted skips
+or one error at the first hazard's line; corpora read together share no id; ``data export``
+writes every instance; the API refuses text exactly when the command line does."""
 
 from __future__ import annotations
 
@@ -59,8 +44,7 @@ def _load(path: Path) -> Corpus:
 
 
 def _identity(instances: Sequence[Instance], fmt: str) -> list[tuple[Any, ...]]:
-    """What every format written carries of an instance (frames: a file's own, or extracted
-    again from the tokens)."""
+    """What every format written carries of an instance."""
     targets: dict[str, set[int]] = {}
     for i in instances:
         targets.setdefault(i.sentence.id, set()).add(i.position)
@@ -129,10 +113,8 @@ class Made:
 
 @st.composite
 def conllu_files(draw: Draw, hazards: bool = True) -> Made:
-    """Sentences of words of any UPOS; ``Instance=`` on some words of any UPOS (or on none:
-    every VERB is a target); ``Sense=`` on targets (a verb key, a malformed key, another
-    thesaurus's id, a noun key: each an instance without gold or with) and on fillers; empty
-    nodes; now and then (``hazards``) a hazard, at the line where it is put."""
+    """Words of any UPOS, ``Instance=``/``Sense=`` on some, empty nodes, and (``hazards``)
+    now and then a hazard, recorded at its line."""
     made = Made(b"", [], [], 0, [])
     lines: list[str] = []
     targeted = draw(st.booleans())

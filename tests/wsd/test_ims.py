@@ -342,8 +342,7 @@ def test_ims_and_hybrid_sharing_a_cache_answer_as_alone(world: dict[str, str]) -
 def test_features_are_computed_once_per_instance(
     world: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A training instance and the gold-free copy ``rank`` sees share their features, once per
-    setting."""
+    """A training instance and its gold-free copy share their features, once per setting."""
     import wsd.methods.supervised.ims as ims_module
     from wsd.methods import RunCache
 
@@ -380,8 +379,7 @@ def test_features_are_computed_once_per_instance(
 
 
 def test_many_senses_with_few_examples_each_fit_without_a_warning(tmp_path: Path) -> None:
-    """As with the thesaurus's examples, which give every sense a few: scikit-learn warns of a
-    "regression problem" when a 21+ sample target has more classes than half its samples."""
+    """Eleven senses over 21 instances fit without scikit-learn's warning."""
     senses = [f"run#{k}" for k in range(1, 12)]
     (tmp_path / "verbs.tsv").write_text("".join(f"n{k}\tROOT\n" for k in range(11)))
     words = "".join(f"run\t{s}\tn{k}\n" for k, s in enumerate(senses))

@@ -283,8 +283,7 @@ def test_model_round_trip(name: str, suffix: str, world: dict[str, str], tmp_pat
 def test_a_model_naming_an_untrained_sense_is_corrupted(
     name: str, world: dict[str, str], tmp_path: Path
 ) -> None:
-    """Found by tests/test_fuzz.py: a verb model naming a sense the verb was not trained on
-    loaded, and ranking then raised KeyError (a traceback at the command line)."""
+    """A verb model naming a sense it was not trained on is refused at loading."""
     path = tmp_path / "model.json"
     save_model(make_method(name, **world_params(name, world)).fit(TRAIN), path)
     document = json.loads(path.read_text(encoding="utf-8"))
@@ -325,8 +324,7 @@ def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) 
 
 
 def test_run_cache_batch_lookups_compute_each_instance_once() -> None:
-    """``instance_values`` answers as ``instance_value`` one by one: one computation per
-    (settings, instance object), equal instances that are other objects computed apart."""
+    """One computation per (settings, instance object), batch or one by one."""
     cache = RunCache()
     a, b = inst("a", "use#1", obj="man"), inst("b", "use#2", obj="knife")
     twin = inst("a", "use#1", obj="man")
@@ -346,9 +344,7 @@ def test_run_cache_batch_lookups_compute_each_instance_once() -> None:
 
 
 def test_run_cache_forgets_every_instance_value_past_its_limit() -> None:
-    """Past ``instance_limit`` values (over all settings), the earlier ones are forgotten at
-    once and computed again when asked for; a batch lookup that crosses the limit still
-    answers every instance."""
+    """Past ``instance_limit`` earlier values are forgotten; a batch still answers all."""
     cache = RunCache(instance_limit=3)
     a, b, c = (inst(i, "use#1", obj="man") for i in "abc")
     calls: list[str] = []
@@ -368,9 +364,7 @@ def test_run_cache_forgets_every_instance_value_past_its_limit() -> None:
 
 @pytest.mark.parametrize("size", [0, 1, 7, 300])
 def test_a_vocabulary_gives_each_features_column_as_its_mapping_does(size: int) -> None:
-    """Fitted with the index (binary search over the model's ids) or loaded by name (a
-    table of the whole index): the same column for every id asked, -1 for features the model
-    lacks, ids below, between and above the model's."""
+    """Fitted or loaded, a vocabulary gives each id its column, -1 for features it lacks."""
     from wsd.methods.feature_index import FeatureIndex, Vocabulary
 
     rng = np.random.default_rng(size)
@@ -425,8 +419,7 @@ def test_bad_models_and_parameters(tmp_path: Path) -> None:
 
 
 def test_bayes_models_do_not_depend_on_the_hash_seed(world: dict[str, str], tmp_path: Path) -> None:
-    """String hashing differs between processes; feature order (and so float sums and the
-    saved vocabulary) must not."""
+    """Feature order, float sums and the saved vocabulary do not depend on PYTHONHASHSEED."""
     script = f"""
 import sys
 sys.path.insert(0, {str(TESTS / "support")!r})
@@ -457,10 +450,7 @@ print(repr(model.rank([inst("t", None, subj="man", obj="knife")])[0]))
 
 @pytest.mark.parametrize("beta", [0.0, 1.0])
 def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
-    """Kurohashi's table on a Bunrui-Goi-Hyou-like tree (scale 1): sim(LEN) for LEN 2, 4, 5, 8
-    is 10, 9, 8.5, 7 (/11).  助手 is 2 from 学生, 4 from 彼/彼女, 5 from 政府; コピー機 is 2 from
-    計算機, 5 from 金/税金, 8 from 従業員.  So SIM(が) = (9, 10, 9)/11 and SIM(を) = (7, 10, 8.5)/11
-    for 人を使う, 道具を使う, 消費する."""
+    """Kurohashi's Figure 3: sim(LEN 2, 4, 5, 8) = 10, 9, 8.5, 7 (/11); SIM(が), SIM(を) by hand."""
     model = ExampleBasedWSD(
         **PAPER,
         beta=beta,
@@ -487,8 +477,7 @@ def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
 # --- gold never reaches a method's input ------------------------------------------------------
 @pytest.fixture(scope="module")
 def semcor_split(semcor_path: Path, wordnet: object, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """Training instances from three SemCor files; a fourth written as Raganato XML, once
-    with its key file beside it and once without."""
+    """Instances of three SemCor files; a fourth as Raganato XML with and without its keys."""
     from wsd.corpus import load_corpus, read_semcor, write_raganato
 
     train = load_corpus(

@@ -1,8 +1,5 @@
-"""Models checked for absurd values and for meaning: a model file
-whose counts, weights or senses training could not have made is refused when it is loaded,
-naming the file, the verb and the field; training refuses a gold sense the verb thesaurus does
-not list under its verb.  The tiny world of ``tests/support/worlds.py`` (file thesauri: ``use``
-has the senses ``use#1`` .. ``use#3``, ``eat`` has ``eat#1``)."""
+"""Models checked for absurd values and meaning: a file training could not have made is
+refused naming file, verb and field; training refuses senses the verb thesaurus lacks."""
 
 from __future__ import annotations
 
@@ -37,8 +34,7 @@ def _saved(name: str, world: dict[str, str], path: Path, **params: Any) -> dict[
 
 
 def _refused(path: Path, document: dict[str, Any], *pieces: str) -> str:
-    """Write ``document`` to ``path``; loading it must fail with one line naming the file
-    and every piece."""
+    """Loading ``document`` (written to ``path``) fails in one line naming the file and pieces."""
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(ModelError) as info:
         load_model(path)

@@ -1,7 +1,5 @@
-"""Plain English text in (``wsd.text``, ``wsd disambiguate --text``): sentences and tokens of
-hand-written text, the tagger's JSON round trip, instance ids and counts, the command on a
-file and on stdin, bad input, and a text round trip.  The tagger of most tests is trained on
-the hand-written ``tests/data/text/tagged.tsv``; tests that need SemCor skip without it."""
+"""Plain English text in (``wsd.text``, ``wsd disambiguate --text``); the tagger of most
+tests is trained on ``tests/data/text/tagged.tsv``; tests that need SemCor skip without it."""
 
 from __future__ import annotations
 
@@ -187,8 +185,7 @@ def test_spans_point_into_the_text(tiny_tagger: Tagger) -> None:
 
 
 def test_frames_as_for_semcor(tiny_tagger: Tagger) -> None:
-    """The text's sentence gives the frame the SemCor loader's tokens give (the same
-    normalisation: universal tags, morphy lemmas)."""
+    """A text's sentence gives the frame SemCor's tokens give (universal tags, morphy lemmas)."""
     from wsd.frames import extract_frame
     from wsd.normalise import normalise_tokens
 
@@ -281,9 +278,7 @@ def test_bad_text_is_one_line_exit_2(
 def test_the_api_refuses_the_text_the_command_refuses(
     model: Path, content: bytes, message: str
 ) -> None:
-    """One set of limits: ``disambiguate`` of a text and ``text_instances`` refuse, naming
-    ``<text>`` and the line, what ``wsd disambiguate --text`` refuses (a control character
-    once dropped the word it stuck to: "made\\x07" was no verb)."""
+    """The API refuses, naming ``<text>`` and the line, what ``--text`` refuses."""
     text = decode(content)  # a byte that is not UTF-8 as Python holds it: a lone surrogate
     with pytest.raises(CorpusFormatError, match=re.escape(message)) as caught:
         load_model(model).disambiguate(text)
@@ -295,8 +290,7 @@ def test_the_api_refuses_the_text_the_command_refuses(
 
 
 def test_a_string_is_held_to_a_files_rules(tiny_tagger: Tagger) -> None:
-    """As a file's: a byte-order mark at the start is no text; a lone surrogate is refused at
-    its line, even beside the ones undecodable bytes become (a UnicodeEncodeError once)."""
+    """A leading BOM is no text; a lone surrogate is refused at its line, beside others."""
     plain = text_instances("She made a cake.", tagger=tiny_tagger).instances
     assert text_instances("\ufeffShe made a cake.", tagger=tiny_tagger).instances == plain
     message = r"^<text>:2: a lone surrogate U\+D800 at column 1 \(not text\)$"
@@ -341,8 +335,7 @@ def test_first_text_run_installs_the_shipped_tagger_without_semcor(
 def test_the_tagger_cache_is_checked_before_the_training(
     model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A file in place of the tagger's folder gave ``story.txt: File exists`` (and a read-only
-    one ``Read-only file system``) after minutes of training."""
+    """A file in place of the tagger's folder is refused before any training."""
     import wsd.text.training
 
     def no_training(*args: object, **kwargs: object) -> None:
@@ -468,8 +461,7 @@ def test_multiword_model_joins_in_context() -> None:
 
 @pytest.fixture(scope="module")
 def detector_tagger(tiny_tagger: Tagger) -> Tagger:
-    """The tiny tagger with a verb detector trained on hand-made labels: ``entitled`` after
-    ``was`` a verb, ``tired`` after ``felt`` not."""
+    """The tiny tagger with a verb detector: ``entitled`` after ``was`` a verb, ``tired`` not."""
     from dataclasses import replace
 
     from wsd.text import train_verb_detector
@@ -489,8 +481,7 @@ def detector_tagger(tiny_tagger: Tagger) -> Tagger:
 def test_verb_detector_reads_participles_as_semcor_does(
     tiny_tagger: Tagger, detector_tagger: Tagger
 ) -> None:
-    """``entitled`` (tagged JJ) is an instance of ``entitle``; ``tired`` (JJ) a counted skip;
-    without a detector both are adjectives."""
+    """``entitled`` (JJ) is an instance, ``tired`` a counted skip; without a detector neither."""
     text = "He was entitled to a cake. She felt tired."
     [first, _] = tag_text(text, tiny_tagger)
     assert first.item.annotations[2].tag == "JJ"  # as the tagger tags it
@@ -570,8 +561,7 @@ def test_old_tagger_file_is_refused_with_a_way_out(tmp_path: Path, tiny_tagger: 
 def test_semcor_tagger_trains_its_detector_on_a_fold(
     semcor_path: Path, tiny_tagger: Tagger
 ) -> None:
-    """Eleven SemCor files: the fold is the 1st and 11th by name; the file keeps both models;
-    a perceptron at hand is used as it is."""
+    """The detector's fold is the 1st and 11th file; a given perceptron is used as it is."""
     from wsd.corpus import semcor_files
     from wsd.text import fold_files, train_semcor_tagger
 
@@ -595,8 +585,7 @@ def test_semcor_tagger_trains_its_detector_on_a_fold(
 def test_shipped_tagger_is_copied_once_and_a_trained_one_kept(
     tmp_path: Path, tiny_tagger: Tagger
 ) -> None:
-    """A missing file, a copy of another release and ``force`` get the shipped tagger; a
-    tagger trained by the user stays."""
+    """Missing, another release's or ``force``: the shipped tagger; a user's trained one stays."""
     from dataclasses import replace
 
     from wsd.text import ensure_tagger
@@ -676,9 +665,7 @@ def test_auxiliaries(words: str, tags: str, expected: list[int]) -> None:
 
 @pytest.mark.usefixtures("wordnet")
 def test_auxiliaries_are_counted_verb_tokens_not_instances() -> None:
-    """With the shipped tagger: ``did`` of ``didn't``, ``had`` of ``had gone`` are skipped as
-    SemCor leaves them (``no-lemma:auxiliary``); ``did`` on its own and ``was`` are
-    instances."""
+    """``did`` of ``didn't``, ``had`` of ``had gone``: skipped; ``did`` alone, ``was``: kept."""
     from wsd.text.tagger import load_shipped_tagger
 
     text = "She didn't make a cake. Who had gone home? She did the work and he was there."
