@@ -114,9 +114,7 @@ def test_a_500_verb_xcomp_chain_gives_every_verb_its_frame(tmp_path: Path) -> No
     assert "comp" not in dict(frames[-1].marks)
 
 
-def test_a_2000_verb_conj_chain_hands_the_first_subject_down_to_every_verb(
-    tmp_path: Path,
-) -> None:
+def test_a_2000_verb_conj_chain_hands_the_first_subject_down_to_every_verb(tmp_path: Path) -> None:
     item = _read(tmp_path, _conj_chain(2000))
     frames = [extract_tree_frame(item, v) for v in _verbs(item)]
     assert len(frames) == 2000

@@ -75,9 +75,7 @@ def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
     assert p.sense == "use#1" and dict(p.ranking)["use#3"] == pytest.approx(0.5)
 
 
-def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(
-    tmp_path: Path,
-) -> None:
+def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(tmp_path: Path) -> None:
     """An untagged ``bat`` (animal, tool) is both senses by default, only bat#1 under "first"."""
     (tmp_path / "n.tsv").write_text(
         "animal\tROOT\nbat1\tanimal\ndog\tanimal\ntool\tROOT\nbat2\ttool\nclub\ttool\n"
@@ -501,8 +499,7 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
     for senses in ("all", "first"):
         for marks in ((), ("comp",)):  # comp: a mark, its fillers compared as words
             model = ExampleBasedWSD(
-                **{**BASE, "sim_aggregate": "knn", "example_senses": senses, "marks": marks},
-                **spec,
+                **{**BASE, "sim_aggregate": "knn", "example_senses": senses, "marks": marks}, **spec
             ).fit(train)
             verb = model.verbs_["use"]
             by_nodes = dict(verb.ccd)  # every case at once, by shared nodes

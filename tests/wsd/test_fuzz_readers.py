@@ -233,10 +233,7 @@ def test_corpora_read_together_share_no_instance_id(
 
 # --- the export command ----------------------------------------------------------------------
 @CLI_HEAVY
-@given(
-    made=conllu_files(hazards=False),
-    fmt=st.sampled_from(["jsonl", "raganato", "conllu"]),
-)
+@given(made=conllu_files(hazards=False), fmt=st.sampled_from(["jsonl", "raganato", "conllu"]))
 def test_export_writes_every_instance(
     tmp_path_factory: pytest.TempPathFactory, made: Made, fmt: str
 ) -> None:

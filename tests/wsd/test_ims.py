@@ -11,7 +11,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from worlds import NOUN_EDGES, NOUN_WORDS, VERB_EDGES, VERB_WORDS
 
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd._exceptions import ModelError
@@ -20,31 +19,12 @@ from wsd.methods.supervised import COLLOCATIONS, frame_features, ims_features
 from wsd.normalise import normalise_tokens
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    root = tmp_path_factory.mktemp("ims-world")
-    for name, text in {
-        "nouns.tsv": NOUN_EDGES,
-        "nouns.words.tsv": NOUN_WORDS,
-        "verbs.tsv": VERB_EDGES,
-        "verbs.words.tsv": VERB_WORDS,
-    }.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
-
-
 def sent(text: str, tags: str, target: int, sense: str | None = None, **frame: str) -> Instance:
     forms = text.split()
     tokens = normalise_tokens(forms, tags.split(), lang="xx")  # lemmas = forms, no WordNet
     fillers = CaseFrame(tuple((case, Filler(lemma)) for case, lemma in frame.items()))
-    return Instance(
-        f"{text}#{target}",
-        "use",
-        (sense,) if sense else (),
-        Sentence(text, tokens),
-        target,
-        fillers,
-    )
+    gold = (sense,) if sense else ()
+    return Instance(f"{text}#{target}", "use", gold, Sentence(text, tokens), target, fillers)
 
 
 # --- features --------------------------------------------------------------------------------

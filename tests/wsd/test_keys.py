@@ -12,13 +12,7 @@ from pathlib import Path
 import pytest
 
 from wsd._exceptions import CorpusFormatError
-from wsd.corpus.keys import (
-    claims_wordnet,
-    is_wordnet_key,
-    read_keys,
-    wordnet_pos,
-    write_keys,
-)
+from wsd.corpus.keys import claims_wordnet, is_wordnet_key, read_keys, wordnet_pos, write_keys
 
 BOM = codecs.BOM_UTF8
 
@@ -99,10 +93,7 @@ def test_write_keys_skips_abstentions(tmp_path: Path) -> None:
 def test_keys_are_read_and_written_in_lower_case_and_ids_keep_theirs(tmp_path: Path) -> None:
     """One rule for sense keys: case-insensitive, lower case on reading (WordNet's are)."""
     path = write(tmp_path, "D1 USE%2:34:01:: Use%2:34:00::\nd2 Run%1 ÉTÉ.1\n".encode())
-    assert read_keys(path) == {
-        "D1": ("use%2:34:01::", "use%2:34:00::"),
-        "d2": ("run%1", "été.1"),
-    }
+    assert read_keys(path) == {"D1": ("use%2:34:01::", "use%2:34:00::"), "d2": ("run%1", "été.1")}
     out = tmp_path / "out.key"
     write_keys(out, {"D1": ["USE%2:34:01::"]})
     assert out.read_text(encoding="utf-8") == "D1 use%2:34:01::\n"

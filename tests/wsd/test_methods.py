@@ -14,17 +14,7 @@ import pytest
 from paths import TESTS
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
-from worlds import (
-    FIGURE3,
-    GA,
-    JA,
-    NI,
-    TRAIN,
-    WO,
-    inst,
-    ja,
-    world_params,
-)
+from worlds import FIGURE3, GA, JA, NI, TRAIN, WO, inst, ja, world_params
 
 from wsd import Instance, ModelError, Sentence, Token
 from wsd.methods import (
@@ -500,8 +490,7 @@ CORPUS_ALONE = {"thesaurus_examples": 0, "frame_penalty": 0.0}
 
 @pytest.mark.integration
 @pytest.mark.parametrize(
-    ("name", "params"),
-    [(name, {}) for name in sorted(METHODS)] + [("bayes", {"window": 20})],
+    ("name", "params"), [(name, {}) for name in sorted(METHODS)] + [("bayes", {"window": 20})]
 )
 def test_predictions_are_the_same_with_and_without_the_key_file(
     name: str,

@@ -16,7 +16,7 @@ from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.utils import estimator_checks as checks
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted
-from worlds import TRAIN, inst, write_world
+from worlds import TRAIN, inst
 
 from evaluation import EvaluationWarning, make_acceptability_scorer
 from wsd import ModelError
@@ -38,11 +38,6 @@ SKLEARN_CHECKS = (
     checks.check_mixin_order,
     checks.check_estimators_unfitted,
 )
-
-
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return write_world(tmp_path_factory.mktemp("world"))
 
 
 def _method(name: str, world: dict[str, str], **extra: Any) -> Any:
