@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from thesaurus import ToolkitError
 from wsd.corpus import load_corpus, read_conllu, write_conllu
-from wsd.text import Tagger, read_text, text_instances, train_tagger
+from wsd.text import Tagger, read_text, text_instances
 
 UPOS = ("VERB", "NOUN", "PRON", "ADP", "DET", "ADJ", "AUX", "PROPN", "PUNCT", "ADV")
 DEPRELS = ("nsubj", "nsubj:pass", "obj", "iobj", "obl", "case", "det", "conj", "ccomp", "punct")
@@ -85,22 +85,12 @@ def test_conllu_mutated_files_end_in_a_result_or_a_named_error(
         read_or_fail(lambda: _load(path), [str(path)])
 
 
-@pytest.fixture(scope="module")
-def tagger() -> Tagger:
-    sentences = [
-        [("She", "PRP"), ("made", "VBD"), ("a", "DT"), ("cake", "NN"), (".", ".")],
-        [("They", "PRP"), ("eat", "VBP"), ("apples", "NNS"), (".", ".")],
-        [("He", "PRP"), ("took", "VBD"), ("the", "DT"), ("train", "NN"), (".", ".")],
-    ]
-    return train_tagger(sentences, iterations=5)
-
-
 @FUZZ
 @given(text=st.text(max_size=300))
-def test_any_text_gives_instances_or_a_named_error(tagger: Tagger, text: str) -> None:
+def test_any_text_gives_instances_or_a_named_error(small_tagger: Tagger, text: str) -> None:
     try:
         with no_hang():
-            corpus = text_instances(text, doc="t", tagger=tagger)
+            corpus = text_instances(text, doc="t", tagger=small_tagger)
     except ToolkitError as exc:
         assert "\n" not in str(exc), str(exc)
         return

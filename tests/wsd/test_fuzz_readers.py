@@ -26,7 +26,7 @@ from wsd.corpus import (
     write_jsonl,
     write_raganato,
 )
-from wsd.text import Tagger, read_text, text_instances, train_tagger
+from wsd.text import Tagger, read_text, text_instances
 from wsd.types import Instance
 
 WRITTEN = {"jsonl": ".jsonl", "raganato": ".data.xml", "conllu": ".conllu"}
@@ -254,15 +254,6 @@ def test_export_writes_every_instance(
 ODD = ["\x00", "\x07", "\x1b", "\x85", "\ufeff", "\ud800", "\udcff", "\r", "\n", "\t", "\u2028"]
 
 
-@pytest.fixture(scope="module")
-def tagger() -> Tagger:
-    sentences = [
-        [("She", "PRP"), ("made", "VBD"), ("a", "DT"), ("cake", "NN"), (".", ".")],
-        [("They", "PRP"), ("eat", "VBP"), ("apples", "NNS"), (".", ".")],
-    ]
-    return train_tagger(sentences, iterations=5)
-
-
 @FUZZ
 @given(
     text=st.lists(
@@ -271,7 +262,7 @@ def tagger() -> Tagger:
     ).map("".join)
 )
 def test_the_api_refuses_text_exactly_when_the_command_line_does(
-    tmp_path_factory: pytest.TempPathFactory, tagger: Tagger, text: str
+    tmp_path_factory: pytest.TempPathFactory, small_tagger: Tagger, text: str
 ) -> None:
     path = tmp_path_factory.mktemp("text") / "t.txt"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
@@ -281,7 +272,7 @@ def test_the_api_refuses_text_exactly_when_the_command_line_does(
         try:
             with no_hang():
                 if name == "<text>":
-                    corpus = text_instances(text, tagger=tagger)
+                    corpus = text_instances(text, tagger=small_tagger)
                 else:
                     read_text(path)
             refusals.append(None)
