@@ -128,23 +128,24 @@ def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, me
         list(read_semcor(tmp_path / "orphan"))
 
 
-def test_semcor_structure_errors(tmp_path: Path) -> None:
-    outside = _write(tmp_path, "<p pnum=1>\n<punc>.</punc>\n")
-    with pytest.raises(CorpusFormatError, match=r":2: <punc> outside a sentence"):
-        list(read_semcor(outside))
-    unclosed = _write(tmp_path, "<s snum=1>\n<punc>.</punc>\n", "br-z02")
-    with pytest.raises(CorpusFormatError, match=r"br-z02:1: sentence '1' is not closed"):
-        list(read_semcor(unclosed))
-    empty = _write(tmp_path, "", "br-z03")
-    with pytest.raises(CorpusFormatError, match="no sentence"):
-        list(read_semcor(empty))
-    binary = tmp_path / "br-z04"
-    binary.write_bytes(b"<s snum=1>\n<wf cmd=ignore pos=DT>\xff</wf>\n</s>\n")
-    with pytest.raises(CorpusFormatError, match=r"br-z04:2: not UTF-8 \(invalid start byte"):
-        list(read_semcor(binary))
-    twice = _write(tmp_path, "<s snum=1>\n</s>\n<s snum=1>\n</s>\n", "br-z05")
-    with pytest.raises(CorpusFormatError, match=r"br-z05:3: sentence '1' given twice \(first"):
-        list(read_semcor(twice))
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"<p pnum=1>\n<punc>.</punc>\n", ":2: <punc> outside a sentence"),
+        (b"<s snum=1>\n<punc>.</punc>\n", ":1: sentence '1' is not closed"),
+        (b"", ": no sentence"),
+        (
+            b"<s snum=1>\n<wf cmd=ignore pos=DT>\xff</wf>\n</s>\n",
+            ":2: not UTF-8 (invalid start byte",
+        ),
+        (b"<s snum=1>\n</s>\n<s snum=1>\n</s>\n", ":3: sentence '1' given twice (first"),
+    ],
+)
+def test_semcor_structure_errors(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "br-z01"
+    path.write_bytes(content)
+    with pytest.raises(CorpusFormatError, match=re.escape(f"{path}{message}")):
+        list(read_semcor(path))
 
 
 def test_semcor_files_and_find_semcor(tmp_path: Path, tagfile: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
