@@ -136,55 +136,22 @@ def _word(i: str, form: str = "w", upos: str = "NOUN", head: str = "_", misc: st
     return "\t".join([i, form, form, upos, "_", "_", head, deprel, "_", misc])
 
 
-@pytest.mark.parametrize(
-    ("lines", "line", "message"),
-    [
-        ([_word("1"), "2\tw\tw\tNOUN"], 2, "expected 10 tab-separated columns, got 4"),
-        ([_word("1"), _word("two")], 2, "ID must be a whole number"),
-        ([_word("1"), _word("3")], 2, "word ID '3', expected 2"),
-        ([_word("1", head="0"), _word("2", head="7")], 2, "HEAD 7 is outside the sentence"),
-        ([_word("1", head="2"), _word("2", head="1")], 1, "HEAD cycle"),
-        ([_word("1", head="0"), _word("2")], 2, "HEAD '_' in a sentence"),
-        ([_word("1", head="0"), _word("2", head="x")], 2, "HEAD must be a whole number"),
-        ([_word("1", misc="Sense=a%1,")], 1, "bad Sense= value"),
-        ([_word("1", misc="Instance=")], 1, "bad instance id"),
-        ([_word("1", misc="Instance=a"), _word("2", misc="Instance=a")], 2, "given twice"),
-        (["# sent_id = s", _word("1"), "", "# sent_id = s", _word("1")], 4, "sentence id 's'"),
-        ([_word("1-3", form="xy"), _word("1"), _word("2")], 4, "multiword token ends past"),
-        ([_word("1"), "# late", _word("2")], 2, "a comment inside a sentence"),
-        (["# sent_id = a b", _word("1", upos="VERB")], 1, "sentence id 'a b' gives its verbs"),
-        # ids that a key-file line could not start with: JSON, a TOML section, XML
-        ([_word("1", misc="Instance={x")], 1, "bad instance id '{x': a line starting with '{'"),
-        (["# sent_id = <s", _word("1", upos="VERB")], 1, "instance ids such as '<s.t1'"),
-        # which of two would hold is unknown: an error, not the last one kept
-        ([_word("1", misc="Instance=a|SpaceAfter=No|Instance=b")], 1, "MISC gives Instance= twice"),
-        ([_word("1", upos="VERB", misc="Sense=a.1|Sense=b.1")], 1, "MISC gives Sense= twice"),
-        # a case filler's gold is no target's (a counted skip): malformed, it would pass as gold
-        (
-            [_word("1", upos="VERB", misc="Instance=v"), _word("2", misc="Sense=zz%9:99")],
-            2,
-            "Sense= of a word that is no target (a case filler's noun sense): sense key "
-            "'zz%9:99' is shaped like a WordNet sense key but malformed",
-        ),
-        ([_word("1", upos="VERB"), _word("2", misc="Sense=a%1:05:0::")], 2, "is no target"),
-        # no word carries them: an elided word, a multiword token's surface
-        (
-            [_word("1"), "1.1\tw\tw\tVERB\t_\t_\t_\t_\t_\tInstance=e", _word("2")],
-            2,
-            "Instance= on the empty node 1.1 (an elided word)",
-        ),
-        (
-            [_word("1"), "1.1\tw\tw\tNOUN\t_\t_\t_\t_\t_\tSense=w.1"],
-            2,
-            "Sense= on the empty node 1.1",
-        ),
-        (
-            ["1-2\tww\t_\t_\t_\t_\t_\t_\t_\tInstance=m", _word("1"), _word("2")],
-            1,
-            "Instance= on the multiword token 1-2 (words 1-2)",
-        ),
-    ],
-)
+def _malformed() -> list[tuple[list[str], int, str]]:
+    """The cases of ``malformed.txt``: (the file's lines, the line at fault, the message)."""
+    cases: list[tuple[list[str], int, str]] = []
+    for line in (CONLLU / "malformed.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("=== "):
+            number, _, message = line[4:].partition(": ")
+            cases.append(([], int(number), message))
+        elif not line.startswith("%%"):
+            cases[-1][0].append(line)
+    return cases
+
+
+MALFORMED = _malformed()
+
+
+@pytest.mark.parametrize(("lines", "line", "message"), MALFORMED, ids=[m for _, _, m in MALFORMED])
 def test_malformed_lines_name_file_and_line(
     tmp_path: Path, lines: list[str], line: int, message: str
 ) -> None:
