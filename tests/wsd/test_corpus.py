@@ -6,8 +6,10 @@ import codecs
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from paths import DATA
 
 from wsd._exceptions import CorpusFormatError, DataError, WSDError
 from wsd.corpus import (
@@ -35,6 +37,20 @@ def corpus_dir(data_dir: Path) -> Path:
 @pytest.fixture
 def tagfile(corpus_dir: Path) -> Path:
     return corpus_dir / "br-x01"
+
+
+def _malformed(fmt: str) -> dict[str, Any]:
+    """Parameters of the ``fmt`` cases of ``malformed.txt``: (lines, line at fault, message)."""
+    cases: list[tuple[str, list[str], int, str]] = []
+    for line in (DATA / "corpus" / "malformed.txt").read_text(encoding="utf-8").split("\n"):
+        if line.startswith("=== "):
+            kind, _, rest = line[4:].partition(" ")
+            number, _, message = rest.partition(": ")
+            cases.append((kind, [], int(number), message))
+        elif line and not line.startswith("%%"):
+            cases[-1][1].append(line)
+    ours = [(lines, n, message) for kind, lines, n, message in cases if kind == fmt]
+    return {"argvalues": ours, "ids": [message for _, _, message in ours]}
 
 
 def _write(tmp_path: Path, text: str, name: str = "br-z01") -> Path:
@@ -92,37 +108,15 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
     assert s3.sentence.tokens[0] == Token("Dogs", "dog", "NOUN")
 
 
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("<wf cmd=done pos=VB lemma=go wnsn=1;2 lexsn=2:38:00::>went</wf>", "different numbers"),
-        ("<wf cmd=done pos=VB colour=red>went</wf>", "unknown attribute 'colour'"),
-        ("<wf cmd=done pos=VB>went", "not a SemCor tag line"),
-        ("<wf cmd=done pos=VB wnsn=1 lexsn=2:38:00::>went</wf>", "lexsn without lemma"),
-        ("<wf cmd pos=VB>went</wf>", "malformed attribute"),
-        ("<s snum=2>", "<s> inside sentence 1"),
-        ("</p pnum=1>", "</p> takes no attribute"),
-        ("<wf cmd=done pos=VB lemma=go wnsn=1; lexsn=2:38:00::;>went</wf>", "an empty sense"),
-        ("<wf cmd=done pos=VB lemma=go&#32;on wnsn=1 lexsn=2:38:00::>went</wf>", "whitespace"),
-        ("<wf cmd=done pos=VB>we&#10;nt</wf>", "decodes to a control character"),
-        ("<wf cmd=done pos=VB>we\x85nt</wf>", r"control character U\+0085 at column 23"),
-        # found by tests/test_fuzz.py: attributes glued to the name read as a <wf>, and an
-        # empty token was read as one
-        ("<wfcmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::>went</wf>", "not a SemCor tag"),
-        ("<punccmd=x>.</punc>", "not a SemCor tag line"),
-        ("<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::></wf>", "<wf> without text"),
-        ("<punc>&#32;</punc>", "<punc> without text"),
-        ("<wf cmd=done cmd=done pos=VB>went</wf>", "attribute 'cmd' given twice"),
-        ("<p pnum=1 colour=red>", "unknown attribute 'colour' of <p>"),
-    ],
-)
-def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
-    path = _write(
-        tmp_path, f"<contextfile>\n<s snum=1>\n<wf cmd=ignore pos=DT>a</wf>\n{line}\n</s>\n"
-    )
+@pytest.mark.parametrize(("lines", "line", "message"), **_malformed("semcor"))
+def test_semcor_malformed_line_names_file_and_line(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
+    text = f"<contextfile>\n<s snum=1>\n<wf cmd=ignore pos=DT>a</wf>\n{lines[0]}\n</s>\n"
+    path = _write(tmp_path, text)
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_semcor(path))
-    assert str(info.value).startswith(f"{path}:4: ")
+    assert str(info.value).startswith(f"{path}:{line}: ")
     (tmp_path / "orphan").write_text("<contextfile>\n</s>\n", encoding="utf-8")
     with pytest.raises(CorpusFormatError, match=":2: </s> without <s>"):
         list(read_semcor(tmp_path / "orphan"))
@@ -383,34 +377,12 @@ def test_writers_refuse_what_their_files_cannot_hold(tmp_path: Path) -> None:
 _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
 
 
-@pytest.mark.parametrize(
-    ("body", "line", "message"),
-    [
-        (_SENTENCE.format('<instance lemma="go" pos="VERB">went</instance>'), 6, "without id"),
-        (_SENTENCE.format('<wf pos="VERB"></wf>'), 6, "expected <wf> or <instance> with text"),
-        (_SENTENCE.format('<wf pos="X">\xff</wf>'), 6, "broken XML"),
-        ('<sentence id="s1">\n</sentence>\n<para/>', 6, "expected <sentence id=...>"),
-        (
-            _SENTENCE.format('<instance id="i" pos="VERB">a</instance>')
-            + "\n"
-            + _SENTENCE.format('<instance id="i" pos="VERB">b</instance>').replace("s1", "s2"),
-            10,
-            "instance id 'i' given twice (first on line 6)",
-        ),
-        (
-            _SENTENCE.format('<wf pos="X">a</wf>') + "\n" + _SENTENCE.format('<wf pos="X">b</wf>'),
-            8,
-            "sentence id 's1' given twice (first on line 4)",
-        ),
-        (
-            _SENTENCE.format('<instance id="i 1" pos="VERB">a</instance>'),
-            6,
-            "bad instance id 'i 1': empty, whitespace",
-        ),
-    ],
-)
-def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, message: str) -> None:
+@pytest.mark.parametrize(("lines", "line", "message"), **_malformed("raganato"))
+def test_raganato_errors_name_the_line(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
     path = tmp_path / "x.data.xml"
+    body = "\n".join(lines)
     text = f'<?xml version="1.0"?>\n<corpus>\n<text id="t">\n{body}\n</text>\n</corpus>\n'
     path.write_bytes(text.encode("utf-8").replace("\xff".encode(), b"\xff"))
     with pytest.raises(CorpusFormatError, match=re.escape(message)) as info:
@@ -485,40 +457,15 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
     assert "使う" in path.read_text(encoding="utf-8")  # written as UTF-8, not \u escapes
 
 
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ('{"id": "a", "lemma": "go"', "bad JSON"),
-        ('{"lemma": "go"}', "field 'id'"),
-        ('{"id": "a", "lemma": "go", "tokens": ["x"]}', "'position' is required"),
-        ('{"id": "a", "lemma": "go", "tokens": ["x"], "position": 3}', "field 'position'"),
-        ('{"id": "a", "lemma": "go", "gold": "go%2"}', "field 'gold'"),
-        ('{"id": "a", "lemma": "go", "frame": {"が": 3}}', "frame\\['が'\\]"),
-        ('{"id": "a", "lemma": "go", "colour": 1}', "unknown field 'colour'"),
-        ('{"id": "a", "lemma": "go", "frame": {}, "marks": [["comp"]]}', "field 'marks'"),
-        ('{"id": "ok", "lemma": "go"}', "already on line 1"),
-        # found by tests/test_fuzz.py: fields that qualify a missing field were ignored, and
-        # blank strings read as tokens, lemmas and case labels
-        ('{"id": "a", "lemma": "go", "position": 0}', "'position' is given without 'tokens'"),
-        ('{"id": "a", "lemma": "go", "context_index": 0}', "'context_index' is given without"),
-        ('{"id": "a", "lemma": "go", "passive": "yes"}', "'passive' is given without 'frame'"),
-        ('{"id": "a", "lemma": " "}', "field 'lemma' must be a non-blank string"),
-        ('{"id": "a", "lemma": "go", "tokens": [" "], "position": 0}', "tokens\\[0\\]"),
-        ('{"id": "a", "lemma": "go", "frame": {" ": "x"}}', "bad case label"),
-        # an id a key-file line cannot start with; a filler's gold that would pass unnoticed
-        ('{"id": "{a", "lemma": "go"}', "field 'id' '{a' is no instance id: a line starting"),
-        (
-            '{"id": "a", "lemma": "go", "frame": {"obj": {"lemma": "x", "gold": "zz%9:99"}}}',
-            "frame\\['obj'\\].gold: sense key 'zz%9:99' is shaped like a WordNet",
-        ),
-    ],
-)
-def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: str) -> None:
+@pytest.mark.parametrize(("lines", "line", "message"), **_malformed("jsonl"))
+def test_jsonl_errors_name_line_and_field(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"id": "ok", "lemma": "go"}\n' + line + "\n", encoding="utf-8")
+    path.write_text('{"id": "ok", "lemma": "go"}\n' + lines[0] + "\n", encoding="utf-8")
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_jsonl(path))
-    assert str(info.value).startswith(f"{path}:2: ")
+    assert str(info.value).startswith(f"{path}:{line}: ")
 
 
 @pytest.mark.parametrize("text", ["", "\n", "  \n\t\n"])
