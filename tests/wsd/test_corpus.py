@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -537,23 +536,9 @@ def test_semcor_lemmas_are_lower_case_and_malformed_senses_are_counted_skips(
     assert load_corpus(path, verbs=["SAY"], frames=False).stats.verb_instances == 1
 
 
-def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(tmp_path: Path) -> None:
-    xml = tmp_path / "t.data.xml"
-    xml.write_text(
-        '<corpus lang="en" source="t"><text id="d"><sentence id="d.s1">'
-        '<instance id="d.s1.t0" lemma="SAY" pos="VERB">Said</instance>'
-        '<instance id="d.s1.t1" lemma="say" pos="VERB">said</instance>'
-        '<instance id="d.s1.t2" lemma="bank" pos="VERB">banked</instance>'
-        '<instance id="d.s1.t3" lemma="run" pos="VERB">ran</instance>'
-        '<instance id="d.s1.t4" lemma="run" pos="VERB">ran</instance>'
-        "</sentence></text></corpus>\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "t.gold.key.txt").write_text(
-        "d.s1.t0 SAY%2:32:00::\nd.s1.t1 say%2:32:0::\nd.s1.t2 bank%1:14:00::\n"
-        "d.s1.t3 Run%1\nd.s1.t4 x:1.5\n",  # sense ids of another thesaurus: kept
-        encoding="utf-8",
-    )
+def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(corpus_dir: Path) -> None:
+    """Lemmas and keys in upper case, malformed keys, a noun's key, another thesaurus's ids."""
+    xml = corpus_dir / "cased.data.xml"  # its keys: cased.gold.key.txt
     corpus = load_corpus(xml, frames=False)
     assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == [
         ("d.s1.t0", "say", ("say%2:32:00::",)),
@@ -561,15 +546,7 @@ def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(tmp_path: Path
         ("d.s1.t4", "run", ("x:1.5",)),
     ]
     assert corpus.stats.skipped == {"malformed-sense-key": 1, "not-a-verb-sense": 1}
-
-    lines = [
-        {"id": "j1", "lemma": "SAY", "gold": ["SAY%2:32:00::"]},
-        {"id": "j2", "lemma": "say", "gold": ["say%2:32:00::", "say%2:32"]},
-        {"id": "j3", "lemma": "使う", "gold": ["使う.1"], "lang": "ja"},
-        {"id": "j4", "lemma": "bank", "gold": ["bank%1:14:00::"]},
-    ]
-    jsonl = tmp_path / "t.jsonl"
-    jsonl.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    jsonl = corpus_dir / "cased.jsonl"
     assert [(i.lemma, i.gold) for i in read_jsonl(jsonl)][:2] == [
         ("say", ("say%2:32:00::",)),
         ("say", ("say%2:32:00::", "say%2:32")),
