@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 import worlds
+from paths import DATA
 from worlds import inst
 
 from wsd import Instance
@@ -75,17 +76,11 @@ def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
     assert p.sense == "use#1" and dict(p.ranking)["use#3"] == pytest.approx(0.5)
 
 
-def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(tmp_path: Path) -> None:
-    """An untagged ``bat`` (animal, tool) is both senses by default, only bat#1 under "first"."""
-    (tmp_path / "n.tsv").write_text(
-        "animal\tROOT\nbat1\tanimal\ndog\tanimal\ntool\tROOT\nbat2\ttool\nclub\ttool\n"
-    )
-    (tmp_path / "n.words.tsv").write_text(
-        "bat\tbat#1\tbat1\nbat\tbat#2\tbat2\ndog\tdog#1\tdog\nclub\tclub#1\tclub\n"
-    )
-    (tmp_path / "v.tsv").write_text("a\tROOT\nb\tROOT\n")
-    (tmp_path / "v.words.tsv").write_text("use\tuse#1\ta\nuse\tuse#2\tb\n")
-    things = {"noun_thesaurus": str(tmp_path / "n.tsv"), "verb_thesaurus": str(tmp_path / "v.tsv")}
+def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler() -> None:
+    """An untagged ``bat`` (bat#1 animal, bat#2 tool) is both senses by default, only bat#1
+    under "first" (``tests/data/thesaurus/bat_*.tsv``)."""
+    bats = DATA / "thesaurus"
+    things = {"noun_thesaurus": f"{bats}/bat_nouns.tsv", "verb_thesaurus": f"{bats}/bat_verbs.tsv"}
     train = [inst("a", "use#1", obj="bat"), inst("b", "use#2", obj="dog")]
     probe = [inst("t", None, obj="club")]  # club: LEN 2 to bat#2, LEN 4 to bat#1 and dog
 
