@@ -10,7 +10,7 @@ import pytest
 from paths import DATA
 
 from evaluation.cli import main
-from wsd import CorpusFormatError
+from wsd import CorpusFormatError, WSDError
 from wsd.corpus import detect_format, load_corpus, read_conllu, write_conllu
 from wsd.frames import extract_frame, extract_tree_frame, has_tree
 
@@ -25,10 +25,6 @@ def _cases(corpus_path: Path, **options: object) -> dict[str, list[tuple[str, st
         i.id: [(label, f.lemma, f.position) for label, f in (i.frame.cases if i.frame else ())]
         for i in corpus.instances
     }
-
-
-def test_detect_format() -> None:
-    assert detect_format(CONLLU / "tree.conllu") == "conllu"
 
 
 def test_english_with_a_tree_reads_tokens_targets_gold_and_tree() -> None:
@@ -46,7 +42,9 @@ def test_english_with_a_tree_reads_tokens_targets_gold_and_tree() -> None:
     verb = first.annotations[2]
     assert verb.senses == ("praise%2:32:00::",) and verb.attr("id") == "en.1.praise"
     assert (verb.attr("head"), verb.attr("deprel"), verb.attr("xpos")) == ("0", "root", "VBD")
-    assert has_tree(first)
+    assert has_tree(first) and detect_format(CONLLU / "tree.conllu") == "conllu"
+    with pytest.raises(WSDError, match="position 99 is outside sentence"):
+        extract_tree_frame(first, 99)
 
 
 def test_frames_from_the_tree() -> None:
@@ -308,14 +306,6 @@ def test_raganato_as_conllu_disambiguates_to_the_same_bytes(
         assert main([*argv, "--top-k", "3", "--confidence"]) == 0
         keys.append(out.read_bytes())
     assert keys[0] == keys[1] and keys[0].count(b"\n") == (4 if name == "x01" else 2)
-
-
-def test_tree_extractor_refuses_a_position_outside_the_sentence() -> None:
-    from wsd import WSDError
-
-    item = read_conllu(CONLLU / "tree.conllu")[0]
-    with pytest.raises(WSDError, match="outside sentence"):
-        extract_tree_frame(item, 99)
 
 
 def test_frames_command_lists_tree_frames(capsys: pytest.CaptureFixture[str]) -> None:
