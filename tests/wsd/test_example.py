@@ -77,8 +77,7 @@ def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
 
 
 def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler() -> None:
-    """An untagged ``bat`` (bat#1 animal, bat#2 tool) is both senses by default, only bat#1
-    under "first" (``tests/data/thesaurus/bat_*.tsv``)."""
+    """An untagged ``bat`` (animal, tool: ``bat_nouns.tsv``) is both senses, bat#1 under "first"."""
     bats = DATA / "thesaurus"
     things = {"noun_thesaurus": f"{bats}/bat_nouns.tsv", "verb_thesaurus": f"{bats}/bat_verbs.tsv"}
     train = [inst("a", "use#1", obj="bat"), inst("b", "use#2", obj="dog")]

@@ -113,8 +113,7 @@ class Made:
 
 @st.composite
 def conllu_files(draw: Draw, hazards: bool = True) -> Made:
-    """Words of any UPOS, ``Instance=``/``Sense=`` on some, empty nodes, and (``hazards``)
-    now and then a hazard, recorded at its line."""
+    """Words of any UPOS, ``Instance=``/``Sense=`` on some, empty nodes, hazards at known lines."""
     made = Made(b"", [], [], 0, [])
     lines: list[str] = []
     targeted = draw(st.booleans())

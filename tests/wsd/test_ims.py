@@ -1,5 +1,4 @@
-"""The supervised comparator (``ims``) and the hybrid on hand-made data: features worked out by
-hand, what the classifier learns from them, one-sense and unseen verbs, model files."""
+"""The supervised comparator (``ims``) and the hybrid on hand-made data."""
 
 from __future__ import annotations
 
@@ -203,10 +202,8 @@ def _corpus(n: int, senses: int, seed: int) -> list[Instance]:
 def _reference(
     model: IMSWSD, train: list[Instance], test: list[Instance]
 ) -> tuple[list[tuple[Any, ...]], np.ndarray, np.ndarray]:
-    """What ``fit`` + ``rank`` give, written plainly: feature names, columns numbered in
-    first-seen order, the float32 CSR matrix handed to LinearSVC as it is, weights rounded to
-    float16, softmax of the decision values, a stable sort in tie-break order; and the
-    model's weights and intercepts."""
+    """What ``fit`` + ``rank`` give, written plainly (first-seen columns, float32 CSR to
+    LinearSVC, float16 weights, softmax, stable sort); and the weights and intercepts."""
     from collections import Counter
 
     from scipy import sparse

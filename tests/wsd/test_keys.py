@@ -1,7 +1,4 @@
-"""Key files (``wsd/corpus/keys.py``) on hand-made cases: byte-order marks, line breaks,
-duplicates, bad bytes and values that cannot be written, the case of keys, files that are not
-key files, the shape of WordNet sense keys.  Random and mutated key files: ``test_fuzz.py``
-and ``test_fuzz_keys.py``."""
+"""Key files (``wsd/corpus/keys.py``) on hand-made cases; random and mutated ones: fuzz tests."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""scikit-learn conformance of every method: sklearn's own estimator checks (those that do not
-need a numeric feature matrix), fitted state, NotFittedError, probabilities over classes_,
-estimator tags, the deprecated parameter name, and the acceptability scorer in GridSearchCV."""
+"""scikit-learn conformance of every method, and the acceptability scorer in GridSearchCV."""
 
 from __future__ import annotations
 
@@ -157,9 +155,7 @@ def test_acceptability_scorer_in_cross_val_score_and_grid_search(world: dict[str
 
 
 def test_scorer_gives_partial_credit_against_a_file_thesaurus(world: dict[str, str]) -> None:
-    """use#1 (employ) and use#2 (wield) are siblings under "act", use#3 (consume) hangs from
-    the root: LEN(use#1, use#2) = 2, MAXLEN(use) = LEN(use#1, use#3) = 3, so an answer use#2
-    to gold use#1 earns ((3 - 2) / 3) ** alpha."""
+    """LEN(use#1, use#2) = 2, MAXLEN(use) = 3: use#2 for gold use#1 earns (1 / 3) ** alpha."""
 
     class Always:
         verb_thesaurus = world["verb_thesaurus"]
@@ -191,9 +187,7 @@ def test_scorer_of_an_estimator_that_attempts_nothing_is_nan_with_a_warning(
 
 @pytest.mark.parametrize("name", sorted(METHODS))
 def test_param_names_are_read_once_and_are_the_signatures(name: str) -> None:
-    """Disambiguator keeps each class's parameter names after the first ``get_params``; they
-    must be what scikit-learn reads from the class's ``__init__`` signature, and a caller
-    changing the returned list must not change the next answer."""
+    """Cached parameter names are the ``__init__`` signature's; changing the list is safe."""
     from sklearn.base import BaseEstimator
 
     cls = METHODS[name]

@@ -1,12 +1,5 @@
-"""wsd.text.wordnet_documents: WordNet's example documents cached beside the tagger file.
-
-``wordnet_examples`` caches only the default synsets (all of WordNet's): here
-:func:`thesaurus.wordnet.verb_examples.verb_synsets` as ``wsd.text.wordnet_examples`` sees it is
-replaced by a few hand-made synsets with WordNet's keys (their templates come from the real
-``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/tagged.txt``
-and saved to a temporary folder.  The reference is the same synsets passed explicitly, which
-are never cached.  Lemmas come from WordNet's morphy: the tests skip without WordNet.
-"""
+"""wsd.text.wordnet_documents: WordNet's example documents cached beside the tagger file, for
+hand-made synsets (``verb_synsets`` replaced); reference: the same synsets passed, never cached."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""wsd.text.wordnet_examples: WordNet's examples and sentence templates as training instances.
-
-Synsets are hand-made :class:`VerbSynset` records with WordNet's keys (the templates come from
-the real ``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/
-tagged.txt`` (which tags ``Exhale`` as a noun on purpose).  Lemmas come from WordNet's morphy:
-the tests skip without WordNet.
-"""
+"""wsd.text.wordnet_examples: WordNet's examples and templates as training instances, for
+hand-made synsets with WordNet's keys; the ``tagger`` fixture tags ``Exhale`` a noun on purpose."""
 
 from __future__ import annotations
 
