@@ -3,7 +3,7 @@ hand-made synsets with WordNet's keys; the ``tagger`` fixture tags ``Exhale`` a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -18,44 +18,9 @@ from wsd.text.wordnet_examples import (
 )
 from wsd.types import Instance
 
+Synsets = dict[str, VerbSynset]
+
 pytestmark = pytest.mark.integration
-
-
-def synset(lemmas: Sequence[str], keys: Sequence[str], *examples: str) -> VerbSynset:
-    return VerbSynset(0, 0, tuple(lemmas), tuple(keys), ((),) * len(lemmas), "", examples, 1)
-
-
-SIGH = synset(("sigh", "suspire"), ("sigh%2:29:00::", "suspire%2:29:04::"), "She sighed sadly")
-EXHALE = synset(
-    ("exhale", "expire", "breathe_out"),
-    ("exhale%2:29:00::", "expire%2:29:00::", "breathe_out%2:29:00::"),
-    "Exhale when you lift the weight",
-)
-ABANDON = synset(
-    ("abandon", "give_up"),
-    ("abandon%2:31:01::", "give_up%2:31:00::"),
-    "He abandoned the thought of asking for her hand in marriage",
-    "Both sides have to give up some claims in these negotiations",
-)
-ABHOR = synset(
-    ("abhor", "loathe"),
-    ("abhor%2:37:00::", "loathe%2:37:00::"),
-    "I loathe that man",
-    "She abhors cats",
-)
-NOT_THERE = synset(
-    ("sigh", "go"),
-    ("sigh%2:29:00::", "go%2:38:00::"),
-    "The wind moaned",
-    "Cold weather",
-    "Water goes into the bowl",  # go_into, joined by the pipeline
-)
-TAKE_OUT = synset(
-    ("take_out", "remove"),
-    ("take_out%2:35:00::", "remove%2:35:00::"),
-    "The teacher took the children out of the classroom",
-)
-LAY = synset(("put", "lay"), ("put%2:35:00::", "lay%2:35:01::"), "Lay the books on the table")
 
 
 def run(tagger: Tagger, *synsets: VerbSynset, **options: bool) -> WordNetExamples:
@@ -67,8 +32,8 @@ def view(instance: Instance) -> tuple[str, str, tuple[str, ...], str, str]:
     return instance.id, instance.lemma, instance.gold, instance.token.form, instance.token.pos
 
 
-def test_an_example_is_an_instance_of_its_lemma(tagger: Tagger) -> None:
-    made = run(tagger, SIGH, substitute=False)
+def test_an_example_is_an_instance_of_its_lemma(tagger: Tagger, synsets: Synsets) -> None:
+    made = run(tagger, synsets["sigh"], substitute=False)
     assert [view(x) for x in made.instances] == [
         ("wn:sigh%2:29:00:::1", "sigh", ("sigh%2:29:00::",), "sighed", "VERB")
     ]
@@ -80,20 +45,19 @@ def test_an_example_is_an_instance_of_its_lemma(tagger: Tagger) -> None:
     assert made.skipped == {}
 
 
-def test_same_instance_as_plain_text(tagger: Tagger) -> None:
+def test_same_instance_as_plain_text(tagger: Tagger, synsets: Synsets) -> None:
     """Tokens, tags, lemmas and case frame are those of the text pipeline's instance."""
-    for example, synsets in [("She sighed sadly", SIGH), ("I loathe that man", ABHOR)]:
-        (ours,) = run(
-            tagger, synset(synsets.lemmas, synsets.keys, example), substitute=False
-        ).instances
+    for example, name in [("She sighed sadly", "sigh"), ("I loathe that man", "abhor")]:
+        one = replace(synsets[name], examples=(example,))
+        (ours,) = run(tagger, one, substitute=False).instances
         (text,) = text_instances(example, tagger=tagger).instances
         assert ours.sentence.tokens == text.sentence.tokens
         assert (ours.position, ours.frame, ours.lemma) == (text.position, text.frame, text.lemma)
         assert ours.gold and not text.gold
 
 
-def test_substitution_serves_the_other_lemmas(tagger: Tagger) -> None:
-    made = run(tagger, SIGH, EXHALE)
+def test_substitution_serves_the_other_lemmas(tagger: Tagger, synsets: Synsets) -> None:
+    made = run(tagger, synsets["sigh"], synsets["exhale"])
     assert [view(x) for x in made.instances] == [
         ("wn:sigh%2:29:00:::1", "sigh", ("sigh%2:29:00::",), "sighed", "VERB"),
         ("wn:suspire%2:29:04:::1", "suspire", ("suspire%2:29:04::",), "suspired", "VERB"),
@@ -116,8 +80,8 @@ def test_substitution_serves_the_other_lemmas(tagger: Tagger) -> None:
     assert made.counts == {"examples": 2, "from-examples": 2, "substituted": 3}
 
 
-def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
-    made = run(tagger, ABANDON)
+def test_multiword_lemmas_and_numbering(tagger: Tagger, synsets: Synsets) -> None:
+    made = run(tagger, synsets["abandon"])
     assert [view(x) for x in made.instances] == [
         ("wn:abandon%2:31:01:::1", "abandon", ("abandon%2:31:01::",), "abandoned", "VERB"),
         ("wn:give_up%2:31:00:::1", "give_up", ("give_up%2:31:00::",), "gave_up", "VERB"),
@@ -127,8 +91,8 @@ def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
     assert len({x.id for x in made.instances}) == 4
 
 
-def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
-    made = run(tagger, TAKE_OUT, LAY)
+def test_split_multiwords_and_other_readings(tagger: Tagger, synsets: Synsets) -> None:
+    made = run(tagger, synsets["take_out"], synsets["lay"])
     took, removed, lay, put = made.instances
     assert view(took) == (
         "wn:take_out%2:35:00:::1",
@@ -144,8 +108,15 @@ def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
     assert view(put)[1:] == ("put", ("put%2:35:00::",), "put", "VERB")
 
 
-def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
-    made = run(tagger, SIGH, NOT_THERE, ABANDON, ABHOR, templates=True)
+def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger, synsets: Synsets) -> None:
+    made = run(
+        tagger,
+        synsets["sigh"],
+        synsets["not_there"],
+        synsets["abandon"],
+        synsets["abhor"],
+        templates=True,
+    )
     counts, skipped = made.counts, made.skipped
     assert skipped == {
         "examples:lemma-not-found": 1,
@@ -154,7 +125,11 @@ def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
     }
     assert counts["examples"] == 1 + 3 + 2 + 2
     assert counts["examples"] == counts["from-examples"] + sum(skipped.values())
-    keys = [key for s in (SIGH, NOT_THERE, ABANDON, ABHOR) for key in s.keys]
+    keys = [
+        key
+        for s in (synsets["sigh"], synsets["not_there"], synsets["abandon"], synsets["abhor"])
+        for key in s.keys
+    ]
     assert counts["templates"] == sum(len(sense_sentences(key)) for key in keys) == 7
     templates = counts["from-templates"]
     assert templates == counts["templates"]
@@ -164,8 +139,8 @@ def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
     assert sources == [EXAMPLE_SOURCE] * examples + [TEMPLATE_SOURCE] * templates
 
 
-def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
-    made = run(tagger, ABHOR, substitute=False, templates=True)
+def test_templates_fill_in_the_base_form(tagger: Tagger, synsets: Synsets) -> None:
+    made = run(tagger, synsets["abhor"], substitute=False, templates=True)
     abhor = [
         x for x in made.instances if x.sentence.source == TEMPLATE_SOURCE and x.lemma == "abhor"
     ]
@@ -179,10 +154,9 @@ def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
     assert all(x.gold == ("abhor%2:37:00::",) and x.token.form == "abhor" for x in abhor)
 
 
-def test_templates_with_a_suffix_inflect_the_head(tagger: Tagger) -> None:
+def test_templates_with_a_suffix_inflect_the_head(tagger: Tagger, synsets: Synsets) -> None:
     """sents.vrb's "The water %ss" and "It was %sing all day long"."""
-    cool = synset(("cool_down",), ("cool_down%2:30:01::",))
-    rain = synset(("rain_down",), ("rain_down%2:43:00::",))
+    cool, rain = synsets["cool_down"], synsets["rain_down"]
     assert sense_sentences(cool.keys[0]) == ("The water %ss",)
     assert sense_sentences(rain.keys[0]) == ("It was %sing all day long",)
     made = run(tagger, cool, rain, templates=True)
@@ -192,8 +166,8 @@ def test_templates_with_a_suffix_inflect_the_head(tagger: Tagger) -> None:
     assert made.counts["templates"] == 2
 
 
-def test_options_reach_the_loader(tagger: Tagger) -> None:
-    (plain,) = run(tagger, SIGH, substitute=False, frames=False).instances
+def test_options_reach_the_loader(tagger: Tagger, synsets: Synsets) -> None:
+    (plain,) = run(tagger, synsets["sigh"], substitute=False, frames=False).instances
     assert plain.frame is None and plain.context == ()
-    (wide,) = run(tagger, SIGH, substitute=False, context_window="document").instances  # type: ignore[arg-type]
+    (wide,) = run(tagger, synsets["sigh"], substitute=False, context_window="document").instances  # type: ignore[arg-type]
     assert wide.context == wide.sentence.tokens and wide.context_index == wide.position
