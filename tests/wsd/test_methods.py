@@ -143,13 +143,6 @@ def test_identical_filler_sets_give_ccd_zero_and_the_mfs_fallback(world: dict[st
     assert p.sense == "use#3" and p.fallback == "mfs:no-informative-case"
 
 
-def test_oracle_noun_senses_use_the_tagged_sense(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**PAPER, noun_senses="oracle", **world)
-    assert model.get_params()["noun_senses"] == "oracle"
-    with pytest.raises(ModelError, match="noun_senses"):
-        ExampleBasedWSD(noun_senses="gold", **world).fit(TRAIN)
-
-
 def test_unknown_verb_gets_the_first_inventory_sense(world: dict[str, str]) -> None:
     model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
     eat = Instance("z", "eat", (), Sentence("s", (Token("eat", "eat", "VB"),)), 0)
@@ -382,7 +375,11 @@ def test_run_cache_keys_thesaurus_tables_by_spec(world: dict[str, str]) -> None:
     assert cache.table(("x", "spec")) is cache.table(("x", "spec"))
 
 
-def test_bad_models_and_parameters(tmp_path: Path) -> None:
+def test_bad_models_and_parameters(tmp_path: Path, world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**PAPER, noun_senses="oracle", **world)
+    assert model.get_params()["noun_senses"] == "oracle"
+    with pytest.raises(ModelError, match="noun_senses"):
+        ExampleBasedWSD(noun_senses="gold", **world).fit(TRAIN)
     with pytest.raises(ModelError, match="unknown method 'lesk'"):
         make_method("lesk")
     with pytest.raises(ModelError, match="unknown parameter 'gamma'"):

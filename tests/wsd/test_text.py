@@ -296,19 +296,16 @@ def test_a_string_is_held_to_a_files_rules(tiny_tagger: Tagger) -> None:
         check_text("She\x07\r\ud800")  # the first problem in order
 
 
-def test_text_and_corpus_exclude_each_other(model: Path, tmp_path: Path) -> None:
-    argv = ["disambiguate", "--model", str(model), "--out", str(tmp_path / "o.key")]
-    with pytest.raises(SystemExit) as caught:
-        main([*argv, "--text", str(STORY), "--corpus", str(DATA / "corpus" / "br-x01")])
-    assert caught.value.code == 2
-
-
 @pytest.mark.usefixtures("tagger_file")
-def test_gold_out_with_text_is_refused(
+def test_text_with_corpus_or_gold_out_is_refused(
     model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ["disambiguate", "--model", str(model), "--text", str(STORY)]
-    assert main([*argv, "--out", str(tmp_path / "o.key"), "--gold-out", str(tmp_path / "g")]) == 2
+    argv += ["--out", str(tmp_path / "o.key")]
+    with pytest.raises(SystemExit) as caught:
+        main([*argv, "--corpus", str(DATA / "corpus" / "br-x01")])
+    assert caught.value.code == 2
+    assert main([*argv, "--gold-out", str(tmp_path / "g")]) == 2
     assert "--gold-out goes with --corpus" in capsys.readouterr().err
 
 
