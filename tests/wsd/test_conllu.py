@@ -328,27 +328,8 @@ def test_frames_evaluate_on_a_conllu_file_scores_its_frames(
         assert main(["frames", "--evaluate", gold, "--corpus", str(corpus), "--json"]) == 0
         scores.append(json.loads(capsys.readouterr().out)["strict"])
     assert scores[0] == scores[1]
-    # "The Springfield_Parks_Board approved a plan , officials said ." with a hand-made tree
-    # in which "said" has no subject: the tree's frame misses subj=6
-    tree = {1: (2, "det"), 2: (3, "nsubj"), 3: (8, "ccomp"), 4: (5, "det"), 5: (3, "obj")}
-    tree |= {6: (8, "punct"), 7: (8, "obl:npmod"), 8: (0, "root"), 9: (8, "punct")}
-    lines = (tmp_path / "x01.conllu").read_text(encoding="utf-8").splitlines()
-    out, sentence = [], 0
-    for line in lines:
-        sentence += line.startswith("# sent_id")
-        columns = line.split("\t")
-        if sentence == 1 and len(columns) == 10:
-            head, rel = tree[int(columns[0])]
-            columns[6:8] = [str(head), rel]
-        out.append("\t".join(columns))
-    (tmp_path / "x01.conllu").write_text("\n".join(out) + "\n", encoding="utf-8")
-    assert (
-        main(["frames", "--evaluate", gold, "--corpus", str(tmp_path / "x01.conllu"), "--json"])
-        == 0
-    )
-    strict = json.loads(capsys.readouterr().out)["strict"]
-    assert (strict["all"]["gold"], strict["all"]["predicted"], strict["all"]["correct"]) == (
-        3,
-        2,
-        2,
-    )
+    # x01-tree.conllu: the export, with a tree in which "said" has no subject (subj=6 missed)
+    tree = str(CONLLU / "x01-tree.conllu")
+    assert main(["frames", "--evaluate", gold, "--corpus", tree, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["strict"]["all"]
+    assert (got["gold"], got["predicted"], got["correct"]) == (3, 2, 2)
