@@ -17,7 +17,6 @@ from paths import DATA, ROOT
 from evaluation.cli import main
 from thesaurus.utils.text_input import decode
 from wsd import CorpusFormatError, load_model
-from wsd.corpus import write_jsonl
 from wsd.text import (
     Tagger,
     check_text,
@@ -32,7 +31,7 @@ from wsd.text import (
     tokenise,
     train_tagger,
 )
-from wsd.types import Instance, Sentence, Token
+from wsd.types import Sentence, Token
 
 TEXT = DATA / "text"
 STORY = TEXT / "story.txt"
@@ -200,23 +199,10 @@ def test_frames_as_for_semcor(tiny_tagger: Tagger) -> None:
 # --- the command ------------------------------------------------------------------------------
 @pytest.fixture()
 def model(tmp_path: Path) -> Path:
-    """An MFS model of make, take_place and look_up, trained from a hand-made JSONL file."""
-    sentence = Sentence("m", (Token("x", "x", "NOUN"),))
-    train = [
-        Instance(f"m{i}", lemma, (key,), sentence, 0)
-        for i, (lemma, key) in enumerate(
-            [
-                ("make", "make%2:36:01::"),
-                ("take_place", "take_place%2:30:00::"),
-                ("look_up", "look_up%2:32:00::"),
-            ]
-        )
-    ]
-    corpus, path = tmp_path / "train.jsonl", tmp_path / "mfs.json"
-    write_jsonl(train, corpus)
-    argv = ["train", "--method", "mfs", "--corpus", str(corpus), "--out", str(path)]
-    assert main(argv) == 0
-    return path
+    """An MFS model of make, take_place and look_up, trained on ``tests/data/text/train.jsonl``."""
+    argv = ["train", "--method", "mfs", "--corpus", str(TEXT / "train.jsonl")]
+    assert main([*argv, "--out", str(tmp_path / "mfs.json")]) == 0
+    return tmp_path / "mfs.json"
 
 
 def _keys(path: Path) -> dict[str, str]:
