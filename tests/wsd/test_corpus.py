@@ -434,18 +434,10 @@ def test_read_japanese_jsonl(corpus_dir: Path) -> None:
 def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> None:
     japanese = list(read_jsonl(corpus_dir / "ja.jsonl"))
     english = load_corpus(tagfile, context_window=1).instances
-    twice = Instance(
-        "x.1",
-        "go",
-        ("go%2:38:00::",),
-        Sentence("x", (Token("went", "go", "VERB"),)),
-        0,
-        CaseFrame(
-            (("prep:from", Filler("home")), ("prep:from", Filler("work"))),
-            passive=True,
-            marks=(("comp", "to"), ("adv", "back")),
-        ),
-    )
+    cases = (("prep:from", Filler("home")), ("prep:from", Filler("work")))  # a label twice
+    frame = CaseFrame(cases, passive=True, marks=(("comp", "to"), ("adv", "back")))
+    went = Sentence("x", (Token("went", "go", "VERB"),))
+    twice = Instance("x.1", "go", ("go%2:38:00::",), went, 0, frame)
     everything = japanese + english + [twice]
     path = tmp_path / "out.jsonl"
     assert write_jsonl(everything, path) == len(everything)
