@@ -57,10 +57,8 @@ def test_the_methods_table_gives_the_codes_defaults() -> None:
     assert documented
     for method, param, default in documented:
         value = inspect.signature(METHODS[method].__init__).parameters[param].default
-        assert default == (json.dumps(value) if isinstance(value, str) else str(value)), (
-            method,
-            param,
-        )
+        expected = json.dumps(value) if isinstance(value, str) else str(value)
+        assert default == expected, (method, param)
 
 
 @pytest.mark.parametrize(
@@ -149,15 +147,12 @@ def test_every_numeric_option_is_checked_and_states_its_range() -> None:
             assert action.type.range == RANGES[_numbers.SAME_AS_CONFIG[option]], option
 
 
-def _option_cases() -> list[Any]:
-    return [
-        pytest.param(command, action, id=f"{command} {action.option_strings[0]}")
-        for command, action in _numeric_options()
-        if action.option_strings[0] not in LEFT_TO_OTHERS
-    ]
+OPTIONS = [(c, a) for c, a in _numeric_options() if a.option_strings[0] not in LEFT_TO_OTHERS]
 
 
-@pytest.mark.parametrize(("command", "action"), _option_cases())
+@pytest.mark.parametrize(
+    ("command", "action"), OPTIONS, ids=[f"{c} {a.option_strings[0]}" for c, a in OPTIONS]
+)
 def test_each_option_range_is_enforced_at_parsing(
     command: str, action: argparse.Action, capsys: pytest.CaptureFixture[str]
 ) -> None:
