@@ -1,12 +1,5 @@
-"""Long inputs: every verb of a long sentence or a deep tree gets its frame (no
-``RecursionError``), the work grows with a sentence's length, not with its square, and
-``compare`` holds a large key file in a bounded number of bytes per instance.
-
-Cost is counted in Python lines executed (``sys.settrace``) and memory in bytes allocated
-(``tracemalloc``), counts no other load on the machine changes: a sentence four times as long
-must cost less than six times as much (a linear cost gives about 4; a cost that grows with the
-square, 16).
-"""
+"""Long inputs: every verb of a long sentence or deep tree gets its frame; cost (Python lines
+run) grows linearly: 4x the input costs < 6x (square: 16x); memory per instance is bounded."""
 
 from __future__ import annotations
 
@@ -80,8 +73,7 @@ def _xcomp_chain(verbs: int) -> str:
 
 
 def _conj_chain(verbs: int) -> str:
-    """``Dogs bark and bark and bark ...``: each verb a conjunct of the one before, only the
-    first with a subject (the others inherit it, up the whole chain)."""
+    """``Dogs bark and bark ...``: each verb a conjunct of the one before, one subject."""
     rows = [("Dogs", "dog", "NOUN", "_", 2, "nsubj"), ("bark", "bark", "VERB", "_", 0, "root")]
     for _ in range(verbs - 1):
         verb = len(rows)
@@ -91,8 +83,7 @@ def _conj_chain(verbs: int) -> str:
 
 
 def _flat_list(verbs: int) -> str:
-    """``bark , bark , ... the dogs``: every verb a conjunct of the first, whose subject comes
-    after them all."""
+    """``bark , bark , ... the dogs``: every verb a conjunct of the first, subject last."""
     rows: list[tuple[str, str, str, str, int, str]] = [("bark", "bark", "VERB", "_", 0, "root")]
     for _ in range(verbs - 1):
         rows.append((",", ",", "PUNCT", "_", len(rows) + 2, "punct"))
@@ -123,9 +114,7 @@ def test_a_500_verb_xcomp_chain_gives_every_verb_its_frame(tmp_path: Path) -> No
     assert "comp" not in dict(frames[-1].marks)
 
 
-def test_a_2000_verb_conj_chain_hands_the_first_subject_down_to_every_verb(
-    tmp_path: Path,
-) -> None:
+def test_a_2000_verb_conj_chain_hands_the_first_subject_down_to_every_verb(tmp_path: Path) -> None:
     item = _read(tmp_path, _conj_chain(2000))
     frames = [extract_tree_frame(item, v) for v in _verbs(item)]
     assert len(frames) == 2000
@@ -146,26 +135,47 @@ def test_frames_command_lists_a_500_verb_chain(
     assert records[0]["cases"][0]["form"] == "I"
 
 
-@pytest.mark.parametrize("shape", [_xcomp_chain, _conj_chain, _flat_list])
-def test_tree_frames_cost_grows_linearly_with_the_sentence(
-    tmp_path: Path, shape: Callable[[int], str]
-) -> None:
-    def frames(verbs: int) -> None:
-        item = _read(tmp_path, shape(verbs))
-        for v in _verbs(item):
-            extract_tree_frame(item, v)
-
-    assert _growth(frames, 400) < LINEAR
+def _tagged(clauses: int) -> Sentence:
+    """``the dog saw the cat in the park , and the dog saw ...``, Penn-tagged (SemCor)."""
+    clause = (
+        "the//DT dog/dog/NN saw/see/VBD the//DT cat/cat/NN in//IN the//DT park/park/NN ,//, and//CC"
+    )
+    return Sentence(
+        "s1", tuple(Token(*t.split("/")) for _ in range(clauses) for t in clause.split())
+    )
 
 
-def test_reading_a_deep_tree_costs_linear_time(tmp_path: Path) -> None:
-    """The HEAD cycle check walks a chain once, not once per word."""
-    assert _growth(lambda verbs: _read(tmp_path, _xcomp_chain(verbs)), 300) < LINEAR
+def test_rule_frames_of_long_sentences_find_their_heads() -> None:
+    """``They saw some of some of ... the dogs``: the object is the last noun; a clause's verb
+    of a long sentence gets its own clause's cases."""
+    tokens = [Token("They", "", "PRP"), Token("saw", "see", "VBD")]
+    tokens += [Token("some", "", "DT"), Token("of", "", "IN")] * 2000
+    tokens += [Token("the", "", "DT"), Token("dogs", "dog", "NNS")]
+    frame = extract_frame(Sentence("s1", tuple(tokens)), 1)
+    expected = [("subj", "person", 0), ("obj", "dog", len(tokens) - 1)]
+    assert [(label, f.lemma, f.position) for label, f in frame.cases] == expected
+    frame = extract_frame(_tagged(3), 12)  # the second clause's "saw"
+    assert [(label, f.lemma) for label, f in frame.cases] == [
+        ("subj", "dog"),
+        ("obj", "cat"),
+        ("prep:in", "park"),
+    ]
 
 
-def test_listing_the_frames_of_a_long_sentence_costs_linear_time(tmp_path: Path) -> None:
-    """``wsd frames``: every verb's frame from the tree and its record (a snippet of the
-    sentence around the verb, not the whole sentence)."""
+def _tree_frames(shape: Callable[[int], str]) -> Callable[[Path], Callable[[int], object]]:
+    def work(tmp_path: Path) -> Callable[[int], object]:
+        def frames(verbs: int) -> None:
+            item = _read(tmp_path, shape(verbs))
+            for v in _verbs(item):
+                extract_tree_frame(item, v)
+
+        return frames
+
+    return work
+
+
+def _listed(tmp_path: Path) -> Callable[[int], object]:
+    """``wsd frames``: each verb's frame and record (a snippet, not the sentence)."""
 
     def listed(verbs: int) -> None:
         path = tmp_path / "chain.conllu"
@@ -173,7 +183,61 @@ def test_listing_the_frames_of_a_long_sentence_costs_linear_time(tmp_path: Path)
         for instance in load_corpus(path).instances:
             frame_record(instance)
 
-    assert _growth(listed, 300) < LINEAR
+    return listed
+
+
+def _rule_frames(tmp_path: Path) -> Callable[[int], object]:
+    def frames(clauses: int) -> None:
+        sentence = _tagged(clauses)
+        for v in range(2, len(sentence.tokens), 10):
+            extract_frame(sentence, v)
+
+    return frames
+
+
+def _semcor_load(tmp_path: Path) -> Callable[[int], object]:
+    """Loading a SemCor file of one long sentence (its cache holds every frame)."""
+    files = iter(range(1000))
+    clause = (
+        "<wf cmd=done pos=NN lemma=dog wnsn=1 lexsn=1:05:00::>dogs</wf>\n"
+        "<wf cmd=done pos=VB lemma=run wnsn=1 lexsn=2:38:00::>run</wf>\n"
+        "<wf cmd=ignore pos=CC>and</wf>\n"
+    )
+
+    def load(clauses: int) -> None:
+        path = tmp_path / f"br-z{next(files)}"  # a new file each time: no cache reused
+        path.write_text(
+            "<contextfile concordance=brown>\n<context filename=x paras=yes>\n<p pnum=1>\n"
+            f"<s snum=1>\n{clause * clauses}</s>\n</p>\n</context>\n</contextfile>\n",
+            encoding="utf-8",
+        )
+        corpus = load_corpus(path, "semcor", frames=False)
+        assert corpus.stats.verb_instances == clauses
+
+    return load
+
+
+LINEAR_WORK = {  # what is measured, and the size n it is measured at (then 4 n)
+    "tree frames of an xcomp chain": (_tree_frames(_xcomp_chain), 400),
+    "tree frames of a conj chain": (_tree_frames(_conj_chain), 400),
+    "tree frames of a flat list": (_tree_frames(_flat_list), 400),
+    "reading a deep tree (the HEAD cycle check)": (
+        lambda tmp_path: lambda verbs: _read(tmp_path, _xcomp_chain(verbs)),
+        300,
+    ),
+    "listing the frames": (_listed, 300),
+    "rule frames of every verb": (_rule_frames, 100),
+    "loading a long SemCor sentence": (_semcor_load, 100),
+}
+
+
+@pytest.mark.parametrize("what", LINEAR_WORK)
+def test_the_cost_grows_linearly_with_the_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, what: str
+) -> None:
+    monkeypatch.setenv("WSD_CORPUS_CACHE", str(tmp_path / "cache"))
+    work, n = LINEAR_WORK[what]
+    assert _growth(work(tmp_path), n) < LINEAR
 
 
 def test_the_readings_of_a_long_sentence_cost_linear_time(tmp_path: Path, wordnet: object) -> None:
@@ -190,81 +254,8 @@ def test_the_readings_of_a_long_sentence_cost_linear_time(tmp_path: Path, wordne
     assert _growth(lambda verbs: model.disambiguate(instances(verbs)), 300) < LINEAR
 
 
-def _tagged(clauses: int) -> Sentence:
-    """``the dog saw the cat in the park , and the dog saw ...``, Penn-tagged (SemCor)."""
-    clause = [
-        ("the", "", "DT"),
-        ("dog", "dog", "NN"),
-        ("saw", "see", "VBD"),
-        ("the", "", "DT"),
-        ("cat", "cat", "NN"),
-        ("in", "", "IN"),
-        ("the", "", "DT"),
-        ("park", "park", "NN"),
-        (",", "", ","),
-        ("and", "", "CC"),
-    ]
-    return Sentence("s1", tuple(Token(*t) for _ in range(clauses) for t in clause))
-
-
-def test_a_chain_of_2000_quantifiers_passes_the_last_head_to_the_object() -> None:
-    """``They saw some of some of ... the dogs``: the object is the last noun."""
-    tokens = [Token("They", "", "PRP"), Token("saw", "see", "VBD")]
-    tokens += [Token("some", "", "DT"), Token("of", "", "IN")] * 2000
-    tokens += [Token("the", "", "DT"), Token("dogs", "dog", "NNS")]
-    frame = extract_frame(Sentence("s1", tuple(tokens)), 1)
-    assert [(label, f.lemma, f.position) for label, f in frame.cases] == [
-        ("subj", "person", 0),
-        ("obj", "dog", len(tokens) - 1),
-    ]
-
-
-def test_rule_frames_of_every_verb_of_a_long_sentence_cost_linear_time() -> None:
-    def frames(clauses: int) -> None:
-        sentence = _tagged(clauses)
-        for v in range(2, len(sentence.tokens), 10):
-            extract_frame(sentence, v)
-
-    frame = extract_frame(_tagged(3), 12)
-    assert [(label, f.lemma) for label, f in frame.cases] == [
-        ("subj", "dog"),
-        ("obj", "cat"),
-        ("prep:in", "park"),
-    ]
-    assert _growth(frames, 100) < LINEAR
-
-
-def test_loading_a_long_semcor_sentence_costs_linear_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``data stats`` of a SemCor file holding one long sentence (the corpus cache it builds
-    holds every verb's frame)."""
-    monkeypatch.setenv("WSD_CORPUS_CACHE", str(tmp_path / "cache"))
-    files = iter(range(1000))
-
-    def load(clauses: int) -> None:
-        words = []
-        for _ in range(clauses):
-            words += [
-                "<wf cmd=done pos=NN lemma=dog wnsn=1 lexsn=1:05:00::>dogs</wf>",
-                "<wf cmd=done pos=VB lemma=run wnsn=1 lexsn=2:38:00::>run</wf>",
-                "<wf cmd=ignore pos=CC>and</wf>",
-            ]
-        path = tmp_path / f"br-z{next(files)}"  # a new file each time: no cache reused
-        path.write_text(
-            "<contextfile concordance=brown>\n<context filename=x paras=yes>\n<p pnum=1>\n"
-            "<s snum=1>\n" + "\n".join(words) + "\n</s>\n</p>\n</context>\n</contextfile>\n",
-            encoding="utf-8",
-        )
-        corpus = load_corpus(path, "semcor", frames=False)
-        assert corpus.stats.verb_instances == clauses
-
-    assert _growth(load, 100) < LINEAR
-
-
 def _key_files(folder: Path, n: int) -> ComparisonConfig:
-    """A gold key file of ``n`` instances and two systems' (every line answered), graded on
-    the toy thesaurus of ``tests/data/keys``, with one bootstrap resample."""
+    """Gold and two systems' key files of ``n`` instances on the toy thesaurus."""
     keys = ["run%1", "run%2", "run%3", "run%4"]
     ids = [f"senseval2.d000.s{i // 100:04d}.t{i % 100:03d}" for i in range(n)]
     answers = {"gold": 2, "a": 3, "b": 4}
@@ -291,9 +282,7 @@ def _peak_bytes(config: ComparisonConfig) -> int:
 
 
 def test_compare_takes_a_bounded_number_of_bytes_per_instance(tmp_path: Path) -> None:
-    """Two systems: about 700 bytes per instance at the peak (the key files held once, the
-    graded pairs in arrays, the report's lines a block at a time); 1,600 when every line
-    held its own strings and the report encoded every column whole."""
+    """Two systems cost under 1,000 bytes per instance at the peak (about 700)."""
     configs = {n: _key_files(tmp_path, n) for n in (1_000, 10_000, 40_000)}
     tracemalloc.start()
     try:
@@ -306,9 +295,7 @@ def test_compare_takes_a_bounded_number_of_bytes_per_instance(tmp_path: Path) ->
 
 
 def test_the_macro_intervals_draw_a_bounded_batch_of_resamples() -> None:
-    """The resamples of the scores macro-averaged over gold senses are drawn a batch at a
-    time, fewer of them as the instances grow: the memory taken does not grow with the
-    instances times the resamples (256 resamples of a million instances: gigabytes)."""
+    """Macro-average resamples are drawn in batches: memory does not grow with n x resamples."""
 
     def peak(n: int) -> int:
         gold = [[f"s{i % 7}"] for i in range(n)]

@@ -1,5 +1,4 @@
-"""CoNLL-U in and out (``wsd.corpus.conllu``) and case frames from dependency trees
-(``wsd.frames.extract_tree_frame``), on the hand-written files of ``tests/data/conllu/``."""
+"""CoNLL-U in and out and case frames from dependency trees, on ``tests/data/conllu/``."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ import pytest
 from paths import DATA
 
 from evaluation.cli import main
-from wsd import CorpusFormatError
+from wsd import CorpusFormatError, WSDError
 from wsd.corpus import detect_format, load_corpus, read_conllu, write_conllu
 from wsd.frames import extract_frame, extract_tree_frame, has_tree
 
@@ -26,10 +25,6 @@ def _cases(corpus_path: Path, **options: object) -> dict[str, list[tuple[str, st
         i.id: [(label, f.lemma, f.position) for label, f in (i.frame.cases if i.frame else ())]
         for i in corpus.instances
     }
-
-
-def test_detect_format() -> None:
-    assert detect_format(CONLLU / "tree.conllu") == "conllu"
 
 
 def test_english_with_a_tree_reads_tokens_targets_gold_and_tree() -> None:
@@ -47,30 +42,24 @@ def test_english_with_a_tree_reads_tokens_targets_gold_and_tree() -> None:
     verb = first.annotations[2]
     assert verb.senses == ("praise%2:32:00::",) and verb.attr("id") == "en.1.praise"
     assert (verb.attr("head"), verb.attr("deprel"), verb.attr("xpos")) == ("0", "root", "VBD")
-    assert has_tree(first)
+    assert has_tree(first) and detect_format(CONLLU / "tree.conllu") == "conllu"
+    with pytest.raises(WSDError, match="position 99 is outside sentence"):
+        extract_tree_frame(first, 99)
 
 
 def test_frames_from_the_tree() -> None:
-    cases = _cases(CONLLU / "tree.conllu", require_gold=False)
-    assert cases["en.1.praise"] == [
-        ("subj", "jury", 1),
-        ("obj", "city", 4),
-        ("prep:for", "work", 7),
-    ]
-    assert cases["en.2.approve"] == [("obj", "plan", 1), ("subj", "board", 6)]  # deep cases
-    assert cases["en.2.send"] == [("obj", "plan", 1)]  # from the verb it is coordinated with
-    assert cases["en.3.say"] == [("subj", "person", 0)]
-    assert cases["en.3.give"] == [("subj", "person", 3), ("iobj", "boy", 6), ("obj", "book", 8)]
-    assert cases["en.4.be"] == [
-        ("subj", "concept", 1),
-        ("obj", "legend", 4),
-        ("prep:in", "state", 7),
-    ]
+    assert _cases(CONLLU / "tree.conllu", require_gold=False) == {
+        "en.1.praise": [("subj", "jury", 1), ("obj", "city", 4), ("prep:for", "work", 7)],
+        "en.2.approve": [("obj", "plan", 1), ("subj", "board", 6)],  # deep cases
+        "en.2.send": [("obj", "plan", 1)],  # from the verb it is coordinated with
+        "en.3.say": [("subj", "person", 0)],
+        "en.3.give": [("subj", "person", 3), ("iobj", "boy", 6), ("obj", "book", 8)],
+        "en.4.be": [("subj", "concept", 1), ("obj", "legend", 4), ("prep:in", "state", 7)],
+    }
     corpus = load_corpus(CONLLU / "tree.conllu", require_gold=False)
-    frames = {i.id: i.frame for i in corpus.instances}
-    assert frames["en.2.approve"] is not None and frames["en.2.approve"].passive
-    assert frames["en.2.send"] is not None and frames["en.2.send"].marks == (("adv", "back"),)
-    assert frames["en.3.say"] is not None and frames["en.3.say"].marks == (("comp", "that"),)
+    frames = {i.id: (i.frame.passive, i.frame.marks) for i in corpus.instances if i.frame}
+    assert frames["en.2.approve"][0] and frames["en.2.send"][1] == (("adv", "back"),)
+    assert frames["en.3.say"][1] == (("comp", "that"),)
     give = next(i for i in corpus.instances if i.id == "en.3.give")
     assert give.filler_gold == (None, None, "book%1:10:00::")  # Sense= on a filler
     assert corpus.stats.skipped == {"auxiliary": 1}  # "was"
@@ -88,11 +77,8 @@ def test_english_without_a_tree_targets_every_verb_and_runs_the_rules() -> None:
     assert stats.verb_instances + sum(stats.skipped.values()) == stats.verb_tokens == 4
     for instance in corpus.instances:
         assert instance.frame == extract_frame(instance.sentence, instance.position)
-    assert _cases(CONLLU / "notree.conllu")["n.1.t2"] == [
-        ("subj", "person", 0),
-        ("obj", "apple", 2),
-        ("prep:with", "fork", 5),
-    ]
+    expected = [("subj", "person", 0), ("obj", "apple", 2), ("prep:with", "fork", 5)]
+    assert _cases(CONLLU / "notree.conllu")["n.1.t2"] == expected
 
 
 def test_japanese_case_particles_are_the_labels() -> None:
@@ -137,55 +123,22 @@ def _word(i: str, form: str = "w", upos: str = "NOUN", head: str = "_", misc: st
     return "\t".join([i, form, form, upos, "_", "_", head, deprel, "_", misc])
 
 
-@pytest.mark.parametrize(
-    ("lines", "line", "message"),
-    [
-        ([_word("1"), "2\tw\tw\tNOUN"], 2, "expected 10 tab-separated columns, got 4"),
-        ([_word("1"), _word("two")], 2, "ID must be a whole number"),
-        ([_word("1"), _word("3")], 2, "word ID '3', expected 2"),
-        ([_word("1", head="0"), _word("2", head="7")], 2, "HEAD 7 is outside the sentence"),
-        ([_word("1", head="2"), _word("2", head="1")], 1, "HEAD cycle"),
-        ([_word("1", head="0"), _word("2")], 2, "HEAD '_' in a sentence"),
-        ([_word("1", head="0"), _word("2", head="x")], 2, "HEAD must be a whole number"),
-        ([_word("1", misc="Sense=a%1,")], 1, "bad Sense= value"),
-        ([_word("1", misc="Instance=")], 1, "bad instance id"),
-        ([_word("1", misc="Instance=a"), _word("2", misc="Instance=a")], 2, "given twice"),
-        (["# sent_id = s", _word("1"), "", "# sent_id = s", _word("1")], 4, "sentence id 's'"),
-        ([_word("1-3", form="xy"), _word("1"), _word("2")], 4, "multiword token ends past"),
-        ([_word("1"), "# late", _word("2")], 2, "a comment inside a sentence"),
-        (["# sent_id = a b", _word("1", upos="VERB")], 1, "sentence id 'a b' gives its verbs"),
-        # ids that a key-file line could not start with: JSON, a TOML section, XML
-        ([_word("1", misc="Instance={x")], 1, "bad instance id '{x': a line starting with '{'"),
-        (["# sent_id = <s", _word("1", upos="VERB")], 1, "instance ids such as '<s.t1'"),
-        # which of two would hold is unknown: an error, not the last one kept
-        ([_word("1", misc="Instance=a|SpaceAfter=No|Instance=b")], 1, "MISC gives Instance= twice"),
-        ([_word("1", upos="VERB", misc="Sense=a.1|Sense=b.1")], 1, "MISC gives Sense= twice"),
-        # a case filler's gold is no target's (a counted skip): malformed, it would pass as gold
-        (
-            [_word("1", upos="VERB", misc="Instance=v"), _word("2", misc="Sense=zz%9:99")],
-            2,
-            "Sense= of a word that is no target (a case filler's noun sense): sense key "
-            "'zz%9:99' is shaped like a WordNet sense key but malformed",
-        ),
-        ([_word("1", upos="VERB"), _word("2", misc="Sense=a%1:05:0::")], 2, "is no target"),
-        # no word carries them: an elided word, a multiword token's surface
-        (
-            [_word("1"), "1.1\tw\tw\tVERB\t_\t_\t_\t_\t_\tInstance=e", _word("2")],
-            2,
-            "Instance= on the empty node 1.1 (an elided word)",
-        ),
-        (
-            [_word("1"), "1.1\tw\tw\tNOUN\t_\t_\t_\t_\t_\tSense=w.1"],
-            2,
-            "Sense= on the empty node 1.1",
-        ),
-        (
-            ["1-2\tww\t_\t_\t_\t_\t_\t_\t_\tInstance=m", _word("1"), _word("2")],
-            1,
-            "Instance= on the multiword token 1-2 (words 1-2)",
-        ),
-    ],
-)
+def _malformed() -> list[tuple[list[str], int, str]]:
+    """The cases of ``malformed.txt``: (the file's lines, the line at fault, the message)."""
+    cases: list[tuple[list[str], int, str]] = []
+    for line in (CONLLU / "malformed.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("=== "):
+            number, _, message = line[4:].partition(": ")
+            cases.append(([], int(number), message))
+        elif not line.startswith("%%"):
+            cases[-1][0].append(line)
+    return cases
+
+
+MALFORMED = _malformed()
+
+
+@pytest.mark.parametrize(("lines", "line", "message"), MALFORMED, ids=[m for _, _, m in MALFORMED])
 def test_malformed_lines_name_file_and_line(
     tmp_path: Path, lines: list[str], line: int, message: str
 ) -> None:
@@ -197,8 +150,7 @@ def test_malformed_lines_name_file_and_line(
 
 
 def test_instance_marks_a_target_whatever_its_upos(tmp_path: Path) -> None:
-    """``Instance=`` is a target on a word a tagger tagged NOUN, X, ``_`` or AUX; every verb
-    token is an instance or a counted skip."""
+    """``Instance=`` marks a target whatever its UPOS; every verb token is counted."""
     lines = [
         _word("1", "She", "PRON"),
         _word("2", "made", "NOUN", misc="Instance=i.noun|Sense=make%2:36:01::"),
@@ -223,9 +175,7 @@ def test_instance_marks_a_target_whatever_its_upos(tmp_path: Path) -> None:
 def test_a_targets_malformed_gold_is_no_fillers_gold(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """ "cake", tagged NOUN, is the object of "made" and a target whose malformed key is a
-    counted skip: it was the gold of made's filler, exported and read as gold (the JSONL
-    written then refused)."""
+    """A NOUN target's malformed key is a counted skip, not its verb's filler gold."""
     lines = [
         _word("1", "She", "PRON"),
         _word("2", "made", "VERB", misc="Instance=a"),
@@ -244,8 +194,7 @@ def test_a_targets_malformed_gold_is_no_fillers_gold(
 
 
 def test_sentences_are_read_as_they_are_taken(tmp_path: Path) -> None:
-    """A sentence comes before the next one is read: a malformed second sentence is reached
-    after the first is yielded (the file is never held whole)."""
+    """A sentence is yielded before the next (malformed) one is read."""
     from wsd.corpus import iter_conllu
 
     path = _write(tmp_path, [_word("1", upos="VERB"), "", "# sent_id = s2", "1\tw"])
@@ -256,8 +205,7 @@ def test_sentences_are_read_as_they_are_taken(tmp_path: Path) -> None:
 
 
 def test_reading_holds_one_sentence_at_a_time(tmp_path: Path) -> None:
-    """Memory: what ``load_corpus`` allocates beyond what it keeps stays far below the file's
-    size (a file held whole as split lines and columns costs about ten times its size)."""
+    """What loading allocates beyond what it keeps stays below half the file's size."""
     words = [_word(str(i), f"w{i}", "NOUN") for i in range(1, 20)] + [_word("20", "ran", "VERB")]
     blocks = [f"# sent_id = s{n}\n" + "\n".join(words) + "\n" for n in range(2000)]
     path = tmp_path / "big.conllu"
@@ -332,8 +280,7 @@ def test_semcor_fixture_exported_reads_back_as_the_same_instances(tmp_path: Path
 def test_raganato_as_conllu_disambiguates_to_the_same_bytes(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Raganato XML -> ``data export --to conllu`` (no tree) -> ``disambiguate``: the key file
-    is byte-identical to the one made from the XML (tokens, ids, lemmas, frames agree)."""
+    """XML and its CoNLL-U export (no tree) disambiguate to byte-identical keys."""
     model = tmp_path / "m.json"
     train = ["train", "--corpus", str(CORPUS / "x01.data.xml"), "--method", "hybrid"]
     train += ["--param", "thesaurus_examples=0"]  # WordNet's examples: the tagger, not needed
@@ -350,14 +297,6 @@ def test_raganato_as_conllu_disambiguates_to_the_same_bytes(
     assert keys[0] == keys[1] and keys[0].count(b"\n") == (4 if name == "x01" else 2)
 
 
-def test_tree_extractor_refuses_a_position_outside_the_sentence() -> None:
-    from wsd import WSDError
-
-    item = read_conllu(CONLLU / "tree.conllu")[0]
-    with pytest.raises(WSDError, match="outside sentence"):
-        extract_tree_frame(item, 99)
-
-
 def test_frames_command_lists_tree_frames(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["frames", "--corpus", str(CONLLU / "tree.conllu"), "--limit", "0"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -368,8 +307,7 @@ def test_frames_command_lists_tree_frames(capsys: pytest.CaptureFixture[str]) ->
 def test_frames_evaluate_on_a_conllu_file_scores_its_frames(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``wsd frames --evaluate GOLD --corpus X.conllu``: the fixture exported without a tree
-    scores as the tag file does (the rules); with a tree put in by hand, the tree's frame."""
+    """``frames --evaluate`` scores a CoNLL-U file's rule frames, or its tree's."""
     gold = str(CORPUS / "frames_gold.tsv")
     argv = ["data", "export", "--corpus", str(CORPUS / "br-x01"), "--to", "conllu"]
     assert main([*argv, "--out", str(tmp_path / "x01")]) == 0
@@ -379,27 +317,8 @@ def test_frames_evaluate_on_a_conllu_file_scores_its_frames(
         assert main(["frames", "--evaluate", gold, "--corpus", str(corpus), "--json"]) == 0
         scores.append(json.loads(capsys.readouterr().out)["strict"])
     assert scores[0] == scores[1]
-    # "The Springfield_Parks_Board approved a plan , officials said ." with a hand-made tree
-    # in which "said" has no subject: the tree's frame misses subj=6
-    tree = {1: (2, "det"), 2: (3, "nsubj"), 3: (8, "ccomp"), 4: (5, "det"), 5: (3, "obj")}
-    tree |= {6: (8, "punct"), 7: (8, "obl:npmod"), 8: (0, "root"), 9: (8, "punct")}
-    lines = (tmp_path / "x01.conllu").read_text(encoding="utf-8").splitlines()
-    out, sentence = [], 0
-    for line in lines:
-        sentence += line.startswith("# sent_id")
-        columns = line.split("\t")
-        if sentence == 1 and len(columns) == 10:
-            head, rel = tree[int(columns[0])]
-            columns[6:8] = [str(head), rel]
-        out.append("\t".join(columns))
-    (tmp_path / "x01.conllu").write_text("\n".join(out) + "\n", encoding="utf-8")
-    assert (
-        main(["frames", "--evaluate", gold, "--corpus", str(tmp_path / "x01.conllu"), "--json"])
-        == 0
-    )
-    strict = json.loads(capsys.readouterr().out)["strict"]
-    assert (strict["all"]["gold"], strict["all"]["predicted"], strict["all"]["correct"]) == (
-        3,
-        2,
-        2,
-    )
+    # x01-tree.conllu: the export, with a tree in which "said" has no subject (subj=6 missed)
+    tree = str(CONLLU / "x01-tree.conllu")
+    assert main(["frames", "--evaluate", gold, "--corpus", tree, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["strict"]["all"]
+    assert (got["gold"], got["predicted"], got["correct"]) == (3, 2, 2)

@@ -1,14 +1,14 @@
-"""Corpus readers on hand-written fixtures (tests/data/corpus): every expected value below was
-read off the fixture files by hand."""
+"""Corpus readers on hand-written fixtures (tests/data/corpus), expected values read by hand."""
 
 from __future__ import annotations
 
 import codecs
-import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from paths import DATA
 
 from wsd._exceptions import CorpusFormatError, DataError, WSDError
 from wsd.corpus import (
@@ -36,6 +36,20 @@ def corpus_dir(data_dir: Path) -> Path:
 @pytest.fixture
 def tagfile(corpus_dir: Path) -> Path:
     return corpus_dir / "br-x01"
+
+
+def _malformed(fmt: str) -> dict[str, Any]:
+    """Parameters of the ``fmt`` cases of ``malformed.txt``: (lines, line at fault, message)."""
+    cases: list[tuple[str, list[str], int, str]] = []
+    for line in (DATA / "corpus" / "malformed.txt").read_text(encoding="utf-8").split("\n"):
+        if line.startswith("=== "):
+            kind, _, rest = line[4:].partition(" ")
+            number, _, message = rest.partition(": ")
+            cases.append((kind, [], int(number), message))
+        elif line and not line.startswith("%%"):
+            cases[-1][1].append(line)
+    ours = [(lines, n, message) for kind, lines, n, message in cases if kind == fmt]
+    return {"argvalues": ours, "ids": [message for _, _, message in ours]}
 
 
 def _write(tmp_path: Path, text: str, name: str = "br-z01") -> Path:
@@ -93,59 +107,36 @@ def test_semcor_tokens_are_normalised_and_annotation_kept_apart(tagfile: Path) -
     assert s3.sentence.tokens[0] == Token("Dogs", "dog", "NOUN")
 
 
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("<wf cmd=done pos=VB lemma=go wnsn=1;2 lexsn=2:38:00::>went</wf>", "different numbers"),
-        ("<wf cmd=done pos=VB colour=red>went</wf>", "unknown attribute 'colour'"),
-        ("<wf cmd=done pos=VB>went", "not a SemCor tag line"),
-        ("<wf cmd=done pos=VB wnsn=1 lexsn=2:38:00::>went</wf>", "lexsn without lemma"),
-        ("<wf cmd pos=VB>went</wf>", "malformed attribute"),
-        ("<s snum=2>", "<s> inside sentence 1"),
-        ("</p pnum=1>", "</p> takes no attribute"),
-        ("<wf cmd=done pos=VB lemma=go wnsn=1; lexsn=2:38:00::;>went</wf>", "an empty sense"),
-        ("<wf cmd=done pos=VB lemma=go&#32;on wnsn=1 lexsn=2:38:00::>went</wf>", "whitespace"),
-        ("<wf cmd=done pos=VB>we&#10;nt</wf>", "decodes to a control character"),
-        ("<wf cmd=done pos=VB>we\x85nt</wf>", r"control character U\+0085 at column 23"),
-        # found by tests/test_fuzz.py: attributes glued to the name read as a <wf>, and an
-        # empty token was read as one
-        ("<wfcmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::>went</wf>", "not a SemCor tag"),
-        ("<punccmd=x>.</punc>", "not a SemCor tag line"),
-        ("<wf cmd=done pos=VB lemma=go wnsn=1 lexsn=2:38:00::></wf>", "<wf> without text"),
-        ("<punc>&#32;</punc>", "<punc> without text"),
-        ("<wf cmd=done cmd=done pos=VB>went</wf>", "attribute 'cmd' given twice"),
-        ("<p pnum=1 colour=red>", "unknown attribute 'colour' of <p>"),
-    ],
-)
-def test_semcor_malformed_line_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
-    path = _write(
-        tmp_path, f"<contextfile>\n<s snum=1>\n<wf cmd=ignore pos=DT>a</wf>\n{line}\n</s>\n"
-    )
+@pytest.mark.parametrize(("lines", "line", "message"), **_malformed("semcor"))
+def test_semcor_malformed_line_names_file_and_line(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
+    text = f"<contextfile>\n<s snum=1>\n<wf cmd=ignore pos=DT>a</wf>\n{lines[0]}\n</s>\n"
+    path = _write(tmp_path, text)
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_semcor(path))
-    assert str(info.value).startswith(f"{path}:4: ")
-    (tmp_path / "orphan").write_text("<contextfile>\n</s>\n", encoding="utf-8")
-    with pytest.raises(CorpusFormatError, match=":2: </s> without <s>"):
-        list(read_semcor(tmp_path / "orphan"))
+    assert str(info.value).startswith(f"{path}:{line}: ")
 
 
-def test_semcor_structure_errors(tmp_path: Path) -> None:
-    outside = _write(tmp_path, "<p pnum=1>\n<punc>.</punc>\n")
-    with pytest.raises(CorpusFormatError, match=r":2: <punc> outside a sentence"):
-        list(read_semcor(outside))
-    unclosed = _write(tmp_path, "<s snum=1>\n<punc>.</punc>\n", "br-z02")
-    with pytest.raises(CorpusFormatError, match=r"br-z02:1: sentence '1' is not closed"):
-        list(read_semcor(unclosed))
-    empty = _write(tmp_path, "", "br-z03")
-    with pytest.raises(CorpusFormatError, match="no sentence"):
-        list(read_semcor(empty))
-    binary = tmp_path / "br-z04"
-    binary.write_bytes(b"<s snum=1>\n<wf cmd=ignore pos=DT>\xff</wf>\n</s>\n")
-    with pytest.raises(CorpusFormatError, match=r"br-z04:2: not UTF-8 \(invalid start byte"):
-        list(read_semcor(binary))
-    twice = _write(tmp_path, "<s snum=1>\n</s>\n<s snum=1>\n</s>\n", "br-z05")
-    with pytest.raises(CorpusFormatError, match=r"br-z05:3: sentence '1' given twice \(first"):
-        list(read_semcor(twice))
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"<p pnum=1>\n<punc>.</punc>\n", ":2: <punc> outside a sentence"),
+        (b"<s snum=1>\n<punc>.</punc>\n", ":1: sentence '1' is not closed"),
+        (b"", ": no sentence"),
+        (b"<contextfile>\n</s>\n", ":2: </s> without <s>"),
+        (
+            b"<s snum=1>\n<wf cmd=ignore pos=DT>\xff</wf>\n</s>\n",
+            ":2: not UTF-8 (invalid start byte",
+        ),
+        (b"<s snum=1>\n</s>\n<s snum=1>\n</s>\n", ":3: sentence '1' given twice (first"),
+    ],
+)
+def test_semcor_structure_errors(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "br-z01"
+    path.write_bytes(content)
+    with pytest.raises(CorpusFormatError, match=re.escape(f"{path}{message}")):
+        list(read_semcor(path))
 
 
 def test_semcor_files_and_find_semcor(tmp_path: Path, tagfile: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -174,12 +165,9 @@ def test_semcor_files_and_find_semcor(tmp_path: Path, tagfile: Path, monkeypatch
     monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "gone"))
     with pytest.raises(CorpusFormatError, match="WSD_SEMCOR"):
         find_semcor(None)
-
-
-def test_find_semcor_reports_how_to_point_at_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import wsd.corpus.semcor as semcor
 
-    monkeypatch.delenv("WSD_SEMCOR", raising=False)
+    monkeypatch.delenv("WSD_SEMCOR")  # and no NLTK copy: how to point at it, in one line
     monkeypatch.setattr(semcor, "_nltk_semcor_dir", lambda: None)
     with pytest.raises(DataError, match="--corpus") as info:
         find_semcor(None)
@@ -360,9 +348,7 @@ def test_write_raganato_from_sentences(tmp_path: Path, tagfile: Path) -> None:
 
 
 def test_writers_refuse_what_their_files_cannot_hold(tmp_path: Path) -> None:
-    """A token is one instance in Raganato XML and CoNLL-U, a sentence id one sentence, and a
-    Raganato file has one language: each was lost without a word (the last instance on a token
-    kept, a Japanese sentence read back as English)."""
+    """Two instances on a token, two sentences of one id, two languages: refused."""
     sentence = Sentence("s", (Token("ran", "run", "VERB"),), source="d")
     one, two = Instance("a", "run", (), sentence, 0), Instance("b", "run", (), sentence, 0)
     for write in (
@@ -385,34 +371,12 @@ def test_writers_refuse_what_their_files_cannot_hold(tmp_path: Path) -> None:
 _SENTENCE = '<sentence id="s1">\n<wf pos="PRON">We</wf>\n{}\n</sentence>'
 
 
-@pytest.mark.parametrize(
-    ("body", "line", "message"),
-    [
-        (_SENTENCE.format('<instance lemma="go" pos="VERB">went</instance>'), 6, "without id"),
-        (_SENTENCE.format('<wf pos="VERB"></wf>'), 6, "expected <wf> or <instance> with text"),
-        (_SENTENCE.format('<wf pos="X">\xff</wf>'), 6, "broken XML"),
-        ('<sentence id="s1">\n</sentence>\n<para/>', 6, "expected <sentence id=...>"),
-        (
-            _SENTENCE.format('<instance id="i" pos="VERB">a</instance>')
-            + "\n"
-            + _SENTENCE.format('<instance id="i" pos="VERB">b</instance>').replace("s1", "s2"),
-            10,
-            "instance id 'i' given twice (first on line 6)",
-        ),
-        (
-            _SENTENCE.format('<wf pos="X">a</wf>') + "\n" + _SENTENCE.format('<wf pos="X">b</wf>'),
-            8,
-            "sentence id 's1' given twice (first on line 4)",
-        ),
-        (
-            _SENTENCE.format('<instance id="i 1" pos="VERB">a</instance>'),
-            6,
-            "bad instance id 'i 1': empty, whitespace",
-        ),
-    ],
-)
-def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, message: str) -> None:
+@pytest.mark.parametrize(("lines", "line", "message"), **_malformed("raganato"))
+def test_raganato_errors_name_the_line(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
     path = tmp_path / "x.data.xml"
+    body = "\n".join(lines)
     text = f'<?xml version="1.0"?>\n<corpus>\n<text id="t">\n{body}\n</text>\n</corpus>\n'
     path.write_bytes(text.encode("utf-8").replace("\xff".encode(), b"\xff"))
     with pytest.raises(CorpusFormatError, match=re.escape(message)) as info:
@@ -422,8 +386,7 @@ def test_raganato_errors_name_the_line(tmp_path: Path, body: str, line: int, mes
 
 @pytest.mark.parametrize("encoding", ["z", "rot13", "shift_jis", "utf-32"])
 def test_raganato_unreadable_encodings_are_errors(tmp_path: Path, encoding: str) -> None:
-    """Found by tests/test_fuzz.py: an encoding Python lacks, or a multi-byte one expat cannot
-    use, escaped as LookupError/ValueError (a traceback at the command line)."""
+    """An encoding Python lacks or expat cannot use is a format error at line 1."""
     path = tmp_path / "x.data.xml"
     body = _SENTENCE.format('<wf pos="X">a</wf>')
     path.write_text(f'<?xml version="1.0" encoding="{encoding}"?>\n<corpus>\n{body}\n</corpus>\n')
@@ -469,18 +432,10 @@ def test_read_japanese_jsonl(corpus_dir: Path) -> None:
 def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> None:
     japanese = list(read_jsonl(corpus_dir / "ja.jsonl"))
     english = load_corpus(tagfile, context_window=1).instances
-    twice = Instance(
-        "x.1",
-        "go",
-        ("go%2:38:00::",),
-        Sentence("x", (Token("went", "go", "VERB"),)),
-        0,
-        CaseFrame(
-            (("prep:from", Filler("home")), ("prep:from", Filler("work"))),
-            passive=True,
-            marks=(("comp", "to"), ("adv", "back")),
-        ),
-    )
+    cases = (("prep:from", Filler("home")), ("prep:from", Filler("work")))  # a label twice
+    frame = CaseFrame(cases, passive=True, marks=(("comp", "to"), ("adv", "back")))
+    went = Sentence("x", (Token("went", "go", "VERB"),))
+    twice = Instance("x.1", "go", ("go%2:38:00::",), went, 0, frame)
     everything = japanese + english + [twice]
     path = tmp_path / "out.jsonl"
     assert write_jsonl(everything, path) == len(everything)
@@ -488,40 +443,15 @@ def test_jsonl_round_trip(tmp_path: Path, corpus_dir: Path, tagfile: Path) -> No
     assert "使う" in path.read_text(encoding="utf-8")  # written as UTF-8, not \u escapes
 
 
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ('{"id": "a", "lemma": "go"', "bad JSON"),
-        ('{"lemma": "go"}', "field 'id'"),
-        ('{"id": "a", "lemma": "go", "tokens": ["x"]}', "'position' is required"),
-        ('{"id": "a", "lemma": "go", "tokens": ["x"], "position": 3}', "field 'position'"),
-        ('{"id": "a", "lemma": "go", "gold": "go%2"}', "field 'gold'"),
-        ('{"id": "a", "lemma": "go", "frame": {"が": 3}}', "frame\\['が'\\]"),
-        ('{"id": "a", "lemma": "go", "colour": 1}', "unknown field 'colour'"),
-        ('{"id": "a", "lemma": "go", "frame": {}, "marks": [["comp"]]}', "field 'marks'"),
-        ('{"id": "ok", "lemma": "go"}', "already on line 1"),
-        # found by tests/test_fuzz.py: fields that qualify a missing field were ignored, and
-        # blank strings read as tokens, lemmas and case labels
-        ('{"id": "a", "lemma": "go", "position": 0}', "'position' is given without 'tokens'"),
-        ('{"id": "a", "lemma": "go", "context_index": 0}', "'context_index' is given without"),
-        ('{"id": "a", "lemma": "go", "passive": "yes"}', "'passive' is given without 'frame'"),
-        ('{"id": "a", "lemma": " "}', "field 'lemma' must be a non-blank string"),
-        ('{"id": "a", "lemma": "go", "tokens": [" "], "position": 0}', "tokens\\[0\\]"),
-        ('{"id": "a", "lemma": "go", "frame": {" ": "x"}}', "bad case label"),
-        # an id a key-file line cannot start with; a filler's gold that would pass unnoticed
-        ('{"id": "{a", "lemma": "go"}', "field 'id' '{a' is no instance id: a line starting"),
-        (
-            '{"id": "a", "lemma": "go", "frame": {"obj": {"lemma": "x", "gold": "zz%9:99"}}}',
-            "frame\\['obj'\\].gold: sense key 'zz%9:99' is shaped like a WordNet",
-        ),
-    ],
-)
-def test_jsonl_errors_name_line_and_field(tmp_path: Path, line: str, message: str) -> None:
+@pytest.mark.parametrize(("lines", "line", "message"), **_malformed("jsonl"))
+def test_jsonl_errors_name_line_and_field(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"id": "ok", "lemma": "go"}\n' + line + "\n", encoding="utf-8")
+    path.write_text('{"id": "ok", "lemma": "go"}\n' + lines[0] + "\n", encoding="utf-8")
     with pytest.raises(CorpusFormatError, match=message) as info:
         list(read_jsonl(path))
-    assert str(info.value).startswith(f"{path}:2: ")
+    assert str(info.value).startswith(f"{path}:{line}: ")
 
 
 @pytest.mark.parametrize("text", ["", "\n", "  \n\t\n"])
@@ -573,8 +503,7 @@ _ANNOTATED = (
 def test_semcor_lemmas_are_lower_case_and_malformed_senses_are_counted_skips(
     tmp_path: Path,
 ) -> None:
-    """``lemma=SAY`` became a verb of its own and ``lexsn=garbage`` trained a sense
-    ``say%garbage`` without a word: now ``say``, and counted skips with a reason."""
+    """Lemmas are lower-cased; a malformed or a noun's sense is a counted skip."""
     path = _write(tmp_path, _ANNOTATED)
     (item,) = read_semcor(path)
     notes = item.annotations
@@ -594,23 +523,9 @@ def test_semcor_lemmas_are_lower_case_and_malformed_senses_are_counted_skips(
     assert load_corpus(path, verbs=["SAY"], frames=False).stats.verb_instances == 1
 
 
-def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(tmp_path: Path) -> None:
-    xml = tmp_path / "t.data.xml"
-    xml.write_text(
-        '<corpus lang="en" source="t"><text id="d"><sentence id="d.s1">'
-        '<instance id="d.s1.t0" lemma="SAY" pos="VERB">Said</instance>'
-        '<instance id="d.s1.t1" lemma="say" pos="VERB">said</instance>'
-        '<instance id="d.s1.t2" lemma="bank" pos="VERB">banked</instance>'
-        '<instance id="d.s1.t3" lemma="run" pos="VERB">ran</instance>'
-        '<instance id="d.s1.t4" lemma="run" pos="VERB">ran</instance>'
-        "</sentence></text></corpus>\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "t.gold.key.txt").write_text(
-        "d.s1.t0 SAY%2:32:00::\nd.s1.t1 say%2:32:0::\nd.s1.t2 bank%1:14:00::\n"
-        "d.s1.t3 Run%1\nd.s1.t4 x:1.5\n",  # sense ids of another thesaurus: kept
-        encoding="utf-8",
-    )
+def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(corpus_dir: Path) -> None:
+    """Lemmas and keys in upper case, malformed keys, a noun's key, another thesaurus's ids."""
+    xml = corpus_dir / "cased.data.xml"  # its keys: cased.gold.key.txt
     corpus = load_corpus(xml, frames=False)
     assert [(i.id, i.lemma, i.gold) for i in corpus.instances] == [
         ("d.s1.t0", "say", ("say%2:32:00::",)),
@@ -618,15 +533,7 @@ def test_raganato_and_jsonl_lemmas_and_keys_follow_the_same_rules(tmp_path: Path
         ("d.s1.t4", "run", ("x:1.5",)),
     ]
     assert corpus.stats.skipped == {"malformed-sense-key": 1, "not-a-verb-sense": 1}
-
-    lines = [
-        {"id": "j1", "lemma": "SAY", "gold": ["SAY%2:32:00::"]},
-        {"id": "j2", "lemma": "say", "gold": ["say%2:32:00::", "say%2:32"]},
-        {"id": "j3", "lemma": "使う", "gold": ["使う.1"], "lang": "ja"},
-        {"id": "j4", "lemma": "bank", "gold": ["bank%1:14:00::"]},
-    ]
-    jsonl = tmp_path / "t.jsonl"
-    jsonl.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    jsonl = corpus_dir / "cased.jsonl"
     assert [(i.lemma, i.gold) for i in read_jsonl(jsonl)][:2] == [
         ("say", ("say%2:32:00::",)),
         ("say", ("say%2:32:00::", "say%2:32")),

@@ -1,5 +1,4 @@
-"""wsd.corpus.document_store: annotated documents and case frames as columns and back, record for
-record (hand-made documents; SemCor's cache is tested in ``test_corpus_cache.py``)."""
+"""wsd.corpus.document_store: documents and case frames as columns and back, record for record."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The example-based method's options beyond the paper's formula, on hand-made worlds.
-
-The world of ``worlds.py`` (``world`` fixture, ``inst``): nouns person/{man, woman,
-student} and thing/{tool/{hammer, knife}, food/{bread, apple}} under one root; the verb
-``use`` has senses use#1 (a person), use#2 (a tool), use#3 (food).
-"""
+"""The example-based method's options beyond the paper's formula, on the world of ``worlds.py``:
+nouns person/{man, woman, student}, thing/{tool/{hammer, knife}, food/{bread, apple}}; the
+verb ``use``: use#1 (a person), use#2 (a tool), use#3 (food)."""
 
 from __future__ import annotations
 
@@ -16,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 import worlds
+from paths import DATA
 from worlds import inst
 
 from wsd import Instance
@@ -78,21 +76,10 @@ def test_knn_breaks_a_tie_of_identical_fillers_by_evidence_not_frequency(
     assert p.sense == "use#1" and dict(p.ranking)["use#3"] == pytest.approx(0.5)
 
 
-def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler(
-    tmp_path: Path,
-) -> None:
-    """``bat`` has two senses: bat#1 under animal, bat#2 under tool.  An untagged example
-    ``bat`` is both under "tagged" (the nearest counts for max, half of each for knn) and
-    only bat#1 under "first"."""
-    (tmp_path / "n.tsv").write_text(
-        "animal\tROOT\nbat1\tanimal\ndog\tanimal\ntool\tROOT\nbat2\ttool\nclub\ttool\n"
-    )
-    (tmp_path / "n.words.tsv").write_text(
-        "bat\tbat#1\tbat1\nbat\tbat#2\tbat2\ndog\tdog#1\tdog\nclub\tclub#1\tclub\n"
-    )
-    (tmp_path / "v.tsv").write_text("a\tROOT\nb\tROOT\n")
-    (tmp_path / "v.words.tsv").write_text("use\tuse#1\ta\nuse\tuse#2\tb\n")
-    things = {"noun_thesaurus": str(tmp_path / "n.tsv"), "verb_thesaurus": str(tmp_path / "v.tsv")}
+def test_example_senses_first_uses_the_first_sense_of_an_untagged_filler() -> None:
+    """An untagged ``bat`` (animal, tool: ``bat_nouns.tsv``) is both senses, bat#1 under "first"."""
+    bats = DATA / "thesaurus"
+    things = {"noun_thesaurus": f"{bats}/bat_nouns.tsv", "verb_thesaurus": f"{bats}/bat_verbs.tsv"}
     train = [inst("a", "use#1", obj="bat"), inst("b", "use#2", obj="dog")]
     probe = [inst("t", None, obj="club")]  # club: LEN 2 to bat#2, LEN 4 to bat#1 and dog
 
@@ -193,9 +180,7 @@ def build_index(
 
 @pytest.mark.parametrize("seed", range(6))
 def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
-    """knn_best (compiled): per query (one or more nodes, as a polysemous noun's senses), the
-    best over its nodes of the mean similarity of each sense's k nearest weighted points,
-    under several (sims, k) at once."""
+    """knn_best: per query, the best node's mean similarity of each sense's k nearest points."""
     rng = np.random.default_rng(100 + seed)
     n, senses = 50, 4
     parent = _random_tree(rng, n)
@@ -239,9 +224,7 @@ def test_compiled_knn_equals_brute_force_on_random_trees(seed: int) -> None:
 
 
 def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> None:
-    """A model's point index and CCD come from the verb's pool of fillers (one build for all
-    the fits of a run): fitting subsets in any order, with the pool grown by earlier fits,
-    gives the models a fresh estimator gives."""
+    """Fits from a shared pool of fillers, any subsets in any order, equal fresh fits."""
     spec = worlds.write_world(tmp_path)
     train = _random_marked(40, seed=3)
     params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
@@ -261,10 +244,7 @@ def test_example_pool_indexes_any_subset_as_a_fresh_build(tmp_path: Path) -> Non
 
 
 def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path: Path) -> None:
-    """A model counts its examples by array operations over the pool's item numbers, in any
-    order the pool numbered them; its ``examples`` (what a model file lists) are still the
-    nested counts of its training items in the order first seen: cases, then each case's
-    senses, then each sense's fillers; a mark's word rows likewise."""
+    """A model's examples and index entries follow its training items' first-seen order."""
     spec = worlds.write_world(tmp_path)
     train = _random_marked(60, seed=5, sparse=True)
     params = {**BASE, "sim_aggregate": "knn", "marks": ("comp",), "tune": ()}
@@ -315,8 +295,7 @@ def test_a_models_examples_are_listed_in_the_order_they_were_first_seen(tmp_path
 
 
 def _random_marked(n: int, seed: int, *, sparse: bool = False) -> list[Instance]:
-    """``n`` training instances of ``use`` with random senses, subject, object and ``comp``
-    mark; ``sparse``: a third without the mark and each case missing 30 % of the time."""
+    """Random ``use`` instances with a ``comp`` mark; ``sparse``: marks and cases often missing."""
     rng = np.random.default_rng(seed)
     words = ["dog", "cat", "idea", "plan", "water"]
     comps = ["that", "to", "if"] if sparse else ["that", "to"]
@@ -487,9 +466,7 @@ def test_settings_follow_each_estimators_own_parameters() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path: Path) -> None:
-    """With ``ccd_match=1`` CCD counts fillers that share a node without any index; it must
-    equal the general computation (nearest example at similarity >= 1), polysemous nouns and
-    untagged fillers (every sense: ``example_senses="all"``) included."""
+    """CCD by shared nodes equals CCD by nearest examples at similarity >= 1."""
     rng = np.random.default_rng(seed)
     nodes = [f"n{i}" for i in range(25)]
     edges = "".join(
@@ -516,8 +493,7 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
     for senses in ("all", "first"):
         for marks in ((), ("comp",)):  # comp: a mark, its fillers compared as words
             model = ExampleBasedWSD(
-                **{**BASE, "sim_aggregate": "knn", "example_senses": senses, "marks": marks},
-                **spec,
+                **{**BASE, "sim_aggregate": "knn", "example_senses": senses, "marks": marks}, **spec
             ).fit(train)
             verb = model.verbs_["use"]
             by_nodes = dict(verb.ccd)  # every case at once, by shared nodes
@@ -530,9 +506,7 @@ def test_ccd_by_shared_nodes_equals_ccd_by_nearest_examples(seed: int, tmp_path:
 def test_infinite_beta_lets_the_cases_of_highest_ccd_decide_then_the_next(
     world: dict[str, str],
 ) -> None:
-    """``beta=inf``: the highest CCD level (obj, disjoint fillers) ranks the senses, its ties
-    go to the next level (subj) before the sense columns' order; a very large finite beta
-    leaves such a tie to the columns (subj's weight is 0 beside obj's)."""
+    """``beta=inf``: the highest CCD level ranks, its ties go to the next; 1e6 leaves them."""
     train = [
         inst("a", "use#2", subj="woman", obj="man"),
         inst("b", "use#2", subj="woman", obj="man"),
@@ -551,9 +525,7 @@ def test_infinite_beta_lets_the_cases_of_highest_ccd_decide_then_the_next(
 
 
 def test_tuning_judges_an_infinite_beta_as_ranking_does() -> None:
-    """Per-verb tuning picks, for a setting with ``beta=inf``, the sense ranking gives: the
-    highest CCD level first, its ties to the next level, then to the columns' order, and the
-    first column where no case is informative."""
+    """Tuning picks for ``beta=inf`` the sense ranking gives, the first column if none informs."""
     from types import SimpleNamespace
 
     from wsd.methods.example.scoring import choices, rank_inputs

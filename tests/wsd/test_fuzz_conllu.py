@@ -1,11 +1,5 @@
-"""Fuzz targets for the CoNLL-U reader and writer (``wsd/corpus/conllu.py``) and for plain
-text in (``wsd.text``): generated valid files round-trip exactly and load with every verb
-token accounted for; mutated files (``fuzzing.MUTATIONS``) and arbitrary text end in a result
-or in the toolkit's own one-line error naming the file, never in another exception.
-
-As in ``tests/test_fuzz.py``, the error of a mutated file is checked for its type, its single
-line and the file it names (``fuzzing.read_or_fail``).
-"""
+"""Fuzz targets for CoNLL-U and text: valid files round-trip, with every verb token counted;
+mutated files and any text end in a result or the toolkit's one-line error naming the file."""
 
 from __future__ import annotations
 
@@ -19,7 +13,7 @@ from hypothesis import strategies as st
 
 from thesaurus import ToolkitError
 from wsd.corpus import load_corpus, read_conllu, write_conllu
-from wsd.text import Tagger, read_text, text_instances, train_tagger
+from wsd.text import Tagger, read_text, text_instances
 
 UPOS = ("VERB", "NOUN", "PRON", "ADP", "DET", "ADJ", "AUX", "PROPN", "PUNCT", "ADV")
 DEPRELS = ("nsubj", "nsubj:pass", "obj", "iobj", "obl", "case", "det", "conj", "ccomp", "punct")
@@ -29,8 +23,7 @@ WORDS = st.text(alphabet=st.sampled_from("abcdefgxyzéあを"), min_size=1, max_
 
 @st.composite
 def conllu_files(draw: Draw) -> bytes:
-    """A valid CoNLL-U file: sentences with ids, words with UPOS, a tree (each word's head
-    an earlier word, the first word the root) or none, some targets with gold senses."""
+    """Valid CoNLL-U: sentences with ids, words with UPOS, a tree or none, some targets."""
     targeted = draw(st.booleans())  # Instance= on some verbs, or every VERB a target
     sentences = []
     for s in range(draw(st.integers(1, 4))):
@@ -92,22 +85,12 @@ def test_conllu_mutated_files_end_in_a_result_or_a_named_error(
         read_or_fail(lambda: _load(path), [str(path)])
 
 
-@pytest.fixture(scope="module")
-def tagger() -> Tagger:
-    sentences = [
-        [("She", "PRP"), ("made", "VBD"), ("a", "DT"), ("cake", "NN"), (".", ".")],
-        [("They", "PRP"), ("eat", "VBP"), ("apples", "NNS"), (".", ".")],
-        [("He", "PRP"), ("took", "VBD"), ("the", "DT"), ("train", "NN"), (".", ".")],
-    ]
-    return train_tagger(sentences, iterations=5)
-
-
 @FUZZ
 @given(text=st.text(max_size=300))
-def test_any_text_gives_instances_or_a_named_error(tagger: Tagger, text: str) -> None:
+def test_any_text_gives_instances_or_a_named_error(small_tagger: Tagger, text: str) -> None:
     try:
         with no_hang():
-            corpus = text_instances(text, doc="t", tagger=tagger)
+            corpus = text_instances(text, doc="t", tagger=small_tagger)
     except ToolkitError as exc:
         assert "\n" not in str(exc), str(exc)
         return

@@ -1,22 +1,7 @@
-"""Fuzz targets of numbers without limits, absurd values in models,
-models checked for meaning.
-
-- numeric method parameters, config keys and command-line options drawn from huge, tiny,
-  negative, NaN/inf, float-for-int, bool, numpy and text values (``fuzz_ranges.odd_numbers``):
-  accepted exactly when the documented range (``wsd/methods/README.md``,
-  ``configs/README.md``, ``--help``) holds the value, else refused before any work with one
-  line naming the setting and its range; ``wsd train --param`` in a subprocess refuses before
-  reading the corpus and writes nothing;
-- model files (the tiny world of ``tests/support/worlds.py``, every method, plain or gzip) whose
-  counts, weights or senses are replaced by NaN, negative, huge, non-integer or foreign values
-  (``not-a-key``, another verb's key): a ModelError naming the file and the verb; keys written
-  in another case, or the document written again in another layout: the same answers;
-- training sets whose gold senses are drawn from the verb's own, other verbs' and made-up keys
-  (in any case): fitted exactly when the verb thesaurus lists every one, else a ModelError
-  naming the first instance with an unlisted sense.
-
-The same cases on every run by default; ``WSD_FUZZ_PROFILE=fuzz-deep`` for many more.
-"""
+"""Fuzz targets: odd numbers for every numeric parameter, config key and option (accepted
+exactly within the documented range, else one line naming it); model files with absurd or
+foreign values (a ModelError naming file and verb) or harmless edits (the same answers);
+training senses the thesaurus does not list. ``WSD_FUZZ_PROFILE=fuzz-deep`` for more cases."""
 
 from __future__ import annotations
 
@@ -191,8 +176,7 @@ def test_train_refuses_an_out_of_range_parameter_before_reading(data: st.DataObj
 # --- model files: absurd and foreign values (families 7 and 8) --------------------------------
 @functools.cache
 def world_models() -> dict[str, tuple[str, dict[str, Any], list[Any]]]:
-    """Every method trained on the tiny world (its thesauri in a folder kept for the session):
-    the folder, the model document and its answers to the probes."""
+    """Every method trained on the tiny world: its folder, model document, probe answers."""
     folder = Path(tempfile.mkdtemp(prefix="wsd-fuzz-models-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     world = write_world(folder)
@@ -214,8 +198,7 @@ FOREIGN_KEYS = ["not-a-key", "eat#1", "use%2:34:01::", "use#9", "", "use #1", "ä
 
 
 def _count_places(name: str, document: dict[str, Any]) -> list[tuple[Any, Any]]:
-    """(container, key) of every count of the document: sense counts, bayes feature counts,
-    example counts (an example seen once is written without its count: given one here)."""
+    """(container, key) of every count of the document (an example's count made explicit)."""
     places: list[tuple[Any, Any]] = [(c, s) for c in document["sense_counts"].values() for s in c]
     for state in document["verbs"].values():
         if name == "bayes":
@@ -237,8 +220,7 @@ def _weight_places(document: dict[str, Any]) -> list[tuple[Any, Any]]:
 
 
 def _load(folder: str, document: dict[str, Any], gz: bool) -> tuple[Path, Any]:
-    """Write ``document`` (maybe gzip-compressed) and load it: the path and the model, or
-    the path and the ModelError."""
+    """Write ``document`` (maybe gzipped) and load it: the path and the model or ModelError."""
     path = Path(tempfile.mkdtemp(dir=folder)) / ("m.json.gz" if gz else "m.json")
     data = json.dumps(document).encode()
     path.write_bytes(gzip.compress(data, mtime=0) if gz else data)

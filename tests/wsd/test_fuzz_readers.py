@@ -1,22 +1,7 @@
-"""Fuzz targets for what the readers make of instances: none dropped or doubled without a word.
-
-Write-then-read properties rather than a second model of each format:
-
-- every format the toolkit writes (JSONL, Raganato XML + key file, CoNLL-U) reads back as the
-  same instances (ids, lemmas, gold, sentences, positions; the target's tag but in Raganato,
-  whose ``pos`` of an instance is ``VERB``), those without gold too, or the writer refuses in
-  one line naming the value;
-- any CoNLL-U file made of words of any UPOS, ``Instance=`` on some (any UPOS), ``Sense=``
-  on targets and fillers, and hazards put in at known lines (``Instance=``/``Sense=`` on an
-  empty node or a multiword-token line, a MISC key twice, a filler's malformed WordNet key,
-  an id a key-file line cannot start with, an id twice) either yields the instances the
-  generator marked, with counted skips that add up to the verb tokens, or one error naming
-  the file and the line of the first hazard;
-- corpora read together never share an instance id, or the error names both files;
-- ``wsd data export`` writes every instance, with or without gold;
-- text given to the API is refused exactly when the same text in a file is refused by the
-  command line, at the same line.
-"""
+"""Fuzz targets for the readers: every format written reads back as the same instances (or
+the writer refuses in one line); any CoNLL-U file gives its marked targets with counted skips
+or one error at the first hazard's line; corpora read together share no id; ``data export``
+writes every instance; the API refuses text exactly when the command line does."""
 
 from __future__ import annotations
 
@@ -41,7 +26,7 @@ from wsd.corpus import (
     write_jsonl,
     write_raganato,
 )
-from wsd.text import Tagger, read_text, text_instances, train_tagger
+from wsd.text import Tagger, read_text, text_instances
 from wsd.types import Instance
 
 WRITTEN = {"jsonl": ".jsonl", "raganato": ".data.xml", "conllu": ".conllu"}
@@ -59,8 +44,7 @@ def _load(path: Path) -> Corpus:
 
 
 def _identity(instances: Sequence[Instance], fmt: str) -> list[tuple[Any, ...]]:
-    """What every format written carries of an instance (frames: a file's own, or extracted
-    again from the tokens)."""
+    """What every format written carries of an instance."""
     targets: dict[str, set[int]] = {}
     for i in instances:
         targets.setdefault(i.sentence.id, set()).add(i.position)
@@ -129,10 +113,7 @@ class Made:
 
 @st.composite
 def conllu_files(draw: Draw, hazards: bool = True) -> Made:
-    """Sentences of words of any UPOS; ``Instance=`` on some words of any UPOS (or on none:
-    every VERB is a target); ``Sense=`` on targets (a verb key, a malformed key, another
-    thesaurus's id, a noun key: each an instance without gold or with) and on fillers; empty
-    nodes; now and then (``hazards``) a hazard, at the line where it is put."""
+    """Words of any UPOS, ``Instance=``/``Sense=`` on some, empty nodes, hazards at known lines."""
     made = Made(b"", [], [], 0, [])
     lines: list[str] = []
     targeted = draw(st.booleans())
@@ -251,10 +232,7 @@ def test_corpora_read_together_share_no_instance_id(
 
 # --- the export command ----------------------------------------------------------------------
 @CLI_HEAVY
-@given(
-    made=conllu_files(hazards=False),
-    fmt=st.sampled_from(["jsonl", "raganato", "conllu"]),
-)
+@given(made=conllu_files(hazards=False), fmt=st.sampled_from(["jsonl", "raganato", "conllu"]))
 def test_export_writes_every_instance(
     tmp_path_factory: pytest.TempPathFactory, made: Made, fmt: str
 ) -> None:
@@ -275,15 +253,6 @@ def test_export_writes_every_instance(
 ODD = ["\x00", "\x07", "\x1b", "\x85", "\ufeff", "\ud800", "\udcff", "\r", "\n", "\t", "\u2028"]
 
 
-@pytest.fixture(scope="module")
-def tagger() -> Tagger:
-    sentences = [
-        [("She", "PRP"), ("made", "VBD"), ("a", "DT"), ("cake", "NN"), (".", ".")],
-        [("They", "PRP"), ("eat", "VBP"), ("apples", "NNS"), (".", ".")],
-    ]
-    return train_tagger(sentences, iterations=5)
-
-
 @FUZZ
 @given(
     text=st.lists(
@@ -292,7 +261,7 @@ def tagger() -> Tagger:
     ).map("".join)
 )
 def test_the_api_refuses_text_exactly_when_the_command_line_does(
-    tmp_path_factory: pytest.TempPathFactory, tagger: Tagger, text: str
+    tmp_path_factory: pytest.TempPathFactory, small_tagger: Tagger, text: str
 ) -> None:
     path = tmp_path_factory.mktemp("text") / "t.txt"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
@@ -302,7 +271,7 @@ def test_the_api_refuses_text_exactly_when_the_command_line_does(
         try:
             with no_hang():
                 if name == "<text>":
-                    corpus = text_instances(text, tagger=tagger)
+                    corpus = text_instances(text, tagger=small_tagger)
                 else:
                     read_text(path)
             refusals.append(None)

@@ -1,5 +1,4 @@
-"""The supervised comparator (``ims``) and the hybrid on hand-made data: features worked out by
-hand, what the classifier learns from them, one-sense and unseen verbs, model files."""
+"""The supervised comparator (``ims``) and the hybrid on hand-made data."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from worlds import NOUN_EDGES, NOUN_WORDS, VERB_EDGES, VERB_WORDS
 
 from wsd import CaseFrame, Filler, Instance, Sentence, Token
 from wsd._exceptions import ModelError
@@ -20,31 +18,12 @@ from wsd.methods.supervised import COLLOCATIONS, frame_features, ims_features
 from wsd.normalise import normalise_tokens
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    root = tmp_path_factory.mktemp("ims-world")
-    for name, text in {
-        "nouns.tsv": NOUN_EDGES,
-        "nouns.words.tsv": NOUN_WORDS,
-        "verbs.tsv": VERB_EDGES,
-        "verbs.words.tsv": VERB_WORDS,
-    }.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return {"noun_thesaurus": str(root / "nouns.tsv"), "verb_thesaurus": str(root / "verbs.tsv")}
-
-
 def sent(text: str, tags: str, target: int, sense: str | None = None, **frame: str) -> Instance:
     forms = text.split()
     tokens = normalise_tokens(forms, tags.split(), lang="xx")  # lemmas = forms, no WordNet
     fillers = CaseFrame(tuple((case, Filler(lemma)) for case, lemma in frame.items()))
-    return Instance(
-        f"{text}#{target}",
-        "use",
-        (sense,) if sense else (),
-        Sentence(text, tokens),
-        target,
-        fillers,
-    )
+    gold = (sense,) if sense else ()
+    return Instance(f"{text}#{target}", "use", gold, Sentence(text, tokens), target, fillers)
 
 
 # --- features --------------------------------------------------------------------------------
@@ -160,26 +139,22 @@ def test_hybrid_reads_the_fillers_thesaurus_classes(world: dict[str, str]) -> No
 
 
 @pytest.mark.parametrize(
-    ("params", "message"),
+    ("name", "params", "message"),
     [
-        ({"C": 0}, r"C must be a number in \[1e-6, 1000000\], got 0"),
-        ({"temperature": -1.0}, r"temperature must be a number in \[1e-6, 1000000\]"),
-        ({"window": "page"}, r'window must be "sentence" or an integer in \[1, 1000000\]'),
-        ({"min_count": 0}, r"min_count must be an integer in \[1, 1000000\]"),
-        ({"pos": False, "bag": False, "collocations": False}, "every feature group"),
-        ({"pos": "yes"}, "pos must be true or false"),
+        ("ims", {"C": 0}, r"C must be a number in \[1e-6, 1000000\], got 0"),
+        ("ims", {"temperature": -1.0}, r"temperature must be a number in \[1e-6, 1000000\]"),
+        ("ims", {"window": "page"}, r'window must be "sentence" or an integer in \[1, 1000000\]'),
+        ("ims", {"min_count": 0}, r"min_count must be an integer in \[1, 1000000\]"),
+        ("ims", {"pos": False, "bag": False, "collocations": False}, "every feature group"),
+        ("ims", {"pos": "yes"}, "pos must be true or false"),
+        ("hybrid", {"filler_hypernyms": "some"}, "filler_hypernyms must be one of"),
     ],
 )
-def test_bad_parameters_name_the_value(params: dict[str, object], message: str) -> None:
+def test_bad_parameters_name_the_value(name: str, params: dict[str, object], message: str) -> None:
     with pytest.raises(ModelError, match=message):
-        make_method("ims", **params)
-
-
-def test_bad_hybrid_parameters() -> None:
-    with pytest.raises(ModelError, match="filler_hypernyms must be one of"):
-        make_method("hybrid", filler_hypernyms="some")
-    # the frame features alone are a valid hybrid
-    make_method("hybrid", pos=False, bag=False, collocations=False)
+        make_method(name, **params)
+    if name == "hybrid":  # the frame features alone are a valid hybrid
+        make_method("hybrid", pos=False, bag=False, collocations=False)
 
 
 def test_model_files_store_float16_weights_and_refuse_corruption(
@@ -227,10 +202,8 @@ def _corpus(n: int, senses: int, seed: int) -> list[Instance]:
 def _reference(
     model: IMSWSD, train: list[Instance], test: list[Instance]
 ) -> tuple[list[tuple[Any, ...]], np.ndarray, np.ndarray]:
-    """What ``fit`` + ``rank`` give, written plainly: feature names, columns numbered in
-    first-seen order, the float32 CSR matrix handed to LinearSVC as it is, weights rounded to
-    float16, softmax of the decision values, a stable sort in tie-break order; and the
-    model's weights and intercepts."""
+    """What ``fit`` + ``rank`` give, written plainly (first-seen columns, float32 CSR to
+    LinearSVC, float16 weights, softmax, stable sort); and the weights and intercepts."""
     from collections import Counter
 
     from scipy import sparse
@@ -342,8 +315,7 @@ def test_ims_and_hybrid_sharing_a_cache_answer_as_alone(world: dict[str, str]) -
 def test_features_are_computed_once_per_instance(
     world: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A training instance and the gold-free copy ``rank`` sees share their features, once per
-    setting."""
+    """A training instance and its gold-free copy share their features, once per setting."""
     import wsd.methods.supervised.ims as ims_module
     from wsd.methods import RunCache
 
@@ -380,8 +352,7 @@ def test_features_are_computed_once_per_instance(
 
 
 def test_many_senses_with_few_examples_each_fit_without_a_warning(tmp_path: Path) -> None:
-    """As with the thesaurus's examples, which give every sense a few: scikit-learn warns of a
-    "regression problem" when a 21+ sample target has more classes than half its samples."""
+    """Eleven senses over 21 instances fit without scikit-learn's warning."""
     senses = [f"run#{k}" for k in range(1, 12)]
     (tmp_path / "verbs.tsv").write_text("".join(f"n{k}\tROOT\n" for k in range(11)))
     words = "".join(f"run\t{s}\tn{k}\n" for k, s in enumerate(senses))

@@ -14,17 +14,7 @@ import pytest
 from paths import TESTS
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
-from worlds import (
-    FIGURE3,
-    GA,
-    JA,
-    NI,
-    TRAIN,
-    WO,
-    inst,
-    ja,
-    world_params,
-)
+from worlds import FIGURE3, GA, JA, NI, TRAIN, WO, inst, ja, world_params
 
 from wsd import Instance, ModelError, Sentence, Token
 from wsd.methods import (
@@ -51,19 +41,30 @@ def test_confidence_formula() -> None:
     assert confidence(0.8, 0.5, 0.0) == pytest.approx(0.3)
 
 
-def test_example_based_picks_the_sense_with_the_closest_object(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
-    # knife is a tool: wield; apple is food: consume; woman is a person: employ.
-    predictions = model.rank(
-        [
-            inst("t1", None, obj="knife"),
-            inst("t2", None, obj="apple"),
-            inst("t3", None, obj="woman"),
-        ]
-    )
-    assert [p.sense for p in predictions] == ["use#2", "use#3", "use#1"]
-    assert all(p.fallback is None for p in predictions)
-    assert all(0.0 <= p.confidence <= 1.0 for p in predictions)
+def _verb(lemma: str) -> Instance:
+    return Instance(lemma, lemma, (), Sentence("s", (Token(lemma, lemma, "VB"),)), 0)
+
+
+@pytest.mark.parametrize(
+    ("probe", "sense", "fallback"),
+    [  # knife is a tool: wield; apple is food: consume; woman is a person: employ
+        (inst("t1", None, obj="knife"), "use#2", None),
+        (inst("t2", None, obj="apple"), "use#3", None),
+        (inst("t3", None, obj="woman"), "use#1", None),
+        # no usable filler: the most frequent training sense
+        (inst("t4", None), "use#2", "mfs:no-usable-filler"),
+        (inst("t5", None, obj="zebra"), "use#2", "mfs:no-usable-filler"),
+        (inst("t6", None, **{"prep:with": "man"}), "use#2", "mfs:no-usable-filler"),
+        (_verb("eat"), "eat#1", "first-sense:unknown-verb"),  # the inventory's first sense
+        (_verb("zorb"), None, "abstain:lemma-not-in-inventory"),
+    ],
+    ids=lambda x: x.id if isinstance(x, Instance) else None,
+)
+def test_the_papers_method_picks_the_closest_sense_or_says_why_not(
+    probe: Instance, sense: str | None, fallback: str | None, world: dict[str, str]
+) -> None:
+    (p,) = ExampleBasedWSD(**PAPER, **world).fit(TRAIN).rank([probe])
+    assert (p.sense, p.fallback) == (sense, fallback) and 0.0 <= p.confidence <= 1.0
 
 
 def test_ccd_ignores_a_case_whose_fillers_do_not_differ_between_senses(
@@ -95,7 +96,7 @@ def test_ccd_by_hand_with_three_senses(world: dict[str, str]) -> None:
     assert ccd["obj"] == pytest.approx(1.0)
 
 
-def test_beta_zero_weighs_every_case_equally(world: dict[str, str]) -> None:
+def test_beta_zero_weighs_every_case_equally_and_a_huge_beta_works(world: dict[str, str]) -> None:
     weighted = ExampleBasedWSD(**PAPER, beta=4.0, **world).fit(TRAIN)
     flat = ExampleBasedWSD(**PAPER, beta=0.0, **world).fit(TRAIN)
     probe = [inst("t", None, subj="student", obj="apple")]
@@ -103,22 +104,8 @@ def test_beta_zero_weighs_every_case_equally(world: dict[str, str]) -> None:
     f = dict(flat.rank(probe)[0].details)
     assert f["weight:subj"] == f["weight:obj"] == 1.0
     assert w["weight:subj"] < w["weight:obj"]
-
-
-def test_very_large_beta_does_not_underflow(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**PAPER, beta=1e6, **world).fit(TRAIN)
-    (p,) = model.rank([inst("t", None, subj="student", obj="apple")])
+    (p,) = ExampleBasedWSD(**PAPER, beta=1e6, **world).fit(TRAIN).rank(probe)  # no underflow
     assert p.sense == "use#3" and p.fallback is None
-
-
-def test_no_usable_filler_falls_back_to_mfs(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
-    (no_frame, unknown_noun, unseen_case) = model.rank(
-        [inst("t1", None), inst("t2", None, obj="zebra"), inst("t3", None, **{"prep:with": "man"})]
-    )
-    for p in (no_frame, unknown_noun, unseen_case):
-        assert p.sense == "use#2"  # the most frequent training sense
-        assert p.fallback == "mfs:no-usable-filler"
 
 
 def test_ties_go_to_the_more_frequent_training_sense(world: dict[str, str]) -> None:
@@ -151,22 +138,6 @@ def test_identical_filler_sets_give_ccd_zero_and_the_mfs_fallback(world: dict[st
     assert model.verbs_["use"].ccd == {"obj": 0.0}
     (p,) = model.rank([inst("t", None, obj="woman")])
     assert p.sense == "use#3" and p.fallback == "mfs:no-informative-case"
-
-
-def test_oracle_noun_senses_use_the_tagged_sense(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**PAPER, noun_senses="oracle", **world)
-    assert model.get_params()["noun_senses"] == "oracle"
-    with pytest.raises(ModelError, match="noun_senses"):
-        ExampleBasedWSD(noun_senses="gold", **world).fit(TRAIN)
-
-
-def test_unknown_verb_gets_the_first_inventory_sense(world: dict[str, str]) -> None:
-    model = ExampleBasedWSD(**PAPER, **world).fit(TRAIN)
-    eat = Instance("z", "eat", (), Sentence("s", (Token("eat", "eat", "VB"),)), 0)
-    unknown = Instance("y", "zorb", (), Sentence("s", (Token("zorb", "zorb", "VB"),)), 0)
-    p_eat, p_unknown = model.rank([eat, unknown])
-    assert p_eat.sense == "eat#1" and p_eat.fallback == "first-sense:unknown-verb"
-    assert p_unknown.sense is None and p_unknown.fallback.startswith("abstain")
 
 
 def test_mfs_ties_go_to_the_lower_sense_number(world: dict[str, str]) -> None:
@@ -283,8 +254,7 @@ def test_model_round_trip(name: str, suffix: str, world: dict[str, str], tmp_pat
 def test_a_model_naming_an_untrained_sense_is_corrupted(
     name: str, world: dict[str, str], tmp_path: Path
 ) -> None:
-    """Found by tests/test_fuzz.py: a verb model naming a sense the verb was not trained on
-    loaded, and ranking then raised KeyError (a traceback at the command line)."""
+    """A verb model naming a sense it was not trained on is refused at loading."""
     path = tmp_path / "model.json"
     save_model(make_method(name, **world_params(name, world)).fit(TRAIN), path)
     document = json.loads(path.read_text(encoding="utf-8"))
@@ -325,8 +295,7 @@ def test_a_shared_run_cache_changes_no_answer(name: str, world: dict[str, str]) 
 
 
 def test_run_cache_batch_lookups_compute_each_instance_once() -> None:
-    """``instance_values`` answers as ``instance_value`` one by one: one computation per
-    (settings, instance object), equal instances that are other objects computed apart."""
+    """One computation per (settings, instance object), batch or one by one."""
     cache = RunCache()
     a, b = inst("a", "use#1", obj="man"), inst("b", "use#2", obj="knife")
     twin = inst("a", "use#1", obj="man")
@@ -342,13 +311,12 @@ def test_run_cache_batch_lookups_compute_each_instance_once() -> None:
     assert cache.instance_value("s", b, lambda: ["other"]) is first[1]
     assert cache.instance_values("s", [twin, b], compute)[1] is first[1]
     assert calls == ["a", "b", "a"]  # the twin: another object
+    assert cache.instance_value("s", inst("b", "use#2", obj="knife"), lambda: ["new"]) == ["new"]
     assert cache.instance_values("t", [a], compute) == [["a"]] and len(calls) == 4
 
 
 def test_run_cache_forgets_every_instance_value_past_its_limit() -> None:
-    """Past ``instance_limit`` values (over all settings), the earlier ones are forgotten at
-    once and computed again when asked for; a batch lookup that crosses the limit still
-    answers every instance."""
+    """Past ``instance_limit`` earlier values are forgotten; a batch still answers all."""
     cache = RunCache(instance_limit=3)
     a, b, c = (inst(i, "use#1", obj="man") for i in "abc")
     calls: list[str] = []
@@ -368,9 +336,7 @@ def test_run_cache_forgets_every_instance_value_past_its_limit() -> None:
 
 @pytest.mark.parametrize("size", [0, 1, 7, 300])
 def test_a_vocabulary_gives_each_features_column_as_its_mapping_does(size: int) -> None:
-    """Fitted with the index (binary search over the model's ids) or loaded by name (a
-    table of the whole index): the same column for every id asked, -1 for features the model
-    lacks, ids below, between and above the model's."""
+    """Fitted or loaded, a vocabulary gives each id its column, -1 for features it lacks."""
     from wsd.methods.feature_index import FeatureIndex, Vocabulary
 
     rng = np.random.default_rng(size)
@@ -395,16 +361,13 @@ def test_run_cache_keys_thesaurus_tables_by_spec(world: dict[str, str]) -> None:
     assert cache.noun_lookup(world["noun_thesaurus"]) is lookup
     assert lookup.nodes(("hammer", None)) is not None and lookup.nodes(("zebra", None)) is None
     assert cache.table(("x", "spec")) is cache.table(("x", "spec"))
-    probe = inst("p", None, obj="knife")
-    calls: list[int] = []
-    for _ in range(2):
-        cache.instance_value("settings", probe, lambda: calls.append(1) or len(calls))
-    assert calls == [1]  # computed once per instance object
-    twin = inst("p", None, obj="knife")  # equal, but another object: computed anew
-    assert cache.instance_value("settings", twin, lambda: 42) == 42
 
 
-def test_bad_models_and_parameters(tmp_path: Path) -> None:
+def test_bad_models_and_parameters(tmp_path: Path, world: dict[str, str]) -> None:
+    model = ExampleBasedWSD(**PAPER, noun_senses="oracle", **world)
+    assert model.get_params()["noun_senses"] == "oracle"
+    with pytest.raises(ModelError, match="noun_senses"):
+        ExampleBasedWSD(noun_senses="gold", **world).fit(TRAIN)
     with pytest.raises(ModelError, match="unknown method 'lesk'"):
         make_method("lesk")
     with pytest.raises(ModelError, match="unknown parameter 'gamma'"):
@@ -425,8 +388,7 @@ def test_bad_models_and_parameters(tmp_path: Path) -> None:
 
 
 def test_bayes_models_do_not_depend_on_the_hash_seed(world: dict[str, str], tmp_path: Path) -> None:
-    """String hashing differs between processes; feature order (and so float sums and the
-    saved vocabulary) must not."""
+    """Feature order, float sums and the saved vocabulary do not depend on PYTHONHASHSEED."""
     script = f"""
 import sys
 sys.path.insert(0, {str(TESTS / "support")!r})
@@ -441,13 +403,8 @@ print(repr(model.rank([inst("t", None, subj="man", obj="knife")])[0]))
     for seed in ("1", "2"):
         path = tmp_path / f"model{seed}.json"
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        done = subprocess.run(
-            [sys.executable, "-c", script, str(path)],
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        argv = [sys.executable, "-c", script, str(path)]
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
         outputs.append((path.read_bytes(), done.stdout))
     assert outputs[0] == outputs[1]
 
@@ -457,10 +414,7 @@ print(repr(model.rank([inst("t", None, subj="man", obj="knife")])[0]))
 
 @pytest.mark.parametrize("beta", [0.0, 1.0])
 def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
-    """Kurohashi's table on a Bunrui-Goi-Hyou-like tree (scale 1): sim(LEN) for LEN 2, 4, 5, 8
-    is 10, 9, 8.5, 7 (/11).  助手 is 2 from 学生, 4 from 彼/彼女, 5 from 政府; コピー機 is 2 from
-    計算機, 5 from 金/税金, 8 from 従業員.  So SIM(が) = (9, 10, 9)/11 and SIM(を) = (7, 10, 8.5)/11
-    for 人を使う, 道具を使う, 消費する."""
+    """Kurohashi's Figure 3: sim(LEN 2, 4, 5, 8) = 10, 9, 8.5, 7 (/11); SIM(が), SIM(を) by hand."""
     model = ExampleBasedWSD(
         **PAPER,
         beta=beta,
@@ -487,8 +441,7 @@ def test_figure3_assistant_uses_a_copier_as_a_tool(beta: float) -> None:
 # --- gold never reaches a method's input ------------------------------------------------------
 @pytest.fixture(scope="module")
 def semcor_split(semcor_path: Path, wordnet: object, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """Training instances from three SemCor files; a fourth written as Raganato XML, once
-    with its key file beside it and once without."""
+    """Instances of three SemCor files; a fourth as Raganato XML with and without its keys."""
     from wsd.corpus import load_corpus, read_semcor, write_raganato
 
     train = load_corpus(
@@ -511,8 +464,7 @@ CORPUS_ALONE = {"thesaurus_examples": 0, "frame_penalty": 0.0}
 
 @pytest.mark.integration
 @pytest.mark.parametrize(
-    ("name", "params"),
-    [(name, {}) for name in sorted(METHODS)] + [("bayes", {"window": 20})],
+    ("name", "params"), [(name, {}) for name in sorted(METHODS)] + [("bayes", {"window": 20})]
 )
 def test_predictions_are_the_same_with_and_without_the_key_file(
     name: str,

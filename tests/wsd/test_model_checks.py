@@ -1,8 +1,5 @@
-"""Models checked for absurd values and for meaning: a model file
-whose counts, weights or senses training could not have made is refused when it is loaded,
-naming the file, the verb and the field; training refuses a gold sense the verb thesaurus does
-not list under its verb.  The tiny world of ``tests/support/worlds.py`` (file thesauri: ``use``
-has the senses ``use#1`` .. ``use#3``, ``eat`` has ``eat#1``)."""
+"""Models checked for absurd values and meaning: a file training could not have made is
+refused naming file, verb and field; training refuses senses the verb thesaurus lacks."""
 
 from __future__ import annotations
 
@@ -37,8 +34,7 @@ def _saved(name: str, world: dict[str, str], path: Path, **params: Any) -> dict[
 
 
 def _refused(path: Path, document: dict[str, Any], *pieces: str) -> str:
-    """Write ``document`` to ``path``; loading it must fail with one line naming the file
-    and every piece."""
+    """Loading ``document`` (written to ``path``) fails in one line naming the file and pieces."""
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(ModelError) as info:
         load_model(path)
@@ -49,80 +45,110 @@ def _refused(path: Path, document: dict[str, Any], *pieces: str) -> str:
     return message
 
 
-def _set_coef(state: dict[str, Any], value: float) -> None:
-    raw = bytearray(base64.b64decode(state["coef"]["base64"]))
-    raw[:2] = np.array([value], dtype="<f2").tobytes()
-    state["coef"]["base64"] = base64.b64encode(bytes(raw)).decode()
+def _set_coef(value: float) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        state = _use(document)
+        raw = bytearray(base64.b64decode(state["coef"]["base64"]))
+        raw[:2] = np.array([value], dtype="<f2").tobytes()
+        state["coef"]["base64"] = base64.b64encode(bytes(raw)).decode()
+
+    return edit
 
 
-BAYES_COUNTS: list[tuple[Any, str]] = [
-    (math.nan, "counts[0][0] must be a count, got nan"),
-    (-3, "counts[0][0] must be a count, got -3"),
-    (1e308, "counts[0][0] must be a count, got 1e+308"),
-    (1.0, "counts[0][0] must be a count, got 1.0"),
-    (True, "counts[0][0] must be a count, got True"),
-    (10**400, "counts[0][0] must be a count, got 1000"),
-    (7, "counts[0][0] = 7 is more than the 2 training instances of its sense"),
+def _bayes_count(value: Any) -> Edit:
+    """Count ``value`` for sense use#1 (2 training instances), moved to counts[0][0]."""
+
+    def edit(document: dict[str, Any]) -> None:
+        state = _use(document)
+        column = state["senses"].index("use#1")
+        row = next(i for i, counts in enumerate(state["counts"]) if counts[column])
+        state["counts"][row][column] = value
+        for key in ("counts", "features"):
+            state[key].insert(0, state[key].pop(row))
+        state["senses"].insert(0, state["senses"].pop(column))
+        for counts in state["counts"]:
+            counts.insert(0, counts.pop(column))
+
+    return edit
+
+
+def _put(*keys: Any, value: Any) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        for key in keys[:-1]:
+            document = document[key]
+        document[keys[-1]] = value
+
+    return edit
+
+
+USE = "verb 'use'"
+SENSE_COUNT = "sense_counts['use#1'] must be a count in 1 .. 1000000000, got "
+BAYES_COUNT = "counts[0][0] must be a count, got "
+FINITE = " must be a finite weight"
+REFUSED: list[tuple[str, Edit, tuple[str, ...]]] = [
+    *(
+        ("mfs", _put("sense_counts", "use", "use#1", value=v), (USE, SENSE_COUNT + str(v)))
+        for v in [math.nan, 0, -1, 2.0, False, 10**12]
+    ),
+    *(
+        ("bayes", _bayes_count(v), (USE, BAYES_COUNT + got))
+        for v, got in [(math.nan, "nan"), (-3, "-3"), (1e308, "1e+308"), (1.0, "1.0")]
+        + [(True, "True"), (10**400, "1000")]
+    ),
+    ("bayes", _bayes_count(7), (USE, "counts[0][0] = 7 is more than the 2 training instances")),
+    *(
+        (name, edit, (USE, why))
+        for name in ("ims", "hybrid")
+        for edit, why in [
+            (_put("verbs", "use", "intercept", 0, value=math.nan), "intercept[0]" + FINITE),
+            (_put("verbs", "use", "intercept", 1, value=1e308), "intercept[1]" + FINITE),
+            (_put("verbs", "use", "intercept", 0, value=-math.inf), "intercept[0]" + FINITE),
+            (_put("verbs", "use", "intercept", 0, value="0.5"), "intercept[0]" + FINITE),
+            (_set_coef(math.nan), "coef[0][0]" + FINITE),
+            (_set_coef(math.inf), "coef[0][0]" + FINITE),
+        ]
+    ),
+    *(
+        (name, _put("verbs", "use", value=[1, math.nan]), (USE, "the state must be {}"))
+        for name in ("mfs", "random")
+    ),
+    *(
+        (
+            name,
+            lambda d: _use(d)["senses"].remove("use#3"),
+            (USE, "senses leaves out the trained sense 'use#3'"),
+        )
+        for name in ("bayes", "ims", "hybrid")
+    ),
+    (
+        "example",
+        lambda d: d["verbs"].update(use={"examples": _use(d), "setting": {"sim_k": 10**400}}),
+        (USE, "setting: tune: sim_k must be an integer in [1, "),
+    ),
+    (
+        "example",
+        _put("params", "sim_k", value=10**400),
+        ("sim_k must be an integer in [1, 1000000]",),
+    ),
+    (
+        "mfs",
+        lambda d: d["sense_counts"].update(fly={"fly#1": 3}) or d["verbs"].update(fly={}),
+        ("verb 'fly'", "'fly' is not a word of the verb thesaurus"),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("value", "why"), BAYES_COUNTS)
-def test_absurd_bayes_counts_are_refused(
-    value: Any, why: str, world: dict[str, str], tmp_path: Path
-) -> None:
-    path = tmp_path / "bayes.json"
-    document = _saved("bayes", world, path)
-    state = _use(document)
-    column = state["senses"].index("use#1")  # 2 training instances
-    row = next(i for i, counts in enumerate(state["counts"]) if counts[column])
-    state["counts"][row][column] = value
-    state["counts"].insert(0, state["counts"].pop(row))
-    state["features"].insert(0, state["features"].pop(row))
-    state["senses"].insert(0, state["senses"].pop(column))
-    for counts in state["counts"]:
-        counts.insert(0, counts.pop(column))
-    _refused(path, document, "verb 'use'", why)
-
-
 @pytest.mark.parametrize(
-    ("edit", "why"),
-    [
-        (lambda s: s["intercept"].__setitem__(0, math.nan), "intercept[0] must be a finite"),
-        (lambda s: s["intercept"].__setitem__(1, 1e308), "intercept[1] must be a finite weight"),
-        (lambda s: s["intercept"].__setitem__(0, -math.inf), "intercept[0] must be a finite"),
-        (lambda s: s["intercept"].__setitem__(0, "0.5"), "intercept[0] must be a finite"),
-        (lambda s: _set_coef(s, math.nan), "coef[0][0] must be a finite weight"),
-        (lambda s: _set_coef(s, math.inf), "coef[0][0] must be a finite weight"),
-    ],
+    ("name", "edit", "pieces"), REFUSED, ids=[f"{n}-{p[-1][:30]}" for n, _, p in REFUSED]
 )
-@pytest.mark.parametrize("name", ["ims", "hybrid"])
-def test_absurd_linear_weights_are_refused(
-    name: str, edit: Edit, why: str, world: dict[str, str], tmp_path: Path
+def test_a_model_training_could_not_have_made_is_refused(
+    name: str, edit: Edit, pieces: tuple[str, ...], world: dict[str, str], tmp_path: Path
 ) -> None:
+    """Counts, weights, a state or its senses, a tune choice, parameters, a verb: named."""
     path = tmp_path / f"{name}.json"
     document = _saved(name, world, path)
-    edit(_use(document))
-    _refused(path, document, "verb 'use'", why)
-
-
-@pytest.mark.parametrize(
-    ("value", "why"),
-    [
-        (math.nan, "sense_counts['use#1'] must be a count in 1 .. 1000000000, got nan"),
-        (0, "got 0"),
-        (-1, "got -1"),
-        (2.0, "got 2.0"),
-        (10**12, "got 1000000000000"),
-        (False, "got False"),
-    ],
-)
-def test_absurd_sense_counts_are_refused(
-    value: Any, why: str, world: dict[str, str], tmp_path: Path
-) -> None:
-    path = tmp_path / "mfs.json"
-    document = _saved("mfs", world, path)
-    document["sense_counts"]["use"]["use#1"] = value
-    _refused(path, document, "verb 'use'", why)
+    edit(document)
+    _refused(path, document, *pieces)
 
 
 @pytest.mark.parametrize(
@@ -144,39 +170,6 @@ def test_absurd_example_fillers_are_refused(
     _refused(path, document, "verb 'use'", "examples['subj']['use#1']", why)
 
 
-def test_a_tune_choice_out_of_range_is_refused(world: dict[str, str], tmp_path: Path) -> None:
-    """sim_k = 10**400 in a saved choice overflowed when the model answered."""
-    path = tmp_path / "example.json"
-    document = _saved("example", world, path)
-    document["verbs"]["use"] = {"examples": _use(document), "setting": {"sim_k": 10**400}}
-    _refused(path, document, "verb 'use'", "setting: tune: sim_k must be an integer in [1, ")
-
-
-@pytest.mark.parametrize("name", ["mfs", "random"])
-def test_a_baseline_keeps_no_state(name: str, world: dict[str, str], tmp_path: Path) -> None:
-    path = tmp_path / f"{name}.json"
-    document = _saved(name, world, path)
-    document["verbs"]["use"] = [1, math.nan]
-    _refused(path, document, "verb 'use'", "the state must be {}")
-
-
-@pytest.mark.parametrize("name", ["bayes", "ims", "hybrid"])
-def test_a_state_without_a_trained_sense_is_refused(
-    name: str, world: dict[str, str], tmp_path: Path
-) -> None:
-    path = tmp_path / f"{name}.json"
-    document = _saved(name, world, path)
-    _use(document)["senses"].remove("use#3")
-    _refused(path, document, "verb 'use'", "senses leaves out the trained sense 'use#3'")
-
-
-def test_parameters_out_of_range_are_refused(world: dict[str, str], tmp_path: Path) -> None:
-    path = tmp_path / "example.json"
-    document = _saved("example", world, path)
-    document["params"]["sim_k"] = 10**400
-    _refused(path, document, "sim_k must be an integer in [1, 1000000]")
-
-
 @pytest.mark.parametrize("key", ["not-a-key", "eat#1", "use%2:34:01::"])
 @pytest.mark.parametrize("name", ["example", "bayes", "ims", "hybrid", "mfs", "random"])
 def test_a_sense_not_of_its_verb_is_refused(
@@ -186,14 +179,6 @@ def test_a_sense_not_of_its_verb_is_refused(
     document = _saved(name, world, path)
     _rename(document, "use#2", key)
     _refused(path, document, "verb 'use'", f"{key!r} is not a sense of 'use'", "verbs.tsv")
-
-
-def test_a_verb_not_in_the_thesaurus_is_refused(world: dict[str, str], tmp_path: Path) -> None:
-    path = tmp_path / "mfs.json"
-    document = _saved("mfs", world, path)
-    document["sense_counts"]["fly"] = {"fly#1": 3}
-    document["verbs"]["fly"] = {}
-    _refused(path, document, "verb 'fly'", "'fly' is not a word of the verb thesaurus")
 
 
 @pytest.mark.parametrize("name", ["example", "bayes", "ims", "hybrid", "mfs", "random"])

@@ -1,11 +1,5 @@
-"""One normalisation for every corpus: the same text gives the same tokens, case frames and
-context features whether it comes as SemCor, Raganato XML or JSONL.
-
-``tests/data/corpus/x01.data.xml`` is the SemCor fixture ``br-x01`` written by hand the way
-Raganato et al.'s files write SemCor (universal tags, a lemma on every token, multiword forms
-with spaces, a name's SemCor class as its lemma); the two files share no tag or lemma
-convention, only the text.
-"""
+"""One normalisation for every corpus: SemCor ``br-x01`` and its hand-written Raganato copy
+``x01.data.xml`` give the same tokens, case frames and context features."""
 
 from __future__ import annotations
 
@@ -100,8 +94,7 @@ def test_every_penn_and_ud_tag_maps_into_the_universal_tagset() -> None:
 
 
 def test_penn_and_universal_tags_give_the_same_frame(pair: tuple[Path, Path]) -> None:
-    """The extractor maps every tag itself: a hand-made Penn sentence and its universal
-    version give one frame."""
+    """A Penn sentence and its universal version give one frame."""
     for item in read_semcor(pair[0]):
         penn = item.sentence
         for position, note in enumerate(item.annotations):

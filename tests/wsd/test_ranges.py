@@ -1,11 +1,5 @@
-"""Numbers without limits: every numeric method parameter, config key and
-command-line option has a documented range, and the documentation and the checks agree.
-
-The documented tables (``wsd/methods/README.md``, ``configs/README.md``) are read as text
-(``fuzz_ranges``): each row must be the code's range word for word, every numeric setting must
-have a row, and each range is enforced at its boundaries, before any work, with an error
-naming the setting.  ``tests/wsd/test_fuzz_models.py`` draws many more values.
-"""
+"""Every numeric parameter, config key and option has a documented range, word for word the
+code's, enforced at its boundaries before any work with an error naming the setting."""
 
 from __future__ import annotations
 
@@ -63,10 +57,8 @@ def test_the_methods_table_gives_the_codes_defaults() -> None:
     assert documented
     for method, param, default in documented:
         value = inspect.signature(METHODS[method].__init__).parameters[param].default
-        assert default == (json.dumps(value) if isinstance(value, str) else str(value)), (
-            method,
-            param,
-        )
+        expected = json.dumps(value) if isinstance(value, str) else str(value)
+        assert default == expected, (method, param)
 
 
 @pytest.mark.parametrize(
@@ -155,20 +147,16 @@ def test_every_numeric_option_is_checked_and_states_its_range() -> None:
             assert action.type.range == RANGES[_numbers.SAME_AS_CONFIG[option]], option
 
 
-def _option_cases() -> list[Any]:
-    return [
-        pytest.param(command, action, id=f"{command} {action.option_strings[0]}")
-        for command, action in _numeric_options()
-        if action.option_strings[0] not in LEFT_TO_OTHERS
-    ]
+OPTIONS = [(c, a) for c, a in _numeric_options() if a.option_strings[0] not in LEFT_TO_OTHERS]
 
 
-@pytest.mark.parametrize(("command", "action"), _option_cases())
+@pytest.mark.parametrize(
+    ("command", "action"), OPTIONS, ids=[f"{c} {a.option_strings[0]}" for c, a in OPTIONS]
+)
 def test_each_option_range_is_enforced_at_parsing(
     command: str, action: argparse.Action, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """In range: parsed to the value; out of range: argparse's error naming the option and
-    the range, exit status 2, before the command runs."""
+    """In range: the value; out: argparse names option and range, exit 2, before running."""
     option = action.option_strings[0]
     doc = DocRange.parse(str(action.type.range))
     texts = [repr(v) if isinstance(v, float) else str(v) for v in samples(doc)]

@@ -1,6 +1,4 @@
-"""scikit-learn conformance of every method: sklearn's own estimator checks (those that do not
-need a numeric feature matrix), fitted state, NotFittedError, probabilities over classes_,
-estimator tags, the deprecated parameter name, and the acceptability scorer in GridSearchCV."""
+"""scikit-learn conformance of every method, and the acceptability scorer in GridSearchCV."""
 
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.utils import estimator_checks as checks
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted
-from worlds import TRAIN, inst, write_world
+from worlds import TRAIN, inst
 
 from evaluation import EvaluationWarning, make_acceptability_scorer
 from wsd import ModelError
@@ -40,11 +38,6 @@ SKLEARN_CHECKS = (
 )
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return write_world(tmp_path_factory.mktemp("world"))
-
-
 def _method(name: str, world: dict[str, str], **extra: Any) -> Any:
     params: dict[str, Any] = {"verb_thesaurus": world["verb_thesaurus"], **extra}
     if name in {"example", "bayes"}:
@@ -64,7 +57,7 @@ def test_sklearn_estimator_checks(name: str, check: Any, world: dict[str, str]) 
 
 
 @pytest.mark.parametrize("name", sorted(METHODS))
-def test_fitted_state_and_not_fitted_error(name: str, world: dict[str, str]) -> None:
+def test_fitted_state_not_fitted_error_and_fit_on_nothing(name: str, world: dict[str, str]) -> None:
     method = _method(name, world)
     with pytest.raises(SklearnNotFittedError):
         check_is_fitted(method)
@@ -72,15 +65,11 @@ def test_fitted_state_and_not_fitted_error(name: str, world: dict[str, str]) -> 
         with pytest.raises(NotFittedError, match="is not fitted"):
             predict(TRAIN)
     assert issubclass(NotFittedError, ModelError) and NotFittedError.__module__ == "wsd.methods"
-    check_is_fitted(method.fit(TRAIN))
-
-
-@pytest.mark.parametrize("name", sorted(METHODS))
-def test_fit_on_nothing_is_an_error(name: str, world: dict[str, str]) -> None:
     with pytest.raises(ModelError, match="at least one training instance"):
-        _method(name, world).fit([])
+        method.fit([])
     with pytest.raises(ValueError):  # what sklearn's checks expect of empty data
-        _method(name, world).fit(np.empty(0, dtype=object))
+        method.fit(np.empty(0, dtype=object))
+    check_is_fitted(method.fit(TRAIN))
 
 
 @pytest.mark.parametrize("name", sorted(METHODS))
@@ -166,9 +155,7 @@ def test_acceptability_scorer_in_cross_val_score_and_grid_search(world: dict[str
 
 
 def test_scorer_gives_partial_credit_against_a_file_thesaurus(world: dict[str, str]) -> None:
-    """use#1 (employ) and use#2 (wield) are siblings under "act", use#3 (consume) hangs from
-    the root: LEN(use#1, use#2) = 2, MAXLEN(use) = LEN(use#1, use#3) = 3, so an answer use#2
-    to gold use#1 earns ((3 - 2) / 3) ** alpha."""
+    """LEN(use#1, use#2) = 2, MAXLEN(use) = 3: use#2 for gold use#1 earns (1 / 3) ** alpha."""
 
     class Always:
         verb_thesaurus = world["verb_thesaurus"]
@@ -200,9 +187,7 @@ def test_scorer_of_an_estimator_that_attempts_nothing_is_nan_with_a_warning(
 
 @pytest.mark.parametrize("name", sorted(METHODS))
 def test_param_names_are_read_once_and_are_the_signatures(name: str) -> None:
-    """Disambiguator keeps each class's parameter names after the first ``get_params``; they
-    must be what scikit-learn reads from the class's ``__init__`` signature, and a caller
-    changing the returned list must not change the next answer."""
+    """Cached parameter names are the ``__init__`` signature's; changing the list is safe."""
     from sklearn.base import BaseEstimator
 
     cls = METHODS[name]

@@ -1,8 +1,4 @@
-"""wsd.text.tagged_texts: texts tagged once per tagger file, cached beside it.
-
-A tiny tagger (``tests/data/wordnet_verbs/tagged.txt``) saved to a temporary folder; lemmas
-come from WordNet's morphy, so the tests skip without WordNet.
-"""
+"""wsd.text.tagged_texts: texts tagged once per tagger file, cached beside it (needs WordNet)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Plain English text in (``wsd.text``, ``wsd disambiguate --text``): sentences and tokens of
-hand-written text, the tagger's JSON round trip, instance ids and counts, the command on a
-file and on stdin, bad input, and a text round trip.  The tagger of most tests is trained on
-the hand-written ``tests/data/text/tagged.tsv``; tests that need SemCor skip without it."""
+"""Plain English text in (``wsd.text``, ``wsd disambiguate --text``); the tagger of most
+tests is trained on ``tests/data/text/tagged.tsv``; tests that need SemCor skip without it."""
 
 from __future__ import annotations
 
@@ -19,7 +17,6 @@ from paths import DATA, ROOT
 from evaluation.cli import main
 from thesaurus.utils.text_input import decode
 from wsd import CorpusFormatError, load_model
-from wsd.corpus import write_jsonl
 from wsd.text import (
     Tagger,
     check_text,
@@ -34,7 +31,7 @@ from wsd.text import (
     tokenise,
     train_tagger,
 )
-from wsd.types import Instance, Sentence, Token
+from wsd.types import Sentence, Token
 
 TEXT = DATA / "text"
 STORY = TEXT / "story.txt"
@@ -117,21 +114,18 @@ def test_text_round_trip(tiny_tagger: Tagger) -> None:
 
 
 # --- the tagger -------------------------------------------------------------------------------
-def test_tagger_json_round_trip(tmp_path: Path, tiny_tagger: Tagger) -> None:
+def test_tagger_learns_its_fixture_and_survives_json(tmp_path: Path, tiny_tagger: Tagger) -> None:
     path = tmp_path / "t.json"
     save_tagger(tiny_tagger, path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "verb-wsd-tagger" and data["version"] == 2
     assert set(data["classes"]) == {tag for s in fixture_sentences() for _, tag in s}
     loaded = load_tagger(path)
-    for sentence in fixture_sentences() + [["They", "made", "a", "word", "."]]:
-        words = [w if isinstance(w, str) else w[0] for w in sentence]
-        assert loaded.tag(words) == tiny_tagger.tag(words)
-
-
-def test_tagger_learns_its_fixture(tiny_tagger: Tagger) -> None:
-    for sentence in fixture_sentences():
-        assert tiny_tagger.tag([w for w, _ in sentence]) == [t for _, t in sentence]
+    for sentence in fixture_sentences():  # learnt, and the same once loaded
+        words = [w for w, _ in sentence]
+        assert loaded.tag(words) == tiny_tagger.tag(words) == [t for _, t in sentence]
+    words = ["They", "made", "a", "word", "."]
+    assert loaded.tag(words) == tiny_tagger.tag(words)
 
 
 def test_training_is_deterministic(tmp_path: Path) -> None:
@@ -147,6 +141,10 @@ def test_training_is_deterministic(tmp_path: Path) -> None:
         (b"{not json", "not JSON"),
         (b'{"format": "verb-wsd-model"}', "not a tagger file"),
         (b'{"format": "verb-wsd-tagger", "version": 99}', "version '99'"),
+        (
+            b'{"format": "verb-wsd-tagger", "version": 1}',
+            "tagger file version '1'.*--tagger --force",
+        ),
         (b'{"format": "verb-wsd-tagger", "version": 2, "weights": []}', "malformed"),
     ],
 )
@@ -157,7 +155,7 @@ def test_bad_tagger_file(tmp_path: Path, content: bytes, message: str) -> None:
     path.write_bytes(content)
     with pytest.raises(DataError, match=message) as caught:
         load_tagger(path)
-    assert str(path) in str(caught.value)
+    assert str(caught.value).startswith(f"{path}: ")
 
 
 # --- instances --------------------------------------------------------------------------------
@@ -187,8 +185,7 @@ def test_spans_point_into_the_text(tiny_tagger: Tagger) -> None:
 
 
 def test_frames_as_for_semcor(tiny_tagger: Tagger) -> None:
-    """The text's sentence gives the frame the SemCor loader's tokens give (the same
-    normalisation: universal tags, morphy lemmas)."""
+    """A text's sentence gives the frame SemCor's tokens give (universal tags, morphy lemmas)."""
     from wsd.frames import extract_frame
     from wsd.normalise import normalise_tokens
 
@@ -202,23 +199,10 @@ def test_frames_as_for_semcor(tiny_tagger: Tagger) -> None:
 # --- the command ------------------------------------------------------------------------------
 @pytest.fixture()
 def model(tmp_path: Path) -> Path:
-    """An MFS model of make, take_place and look_up, trained from a hand-made JSONL file."""
-    sentence = Sentence("m", (Token("x", "x", "NOUN"),))
-    train = [
-        Instance(f"m{i}", lemma, (key,), sentence, 0)
-        for i, (lemma, key) in enumerate(
-            [
-                ("make", "make%2:36:01::"),
-                ("take_place", "take_place%2:30:00::"),
-                ("look_up", "look_up%2:32:00::"),
-            ]
-        )
-    ]
-    corpus, path = tmp_path / "train.jsonl", tmp_path / "mfs.json"
-    write_jsonl(train, corpus)
-    argv = ["train", "--method", "mfs", "--corpus", str(corpus), "--out", str(path)]
-    assert main(argv) == 0
-    return path
+    """An MFS model of make, take_place and look_up, trained on ``tests/data/text/train.jsonl``."""
+    argv = ["train", "--method", "mfs", "--corpus", str(TEXT / "train.jsonl")]
+    assert main([*argv, "--out", str(tmp_path / "mfs.json")]) == 0
+    return tmp_path / "mfs.json"
 
 
 def _keys(path: Path) -> dict[str, str]:
@@ -233,20 +217,15 @@ EXPECTED = {
 
 
 @pytest.mark.usefixtures("tagger_file")
-def test_text_file_through_the_cli(tmp_path: Path, model: Path) -> None:
-    out = tmp_path / "story.key"
-    assert (
-        main(["disambiguate", "--model", str(model), "--text", str(STORY), "--out", str(out)]) == 0
-    )
-    assert _keys(out) == {f"story.{k}": v for k, v in EXPECTED.items()}
-
-
-@pytest.mark.usefixtures("tagger_file")
-def test_text_on_stdin(tmp_path: Path, model: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("text", "doc"), [(str(STORY), "story"), ("-", "text")])
+def test_text_through_the_cli(
+    tmp_path: Path, model: Path, monkeypatch: pytest.MonkeyPatch, text: str, doc: str
+) -> None:
+    """A text file, or standard input, disambiguated; its ids start with the file's stem."""
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(STORY.read_bytes())))
-    out = tmp_path / "stdin.key"
-    assert main(["disambiguate", "--model", str(model), "--text", "-", "--out", str(out)]) == 0
-    assert _keys(out) == {f"text.{k}": v for k, v in EXPECTED.items()}
+    out = tmp_path / "o.key"
+    assert main(["disambiguate", "--model", str(model), "--text", text, "--out", str(out)]) == 0
+    assert _keys(out) == {f"{doc}.{k}": v for k, v in EXPECTED.items()}
 
 
 BAD_TEXTS = [
@@ -281,9 +260,7 @@ def test_bad_text_is_one_line_exit_2(
 def test_the_api_refuses_the_text_the_command_refuses(
     model: Path, content: bytes, message: str
 ) -> None:
-    """One set of limits: ``disambiguate`` of a text and ``text_instances`` refuse, naming
-    ``<text>`` and the line, what ``wsd disambiguate --text`` refuses (a control character
-    once dropped the word it stuck to: "made\\x07" was no verb)."""
+    """The API refuses, naming ``<text>`` and the line, what ``--text`` refuses."""
     text = decode(content)  # a byte that is not UTF-8 as Python holds it: a lone surrogate
     with pytest.raises(CorpusFormatError, match=re.escape(message)) as caught:
         load_model(model).disambiguate(text)
@@ -295,8 +272,7 @@ def test_the_api_refuses_the_text_the_command_refuses(
 
 
 def test_a_string_is_held_to_a_files_rules(tiny_tagger: Tagger) -> None:
-    """As a file's: a byte-order mark at the start is no text; a lone surrogate is refused at
-    its line, even beside the ones undecodable bytes become (a UnicodeEncodeError once)."""
+    """A leading BOM is no text; a lone surrogate is refused at its line, beside others."""
     plain = text_instances("She made a cake.", tagger=tiny_tagger).instances
     assert text_instances("\ufeffShe made a cake.", tagger=tiny_tagger).instances == plain
     message = r"^<text>:2: a lone surrogate U\+D800 at column 1 \(not text\)$"
@@ -306,19 +282,16 @@ def test_a_string_is_held_to_a_files_rules(tiny_tagger: Tagger) -> None:
         check_text("She\x07\r\ud800")  # the first problem in order
 
 
-def test_text_and_corpus_exclude_each_other(model: Path, tmp_path: Path) -> None:
-    argv = ["disambiguate", "--model", str(model), "--out", str(tmp_path / "o.key")]
-    with pytest.raises(SystemExit) as caught:
-        main([*argv, "--text", str(STORY), "--corpus", str(DATA / "corpus" / "br-x01")])
-    assert caught.value.code == 2
-
-
 @pytest.mark.usefixtures("tagger_file")
-def test_gold_out_with_text_is_refused(
+def test_text_with_corpus_or_gold_out_is_refused(
     model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ["disambiguate", "--model", str(model), "--text", str(STORY)]
-    assert main([*argv, "--out", str(tmp_path / "o.key"), "--gold-out", str(tmp_path / "g")]) == 2
+    argv += ["--out", str(tmp_path / "o.key")]
+    with pytest.raises(SystemExit) as caught:
+        main([*argv, "--corpus", str(DATA / "corpus" / "br-x01")])
+    assert caught.value.code == 2
+    assert main([*argv, "--gold-out", str(tmp_path / "g")]) == 2
     assert "--gold-out goes with --corpus" in capsys.readouterr().err
 
 
@@ -341,8 +314,7 @@ def test_first_text_run_installs_the_shipped_tagger_without_semcor(
 def test_the_tagger_cache_is_checked_before_the_training(
     model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A file in place of the tagger's folder gave ``story.txt: File exists`` (and a read-only
-    one ``Read-only file system``) after minutes of training."""
+    """A file in place of the tagger's folder is refused before any training."""
     import wsd.text.training
 
     def no_training(*args: object, **kwargs: object) -> None:
@@ -405,20 +377,12 @@ def test_setup_installs_the_shipped_tagger_without_semcor(
 ) -> None:
     monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
     monkeypatch.setenv("WSD_SEMCOR", str(tmp_path / "no-semcor"))
+    assert main(["data", "setup"]) == 0  # no tagger unless asked
+    assert "tagger" not in capsys.readouterr().out and not (tmp_path / "taggers").exists()
     assert main(["data", "setup", "--tagger"]) == 0
     path = tmp_path / "taggers" / "semcor-tagger.json"
     assert f"part-of-speech tagger ready at {path} (installed;" in capsys.readouterr().out
     assert load_tagger(path).source["files"] == 352  # every tag file of SemCor 3.0
-
-
-@pytest.mark.usefixtures("wordnet")
-def test_setup_trains_no_tagger_unless_asked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("WSD_TAGGER_CACHE", str(tmp_path / "taggers"))
-    assert main(["data", "setup"]) == 0
-    assert "tagger" not in capsys.readouterr().out
-    assert not (tmp_path / "taggers").exists()
 
 
 # --- the classifier, multiword verbs in context, the verb detector ------------------------------
@@ -468,8 +432,7 @@ def test_multiword_model_joins_in_context() -> None:
 
 @pytest.fixture(scope="module")
 def detector_tagger(tiny_tagger: Tagger) -> Tagger:
-    """The tiny tagger with a verb detector trained on hand-made labels: ``entitled`` after
-    ``was`` a verb, ``tired`` after ``felt`` not."""
+    """The tiny tagger with a verb detector: ``entitled`` after ``was`` a verb, ``tired`` not."""
     from dataclasses import replace
 
     from wsd.text import train_verb_detector
@@ -489,8 +452,7 @@ def detector_tagger(tiny_tagger: Tagger) -> Tagger:
 def test_verb_detector_reads_participles_as_semcor_does(
     tiny_tagger: Tagger, detector_tagger: Tagger
 ) -> None:
-    """``entitled`` (tagged JJ) is an instance of ``entitle``; ``tired`` (JJ) a counted skip;
-    without a detector both are adjectives."""
+    """``entitled`` (JJ) is an instance, ``tired`` a counted skip; without a detector neither."""
     text = "He was entitled to a cake. She felt tired."
     [first, _] = tag_text(text, tiny_tagger)
     assert first.item.annotations[2].tag == "JJ"  # as the tagger tags it
@@ -558,20 +520,10 @@ def test_tagger_models_survive_the_file(tmp_path: Path, detector_tagger: Tagger)
             load_tagger(path)
 
 
-def test_old_tagger_file_is_refused_with_a_way_out(tmp_path: Path, tiny_tagger: Tagger) -> None:
-    from thesaurus import DataError
-
-    path = tmp_path / "old.json"
-    path.write_text(json.dumps({**tiny_tagger.to_json(), "version": 1}), encoding="utf-8")
-    with pytest.raises(DataError, match=r"old.json: tagger file version '1'.*--tagger --force"):
-        load_tagger(path)
-
-
 def test_semcor_tagger_trains_its_detector_on_a_fold(
     semcor_path: Path, tiny_tagger: Tagger
 ) -> None:
-    """Eleven SemCor files: the fold is the 1st and 11th by name; the file keeps both models;
-    a perceptron at hand is used as it is."""
+    """The detector's fold is the 1st and 11th file; a given perceptron is used as it is."""
     from wsd.corpus import semcor_files
     from wsd.text import fold_files, train_semcor_tagger
 
@@ -595,8 +547,7 @@ def test_semcor_tagger_trains_its_detector_on_a_fold(
 def test_shipped_tagger_is_copied_once_and_a_trained_one_kept(
     tmp_path: Path, tiny_tagger: Tagger
 ) -> None:
-    """A missing file, a copy of another release and ``force`` get the shipped tagger; a
-    tagger trained by the user stays."""
+    """Missing, another release's or ``force``: the shipped tagger; a user's trained one stays."""
     from dataclasses import replace
 
     from wsd.text import ensure_tagger
@@ -676,9 +627,7 @@ def test_auxiliaries(words: str, tags: str, expected: list[int]) -> None:
 
 @pytest.mark.usefixtures("wordnet")
 def test_auxiliaries_are_counted_verb_tokens_not_instances() -> None:
-    """With the shipped tagger: ``did`` of ``didn't``, ``had`` of ``had gone`` are skipped as
-    SemCor leaves them (``no-lemma:auxiliary``); ``did`` on its own and ``was`` are
-    instances."""
+    """``did`` of ``didn't``, ``had`` of ``had gone``: skipped; ``did`` alone, ``was``: kept."""
     from wsd.text.tagger import load_shipped_tagger
 
     text = "She didn't make a cake. Who had gone home? She did the work and he was there."

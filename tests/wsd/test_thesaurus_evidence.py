@@ -1,6 +1,5 @@
-"""Evidence from the verb thesaurus (``thesaurus_examples``, ``thesaurus_backoff``,
-``frame_penalty``) on a hand-made world: "use" has three senses, the corpus trains two, and
-the file thesaurus's examples (``verbs.examples.jsonl``) show the third."""
+"""Evidence from the verb thesaurus (examples, backoff, frame penalty): the corpus trains two
+senses of "use", the file thesaurus's ``verbs.examples.jsonl`` shows the third."""
 
 from __future__ import annotations
 
@@ -155,8 +154,7 @@ def test_train_says_what_the_model_learnt_from(
 def test_a_frame_penalty_is_off_with_a_thesaurus_that_lists_no_frames(
     name: str, world: dict[str, str]
 ) -> None:
-    """A file thesaurus gives its senses no sentence frames: the penalty (a default) leaves
-    the scores as they are, rather than making them shares, and no report names it."""
+    """Without sentence frames the default penalty leaves the scores and is named nowhere."""
     tests = [inst("t1", None, subj="man", obj="apple"), inst("t2", None, obj="hammer")]
     off = make_method(name, **OFF, **resources(name, world)).fit(CORPUS)
     on = make_method(name, **{**OFF, "frame_penalty": 0.5}, **resources(name, world)).fit(CORPUS)

@@ -1,18 +1,11 @@
-"""wsd.text.wordnet_documents: WordNet's example documents cached beside the tagger file.
-
-``wordnet_examples`` caches only the default synsets (all of WordNet's): here
-:func:`thesaurus.wordnet.verb_examples.verb_synsets` as ``wsd.text.wordnet_examples`` sees it is
-replaced by a few hand-made synsets with WordNet's keys (their templates come from the real
-``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/tagged.txt``
-and saved to a temporary folder.  The reference is the same synsets passed explicitly, which
-are never cached.  Lemmas come from WordNet's morphy: the tests skip without WordNet.
-"""
+"""wsd.text.wordnet_documents: WordNet's example documents cached beside the tagger file, for
+hand-made synsets (``verb_synsets`` replaced); reference: the same synsets passed, never cached."""
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,41 +18,31 @@ from wsd.text import Tagger, save_tagger
 from wsd.text.wordnet_examples import WordNetExamples, wordnet_examples
 
 pytestmark = pytest.mark.integration
+Fresh = Callable[..., WordNetExamples]
 
 
-def synset(lemmas: Sequence[str], keys: Sequence[str], *examples: str) -> VerbSynset:
-    return VerbSynset(0, 0, tuple(lemmas), tuple(keys), ((),) * len(lemmas), "", examples, 1)
-
-
-SYNSETS = (
-    synset(("sigh", "suspire"), ("sigh%2:29:00::", "suspire%2:29:04::"), "She sighed sadly"),
-    synset(
-        ("abandon", "give_up"),
-        ("abandon%2:31:01::", "give_up%2:31:00::"),
-        "He abandoned the thought of asking for her hand in marriage",
-        "Both sides have to give up some claims in these negotiations",
-    ),
-    synset(("abhor", "loathe"), ("abhor%2:37:00::", "loathe%2:37:00::"), "I loathe that man"),
-    synset(("sigh", "go"), ("sigh%2:29:00::", "go%2:38:00::"), "The wind moaned"),  # a skip
-    synset(
-        ("take_out", "remove"),
-        ("take_out%2:35:00::", "remove%2:35:00::"),
-        "The teacher took the children out of the classroom",
-    ),
-)
+NAMES = ("sigh", "abandon", "abhor", "not_there", "take_out")
 
 
 @pytest.fixture()
-def tagger_file(tmp_path: Path, tagger: Tagger, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A tagger file, with "all of WordNet's synsets" being :data:`SYNSETS`."""
-    monkeypatch.setattr(examples_module, "verb_synsets", lambda: SYNSETS)
+def chosen(synsets: dict[str, VerbSynset]) -> tuple[VerbSynset, ...]:
+    return tuple(synsets[name] for name in NAMES)
+
+
+@pytest.fixture()
+def tagger_file(
+    tmp_path: Path, tagger: Tagger, monkeypatch: pytest.MonkeyPatch, chosen: tuple[VerbSynset, ...]
+) -> Path:
+    """A tagger file, with "all of WordNet's synsets" being the ``chosen`` ones."""
+    monkeypatch.setattr(examples_module, "verb_synsets", lambda: chosen)
     path = tmp_path / "semcor-tagger.json"
     save_tagger(tagger, path)
     return path
 
 
-def fresh(tagger: Tagger, **options: Any) -> WordNetExamples:
-    return wordnet_examples(tagger=tagger, synsets=SYNSETS, **options)
+@pytest.fixture()
+def fresh(tagger: Tagger, chosen: tuple[VerbSynset, ...]) -> Callable[..., WordNetExamples]:
+    return lambda **options: wordnet_examples(tagger=tagger, synsets=chosen, **options)
 
 
 def cached(tagger_file: Path, **options: Any) -> WordNetExamples:
@@ -80,9 +63,9 @@ def documents(folder: Path) -> list[Path]:
 
 
 def test_the_cache_gives_what_a_fresh_build_gives(
-    tagger_file: Path, tagger: Tagger, monkeypatch: pytest.MonkeyPatch
+    tagger_file: Path, fresh: Fresh, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    want = fresh(tagger)
+    want = fresh()
     assert not documents(tagger_file.parent)
     built = cached(tagger_file)
     (stored,) = documents(tagger_file.parent)
@@ -106,33 +89,33 @@ def test_the_cache_gives_what_a_fresh_build_gives(
     ids=["no-frames", "window-1", "document", "classes"],
 )
 def test_loader_options_are_served_by_the_same_cache(
-    tagger_file: Path, tagger: Tagger, monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]
+    tagger_file: Path, fresh: Fresh, monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]
 ) -> None:
     cached(tagger_file)
     no_build(monkeypatch)
-    assert cached(tagger_file, **options) == fresh(tagger, **options)
+    assert cached(tagger_file, **options) == fresh(**options)
     assert len(documents(tagger_file.parent)) == 1
 
 
 @pytest.mark.filterwarnings("ignore:stale tagged")  # without templates: other texts to tag
-def test_making_options_have_caches_of_their_own(tagger_file: Path, tagger: Tagger) -> None:
+def test_making_options_have_caches_of_their_own(tagger_file: Path, fresh: Fresh) -> None:
     for substitute, templates in [(True, True), (False, True), (True, False)]:
         options = {"substitute": substitute, "templates": templates}
-        assert cached(tagger_file, **options) == fresh(tagger, **options)
+        assert cached(tagger_file, **options) == fresh(**options)
     assert len(documents(tagger_file.parent)) == 3
 
 
 @pytest.mark.filterwarnings("ignore:stale tagged")  # the tagging, cached beside it, too
-def test_a_changed_tagger_file_rebuilds_the_cache(tagger_file: Path, tagger: Tagger) -> None:
+def test_a_changed_tagger_file_rebuilds_the_cache(tagger_file: Path, fresh: Fresh) -> None:
     cached(tagger_file)
     stat = tagger_file.stat()
     os.utime(tagger_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     with pytest.warns(RuntimeWarning, match="stale WordNet example documents cache"):
-        assert cached(tagger_file) == fresh(tagger)
+        assert cached(tagger_file) == fresh()
 
 
 @pytest.mark.parametrize("damage", ["npz", "counts", "names"])
-def test_a_damaged_cache_is_rebuilt(tagger_file: Path, tagger: Tagger, damage: str) -> None:
+def test_a_damaged_cache_is_rebuilt(tagger_file: Path, fresh: Fresh, damage: str) -> None:
     cached(tagger_file)
     (stored,) = documents(tagger_file.parent)
     if damage == "npz":
@@ -145,10 +128,12 @@ def test_a_damaged_cache_is_rebuilt(tagger_file: Path, tagger: Tagger, damage: s
             data["documents"] = data["documents"][:-1]  # one name short
         stored.write_text(json.dumps(data), encoding="utf-8")
     with pytest.warns(RuntimeWarning, match="unusable WordNet example documents cache"):
-        assert cached(tagger_file) == fresh(tagger)
-    assert cached(tagger_file) == fresh(tagger)  # rebuilt and saved: served without a word
+        assert cached(tagger_file) == fresh()
+    assert cached(tagger_file) == fresh()  # rebuilt and saved: served without a word
 
 
-def test_a_tagger_object_caches_nothing(tmp_path: Path, tagger: Tagger) -> None:
-    wordnet_examples(tagger=tagger, synsets=SYNSETS[:1])
+def test_a_tagger_object_caches_nothing(
+    tmp_path: Path, tagger: Tagger, chosen: tuple[VerbSynset, ...]
+) -> None:
+    wordnet_examples(tagger=tagger, synsets=chosen[:1])
     assert list(tmp_path.iterdir()) == []

@@ -1,14 +1,11 @@
-"""wsd.text.wordnet_examples: WordNet's examples and sentence templates as training instances.
-
-Synsets are hand-made :class:`VerbSynset` records with WordNet's keys (the templates come from
-the real ``sents.vrb``), tagged by a tiny tagger trained on ``tests/data/wordnet_verbs/
-tagged.txt`` (which tags ``Exhale`` as a noun on purpose).  Lemmas come from WordNet's morphy:
-the tests skip without WordNet.
-"""
+"""wsd.text.wordnet_examples: WordNet's examples and templates as training instances, for
+hand-made synsets with WordNet's keys; the ``tagger`` fixture tags ``Exhale`` a noun on purpose."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -23,57 +20,32 @@ from wsd.text.wordnet_examples import (
 )
 from wsd.types import Instance
 
+Synsets = dict[str, VerbSynset]
+
 pytestmark = pytest.mark.integration
 
 
-def synset(lemmas: Sequence[str], keys: Sequence[str], *examples: str) -> VerbSynset:
-    return VerbSynset(0, 0, tuple(lemmas), tuple(keys), ((),) * len(lemmas), "", examples, 1)
+Run = Callable[..., WordNetExamples]
 
 
-SIGH = synset(("sigh", "suspire"), ("sigh%2:29:00::", "suspire%2:29:04::"), "She sighed sadly")
-EXHALE = synset(
-    ("exhale", "expire", "breathe_out"),
-    ("exhale%2:29:00::", "expire%2:29:00::", "breathe_out%2:29:00::"),
-    "Exhale when you lift the weight",
-)
-ABANDON = synset(
-    ("abandon", "give_up"),
-    ("abandon%2:31:01::", "give_up%2:31:00::"),
-    "He abandoned the thought of asking for her hand in marriage",
-    "Both sides have to give up some claims in these negotiations",
-)
-ABHOR = synset(
-    ("abhor", "loathe"),
-    ("abhor%2:37:00::", "loathe%2:37:00::"),
-    "I loathe that man",
-    "She abhors cats",
-)
-NOT_THERE = synset(
-    ("sigh", "go"),
-    ("sigh%2:29:00::", "go%2:38:00::"),
-    "The wind moaned",
-    "Cold weather",
-    "Water goes into the bowl",  # go_into, joined by the pipeline
-)
-TAKE_OUT = synset(
-    ("take_out", "remove"),
-    ("take_out%2:35:00::", "remove%2:35:00::"),
-    "The teacher took the children out of the classroom",
-)
-LAY = synset(("put", "lay"), ("put%2:35:00::", "lay%2:35:01::"), "Lay the books on the table")
+@pytest.fixture()
+def run(tagger: Tagger, synsets: Synsets) -> Run:
+    """``wordnet_examples`` of synsets given by name (or as they are), templates off."""
 
+    def run(*chosen: str | VerbSynset, **options: Any) -> WordNetExamples:
+        options.setdefault("templates", False)
+        picked = tuple(synsets[c] if isinstance(c, str) else c for c in chosen)
+        return wordnet_examples(tagger=tagger, synsets=picked, **options)
 
-def run(tagger: Tagger, *synsets: VerbSynset, **options: bool) -> WordNetExamples:
-    options.setdefault("templates", False)
-    return wordnet_examples(tagger=tagger, synsets=synsets, **options)
+    return run
 
 
 def view(instance: Instance) -> tuple[str, str, tuple[str, ...], str, str]:
     return instance.id, instance.lemma, instance.gold, instance.token.form, instance.token.pos
 
 
-def test_an_example_is_an_instance_of_its_lemma(tagger: Tagger) -> None:
-    made = run(tagger, SIGH, substitute=False)
+def test_an_example_is_an_instance_of_its_lemma(run: Run) -> None:
+    made = run("sigh", substitute=False)
     assert [view(x) for x in made.instances] == [
         ("wn:sigh%2:29:00:::1", "sigh", ("sigh%2:29:00::",), "sighed", "VERB")
     ]
@@ -85,20 +57,19 @@ def test_an_example_is_an_instance_of_its_lemma(tagger: Tagger) -> None:
     assert made.skipped == {}
 
 
-def test_same_instance_as_plain_text(tagger: Tagger) -> None:
+def test_same_instance_as_plain_text(run: Run, tagger: Tagger, synsets: Synsets) -> None:
     """Tokens, tags, lemmas and case frame are those of the text pipeline's instance."""
-    for example, synsets in [("She sighed sadly", SIGH), ("I loathe that man", ABHOR)]:
-        (ours,) = run(
-            tagger, synset(synsets.lemmas, synsets.keys, example), substitute=False
-        ).instances
+    for example, name in [("She sighed sadly", "sigh"), ("I loathe that man", "abhor")]:
+        one = replace(synsets[name], examples=(example,))
+        (ours,) = run(one, substitute=False).instances
         (text,) = text_instances(example, tagger=tagger).instances
         assert ours.sentence.tokens == text.sentence.tokens
         assert (ours.position, ours.frame, ours.lemma) == (text.position, text.frame, text.lemma)
         assert ours.gold and not text.gold
 
 
-def test_substitution_serves_the_other_lemmas(tagger: Tagger) -> None:
-    made = run(tagger, SIGH, EXHALE)
+def test_substitution_serves_the_other_lemmas(run: Run) -> None:
+    made = run("sigh", "exhale")
     assert [view(x) for x in made.instances] == [
         ("wn:sigh%2:29:00:::1", "sigh", ("sigh%2:29:00::",), "sighed", "VERB"),
         ("wn:suspire%2:29:04:::1", "suspire", ("suspire%2:29:04::",), "suspired", "VERB"),
@@ -121,8 +92,8 @@ def test_substitution_serves_the_other_lemmas(tagger: Tagger) -> None:
     assert made.counts == {"examples": 2, "from-examples": 2, "substituted": 3}
 
 
-def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
-    made = run(tagger, ABANDON)
+def test_multiword_lemmas_and_numbering(run: Run) -> None:
+    made = run("abandon")
     assert [view(x) for x in made.instances] == [
         ("wn:abandon%2:31:01:::1", "abandon", ("abandon%2:31:01::",), "abandoned", "VERB"),
         ("wn:give_up%2:31:00:::1", "give_up", ("give_up%2:31:00::",), "gave_up", "VERB"),
@@ -132,16 +103,11 @@ def test_multiword_lemmas_and_numbering(tagger: Tagger) -> None:
     assert len({x.id for x in made.instances}) == 4
 
 
-def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
-    made = run(tagger, TAKE_OUT, LAY)
+def test_split_multiwords_and_other_readings(run: Run) -> None:
+    made = run("take_out", "lay")
     took, removed, lay, put = made.instances
-    assert view(took) == (
-        "wn:take_out%2:35:00:::1",
-        "take_out",
-        ("take_out%2:35:00::",),
-        "took",
-        "VERB",
-    )
+    assert took.id == "wn:take_out%2:35:00:::1"
+    assert view(took)[1:] == ("take_out", ("take_out%2:35:00::",), "took", "VERB")
     assert took.token.lemma == "take"  # the head alone: "out" stays where it is
     assert view(removed)[1:] == ("remove", ("remove%2:35:00::",), "removed", "VERB")
     assert [t.form for t in removed.sentence.tokens][5:] == ["out", "of", "the", "classroom"]
@@ -149,17 +115,15 @@ def test_split_multiwords_and_other_readings(tagger: Tagger) -> None:
     assert view(put)[1:] == ("put", ("put%2:35:00::",), "put", "VERB")
 
 
-def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
-    made = run(tagger, SIGH, NOT_THERE, ABANDON, ABHOR, templates=True)
+def test_every_example_is_an_instance_or_a_counted_skip(run: Run, synsets: Synsets) -> None:
+    names = ("sigh", "not_there", "abandon", "abhor")
+    made = run(*names, templates=True)
     counts, skipped = made.counts, made.skipped
-    assert skipped == {
-        "examples:lemma-not-found": 1,
-        "examples:no-verb": 1,
-        "examples:joined-multiword": 1,
-    }
+    skips = ("lemma-not-found", "no-verb", "joined-multiword")
+    assert skipped == {f"examples:{why}": 1 for why in skips}
     assert counts["examples"] == 1 + 3 + 2 + 2
     assert counts["examples"] == counts["from-examples"] + sum(skipped.values())
-    keys = [key for s in (SIGH, NOT_THERE, ABANDON, ABHOR) for key in s.keys]
+    keys = [key for name in names for key in synsets[name].keys]
     assert counts["templates"] == sum(len(sense_sentences(key)) for key in keys) == 7
     templates = counts["from-templates"]
     assert templates == counts["templates"]
@@ -169,8 +133,8 @@ def test_every_example_is_an_instance_or_a_counted_skip(tagger: Tagger) -> None:
     assert sources == [EXAMPLE_SOURCE] * examples + [TEMPLATE_SOURCE] * templates
 
 
-def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
-    made = run(tagger, ABHOR, substitute=False, templates=True)
+def test_templates_fill_in_the_base_form(run: Run) -> None:
+    made = run("abhor", substitute=False, templates=True)
     abhor = [
         x for x in made.instances if x.sentence.source == TEMPLATE_SOURCE and x.lemma == "abhor"
     ]
@@ -184,21 +148,19 @@ def test_templates_fill_in_the_base_form(tagger: Tagger) -> None:
     assert all(x.gold == ("abhor%2:37:00::",) and x.token.form == "abhor" for x in abhor)
 
 
-def test_templates_with_a_suffix_inflect_the_head(tagger: Tagger) -> None:
+def test_templates_with_a_suffix_inflect_the_head(run: Run) -> None:
     """sents.vrb's "The water %ss" and "It was %sing all day long"."""
-    cool = synset(("cool_down",), ("cool_down%2:30:01::",))
-    rain = synset(("rain_down",), ("rain_down%2:43:00::",))
-    assert sense_sentences(cool.keys[0]) == ("The water %ss",)
-    assert sense_sentences(rain.keys[0]) == ("It was %sing all day long",)
-    made = run(tagger, cool, rain, templates=True)
+    assert sense_sentences("cool_down%2:30:01::") == ("The water %ss",)
+    assert sense_sentences("rain_down%2:43:00::") == ("It was %sing all day long",)
+    made = run("cool_down", "rain_down", templates=True)
     texts = [" ".join(t.form for t in x.sentence.tokens) for x in made.instances]
     assert texts[0].startswith("The water cools")
     assert texts[1].startswith("It was raining")
     assert made.counts["templates"] == 2
 
 
-def test_options_reach_the_loader(tagger: Tagger) -> None:
-    (plain,) = run(tagger, SIGH, substitute=False, frames=False).instances
+def test_options_reach_the_loader(run: Run) -> None:
+    (plain,) = run("sigh", substitute=False, frames=False).instances
     assert plain.frame is None and plain.context == ()
-    (wide,) = run(tagger, SIGH, substitute=False, context_window="document").instances  # type: ignore[arg-type]
+    (wide,) = run("sigh", substitute=False, context_window="document").instances  # type: ignore[arg-type]
     assert wide.context == wide.sentence.tokens and wide.context_index == wide.position
