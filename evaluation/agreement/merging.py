@@ -129,15 +129,7 @@ def greedy_merge(
     current: float | None = before
     steps: list[MergeStep] = []
     while current is not None and current < k_min and len(classes) > 1:
-        best: tuple[float, int, int, np.ndarray] | None = None
-        for i, j in itertools.combinations(range(len(classes)), 2):
-            merged = _merge_table(table, i, j)
-            kappa = None if len(merged) == 1 else table_kappa(merged, pooled=pooled)
-            value = -math.inf if kappa is None else kappa
-            if best is None or value > best[0] + _TIE:
-                best = (value, i, j, merged)
-        assert best is not None
-        value, i, j, table = best
+        value, i, j, table = _best_merge(table, pooled)
         current = None if len(table) == 1 else value
         steps.append(MergeStep(classes[i], classes[j], current))
         classes = [c for k, c in enumerate(classes) if k not in (i, j)] + [classes[i] | classes[j]]
@@ -146,6 +138,20 @@ def greedy_merge(
         table = table[np.ix_(order, order)]
     observed_after = float(np.trace(table) / table.sum())
     return MergeResult(classes, before, current, observed_before, observed_after, steps)
+
+
+def _best_merge(table: np.ndarray, pooled: bool) -> tuple[float, int, int, np.ndarray]:
+    """The merge of two classes giving the highest statistic (``-inf`` when one class is left):
+    that value, the two classes' indices and the merged table."""
+    best: tuple[float, int, int, np.ndarray] | None = None
+    for i, j in itertools.combinations(range(len(table)), 2):
+        merged = _merge_table(table, i, j)
+        kappa = None if len(merged) == 1 else table_kappa(merged, pooled=pooled)
+        value = -math.inf if kappa is None else kappa
+        if best is None or value > best[0] + _TIE:
+            best = (value, i, j, merged)
+    assert best is not None
+    return best
 
 
 def _merge_table(table: np.ndarray, i: int, j: int) -> np.ndarray:
@@ -221,30 +227,7 @@ def merge_per_lemma(
     classes: dict[str, list[frozenset[str]]] = {}
     for lemma, rows in group_by_lemma(lemmas).items():
         xa, xb = [a[i] for i in rows], [b[i] for i in rows]
-        senses = confusion_table(xa, xb)[0]
-        entry: dict[str, Any] = {"instances": len(rows), "senses_before": len(senses)}
-        try:
-            result = greedy_merge(xa, xb, k_min, statistic=statistic)
-        except AgreementError:
-            classes[lemma] = [frozenset([s]) for s in senses]
-            entry["outcome"] = "single-category"
-            per_lemma[lemma] = entry
-            continue
-        classes[lemma] = result.classes
-        entry.update(
-            outcome="single-class"
-            if result.single_class
-            else "merged"
-            if result.steps
-            else "unchanged",
-            senses_after=len(result.classes),
-            observed_before=result.observed_before,
-            observed_after=result.observed_after,
-            kappa_before=result.kappa_before,
-            kappa_after=result.kappa_after,
-            classes=[sorted(c) for c in result.classes],
-        )
-        per_lemma[lemma] = entry
+        per_lemma[lemma], classes[lemma] = _merge_word(xa, xb, k_min, statistic)
     outcomes = Counter(e["outcome"] for e in per_lemma.values())
     kept = [e for e in per_lemma.values() if e["outcome"] in {"unchanged", "merged"}]
     summary: dict[str, Any] = {
@@ -255,6 +238,33 @@ def merge_per_lemma(
     return {"statistic": statistic, "k_min": k_min, "summary": summary, "per_lemma": per_lemma}, (
         classes
     )
+
+
+def _merge_word(
+    a: Sequence[str], b: Sequence[str], k_min: float, statistic: str
+) -> tuple[dict[str, Any], list[frozenset[str]]]:
+    """One word's entry of :func:`merge_per_lemma` and its classes."""
+    senses = confusion_table(a, b)[0]
+    entry: dict[str, Any] = {"instances": len(a), "senses_before": len(senses)}
+    try:
+        result = greedy_merge(a, b, k_min, statistic=statistic)
+    except AgreementError:
+        entry["outcome"] = "single-category"
+        return entry, [frozenset([s]) for s in senses]
+    entry.update(
+        outcome="single-class"
+        if result.single_class
+        else "merged"
+        if result.steps
+        else "unchanged",
+        senses_after=len(result.classes),
+        observed_before=result.observed_before,
+        observed_after=result.observed_after,
+        kappa_before=result.kappa_before,
+        kappa_after=result.kappa_after,
+        classes=[sorted(c) for c in result.classes],
+    )
+    return entry, result.classes
 
 
 def _seed_table(entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

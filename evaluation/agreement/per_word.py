@@ -263,13 +263,7 @@ def pair_agreement(
         raise AgreementError(
             f"labels ({len(a)}, {len(b)}) and lemmas ({len(lemmas)}) differ in length"
         )
-    per_word: dict[str, Callable[..., float]] = {"cohen_kappa": cohen_kappa, "scott_pi": scott_pi}
-    pooled = dict(per_word)
-    if verbs is not None:
-        distance = thesaurus_distance(verbs)
-        per_word["weighted_kappa"] = partial(weighted_kappa, distance=distance)
-        # pooled: keys of different lemmas are at distance 1 without asking the thesaurus
-        pooled["weighted_kappa"] = partial(weighted_kappa, distance=distance, block=key_word(verbs))
+    per_word, pooled = _pair_statistics(verbs)
     per_lemma: dict[str, dict[str, Any]] = {}
     for lemma, rows in group_by_lemma(lemmas).items():
         xa, xb = [a[i] for i in rows], [b[i] for i in rows]
@@ -289,6 +283,21 @@ def pair_agreement(
     if verbs is not None:
         report["weight_defaults"] = weight_defaults(a, b, verbs)
     return report
+
+
+def _pair_statistics(
+    verbs: Grading | None,
+) -> tuple[dict[str, Callable[..., float]], dict[str, Callable[..., float]]]:
+    """The statistics of :func:`pair_agreement` by name: as computed per lemma, and over all
+    instances at once."""
+    per_word: dict[str, Callable[..., float]] = {"cohen_kappa": cohen_kappa, "scott_pi": scott_pi}
+    pooled = dict(per_word)
+    if verbs is not None:
+        distance = thesaurus_distance(verbs)
+        per_word["weighted_kappa"] = partial(weighted_kappa, distance=distance)
+        # pooled: keys of different lemmas are at distance 1 without asking the thesaurus
+        pooled["weighted_kappa"] = partial(weighted_kappa, distance=distance, block=key_word(verbs))
+    return per_word, pooled
 
 
 def multi_agreement(labels: Sequence[Sequence[str]], lemmas: Sequence[str]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluation._exceptions import ConfigError
-from evaluation.experiment.config import ExperimentConfig, check_value
+from evaluation.experiment.config import CorpusConfig, ExperimentConfig, check_value
 from wsd.types import Instance
 
 __all__ = ["Dataset", "load_dataset", "select_verbs"]
@@ -87,17 +87,7 @@ def select_verbs(
         candidates = list(cfg.verbs)
     else:
         candidates = sorted(groups)
-    chosen: dict[str, list[Instance]] = {}
-    for verb in sorted(candidates):
-        found = groups[verb]
-        observed = len({inst.gold[0] for inst in found})
-        passes = len(found) >= cfg.min_instances and observed >= cfg.min_senses
-        if cfg.verbs:
-            limits = f"min_instances = {cfg.min_instances} / min_senses = {cfg.min_senses}"
-            why = f"has {len(found)} instances and {observed} observed senses, below {limits}"
-            check(passes, "corpus.verbs", verb, why)
-        if passes:
-            chosen[verb] = found
+    chosen = _passing_verbs(cfg, groups, sorted(candidates), where)
     if not chosen:
         raise ConfigError(f"{where}: no verb in {source} passes the [corpus] filters")
     for verb, found in chosen.items():
@@ -105,6 +95,26 @@ def select_verbs(
             len(found) >= folds, "cv.folds", folds, f"verb {verb!r} has only {len(found)} instances"
         )
     return Dataset(by_verb=chosen, source=source, stats=dict(stats or {}))
+
+
+def _passing_verbs(
+    cfg: CorpusConfig, groups: dict[str, list[Instance]], candidates: list[str], where: str
+) -> dict[str, list[Instance]]:
+    """The ``groups`` of the candidates with ``cfg.min_instances`` instances and
+    ``cfg.min_senses`` distinct first gold keys; a verb that ``cfg.verbs`` lists and that has
+    fewer is a ConfigError."""
+    chosen: dict[str, list[Instance]] = {}
+    for verb in candidates:
+        found = groups[verb]
+        observed = len({inst.gold[0] for inst in found})
+        passes = len(found) >= cfg.min_instances and observed >= cfg.min_senses
+        if cfg.verbs:
+            limits = f"min_instances = {cfg.min_instances} / min_senses = {cfg.min_senses}"
+            why = f"has {len(found)} instances and {observed} observed senses, below {limits}"
+            check_value(passes, where, "corpus.verbs", verb, why)
+        if passes:
+            chosen[verb] = found
+    return chosen
 
 
 def load_dataset(

@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
@@ -136,6 +137,22 @@ def read_raganato(
         for lineno, instance, keys in key_lines(key_path):
             gold[instance] = keys
             gold_lines[instance] = lineno
+    sentences, seen = _read_corpus(path, gold)
+    unknown = [i for i in gold if i not in seen]
+    if unknown:
+        raise CorpusFormatError(
+            f"{key_path}:{gold_lines[unknown[0]]}: {quote(unknown[0])} is not an instance of "
+            f"{path} ({len(unknown)} key line(s) for ids that are not)"
+        )
+    if not sentences:
+        raise CorpusFormatError(f"{path}: no <sentence> in this file")
+    return sentences
+
+
+def _read_corpus(
+    path: Path, gold: Mapping[str, tuple[str, ...]]
+) -> tuple[list[AnnotatedSentence], dict[str, int]]:
+    """The sentences of the data file ``path`` and the line of each instance id it holds."""
     root = _parse_xml(path)
     if root.tag != "corpus":
         raise CorpusFormatError(
@@ -163,15 +180,7 @@ def read_raganato(
                 )
             sentence_lines[sentence_id] = element.line
             sentences.append(_read_sentence(element, text_id, gold, path, lang, seen))
-    unknown = [i for i in gold if i not in seen]
-    if unknown:
-        raise CorpusFormatError(
-            f"{key_path}:{gold_lines[unknown[0]]}: {quote(unknown[0])} is not an instance of "
-            f"{path} ({len(unknown)} key line(s) for ids that are not)"
-        )
-    if not sentences:
-        raise CorpusFormatError(f"{path}: no <sentence> in this file")
-    return sentences
+    return sentences, seen
 
 
 def _read_sentence(
@@ -293,18 +302,12 @@ def write_raganato(
     Raises
     ------
     CorpusFormatError
-        If ``lang`` is not given and the sentences have several languages.
+        If ``lang`` is not given and the sentences have several languages, two instances are
+        one token, or two different sentences have one id.
     """
     sentences, marked = _marked_sentences(items)
     keys: list[tuple[str, tuple[str, ...]]] = []
-    if lang is None:
-        langs = sorted({s.lang for s in sentences.values()})
-        if len(langs) > 1:  # <corpus lang> is the one language of a file
-            raise CorpusFormatError(
-                f"{path_xml}: sentences of {len(langs)} languages ({', '.join(langs[:5])}): a "
-                "Raganato file has one; write each language apart, or as JSONL or CoNLL-U"
-            )
-        lang = langs[0] if langs else ENGLISH
+    lang = lang if lang is not None else _one_language(sentences.values(), path_xml)
     with atomic_open(Path(path_xml)) as out:
         out.write('<?xml version="1.0" encoding="UTF-8" ?>\n')
         out.write(f"<corpus lang={quoteattr(lang)} source={quoteattr(source)}>\n")
@@ -315,24 +318,43 @@ def write_raganato(
                     out.write("</text>\n")
                 text_id = sentence.source
                 out.write(f"<text id={quoteattr(text_id)}>\n")
-            out.write(f"<sentence id={quoteattr(sentence.id)}>\n")
-            marks = marked.get(sentence.id, {})
-            for i, token in enumerate(sentence.tokens):
-                form = escape(token.form)
-                if i in marks:
-                    instance_id, lemma, tag, gold = marks[i]
-                    keys.append((instance_id, gold))
-                    out.write(
-                        f"<instance id={quoteattr(instance_id)} lemma={quoteattr(lemma)} "
-                        f"pos={quoteattr(tag)}>{form}</instance>\n"
-                    )
-                else:
-                    pos = quoteattr(universal_tag(token.pos))
-                    lemma = quoteattr(token.lemma or token.form.lower())
-                    out.write(f"<wf lemma={lemma} pos={pos}>{form}</wf>\n")
-            out.write("</sentence>\n")
+            keys.extend(_write_sentence(out, sentence, marked.get(sentence.id, {})))
         if text_id is not None:
             out.write("</text>\n")
         out.write("</corpus>\n")
     write_keys(path_key if path_key is not None else gold_key_path(path_xml), keys)
     return len(sentences), len(keys)
+
+
+def _one_language(sentences: Iterable[Sentence], path_xml: str | os.PathLike[str]) -> str:
+    """The one language of ``sentences`` (English when there is none)."""
+    langs = sorted({s.lang for s in sentences})
+    if len(langs) > 1:  # <corpus lang> is the one language of a file
+        raise CorpusFormatError(
+            f"{path_xml}: sentences of {len(langs)} languages ({', '.join(langs[:5])}): a "
+            "Raganato file has one; write each language apart, or as JSONL or CoNLL-U"
+        )
+    return langs[0] if langs else ENGLISH
+
+
+def _write_sentence(
+    out: IO[str], sentence: Sentence, marks: _Marks
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Write one ``<sentence>`` element; the id and gold keys of each instance it marks."""
+    keys: list[tuple[str, tuple[str, ...]]] = []
+    out.write(f"<sentence id={quoteattr(sentence.id)}>\n")
+    for i, token in enumerate(sentence.tokens):
+        form = escape(token.form)
+        if i in marks:
+            instance_id, lemma, tag, gold = marks[i]
+            keys.append((instance_id, gold))
+            out.write(
+                f"<instance id={quoteattr(instance_id)} lemma={quoteattr(lemma)} "
+                f"pos={quoteattr(tag)}>{form}</instance>\n"
+            )
+        else:
+            pos = quoteattr(universal_tag(token.pos))
+            lemma = quoteattr(token.lemma or token.form.lower())
+            out.write(f"<wf lemma={lemma} pos={pos}>{form}</wf>\n")
+    out.write("</sentence>\n")
+    return keys

@@ -244,10 +244,12 @@ def read_semcor(path: str | os.PathLike[str]) -> Iterator[AnnotatedSentence]:
         Naming ``file:line`` for a line that is no SemCor tag line, or other malformed input.
     """
     path = Path(path)
-    if path.is_dir():
-        for file in semcor_files(path):
-            yield from read_semcor(file)
-        return
+    for file in semcor_files(path) if path.is_dir() else [path]:
+        yield from _read_tag_file(file)
+
+
+def _read_tag_file(path: Path) -> Iterator[AnnotatedSentence]:
+    """The sentences of one tag file (:func:`read_semcor`)."""
     name = path.name.removesuffix(".xml")
     tokens: list[Token] | None = None
     annotations: list[Annotation] = []

@@ -210,27 +210,30 @@ def case_scores(
 ) -> dict[str, CaseScore]:
     """Precision/recall/F1 per case label, ``prep`` pooled over prepositions, and ``all``.
 
-    ``gold[i]`` and ``predicted[i]`` are the cases ``(label, head_index, head_lemma)`` of
-    instance ``i``.  A predicted case is correct when an unused gold case of the same instance
-    has the same label and head index (``lenient``: the same label and head lemma).  Rows for
-    single prepositions (``prep:with``) are kept when they have at least ``min_count`` gold
-    cases.  Undefined ratios are ``None``, never a silent 0.
+    A predicted case is correct when an unused gold case of the same instance has the same
+    label and head index (``lenient``: the same label and head lemma).  Undefined ratios are
+    ``None``, never a silent 0.
 
     Parameters
     ----------
     gold : sequence of iterable of (str, int, str)
-        The gold cases of each instance.
+        The gold cases ``(label, head_index, head_lemma)`` of each instance.
     predicted : sequence of iterable of (str, int, str)
         The predicted cases of each instance, aligned with ``gold``.
     lenient : bool, default=False
         Match by label and head lemma instead of label and head index.
     min_count : int, default=1
-        The gold cases a single preposition's row needs to be kept.
+        The gold cases a single preposition's row (``prep:with``) needs to be kept.
 
     Returns
     -------
     dict of str to CaseScore
         Label -> its scores, with ``prep`` and ``all``.
+
+    Raises
+    ------
+    ValueError
+        If ``gold`` and ``predicted`` differ in length.
 
     Examples
     --------
@@ -240,6 +243,22 @@ def case_scores(
     """
     if len(gold) != len(predicted):
         raise ValueError(f"{len(gold)} gold instances but {len(predicted)} predicted")
+    n_gold, n_pred, n_correct = _case_counts(gold, predicted, lenient)
+    labels = set(n_gold) | set(n_pred) | {_OVERALL}
+    scores = {
+        label: CaseScore(label, n_gold[label], n_pred[label], n_correct[label]) for label in labels
+    }
+    return {
+        label: score
+        for label, score in sorted(scores.items(), key=lambda item: _order(item[0]))
+        if not label.startswith("prep:") or score.gold >= min_count
+    }
+
+
+def _case_counts(
+    gold: Sequence[Iterable[Case]], predicted: Sequence[Iterable[Case]], lenient: bool
+) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """The gold, predicted and correct cases of each row of :func:`case_scores`."""
     n_gold: Counter[str] = Counter()
     n_pred: Counter[str] = Counter()
     n_correct: Counter[str] = Counter()
@@ -253,15 +272,7 @@ def case_scores(
             if remaining[key] > 0:
                 remaining[key] -= 1
                 n_correct.update(_groups(case[0]))
-    labels = set(n_gold) | set(n_pred) | {_OVERALL}
-    scores = {
-        label: CaseScore(label, n_gold[label], n_pred[label], n_correct[label]) for label in labels
-    }
-    return {
-        label: score
-        for label, score in sorted(scores.items(), key=lambda item: _order(item[0]))
-        if not label.startswith("prep:") or score.gold >= min_count
-    }
+    return n_gold, n_pred, n_correct
 
 
 def _key(case: Case, lenient: bool) -> tuple[str, int | str]:

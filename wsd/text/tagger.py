@@ -180,11 +180,29 @@ def train_tagger(
     WSDError
         If there is no tagged sentence.
     """
-    from nltk.tag.perceptron import PerceptronTagger
-
     sentences = [list(s) for s in sentences if s]
     if not sentences:
         raise WSDError("no tagged sentence to train a tagger on")
+    weights, tagdict, classes = _train_perceptron(sentences, iterations, seed)
+    return Tagger(
+        weights=weights,
+        tagdict=tagdict,
+        classes=classes,
+        sentence_parameters=sentence_parameters or {},
+        multiword_model=multiword_model,
+        source=source or {},
+        verb_forms=dict(verb_forms or {}),
+        verb_detector=verb_detector,
+    )
+
+
+def _train_perceptron(
+    sentences: Sequence[Sequence[tuple[str, str]]], iterations: int, seed: int
+) -> tuple[dict[str, dict[str, float]], dict[str, str], tuple[str, ...]]:
+    """NLTK's perceptron trained with ``random`` seeded: its weights rounded to whole numbers
+    (zeros left out), its tag dictionary and its classes, each sorted."""
+    from nltk.tag.perceptron import PerceptronTagger
+
     perceptron = PerceptronTagger(load=False)
     state = random.getstate()
     random.seed(seed)
@@ -196,15 +214,10 @@ def train_tagger(
     whole: dict[str, dict[str, float]] = {
         f: {c: round(v) for c, v in sorted(w.items()) if round(v)} for f, w in weights.items()
     }
-    return Tagger(
-        weights={f: w for f, w in sorted(whole.items()) if w},
-        tagdict=dict(sorted(tagdict.items())),
-        classes=tuple(sorted(classes)),
-        sentence_parameters=sentence_parameters or {},
-        multiword_model=multiword_model,
-        source=source or {},
-        verb_forms=dict(verb_forms or {}),
-        verb_detector=verb_detector,
+    return (
+        {f: w for f, w in sorted(whole.items()) if w},
+        dict(sorted(tagdict.items())),
+        tuple(sorted(classes)),
     )
 
 

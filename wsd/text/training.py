@@ -232,30 +232,26 @@ def train_semcor_tagger(
         Names of tag files left out (``br-a01``).
     iterations : int, default=ITERATIONS
         The perceptron's passes.
-    fold_tagger : Tagger, optional
-        The perceptron trained on the files but the detector's fold, when at hand (trained
-        otherwise; only its weights, tag dictionary and classes are used).
-    perceptron : Tagger, optional
-        The perceptron trained on all the files, when at hand (trained otherwise; only its
-        weights, tag dictionary and classes are used).
+    fold_tagger, perceptron : Tagger, optional
+        The perceptron trained on the files but the detector's fold, and the one trained on all
+        the files, when at hand (trained otherwise; only their weights, tag dictionaries and
+        classes are used).
 
     Returns
     -------
     Tagger
         With its source, sentence parameters, multiword model, verb forms and detector.
+
+    Raises
+    ------
+    CorpusFormatError
+        If ``root`` holds no tag file or a file is malformed (:func:`semcor_documents`).
+    WSDError
+        If the files left hold too little to train the perceptron or the verb detector on.
     """
     left_out = sorted(set(exclude))
     documents = semcor_documents(root, exclude=left_out)
-    names = [d[0].sentence.source for d in documents if d]
-    fold = set(fold_files(names))
-    rest = [d for d, name in zip(documents, names, strict=True) if name not in fold]
-    if fold_tagger is None:
-        fold_tagger = train_tagger(tagged_words(rest), iterations=iterations)
-    detector = _verb_detector(
-        [d for d, name in zip(documents, names, strict=True) if name in fold],
-        fold_tagger,
-        verb_form_counts(rest),
-    )
+    detector, fold = _verb_detector(documents, fold_tagger, iterations)
     sentences = tagged_words(documents)
     source: dict[str, Any] = {
         "corpus": "SemCor 3.0",
@@ -280,14 +276,22 @@ def train_semcor_tagger(
 
 
 def _verb_detector(
-    fold: Sequence[Sequence[AnnotatedSentence]], tagger: Tagger, counts: dict[str, tuple[int, int]]
-) -> LinearModel:
-    """The verb detector trained on the ``fold`` sentences tagged by ``tagger``."""
+    documents: Sequence[Sequence[AnnotatedSentence]], fold_tagger: Tagger | None, iterations: int
+) -> tuple[LinearModel, set[str]]:
+    """The verb detector trained on the sentences of the fold's files tagged by a perceptron
+    trained on the other files (``fold_tagger`` when given), and the fold's file names."""
+    names = [d[0].sentence.source for d in documents if d]
+    fold = set(fold_files(names))
+    rest = [d for d, name in zip(documents, names, strict=True) if name not in fold]
+    if fold_tagger is None:
+        fold_tagger = train_tagger(tagged_words(rest), iterations=iterations)
+    counts = verb_form_counts(rest)
     examples = []
-    for item in (item for document in fold for item in document):
+    fold_documents = [d for d, name in zip(documents, names, strict=True) if name in fold]
+    for item in (item for document in fold_documents for item in document):
         words, labels = sense_tagged_words(item)
-        examples.append((words, tagger.tag(words), labels))
-    return train_verb_detector(examples, counts)
+        examples.append((words, fold_tagger.tag(words), labels))
+    return train_verb_detector(examples, counts), fold
 
 
 def ensure_tagger(
