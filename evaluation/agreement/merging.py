@@ -117,8 +117,7 @@ def greedy_merge(
     >>> greedy_merge(list("abab"), list("abba"), 0.8).single_class  # kappa 0: all merged
     True
     """
-    if statistic not in {"cohen", "scott"}:
-        raise AgreementError(f"unknown agreement statistic {statistic!r} (cohen or scott)")
+    _check_statistic(statistic)
     pooled = statistic == "scott"
     categories, table = confusion_table(a, b)
     before = table_kappa(table, pooled=pooled)
@@ -221,8 +220,15 @@ def merge_per_lemma(
     Raises
     ------
     AgreementError
-        If ``statistic`` is unknown, or ``a`` and ``b`` differ in length or are empty.
+        If ``statistic`` is unknown, or ``a``, ``b`` and ``lemmas`` differ in length or are
+        empty.
     """
+    _check_statistic(statistic)
+    if not len(a) == len(b) == len(lemmas):
+        sizes = f"{len(a)}, {len(b)} and {len(lemmas)}"
+        raise AgreementError(f"annotations and lemmas of different lengths: {sizes}")
+    if not a:
+        raise AgreementError("no items to compare")
     per_lemma: dict[str, dict[str, Any]] = {}
     classes: dict[str, list[frozenset[str]]] = {}
     for lemma, rows in group_by_lemma(lemmas).items():
@@ -238,6 +244,11 @@ def merge_per_lemma(
     return {"statistic": statistic, "k_min": k_min, "summary": summary, "per_lemma": per_lemma}, (
         classes
     )
+
+
+def _check_statistic(statistic: str) -> None:
+    if statistic not in {"cohen", "scott"}:
+        raise AgreementError(f"unknown agreement statistic {statistic!r} (cohen or scott)")
 
 
 def _merge_word(

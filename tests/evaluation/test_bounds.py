@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -203,3 +204,20 @@ def test_upper_bound_bad_input_names_the_file(tmp_path: Path) -> None:
     other = _write(tmp_path / "c.key", {"j1": "run%1"})
     with pytest.raises(AgreementError, match="no instance to compare.*n_only_a 1"):
         agreement_upper_bound([good, other])
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "lemmas", "statistic", "says"),
+    [
+        (["x"], ["x"], ["w"], "fleiss", "unknown agreement statistic 'fleiss'"),
+        (["x", "y"], ["x"], ["w", "w"], "scott", "different lengths: 2, 1 and 2"),
+        (["x"], ["x"], [], "scott", "different lengths: 1, 1 and 0"),
+        ([], [], [], "scott", "no items to compare"),
+    ],
+    ids=["unknown statistic", "b shorter", "lemmas shorter", "empty"],
+)
+def test_merge_per_lemma_refuses_what_it_cannot_merge(
+    a: list[str], b: list[str], lemmas: list[str], statistic: str, says: str
+) -> None:
+    with pytest.raises(AgreementError, match=re.escape(says)):
+        merge_per_lemma(a, b, lemmas, 0.8, statistic=statistic)

@@ -52,7 +52,11 @@ def load_cached(
 
     def build() -> tuple[Thesaurus, dict[str, Any], dict[str, np.ndarray]]:
         thes = make()
-        data: dict[str, Any] = {"names": thes._names, "sense_ids": thes._sense_ids, "words": thes.words}
+        data: dict[str, Any] = {
+            "names": thes._names,
+            "sense_ids": thes._sense_ids,
+            "words": thes.words,
+        }
         arrays: dict[str, np.ndarray] = {
             "parent": thes._parent,
             "sense_nodes": thes._sense_nodes,
