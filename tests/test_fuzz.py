@@ -229,8 +229,8 @@ names = (
 @st.composite
 def thesaurus_files(draw: Draw) -> tuple[bytes, bytes, TreeModel]:
     """A valid tree file and word table (random tree, lines in random order, optional root
-    line, comments, blank lines, padding around fields, mixed line breaks, maybe BOMs) and
-    the model of what they hold."""
+    line, comments, blank lines, padding around fields, mixed line breaks, maybe BOMs and no
+    final break) and the model of what they hold."""
     nodes = draw(st.lists(names, min_size=1, max_size=25, unique=True))
     parent: dict[str, str | None] = {nodes[0]: None}
     lines = []
@@ -257,7 +257,11 @@ def thesaurus_files(draw: Draw) -> tuple[bytes, bytes, TreeModel]:
         word_lines.append(f"{word}\t{sense}\t{node}")
         senses.setdefault("_".join(word.lower().split()), []).append((sense.lower(), node))
     words = "".join(line + line_breaks(draw) for line in word_lines)
-    encode = lambda text: (BOM if draw(st.booleans()) else b"") + text.encode()  # noqa: E731
+
+    def encode(text: str) -> bytes:
+        text = text.rstrip("\r\n") if draw(st.booleans()) else text  # no final line break
+        return (BOM if draw(st.booleans()) else b"") + text.encode()
+
     return encode(tree), encode(words), TreeModel(parent, senses)
 
 
@@ -271,9 +275,7 @@ def thesaurus_files(draw: Draw) -> tuple[bytes, bytes, TreeModel]:
     )
 )
 def test_thesaurus_parent_links_with_cycles_and_orphans(links: list[tuple[int, int]]) -> None:
-    """Arbitrary lines ``n<child> TAB n<parent>`` over a few names (6: a root alone on its
-    line), one line per child: cycles, several roots, orphans, self-links; exactly the valid
-    trees load (second parent lines: the mutations duplicate lines)."""
+    """Any parent links (cycles, several roots, orphans, self-links): exactly the trees load."""
     lines = [f"n{c}\tn{p}" if p < 6 else f"n{c}" for c, p in links]
     tree = ("\n".join(lines) + "\n").encode()
     parent: dict[str, str | None] = {f"n{c}": None for c, _ in links}
@@ -321,9 +323,7 @@ def _check_corpus(path: Path, fmt: str, account: Any, sentences: int | None = No
     "attack", ["billion laughs", "quadratic blowup", "deep nesting", "external entity"]
 )
 def test_raganato_hostile_xml_ends_in_an_error_or_a_result(attack: str) -> None:
-    """Entity expansion bombs, deep nesting and external entities: an error naming the file,
-    or a result, within the hang limit (expat refuses amplification past its limit; an
-    external entity is not read)."""
+    """Entity bombs, deep nesting, external entities: a result or an error naming the file."""
     entity = '<!DOCTYPE corpus [<!ENTITY a "aaaaaaaaaa">'
     for level in "bcdefghij":
         entity += f'<!ENTITY {level} "{("&" + chr(ord(level) - 1) + ";") * 10}">'
@@ -517,8 +517,7 @@ def test_config_valid_files_load_exactly(case: tuple[bytes, dict[str, Any]]) -> 
 @FUZZ
 @given(st.one_of(mutated(config_files().map(lambda case: case[0])), odd_config_files()))
 def test_config_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
-    """Byte mutations of valid configs, and documents with one value edited
-    (``fuzz_config``: another type, out of range, a key dropped, an unknown key)."""
+    """Byte mutations of valid configs and one-value edits (``fuzz_config``) match the model."""
     data, names = case
     mutation_events(names)
     _load_config_bytes(data)
@@ -608,8 +607,7 @@ def test_model_files_round_trip(name: str, gz: bool) -> None:
 @FUZZ
 @given(st.data())
 def test_model_mutated_files_load_or_fail_cleanly(data: st.DataObject) -> None:
-    """Byte mutations of model files, values of their JSON replaced, dropped or added
-    (``fuzz_jsonl``'s edits), plain or gzip-compressed."""
+    """Byte mutations and JSON value edits of model files (plain or gzip) load or fail cleanly."""
     name = data.draw(st.sampled_from(["bayes", "example", "hybrid", "ims", "mfs", "random"]))
     original, _ = trained_models()[name]
     if data.draw(st.booleans()):
@@ -637,8 +635,7 @@ _FIELD_TEXT = st.one_of(st.sampled_from(["k", "k:0.5", "x:1.5", "confidence=1", 
     )
 )
 def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], str, Any]]) -> None:
-    """Whatever ``write_answers`` accepts reads back as written (scores and confidences to
-    the 6 significant digits it writes); the rest is refused up front, the old file intact."""
+    """What ``write_answers`` accepts reads back (6 digits); the rest is refused up front."""
     from evaluation.answers import Answer, read_answers, write_answers
 
     ranked = bool(rows) and rows[0][2] == "ranked"
@@ -718,10 +715,7 @@ def score_cases(draw: Draw) -> tuple[dict[str, list[str]], dict[str, list[str]]]
 def test_score_agrees_with_an_independent_senseval_scorer(
     case: tuple[dict[str, list[str]], dict[str, list[str]]], form: str, per_verb: bool
 ) -> None:
-    """``wsd score --json`` on random key files: P, R, coverage, F1, n and attempted at
-    ``alpha = inf``, overall and per verb (the word before ``%`` of an instance's first gold
-    key), equal :func:`senseval`'s.  A ranked file (``key:score``) and ``--several-keys first``
-    score each line's first key; a plain file and ``--several-keys all`` every key."""
+    """``wsd score --json`` at alpha inf, overall and per verb, equals :func:`senseval`."""
     from evaluation.cli import main
 
     gold, pred = case
@@ -955,8 +949,7 @@ def test_cli_disambiguate(
     corpus_inputs(), sometimes_mutated(st.just((DATA / "corpus" / "frames_gold.tsv").read_bytes()))
 )
 def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, list[str]]) -> None:
-    """Frames of a corpus as JSON lines, or scored against a gold file (the fixture's, sometimes
-    mutated, against a generated corpus: mostly refused for naming other tokens)."""
+    """Frames of a corpus as JSON lines, or scored against the fixture's gold (maybe mutated)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         _write(folder, {**corpus[0], "gold.tsv": gold[0]})
@@ -973,8 +966,7 @@ def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, lis
 @CLI_HEAVY
 @given(st.one_of(mutated(st.just(tiny_config())), odd_config_files().map(lambda c: (c[0], []))))
 def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
-    """The tiny experiment's config mutated, or a generated config edited (whose files do not
-    exist: refused when the resources are checked)."""
+    """The tiny experiment's config mutated, or a generated config edited."""
     mutation_events(config[1] or ["config edit"])
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -1032,9 +1024,7 @@ def test_a_mutation_applies_to_an_empty_file() -> None:
 def test_score_with_nothing_attempted_says_precision_is_undefined(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Precision is correct / attempted = 0/0: null in JSON, 'undefined' in text, with a
-    warning (scikit-learn's zero_division), never 0; recall and F1 are 0.  (Phase 1 kept this
-    as a strict xfail: wsd score printed precision 0.0000.)"""
+    """Nothing attempted: precision null/'undefined' with a warning, never 0; recall and F1 0."""
     from evaluation.cli import main
 
     toy = DATA / "keys" / "toy.tsv"

@@ -1,22 +1,10 @@
-"""Shared machinery of the fuzz suite (``tests/test_fuzz.py``): the hypothesis profiles, a
-hang guard, the oracles, the mutations every target applies to its files.
-
-- Profiles: ``fuzz-ci`` (the default: :data:`CI_EXAMPLES` examples per test, no deadline: the
-  machine is shared) and ``fuzz-deep`` (many more), chosen by ``$WSD_FUZZ_PROFILE``; tests
-  take them as the :data:`FUZZ` decorator.
-- :func:`expect`: the result equals the one expected (a generator's records, or the config
-  model's), or the error is the toolkit's own, one short line naming ``file:line`` as expected
-  (:class:`Failure`); :func:`read_or_fail`, for mutated inputs: a result, or the toolkit's own
-  one-line error naming the file; anything else, or a run past :data:`HANG_SECONDS`, fails.
-- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, deleted bytes, whitespace
-  deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
-  the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
-  lines, unicode.
-- :data:`CLI`, :data:`CLI_HEAVY`, :func:`run_wsd` and :func:`run_main`: the command-line
-  targets' settings (a few subprocesses per command) and runners (a subprocess, or this
-  process), which check the exit status and the one-line error.
-- :func:`wordnet_key`, :func:`malformed_key`, :func:`gold_problem`: the shape of WordNet sense
-  keys, for generators that must write (or avoid) keys the loader refuses.
+"""Shared machinery of the fuzz suite: the hypothesis profiles (:data:`FUZZ`, ``fuzz-ci`` or
+``$WSD_FUZZ_PROFILE=fuzz-deep``; :data:`CLI`, :data:`CLI_HEAVY` for commands), a hang guard,
+the oracles (:func:`expect`: exactly the expected result or :class:`Failure`;
+:func:`read_or_fail`: a result or the toolkit's one-line error naming the file), the byte
+mutations every target applies (:data:`MUTATIONS`, :func:`mutated`), the command runners
+(:func:`run_wsd`, :func:`run_main`: exit 0 or 2, one error line, no traceback), a disk that
+fills up, and the shape of WordNet sense keys (:func:`wordnet_key`, :func:`gold_problem`).
 """
 
 from __future__ import annotations

@@ -56,7 +56,6 @@ from thesaurus.utils.outputs import atomic_group, atomic_open, check_outputs, gu
 
 KINDS = ("regular", "folder", "fifo", "socket", "symlink", "dangling", "hardlink")
 JAPANESE = ROOT / "examples" / "japanese"
-THESAURI = ROOT / "tests" / "data" / "thesaurus"
 
 
 # --- output paths: the world, the spellings and the model ---------------------------------------
@@ -270,25 +269,14 @@ def test_output_paths_against_the_model(data: st.DataObject, tmp_path_factory: A
 
 
 # --- the same through `wsd disambiguate` ---------------------------------------------------
-@pytest.fixture(scope="module")
-def mfs_model(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    from evaluation.cli import main
-
-    path = tmp_path_factory.mktemp("mfs") / "m.json"
-    argv = ["train", "--corpus", str(JAPANESE / "tsukau.jsonl"), "--method", "mfs"]
-    argv += ["--param", f"verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}", "--out", str(path)]
-    assert main(argv) == 0
-    return path.read_bytes()
-
-
 @CLI_HEAVY
 @given(data=st.data())
 def test_disambiguate_outputs_never_destroy_inputs(
-    data: st.DataObject, mfs_model: bytes, tmp_path_factory: Any
+    data: st.DataObject, model: Path, tmp_path_factory: Any
 ) -> None:
     root = tmp_path_factory.mktemp("cli-outputs")
     (root / "sub").mkdir()
-    (root / "m.json").write_bytes(mfs_model)
+    (root / "m.json").write_bytes(model.read_bytes())
     (root / "probes.jsonl").write_bytes((JAPANESE / "probes.jsonl").read_bytes())
     (root / "earlier.key").write_text("earlier\n")
     (root / "folder").mkdir()
@@ -412,18 +400,14 @@ def _file_id(path: str) -> object:
 @given(case=commands())
 def test_commands_lose_no_input_and_write_all_their_outputs_or_none(
     case: tuple[list[str], list[str], list[str]],
-    mfs_model: bytes,
+    model: Path,
     wordnet: Any,
     tmp_path_factory: Any,
 ) -> None:
-    """Random commands with their outputs on inputs (named, found beside a corpus, inside a
-    SemCor folder, through links), on each other, devices, ``-``, the empty path, folders:
-    exit 0 or 2 with one line; no input changes; no temp file stays; exit 2 leaves every
-    file as it was, exit 0 writes each output whole (its last line ended; empty when every
-    instance abstained) and changes nothing else."""
+    """Outputs spelled as inputs, each other, devices, ``-``, ``''``: all written whole or none."""
     argv, spelled, reads = case
     root = tmp_path_factory.mktemp("commands")
-    _world(root, mfs_model)
+    _world(root, model.read_bytes())
     argv = [_absolute(root, part) for part in argv]
     files = [_absolute(root, path) for path in spelled]
     before = _snapshot(root)
@@ -474,9 +458,7 @@ def test_commands_lose_no_input_and_write_all_their_outputs_or_none(
 def test_a_full_disk_anywhere_leaves_every_file_as_it_was(
     kinds: list[str], lines: list[int], room: int, tmp_path_factory: Any
 ) -> None:
-    """Outputs written together on a disk with ``room`` bytes left: they all come whole when
-    they fit (and no device is full), else an OSError names one of them, every file is as it
-    was and no temp file stays."""
+    """Outputs on a disk with ``room`` bytes left come whole, or an OSError names one."""
     root = tmp_path_factory.mktemp("disk")
     paths = []
     for i, kind in enumerate(kinds):

@@ -34,36 +34,8 @@ from thesaurus.utils.outputs import (
 )
 
 JAPANESE = ROOT / "examples" / "japanese"
-THESAURI = ROOT / "tests" / "data" / "thesaurus"
 KEYS = ROOT / "tests" / "data" / "keys"
 AS_ROOT = os.geteuid() == 0
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-@pytest.fixture(scope="module")
-def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Japanese example's example-based model."""
-    path = tmp_path_factory.mktemp("model") / "m.json"
-    status = main(
-        [
-            "train",
-            "--corpus",
-            str(JAPANESE / "tsukau.jsonl"),
-            "--method",
-            "mfs",
-            "--param",
-            f"verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}",
-            "--out",
-            str(path),
-        ]
-    )
-    assert status == 0
-    return path
 
 
 def _error(capsys: pytest.CaptureFixture[str]) -> str:
@@ -121,8 +93,7 @@ def test_an_output_file_may_be_new_regular_or_a_link_to_one(
 
 
 def test_a_device_or_fifo_is_written_into_never_replaced(odd_files: dict[str, Path]) -> None:
-    """``/dev/null`` and a FIFO get the output's bytes and stay what they were (the atomic
-    rename turned them into regular files, and as root replaced the system's /dev/full)."""
+    """``/dev/null`` and a FIFO get the output's bytes and stay what they were."""
     null_before = os.stat("/dev/null")
     with atomic_group():
         atomic_write_text("/dev/null", "discarded\n")
@@ -187,51 +158,6 @@ def test_an_output_that_is_an_input_is_refused_and_the_input_guarded(folder: Pat
     atomic_write_text("m.json", "outside a command nothing is guarded\n")
 
 
-def test_disambiguate_refuses_colliding_outputs_before_any_work(
-    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``--out p.key --gold-out p.key`` exited 0 with the gold in p.key (the predictions
-    gone); ``--out`` equal to ``--model`` overwrote the model."""
-    (folder / "p.key").write_text("earlier\n")
-    probes = str(JAPANESE / "probes.jsonl")
-    cases = [
-        (["--out", "p.key", "--gold-out", "./p.key"], "--gold-out ./p.key is the same file as"),
-        (["--out", str(model)], "is the input --model"),
-        (["--out", "q.key", "--confidence", "--gold-out", "q.key.confidence.jsonl"], "same file"),
-        (["--out", str(folder)], "is a folder"),
-    ]
-    model_bytes = model.read_bytes()
-    for extra, message in cases:
-        argv = ["disambiguate", "--model", str(model), "--corpus", probes, *extra]
-        assert main(argv) == 2
-        assert message in _error(capsys)
-    assert (folder / "p.key").read_text() == "earlier\n"
-    assert model.read_bytes() == model_bytes
-    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
-
-
-def test_compare_and_evaluate_check_the_report_folder_before_the_work(
-    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """They computed everything, then failed on ``--out EXISTING_FILE``."""
-    import evaluation.experiment
-    import evaluation.experiment.comparison
-
-    def no_work(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the work started before the output was checked")
-
-    monkeypatch.setattr(evaluation.experiment.comparison, "compare_systems", no_work)
-    monkeypatch.setattr(evaluation.experiment, "run_experiment", no_work)
-    (folder / "taken").write_text("x\n")
-    gold, pred = str(KEYS / "gold.key"), str(KEYS / "pred.key")
-    assert main(["compare", "--gold", gold, pred, "--out", "taken"]) == 2
-    assert "--out taken is a file" in _error(capsys)
-    assert main(["evaluate", str(ROOT / "configs" / "japanese.toml"), "--out", "taken"]) == 2
-    assert "--out taken is a file" in _error(capsys)
-    assert main(["compare", "--gold", gold, pred, "--out", gold]) == 2
-    assert "is a file" in _error(capsys)
-
-
 def test_data_export_and_agreement_refuse_to_write_over_their_inputs(
     folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -250,8 +176,7 @@ def test_data_export_and_agreement_refuse_to_write_over_their_inputs(
 
 # --- messages name the user's path -------------------------------------------------------------
 def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path) -> None:
-    """A write that finds no room (here: a file size limit, as a full disk would) printed
-    ``No space left on device`` without a name, or the temp file's name."""
+    """A write that finds no room names the output, not a temp file, and leaves nothing."""
     probes = str(JAPANESE / "probes.jsonl")
 
     def small_files() -> None:
@@ -292,8 +217,7 @@ def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path)
 def test_an_endless_input_fails_at_once_naming_the_file(
     argv: list[str], folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``/dev/zero`` as a key file, model, JSONL or config ended in a MemoryError traceback;
-    so would a pipe that never ends a line (``{endless}``: a FIFO fed by a writer)."""
+    """``/dev/zero`` or a pipe that never ends a line: exit 2 naming the file."""
     fifo = folder / "endless"
     os.mkfifo(fifo)
     writer = subprocess.Popen(  # its own process group: the pipeline ends with it
@@ -378,9 +302,7 @@ def test_a_file_found_beside_or_inside_an_input_is_an_input(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``train --corpus x.conllu --out x.gold.key.txt`` replaced the gold keys read beside the
-    corpus (exit 0; the corpus no longer read); so did ``--gold-out``, ``data export --out x``,
-    an output onto a tag file of a SemCor folder and one of the SemCor found by default."""
+    """An output onto a gold key file beside a corpus or a SemCor tag file is an input: refused."""
     import wsd.methods
 
     def no_work(*args: object, **kwargs: object) -> None:
@@ -458,13 +380,20 @@ def test_dash_is_standard_output_where_an_output_is_one_stream(
         (["--out", "/dev/null", "--confidence"], "and /dev/null is a character device"),
         (["--out", ""], "--out '' is an empty path"),
         (["--out", "p.key", "--gold-out", ""], "--gold-out '' is an empty path"),
+        (["--out", "p.key", "--gold-out", "./p.key"], "--gold-out ./p.key is the same file as"),
+        (["--out", "{model}"], "is the input --model"),
+        (["--out", "q.key", "--confidence", "--gold-out", "q.key.confidence.jsonl"], "same file"),
+        (["--out", "{folder}"], "is a folder"),
     ],
 )
 def test_no_output_lands_where_its_spelling_does_not_say(
     extra: list[str], message: str, folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``--confidence`` beside ``/dev/null`` made ``/dev/null.confidence.jsonl`` (as root);
-    ``--out ''`` was reported as ``.``."""
+    """Outputs beside ``/dev/null``, empty, colliding with each other, the model or a folder
+    are refused before any work: nothing written, nothing changed."""
+    (folder / "p.key").write_text("earlier\n")
+    model_bytes = model.read_bytes()
+    extra = [part.format(model=model, folder=folder) for part in extra]
     probes = str(JAPANESE / "probes.jsonl")
     beside_null = "/dev/null.confidence.jsonl"
     there = os.path.lexists(beside_null)
@@ -472,26 +401,50 @@ def test_no_output_lands_where_its_spelling_does_not_say(
         assert main(["disambiguate", "--model", str(model), "--corpus", probes, *extra]) == 2
         assert message in _error(capsys)
         assert os.path.lexists(beside_null) == there
-        assert not list(folder.iterdir())
+        assert [p.name for p in folder.iterdir()] == ["p.key"]
+        assert (folder / "p.key").read_text() == "earlier\n" and model.read_bytes() == model_bytes
     finally:
         if not there and os.path.lexists(beside_null):
             os.unlink(beside_null)  # made by a run that failed this test
 
 
-@pytest.mark.parametrize("command", ["compare", "evaluate", "export"])
+@pytest.mark.parametrize(
+    ("command", "out", "message"),
+    [
+        ("compare", "", "--out '' is an empty"),
+        ("evaluate", "", "--out '' is an empty"),
+        ("export", "", "--out '' is an empty"),
+        ("compare", "taken", "--out taken is a file"),
+        ("evaluate", "taken", "--out taken is a file"),
+        ("compare", str(KEYS / "gold.key"), "gold.key is a file"),
+    ],
+)
 def test_an_empty_report_folder_or_stem_is_refused(
-    command: str, folder: Path, capsys: pytest.CaptureFixture[str]
+    command: str,
+    out: str,
+    message: str,
+    folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``compare --out ''`` wrote the report into results/comparison; ``data export --out ''``
-    ended in a ValueError traceback."""
+    """A report folder or export stem that is empty or a file is refused before the work."""
+    import evaluation.experiment
+    import evaluation.experiment.comparison
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the output was checked")
+
+    monkeypatch.setattr(evaluation.experiment.comparison, "compare_systems", no_work)
+    monkeypatch.setattr(evaluation.experiment, "run_experiment", no_work)
+    (folder / "taken").write_text("x\n")
     argv = {
         "compare": ["compare", "--gold", str(KEYS / "gold.key"), str(KEYS / "pred.key")],
         "evaluate": ["evaluate", str(ROOT / "configs" / "japanese.toml")],
         "export": ["data", "export", "--corpus", str(JAPANESE / "probes.jsonl"), "--to", "jsonl"],
     }[command]
-    assert main([*argv, "--out", ""]) == 2
-    assert "--out '' is an empty" in _error(capsys)
-    assert not list(folder.iterdir())
+    assert main([*argv, "--out", out]) == 2
+    assert message in _error(capsys)
+    assert [p.name for p in folder.iterdir()] == ["taken"]
 
 
 # --- a full disk -------------------------------------------------------------------------------
@@ -500,8 +453,7 @@ def test_an_empty_report_folder_or_stem_is_refused(
 def test_a_full_disk_leaves_no_temp_file_and_names_the_output(
     lines: int, grouped: bool, folder: Path
 ) -> None:
-    """A disk full in the middle of a write left ``.p.key.XXXX.tmp`` (closing the temp file
-    failed again, and its removal was skipped) and an error naming no file."""
+    """A disk full mid-write or at the last flush leaves no temp file and names the output."""
     (folder / "p.key").write_text("earlier\n")
     with pytest.raises(OSError, match="No space left on device") as caught, disk_with_room(10):
         with atomic_group() if grouped else contextlib.nullcontext():
@@ -557,9 +509,7 @@ def test_an_atomic_group_puts_its_files_in_place_together_or_not_at_all(tmp_path
 def test_an_interruption_as_a_group_commits_leaves_no_temp_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Found by the interruption fuzz (``wsd train`` killed with SIGTERM as it wrote its
-    model): a signal handled as ``commit`` was entered, before it held signals back, left the
-    temp file behind.  The earlier output stays, and no temp file does."""
+    """An interruption as a group commits leaves the earlier output and no temp file."""
     from thesaurus.utils import outputs as io
 
     (tmp_path / "m.json").write_text("earlier\n", encoding="utf-8")

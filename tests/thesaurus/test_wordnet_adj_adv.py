@@ -294,11 +294,7 @@ def nltk_heads(wordnet) -> tuple[dict[str, str], dict[str, set[str]]]:  # type: 
 
 @integration
 def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """Every synset's parent is the ``cluster:`` node of its NLTK head and its grandparent a
-    group node under ROOT; every cluster node holds one head and that head's satellites;
-    every ``antonyms:`` node holds a connected component of the antonym links between heads,
-    named after its lowest-offset head; a head without antonym is alone under
-    ``unopposed:<head>``."""
+    """Synset -> cluster of its NLTK head -> group (antonym component or unopposed) -> ROOT."""
     head, links = nltk_heads(wordnet)
     children: dict[int, list[str]] = {}
     for j in range(adj.n_nodes):
@@ -343,9 +339,7 @@ def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type:
 
 @integration
 def test_adjective_sense_pairs_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """Two senses of one lemma are LEN 2 when NLTK gives them one head, 4 when their heads
-    are linked by antonymy (directly or through a third head of a triplet), and 6 otherwise:
-    every pair WordNet does not relate is at the usual MAXLEN and earns nothing."""
+    """Two senses of a lemma: LEN 2 in one cluster, 4 in one antonym group, else 6."""
     head, links = nltk_heads(wordnet)
     graph = nx.Graph((a, b) for a, others in links.items() for b in others)
     component = {h: k for k, group in enumerate(nx.connected_components(graph)) for h in group}
@@ -370,9 +364,7 @@ def test_adjective_sense_pairs_against_nltk(wordnet, adj: Thesaurus) -> None:  #
 
 @integration
 def test_adverb_shape_against_nltk(wordnet, adv: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """An adverb hangs under the lowest-offset head among the clusters of its pertainyms
-    (NLTK's lemma pertainyms; a satellite's cluster is its similar_tos head), else under a
-    node of its own."""
+    """An adverb hangs under the lowest-offset head of its pertainyms' clusters, else alone."""
     counts = Counter()
     for synset in wordnet.all_synsets("r"):
         name = synset.name()
