@@ -158,22 +158,6 @@ def test_an_output_that_is_an_input_is_refused_and_the_input_guarded(folder: Pat
     atomic_write_text("m.json", "outside a command nothing is guarded\n")
 
 
-def test_data_export_and_agreement_refuse_to_write_over_their_inputs(
-    folder: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    (folder / "probes.jsonl").write_bytes((JAPANESE / "probes.jsonl").read_bytes())
-    before = (folder / "probes.jsonl").read_bytes()
-    argv = ["data", "export", "--corpus", "probes.jsonl", "--to", "jsonl", "--out", "./probes"]
-    assert main(argv) == 2
-    assert "is the input --corpus probes.jsonl" in _error(capsys)
-    assert (folder / "probes.jsonl").read_bytes() == before
-    a, b = str(KEYS / "ann_a.key"), str(KEYS / "ann_b.key")
-    a_bytes = Path(a).read_bytes()
-    assert main(["agreement", a, b, "--merge-to", "0.8", "--classes-out", a]) == 2
-    assert "is the input" in _error(capsys)
-    assert Path(a).read_bytes() == a_bytes
-
-
 # --- messages name the user's path -------------------------------------------------------------
 def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path) -> None:
     """A write that finds no room names the output, not a temp file, and leaves nothing."""
@@ -264,18 +248,15 @@ CORPORA = ROOT / "tests" / "data"
 
 @pytest.fixture
 def beside(folder: Path) -> dict[str, bytes]:
-    """A CoNLL-U and a Raganato corpus, each with the gold key file read beside it, and a
-    SemCor folder; their bytes."""
-    (folder / "x.conllu").write_bytes((CORPORA / "conllu" / "notree.conllu").read_bytes())
-    (folder / "x.gold.key.txt").write_bytes(
-        (CORPORA / "conllu" / "notree.gold.key.txt").read_bytes()
-    )
-    (folder / "r.xml").write_bytes((CORPORA / "corpus" / "tiny.data.xml").read_bytes())
-    (folder / "r.gold.key.txt").write_bytes((CORPORA / "corpus" / "tiny.gold.key.txt").read_bytes())
-    (folder / "semcor" / "brown1").mkdir(parents=True)
-    (folder / "semcor" / "brown1" / "br-x01").write_bytes(
-        (CORPORA / "corpus" / "br-x01").read_bytes()
-    )
+    """Corpora with the gold key files read beside them, a SemCor folder, a JSONL corpus and
+    two key files, copied into the folder; their bytes."""
+    copies = {"x.conllu": "conllu/notree.conllu", "x.gold.key.txt": "conllu/notree.gold.key.txt"}
+    copies |= {"r.xml": "corpus/tiny.data.xml", "r.gold.key.txt": "corpus/tiny.gold.key.txt"}
+    copies |= {"semcor/brown1/br-x01": "corpus/br-x01", "a.key": "keys/ann_a.key"}
+    copies |= {"b.key": "keys/ann_b.key", "probes.jsonl": "../../examples/japanese/probes.jsonl"}
+    for name, source in copies.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes((CORPORA / source).read_bytes())
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
@@ -292,6 +273,11 @@ def beside(folder: Path) -> dict[str, bytes]:
             + ["--out", "p.key"],
             "the gold keys of --corpus x.conllu",
         ),
+        (
+            ["data", "export", "--corpus", "probes.jsonl", "--to", "jsonl", "--out", "./probes"],
+            "--corpus probes.jsonl",
+        ),
+        (["agreement", "a.key", "b.key", "--merge-to", "0.8", "--classes-out", "a.key"], "a.key"),
     ],
 )
 def test_a_file_found_beside_or_inside_an_input_is_an_input(
@@ -302,7 +288,7 @@ def test_a_file_found_beside_or_inside_an_input_is_an_input(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """An output onto a gold key file beside a corpus or a SemCor tag file is an input: refused."""
+    """An output onto an input, named or found beside or inside one (gold keys, tag files): 2."""
     import wsd.methods
 
     def no_work(*args: object, **kwargs: object) -> None:
