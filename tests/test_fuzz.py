@@ -72,6 +72,7 @@ from fuzzing import (
     no_hang,
     read_or_fail,
     run_wsd,
+    tally,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -349,17 +350,10 @@ def test_raganato_hostile_xml_ends_in_an_error_or_a_result(attack: str) -> None:
 
 # --- every reader: valid files read exactly, mutated ones read or fail naming a file ----------
 def _jsonl_account(instances: list[Any], require_gold: bool) -> Any:
-    """Every line is a verb token: an instance, or (gold required) skipped for having no
-    usable gold (none, or keys that are not what they claim: ``fuzzing.gold_problem``)."""
-    kept, skipped, without_gold = [], {}, {}
-    for i in instances:
-        why = gold_problem(i[2]) or (None if i[2] else "no-gold")
-        if why is None or not require_gold:
-            kept.append((i[0], i[1], () if why else i[2]))
-        counts = skipped if require_gold else without_gold
-        if why is not None:
-            counts[why] = counts.get(why, 0) + 1
-    return kept, skipped, without_gold
+    """Every line is a verb token: an instance, or without usable gold (none, or keys that are
+    not what they claim: ``fuzzing.gold_problem``) a counted skip (:func:`fuzzing.tally`)."""
+    why = lambda keys: gold_problem(keys) or (None if keys else "no-gold")  # noqa: E731
+    return tally(((i[0], i[1], i[2], None, why(i[2])) for i in instances), require_gold)
 
 
 @dataclass(frozen=True)

@@ -438,6 +438,30 @@ def gold_problem(keys: Iterable[str]) -> str | None:
     return None
 
 
+# A corpus's account of its verb tokens: ([(instance id, lemma, gold)], {skip reason: count},
+# {why no gold: count of instances kept without gold}).
+Account = tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, int], dict[str, int]]
+
+
+def tally(tokens: Iterable[tuple[str, Any, Any, str | None, str | None]], gold: bool) -> Account:
+    """The account of verb tokens ``(instance id, lemma, gold keys, skip reason or None, why
+    they are no gold or None)`` (``wsd/corpus/_load.py``, restated): a token with a reason is
+    a counted skip; one without usable gold is skipped when ``gold`` is required, else an
+    instance without gold, counted by why; every other token is an instance."""
+    instances: list[tuple[str, str, tuple[str, ...]]] = []
+    skipped: dict[str, int] = {}
+    without_gold: dict[str, int] = {}
+    for instance, lemma, keys, reason, why in tokens:
+        reason = reason or (why if gold else None)
+        if reason is not None:
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        instances.append((instance, lemma, () if why else keys))
+        if why is not None:
+            without_gold[why] = without_gold.get(why, 0) + 1
+    return instances, skipped, without_gold
+
+
 def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """The path of every value inside a JSON or TOML document (object fields, list items),
     for the targets that edit documents value by value."""
