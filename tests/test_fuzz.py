@@ -435,10 +435,16 @@ def _mutated(data: st.DataObject, kind: str) -> list[bytes]:
     return files
 
 
+def _read_key_bytes(data: bytes) -> Any:
+    return _read_bytes("keys", [data])
+
+
 @FUZZ
-@given(data=st.data())
-def test_keys_mutated_files_read_or_fail_naming_the_file(data: st.DataObject) -> None:
-    _read_bytes("keys", _mutated(data, "keys"))
+@given(mutated(key_files().map(lambda case: case[0])))
+def test_keys_mutated_files_read_or_fail_naming_the_file(case: tuple[bytes, list[str]]) -> None:
+    data, names = case
+    mutation_events(names)
+    _read_key_bytes(data)
 
 
 @pytest.mark.parametrize("kind", sorted(set(VALID) - {"keys"}))

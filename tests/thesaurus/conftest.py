@@ -25,3 +25,9 @@ def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     argv += ["--method", "mfs", "--out", str(path)]
     assert main([*argv, f"--param=verb_thesaurus={DATA / 'thesaurus' / 'tsukau_verbs.tsv'}"]) == 0
     return path
+
+
+@pytest.fixture(scope="module")
+def mfs_model(model: Path) -> bytes:
+    """The bytes of :func:`model`."""
+    return model.read_bytes()

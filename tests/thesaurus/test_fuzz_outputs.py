@@ -409,14 +409,18 @@ def _file_id(path: str) -> object:
 @given(case=commands())
 def test_commands_lose_no_input_and_write_all_their_outputs_or_none(
     case: tuple[list[str], list[str], list[str]],
-    model: Path,
+    mfs_model: bytes,
     wordnet: Any,
     tmp_path_factory: Any,
 ) -> None:
-    """Outputs spelled as inputs, each other, devices, ``-``, ``''``: all written whole or none."""
+    """Random commands with their outputs on inputs (named, found beside a corpus, inside a
+    SemCor folder, through links), on each other, devices, ``-``, the empty path, folders:
+    exit 0 or 2 with one line; no input changes; no temp file stays; exit 2 leaves every
+    file as it was, exit 0 writes each output whole (its last line ended; empty when every
+    instance abstained) and changes nothing else."""
     argv, spelled, reads = case
     root = tmp_path_factory.mktemp("commands")
-    _world(root, model.read_bytes())
+    _world(root, mfs_model)
     argv = [_absolute(root, part) for part in argv]
     files = [_absolute(root, path) for path in spelled]
     before = _snapshot(root)
@@ -467,7 +471,9 @@ def test_commands_lose_no_input_and_write_all_their_outputs_or_none(
 def test_a_full_disk_anywhere_leaves_every_file_as_it_was(
     kinds: list[str], lines: list[int], room: int, tmp_path_factory: Any
 ) -> None:
-    """Outputs on a disk with ``room`` bytes left come whole, or an OSError names one."""
+    """Outputs written together on a disk with ``room`` bytes left: they all come whole when
+    they fit (and no device is full), else an OSError names one of them, every file is as it
+    was and no temp file stays."""
     root = tmp_path_factory.mktemp("disk")
     paths = []
     for i, kind in enumerate(kinds):
