@@ -126,18 +126,10 @@ def interruption_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 _COMMANDS = {
-    "train": [
-        "train",
-        "--corpus",
-        "big_tsukau.jsonl",
-        "--method",
-        "example",
-        "--out",
-        "out/m.json",
-    ],
-    "disambiguate": ["disambiguate", "--model", "m.json", "--corpus", "big_probes.jsonl"]
-    + ["--out", "out/p.key", "--confidence"],
-    "evaluate": ["evaluate", "c.toml", "--out", "out", "--quiet", "--no-plots"],
+    "train": "train --corpus big_tsukau.jsonl --method example --out out/m.json".split(),
+    "disambiguate": "disambiguate --model m.json --corpus big_probes.jsonl --out out/p.key"
+    " --confidence".split(),
+    "evaluate": "evaluate c.toml --out out --quiet --no-plots".split(),
 }
 
 

@@ -272,15 +272,8 @@ def test_dash_is_standard_output_where_an_output_is_one_stream(
             "a folder cannot go to standard output",
         ),
         (
-            [
-                "agreement",
-                str(KEYS / "ann_a.key"),
-                str(KEYS / "ann_b.key"),
-                "--merge-to",
-                "0.8",
-                "--classes-out",
-                "-",
-            ],
+            ["agreement", str(KEYS / "ann_a.key"), str(KEYS / "ann_b.key"), "--merge-to", "0.8"]
+            + ["--classes-out", "-"],
             "standard output carries the agreement report",
         ),
     ]
