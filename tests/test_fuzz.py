@@ -454,6 +454,34 @@ def test_mutated_files_read_or_fail_naming_a_file(kind: str, data: st.DataObject
     _read_bytes(kind, _mutated(data, kind))
 
 
+_SEMCOR = "<contextfile concordance=brown>\n<context filename=br-x01 paras=yes>\n<p pnum=1>\n"
+_SEMCOR += "<s snum=1>\n{}\n</s>\n</p>\n</context>\n</contextfile>\n"
+_RAGANATO = '<corpus lang="en"><text id="d"><sentence id="d.s">{}</sentence></text></corpus>\n'
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "line"),
+    [
+        ("keys", "d1 use%2:34:01::\nd2 say%2:32:0::", 2),
+        ("answers", "d1 k confidence=nan", 1),
+        ("answers", "d1 k confidence=1e999", 1),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB lemma=a&#32;b>x</wf>"), 5),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB>x</wf s=1>"), 5),
+        ("semcor", _SEMCOR.replace("</s>", "</s snum=1>").format(""), 6),
+        ("raganato", _RAGANATO.format('<instance id="a b" lemma="x" pos="VERB">x</instance>'), 1),
+        ("jsonl", '{"id": "x", "lemma": "y", "frame": {"ga": {"lemma": "z", "bogus": 1}}}', 1),
+    ],
+)
+def test_rare_edits_fail_naming_the_line(kind: str, text: str, line: int) -> None:
+    """Edits the generators reach only by chance: an error naming the file and line."""
+    reader = READERS[kind]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data in zip(reader.names, [text.encode(), b""], strict=False):
+            (Path(tmp) / name).write_bytes(data)
+        path = Path(tmp) / reader.names[0]
+        expect(lambda: reader.read(path), Failure(str(path), line, kind), reader.error)
+
+
 # --- TOML experiment configs ---------------------------------------------------------------
 def _config_expected(data: bytes, file: str) -> tuple[Any, Any]:
     """What ``load_config`` should make of ``data``: ``(document, expected)`` where expected is
