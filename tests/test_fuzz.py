@@ -464,12 +464,18 @@ _RAGANATO = '<corpus lang="en"><text id="d"><sentence id="d.s">{}</sentence></te
     [
         ("keys", "d1 use%2:34:01::\nd2 say%2:32:0::", 2),
         ("answers", "d1 k confidence=nan", 1),
+        ("answers", "d1 k confidence=1 confidence=2", 1),
         ("answers", "d1 k confidence=1e999", 1),
         ("semcor", _SEMCOR.format("<wf cmd=done pos=VB lemma=a&#32;b>x</wf>"), 5),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB 9a=x>x</wf>"), 5),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB bogus=x>x</wf>"), 5),
+        ("semcor", _SEMCOR.replace("</s>\n", "").format(""), 4),
         ("semcor", _SEMCOR.format("<wf cmd=done pos=VB>x</wf s=1>"), 5),
         ("semcor", _SEMCOR.replace("</s>", "</s snum=1>").format(""), 6),
         ("raganato", _RAGANATO.format('<instance id="a b" lemma="x" pos="VERB">x</instance>'), 1),
         ("jsonl", '{"id": "x", "lemma": "y", "frame": {"ga": {"lemma": "z", "bogus": 1}}}', 1),
+        ("jsonl", '{"id": "x", "lemma": "y", "source": 1}', 1),
+        ("jsonl", '{"id": "x", "lemma": "y", "tokens": [{"form": "y", "senses": []}]}', 1),
     ],
 )
 def test_rare_edits_fail_naming_the_line(kind: str, text: str, line: int) -> None:
@@ -545,7 +551,8 @@ def test_config_valid_files_load_exactly(case: tuple[bytes, dict[str, Any]]) -> 
 @FUZZ
 @given(st.one_of(mutated(config_files().map(lambda case: case[0])), odd_config_files()))
 def test_config_mutated_files_match_the_model(case: tuple[bytes, list[str]]) -> None:
-    """Byte mutations of valid configs and one-value edits (``fuzz_config``) match the model."""
+    """Byte mutations of valid configs, and documents with one value edited
+    (``fuzz_config``: another type, out of range, a key dropped, an unknown key)."""
     data, names = case
     mutation_events(names)
     _load_config_bytes(data)
@@ -635,7 +642,8 @@ def test_model_files_round_trip(name: str, gz: bool) -> None:
 @FUZZ
 @given(st.data())
 def test_model_mutated_files_load_or_fail_cleanly(data: st.DataObject) -> None:
-    """Byte mutations and JSON value edits of model files (plain or gzip) load or fail cleanly."""
+    """Byte mutations of model files, values of their JSON replaced, dropped or added
+    (``fuzz_jsonl``'s edits), plain or gzip-compressed."""
     name = data.draw(st.sampled_from(["bayes", "example", "hybrid", "ims", "mfs", "random"]))
     original, _ = trained_models()[name]
     if data.draw(st.booleans()):
@@ -663,7 +671,8 @@ _FIELD_TEXT = st.one_of(st.sampled_from(["k", "k:0.5", "x:1.5", "confidence=1", 
     )
 )
 def test_answers_write_then_read_round_trips(rows: list[tuple[str, list[str], str, Any]]) -> None:
-    """What ``write_answers`` accepts reads back (6 digits); the rest is refused up front."""
+    """Whatever ``write_answers`` accepts reads back as written (scores and confidences to
+    the 6 significant digits it writes); the rest is refused up front, the old file intact."""
     from evaluation.answers import Answer, read_answers, write_answers
 
     ranked = bool(rows) and rows[0][2] == "ranked"
@@ -743,7 +752,10 @@ def score_cases(draw: Draw) -> tuple[dict[str, list[str]], dict[str, list[str]]]
 def test_score_agrees_with_an_independent_senseval_scorer(
     case: tuple[dict[str, list[str]], dict[str, list[str]]], form: str, per_verb: bool
 ) -> None:
-    """``wsd score --json`` at alpha inf, overall and per verb, equals :func:`senseval`."""
+    """``wsd score --json`` on random key files: P, R, coverage, F1, n and attempted at
+    ``alpha = inf``, overall and per verb (the word before ``%`` of an instance's first gold
+    key), equal :func:`senseval`'s.  A ranked file (``key:score``) and ``--several-keys first``
+    score each line's first key; a plain file and ``--several-keys all`` every key."""
     from evaluation.cli import main
 
     gold, pred = case
@@ -977,7 +989,8 @@ def test_cli_disambiguate(
     corpus_inputs(), sometimes_mutated(st.just((DATA / "corpus" / "frames_gold.tsv").read_bytes()))
 )
 def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, list[str]]) -> None:
-    """Frames of a corpus as JSON lines, or scored against the fixture's gold (maybe mutated)."""
+    """Frames of a corpus as JSON lines, or scored against a gold file (the fixture's, sometimes
+    mutated, against a generated corpus: mostly refused for naming other tokens)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         _write(folder, {**corpus[0], "gold.tsv": gold[0]})
@@ -994,7 +1007,8 @@ def test_cli_frames(corpus: tuple[dict[str, bytes], str], gold: tuple[bytes, lis
 @CLI_HEAVY
 @given(st.one_of(mutated(st.just(tiny_config())), odd_config_files().map(lambda c: (c[0], []))))
 def test_cli_evaluate(config: tuple[bytes, list[str]]) -> None:
-    """The tiny experiment's config mutated, or a generated config edited."""
+    """The tiny experiment's config mutated, or a generated config edited (whose files do not
+    exist: refused when the resources are checked)."""
     mutation_events(config[1] or ["config edit"])
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -286,7 +286,9 @@ DISPOSITIONS = ("default", "ignored", "own handler")
     sent=st.sampled_from([signal.SIGINT, signal.SIGTERM]),
 )
 def test_main_honours_the_callers_signal_dispositions(sigint: str, sigterm: str, sent: int) -> None:
-    """A signal the caller did not ignore interrupts ``wsd``, an ignored one stays ignored."""
+    """A signal the caller did not ignore interrupts ``wsd`` (exit 128 + its number); an
+    ignored one stays ignored (the command runs to its end, as under ``nohup``); the
+    caller's dispositions are back afterwards."""
     from evaluation.cli import main, score
 
     def own(signum: int, frame: Any) -> None:
