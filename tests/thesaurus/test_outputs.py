@@ -10,6 +10,7 @@ import json
 import os
 import resource
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -43,6 +44,22 @@ def _error(capsys: pytest.CaptureFixture[str]) -> str:
 
 
 # --- the kind of an output path --------------------------------------------------------------
+def test_a_folder_or_socket_is_no_output_file(folder: Path) -> None:
+    """The kind rule the output path fuzz checks, by example: refused naming the option."""
+    (folder / "dir").mkdir()
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(folder / "sock"))
+    refused = {"dir": "is a folder; give the path of a file to write"}
+    refused["sock"] = "is a socket; refusing to write over it"
+    try:
+        for name, message in refused.items():
+            with pytest.raises(OutputError) as caught:
+                check_outputs(files={"--out": folder / name})
+            assert str(caught.value) == f"--out {folder / name} {message}"
+    finally:
+        server.close()
+
+
 def test_a_device_or_fifo_is_written_into_never_replaced(folder: Path) -> None:
     """``/dev/null`` and a FIFO get the output's bytes and stay what they were."""
     null_before = os.stat("/dev/null")
