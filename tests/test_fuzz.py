@@ -1,40 +1,16 @@
 """Fuzzing the readers and the command line: generated and mutated inputs end in a correct
-result or in the toolkit's own error naming the file (and the line, where the input has
-lines), never in another exception, a hang or a silently dropped record; commands exit 0 or 2
-with one line of error (interruptions and output paths: tests/thesaurus/test_interruptions.py
-and test_fuzz_outputs.py).
+result or in the toolkit's own one-line error naming the file (and line), never in another
+exception, a hang or a silently dropped record; commands exit 0 or 2 with one line of error.
 
-Each reader target pairs a generator of valid inputs, which knows the records it wrote, with
-the reader: a valid file reads exactly as generated; a mutated one (byte mutations,
-``fuzzing.MUTATIONS``, and edits at the format's own level) reads, or fails with the toolkit's
-own one-line error naming the file; where the library writes the format, what the writer
-accepts reads back as written.  Targets:
-
-- key files (``wsd.corpus.keys``): write-then-read round trips;
-- TSV thesauri (``thesaurus.load_file``): every node's parent, LEN of every node pair and
-  MAXLEN of every word by a naive ancestor walk; arbitrary parent links (cycles, orphans,
-  several roots): exactly the trees load;
-- SemCor tag files (``fuzz_semcor``): near-valid tag lines (``EDITS``); ``load_corpus`` keeps
-  exactly the instances read and counts every other verb token under its skip reason (so for
-  Raganato XML and JSONL too);
-- Raganato XML with its key file (``fuzz_raganato``): element-level edits, entity bombs, deep
-  nesting, external entities;
-- JSONL instances (``fuzz_jsonl``): values replaced, dropped, added or given twice;
-- TOML experiment configs (``fuzz_config``): the resolved config against the restated schema
-  (no writer to round-trip through), or a one-line ConfigError naming a key in a section the
-  model finds wrong;
-- model files (``wsd train``'s JSON, plain and gzip): round trips predict as the trained
-  model; mutated ones fail as ModelError or load with their document's parameters and rank;
-- answers files (``fuzz_answers``, plain and ranked ``key:score`` lines): write-then-read
-  round trips;
-- ``wsd score`` against an independent Senseval scorer (P, R, coverage, F1, per verb);
-- the command line: score, agreement, thesaurus, train, disambiguate, frames and evaluate in
-  subprocesses on mutated inputs (``fuzzing.run_wsd``).
-
-A new target adds a generator and a ``test_<format>_*`` pair using ``mutated``, ``expect``,
-``read_or_fail`` and ``FUZZ`` from ``tests/support/fuzzing.py``.  How many cases each target
-ran, how they ended (``outcome: ...``, ``exit ...``) and which mutations they drew
-(``mutation: ...``)::
+Each reader (``READERS``: key files, TSV thesauri, SemCor, Raganato XML, JSONL, answers) pairs
+a generator of valid files, which knows what it wrote, with the reader: a valid file reads
+exactly as generated; a mutated one (``fuzzing.MUTATIONS``, and edits at the format's own
+level, ``EDITED``) reads or fails naming a file; a corpus that reads accounts for every verb
+token (an instance or a counted skip).  Configs are checked against a restated schema
+(``fuzz_config``), model files and the key and answers writers by round trips, ``wsd score``
+against an independent Senseval scorer, and the commands in subprocesses (``run_wsd``).
+Interruptions and output paths: tests/thesaurus/test_interruptions.py, test_fuzz_outputs.py.
+Statistics of the cases (``outcome: ...``, ``exit ...``, ``mutation: ...``)::
 
     python -m pytest -q tests/test_fuzz.py --hypothesis-show-statistics
     WSD_FUZZ_PROFILE=fuzz-deep python -m pytest -q tests/test_fuzz.py   # many more cases
@@ -53,6 +29,7 @@ import re
 import tempfile
 import tomllib
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -70,8 +47,6 @@ from fuzz_jsonl import read_back as jsonl_back
 from fuzz_raganato import odd_raganato_files, raganato_account, raganato_files
 from fuzz_raganato import read_back as raganato_back
 from fuzz_semcor import (
-    EDITS,
-    Sentences,
     odd_semcor_files,
     read_back,
     semcor_files,
@@ -97,6 +72,7 @@ from fuzzing import (
     no_hang,
     read_or_fail,
     run_wsd,
+    tally,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,6 +81,7 @@ from paths import DATA, ROOT
 
 import thesaurus
 from evaluation import ConfigError
+from evaluation.answers import read_answers
 from evaluation.experiment import load_config
 from thesaurus import ThesaurusError, ToolkitError
 from wsd._exceptions import CorpusFormatError
@@ -153,32 +130,6 @@ def key_files(draw: Draw) -> tuple[bytes, dict[str, tuple[str, ...]]]:
     data = text.encode()
     lower = {i: tuple(k.lower() for k in senses) for i, senses in keys.items()}
     return (BOM + data if draw(st.booleans()) else data), lower
-
-
-def _read_key_bytes(data: bytes, expected: Any = None) -> Any:
-    """Read ``data`` as a key file: exactly ``expected`` when given, else a result or an error
-    naming the file."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "k.key"
-        path.write_bytes(data)
-        if expected is None:
-            return read_or_fail(lambda: read_keys(path), [str(path)], CorpusFormatError)
-        return expect(lambda: read_keys(path), expected, error=CorpusFormatError)
-
-
-@FUZZ
-@given(key_files())
-def test_keys_valid_files_read_exactly(case: tuple[bytes, dict[str, tuple[str, ...]]]) -> None:
-    data, keys = case
-    assert _read_key_bytes(data, keys) == keys
-
-
-@FUZZ
-@given(mutated(key_files().map(lambda case: case[0])))
-def test_keys_mutated_files_read_or_fail_naming_the_file(case: tuple[bytes, list[str]]) -> None:
-    data, names = case
-    mutation_events(names)
-    _read_key_bytes(data)
 
 
 def _writable(value: str) -> bool:
@@ -279,8 +230,8 @@ names = (
 @st.composite
 def thesaurus_files(draw: Draw) -> tuple[bytes, bytes, TreeModel]:
     """A valid tree file and word table (random tree, lines in random order, optional root
-    line, comments, blank lines, padding around fields, mixed line breaks, maybe BOMs) and
-    the model of what they hold."""
+    line, comments, blank lines, padding around fields, mixed line breaks, maybe BOMs and no
+    final break) and the model of what they hold."""
     nodes = draw(st.lists(names, min_size=1, max_size=25, unique=True))
     parent: dict[str, str | None] = {nodes[0]: None}
     lines = []
@@ -307,42 +258,12 @@ def thesaurus_files(draw: Draw) -> tuple[bytes, bytes, TreeModel]:
         word_lines.append(f"{word}\t{sense}\t{node}")
         senses.setdefault("_".join(word.lower().split()), []).append((sense.lower(), node))
     words = "".join(line + line_breaks(draw) for line in word_lines)
-    encode = lambda text: (BOM if draw(st.booleans()) else b"") + text.encode()  # noqa: E731
+
+    def encode(text: str) -> bytes:
+        text = text.rstrip("\r\n") if draw(st.booleans()) else text  # no final line break
+        return (BOM if draw(st.booleans()) else b"") + text.encode()
+
     return encode(tree), encode(words), TreeModel(parent, senses)
-
-
-def _load_thesaurus_bytes(tree: bytes, words: bytes, expected: TreeModel | None = None) -> Any:
-    """Load the tree file and word table: exactly ``expected`` (path lengths and MAXLEN by the
-    naive walk) when given, else a thesaurus or an error naming one of the two files."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.tsv"
-        path.write_bytes(tree)
-        (Path(tmp) / "t.words.tsv").write_bytes(words)
-        if expected is None:
-            files = [str(path), str(Path(tmp) / "t.words.tsv")]
-            return read_or_fail(lambda: thesaurus.load_file(path), files, ThesaurusError)
-        return expect(lambda: summarize(thesaurus.load_file(path), expected), expected)
-
-
-@FUZZ
-@given(thesaurus_files())
-def test_thesaurus_valid_files_load_exactly(case: tuple[bytes, bytes, TreeModel]) -> None:
-    tree, words, model = case
-    assert _load_thesaurus_bytes(tree, words, model) == model
-
-
-@FUZZ
-@given(st.data())
-def test_thesaurus_mutated_files_load_or_fail_naming_the_file(data: st.DataObject) -> None:
-    tree, words, _ = data.draw(thesaurus_files())
-    which = data.draw(st.sampled_from(["tree", "words", "both"]))
-    if which in ("tree", "both"):
-        tree, names = data.draw(mutated(st.just(tree)))
-        mutation_events(names)
-    if which in ("words", "both"):
-        words, names = data.draw(mutated(st.just(words)))
-        mutation_events(names)
-    _load_thesaurus_bytes(tree, words)
 
 
 @FUZZ
@@ -355,18 +276,16 @@ def test_thesaurus_mutated_files_load_or_fail_naming_the_file(data: st.DataObjec
     )
 )
 def test_thesaurus_parent_links_with_cycles_and_orphans(links: list[tuple[int, int]]) -> None:
-    """Arbitrary lines ``n<child> TAB n<parent>`` over a few names (6: a root alone on its
-    line), one line per child: cycles, several roots, orphans, self-links; exactly the valid
-    trees load (second parent lines: the mutations duplicate lines)."""
+    """Any parent links (cycles, several roots, orphans, self-links): exactly the trees load."""
     lines = [f"n{c}\tn{p}" if p < 6 else f"n{c}" for c, p in links]
     tree = ("\n".join(lines) + "\n").encode()
     parent: dict[str, str | None] = {f"n{c}": None for c, _ in links}
     parent.update({f"n{p}": None for _, p in links if p < 6})
     parent.update({f"n{c}": f"n{p}" for c, p in links if p < 6})
-    loaded = _load_thesaurus_bytes(tree, b"")
+    loaded = _read_bytes("thesaurus", [tree, b""])
     assert (loaded is not None) == _is_tree(parent)
     if loaded is not None:
-        _load_thesaurus_bytes(tree, b"", TreeModel(parent, {}))
+        _read_bytes("thesaurus", [tree, b""], TreeModel(parent, {}))
 
 
 def _is_tree(parent: dict[str, str | None]) -> bool:
@@ -401,95 +320,11 @@ def _check_corpus(path: Path, fmt: str, account: Any, sentences: int | None = No
     event(f"verb tokens: {'some' if instances or skipped else 'none'}")
 
 
-# --- SemCor tag files ----------------------------------------------------------------------
-def _read_semcor_bytes(data: bytes, truth: Any = None) -> Any:
-    """Read ``data`` as the tag file ``br-x01``: exactly the generator's ``truth`` when given,
-    else sentences or an error naming the file; when it reads, also load it as a corpus and
-    check that every verb token is accounted for."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "br-x01"
-        path.write_bytes(data)
-        read = lambda: read_back(read_semcor(path))  # noqa: E731
-        if truth is None:
-            got = read_or_fail(read, [str(path)], CorpusFormatError)
-        else:
-            got = expect(read, truth, error=CorpusFormatError)
-        if got is not None:
-            _check_corpus(path, "semcor", lambda gold: verb_account(got, gold), len(got))
-        return got
-
-
-@FUZZ
-@given(semcor_files())
-def test_semcor_valid_files_read_exactly(case: tuple[bytes, Sentences]) -> None:
-    assert _read_semcor_bytes(*case) == case[1]
-
-
-@FUZZ
-@given(st.one_of(mutated(semcor_files().map(lambda case: case[0])), odd_semcor_files()))
-def test_semcor_mutated_files_read_or_fail_naming_the_file(case: tuple[bytes, list[str]]) -> None:
-    """Byte mutations of valid files, and valid files with a near-valid tag line put in
-    (``fuzz_semcor.EDITS``: events ``mutation: line edit ...``)."""
-    data, names = case
-    mutation_events(f"line edit {n}" if n in EDITS else n for n in names)
-    _read_semcor_bytes(data)
-
-
-# --- Raganato XML and its key file -------------------------------------------------------------
-def _read_raganato_bytes(xml_data: bytes, key: bytes, truth: Any = None) -> Any:
-    """Read ``t.data.xml`` with ``t.gold.key.txt`` beside it: exactly the generator's
-    ``truth`` when given, else sentences or an error naming one of the two files; when it
-    reads, also load it as a corpus and check that every verb token is accounted for."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path, key_path = Path(tmp) / "t.data.xml", Path(tmp) / "t.gold.key.txt"
-        path.write_bytes(xml_data)
-        key_path.write_bytes(key)
-        read = lambda: raganato_back(read_raganato(path))  # noqa: E731
-        if truth is None:
-            got = read_or_fail(read, [str(path), str(key_path)], CorpusFormatError)
-        else:
-            got = expect(read, truth, CorpusFormatError)
-        if got is not None:
-            _check_corpus(path, "raganato", lambda gold: raganato_account(got, gold), len(got))
-        return got
-
-
-@FUZZ
-@given(raganato_files())
-def test_raganato_valid_files_read_exactly(case: tuple[bytes, bytes, Any]) -> None:
-    xml_data, key, sentences = case
-    assert _read_raganato_bytes(xml_data, key, sentences) == sentences
-
-
-@FUZZ
-@given(st.data())
-def test_raganato_mutated_files_read_or_fail_naming_a_file(data: st.DataObject) -> None:
-    """Byte mutations of the XML, the key file or both, and element-level edits that keep
-    the XML well-formed (``fuzz_raganato.XML_EDITS``: ``mutation: edit ...``)."""
-    if data.draw(st.booleans()):
-        xml_data, key, names = data.draw(odd_raganato_files())
-        names = [f"edit {name}" for name in names]
-    else:
-        xml_data, key, _ = data.draw(raganato_files())
-        names = []
-        which = data.draw(st.sampled_from(["xml", "key", "both"]))
-        if which != "key":
-            xml_data, more = data.draw(mutated(st.just(xml_data)))
-            names += more
-        if which != "xml":
-            key, more = data.draw(mutated(st.just(key)))
-            names += [f"key: {name}" for name in more]
-    mutation_events(names)
-    _read_raganato_bytes(xml_data, key)
-
-
 @pytest.mark.parametrize(
     "attack", ["billion laughs", "quadratic blowup", "deep nesting", "external entity"]
 )
 def test_raganato_hostile_xml_ends_in_an_error_or_a_result(attack: str) -> None:
-    """Entity expansion bombs, deep nesting and external entities: an error naming the file,
-    or a result, within the hang limit (expat refuses amplification past its limit; an
-    external entity is not read)."""
+    """Entity bombs, deep nesting, external entities: a result or an error naming the file."""
     entity = '<!DOCTYPE corpus [<!ENTITY a "aaaaaaaaaa">'
     for level in "bcdefghij":
         entity += f'<!ENTITY {level} "{("&" + chr(ord(level) - 1) + ";") * 10}">'
@@ -510,56 +345,147 @@ def test_raganato_hostile_xml_ends_in_an_error_or_a_result(attack: str) -> None:
         "external entity": '<!DOCTYPE corpus [<!ENTITY e SYSTEM "/etc/passwd">]>\n'
         + '<corpus><text><sentence id="s"><wf>x&e;</wf>',
     }[attack]
-    xml_data = (body + "</sentence></text></corpus>\n").encode()
-    _read_raganato_bytes(xml_data, b"")
+    _read_bytes("raganato", [(body + "</sentence></text></corpus>\n").encode(), b""])
 
 
-# --- JSONL instances ------------------------------------------------------------------------
-def _read_jsonl_bytes(data: bytes, truth: Any = None) -> Any:
-    """Read ``x.jsonl``: exactly the generator's ``truth`` when given, else instances or an
-    error naming the file; when it reads, also load it as a corpus and check that every line
-    is an instance or a counted skip."""
+# --- every reader: valid files read exactly, mutated ones read or fail naming a file ----------
+def _jsonl_account(instances: list[Any], require_gold: bool) -> Any:
+    """Every line is a verb token: an instance, or without usable gold (none, or keys that are
+    not what they claim: ``fuzzing.gold_problem``) a counted skip (:func:`fuzzing.tally`)."""
+    why = lambda keys: gold_problem(keys) or (None if keys else "no-gold")  # noqa: E731
+    return tally(((i[0], i[1], i[2], None, why(i[2])) for i in instances), require_gold)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A reader target: the files it reads (the first is named to the reader), the reading in
+    its generator's terms, its error, and for a corpus (format: its name in ``READERS``) the
+    account of its verb tokens (and whether the number of sentences is known)."""
+
+    names: tuple[str, ...]
+    read: Callable[[Path], Any]
+    error: type[ToolkitError] = CorpusFormatError
+    account: Callable[[Any, bool], Any] | None = None
+    sentences: bool = True
+
+
+READERS = {
+    "keys": Reader(("k.key",), read_keys),
+    "thesaurus": Reader(("t.tsv", "t.words.tsv"), thesaurus.load_file, ThesaurusError),
+    "semcor": Reader(("br-x01",), lambda p: read_back(read_semcor(p)), account=verb_account),
+    "raganato": Reader(
+        ("t.data.xml", "t.gold.key.txt"),
+        lambda p: raganato_back(read_raganato(p)),
+        account=raganato_account,
+    ),
+    "jsonl": Reader(
+        ("x.jsonl",), lambda p: jsonl_back(read_jsonl(p)), account=_jsonl_account, sentences=False
+    ),
+    "answers": Reader(("pred.key",), lambda p: answers_back(read_answers(p)), ToolkitError),
+}
+# generators of valid files: (*the files' bytes, what they hold); of edited ones at the
+# format's own level: (*the files' bytes, the edits' names)
+VALID = {"keys": key_files(), "thesaurus": thesaurus_files(), "semcor": semcor_files()}
+VALID |= {"raganato": raganato_files(), "jsonl": jsonl_files(), "answers": answers_files()}
+EDITED = {"semcor": odd_semcor_files(), "raganato": odd_raganato_files()}
+EDITED |= {"jsonl": odd_jsonl_files(), "answers": odd_answers_files()}
+
+
+def _read_bytes(kind: str, files: list[bytes], truth: Any = None) -> Any:
+    """Read ``files`` as ``kind``: exactly the generator's ``truth`` when given (a thesaurus:
+    LEN and MAXLEN by the naive walk too), else a result or an error naming one of the files;
+    a corpus that reads is also loaded: every verb token an instance or a counted skip."""
+    reader = READERS[kind]
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "x.jsonl"
-        path.write_bytes(data)
-        read = lambda: jsonl_back(read_jsonl(path))  # noqa: E731
+        paths = [Path(tmp) / name for name in reader.names]
+        for path, data in zip(paths, files, strict=True):
+            path.write_bytes(data)
+        read = lambda: reader.read(paths[0])  # noqa: E731
         if truth is None:
-            got = read_or_fail(read, [str(path)], CorpusFormatError)
+            got = read_or_fail(read, map(str, paths), reader.error)
+        elif isinstance(truth, TreeModel):
+            got = expect(lambda: summarize(read(), truth), truth, reader.error)
         else:
-            got = expect(read, truth, CorpusFormatError)
-        if got is not None:
-            _check_corpus(path, "jsonl", lambda gold: _jsonl_account(got, gold))
+            got = expect(read, truth, reader.error)
+        if got is not None and reader.account is not None:
+            account = functools.partial(reader.account, got)
+            _check_corpus(paths[0], kind, account, len(got) if reader.sentences else None)
         return got
 
 
-def _jsonl_account(instances: list[Any], require_gold: bool) -> Any:
-    """Every line is a verb token: an instance, or (gold required) skipped for having no
-    usable gold (none, or keys that are not what they claim: ``fuzzing.gold_problem``)."""
-    kept, skipped, without_gold = [], {}, {}
-    for i in instances:
-        why = gold_problem(i[2]) or (None if i[2] else "no-gold")
-        if why is None or not require_gold:
-            kept.append((i[0], i[1], () if why else i[2]))
-        counts = skipped if require_gold else without_gold
-        if why is not None:
-            counts[why] = counts.get(why, 0) + 1
-    return kept, skipped, without_gold
+@pytest.mark.parametrize("kind", sorted(VALID))
+@FUZZ
+@given(data=st.data())
+def test_valid_files_read_exactly(kind: str, data: st.DataObject) -> None:
+    *files, truth = data.draw(VALID[kind])
+    assert _read_bytes(kind, files, truth) == truth
+
+
+def _mutated(data: st.DataObject, kind: str) -> list[bytes]:
+    """A valid case of ``kind`` with one file or several mutated (``fuzzing.MUTATIONS``), or an
+    edited one (``EDITED``: events ``mutation: edit ...``)."""
+    if kind in EDITED and data.draw(st.booleans()):
+        *files, names = data.draw(EDITED[kind])
+        mutation_events(f"edit {name}" for name in names)
+        return files
+    *files, _ = data.draw(VALID[kind])
+    for i in data.draw(st.sets(st.sampled_from(range(len(files))), min_size=1)):
+        files[i], names = data.draw(mutated(st.just(files[i])))
+        mutation_events(f"{READERS[kind].names[i]}: {name}" for name in names)
+    return files
+
+
+def _read_key_bytes(data: bytes) -> Any:
+    return _read_bytes("keys", [data])
 
 
 @FUZZ
-@given(jsonl_files())
-def test_jsonl_valid_files_read_exactly(case: tuple[bytes, list[Any]]) -> None:
-    assert _read_jsonl_bytes(*case) == case[1]
-
-
-@FUZZ
-@given(st.one_of(mutated(jsonl_files().map(lambda case: case[0])), odd_jsonl_files()))
-def test_jsonl_mutated_files_read_or_fail_naming_the_file(case: tuple[bytes, list[str]]) -> None:
-    """Byte mutations of valid files, and lines edited as JSON (``fuzz_jsonl``: a value
-    dropped or of another type, an unknown field, a field given twice)."""
+@given(mutated(key_files().map(lambda case: case[0])))
+def test_keys_mutated_files_read_or_fail_naming_the_file(case: tuple[bytes, list[str]]) -> None:
     data, names = case
     mutation_events(names)
-    _read_jsonl_bytes(data)
+    _read_key_bytes(data)
+
+
+@pytest.mark.parametrize("kind", sorted(set(VALID) - {"keys"}))
+@FUZZ
+@given(data=st.data())
+def test_mutated_files_read_or_fail_naming_a_file(kind: str, data: st.DataObject) -> None:
+    _read_bytes(kind, _mutated(data, kind))
+
+
+_SEMCOR = "<contextfile concordance=brown>\n<context filename=br-x01 paras=yes>\n<p pnum=1>\n"
+_SEMCOR += "<s snum=1>\n{}\n</s>\n</p>\n</context>\n</contextfile>\n"
+_RAGANATO = '<corpus lang="en"><text id="d"><sentence id="d.s">{}</sentence></text></corpus>\n'
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "line"),
+    [
+        ("keys", "d1 use%2:34:01::\nd2 say%2:32:0::", 2),
+        ("answers", "d1 k confidence=nan", 1),
+        ("answers", "d1 k confidence=1 confidence=2", 1),
+        ("answers", "d1 k confidence=1e999", 1),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB lemma=a&#32;b>x</wf>"), 5),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB 9a=x>x</wf>"), 5),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB bogus=x>x</wf>"), 5),
+        ("semcor", _SEMCOR.replace("</s>\n", "").format(""), 4),
+        ("semcor", _SEMCOR.format("<wf cmd=done pos=VB>x</wf s=1>"), 5),
+        ("semcor", _SEMCOR.replace("</s>", "</s snum=1>").format(""), 6),
+        ("raganato", _RAGANATO.format('<instance id="a b" lemma="x" pos="VERB">x</instance>'), 1),
+        ("jsonl", '{"id": "x", "lemma": "y", "frame": {"ga": {"lemma": "z", "bogus": 1}}}', 1),
+        ("jsonl", '{"id": "x", "lemma": "y", "source": 1}', 1),
+        ("jsonl", '{"id": "x", "lemma": "y", "tokens": [{"form": "y", "senses": []}]}', 1),
+    ],
+)
+def test_rare_edits_fail_naming_the_line(kind: str, text: str, line: int) -> None:
+    """Edits the generators reach only by chance: an error naming the file and line."""
+    reader = READERS[kind]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data in zip(reader.names, [text.encode(), b""], strict=False):
+            (Path(tmp) / name).write_bytes(data)
+        path = Path(tmp) / reader.names[0]
+        expect(lambda: reader.read(path), Failure(str(path), line, kind), reader.error)
 
 
 # --- TOML experiment configs ---------------------------------------------------------------
@@ -728,34 +654,7 @@ def test_model_mutated_files_load_or_fail_cleanly(data: st.DataObject) -> None:
     _load_model_bytes(mutant, gz=data.draw(st.booleans()))
 
 
-# --- answers files (plain and ranked key files) --------------------------------------------
-def _read_answers_bytes(data: bytes, truth: Any = None) -> Any:
-    from evaluation.answers import read_answers
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "pred.key"
-        path.write_bytes(data)
-        read = lambda: answers_back(read_answers(path))  # noqa: E731
-        if truth is None:
-            return read_or_fail(read, [str(path)])
-        return expect(read, truth)
-
-
-@FUZZ
-@given(answers_files())
-def test_answers_valid_files_read_exactly(case: tuple[bytes, Any]) -> None:
-    assert _read_answers_bytes(*case) == case[1]
-
-
-@FUZZ
-@given(st.one_of(mutated(answers_files().map(lambda case: case[0])), odd_answers_files()))
-def test_answers_mutated_files_read_or_fail_naming_the_file(case: tuple[bytes, list[str]]) -> None:
-    """Byte mutations of valid files, and lines given an odd field (``fuzz_answers``)."""
-    data, names = case
-    mutation_events(names)
-    _read_answers_bytes(data)
-
-
+# --- answers files: write then read ---------------------------------------------------------
 _FIELD_TEXT = st.one_of(st.sampled_from(["k", "k:0.5", "x:1.5", "confidence=1", "a b"]), tokens)
 
 
@@ -1167,9 +1066,7 @@ def test_a_mutation_applies_to_an_empty_file() -> None:
 def test_score_with_nothing_attempted_says_precision_is_undefined(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Precision is correct / attempted = 0/0: null in JSON, 'undefined' in text, with a
-    warning (scikit-learn's zero_division), never 0; recall and F1 are 0.  (Phase 1 kept this
-    as a strict xfail: wsd score printed precision 0.0000.)"""
+    """Nothing attempted: precision null/'undefined' with a warning, never 0; recall and F1 0."""
     from evaluation.cli import main
 
     toy = DATA / "keys" / "toy.tsv"

@@ -10,7 +10,7 @@ import unicodedata
 from typing import Any
 
 from fuzz_semcor import Token, tokens_of
-from fuzzing import BOM, Draw, gold_problem, line_breaks
+from fuzzing import BOM, Account, Draw, gold_problem, line_breaks, tally
 from hypothesis import strategies as st
 
 Sentences = list[tuple[str, str, str, tuple[Token, ...]]]  # (sentence id, text id, lang, tokens)
@@ -45,40 +45,26 @@ def is_verb(tag: str) -> bool:
     return tag == "VERB" or tag.split("|")[0] in PENN_VERBS
 
 
-def raganato_account(
-    sentences: Sentences, require_gold: bool = True
-) -> tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, int], dict[str, int]]:
-    """``([(instance id, lemma, gold)], {skip reason: count}, {reason: instances kept without
-    gold})`` in corpus order: sentences grouped by their text id (a document), in the order
-    each document first appears; every verb token is an instance or a counted skip."""
+def raganato_account(sentences: Sentences, require_gold: bool = True) -> Account:
+    """The account of the verb tokens (:func:`fuzzing.tally`) in corpus order: sentences
+    grouped by their text id (a document), in the order each document first appears."""
     documents: dict[str, list[tuple[Token, ...]]] = {}
     for _, text_id, _, tokens in sentences:
         documents.setdefault(text_id, []).append(tokens)
-    instances: list[tuple[str, str, tuple[str, ...]]] = []
-    skipped: dict[str, int] = {}
-    without_gold: dict[str, int] = {}
-    for document in documents.values():
-        for token in (t for tokens in document for t in tokens):
-            if not is_verb(token.tag):
-                continue
-            reason = None
-            if not token.attrs:
-                reason = "untagged"
-            elif token.lemma is None:
-                reason = "no-lemma"
-            else:
-                why = gold_problem(token.senses) or (None if token.senses else "no-gold")
-                if why is not None and require_gold:
-                    reason = why
-                elif why is not None:
-                    without_gold[why] = without_gold.get(why, 0) + 1
-            if reason is None:
-                assert token.lemma is not None
-                gold = () if gold_problem(token.senses) else token.senses
-                instances.append((dict(token.attrs)["id"], token.lemma, gold))
-            else:
-                skipped[reason] = skipped.get(reason, 0) + 1
-    return instances, skipped, without_gold
+    verbs = [t for document in documents.values() for ts in document for t in ts if is_verb(t.tag)]
+    return tally(
+        ((dict(t.attrs).get("id", ""), t.lemma, t.senses, *_why(t)) for t in verbs),
+        require_gold,
+    )
+
+
+def _why(token: Token) -> tuple[str | None, str | None]:
+    """A verb token's skip reason (not an instance, no lemma), and why it has no gold."""
+    if not token.attrs:
+        return "untagged", None
+    if token.lemma is None:
+        return "no-lemma", None
+    return None, gold_problem(token.senses) or (None if token.senses else "no-gold")
 
 
 # --- valid files -----------------------------------------------------------------------------

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzing import BOM, Draw, gold_problem, line_breaks, wordnet_key
+from fuzzing import BOM, Account, Draw, gold_problem, line_breaks, tally, wordnet_key
 from hypothesis import strategies as st
 
 TOKEN_ATTRIBUTES = {"cmd", "pos", "lemma", "wnsn", "lexsn", "pn", "rdf", "ot", "dc", "sep"}
@@ -47,50 +48,35 @@ def tokens_of(item: Any) -> tuple[Token, ...]:
 
 
 # --- which verb tokens are instances (wsd/corpus/_load.py, restated) ---------------------------
-Account = tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, int], dict[str, int]]
-
-
 def verb_account(sentences: Sentences, require_gold: bool = True) -> Account:
-    """``([(instance id, lemma, gold)], {skip reason: count}, {reason: count of instances kept
-    without gold})``: every token tagged ``VB*`` is a verb token and ends up either an instance
-    or a counted skip; without ``require_gold`` a verb with a lemma but no usable sense key is
-    an instance, counted by why it has no gold."""
-    instances: list[tuple[str, str, tuple[str, ...]]] = []
-    skipped: dict[str, int] = {}
-    without_gold: dict[str, int] = {}
-    for sentence_id, tokens in sentences:
-        for position, token in enumerate(tokens):
-            if not token.tag.startswith("VB"):
-                continue
-            attrs = dict(token.attrs)
-            reason = why = None
-            if token.lemma is None:
-                if attrs.get("cmd") in ("tag", "verify_tag"):
-                    reason = "untagged"
-                elif "ot" in attrs:
-                    reason = f"no-lemma:{attrs['ot']}"
-                elif attrs.get("cmd") == "ignore":
-                    reason = "no-lemma:ignored"
-                else:
-                    reason = "no-lemma"
-            else:
-                items = attrs["lexsn"].split(";") if "lexsn" in attrs else []
-                malformed = any(not wordnet_key(sense_key_of(token.lemma, k)) for k in items)
-                why = "malformed-sense-key" if malformed else gold_problem(token.senses)
-                if why is None and not token.senses:
-                    lost = "wnsn" in attrs and set(attrs["wnsn"].split(";")) == {"0"}
-                    why = "sense-lost-in-mapping" if lost else "no-gold"
-                if why is not None and require_gold:
-                    reason = why
-                elif why is not None:
-                    without_gold[why] = without_gold.get(why, 0) + 1
-            if reason is None:
-                assert token.lemma is not None
-                gold = token.senses if why is None else ()
-                instances.append((f"{sentence_id}.t{position}", token.lemma, gold))
-            else:
-                skipped[reason] = skipped.get(reason, 0) + 1
-    return instances, skipped, without_gold
+    """Every token tagged ``VB*`` is a verb token: an instance or a counted skip
+    (:func:`fuzzing.tally`); without a lemma, skipped by why it has none."""
+
+    def verb_tokens() -> Iterator[tuple[str, str | None, tuple[str, ...], Any, Any]]:
+        for sentence_id, tokens in sentences:
+            for position, token in enumerate(tokens):
+                if token.tag.startswith("VB"):
+                    yield f"{sentence_id}.t{position}", token.lemma, token.senses, *_why(token)
+
+    return tally(verb_tokens(), require_gold)
+
+
+def _why(token: Token) -> tuple[str | None, str | None]:
+    """A verb token's skip reason, and why it has no gold."""
+    attrs = dict(token.attrs)
+    if token.lemma is None:
+        if attrs.get("cmd") in ("tag", "verify_tag"):
+            return "untagged", None
+        if "ot" in attrs:
+            return f"no-lemma:{attrs['ot']}", None
+        return ("no-lemma:ignored" if attrs.get("cmd") == "ignore" else "no-lemma"), None
+    items = attrs["lexsn"].split(";") if "lexsn" in attrs else []
+    if any(not wordnet_key(sense_key_of(token.lemma, k)) for k in items):
+        return None, "malformed-sense-key"
+    if gold_problem(token.senses) or token.senses:
+        return None, gold_problem(token.senses)
+    lost = "wnsn" in attrs and set(attrs["wnsn"].split(";")) == {"0"}
+    return None, "sense-lost-in-mapping" if lost else "no-gold"
 
 
 # --- valid files -----------------------------------------------------------------------------

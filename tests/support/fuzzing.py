@@ -1,22 +1,10 @@
-"""Shared machinery of the fuzz suite (``tests/test_fuzz.py``): the hypothesis profiles, a
-hang guard, the oracles, the mutations every target applies to its files.
-
-- Profiles: ``fuzz-ci`` (the default: :data:`CI_EXAMPLES` examples per test, no deadline: the
-  machine is shared) and ``fuzz-deep`` (many more), chosen by ``$WSD_FUZZ_PROFILE``; tests
-  take them as the :data:`FUZZ` decorator.
-- :func:`expect`: the result equals the one expected (a generator's records, or the config
-  model's), or the error is the toolkit's own, one short line naming ``file:line`` as expected
-  (:class:`Failure`); :func:`read_or_fail`, for mutated inputs: a result, or the toolkit's own
-  one-line error naming the file; anything else, or a run past :data:`HANG_SECONDS`, fails.
-- :data:`MUTATIONS` and :func:`mutated`: truncation, random bytes, deleted bytes, whitespace
-  deleted, doubled or changed, a replaced byte, CRLF or CR line breaks, byte-order marks at
-  the start and inside (concatenated files), duplicated, dropped and swapped lines, huge
-  lines, unicode.
-- :data:`CLI`, :data:`CLI_HEAVY`, :func:`run_wsd` and :func:`run_main`: the command-line
-  targets' settings (a few subprocesses per command) and runners (a subprocess, or this
-  process), which check the exit status and the one-line error.
-- :func:`wordnet_key`, :func:`malformed_key`, :func:`gold_problem`: the shape of WordNet sense
-  keys, for generators that must write (or avoid) keys the loader refuses.
+"""Shared machinery of the fuzz suite: the hypothesis profiles (:data:`FUZZ`, ``fuzz-ci`` or
+``$WSD_FUZZ_PROFILE=fuzz-deep``; :data:`CLI`, :data:`CLI_HEAVY` for commands), a hang guard,
+the oracles (:func:`expect`: exactly the expected result or :class:`Failure`;
+:func:`read_or_fail`: a result or the toolkit's one-line error naming the file), the byte
+mutations every target applies (:data:`MUTATIONS`, :func:`mutated`), the command runners
+(:func:`run_wsd`, :func:`run_main`: exit 0 or 2, one error line, no traceback), a disk that
+fills up, and the shape of WordNet sense keys (:func:`wordnet_key`, :func:`gold_problem`).
 """
 
 from __future__ import annotations
@@ -448,6 +436,30 @@ def gold_problem(keys: Iterable[str]) -> str | None:
     if any(wordnet_key(k) and k.partition("%")[2][0] != "2" for k in keys):
         return "not-a-verb-sense"
     return None
+
+
+# A corpus's account of its verb tokens: ([(instance id, lemma, gold)], {skip reason: count},
+# {why no gold: count of instances kept without gold}).
+Account = tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, int], dict[str, int]]
+
+
+def tally(tokens: Iterable[tuple[str, Any, Any, str | None, str | None]], gold: bool) -> Account:
+    """The account of verb tokens ``(instance id, lemma, gold keys, skip reason or None, why
+    they are no gold or None)`` (``wsd/corpus/_load.py``, restated): a token with a reason is
+    a counted skip; one without usable gold is skipped when ``gold`` is required, else an
+    instance without gold, counted by why; every other token is an instance."""
+    instances: list[tuple[str, str, tuple[str, ...]]] = []
+    skipped: dict[str, int] = {}
+    without_gold: dict[str, int] = {}
+    for instance, lemma, keys, reason, why in tokens:
+        reason = reason or (why if gold else None)
+        if reason is not None:
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        instances.append((instance, lemma, () if why else keys))
+        if why is not None:
+            without_gold[why] = without_gold.get(why, 0) + 1
+    return instances, skipped, without_gold
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

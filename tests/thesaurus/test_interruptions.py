@@ -126,18 +126,10 @@ def interruption_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 _COMMANDS = {
-    "train": [
-        "train",
-        "--corpus",
-        "big_tsukau.jsonl",
-        "--method",
-        "example",
-        "--out",
-        "out/m.json",
-    ],
-    "disambiguate": ["disambiguate", "--model", "m.json", "--corpus", "big_probes.jsonl"]
-    + ["--out", "out/p.key", "--confidence"],
-    "evaluate": ["evaluate", "c.toml", "--out", "out", "--quiet", "--no-plots"],
+    "train": "train --corpus big_tsukau.jsonl --method example --out out/m.json".split(),
+    "disambiguate": "disambiguate --model m.json --corpus big_probes.jsonl --out out/p.key"
+    " --confidence".split(),
+    "evaluate": "evaluate c.toml --out out --quiet --no-plots".split(),
 }
 
 
@@ -145,13 +137,7 @@ _COMMANDS = {
 def test_interrupting_a_command_leaves_earlier_outputs_intact(
     command: str, interruption_world: Path, tmp_path: Path
 ) -> None:
-    """SIGINT or SIGTERM (seeded choices) at random moments of ``wsd train``, ``disambiguate``
-    and ``evaluate`` writing over an earlier run's outputs, once as soon as an output's temp
-    file appears (while it is written), and once as soon as one output has been replaced
-    (while the others are written): the command exits 130 or 143 with one line
-    ``wsd: interrupted (SIG...)`` (or 0 when it finished first), every earlier output is
-    intact byte for byte or the whole set is replaced by a complete new one, identical to an
-    uninterrupted run's where the command is deterministic; no temp file is left."""
+    """SIGINT/SIGTERM at seeded moments: exit 128+n, one line, earlier outputs intact or all new."""
     argv = _COMMANDS[command] + ([VERBS, NOUNS] if command == "train" else [])
     for name in ("big_tsukau.jsonl", "big_probes.jsonl", "m.json", "c.toml"):
         (tmp_path / name).symlink_to(interruption_world / name)
@@ -196,10 +182,7 @@ def test_an_interruption_python_swallows_is_delivered_again(
     capsys: pytest.CaptureFixture[str],
     terminal_signals: None,
 ) -> None:
-    """Found by the test above: a signal handled inside a finalizer or weakref callback (an
-    import's module-lock callback) raised Interrupted where Python cannot propagate it; it
-    printed 'Exception ignored ... Traceback' and the command ran on to exit 0.  Now it is
-    delivered again outside the callback: exit 130, one line."""
+    """A signal handled in a finalizer or weakref callback is delivered again: exit 130."""
     from evaluation.cli import main, score
 
     def interrupted(*_: object) -> None:
@@ -238,11 +221,7 @@ def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
     capsys: pytest.CaptureFixture[str],
     terminal_signals: None,
 ) -> None:
-    """Found by the interruption test: with another thread in the process (BLAS starts some),
-    a signal blocked in the main thread reached that one, and Python ran the handler in the
-    main thread anyway, between two renames of a set of outputs (a key file put in place, its
-    side file removed) or inside mkstemp (a temp file left).  Now the handler waits for the
-    hold to end: both files new, exit 130."""
+    """A signal between a group's renames (another thread running) waits: both files new."""
     from evaluation.cli import main, score
     from thesaurus.utils import outputs as toolkit_io
 
@@ -276,9 +255,7 @@ def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
 
 
 def test_the_interruption_tests_hold_when_started_in_the_background(tmp_path: Path) -> None:
-    """A background job (``cmd &``, ``nohup``) starts with SIGINT ignored; the in-process
-    interruption tests above once failed there (exit 0, not 130) because they relied on the
-    caller's dispositions.  Run them as such a job: they pass."""
+    """The in-process interruption tests pass when started with SIGINT ignored (``cmd &``)."""
     tests = [
         f"{__file__}::test_an_interruption_python_swallows_is_delivered_again",
         f"{__file__}::test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place",

@@ -14,7 +14,6 @@ import socket
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,36 +33,8 @@ from thesaurus.utils.outputs import (
 )
 
 JAPANESE = ROOT / "examples" / "japanese"
-THESAURI = ROOT / "tests" / "data" / "thesaurus"
 KEYS = ROOT / "tests" / "data" / "keys"
 AS_ROOT = os.geteuid() == 0
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-@pytest.fixture(scope="module")
-def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Japanese example's example-based model."""
-    path = tmp_path_factory.mktemp("model") / "m.json"
-    status = main(
-        [
-            "train",
-            "--corpus",
-            str(JAPANESE / "tsukau.jsonl"),
-            "--method",
-            "mfs",
-            "--param",
-            f"verb_thesaurus={THESAURI / 'tsukau_verbs.tsv'}",
-            "--out",
-            str(path),
-        ]
-    )
-    assert status == 0
-    return path
 
 
 def _error(capsys: pytest.CaptureFixture[str]) -> str:
@@ -73,62 +44,31 @@ def _error(capsys: pytest.CaptureFixture[str]) -> str:
 
 
 # --- the kind of an output path --------------------------------------------------------------
-@pytest.fixture
-def odd_files(folder: Path) -> Iterator[dict[str, Path]]:
-    """One path of every kind an output may meet."""
-    (folder / "regular").write_text("earlier\n")
+def test_a_folder_or_socket_is_no_output_file(folder: Path) -> None:
+    """The kind rule the output path fuzz checks, by example: refused naming the option."""
     (folder / "dir").mkdir()
-    os.mkfifo(folder / "fifo")
-    (folder / "link").symlink_to(folder / "regular")
-    (folder / "dangling").symlink_to(folder / "nowhere" / "x")
-    (folder / "file-as-parent").write_text("x\n")
     server = socket.socket(socket.AF_UNIX)
     server.bind(str(folder / "sock"))
-    yield {
-        name: folder / name
-        for name in ("regular", "dir", "fifo", "link", "dangling", "sock", "file-as-parent")
-    }
-    server.close()
+    refused = {"dir": "is a folder; give the path of a file to write"}
+    refused["sock"] = "is a socket; refusing to write over it"
+    try:
+        for name, message in refused.items():
+            with pytest.raises(OutputError) as caught:
+                check_outputs(files={"--out": folder / name})
+            assert str(caught.value) == f"--out {folder / name} {message}"
+    finally:
+        server.close()
 
 
-@pytest.mark.parametrize(
-    ("name", "refused"),
-    [
-        ("new", None),
-        ("regular", None),
-        ("link", None),
-        ("dangling", None),
-        ("dir", "is a folder; give the path of a file to write"),
-        ("sock", "is a socket; refusing to write over it"),
-        ("file-as-parent/x", "file-as-parent is not a folder"),
-    ],
-)
-def test_an_output_file_may_be_new_regular_or_a_link_to_one(
-    odd_files: dict[str, Path], folder: Path, name: str, refused: str | None
-) -> None:
-    path = folder / name
-    if refused is not None:
-        with pytest.raises(OutputError, match=refused) as caught:
-            check_outputs(files={"--out": path})
-        assert str(caught.value).startswith(f"--out {path}")
-        return
-    check_outputs(files={"--out": path})
-    atomic_write_text(path, "new\n")
-    assert path.read_text() == "new\n"
-    if name in ("link", "dangling"):
-        assert path.is_symlink()  # the link stays, pointing at the new file
-        assert Path(os.path.realpath(path)).read_text() == "new\n"
-
-
-def test_a_device_or_fifo_is_written_into_never_replaced(odd_files: dict[str, Path]) -> None:
-    """``/dev/null`` and a FIFO get the output's bytes and stay what they were (the atomic
-    rename turned them into regular files, and as root replaced the system's /dev/full)."""
+def test_a_device_or_fifo_is_written_into_never_replaced(folder: Path) -> None:
+    """``/dev/null`` and a FIFO get the output's bytes and stay what they were."""
     null_before = os.stat("/dev/null")
     with atomic_group():
         atomic_write_text("/dev/null", "discarded\n")
     after = os.stat("/dev/null")
     assert stat.S_ISCHR(after.st_mode) and after.st_rdev == null_before.st_rdev
-    fifo = odd_files["fifo"]
+    fifo = folder / "fifo"
+    os.mkfifo(fifo)
     reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
     atomic_write_text(fifo, "through the pipe\n")
     assert reader.communicate(timeout=10)[0] == b"through the pipe\n"
@@ -152,28 +92,6 @@ def test_an_unwritable_folder_is_refused_before_any_work(folder: Path) -> None:
         check_outputs(folders=[locked / "report"])
 
 
-def test_a_report_folder_is_new_or_a_folder(folder: Path) -> None:
-    (folder / "file").write_text("x\n")
-    check_outputs(folders=[folder / "new" / "deeper"])
-    with pytest.raises(OutputError, match="is a file; give a folder for the report"):
-        check_outputs(folders={"--out": folder / "file"})
-
-
-# --- collisions -------------------------------------------------------------------------------
-def test_outputs_collide_by_file_not_by_spelling(folder: Path) -> None:
-    (folder / "sub").mkdir()
-    (folder / "p.key").write_text("x\n")
-    os.link(folder / "p.key", folder / "hard.key")
-    (folder / "soft.key").symlink_to("p.key")
-    for other in ("./p.key", "sub/../p.key", str(folder / "p.key"), "hard.key", "soft.key"):
-        with pytest.raises(OutputError, match="is the same file as --out p.key"):
-            check_outputs(files={"--out": "p.key", "--gold-out": other})
-    for other in ("./new.key", "sub/../new.key"):  # not there yet: by resolved path
-        with pytest.raises(OutputError, match="same file"):
-            check_outputs(files=[("--out", "new.key"), ("--gold-out", other)])
-    check_outputs(files=["/dev/null", "/dev/null"])  # nothing to lose
-
-
 def test_an_output_that_is_an_input_is_refused_and_the_input_guarded(folder: Path) -> None:
     (folder / "m.json").write_text("model\n")
     (folder / "link.json").symlink_to("m.json")
@@ -187,71 +105,9 @@ def test_an_output_that_is_an_input_is_refused_and_the_input_guarded(folder: Pat
     atomic_write_text("m.json", "outside a command nothing is guarded\n")
 
 
-def test_disambiguate_refuses_colliding_outputs_before_any_work(
-    folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``--out p.key --gold-out p.key`` exited 0 with the gold in p.key (the predictions
-    gone); ``--out`` equal to ``--model`` overwrote the model."""
-    (folder / "p.key").write_text("earlier\n")
-    probes = str(JAPANESE / "probes.jsonl")
-    cases = [
-        (["--out", "p.key", "--gold-out", "./p.key"], "--gold-out ./p.key is the same file as"),
-        (["--out", str(model)], "is the input --model"),
-        (["--out", "q.key", "--confidence", "--gold-out", "q.key.confidence.jsonl"], "same file"),
-        (["--out", str(folder)], "is a folder"),
-    ]
-    model_bytes = model.read_bytes()
-    for extra, message in cases:
-        argv = ["disambiguate", "--model", str(model), "--corpus", probes, *extra]
-        assert main(argv) == 2
-        assert message in _error(capsys)
-    assert (folder / "p.key").read_text() == "earlier\n"
-    assert model.read_bytes() == model_bytes
-    assert sorted(p.name for p in folder.iterdir()) == ["p.key"]
-
-
-def test_compare_and_evaluate_check_the_report_folder_before_the_work(
-    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """They computed everything, then failed on ``--out EXISTING_FILE``."""
-    import evaluation.experiment
-    import evaluation.experiment.comparison
-
-    def no_work(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the work started before the output was checked")
-
-    monkeypatch.setattr(evaluation.experiment.comparison, "compare_systems", no_work)
-    monkeypatch.setattr(evaluation.experiment, "run_experiment", no_work)
-    (folder / "taken").write_text("x\n")
-    gold, pred = str(KEYS / "gold.key"), str(KEYS / "pred.key")
-    assert main(["compare", "--gold", gold, pred, "--out", "taken"]) == 2
-    assert "--out taken is a file" in _error(capsys)
-    assert main(["evaluate", str(ROOT / "configs" / "japanese.toml"), "--out", "taken"]) == 2
-    assert "--out taken is a file" in _error(capsys)
-    assert main(["compare", "--gold", gold, pred, "--out", gold]) == 2
-    assert "is a file" in _error(capsys)
-
-
-def test_data_export_and_agreement_refuse_to_write_over_their_inputs(
-    folder: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    (folder / "probes.jsonl").write_bytes((JAPANESE / "probes.jsonl").read_bytes())
-    before = (folder / "probes.jsonl").read_bytes()
-    argv = ["data", "export", "--corpus", "probes.jsonl", "--to", "jsonl", "--out", "./probes"]
-    assert main(argv) == 2
-    assert "is the input --corpus probes.jsonl" in _error(capsys)
-    assert (folder / "probes.jsonl").read_bytes() == before
-    a, b = str(KEYS / "ann_a.key"), str(KEYS / "ann_b.key")
-    a_bytes = Path(a).read_bytes()
-    assert main(["agreement", a, b, "--merge-to", "0.8", "--classes-out", a]) == 2
-    assert "is the input" in _error(capsys)
-    assert Path(a).read_bytes() == a_bytes
-
-
 # --- messages name the user's path -------------------------------------------------------------
 def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path) -> None:
-    """A write that finds no room (here: a file size limit, as a full disk would) printed
-    ``No space left on device`` without a name, or the temp file's name."""
+    """A write that finds no room names the output, not a temp file, and leaves nothing."""
     probes = str(JAPANESE / "probes.jsonl")
 
     def small_files() -> None:
@@ -292,8 +148,7 @@ def test_a_full_disk_names_the_output_not_a_temp_file(folder: Path, model: Path)
 def test_an_endless_input_fails_at_once_naming_the_file(
     argv: list[str], folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``/dev/zero`` as a key file, model, JSONL or config ended in a MemoryError traceback;
-    so would a pipe that never ends a line (``{endless}``: a FIFO fed by a writer)."""
+    """``/dev/zero`` or a pipe that never ends a line: exit 2 naming the file."""
     fifo = folder / "endless"
     os.mkfifo(fifo)
     writer = subprocess.Popen(  # its own process group: the pipeline ends with it
@@ -340,18 +195,15 @@ CORPORA = ROOT / "tests" / "data"
 
 @pytest.fixture
 def beside(folder: Path) -> dict[str, bytes]:
-    """A CoNLL-U and a Raganato corpus, each with the gold key file read beside it, and a
-    SemCor folder; their bytes."""
-    (folder / "x.conllu").write_bytes((CORPORA / "conllu" / "notree.conllu").read_bytes())
-    (folder / "x.gold.key.txt").write_bytes(
-        (CORPORA / "conllu" / "notree.gold.key.txt").read_bytes()
-    )
-    (folder / "r.xml").write_bytes((CORPORA / "corpus" / "tiny.data.xml").read_bytes())
-    (folder / "r.gold.key.txt").write_bytes((CORPORA / "corpus" / "tiny.gold.key.txt").read_bytes())
-    (folder / "semcor" / "brown1").mkdir(parents=True)
-    (folder / "semcor" / "brown1" / "br-x01").write_bytes(
-        (CORPORA / "corpus" / "br-x01").read_bytes()
-    )
+    """Corpora with the gold key files read beside them, a SemCor folder, a JSONL corpus and
+    two key files, copied into the folder; their bytes."""
+    copies = {"x.conllu": "conllu/notree.conllu", "x.gold.key.txt": "conllu/notree.gold.key.txt"}
+    copies |= {"r.xml": "corpus/tiny.data.xml", "r.gold.key.txt": "corpus/tiny.gold.key.txt"}
+    copies |= {"semcor/brown1/br-x01": "corpus/br-x01", "a.key": "keys/ann_a.key"}
+    copies |= {"b.key": "keys/ann_b.key", "probes.jsonl": "../../examples/japanese/probes.jsonl"}
+    for name, source in copies.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes((CORPORA / source).read_bytes())
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
@@ -368,6 +220,11 @@ def beside(folder: Path) -> dict[str, bytes]:
             + ["--out", "p.key"],
             "the gold keys of --corpus x.conllu",
         ),
+        (
+            ["data", "export", "--corpus", "probes.jsonl", "--to", "jsonl", "--out", "./probes"],
+            "--corpus probes.jsonl",
+        ),
+        (["agreement", "a.key", "b.key", "--merge-to", "0.8", "--classes-out", "a.key"], "a.key"),
     ],
 )
 def test_a_file_found_beside_or_inside_an_input_is_an_input(
@@ -378,9 +235,7 @@ def test_a_file_found_beside_or_inside_an_input_is_an_input(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``train --corpus x.conllu --out x.gold.key.txt`` replaced the gold keys read beside the
-    corpus (exit 0; the corpus no longer read); so did ``--gold-out``, ``data export --out x``,
-    an output onto a tag file of a SemCor folder and one of the SemCor found by default."""
+    """An output onto an input, named or found beside or inside one (gold keys, tag files): 2."""
     import wsd.methods
 
     def no_work(*args: object, **kwargs: object) -> None:
@@ -434,15 +289,8 @@ def test_dash_is_standard_output_where_an_output_is_one_stream(
             "a folder cannot go to standard output",
         ),
         (
-            [
-                "agreement",
-                str(KEYS / "ann_a.key"),
-                str(KEYS / "ann_b.key"),
-                "--merge-to",
-                "0.8",
-                "--classes-out",
-                "-",
-            ],
+            ["agreement", str(KEYS / "ann_a.key"), str(KEYS / "ann_b.key"), "--merge-to", "0.8"]
+            + ["--classes-out", "-"],
             "standard output carries the agreement report",
         ),
     ]
@@ -458,13 +306,20 @@ def test_dash_is_standard_output_where_an_output_is_one_stream(
         (["--out", "/dev/null", "--confidence"], "and /dev/null is a character device"),
         (["--out", ""], "--out '' is an empty path"),
         (["--out", "p.key", "--gold-out", ""], "--gold-out '' is an empty path"),
+        (["--out", "p.key", "--gold-out", "./p.key"], "--gold-out ./p.key is the same file as"),
+        (["--out", "{model}"], "is the input --model"),
+        (["--out", "q.key", "--confidence", "--gold-out", "q.key.confidence.jsonl"], "same file"),
+        (["--out", "{folder}"], "is a folder"),
     ],
 )
 def test_no_output_lands_where_its_spelling_does_not_say(
     extra: list[str], message: str, folder: Path, model: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``--confidence`` beside ``/dev/null`` made ``/dev/null.confidence.jsonl`` (as root);
-    ``--out ''`` was reported as ``.``."""
+    """Outputs beside ``/dev/null``, empty, colliding with each other, the model or a folder
+    are refused before any work: nothing written, nothing changed."""
+    (folder / "p.key").write_text("earlier\n")
+    model_bytes = model.read_bytes()
+    extra = [part.format(model=model, folder=folder) for part in extra]
     probes = str(JAPANESE / "probes.jsonl")
     beside_null = "/dev/null.confidence.jsonl"
     there = os.path.lexists(beside_null)
@@ -472,26 +327,50 @@ def test_no_output_lands_where_its_spelling_does_not_say(
         assert main(["disambiguate", "--model", str(model), "--corpus", probes, *extra]) == 2
         assert message in _error(capsys)
         assert os.path.lexists(beside_null) == there
-        assert not list(folder.iterdir())
+        assert [p.name for p in folder.iterdir()] == ["p.key"]
+        assert (folder / "p.key").read_text() == "earlier\n" and model.read_bytes() == model_bytes
     finally:
         if not there and os.path.lexists(beside_null):
             os.unlink(beside_null)  # made by a run that failed this test
 
 
-@pytest.mark.parametrize("command", ["compare", "evaluate", "export"])
+@pytest.mark.parametrize(
+    ("command", "out", "message"),
+    [
+        ("compare", "", "--out '' is an empty"),
+        ("evaluate", "", "--out '' is an empty"),
+        ("export", "", "--out '' is an empty"),
+        ("compare", "taken", "--out taken is a file"),
+        ("evaluate", "taken", "--out taken is a file"),
+        ("compare", str(KEYS / "gold.key"), "gold.key is a file"),
+    ],
+)
 def test_an_empty_report_folder_or_stem_is_refused(
-    command: str, folder: Path, capsys: pytest.CaptureFixture[str]
+    command: str,
+    out: str,
+    message: str,
+    folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``compare --out ''`` wrote the report into results/comparison; ``data export --out ''``
-    ended in a ValueError traceback."""
+    """A report folder or export stem that is empty or a file is refused before the work."""
+    import evaluation.experiment
+    import evaluation.experiment.comparison
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the output was checked")
+
+    monkeypatch.setattr(evaluation.experiment.comparison, "compare_systems", no_work)
+    monkeypatch.setattr(evaluation.experiment, "run_experiment", no_work)
+    (folder / "taken").write_text("x\n")
     argv = {
         "compare": ["compare", "--gold", str(KEYS / "gold.key"), str(KEYS / "pred.key")],
         "evaluate": ["evaluate", str(ROOT / "configs" / "japanese.toml")],
         "export": ["data", "export", "--corpus", str(JAPANESE / "probes.jsonl"), "--to", "jsonl"],
     }[command]
-    assert main([*argv, "--out", ""]) == 2
-    assert "--out '' is an empty" in _error(capsys)
-    assert not list(folder.iterdir())
+    assert main([*argv, "--out", out]) == 2
+    assert message in _error(capsys)
+    assert [p.name for p in folder.iterdir()] == ["taken"]
 
 
 # --- a full disk -------------------------------------------------------------------------------
@@ -500,8 +379,7 @@ def test_an_empty_report_folder_or_stem_is_refused(
 def test_a_full_disk_leaves_no_temp_file_and_names_the_output(
     lines: int, grouped: bool, folder: Path
 ) -> None:
-    """A disk full in the middle of a write left ``.p.key.XXXX.tmp`` (closing the temp file
-    failed again, and its removal was skipped) and an error naming no file."""
+    """A disk full mid-write or at the last flush leaves no temp file and names the output."""
     (folder / "p.key").write_text("earlier\n")
     with pytest.raises(OSError, match="No space left on device") as caught, disk_with_room(10):
         with atomic_group() if grouped else contextlib.nullcontext():
@@ -557,9 +435,7 @@ def test_an_atomic_group_puts_its_files_in_place_together_or_not_at_all(tmp_path
 def test_an_interruption_as_a_group_commits_leaves_no_temp_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Found by the interruption fuzz (``wsd train`` killed with SIGTERM as it wrote its
-    model): a signal handled as ``commit`` was entered, before it held signals back, left the
-    temp file behind.  The earlier output stays, and no temp file does."""
+    """An interruption as a group commits leaves the earlier output and no temp file."""
     from thesaurus.utils import outputs as io
 
     (tmp_path / "m.json").write_text("earlier\n", encoding="utf-8")

@@ -59,8 +59,7 @@ def test_a_tree_whose_lengths_match_networkx(wordnet, spec: str) -> None:  # typ
 
 @pytest.mark.parametrize(("spec", "pos"), POS)
 def test_senses_follow_wordnet_sense_order(wordnet, spec: str, pos: str) -> None:  # type: ignore[no-untyped-def]
-    """Every sense key of index.sense, in sense-number order; on a sample of lemmas, the
-    synsets of ``wn.synsets(lemma, pos)`` (heads and satellites for adjectives)."""
+    """Every index.sense key in sense-number order; on a sample, the synsets NLTK gives."""
     thes = thesaurus.load(spec)
     expected_keys: dict[str, list[tuple[int, str]]] = {}
     for line in database_lines("index.sense"):
@@ -102,9 +101,7 @@ def single_path_synsets(wn, thes: Thesaurus, n: int, seed: int) -> list:  # type
 
 
 def test_verbs_match_nltk_where_the_dag_is_a_tree(wordnet, verbs: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """With one hypernym path per synset, NLTK's distance (fake root above all verb roots)
-    equals ours when the two meet at a real synset or under one lexicographer file; across
-    files our path has two more edges (ROOT -> verb.x and verb.y instead of one fake root)."""
+    """On single-path synsets LEN is NLTK's distance, plus 2 across lexicographer files."""
     synsets = single_path_synsets(wordnet, verbs, 400, seed=3)
     for s, t in zip(synsets[::2], synsets[1::2], strict=True):
         theirs = s.shortest_path_distance(t, simulate_root=True)

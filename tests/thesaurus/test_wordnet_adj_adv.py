@@ -8,6 +8,7 @@ The WordNet tests skip without WordNet (fail under CI=true, see conftest).
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
+from paths import DATA
 
 import thesaurus
 import thesaurus.wordnet.data as wordnet_data
@@ -34,75 +36,21 @@ from thesaurus.wordnet.verbs_nouns import files_read, load_wordnet
 integration = pytest.mark.integration
 
 
-# --- a hand-made mini WordNet ---------------------------------------------------------------------
+# --- a hand-made mini WordNet (tests/data/wordnet_adj_adv) --------------------------------
 # hot ! cold ! tepid: one antonym group of three; sizzling, baking and torn (two heads: the lower
 # offset, hot) are satellites of hot, frigid of cold; alone: a head without antonym whose !
 # points at a satellite (ignored); stray: a satellite without a head; atomic: adj.pert (the
 # lexicographer file plays no part in the adjective tree).
 # Adverbs: quickly.r.01 from sizzling (hot's cluster), quickly.r.02 from frigid (cold) and
 # baking (hot): the lower head offset, hot; well.r.01 no pertainym, well.r.02 from cold.
-MINI = {
-    "lexnames": "00\tadj.all\t3\n01\tadj.pert\t3\n02\tadv.all\t4\n",
-    "data.adj": """  1 mini lexicon in the format of WordNet 3.0
-00000100 00 a 01 hot 0 003 ! 00000200 a 0101 & 00000110 a 0000 & 00000120 a 0000 | hot
-00000110 00 s 01 sizzling 0 001 & 00000100 a 0000 | sizzling
-00000120 00 s 01 baking 0 001 & 00000100 a 0000 | baking
-00000200 00 a 01 cold 0 003 ! 00000100 a 0101 ! 00000300 a 0101 & 00000210 a 0000 | cold
-00000210 00 s 01 frigid 0 001 & 00000200 a 0000 | frigid
-00000300 00 a 01 tepid 0 001 ! 00000200 a 0101 | tepid
-00000400 00 a 01 alone(p) 0 001 ! 00000410 a 0101 | alone
-00000410 00 s 01 stray 0 000 | stray
-00000420 00 s 02 torn 0 hot 0 002 & 00000300 a 0000 & 00000100 a 0000 | torn
-00000500 01 a 01 atomic 0 000 | atomic
-""",
-    "index.adj": """  1 mini
-alone a 1 0 1 0 00000400
-atomic a 1 0 1 0 00000500
-baking a 1 0 1 0 00000120
-cold a 1 0 1 0 00000200
-frigid a 1 0 1 0 00000210
-hot a 2 0 2 0 00000100 00000420
-sizzling a 1 0 1 0 00000110
-stray a 1 0 1 0 00000410
-tepid a 1 0 1 0 00000300
-torn a 1 0 1 0 00000420
-""",
-    "data.adv": """  1 mini lexicon in the format of WordNet 3.0
-00001000 02 r 01 quickly 0 001 \\ 00000110 a 0101 | from sizzling
-00001100 02 r 01 quickly 0 002 \\ 00000210 a 0101 \\ 00000120 a 0101 | from frigid, baking
-00001200 02 r 01 well 0 000 | no pertainym
-00001300 02 r 01 well 0 001 \\ 00000200 a 0101 | from cold
-""",
-    "index.adv": """  1 mini
-quickly r 2 1 \\ 2 0 00001000 00001100
-well r 2 1 \\ 2 0 00001200 00001300
-""",
-    "index.sense": """alone%3:00:00:: 00000400 1 0
-atomic%3:01:00:: 00000500 1 0
-baking%5:00:00:hot:00 00000120 1 0
-cold%3:00:00:: 00000200 1 0
-frigid%5:00:00:cold:00 00000210 1 0
-hot%3:00:00:: 00000100 1 0
-hot%5:00:00:hot:00 00000420 2 0
-quickly%4:02:00:: 00001000 1 0
-quickly%4:02:01:: 00001100 2 0
-sizzling%5:00:00:hot:00 00000110 1 0
-stray%5:00:00:stray:00 00000410 1 0
-tepid%3:00:00:: 00000300 1 0
-torn%5:00:00:hot:00 00000420 1 0
-well%4:02:00:: 00001200 1 0
-well%4:02:01:: 00001300 2 0
-""",
-}
+MINI = DATA / "wordnet_adj_adv"  # lexnames, data, index and index.sense files
 
 
 @pytest.fixture
 def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The mini WordNet's directory, read instead of the real one; caches go to ``cache/``."""
     root = tmp_path / "wordnet"
-    root.mkdir()
-    for name, text in MINI.items():
-        (root / name).write_text(text, encoding="utf-8")
+    shutil.copytree(MINI, root)
     monkeypatch.setattr(wordnet_data, "database_dir", lambda: root)
     return root
 
@@ -182,8 +130,13 @@ def test_mini_cache_key_covers_the_adjective_files(
     load_mini(mini, "adv")
     assert parents(load_mini(mini, "adv"))["quickly.r.01"] == "adj:hot.a.01"  # warm
     assert not recwarn.list
-    text = MINI["data.adj"].replace(
-        "00000110 00 s 01 sizzling 0 001 & 00000100", "00000110 00 s 01 sizzling 0 001 & 00000200"
+    text = (
+        (MINI / "data.adj")
+        .read_text(encoding="utf-8")
+        .replace(
+            "00000110 00 s 01 sizzling 0 001 & 00000100",
+            "00000110 00 s 01 sizzling 0 001 & 00000200",
+        )
     )  # sizzling now a satellite of cold
     (mini / "data.adj").write_text(text, encoding="utf-8")
     rebuilt = load_mini(mini, "adv")
@@ -268,18 +221,6 @@ ADV_MAXLEN = [("quickly", 4), ("well", 4), ("hard", 4)]
 
 
 @integration
-@pytest.mark.parametrize(("key_a", "key_b", "length"), ADJ_PAIRS)
-def test_adjective_lengths_by_hand(adj: Thesaurus, key_a: str, key_b: str, length: int) -> None:
-    assert adj.sense_length(key_a, key_b) == adj.sense_length(key_b, key_a) == length
-
-
-@integration
-@pytest.mark.parametrize(("lemma", "maxlen"), ADJ_MAXLEN)
-def test_adjective_maxlen_by_hand(adj: Thesaurus, lemma: str, maxlen: int) -> None:
-    assert adj.maxlen(lemma) == maxlen
-
-
-@integration
 def test_adjective_nodes_by_hand(adj: Thesaurus) -> None:
     def up(name: str) -> str:
         return adj.node_name(adj.parent(adj.node_index(name)))
@@ -307,15 +248,22 @@ def test_adjective_nodes_by_hand(adj: Thesaurus) -> None:
 
 
 @integration
-@pytest.mark.parametrize(("key_a", "key_b", "length"), ADV_PAIRS)
-def test_adverb_lengths_by_hand(adv: Thesaurus, key_a: str, key_b: str, length: int) -> None:
-    assert adv.sense_length(key_a, key_b) == length
+@pytest.mark.parametrize(
+    ("spec", "key_a", "key_b", "length"),
+    [("wordnet-adj", *pair) for pair in ADJ_PAIRS] + [("wordnet-adv", *pair) for pair in ADV_PAIRS],
+)
+def test_lengths_by_hand(wordnet, spec: str, key_a: str, key_b: str, length: int) -> None:  # type: ignore[no-untyped-def]
+    thes = thesaurus.load(spec)
+    assert thes.sense_length(key_a, key_b) == thes.sense_length(key_b, key_a) == length
 
 
 @integration
-@pytest.mark.parametrize(("lemma", "maxlen"), ADV_MAXLEN)
-def test_adverb_maxlen_by_hand(adv: Thesaurus, lemma: str, maxlen: int) -> None:
-    assert adv.maxlen(lemma) == maxlen
+@pytest.mark.parametrize(
+    ("spec", "lemma", "maxlen"),
+    [("wordnet-adj", *row) for row in ADJ_MAXLEN] + [("wordnet-adv", *row) for row in ADV_MAXLEN],
+)
+def test_maxlen_by_hand(wordnet, spec: str, lemma: str, maxlen: int) -> None:  # type: ignore[no-untyped-def]
+    assert thesaurus.load(spec).maxlen(lemma) == maxlen
 
 
 @integration
@@ -346,11 +294,7 @@ def nltk_heads(wordnet) -> tuple[dict[str, str], dict[str, set[str]]]:  # type: 
 
 @integration
 def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """Every synset's parent is the ``cluster:`` node of its NLTK head and its grandparent a
-    group node under ROOT; every cluster node holds one head and that head's satellites;
-    every ``antonyms:`` node holds a connected component of the antonym links between heads,
-    named after its lowest-offset head; a head without antonym is alone under
-    ``unopposed:<head>``."""
+    """Synset -> cluster of its NLTK head -> group (antonym component or unopposed) -> ROOT."""
     head, links = nltk_heads(wordnet)
     children: dict[int, list[str]] = {}
     for j in range(adj.n_nodes):
@@ -395,9 +339,7 @@ def test_adjective_shape_against_nltk(wordnet, adj: Thesaurus) -> None:  # type:
 
 @integration
 def test_adjective_sense_pairs_against_nltk(wordnet, adj: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """Two senses of one lemma are LEN 2 when NLTK gives them one head, 4 when their heads
-    are linked by antonymy (directly or through a third head of a triplet), and 6 otherwise:
-    every pair WordNet does not relate is at the usual MAXLEN and earns nothing."""
+    """Two senses of a lemma: LEN 2 in one cluster, 4 in one antonym group, else 6."""
     head, links = nltk_heads(wordnet)
     graph = nx.Graph((a, b) for a, others in links.items() for b in others)
     component = {h: k for k, group in enumerate(nx.connected_components(graph)) for h in group}
@@ -422,9 +364,7 @@ def test_adjective_sense_pairs_against_nltk(wordnet, adj: Thesaurus) -> None:  #
 
 @integration
 def test_adverb_shape_against_nltk(wordnet, adv: Thesaurus) -> None:  # type: ignore[no-untyped-def]
-    """An adverb hangs under the lowest-offset head among the clusters of its pertainyms
-    (NLTK's lemma pertainyms; a satellite's cluster is its similar_tos head), else under a
-    node of its own."""
+    """An adverb hangs under the lowest-offset head of its pertainyms' clusters, else alone."""
     counts = Counter()
     for synset in wordnet.all_synsets("r"):
         name = synset.name()
