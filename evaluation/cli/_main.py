@@ -70,10 +70,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings(), _interruptible():
             warnings.showwarning = show_warning
             return _run(argv)
-    except KeyboardInterrupt as exc:
-        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+    except BaseException as exc:
+        signum = _interruption(exc)
+        if signum is None:
+            raise
         say(f"wsd: interrupted ({signal.Signals(signum).name})")
         return 128 + signum
+
+
+def _interruption(exc: BaseException | None) -> int | None:
+    """The signal number if ``exc`` is an interruption or an error Python made of one (Python
+    3.11 raises a RuntimeError caused by what ``__set_name__`` raised, as while a class of an
+    imported module is made), else None."""
+    while exc is not None:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        exc = exc.__cause__
+    return None
 
 
 def _run(argv: Sequence[str] | None) -> int:

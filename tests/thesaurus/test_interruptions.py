@@ -215,6 +215,27 @@ def test_an_interruption_python_swallows_is_delivered_again(
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handlers restored
 
 
+def test_an_interruption_python_wraps_in_another_error_is_an_interruption(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal_signals: None
+) -> None:
+    """A signal handled inside ``__set_name__`` (a class being made, as in an import), which
+    Python 3.11 raises as a RuntimeError caused by the interruption: exit 130, no traceback."""
+    from evaluation.cli import main, score
+
+    class Named:
+        def __set_name__(self, owner: type, name: str) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            sum(range(100_000))  # the handler runs here
+
+    def run(args: Any) -> int:
+        type("Owner", (), {"field": Named()})
+        return 0
+
+    monkeypatch.setattr(score, "run", run)
+    assert main(["score", "--gold", "g", "--pred", "p"]) == 130
+    assert capsys.readouterr().err == "wsd: interrupted (SIGINT)\n"
+
+
 def test_an_interruption_waits_for_a_set_of_outputs_to_be_in_place(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
